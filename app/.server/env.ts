@@ -1,0 +1,94 @@
+// Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
+import { z } from "zod";
+import type { CreditsCounter } from "../../workers/credits";
+import type { ImageJobMessage } from "./images/messages";
+
+/** The producer side of the image queue. In `npm run dev` a service entrypoint with the same shape stands in. */
+export interface JobQueue {
+  send(body: ImageJobMessage): Promise<unknown>;
+}
+
+export interface AppEnv {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  CREDITS: DurableObjectNamespace<CreditsCounter>;
+  IMAGE_JOBS: JobQueue;
+  WHATSAPP?: Fetcher;
+  [variable: string]: unknown;
+}
+
+const binding = <T>(name: string, kind: string, method: string) =>
+  z.custom<T>(
+    (value) => typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[method] === "function",
+    { message: `${name} must be a ${kind} binding (see wrangler.toml)` },
+  );
+
+const bindingsSchema = z.object({
+  DB: binding<D1Database>("DB", "D1 database", "prepare"),
+  MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
+  CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
+  IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
+});
+
+const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);
+const DEV_SESSION_SECRET = "development-only-secret-do-not-deploy-0123456789";
+
+const varsSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    /** Public origin (https://example.com); defaults to the request's own origin. */
+    APP_ORIGIN: z.url().optional(),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    CREDITS_GUEST_DAILY: count(5),
+    CREDITS_FREE_DAILY: count(20),
+    SENTRY_DSN: z.url().optional(),
+  })
+  .superRefine((vars, ctx) => {
+    if (vars.APP_ENV === "production" && !vars.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required in production (wrangler secret put SESSION_SECRET)",
+      });
+    }
+  });
+
+export type AppConfig = ReturnType<typeof toConfig>;
+
+function toConfig(vars: z.infer<typeof varsSchema>) {
+  return {
+    appEnv: vars.APP_ENV,
+    isProduction: vars.APP_ENV === "production",
+    appOrigin: vars.APP_ORIGIN,
+    sessionSecret: vars.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    credits: { guestDaily: vars.CREDITS_GUEST_DAILY, freeDaily: vars.CREDITS_FREE_DAILY },
+    sentryDsn: vars.SENTRY_DSN,
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const checked = new WeakMap<object, AppConfig>();
+
+/** Validates `env` (cached per env object) and returns the typed configuration; throws ConfigError naming each problem. */
+export function loadConfig(env: object): AppConfig {
+  const cached = checked.get(env);
+  if (cached) return cached;
+  const source = env as Record<string, unknown>;
+  const problems: string[] = [];
+  const bindings = bindingsSchema.safeParse(source);
+  if (!bindings.success) problems.push(...bindings.error.issues.map((issue) => issue.message));
+  // Empty strings come from unset .dev.vars lines; treat them as absent.
+  const vars = varsSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")),
+  );
+  if (!vars.success) problems.push(...vars.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  if (problems.length > 0 || !vars.success) {
+    throw new ConfigError(`Invalid worker configuration:\n- ${problems.join("\n- ")}`);
+  }
+  const config = toConfig(vars.data);
+  checked.set(env, config);
+  return config;
+}

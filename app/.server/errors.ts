@@ -1,0 +1,69 @@
+// One error type for the whole server. Codes and messages come from SPEC.md §8; the message shown to a
+// person is the translation of `errors:<code>`. Internals are logged, never shown.
+export const errorStatus = {
+  "auth/email-already-in-use": 409,
+  "auth/invalid-email": 400,
+  "auth/operation-not-allowed": 403,
+  "auth/weak-password": 400,
+  "auth/email-not-found": 404,
+  "auth/unknown": 500,
+  "auth/wrong-password": 401,
+  "auth/user-not-found": 404,
+  "auth/popup-closed-by-user": 400,
+  "auth/account-exists-with-different-credential": 409,
+  "auth/auth-domain-config-required": 500,
+  "auth/invalid-credential": 401,
+  "auth/provider-already-linked": 409,
+  "auth/credential-already-in-use": 409,
+  "auth/unverified-email": 403,
+  "auth/too-many-requests": 429,
+  "auth/expired-action-code": 400,
+  "auth/invalid-action-code": 400,
+  "auth/requires-recent-login": 401,
+  "auth/user-token-expired": 401,
+  "auth/user-disabled": 403,
+  "auth/authentication-failed": 401,
+  "auth/profile-unavailable": 500,
+  "credits/fetch-failed": 503,
+  "credits/exhausted": 402,
+  "billing/cancel-failed": 502,
+  "email/change-password-failed": 502,
+  "email/activation-failed": 502,
+  "request/invalid": 400,
+  "request/cross-site": 403,
+  "request/not-found": 404,
+  "app/unknown": 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    options?: { cause?: unknown; details?: Record<string, string> },
+  ) {
+    super(code, { cause: options?.cause });
+    this.status = errorStatus[code];
+    this.details = options?.details;
+  }
+
+  readonly details?: Record<string, string>;
+
+  toJSON() {
+    return { error: { code: this.code, ...(this.details ? { details: this.details } : {}) } };
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** A JSON error response for resource routes; unknown errors become app/unknown and are logged. */
+export function errorResponse(error: unknown): Response {
+  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
+  if (!isAppError(error)) console.error(error);
+  return Response.json(appError.toJSON(), { status: appError.status });
+}

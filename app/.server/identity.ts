@@ -1,0 +1,62 @@
+// Who is asking. Visitors are recognised by a signed guest id cookie so their chats and credits survive
+// reloads; accounts (sessions) are added by the accounts module.
+import type { AppConfig } from "./env";
+
+export const GUEST_COOKIE = "guest_id";
+
+export type Viewer = { kind: "guest"; guestId: string | null };
+
+async function hmac(secret: string, value: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value));
+  return btoa(String.fromCharCode(...new Uint8Array(signature))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}
+
+export async function signValue(secret: string, value: string): Promise<string> {
+  return `${value}.${await hmac(secret, value)}`;
+}
+
+export async function verifySignedValue(secret: string, signed: string | undefined): Promise<string | null> {
+  if (!signed) return null;
+  const dot = signed.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  return timingSafeEqual(await hmac(secret, value), signed.slice(dot + 1)) ? value : null;
+}
+
+function readCookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/** The guest id of this browser, if it already has a valid one. */
+export async function readGuestId(request: Request, config: AppConfig): Promise<string | null> {
+  const value = await verifySignedValue(config.sessionSecret, readCookieValue(request, GUEST_COOKIE));
+  return value?.startsWith("g_") ? value : null;
+}
+
+/** A new guest id and the Set-Cookie header that stores it (signed, HttpOnly, a year). */
+export async function issueGuestId(request: Request, config: AppConfig): Promise<{ guestId: string; setCookie: string }> {
+  const guestId = `g_${crypto.randomUUID()}`;
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const signed = await signValue(config.sessionSecret, guestId);
+  return {
+    guestId,
+    setCookie: `${GUEST_COOKIE}=${encodeURIComponent(signed)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
+  };
+}
+
+export async function getViewer(request: Request, config: AppConfig): Promise<Viewer> {
+  return { kind: "guest", guestId: await readGuestId(request, config) };
+}

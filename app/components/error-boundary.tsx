@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Translated error screen for any route. Never shows a stack trace or internal message. */
+export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean }) {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const title = notFound ? t("notFound.title") : t("errors:app/unknown");
+  const body = notFound ? t("notFound.body") : t("errorPage.body");
+  return (
+    <main className={`flex flex-col items-center justify-center gap-4 p-8 text-center ${fullPage ? "min-h-dvh" : "min-h-[60vh]"}`}>
+      {notFound && <p className="text-6xl font-bold text-muted-foreground">404</p>}
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="max-w-md text-muted-foreground">{body}</p>
+      <div className="flex gap-3">
+        {!notFound && (
+          <button type="button" onClick={() => window.location.reload()} className="rounded-md border px-4 py-2 text-sm hover:bg-muted">
+            {t("errorPage.retry")}
+          </button>
+        )}
+        <Link to="/web-main" className="rounded-md bg-primary px-4 py-2 text-sm text-primary-foreground">
+          {t("notFound.home")}
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { useRevalidator } from "@remix-run/react";
+import i18next from "i18next";
+import { Languages, Moon, Sun } from "lucide-react";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import { LOCALES, STORAGE_KEYS, THEME_COLOR, type Locale, type Theme } from "~/lib/constants";
+import { preferenceCookie } from "~/lib/cookies";
+import { loadLocaleResources } from "~/lib/i18n";
+import { writeStored } from "~/lib/storage";
+
+/**
+ * Runs before first paint. The server renders from cookies; localStorage (SPEC §3 keys) is the browser's copy.
+ * When storage says otherwise (set in another tab or by hand), adopt it once and reload so the server agrees.
+ */
+export function PreferenceSyncScript({ nonce, locale, theme }: { nonce: string; locale: Locale; theme: Theme }) {
+  const script = `(function(){try{var s=localStorage,c=${JSON.stringify({ locale, theme })},k={locale:["en","tr"],theme:["light","dark"]},r=false;
+for(var n in k){var v=s.getItem(n);if(v&&k[n].indexOf(v)>-1&&v!==c[n]){document.cookie=n+"="+v+"; Path=/; Max-Age=31536000; SameSite=Lax";r=r||document.cookie.indexOf(n+"="+v)>-1}else if(!v){s.setItem(n,c[n])}}
+if(r&&!sessionStorage.getItem("pref-sync")){sessionStorage.setItem("pref-sync","1");location.reload()}else{sessionStorage.removeItem("pref-sync")}}catch(e){}})();`;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+}
+
+function applyTheme(theme: Theme) {
+  const root = document.documentElement;
+  root.classList.toggle("dark", theme === "dark");
+  root.dataset.theme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", THEME_COLOR[theme]);
+}
+
+export function useThemeSwitch() {
+  const theme = useRootData()?.theme ?? "light";
+  const revalidator = useRevalidator();
+  const setTheme = useCallback(
+    (next: Theme) => {
+      document.cookie = preferenceCookie("theme", next);
+      writeStored(STORAGE_KEYS.theme, next);
+      applyTheme(next);
+      revalidator.revalidate();
+    },
+    [revalidator],
+  );
+  return { theme, setTheme };
+}
+
+export function ThemeToggle({ className = "" }: { className?: string }) {
+  const { t } = useTranslation();
+  const { theme, setTheme } = useThemeSwitch();
+  const next: Theme = theme === "dark" ? "light" : "dark";
+  return (
+    <button
+      type="button"
+      onClick={() => setTheme(next)}
+      className={`inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted ${className}`}
+      aria-label={t(next === "dark" ? "theme.switchToDark" : "theme.switchToLight")}
+      title={t(next === "dark" ? "theme.switchToDark" : "theme.switchToLight")}
+    >
+      {theme === "dark" ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
+      <span>{t(theme === "dark" ? "theme.light" : "theme.dark")}</span>
+    </button>
+  );
+}
+
+export function useLanguageSwitch() {
+  const locale = useRootData()?.locale ?? "en";
+  const revalidator = useRevalidator();
+  const setLocale = useCallback(
+    async (next: Locale) => {
+      document.cookie = preferenceCookie("locale", next);
+      writeStored(STORAGE_KEYS.locale, next);
+      if (!i18next.hasResourceBundle(next, "common")) {
+        const strings = await loadLocaleResources(next);
+        for (const [namespace, bundle] of Object.entries(strings)) i18next.addResourceBundle(next, namespace, bundle, true, true);
+      }
+      await i18next.changeLanguage(next);
+      document.documentElement.lang = next;
+      revalidator.revalidate();
+    },
+    [revalidator],
+  );
+  return { locale, setLocale };
+}
+
+export function LanguageSwitcher({ className = "" }: { className?: string }) {
+  const { t } = useTranslation();
+  const { locale, setLocale } = useLanguageSwitch();
+  return (
+    <label className={`inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${className}`}>
+      <Languages className="size-4" aria-hidden />
+      <span className="sr-only">{t("language.label")}</span>
+      <select
+        value={locale}
+        onChange={(event) => void setLocale(event.target.value as Locale)}
+        className="rounded-md border bg-background px-1.5 py-1 text-sm"
+        aria-label={t("language.label")}
+      >
+        {LOCALES.map((code) => (
+          <option key={code} value={code}>
+            {t(`language.${code}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,28 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { enforceAppVersion } from "./lib/storage";
+import { i18nConfig, loadLocaleResources, toLocale } from "./lib/i18n";
+
+async function hydrate() {
+  // SPEC §4: a different stored app_version clears local storage before anything reads it.
+  enforceAppVersion(window.localStorage);
+  const locale = toLocale(document.documentElement.lang);
+  const strings = await loadLocaleResources(locale);
+  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources: { [locale]: strings } });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+hydrate();

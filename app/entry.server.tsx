@@ -1,0 +1,59 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getLocale, resources } from "./.server/i18n";
+import { applyDocumentHeaders } from "./.server/security";
+import { NonceProvider } from "./components/nonce";
+import { i18nConfig } from "./lib/i18n";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const locale = getLocale(request);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
+
+  const nonce = loadContext.nonce;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), streamTimeout + 1_000);
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      signal: abort.signal,
+      onError(error: unknown) {
+        if (!abort.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timer));
+  // Crawlers get the complete document at once.
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  applyDocumentHeaders(responseHeaders, nonce, {
+    development: loadContext.config.appEnv === "development",
+    secure: new URL(request.url).protocol === "https:",
+  });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // Aborted requests (client went away) are not errors worth reporting.
+  if (request.signal.aborted) return;
+  console.error(error);
+}

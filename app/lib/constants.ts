@@ -1,0 +1,65 @@
+// Business constants of SPEC.md §9 and DESIGN.md, shared by client and server.
+
+/** SPEC §2: the first path segment selects the active tool. */
+export const TOOL_KEYS = [
+  "web-main",
+  "image-generation",
+  "photo-translate",
+  "logo-maker",
+  "tattoo-generator",
+  "horoscope",
+  "web-search",
+] as const;
+export type ToolKey = (typeof TOOL_KEYS)[number];
+
+export function isToolKey(value: string | undefined): value is ToolKey {
+  return (TOOL_KEYS as readonly string[]).includes(value ?? "");
+}
+
+export const LOCALES = ["en", "tr"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = "light";
+/** SPEC §4: page theme colour. */
+export const THEME_COLOR: Record<Theme, string> = { dark: "#030711", light: "#ffffff" };
+
+/** SPEC §3/§4: browser storage keys and the app_version reset rule. */
+export const STORAGE_KEYS = {
+  theme: "theme",
+  locale: "locale",
+  appVersion: "app_version",
+  persistedRoot: "persist:root",
+} as const;
+export const APP_VERSION = "12";
+export const PERSIST_VERSION = 1;
+export const PERSIST_RESTORE_TIMEOUT_MS = 5000;
+
+/** SPEC §9 toasts. */
+export const TOASTS = {
+  visible: 3,
+  durationMs: 4000,
+  widthPx: 356,
+  gapPx: 14,
+  swipeThresholdPx: 45,
+  removeDelayMs: 200,
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+export const CHAT_TITLE_MAX = 50;
+
+/** DESIGN "Credits and plans": credits each action costs. */
+export const CREDIT_COSTS = {
+  chat: 1,
+  horoscope: 1,
+  webSearch: 2,
+  photoTranslate: 2,
+  image: 4,
+} as const;
+export type CreditAction = keyof typeof CREDIT_COSTS;
+
+export const BILLING_PERIODS = ["week", "month", "quarter", "year"] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];

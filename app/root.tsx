@@ -1,0 +1,79 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Toaster } from "sonner";
+import { getLocale } from "./.server/i18n";
+import { PageViewTracker } from "./components/analytics";
+import { RouteErrorBoundary } from "./components/error-boundary";
+import { useNonce } from "./components/nonce";
+import { PreferenceSyncScript } from "./components/preferences";
+import { THEME_COLOR, TOASTS, type Locale, type Theme } from "./lib/constants";
+import { themeFromCookie } from "./lib/cookies";
+import stylesheet from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Nova Assistant" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const cookie = request.headers.get("Cookie");
+  return { locale: getLocale(request), theme: themeFromCookie(cookie) };
+}
+
+export const handle = { i18n: ["common", "errors"] };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const locale: Locale = data?.locale ?? "en";
+  const theme: Theme = data?.theme ?? "light";
+  return (
+    <html lang={locale} dir="ltr" className={theme === "dark" ? "dark" : undefined} data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={THEME_COLOR[theme]} />
+        <PreferenceSyncScript nonce={nonce} locale={locale} theme={theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-background text-foreground antialiased">
+        {children}
+        <Toaster
+          position="bottom-right"
+          visibleToasts={TOASTS.visible}
+          duration={TOASTS.durationMs}
+          gap={TOASTS.gapPx}
+          hotkey={["altKey", "KeyT"]}
+          theme={theme}
+          closeButton
+          style={{ "--width": `${TOASTS.widthPx}px` } as React.CSSProperties}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <PageViewTracker />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary fullPage />;
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}

@@ -1,0 +1,1 @@
+export { loader } from "./_main.settings._index";

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export default function SettingsTab() {
+  const { t } = useTranslation("settings");
+  return (
+    <section aria-labelledby="settings-tab-title">
+      <h2 id="settings-tab-title" className="text-lg font-semibold">
+        {t("login-connection.title")}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t("login-connection.description")}</p>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

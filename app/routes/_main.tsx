@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, Outlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { listThreads } from "~/.server/chat/history";
+import { getDb } from "~/.server/db";
+import { getViewer } from "~/.server/identity";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+import { MobileDrawer } from "~/components/layout/mobile-drawer";
+import { SidebarContent } from "~/components/layout/sidebar";
+
+/** The main layout of SPEC §2: chat, tool, gallery, settings and payment screens sit inside it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request, context.config);
+  const threads = viewer.guestId ? await listThreads(getDb(context.env), viewer.guestId) : [];
+  return { threads, now: Date.now() };
+}
+
+export default function MainLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        {t("nav.skipToContent")}
+      </a>
+      <aside className="sticky top-0 hidden h-dvh w-72 shrink-0 border-r bg-sidebar md:block">
+        <SidebarContent />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-2 border-b px-3 py-2 md:hidden">
+          <MobileDrawer />
+          <Link to="/web-main" className="font-semibold">
+            {t("brand")}
+          </Link>
+        </header>
+        <main id="content" className="flex min-w-0 flex-1 flex-col">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,294 @@
+// The one source of truth for D1 tables. `npm run db:generate` turns changes into SQL under db/migrations,
+// which wrangler and the tests apply alike. Times are epoch milliseconds (UTC).
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/** A person with an account. accessLevel mirrors SPEC §6 ("basic" is the free plan). */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    displayName: text("display_name").notNull(),
+    /** "pbkdf2-sha256$iterations$salt$hash"; null for accounts that only use Google/Apple. */
+    passwordHash: text("password_hash"),
+    profilePhotoKey: text("profile_photo_key"),
+    accessLevel: text("access_level", { enum: ["basic", "pro"] }).notNull().default("basic"),
+    locale: text("locale", { enum: ["en", "tr"] }).notNull().default("en"),
+    stripeCustomerId: text("stripe_customer_id"),
+    paywallSeenAt: integer("paywall_seen_at", { mode: "number" }),
+    disabledAt: integer("disabled_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_stripe_customer_unique").on(t.stripeCustomerId),
+  ],
+);
+
+/** How a user signs in (SPEC §3 login connections). At least one verified connection must remain (SPEC §5). */
+export const loginConnections = sqliteTable(
+  "login_connections",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["email", "google", "apple"] }).notNull(),
+    /** The provider's stable subject (OIDC `sub`); the lower-cased address for "email". */
+    subject: text("subject").notNull(),
+    email: text("email"),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("login_connections_provider_subject").on(t.provider, t.subject),
+    index("login_connections_user").on(t.userId),
+  ],
+);
+
+/** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored here. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** Single-use, expiring tokens for email verification and password reset; stored only as hashes. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify-email", "reset-password"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_tokens_hash").on(t.tokenHash), index("email_tokens_user").on(t.userId, t.purpose)],
+);
+
+/** Every email the product sends. Locally this is the outbox the development mailbox page lists. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed", "local"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_created").on(t.createdAt)],
+);
+
+/**
+ * A conversation. The owner is a user id or, for visitors, a guest id ("g_..." from a signed cookie),
+ * so guests keep their thread across reloads.
+ */
+export const chatThreads = sqliteTable(
+  "chat_threads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    tool: text("tool").notNull().default("web-main"),
+    /** Horoscope path id or web-search category, when the thread belongs to such a screen. */
+    toolPath: text("tool_path"),
+    title: text("title").notNull(),
+    starred: integer("starred", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // History panel: newest first per owner, and the Starred tab.
+    index("chat_threads_owner_updated").on(t.ownerId, t.updatedAt),
+    index("chat_threads_owner_starred_updated").on(t.ownerId, t.starred, t.updatedAt),
+  ],
+);
+
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: text("id").primaryKey(),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull().default(""),
+    /** Catalogue model id (SPEC §3), not the upstream id. */
+    model: text("model"),
+    status: text("status", { enum: ["complete", "streaming", "failed", "stopped"] })
+      .notNull()
+      .default("complete"),
+    errorCode: text("error_code"),
+    feedback: text("feedback", { enum: ["like", "dislike"] }),
+    attachmentId: text("attachment_id"),
+    /** Idempotency key of the credit this message consumed (refunded when nothing was produced). */
+    creditKey: text("credit_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("chat_messages_thread_created").on(t.threadId, t.createdAt)],
+);
+
+/** Images a user uploaded (tattoo source photos, photos to translate, chat attachments, profile photos). */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type", { enum: ["image/jpeg", "image/png"] }).notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_owner").on(t.ownerId, t.createdAt)],
+);
+
+export const imageTools = ["image-generation", "logo-maker", "tattoo-generator", "photo-translate"] as const;
+
+/** A creation request: charged, queued, made by the queue consumer, then done or failed (and refunded). */
+export const imageJobs = sqliteTable(
+  "image_jobs",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    tool: text("tool", { enum: imageTools }).notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    prompt: text("prompt").notNull().default(""),
+    model: text("model").notNull(),
+    /** JSON of the tool's settings (style, aspect ratio, theme, language, ...), for "use again". */
+    params: text("params").notNull().default("{}"),
+    sourceUploadId: text("source_upload_id"),
+    creditKey: text("credit_key").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    errorCode: text("error_code"),
+    /** Photo translate returns text, not an image: its JSON result lives here. */
+    resultText: text("result_text"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("image_jobs_owner_created").on(t.ownerId, t.createdAt)],
+);
+
+/** One gallery entry per finished job (the unique job id stops a redelivered message creating twice). */
+export const galleryImages = sqliteTable(
+  "gallery_images",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    jobId: text("job_id").notNull(),
+    tool: text("tool", { enum: imageTools }).notNull(),
+    prompt: text("prompt").notNull().default(""),
+    model: text("model").notNull(),
+    params: text("params").notNull().default("{}"),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gallery_images_job").on(t.jobId), index("gallery_images_owner_created").on(t.ownerId, t.createdAt)],
+);
+
+/** The user's Pro subscription, as last confirmed by Stripe. */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    priceId: text("price_id").notNull(),
+    billingPeriod: text("billing_period", { enum: ["week", "month", "quarter", "year"] }).notNull(),
+    currentPeriodEnd: integer("current_period_end", { mode: "number" }).notNull(),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** Stripe's event time of the state stored here, so an older event never overwrites a newer one. */
+    stripeEventAt: integer("stripe_event_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user").on(t.userId)],
+);
+
+/** Stripe event ids already applied: each event changes state once, however often it is delivered. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at", { mode: "number" }).notNull(),
+});
+
+/** A WhatsApp number linked to a web account (same history, Pro required). */
+export const whatsappLinks = sqliteTable(
+  "whatsapp_links",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** E.164 digits without "+", as WhatsApp's `wa_id`. */
+    phone: text("phone").notNull(),
+    threadId: text("thread_id"),
+    verifiedAt: integer("verified_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("whatsapp_links_phone").on(t.phone), uniqueIndex("whatsapp_links_user").on(t.userId)],
+);
+
+/** WhatsApp message ids (wamid) already handled: Meta redelivers for days. */
+export const whatsappMessages = sqliteTable("whatsapp_messages", {
+  id: text("id").primaryKey(),
+  phone: text("phone").notNull(),
+  receivedAt: integer("received_at", { mode: "number" }).notNull(),
+});
+
+/** Product analytics (page_view with its path, after_login_paywall_seen, ...). */
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    path: text("path"),
+    userId: text("user_id"),
+    guestId: text("guest_id"),
+    props: text("props"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_name_created").on(t.name, t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type ChatThread = typeof chatThreads.$inferSelect;
+export type ChatMessage = typeof chatMessages.$inferSelect;
+export type ImageJob = typeof imageJobs.$inferSelect;
+export type GalleryImage = typeof galleryImages.$inferSelect;

@@ -1,0 +1,10 @@
+import auth from "./auth.json";
+import billing from "./billing.json";
+import chat from "./chat.json";
+import common from "./common.json";
+import errors from "./errors.json";
+import gallery from "./gallery.json";
+import settings from "./settings.json";
+import tools from "./tools.json";
+
+export default { auth, billing, chat, common, errors, gallery, settings, tools };

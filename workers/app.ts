@@ -1,0 +1,50 @@
+// The main worker: HTTP -> Remix (or the WhatsApp worker for /whatsapp/*), queue -> image jobs,
+// and the CreditsCounter Durable Object class.
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
+import * as build from "../build/server";
+import { ConfigError } from "../app/.server/env";
+import { processImageJobs } from "../app/.server/images/consumer";
+import { createLoadContext, createNonce } from "../app/.server/load-context";
+import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
+
+export { CreditsCounter } from "./credits";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+function plainError(status: number, message: string): Response {
+  const response = new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  applyBaselineHeaders(response.headers);
+  return response;
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    let context;
+    try {
+      context = createLoadContext(env, ctx, createNonce());
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        console.error(error.message);
+        return plainError(500, "The server is not configured correctly. The operator has been told.");
+      }
+      throw error;
+    }
+    if (isCrossSiteRequest(request, context.config.appOrigin)) {
+      return plainError(403, "Cross-site request refused.");
+    }
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/whatsapp/") && context.env.WHATSAPP) {
+      return context.env.WHATSAPP.fetch(request);
+    }
+    const response = await handleRemixRequest(request, context);
+    // Responses from Remix may be immutable (redirects); copy before adding headers.
+    const secured = new Response(response.body, response);
+    applyBaselineHeaders(secured.headers);
+    return secured;
+  },
+
+  async queue(batch, env) {
+    await processImageJobs(batch, env as never);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,27 @@
+// `npm run dev` only: Vite's dev proxy cannot host a Durable Object or consume a queue, so this small worker
+// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS and IMAGE_JOBS bindings here.
+import { WorkerEntrypoint } from "cloudflare:workers";
+import { processImageJobs } from "../app/.server/images/consumer";
+import type { ImageJobMessage } from "../app/.server/images/messages";
+
+export { CreditsCounter } from "./credits";
+
+interface ServicesEnv {
+  IMAGE_JOBS: Queue<ImageJobMessage>;
+}
+
+/** Stands in for the queue producer binding: same `send` shape, forwarded to this worker's real queue. */
+export class JobQueue extends WorkerEntrypoint<ServicesEnv> {
+  async send(body: ImageJobMessage) {
+    await this.env.IMAGE_JOBS.send(body);
+  }
+}
+
+export default {
+  fetch() {
+    return new Response("edge-assistant services worker (development)");
+  },
+  async queue(batch, env) {
+    await processImageJobs(batch, env as never);
+  },
+} satisfies ExportedHandler<ServicesEnv>;
