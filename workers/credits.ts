@@ -32,10 +32,10 @@ export interface ConsumeResult {
 
 const KEEP_DAYS = 35;
 
-export class CreditsCounter extends DurableObject {
+export class CreditsCounter extends DurableObject<Record<string, unknown>> {
   private readonly sql: SqlStorage;
 
-  constructor(ctx: DurableObjectState, env: unknown) {
+  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS charges (

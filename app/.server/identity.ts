@@ -1,10 +1,26 @@
 // Who is asking. Visitors are recognised by a signed guest id cookie so their chats and credits survive
 // reloads; accounts (sessions) are added by the accounts module.
-import type { AppConfig } from "./env";
+import type { AppConfig, AppEnv } from "./env";
 
 export const GUEST_COOKIE = "guest_id";
 
-export type Viewer = { kind: "guest"; guestId: string | null };
+/** The public part of a signed-in user that pages may show. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  emailVerified: boolean;
+  accessLevel: "basic" | "pro";
+  profilePhotoUrl: string | null;
+}
+
+/**
+ * Who is asking. `accountId` owns threads, creations and credits: the user id, or the guest id (null until the
+ * visitor first does something that needs one). `plan` selects the daily credit limit.
+ */
+export type Viewer =
+  | { kind: "guest"; guestId: string | null; accountId: string | null; plan: "guest" }
+  | { kind: "user"; user: SessionUser; sessionId: string; accountId: string; plan: "free" | "pro" };
 
 async function hmac(secret: string, value: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -57,6 +73,8 @@ export async function issueGuestId(request: Request, config: AppConfig): Promise
   };
 }
 
-export async function getViewer(request: Request, config: AppConfig): Promise<Viewer> {
-  return { kind: "guest", guestId: await readGuestId(request, config) };
+/** Resolves the viewer. Accounts replace the guest branch with a session lookup first. */
+export async function getViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
+  const guestId = await readGuestId(request, context.config);
+  return { kind: "guest", guestId, accountId: guestId, plan: "guest" };
 }

@@ -10,8 +10,8 @@ import { SidebarContent } from "~/components/layout/sidebar";
 
 /** The main layout of SPEC §2: chat, tool, gallery, settings and payment screens sit inside it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await getViewer(request, context.config);
-  const threads = viewer.guestId ? await listThreads(getDb(context.env), viewer.guestId) : [];
+  const viewer = await getViewer(request, context);
+  const threads = viewer.accountId ? await listThreads(getDb(context.env), viewer.accountId) : [];
   return { threads, now: Date.now() };
 }
 
