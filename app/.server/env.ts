@@ -1,5 +1,6 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import { z } from "zod";
+import type { ChatRelay } from "../../workers/chat-relay";
 import type { CreditsCounter } from "../../workers/credits";
 import type { ImageJobMessage } from "./images/messages";
 
@@ -12,6 +13,7 @@ export interface AppEnv {
   DB: D1Database;
   MEDIA: R2Bucket;
   CREDITS: DurableObjectNamespace<CreditsCounter>;
+  CHAT_RELAY: DurableObjectNamespace<ChatRelay>;
   IMAGE_JOBS: JobQueue;
   WHATSAPP?: Fetcher;
   [variable: string]: unknown;
@@ -27,6 +29,7 @@ const bindingsSchema = z.object({
   DB: binding<D1Database>("DB", "D1 database", "prepare"),
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
+  CHAT_RELAY: binding<DurableObjectNamespace<ChatRelay>>("CHAT_RELAY", "Durable Object namespace", "idFromName"),
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
 });
 

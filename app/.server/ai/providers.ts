@@ -1,0 +1,103 @@
+// Which providers are configured, and how to reach each one: always the `openai` SDK against an
+// OpenAI-compatible base URL, optionally through Cloudflare AI Gateway. With no key at all, the demo provider
+// serves every model offline (labelled "Demo model" in the UI).
+import { z } from "zod";
+import { findModel, MODELS, type ModelInfo, type ProviderId } from "../../lib/models";
+
+const DEFAULT_BASE_URL: Record<ProviderId, string> = {
+  openai: "https://api.openai.com/v1",
+  anthropic: "https://api.anthropic.com/v1/",
+  google: "https://generativelanguage.googleapis.com/v1beta/openai/",
+  deepseek: "https://api.deepseek.com",
+  xai: "https://api.x.ai/v1",
+};
+
+/** AI Gateway's provider path segment for each provider. */
+const GATEWAY_SEGMENT: Record<ProviderId, string> = {
+  openai: "openai",
+  anthropic: "anthropic",
+  google: "google-ai-studio/v1beta/openai",
+  deepseek: "deepseek",
+  xai: "grok/v1",
+};
+
+const ENV_PREFIX: Record<ProviderId, string> = {
+  openai: "OPENAI",
+  anthropic: "ANTHROPIC",
+  google: "GEMINI",
+  deepseek: "DEEPSEEK",
+  xai: "XAI",
+};
+
+export interface UpstreamTarget {
+  kind: "openai-compatible";
+  provider: ProviderId;
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  /** Extra headers (AI Gateway authentication). */
+  headers: Record<string, string>;
+}
+
+export interface DemoTarget {
+  kind: "demo";
+  model: string;
+}
+
+export type ChatTarget = UpstreamTarget | DemoTarget;
+
+const overridesSchema = z.record(z.string(), z.string().min(1));
+
+function readString(env: Record<string, unknown>, name: string): string | undefined {
+  const value = env[name];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function modelOverrides(env: Record<string, unknown>): Record<string, string> {
+  const raw = readString(env, "MODEL_OVERRIDES");
+  if (!raw) return {};
+  try {
+    return overridesSchema.parse(JSON.parse(raw));
+  } catch {
+    console.error("MODEL_OVERRIDES is not a JSON object of model id -> upstream id; ignoring it");
+    return {};
+  }
+}
+
+export function configuredProviders(env: Record<string, unknown>): ProviderId[] {
+  return (Object.keys(ENV_PREFIX) as ProviderId[]).filter((provider) => readString(env, `${ENV_PREFIX[provider]}_API_KEY`));
+}
+
+/** True when no provider has a key: every model is served by the offline demo provider. */
+export function isDemoMode(env: Record<string, unknown>): boolean {
+  return configuredProviders(env).length === 0;
+}
+
+/** The models people can pick: those of configured providers, or all of them in demo mode. */
+export function availableModels(env: Record<string, unknown>): ModelInfo[] {
+  const configured = new Set(configuredProviders(env));
+  return configured.size === 0 ? [...MODELS] : MODELS.filter((model) => configured.has(model.provider));
+}
+
+/** Where a catalogue model is served from, or null when its provider is not configured. */
+export function resolveTarget(env: Record<string, unknown>, modelId: string): ChatTarget | null {
+  const model = findModel(modelId);
+  if (!model) return null;
+  if (isDemoMode(env)) return { kind: "demo", model: model.id };
+  const prefix = ENV_PREFIX[model.provider];
+  const apiKey = readString(env, `${prefix}_API_KEY`);
+  if (!apiKey) return null;
+  const gateway = readString(env, "AI_GATEWAY_URL");
+  const gatewayToken = readString(env, "AI_GATEWAY_TOKEN");
+  const baseURL =
+    readString(env, `${prefix}_BASE_URL`) ??
+    (gateway ? `${gateway.replace(/\/$/, "")}/${GATEWAY_SEGMENT[model.provider]}` : DEFAULT_BASE_URL[model.provider]);
+  return {
+    kind: "openai-compatible",
+    provider: model.provider,
+    baseURL,
+    apiKey,
+    model: modelOverrides(env)[model.id] ?? model.defaultUpstream,
+    headers: gateway && gatewayToken ? { "cf-aig-authorization": `Bearer ${gatewayToken}` } : {},
+  };
+}

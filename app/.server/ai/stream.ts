@@ -1,0 +1,95 @@
+// One model call as a stream of events, from a real provider (openai SDK) or the offline demo provider.
+import OpenAI from "openai";
+import type { ChatTarget, UpstreamTarget } from "./providers";
+
+export interface ChatTurn {
+  role: "user" | "assistant";
+  content: string;
+  /** data: URL of an attached image, for vision models. */
+  imageDataUrl?: string;
+}
+
+export type StreamEvent = { type: "text"; delta: string } | { type: "thinking" };
+
+export type ChatFailure = "chat/model-unavailable" | "chat/rate-limited" | "chat/upstream-failed" | "chat/interrupted";
+
+/** Maps anything a provider call can throw to the code saved on the message and shown to the user. */
+export function classifyFailure(error: unknown): ChatFailure {
+  if (error instanceof OpenAI.APIError) {
+    const code = (error as { code?: string | null }).code;
+    if (error.status === 404 || code === "model_not_found") return "chat/model-unavailable";
+    if (error.status === 429) return "chat/rate-limited";
+    if (error instanceof OpenAI.APIConnectionError) return "chat/interrupted";
+    return "chat/upstream-failed";
+  }
+  return "chat/interrupted";
+}
+
+function toMessages(turns: ChatTurn[]): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+  return turns.map((turn) => {
+    if (turn.role === "user" && turn.imageDataUrl) {
+      return {
+        role: "user",
+        content: [
+          { type: "text", text: turn.content },
+          { type: "image_url", image_url: { url: turn.imageDataUrl } },
+        ],
+      };
+    }
+    // Only the answer text is sent back; reasoning text is never stored or replayed (DeepSeek rejects it).
+    return { role: turn.role, content: turn.content };
+  });
+}
+
+async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], signal: AbortSignal): AsyncGenerator<StreamEvent> {
+  const client = new OpenAI({
+    apiKey: target.apiKey,
+    baseURL: target.baseURL,
+    defaultHeaders: target.headers,
+    // The SDK honours retry-after on 429/5xx; two retries keep a stuck request within a Worker's patience.
+    maxRetries: 2,
+    timeout: 120_000,
+  });
+  const stream = await client.chat.completions.create(
+    { model: target.model, messages: toMessages(turns), stream: true, stream_options: { include_usage: true } },
+    { signal },
+  );
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta as { content?: string | null; reasoning_content?: string | null } | undefined;
+    if (delta?.reasoning_content) yield { type: "thinking" };
+    if (delta?.content) yield { type: "text", delta: delta.content };
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/** The demo provider streams a prepared reply word by word at a realistic pace. */
+async function* streamDemo(reply: string, reasoning: boolean, signal: AbortSignal, paceMs: number): AsyncGenerator<StreamEvent> {
+  if (reasoning) {
+    yield { type: "thinking" };
+    await sleep(paceMs * 20, signal);
+  }
+  const pieces = reply.match(/\s*\S+/g) ?? [];
+  for (const piece of pieces) {
+    await sleep(paceMs, signal);
+    yield { type: "text", delta: piece };
+  }
+}
+
+export function streamChat(
+  target: ChatTarget,
+  turns: ChatTurn[],
+  options: { signal: AbortSignal; demoReply?: string; reasoning?: boolean; demoPaceMs?: number },
+): AsyncGenerator<StreamEvent> {
+  if (target.kind === "demo") {
+    return streamDemo(options.demoReply ?? "", options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30);
+  }
+  return streamUpstream(target, turns, options.signal);
+}

@@ -1,0 +1,49 @@
+// The product's model list (SPEC §3), shared by client and server. Each entry names its provider and abilities;
+// the upstream id it is called with is configurable (SPEC's ids are retired or retiring: PROVIDERS.md).
+import type { ToolKey } from "./constants";
+
+export const PROVIDERS = ["openai", "anthropic", "google", "deepseek", "xai"] as const;
+export type ProviderId = (typeof PROVIDERS)[number];
+
+export interface ModelInfo {
+  id: string;
+  provider: ProviderId;
+  /** Free and guest users may use "fast" models; "pro" models need the Pro plan (DESIGN "Credits and plans"). */
+  tier: "fast" | "pro";
+  vision: boolean;
+  reasoning: boolean;
+  /** The vendor's current successor, used when configuration does not override it. */
+  defaultUpstream: string;
+}
+
+export const MODELS: readonly ModelInfo[] = [
+  { id: "gpt-4o-mini", provider: "openai", tier: "fast", vision: true, reasoning: false, defaultUpstream: "gpt-4o-mini" },
+  { id: "gpt-4o", provider: "openai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "gpt-4o" },
+  { id: "o3-mini", provider: "openai", tier: "pro", vision: false, reasoning: true, defaultUpstream: "o4-mini" },
+  { id: "claude-3-5-haiku-latest", provider: "anthropic", tier: "fast", vision: true, reasoning: false, defaultUpstream: "claude-haiku-4-5" },
+  { id: "claude-3-5-sonnet-latest", provider: "anthropic", tier: "pro", vision: true, reasoning: false, defaultUpstream: "claude-sonnet-4-5" },
+  { id: "gemini-1.5-pro", provider: "google", tier: "pro", vision: true, reasoning: false, defaultUpstream: "gemini-2.5-pro" },
+  { id: "gemini-2.0-flash", provider: "google", tier: "fast", vision: true, reasoning: false, defaultUpstream: "gemini-2.5-flash" },
+  { id: "deepseek-reasoner", provider: "deepseek", tier: "pro", vision: false, reasoning: true, defaultUpstream: "deepseek-v4-pro" },
+  { id: "deepseek-chat", provider: "deepseek", tier: "fast", vision: false, reasoning: false, defaultUpstream: "deepseek-v4-flash" },
+  { id: "grok-2-vision-1212", provider: "xai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "grok-2-vision-1212" },
+  { id: "grok-2-vision", provider: "xai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "grok-2-vision" },
+  { id: "gpt-4.1", provider: "openai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "gpt-4.1" },
+];
+
+/** Models offered in the chat picker (gpt-4.1 is web search's model, SPEC §3). */
+export const CHAT_MODEL_IDS = MODELS.filter((model) => model.id !== "gpt-4.1").map((model) => model.id);
+
+/** SPEC §9: provider name "openaitest"; gpt-4o-mini everywhere except web search (gpt-4.1). */
+export const DEFAULT_PROVIDER_NAME = "openaitest";
+export function defaultModelFor(tool: ToolKey): string {
+  return tool === "web-search" ? "gpt-4.1" : "gpt-4o-mini";
+}
+
+export function findModel(id: string): ModelInfo | undefined {
+  return MODELS.find((model) => model.id === id);
+}
+
+export function requiresPro(modelId: string): boolean {
+  return findModel(modelId)?.tier === "pro";
+}

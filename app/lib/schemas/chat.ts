@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { CHAT_TITLE_MAX } from "../constants";
+
+export const MESSAGE_MAX = 16_000;
+
+/** POST /api/chat: a new turn, a regeneration of the last answer, or an edit of the last question. */
+export const chatRequestSchema = z.object({
+  /** Client-made id of this turn: retrying the same request never charges or writes twice. */
+  requestId: z.uuid(),
+  threadId: z.string().min(1).max(64).optional(),
+  model: z.string().min(1).max(64),
+  message: z.string().trim().max(MESSAGE_MAX).optional(),
+  mode: z.enum(["send", "regenerate", "edit"]).default("send"),
+  attachmentId: z.string().max(64).optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** SPEC §5: chat title at most 50 characters. */
+export const renameThreadSchema = z.object({
+  intent: z.literal("rename"),
+  title: z.string().trim().min(1, "validation.required").max(CHAT_TITLE_MAX, "validation.titleTooLong"),
+});
+
+export const threadActionSchema = z.discriminatedUnion("intent", [
+  renameThreadSchema,
+  z.object({ intent: z.literal("star"), starred: z.enum(["true", "false"]).transform((value) => value === "true") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+export const feedbackSchema = z.object({ feedback: z.enum(["like", "dislike", "none"]) });
