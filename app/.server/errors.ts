@@ -1,3 +1,5 @@
+import { data } from "@remix-run/cloudflare";
+
 // One error type for the whole server. Codes and messages come from SPEC.md §8; the message shown to a
 // person is the translation of `errors:<code>`. Internals are logged, never shown.
 export const errorStatus = {
@@ -24,6 +26,9 @@ export const errorStatus = {
   "auth/user-disabled": 403,
   "auth/authentication-failed": 401,
   "auth/profile-unavailable": 500,
+  "auth/last-connection": 409,
+  "account/pro-active": 409,
+  "upload/avatar-too-large": 413,
   "credits/fetch-failed": 503,
   "credits/exhausted": 402,
   "billing/cancel-failed": 502,
@@ -70,6 +75,13 @@ export class AppError extends Error {
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
+}
+
+/** For actions that fetchers and forms call: the same error shape as `errorResponse`, as route data. */
+export function errorData(error: unknown) {
+  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
+  if (!isAppError(error)) console.error(error);
+  return data({ ok: false as const, ...appError.toJSON() }, { status: appError.status });
 }
 
 /** A JSON error response for resource routes; unknown errors become app/unknown and are logged. */

@@ -1,18 +1,20 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { i18nServer } from "~/.server/i18n";
-import { ChatHome } from "~/components/chat/chat-home";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { loadChatScreen } from "~/.server/chat/screen";
+import { pageTitle } from "~/.server/page";
+import { ChatScreen } from "~/components/chat/chat-screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { titleMeta } from "~/lib/meta";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18nServer.getFixedT(request, "chat");
-  return { title: t("title") };
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const screen = await loadChatScreen(request, context, params.threadId);
+  return { ...screen, title: screen.thread?.title ?? (await pageTitle(request, "chat", "title")) };
 }
 
-export const meta = titleMeta;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
 
 export default function ChatRoute() {
-  return <ChatHome />;
+  const data = useLoaderData<typeof loader>();
+  return <ChatScreen key={data.thread?.id ?? "new"} {...data} />;
 }
 
 export function ErrorBoundary() {

@@ -1,24 +1,45 @@
-import { SendHorizontal } from "lucide-react";
-import { useId, type FormEvent, type KeyboardEvent } from "react";
+import { ImagePlus, Mic, SendHorizontal, Square, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { listen, speechRecognitionSupported, type MicrophoneError } from "./voice";
+
+export interface Attachment {
+  id: string;
+  previewUrl: string;
+}
 
 interface ComposerProps {
   value: string;
   onChange: (value: string) => void;
-  onSubmit?: (text: string) => void;
+  onSubmit?: (text: string, attachment: Attachment | null) => void;
+  onStop?: () => void;
   busy?: boolean;
+  /** Attach an image (vision models). */
+  allowAttachment?: boolean;
+  footer?: ReactNode;
+  toolbar?: ReactNode;
 }
 
-/** Message box: Enter sends, Shift+Enter adds a line. */
-export function Composer({ value, onChange, onSubmit, busy = false }: ComposerProps) {
-  const { t } = useTranslation("chat");
+/** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
+export function Composer({ value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar }: ComposerProps) {
+  const { t, i18n } = useTranslation("chat");
   const id = useId();
-  const canSend = value.trim().length > 0 && !busy && Boolean(onSubmit);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [listening, setListening] = useState<AbortController | null>(null);
+  const [voiceSupported, setVoiceSupported] = useState(false);
+  useEffect(() => {
+    setVoiceSupported(speechRecognitionSupported());
+  }, []);
+  const canSend = value.trim().length > 0 && !busy && !uploading && Boolean(onSubmit);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
-    onSubmit?.(value.trim());
+    onSubmit?.(value.trim(), attachment);
+    setAttachment(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -28,8 +49,48 @@ export function Composer({ value, onChange, onSubmit, busy = false }: ComposerPr
     }
   };
 
+  const upload = async (file: File) => {
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.set("file", file);
+      const response = await fetch("/api/uploads", { method: "POST", body: form });
+      const payload = (await response.json()) as { id?: string; error?: { code: string } };
+      if (!response.ok || !payload.id) throw new Error(payload.error?.code ?? "app/unknown");
+      setAttachment({ id: payload.id, previewUrl: URL.createObjectURL(file) });
+    } catch (error) {
+      toast.error(t(`errors:${(error as Error).message}`));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const toggleVoice = async () => {
+    if (listening) return listening.abort();
+    const controller = new AbortController();
+    setListening(controller);
+    const before = value ? `${value} ` : "";
+    try {
+      await listen(i18n.language, (text) => onChange(before + text), controller.signal);
+    } catch (code) {
+      toast.error(t(`errors:${code as MicrophoneError}`));
+    } finally {
+      setListening(null);
+    }
+  };
+
   return (
     <form onSubmit={submit} className="rounded-2xl border bg-card p-2 shadow-sm">
+      {toolbar && <div className="flex flex-wrap items-center gap-2 px-1 pb-2">{toolbar}</div>}
+      {attachment && (
+        <div className="relative mb-2 ml-1 inline-block">
+          <img src={attachment.previewUrl} alt={t("attachment")} className="h-16 rounded-md border object-cover" />
+          <button type="button" onClick={() => setAttachment(null)} className="absolute -right-2 -top-2 rounded-full border bg-card p-0.5" aria-label={t("removeAttachment")}>
+            <X className="size-3" aria-hidden />
+          </button>
+        </div>
+      )}
       <label htmlFor={id} className="sr-only">
         {t("composer.label")}
       </label>
@@ -44,15 +105,34 @@ export function Composer({ value, onChange, onSubmit, busy = false }: ComposerPr
         className="w-full resize-none bg-transparent px-2 py-1 text-base outline-none"
       />
       <div className="flex items-center justify-between gap-2 px-1">
-        <span className="text-xs text-muted-foreground">{t("composer.hint")}</span>
-        <button
-          type="submit"
-          disabled={!canSend}
-          className="inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
-        >
-          <SendHorizontal className="size-4" aria-hidden />
-          {t("composer.send")}
-        </button>
+        <div className="flex min-w-0 items-center gap-1">
+          {allowAttachment && (
+            <>
+              <input ref={fileInput} type="file" accept="image/png,image/jpeg" className="sr-only" id={`${id}-file`} onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+              <label htmlFor={`${id}-file`} className="cursor-pointer rounded p-1.5 text-muted-foreground hover:bg-muted" title={t("attach")}>
+                <ImagePlus className="size-4" aria-hidden />
+                <span className="sr-only">{t("attach")}</span>
+              </label>
+            </>
+          )}
+          {voiceSupported && (
+            <button type="button" onClick={() => void toggleVoice()} className={`rounded p-1.5 hover:bg-muted ${listening ? "text-danger" : "text-muted-foreground"}`} aria-label={listening ? t("voice.stop") : t("voice.start")} aria-pressed={Boolean(listening)}>
+              <Mic className="size-4" aria-hidden />
+            </button>
+          )}
+          <div className="min-w-0 truncate">{footer ?? <span className="text-xs text-muted-foreground">{t("composer.hint")}</span>}</div>
+        </div>
+        {busy && onStop ? (
+          <button type="button" onClick={onStop} className="inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-medium hover:bg-muted">
+            <Square className="size-3.5 fill-current" aria-hidden />
+            {t("actions.stop")}
+          </button>
+        ) : (
+          <button type="submit" disabled={!canSend} className="inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40">
+            <SendHorizontal className="size-4" aria-hidden />
+            {t("composer.send")}
+          </button>
+        )}
       </div>
     </form>
   );

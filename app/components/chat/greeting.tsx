@@ -15,6 +15,8 @@ export function Greeting() {
   const { t } = useTranslation("chat");
   // The server does not know the visitor's clock; the local greeting appears once the page runs in the browser.
   const [part, setPart] = useState<DayPart | null>(null);
-  useEffect(() => setPart(dayPartOf(new Date().getHours())), []);
+  useEffect(() => {
+    setPart(dayPartOf(new Date().getHours()));
+  }, []);
   return <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">{part ? t(`greeting.${part}`) : t("greeting.neutral")}</h1>;
 }

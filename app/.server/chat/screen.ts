@@ -1,0 +1,22 @@
+// Data the chat screen needs: the models on offer, the viewer's plan and, for a thread URL, its messages.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { availableModels, isDemoMode } from "../ai/providers";
+import { AppError } from "../errors";
+import { getViewer } from "../identity";
+import { openThread } from "./threads";
+
+export async function loadChatScreen(request: Request, context: AppLoadContext, threadId: string | undefined) {
+  const viewer = await getViewer(request, context);
+  const models = availableModels(context.env)
+    .filter((model) => model.id !== "gpt-4.1")
+    .map(({ id, tier, vision, reasoning }) => ({ id, tier, vision, reasoning }));
+  const base = { models, demoMode: isDemoMode(context.env), plan: viewer.plan };
+  if (!threadId) return { ...base, thread: null, messages: [] };
+  if (!viewer.accountId) throw new Response(null, { status: 404 });
+  try {
+    return { ...base, ...(await openThread(context.env, viewer.accountId, threadId)) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "chat/not-found") throw new Response(null, { status: 404 });
+    throw error;
+  }
+}

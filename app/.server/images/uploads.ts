@@ -1,0 +1,42 @@
+// Storing an uploaded image: checked by content first, then written to R2 under a server-made key and recorded.
+// Nothing is stored when the check fails; if the row cannot be written, the object is removed again.
+import { and, eq } from "drizzle-orm";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { checkImage, MAX_UPLOAD_BYTES } from "./validate";
+
+export async function storeUpload(env: AppEnv, ownerId: string, file: File | null, maxBytes = MAX_UPLOAD_BYTES) {
+  if (!file || typeof file === "string") throw new AppError("upload/empty");
+  if (file.size > maxBytes) throw new AppError("upload/too-large");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const check = checkImage(bytes, maxBytes);
+  if (!check.ok) throw new AppError(check.code);
+  const id = crypto.randomUUID();
+  const r2Key = `uploads/${ownerId}/${id}.${check.contentType === "image/png" ? "png" : "jpg"}`;
+  await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
+  try {
+    await getDb(env).insert(schema.uploads).values({
+      id,
+      ownerId,
+      r2Key,
+      contentType: check.contentType,
+      bytes: check.bytes,
+      width: check.width,
+      height: check.height,
+    });
+  } catch (error) {
+    await env.MEDIA.delete(r2Key);
+    throw error;
+  }
+  return { id, contentType: check.contentType, width: check.width, height: check.height };
+}
+
+/** An upload's bytes, only for its owner (anyone else gets "not found"). */
+export async function readUpload(env: AppEnv, ownerId: string, uploadId: string) {
+  const upload = await getDb(env).query.uploads.findFirst({ where: and(eq(schema.uploads.id, uploadId), eq(schema.uploads.ownerId, ownerId)) });
+  if (!upload) throw new AppError("request/not-found");
+  const object = await env.MEDIA.get(upload.r2Key);
+  if (!object) throw new AppError("request/not-found");
+  return { upload, body: object.body };
+}

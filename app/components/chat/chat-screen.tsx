@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { useToolModel } from "~/lib/chat-prefs";
+import { DEFAULT_PROVIDER_NAME, type ModelInfo } from "~/lib/models";
+import { SUGGESTION_CATEGORIES } from "~/lib/tools";
+import { UpgradeDialog } from "../dialogs/upgrade-dialog";
+import { Composer } from "./composer";
+import { CreditsLine } from "./credits-line";
+import { Greeting } from "./greeting";
+import { MessageList } from "./message-list";
+import { ModelPicker } from "./model-picker";
+import { ThreadHeader } from "./thread-header";
+import { useChat, type ChatMessage } from "./use-chat";
+
+export interface ChatScreenProps {
+  thread: { id: string; title: string; starred: boolean } | null;
+  messages: ChatMessage[];
+  models: Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">[];
+  demoMode: boolean;
+  plan: "guest" | "free" | "pro";
+}
+
+/** The AI chat (SPEC §2): greeting and suggestions when empty, then the conversation with streaming answers. */
+export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan }: ChatScreenProps) {
+  const { t } = useTranslation("chat");
+  const [choice, setChoice] = useToolModel("web-main");
+  const model = models.find((candidate) => candidate.id === choice.modelName) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
+  const modelId = model?.id ?? "gpt-4o-mini";
+  const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId });
+  const [draft, setDraft] = useState("");
+  const empty = chat.messages.length === 0;
+
+  const rate = (messageId: string, feedback: "like" | "dislike" | "none") => {
+    const form = new FormData();
+    form.set("feedback", feedback);
+    chat.setMessages((current) => current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)));
+    void fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body: form }).then((response) => {
+      if (!response.ok) toast.error(t("errors:app/unknown"));
+    });
+  };
+
+  const composer = (
+    <Composer
+      value={draft}
+      onChange={setDraft}
+      busy={chat.busy}
+      onStop={() => void chat.stop()}
+      allowAttachment={Boolean(model?.vision)}
+      onSubmit={(text, attachment) => {
+        setDraft("");
+        void chat.send(text, attachment?.id);
+      }}
+      toolbar={
+        <ModelPicker
+          models={models}
+          value={modelId}
+          demoMode={demoMode}
+          canUsePro={plan === "pro"}
+          onChange={(modelName) => setChoice({ llmName: DEFAULT_PROVIDER_NAME, modelName })}
+        />
+      }
+      footer={<CreditsLine action="chat" />}
+    />
+  );
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <UpgradeDialog />
+      {thread && <ThreadHeader thread={thread} />}
+      {empty ? (
+        <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-8 px-4 py-10">
+          <div className="text-center">
+            <Greeting />
+            <p className="mt-2 text-muted-foreground">{t("subtitle")}</p>
+          </div>
+          <ul className="flex flex-wrap justify-center gap-2" aria-label={t("suggestionsLabel")}>
+            {SUGGESTION_CATEGORIES.map((key) => (
+              <li key={key}>
+                <button type="button" onClick={() => setDraft(t(`suggestions.${key}.prompt`))} className="rounded-full border px-3 py-1.5 text-sm hover:bg-muted">
+                  {t(`suggestions.${key}.label`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {composer}
+        </div>
+      ) : (
+        <>
+          {!thread && <h1 className="sr-only">{t("title")}</h1>}
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} onRegenerate={() => void chat.regenerate()} onEdit={(text) => void chat.edit(text)} onFeedback={rate} />
+          </div>
+          <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>
+        </>
+      )}
+    </div>
+  );
+}

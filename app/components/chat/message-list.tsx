@@ -1,0 +1,147 @@
+import { Pencil, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Markdown } from "./markdown";
+import { CopyButton } from "./copy-button";
+import type { ChatMessage } from "./use-chat";
+
+interface MessageListProps {
+  messages: ChatMessage[];
+  busy: boolean;
+  demoMode: boolean;
+  onRegenerate: () => void;
+  onEdit: (text: string) => void;
+  onFeedback: (messageId: string, feedback: "like" | "dislike" | "none") => void;
+}
+
+function ThinkingDots() {
+  const { t } = useTranslation("chat");
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+      <span className="inline-flex gap-1" aria-hidden>
+        <span className="size-1.5 animate-bounce rounded-full bg-current" />
+        <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:120ms]" />
+        <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:240ms]" />
+      </span>
+      {t("thinking")}
+    </p>
+  );
+}
+
+function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation("chat");
+  const [text, setText] = useState(initial);
+  return (
+    <form
+      className="flex w-full flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) onSave(text.trim());
+      }}
+    >
+      <label className="sr-only" htmlFor="edit-message">
+        {t("actions.edit")}
+      </label>
+      <textarea id="edit-message" value={text} onChange={(event) => setText(event.target.value)} rows={3} className="w-full rounded-lg border bg-background p-2 text-sm" />
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onCancel} className="rounded-md border px-3 py-1 text-sm hover:bg-muted">
+          {t("actions.cancel")}
+        </button>
+        <button type="submit" className="rounded-md bg-primary px-3 py-1 text-sm text-primary-foreground">
+          {t("actions.saveAndSend")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, onFeedback }: MessageListProps) {
+  const { t } = useTranslation("chat");
+  const [editing, setEditing] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+  const lastContent = messages[messages.length - 1]?.content.length ?? 0;
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [messages.length, lastContent]);
+  const lastUser = messages.map((message) => message.role).lastIndexOf("user");
+  const lastAssistant = messages.map((message) => message.role).lastIndexOf("assistant");
+
+  return (
+    <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6" aria-label={t("conversation")}>
+      {messages.map((message, index) =>
+        message.role === "user" ? (
+          <li key={message.id} className="flex flex-col items-end gap-1">
+            {editing && index === lastUser ? (
+              <EditBox
+                initial={message.content}
+                onCancel={() => setEditing(false)}
+                onSave={(text) => {
+                  setEditing(false);
+                  onEdit(text);
+                }}
+              />
+            ) : (
+              <>
+                {message.attachmentId && <img src={`/media/uploads/${message.attachmentId}`} alt={t("attachment")} className="max-h-48 rounded-lg border" />}
+                <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent px-4 py-2 text-[15px]">{message.content}</div>
+                {index === lastUser && !busy && (
+                  <button type="button" onClick={() => setEditing(true)} className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted">
+                    <Pencil className="size-3.5" aria-hidden />
+                    {t("actions.edit")}
+                  </button>
+                )}
+              </>
+            )}
+          </li>
+        ) : (
+          <li key={message.id} className="flex flex-col gap-2" aria-busy={message.status === "streaming"}>
+            <span className="text-xs font-medium text-muted-foreground">
+              {demoMode ? t("demoModel") : message.model}
+            </span>
+            {message.thinking && !message.content ? <ThinkingDots /> : message.content ? <Markdown text={message.content} /> : message.status === "streaming" ? <ThinkingDots /> : null}
+            {message.status === "failed" && (
+              <p role="alert" className="rounded-md border border-danger/40 px-3 py-2 text-sm text-danger">
+                {t(`errors:${message.errorCode ?? "app/unknown"}`)}
+              </p>
+            )}
+            {message.status === "stopped" && <p className="text-xs text-muted-foreground">{t("stopped")}</p>}
+            {message.status !== "streaming" && (
+              <div className="flex flex-wrap items-center gap-1">
+                {message.content && <CopyButton text={message.content} label={t("actions.copy")} />}
+                {message.content && (
+                  <>
+                    <button
+                      type="button"
+                      aria-pressed={message.feedback === "like"}
+                      onClick={() => onFeedback(message.id, message.feedback === "like" ? "none" : "like")}
+                      className={`rounded p-1.5 hover:bg-muted ${message.feedback === "like" ? "text-primary" : "text-muted-foreground"}`}
+                      aria-label={t("actions.like")}
+                    >
+                      <ThumbsUp className="size-3.5" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      aria-pressed={message.feedback === "dislike"}
+                      onClick={() => onFeedback(message.id, message.feedback === "dislike" ? "none" : "dislike")}
+                      className={`rounded p-1.5 hover:bg-muted ${message.feedback === "dislike" ? "text-primary" : "text-muted-foreground"}`}
+                      aria-label={t("actions.dislike")}
+                    >
+                      <ThumbsDown className="size-3.5" aria-hidden />
+                    </button>
+                  </>
+                )}
+                {index === lastAssistant && !busy && (
+                  <button type="button" onClick={onRegenerate} className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground">
+                    {message.status === "failed" ? <RotateCcw className="size-3.5" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
+                    {message.status === "failed" ? t("actions.retry") : t("actions.regenerate")}
+                  </button>
+                )}
+              </div>
+            )}
+          </li>
+        ),
+      )}
+      <div ref={end} />
+    </ol>
+  );
+}

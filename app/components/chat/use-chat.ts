@@ -1,0 +1,188 @@
+// The browser side of a conversation. Every answer is read as Server-Sent Events, either from the POST that
+// started it or by joining it later (reload, network drop): the server keeps generating either way.
+import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { MessageView } from "~/.server/chat/threads";
+import { openUpgradeDialog } from "~/lib/ui-store";
+import { refreshCredits } from "./use-credits";
+
+export type ChatMessage = MessageView & { thinking?: boolean };
+
+type RelayEvent =
+  | { type: "snapshot"; text: string; thinking: boolean }
+  | { type: "delta"; text: string }
+  | { type: "thinking" }
+  | { type: "done"; status: MessageView["status"]; errorCode: string | null; text: string };
+
+/** Reads an SSE body and calls `onEvent` for each `data:` payload as soon as it arrives. */
+export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: RelayEvent) => void): Promise<boolean> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let finished = false;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let boundary = buffer.indexOf("\n\n");
+    while (boundary !== -1) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      for (const line of block.split("\n")) {
+        if (!line.startsWith("data: ")) continue;
+        const event = JSON.parse(line.slice(6)) as RelayEvent;
+        if (event.type === "done") finished = true;
+        onEvent(event);
+      }
+      boundary = buffer.indexOf("\n\n");
+    }
+  }
+  return finished;
+}
+
+const JOIN_RETRIES = 5;
+
+export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string }) {
+  const { threadId, initialMessages, model } = options;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [messages, setMessages] = useState<ChatMessage[]>(initialMessages);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const patch = useCallback((id: string, change: (message: ChatMessage) => ChatMessage) => {
+    setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
+  }, []);
+
+  const apply = useCallback(
+    (id: string, event: RelayEvent) => {
+      patch(id, (message) => {
+        switch (event.type) {
+          case "snapshot":
+            return { ...message, content: event.text, thinking: event.thinking };
+          case "delta":
+            return { ...message, content: message.content + event.text, thinking: false };
+          case "thinking":
+            return { ...message, thinking: true };
+          case "done":
+            return { ...message, content: event.text, status: event.status, errorCode: event.errorCode, thinking: false };
+        }
+      });
+    },
+    [patch],
+  );
+
+  const settle = useCallback(() => {
+    setActiveId(null);
+    controller.current = null;
+    refreshCredits();
+    revalidator.revalidate();
+  }, [revalidator]);
+
+  /** Joins an answer that is (or was) being generated; retries when the connection drops. */
+  const join = useCallback(
+    async (messageId: string) => {
+      const abort = new AbortController();
+      controller.current = abort;
+      setActiveId(messageId);
+      for (let attempt = 0; attempt < JOIN_RETRIES && !abort.signal.aborted; attempt++) {
+        try {
+          const response = await fetch(`/api/chat/${messageId}/stream`, { signal: abort.signal });
+          if (!response.ok || !response.body) break;
+          if (await readEvents(response.body, (event) => apply(messageId, event))) break;
+        } catch {
+          if (abort.signal.aborted) return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      }
+      if (!abort.signal.aborted) settle();
+    },
+    [apply, settle],
+  );
+
+  const start = useCallback(
+    async (body: { mode: "send" | "regenerate" | "edit"; message?: string; attachmentId?: string }) => {
+      const requestId = crypto.randomUUID();
+      const placeholderId = `pending-${requestId}`;
+      const now = Date.now();
+      setMessages((current) => {
+        let next = current;
+        if (body.mode !== "send") {
+          const lastQuestion = current.map((message) => message.role).lastIndexOf("user");
+          next = current.slice(0, lastQuestion + 1).map((message, index) => (index === lastQuestion && body.message ? { ...message, content: body.message } : message));
+        } else {
+          next = [...current, { id: `user-${requestId}`, role: "user", content: body.message ?? "", model: null, status: "complete", errorCode: null, feedback: null, attachmentId: body.attachmentId ?? null, createdAt: now }];
+        }
+        return [...next, { id: placeholderId, role: "assistant", content: "", model, status: "streaming", errorCode: null, feedback: null, attachmentId: null, createdAt: now + 1 }];
+      });
+      setActiveId(placeholderId);
+      const abort = new AbortController();
+      controller.current = abort;
+      try {
+        const response = await fetch("/api/chat", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ requestId, threadId: threadId ?? undefined, model, ...body }),
+          signal: abort.signal,
+        });
+        if (!response.ok || !response.body) {
+          const payload = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
+          const code = payload?.error?.code ?? "app/unknown";
+          setMessages((current) => current.filter((message) => message.id !== placeholderId));
+          if (code === "credits/exhausted") openUpgradeDialog("credits");
+          if (code === "plan/pro-required") openUpgradeDialog("model");
+          toast.error(t(`errors:${code}`));
+          setActiveId(null);
+          refreshCredits();
+          return;
+        }
+        const messageId = response.headers.get("X-Message-Id") ?? placeholderId;
+        const newThreadId = response.headers.get("X-Thread-Id");
+        patch(placeholderId, (message) => ({ ...message, id: messageId }));
+        setActiveId(messageId);
+        if (!threadId && newThreadId) {
+          // The thread page takes over and joins the running answer; this response is no longer needed.
+          abort.abort();
+          refreshCredits();
+          navigate(`/web-main/${newThreadId}`, { replace: true });
+          return;
+        }
+        const finished = await readEvents(response.body, (event) => apply(messageId, event));
+        if (finished) settle();
+        else void join(messageId);
+      } catch {
+        if (!abort.signal.aborted) {
+          toast.error(t("errors:chat/interrupted"));
+          setActiveId(null);
+        }
+      }
+    },
+    [apply, join, model, navigate, patch, settle, t, threadId],
+  );
+
+  const stop = useCallback(async () => {
+    if (!activeId || activeId.startsWith("pending-")) return;
+    await fetch(`/api/chat/${activeId}/stop`, { method: "POST" }).catch(() => undefined);
+  }, [activeId]);
+
+  // Opening a thread whose last answer is still being generated joins it.
+  useEffect(() => {
+    const last = initialMessages[initialMessages.length - 1];
+    if (last?.role === "assistant" && last.status === "streaming") void join(last.id);
+    return () => controller.current?.abort();
+  }, [initialMessages, join]);
+
+  return {
+    messages,
+    setMessages,
+    busy: activeId !== null,
+    activeId,
+    send: (message: string, attachmentId?: string) => start({ mode: "send", message, attachmentId }),
+    regenerate: () => start({ mode: "regenerate" }),
+    edit: (message: string) => start({ mode: "edit", message }),
+    stop,
+  };
+}

@@ -1,0 +1,46 @@
+// The viewer's daily credits, shared by every component that shows them and refreshed after each action.
+import { useEffect, useSyncExternalStore } from "react";
+
+export interface CreditsView {
+  plan: "guest" | "free" | "pro";
+  used: number;
+  limit: number | null;
+  remaining: number | null;
+  resetsAt: number;
+}
+
+type CreditsState = { status: "idle" | "loading" } | { status: "ready"; credits: CreditsView } | { status: "error" };
+
+let state: CreditsState = { status: "idle" };
+const listeners = new Set<() => void>();
+
+function set(next: CreditsState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export async function refreshCredits(): Promise<void> {
+  if (state.status === "idle") set({ status: "loading" });
+  try {
+    const response = await fetch("/api/credits", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`credits ${response.status}`);
+    set({ status: "ready", credits: (await response.json()) as CreditsView });
+  } catch {
+    set({ status: "error" });
+  }
+}
+
+export function useCredits(): CreditsState {
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => state,
+  );
+  useEffect(() => {
+    if (state.status === "idle") void refreshCredits();
+  }, []);
+  return current;
+}

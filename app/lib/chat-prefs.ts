@@ -1,0 +1,107 @@
+// SPEC §3-4 client state, chat slice: the model chosen per tool. Persisted under "persist:root" (version 1,
+// restore time-out 5000 ms), kept in step across open tabs, and a new tab can ask another for the current state.
+import { useCallback, useSyncExternalStore } from "react";
+import { PERSIST_RESTORE_TIMEOUT_MS, PERSIST_VERSION, STORAGE_KEYS, TOOL_KEYS, type ToolKey } from "./constants";
+import { DEFAULT_PROVIDER_NAME, defaultModelFor } from "./models";
+
+export interface ToolModel {
+  llmName: string;
+  modelName: string;
+}
+export type ChatPrefs = { tools: Record<ToolKey, ToolModel> };
+
+export const DEFAULT_CHAT_PREFS: ChatPrefs = {
+  tools: Object.fromEntries(TOOL_KEYS.map((tool) => [tool, { llmName: DEFAULT_PROVIDER_NAME, modelName: defaultModelFor(tool) }])) as Record<
+    ToolKey,
+    ToolModel
+  >,
+};
+
+let state: ChatPrefs = DEFAULT_CHAT_PREFS;
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+let started = false;
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function merge(stored: unknown): ChatPrefs {
+  const tools = { ...DEFAULT_CHAT_PREFS.tools };
+  const candidate = (stored as { tools?: Record<string, Partial<ToolModel>> } | null)?.tools ?? {};
+  for (const tool of TOOL_KEYS) {
+    const entry = candidate[tool];
+    if (entry && typeof entry.modelName === "string" && typeof entry.llmName === "string") tools[tool] = { llmName: entry.llmName, modelName: entry.modelName };
+  }
+  return { tools };
+}
+
+function persist() {
+  try {
+    // redux-persist's layout: each slice JSON-encoded, plus the _persist marker with the version.
+    window.localStorage.setItem(
+      STORAGE_KEYS.persistedRoot,
+      JSON.stringify({ chat: JSON.stringify(state), _persist: JSON.stringify({ version: PERSIST_VERSION, rehydrated: true }) }),
+    );
+  } catch {
+    // Storage may be full or blocked; the choice still applies to this tab.
+  }
+}
+
+/** Restores the persisted slice, giving up after the SPEC's 5000 ms (storage can be slow or locked). */
+export async function restoreChatPrefs(read: () => string | null = () => window.localStorage.getItem(STORAGE_KEYS.persistedRoot)): Promise<ChatPrefs> {
+  const restore = new Promise<ChatPrefs>((resolve) => {
+    try {
+      const raw = read();
+      const root = raw ? (JSON.parse(raw) as { chat?: string; _persist?: string }) : null;
+      const version = root?._persist ? (JSON.parse(root._persist) as { version?: number }).version : undefined;
+      resolve(root?.chat && version === PERSIST_VERSION ? merge(JSON.parse(root.chat)) : DEFAULT_CHAT_PREFS);
+    } catch {
+      resolve(DEFAULT_CHAT_PREFS);
+    }
+  });
+  const timeout = new Promise<ChatPrefs>((resolve) => setTimeout(() => resolve(DEFAULT_CHAT_PREFS), PERSIST_RESTORE_TIMEOUT_MS));
+  return Promise.race([restore, timeout]);
+}
+
+function start() {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  void restoreChatPrefs().then((restored) => {
+    state = restored;
+    emit();
+  });
+  try {
+    channel = new BroadcastChannel("chat-prefs");
+    channel.onmessage = (event: MessageEvent<{ type: "state"; prefs: ChatPrefs } | { type: "request" }>) => {
+      if (event.data.type === "request") channel?.postMessage({ type: "state", prefs: state });
+      else {
+        state = merge(event.data.prefs);
+        emit();
+      }
+    };
+    channel.postMessage({ type: "request" });
+  } catch {
+    console.warn("Your browser doesn't support cross tab communication");
+  }
+}
+
+export function setToolModel(tool: ToolKey, model: ToolModel) {
+  state = { tools: { ...state.tools, [tool]: model } };
+  persist();
+  channel?.postMessage({ type: "state", prefs: state });
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  start();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The model chosen for a tool; the server renders the default and the stored choice applies after hydration. */
+export function useToolModel(tool: ToolKey): [ToolModel, (model: ToolModel) => void] {
+  const prefs = useSyncExternalStore(subscribe, () => state, () => DEFAULT_CHAT_PREFS);
+  const set = useCallback((model: ToolModel) => setToolModel(tool, model), [tool]);
+  return [prefs.tools[tool], set];
+}

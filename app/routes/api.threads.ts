@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { pageThreads, searchThreads } from "~/.server/chat/threads";
+import { AppError, errorResponse } from "~/.server/errors";
+import { getViewer } from "~/.server/identity";
+
+const querySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(100).optional(),
+  starred: z.enum(["1", "0"]).optional(),
+});
+
+/** GET the history: a page (cursor) or a search (q) over titles and message text. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success) throw new AppError("request/invalid");
+    const viewer = await getViewer(request, context);
+    if (!viewer.accountId) return Response.json({ threads: [], nextCursor: null });
+    const { q, cursor, starred } = parsed.data;
+    if (q) return Response.json({ threads: await searchThreads(context.env, viewer.accountId, q), nextCursor: null });
+    return Response.json(await pageThreads(context.env, viewer.accountId, { cursor, starredOnly: starred === "1" }));
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
