@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { listThreads } from "~/.server/chat/history";
-import { getDb } from "~/.server/db";
+import { pageThreads } from "~/.server/chat/threads";
 import { getViewer } from "~/.server/identity";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { MobileDrawer } from "~/components/layout/mobile-drawer";
@@ -11,8 +10,11 @@ import { SidebarContent } from "~/components/layout/sidebar";
 /** The main layout of SPEC §2: chat, tool, gallery, settings and payment screens sit inside it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
-  const threads = viewer.accountId ? await listThreads(getDb(context.env), viewer.accountId) : [];
-  return { threads, now: Date.now() };
+  const empty = { threads: [], nextCursor: null };
+  const [all, starred] = viewer.accountId
+    ? await Promise.all([pageThreads(context.env, viewer.accountId, {}), pageThreads(context.env, viewer.accountId, { starredOnly: true })])
+    : [empty, empty];
+  return { history: { all, starred }, now: Date.now() };
 }
 
 export default function MainLayout() {

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { HISTORY_PAGE_SIZE, type ThreadSummary } from "./history";
+import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
 
 export interface MessageView {
   id: string;
@@ -95,7 +95,7 @@ export async function pageThreads(
   env: AppEnv,
   ownerId: string,
   options: { starredOnly?: boolean; cursor?: string; limit?: number },
-): Promise<{ threads: ThreadSummary[]; nextCursor: string | null }> {
+): Promise<ThreadPage> {
   const { chatThreads } = schema;
   const limit = options.limit ?? HISTORY_PAGE_SIZE;
   const [cursorTime, cursorId] = (options.cursor ?? "").split(":");

@@ -1,13 +1,13 @@
-import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import * as Tabs from "@radix-ui/react-tabs";
-import { Star } from "lucide-react";
-import { useMemo } from "react";
+import { NavLink, useRouteLoaderData } from "@remix-run/react";
+import { Search, Star } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ThreadSummary } from "~/.server/chat/history";
+import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
 import { groupThreads } from "~/lib/history";
 
 interface MainLayoutData {
-  threads: ThreadSummary[];
+  history: { all: ThreadPage; starred: ThreadPage };
   now: number;
 }
 
@@ -15,6 +15,31 @@ function threadPath(thread: ThreadSummary): string {
   if (thread.tool === "horoscope" && thread.toolPath) return `/horoscope/${thread.toolPath}/${thread.id}`;
   if (thread.tool === "web-search") return `/web-search/${thread.id}`;
   return `/web-main/${thread.id}`;
+}
+
+/** A history list that starts from the loader's first page and loads more on request. */
+function usePagedThreads(first: ThreadPage, starred: boolean) {
+  const [extra, setExtra] = useState<ThreadSummary[]>([]);
+  const [cursor, setCursor] = useState(first.nextCursor);
+  const [loading, setLoading] = useState(false);
+  // A new first page (after any action revalidates the layout) starts the list again.
+  useEffect(() => {
+    setExtra([]);
+    setCursor(first.nextCursor);
+  }, [first]);
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoading(true);
+    try {
+      const response = await fetch(`/api/threads?cursor=${encodeURIComponent(cursor)}${starred ? "&starred=1" : ""}`);
+      const page = (await response.json()) as ThreadPage;
+      setExtra((current) => [...current, ...page.threads]);
+      setCursor(page.nextCursor);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { threads: [...first.threads, ...extra], hasMore: Boolean(cursor), loading, loadMore };
 }
 
 function ThreadList({ threads, now, empty, onNavigate }: { threads: ThreadSummary[]; now: number; empty: string; onNavigate?: () => void }) {
@@ -32,11 +57,9 @@ function ThreadList({ threads, now, empty, onNavigate }: { threads: ThreadSummar
                 <NavLink
                   to={threadPath(thread)}
                   onClick={onNavigate}
-                  className={({ isActive }) =>
-                    `flex items-center gap-2 truncate rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-accent" : "hover:bg-muted"}`
-                  }
+                  className={({ isActive }) => `flex items-center gap-2 truncate rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-accent" : "hover:bg-muted"}`}
                 >
-                  {thread.starred && <Star className="size-3 shrink-0 fill-current text-amber-500" aria-hidden />}
+                  {thread.starred && <Star className="size-3 shrink-0 fill-current text-amber-500" aria-label={t("history.starred")} />}
                   <span className="truncate">{thread.title}</span>
                 </NavLink>
               </li>
@@ -48,33 +71,80 @@ function ThreadList({ threads, now, empty, onNavigate }: { threads: ThreadSummar
   );
 }
 
-/** SPEC §2: tabs All Chats and Starred, grouped Today / Previous 7 Days / Last Month / Other Days. */
+function LoadMore({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" onClick={onClick} disabled={loading} className="mx-3 my-2 rounded-md border px-2 py-1 text-xs hover:bg-muted disabled:opacity-50">
+      {loading ? t("loading") : t("history.loadMore")}
+    </button>
+  );
+}
+
+function useSearch(query: string) {
+  const [results, setResults] = useState<ThreadSummary[] | null>(null);
+  useEffect(() => {
+    const text = query.trim();
+    if (!text) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/threads?q=${encodeURIComponent(text)}`, { signal: controller.signal })
+        .then((response) => response.json() as Promise<ThreadPage>)
+        .then((page) => setResults(page.threads))
+        .catch(() => undefined);
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+  return results;
+}
+
+/** SPEC §2: tabs All Chats and Starred, grouped Today / Previous 7 Days / Last Month / Other Days; with search and paging. */
 export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const data = useRouteLoaderData<MainLayoutData>("routes/_main");
-  const threads = data?.threads ?? [];
+  const emptyPage = useMemo(() => ({ threads: [], nextCursor: null }), []);
+  const all = usePagedThreads(data?.history.all ?? emptyPage, false);
+  const starred = usePagedThreads(data?.history.starred ?? emptyPage, true);
   const now = data?.now ?? 0;
+  const [query, setQuery] = useState("");
+  const results = useSearch(query);
+
   return (
-    <Tabs.Root defaultValue="all" className="flex min-h-0 flex-1 flex-col gap-2" aria-label={t("history.title")}>
-      <Tabs.List className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 text-xs" aria-label={t("history.title")}>
-        <Tabs.Trigger value="all" className="rounded px-2 py-1 data-[state=active]:bg-background data-[state=active]:shadow-sm">
-          {t("history.all")}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="starred" className="rounded px-2 py-1 data-[state=active]:bg-background data-[state=active]:shadow-sm">
-          {t("history.starred")}
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="all" className="min-h-0 flex-1 overflow-y-auto">
-        <ThreadList threads={threads} now={now} empty={t("history.empty")} onNavigate={onNavigate} />
-      </Tabs.Content>
-      <Tabs.Content value="starred" className="min-h-0 flex-1 overflow-y-auto">
-        <ThreadList
-          threads={threads.filter((thread) => thread.starred)}
-          now={now}
-          empty={t("history.emptyStarred")}
-          onNavigate={onNavigate}
-        />
-      </Tabs.Content>
-    </Tabs.Root>
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <label className="flex items-center gap-2 rounded-md border bg-background px-2 py-1">
+        <Search className="size-3.5 text-muted-foreground" aria-hidden />
+        <span className="sr-only">{t("history.search")}</span>
+        <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t("history.search")} className="w-full bg-transparent text-sm outline-none" />
+      </label>
+      {results ? (
+        <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
+          <ThreadList threads={results} now={now} empty={t("history.noResults")} onNavigate={onNavigate} />
+        </div>
+      ) : (
+        <Tabs.Root defaultValue="all" className="flex min-h-0 flex-1 flex-col gap-2">
+          <Tabs.List className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 text-xs" aria-label={t("history.title")}>
+            <Tabs.Trigger value="all" className="rounded px-2 py-1 data-[state=active]:bg-background data-[state=active]:shadow-sm">
+              {t("history.all")}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="starred" className="rounded px-2 py-1 data-[state=active]:bg-background data-[state=active]:shadow-sm">
+              {t("history.starred")}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="all" className="min-h-0 flex-1 overflow-y-auto">
+            <ThreadList threads={all.threads} now={now} empty={t("history.empty")} onNavigate={onNavigate} />
+            {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
+          </Tabs.Content>
+          <Tabs.Content value="starred" className="min-h-0 flex-1 overflow-y-auto">
+            <ThreadList threads={starred.threads} now={now} empty={t("history.emptyStarred")} onNavigate={onNavigate} />
+            {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </div>
   );
 }
