@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
 import { getLocale } from "./.server/i18n";
 import { PageViewTracker } from "./components/analytics";
 import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { PreferenceSyncScript } from "./components/preferences";
-import { THEME_COLOR, TOASTS, type Locale, type Theme } from "./lib/constants";
+import { Toaster } from "./components/toaster";
+import { THEME_COLOR, type Locale, type Theme } from "./lib/constants";
 import { themeFromCookie } from "./lib/cookies";
 import stylesheet from "./styles/app.css?url";
 
@@ -44,16 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {children}
-        <Toaster
-          position="bottom-right"
-          visibleToasts={TOASTS.visible}
-          duration={TOASTS.durationMs}
-          gap={TOASTS.gapPx}
-          hotkey={["altKey", "KeyT"]}
-          theme={theme}
-          closeButton
-          style={{ "--width": `${TOASTS.widthPx}px` } as React.CSSProperties}
-        />
+        <Toaster theme={theme} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

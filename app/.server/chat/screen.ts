@@ -10,13 +10,15 @@ export async function loadChatScreen(request: Request, context: AppLoadContext, 
   const models = availableModels(context.env)
     .filter((model) => model.id !== "gpt-4.1")
     .map(({ id, tier, vision, reasoning }) => ({ id, tier, vision, reasoning }));
-  const base = { models, demoMode: isDemoMode(context.env), plan: viewer.plan };
+  const base = { models, demoMode: isDemoMode(context.env), plan: viewer.plan, missingThread: false };
   if (!threadId) return { ...base, thread: null, messages: [] };
-  if (!viewer.accountId) throw new Response(null, { status: 404 });
+  // A stale or foreign link opens a fresh chat that says the old one is gone, rather than a dead end.
+  const missing = { ...base, thread: null, messages: [], missingThread: true };
+  if (!viewer.accountId) return missing;
   try {
     return { ...base, ...(await openThread(context.env, viewer.accountId, threadId)) };
   } catch (error) {
-    if (error instanceof AppError && error.code === "chat/not-found") throw new Response(null, { status: 404 });
+    if (error instanceof AppError && error.code === "chat/not-found") return missing;
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "~/lib/toast";
 import { useToolModel } from "~/lib/chat-prefs";
 import { DEFAULT_PROVIDER_NAME, type ModelInfo } from "~/lib/models";
 import { SUGGESTION_CATEGORIES } from "~/lib/tools";
@@ -19,10 +19,12 @@ export interface ChatScreenProps {
   models: Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">[];
   demoMode: boolean;
   plan: "guest" | "free" | "pro";
+  /** The URL named a thread that does not exist (or is not the viewer's). */
+  missingThread?: boolean;
 }
 
 /** The AI chat (SPEC §2): greeting and suggestions when empty, then the conversation with streaming answers. */
-export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan }: ChatScreenProps) {
+export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, missingThread = false }: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice] = useToolModel("web-main");
   const model = models.find((candidate) => candidate.id === choice.modelName) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
@@ -36,7 +38,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     form.set("feedback", feedback);
     chat.setMessages((current) => current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)));
     void fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body: form }).then((response) => {
-      if (!response.ok) toast.error(t("errors:app/unknown"));
+      if (!response.ok) notify("error", t("errors:app/unknown"));
     });
   };
 
@@ -68,6 +70,11 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     <div className="flex min-h-0 flex-1 flex-col">
       <UpgradeDialog />
       {thread && <ThreadHeader thread={thread} />}
+      {missingThread && (
+        <p role="status" className="mx-auto mt-4 w-full max-w-3xl rounded-md border px-4 py-2 text-sm text-muted-foreground">
+          {t("errors:chat/not-found")}
+        </p>
+      )}
       {empty ? (
         <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-8 px-4 py-10">
           <div className="text-center">

@@ -1,7 +1,7 @@
 import { ImagePlus, Mic, SendHorizontal, Square, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "~/lib/toast";
 import { listen, speechRecognitionSupported, type MicrophoneError } from "./voice";
 
 export interface Attachment {
@@ -59,7 +59,7 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
       if (!response.ok || !payload.id) throw new Error(payload.error?.code ?? "app/unknown");
       setAttachment({ id: payload.id, previewUrl: URL.createObjectURL(file) });
     } catch (error) {
-      toast.error(t(`errors:${(error as Error).message}`));
+      notify("error", t(`errors:${(error as Error).message}`));
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = "";
@@ -74,7 +74,7 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
     try {
       await listen(i18n.language, (text) => onChange(before + text), controller.signal);
     } catch (code) {
-      toast.error(t(`errors:${code as MicrophoneError}`));
+      notify("error", t(`errors:${code as MicrophoneError}`));
     } finally {
       setListening(null);
     }

@@ -1,10 +1,12 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { Pencil, Star, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "~/lib/toast";
 import { CHAT_TITLE_MAX } from "~/lib/constants";
+import { lazyOverlay } from "../ui/lazy-overlay";
+
+const DeleteThreadDialog = lazyOverlay(() => import("./delete-thread-dialog"));
 
 interface ThreadActionResult {
   ok: boolean;
@@ -18,7 +20,6 @@ export function ThreadHeader({ thread }: { thread: { id: string; title: string; 
   const navigate = useNavigate();
   const rename = useFetcher<ThreadActionResult>();
   const star = useFetcher<ThreadActionResult>();
-  const remove = useFetcher<ThreadActionResult>();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const action = `/api/threads/${thread.id}`;
@@ -28,12 +29,10 @@ export function ThreadHeader({ thread }: { thread: { id: string; title: string; 
   useEffect(() => {
     if (rename.state === "idle" && rename.data?.ok) setEditing(false);
   }, [rename.state, rename.data]);
-  useEffect(() => {
-    if (remove.state === "idle" && remove.data?.ok) {
-      toast.success(t("thread.deleted"));
-      navigate("/web-main", { replace: true });
-    }
-  }, [remove.state, remove.data, navigate, t]);
+  const onDeleted = useCallback(() => {
+    notify("success", t("thread.deleted"));
+    navigate("/web-main", { replace: true });
+  }, [navigate, t]);
 
   return (
     <div className="flex items-center gap-2 border-b px-4 py-2">
@@ -80,25 +79,10 @@ export function ThreadHeader({ thread }: { thread: { id: string; title: string; 
               <Star className={`size-4 ${starred ? "fill-amber-400 text-amber-500" : ""}`} aria-hidden />
             </button>
           </star.Form>
-          <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-            <Dialog.Trigger className="rounded p-1.5 hover:bg-muted" aria-label={t("thread.delete")}>
-              <Trash2 className="size-4" aria-hidden />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-              <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-card p-5 shadow-xl">
-                <Dialog.Title className="text-lg font-semibold">{t("thread.deleteTitle")}</Dialog.Title>
-                <Dialog.Description className="mt-1 text-sm text-muted-foreground">{t("thread.deleteBody", { title: thread.title })}</Dialog.Description>
-                <remove.Form method="post" action={action} className="mt-4 flex justify-end gap-2">
-                  <input type="hidden" name="intent" value="delete" />
-                  <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm">{t("actions.cancel")}</Dialog.Close>
-                  <button type="submit" className="rounded-md bg-danger px-3 py-1.5 text-sm text-white">
-                    {t("thread.delete")}
-                  </button>
-                </remove.Form>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <button type="button" onClick={() => setConfirming(true)} className="rounded p-1.5 hover:bg-muted" aria-label={t("thread.delete")} aria-haspopup="dialog">
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+          <DeleteThreadDialog open={confirming} onOpenChange={setConfirming} thread={thread} onDeleted={onDeleted} />
         </>
       )}
     </div>

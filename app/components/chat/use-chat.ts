@@ -3,7 +3,7 @@
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "~/lib/toast";
 import type { MessageView } from "~/.server/chat/threads";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { refreshCredits } from "./use-credits";
@@ -134,7 +134,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
           setMessages((current) => current.filter((message) => message.id !== placeholderId));
           if (code === "credits/exhausted") openUpgradeDialog("credits");
           if (code === "plan/pro-required") openUpgradeDialog("model");
-          toast.error(t(`errors:${code}`));
+          notify("error", t(`errors:${code}`));
           setActiveId(null);
           refreshCredits();
           return;
@@ -155,7 +155,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
         else void join(messageId);
       } catch {
         if (!abort.signal.aborted) {
-          toast.error(t("errors:chat/interrupted"));
+          notify("error", t("errors:chat/interrupted"));
           setActiveId(null);
         }
       }

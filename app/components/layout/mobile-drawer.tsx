@@ -1,30 +1,20 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
+import { Menu } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SidebarContent } from "./sidebar";
+import { lazyOverlay } from "../ui/lazy-overlay";
+
+const MobileDrawerPanel = lazyOverlay(() => import("./mobile-drawer-panel"));
 
 /** Phones: the sidebar becomes a drawer behind a menu button. */
 export function MobileDrawer() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="rounded-md p-2 hover:bg-muted" aria-label={t("nav.openMenu")}>
-          <Menu className="size-5" aria-hidden />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-sidebar shadow-xl" aria-describedby={undefined}>
-          <Dialog.Title className="sr-only">{t("nav.main")}</Dialog.Title>
-          <Dialog.Close className="absolute right-2 top-2 rounded-md p-2 hover:bg-muted" aria-label={t("nav.closeMenu")}>
-            <X className="size-4" aria-hidden />
-          </Dialog.Close>
-          <SidebarContent onNavigate={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="rounded-md p-2 hover:bg-muted" aria-label={t("nav.openMenu")} aria-haspopup="dialog" aria-expanded={open}>
+        <Menu className="size-5" aria-hidden />
+      </button>
+      <MobileDrawerPanel open={open} onOpenChange={setOpen} />
+    </>
   );
 }

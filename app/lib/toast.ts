@@ -1,0 +1,29 @@
+// Toasts without putting the toast library in the first page load: the Toaster mounts on the first toast
+// (SPEC §2: overlays load the first time they are used), and each toast waits until it is listening.
+type Kind = "success" | "error" | "info";
+
+let wanted = false;
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+const listeners = new Set<() => void>();
+
+export function notify(kind: Kind, message: string) {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void ready.then(() => import("sonner")).then(({ toast }) => toast[kind](message));
+}
+
+/** For the Toaster host: whether any toast was asked for yet. */
+export const toasterDemand = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  wanted: () => wanted,
+  /** Called once the Toaster is mounted and subscribed. */
+  ready: () => markReady(),
+};

@@ -1,0 +1,179 @@
+// Size benchmark (`npm run bench`): measures figures against their budgets and prints a table. Budgets live
+// here, not in the tests: going over is reported loudly (OVER) but the exit code stays 0, so a benchmark run
+// never blocks CI; it is a number to watch. Add a figure by appending to MEASUREMENTS.
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, run, startServer } from "../e2e/server.mjs";
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** gzip at level 9: the size a CDN's best compression would send; comparable across runs. */
+const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+/**
+ * Each measurement: { name, budget (bytes), measure(shared) -> { value (bytes), detail?, items? } }, where
+ * items ([label, bytes] pairs) are listed with `npm run bench -- --verbose`. `shared` lazily provides
+ * things several measurements need (a running server, a browser) so each is started at most once.
+ */
+const MEASUREMENTS = [
+  {
+    name: "Worker bundle (gzip)",
+    budget: 1 * MiB,
+    // What Cloudflare stores and cold-starts: the bundled worker wrangler would upload.
+    async measure() {
+      const outdir = mkdtempSync(join(tmpdir(), "edge-assistant-bundle-"));
+      try {
+        // --dry-run bundles without contacting Cloudflare, so no login or network is needed. --env= picks the
+        // top-level (production) environment explicitly, which is what a deploy ships.
+        await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "-c", "wrangler.toml", "--env="], {
+          stdio: ["ignore", "ignore", "inherit"],
+        });
+        const files = listFiles(outdir).filter((file) => /\.(m?js|cjs)$/.test(file));
+        if (files.length === 0) throw new Error(`wrangler deploy --dry-run wrote no .js files to ${outdir}`);
+        const raw = files.reduce((sum, file) => sum + readFileSync(file).length, 0);
+        const gzip = files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0);
+        return { value: gzip, detail: `${files.length} file(s), ${formatBytes(raw)} raw` };
+      } finally {
+        rmSync(outdir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: "First-visit JS of /web-main (gzip)",
+    budget: 150 * KiB,
+    // Every script a first-time visitor downloads before the chat screen is usable (empty cache).
+    async measure(shared) {
+      const page = await shared.freshPage();
+      const scripts = new Map();
+      page.on("response", (response) => {
+        const url = response.url();
+        const isScript = response.request().resourceType() === "script" || new URL(url).pathname.endsWith(".js");
+        if (isScript && response.ok() && !scripts.has(url)) scripts.set(url, response.body().catch(() => null));
+      });
+      // networkidle: lazy chunks requested right after hydration (route modules, locale strings) count too.
+      await page.goto(`${await shared.baseUrl()}/web-main`, { waitUntil: "networkidle" });
+      let total = 0;
+      let raw = 0;
+      const items = [];
+      for (const [url, pending] of scripts) {
+        const body = await pending;
+        if (!body) throw new Error(`could not read the body of ${url}`);
+        const size = gzipSize(body);
+        raw += body.length;
+        total += size;
+        items.push([new URL(url).pathname, size]);
+      }
+      return { value: total, detail: `${scripts.size} script(s), ${formatBytes(raw)} raw`, items };
+    },
+  },
+];
+
+/** Lazily started server and browser, shared by all measurements and closed once at the end. */
+function createShared() {
+  let server;
+  let browser;
+  const contexts = [];
+  return {
+    async baseUrl() {
+      server ??= await startServer({ label: "bench" });
+      return server.baseUrl;
+    },
+    async freshPage() {
+      const executablePath = findChromium();
+      if (!executablePath) throw new SkipError(CHROMIUM_MISSING);
+      browser ??= await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+      // A new context is an empty cache and storage: a true first visit.
+      const context = await browser.newContext();
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser?.close().catch(() => undefined);
+      await server?.stop();
+    },
+  };
+}
+
+class SkipError extends Error {}
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+}
+
+function formatBytes(bytes) {
+  if (bytes >= MiB) return `${(bytes / MiB).toFixed(2)} MiB`;
+  if (bytes >= KiB) return `${(bytes / KiB).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+function printTable(rows) {
+  const header = ["figure", "value", "budget", "ratio", "status", "detail"];
+  const lines = rows.map((row) => [
+    row.name,
+    row.value === undefined ? "-" : formatBytes(row.value),
+    formatBytes(row.budget),
+    row.value === undefined ? "-" : `${((row.value / row.budget) * 100).toFixed(1)}%`,
+    row.status,
+    row.detail ?? "",
+  ]);
+  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index].length)));
+  const format = (cells) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ").trimEnd();
+  console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const line of lines) console.log(format(line));
+}
+
+function printItems(rows) {
+  for (const row of rows.filter((entry) => entry.items?.length)) {
+    console.log(`\n${row.name}, largest first:`);
+    for (const [label, bytes] of [...row.items].sort((a, b) => b[1] - a[1])) console.log(`  ${formatBytes(bytes).padStart(10)}  ${label}`);
+  }
+}
+
+async function main() {
+  await ensureBuild();
+  const shared = createShared();
+  const onSignal = () => void shared.close().finally(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const rows = [];
+  try {
+    for (const measurement of MEASUREMENTS) {
+      console.log(`measuring: ${measurement.name}`);
+      try {
+        const { value, detail, items } = await measurement.measure(shared);
+        rows.push({ ...measurement, value, detail, items, status: value <= measurement.budget ? "OK" : "OVER" });
+      } catch (error) {
+        const skipped = error instanceof SkipError;
+        rows.push({ ...measurement, status: skipped ? "SKIPPED" : "ERROR", detail: error.message.split("\n")[0] });
+        if (!skipped) console.error(error);
+      }
+    }
+  } finally {
+    await shared.close();
+  }
+  printTable(rows);
+  if (process.argv.includes("--verbose")) printItems(rows);
+  const over = rows.filter((row) => row.status === "OVER");
+  if (over.length > 0) {
+    console.log(`\n!!! OVER BUDGET: ${over.map((row) => row.name).join(", ")} !!!`);
+  }
+  const failed = rows.filter((row) => row.status === "ERROR");
+  if (failed.length > 0) console.log(`\nCould not measure: ${failed.map((row) => row.name).join(", ")}`);
+  // Over budget is information (exit 0); a figure that could not be measured at all is a broken benchmark.
+  return failed.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

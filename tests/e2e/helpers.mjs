@@ -1,0 +1,80 @@
+// Browser plumbing for the e2e tests: one Chromium per test file, a fresh context (cookies, storage) per
+// test, and a recorder of console errors and uncaught page errors so tests can assert a clean run.
+/* global window, document -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
+import assert from "node:assert/strict";
+import { after, before } from "node:test";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "./server.mjs";
+
+export { CHROMIUM_ARGS };
+
+/** Set by tests/e2e/run.mjs; the fallbacks let a developer run one file against an already running server. */
+export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+
+/** Playwright gives every launch a fresh temporary profile, which is what the toolchain asks for. */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: EXECUTABLE, args: CHROMIUM_ARGS });
+}
+
+/** Registers before/after hooks in the calling test file and returns a getter for the shared browser. */
+export function useBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
+}
+
+/**
+ * A fresh context and page. Options go to browser.newContext (viewport, storageState...).
+ * Returns { context, page, errors, close }; `errors` fills as the page logs console errors or throws.
+ */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ baseURL: BASE_URL, ...options });
+  // wrangler dev on a 2-core machine can be slow on the first render of a route; keep waits bounded.
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const errors = recordErrors(page);
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Collects console.error messages and uncaught exceptions of a page (all frames, across navigations). */
+export function recordErrors(page) {
+  const errors = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const { url } = message.location();
+    errors.push(`console.error: ${message.text()}${url ? ` (${url})` : ""}`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+export function assertNoErrors(errors, where = "") {
+  assert.deepEqual(errors, [], `console or page errors${where ? ` on ${where}` : ""}:\n${errors.join("\n")}`);
+}
+
+/** Waits (no sleeping) until `predicate(arg)` is truthy in the page; survives reloads between polls. */
+export async function waitForPage(page, predicate, arg) {
+  await page.waitForFunction(predicate, arg, { timeout: 15_000 });
+}
+
+/** Reads localStorage of the current page's origin. */
+export function storageItem(page, key) {
+  return page.evaluate((name) => window.localStorage.getItem(name), key);
+}
+
+/** Waits until the client has hydrated (React attached), so clicks reach event handlers. */
+export async function hydrated(page) {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(() => {
+    // Remix sets window.__remixContext before hydrating; React marks hydrated DOM nodes with __react* keys.
+    return Boolean(window.__remixContext) && Object.keys(document.body).some((key) => key.startsWith("__react"));
+  });
+}

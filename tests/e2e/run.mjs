@@ -1,0 +1,82 @@
+// End-to-end runner (`npm run test:e2e`, and the last step of `npm test`): serves the built worker with
+// `wrangler dev` on a fresh local state, runs tests/e2e/*.test.mjs in Chromium with Node's test runner, and
+// always shuts the server down. Exit code = the test runner's.
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
+
+const E2E_DIR = join(ROOT, "tests", "e2e");
+/** The `node --test` child, so a signal to this process can stop it too. */
+let testRunner = null;
+
+async function main() {
+  const chromium = findChromium();
+  if (!chromium) {
+    console.error(CHROMIUM_MISSING);
+    return 1;
+  }
+  await ensureBuild();
+
+  // Node 20's `node --test` does not expand globs itself, so list the files here.
+  const files = readdirSync(E2E_DIR)
+    .filter((name) => name.endsWith(".test.mjs"))
+    .sort()
+    .map((name) => join("tests", "e2e", name));
+  if (files.length === 0) {
+    console.error("No tests/e2e/*.test.mjs files found.");
+    return 1;
+  }
+
+  const server = await startServer({ label: "e2e" });
+  // Ctrl+C or a CI cancel must not leave wrangler/workerd running or the temp dir behind.
+  const onSignal = (signal) => {
+    testRunner?.kill(signal);
+    void server.stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    console.log(`e2e: server at ${server.baseUrl}, Chromium ${chromium}`);
+    const code = await runTests(files, { BASE_URL: server.baseUrl, CHROMIUM_PATH: chromium });
+    if (code !== 0) {
+      // The temp dir goes away with the server; keep the full log where .gitignore already ignores it.
+      const kept = join(ROOT, "test-results", "e2e-wrangler.log");
+      try {
+        mkdirSync(join(ROOT, "test-results"), { recursive: true });
+        copyFileSync(server.logFile, kept);
+      } catch {
+        // Already removed by a signal-triggered stop; the tail below says "(no server output)".
+      }
+      console.error(`\n--- wrangler dev output, last lines (full log: ${kept}) ---\n${tailOf(server.logFile)}\n---`);
+    }
+    return code;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One file at a time: the tests share a single server and database, and 2-core machines are the norm. */
+function runTests(files, extraEnv) {
+  return new Promise((resolvePromise) => {
+    const child = (testRunner = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files], {
+      cwd: ROOT,
+      env: { ...process.env, ...extraEnv },
+      stdio: "inherit",
+    }));
+    child.on("error", (error) => {
+      console.error(error);
+      resolvePromise(1);
+    });
+    child.on("exit", (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,179 @@
+// Shared by the e2e runner (tests/e2e/run.mjs) and the benchmark (tests/bench/run.mjs): build the app if
+// needed, find Chromium, and serve the built worker with `wrangler dev` against a throw-away local state
+// directory, so runs never touch (or depend on) the developer's own .wrangler/state.
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+
+// The local binaries, not `npx`: npx could try the registry if node_modules were incomplete, and calling
+// the binary directly keeps one fewer wrapper process in the server's process group.
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+const REMIX = join(ROOT, "node_modules", ".bin", "remix");
+
+/** TOOLCHAIN.md "Offline quiet": with these two set, wrangler makes no outside connections. */
+export const OFFLINE_ENV = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  // Plain output makes the log file readable.
+  NO_COLOR: "1",
+  FORCE_COLOR: "0",
+};
+
+/**
+ * TOOLCHAIN.md flags: headless, no outside network (every host except localhost resolves to nothing, so a
+ * page that calls a third party fails visibly instead of hanging), and no background traffic.
+ */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+];
+
+const READY_TIMEOUT_MS = 60_000;
+
+/** Runs a command to completion with inherited output; rejects with the exit code on failure. */
+export function run(command, args, options = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: OFFLINE_ENV, stdio: ["ignore", "inherit", "inherit"], ...options });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/** `npm test` builds first; standalone runs (`npm run test:e2e`, `npm run bench`) build only when needed. */
+export async function ensureBuild() {
+  if (existsSync(join(ROOT, "build", "server", "index.js"))) return;
+  console.log("build/server/index.js is missing: running remix vite:build");
+  await run(REMIX, ["vite:build"]);
+}
+
+/** Chromium from $CHROMIUM_PATH or Debian's package; null when neither exists (we never download one). */
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean);
+  return candidates.find((path) => existsSync(path)) ?? null;
+}
+
+export const CHROMIUM_MISSING = "Install Chromium: sudo apt-get install -y chromium (or set CHROMIUM_PATH)";
+
+/** Asks the OS for an unused port on 127.0.0.1 (tiny race until wrangler binds it; fine for local runs). */
+export function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+/** The last `lines` lines of a log file, for failure reports. */
+export function tailOf(path, lines = 80) {
+  try {
+    return readFileSync(path, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no server output)";
+  }
+}
+
+/**
+ * Starts `wrangler dev` for both workers on a free port with a fresh, migrated persist dir.
+ * Returns { baseUrl, logFile, stop }. `stop()` kills the whole process group (npm/wrangler/workerd) and
+ * removes the temp dir; every call returns the same promise.
+ */
+export async function startServer({ label = "e2e" } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), `edge-assistant-${label}-`));
+  const persistDir = join(dir, "state");
+  const logFile = join(dir, "wrangler.log");
+  let child = null;
+  let stopping = null;
+
+  // Memoised: a signal handler and the normal `finally` may both call it, and both must wait for the end.
+  const stop = () => (stopping ??= shutdown());
+  const shutdown = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once("exit", done));
+      killGroup(child.pid, "SIGTERM");
+      // workerd normally exits at once; do not let a stuck child keep the run alive.
+      const timer = setTimeout(() => killGroup(child.pid, "SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    // A new database per run: tests start from the migrations alone, never from leftover rows.
+    await run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const port = await freePort();
+    // The inspector also needs a port; a fixed default (9229) would collide with another running wrangler.
+    const inspectorPort = await freePort();
+    const out = openSync(logFile, "a");
+    child = spawn(
+      WRANGLER,
+      [
+        "dev",
+        "-c", "wrangler.toml",
+        "-c", "workers/whatsapp/wrangler.toml",
+        "--port", String(port),
+        "--ip", "127.0.0.1",
+        "--inspector-port", String(inspectorPort),
+        "--persist-to", persistDir,
+        "--var", "APP_ENV:development",
+      ],
+      // detached: its own process group, so stop() can end wrangler and every workerd it started.
+      { cwd: ROOT, env: OFFLINE_ENV, stdio: ["ignore", out, out], detached: true },
+    );
+    closeSync(out);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilAnswering(baseUrl, child, logFile);
+    return { baseUrl, logFile, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Polls GET / until the worker answers with any HTTP status (a redirect counts), or fails with the log. */
+async function waitUntilAnswering(baseUrl, child, logFile) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`wrangler dev exited early (${child.signalCode ?? `exit ${child.exitCode}`}):\n${tailOf(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/`, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      await response.body?.cancel();
+      return;
+    } catch {
+      // Not listening yet: polling is the only readiness signal wrangler gives a non-interactive caller.
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+  throw new Error(`wrangler dev did not answer GET / within ${READY_TIMEOUT_MS / 1000} s:\n${tailOf(logFile)}`);
+}

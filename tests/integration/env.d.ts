@@ -1,0 +1,10 @@
+// Bindings that exist only in the Workers pool (vitest.config.ts adds them next to wrangler.toml's).
+import type { D1Migration } from "cloudflare:test";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,104 @@
+// The image-jobs queue consumer driven through the main worker's queue() handler: a charged job becomes a gallery
+// image in R2 and D1, redelivery creates and charges nothing more, and a malformed message is dropped (acked).
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { consumeCredits } from "../../app/.server/credits";
+import { getDb, schema } from "../../app/.server/db";
+import { loadConfig } from "../../app/.server/env";
+import worker from "../../workers/app";
+import { appEnv, creditsStub, uniqueId } from "./helpers";
+
+/** The shape getQueueResult resolves to (declared in workers-types' experimental entry only). */
+interface QueueResult {
+  outcome: string;
+  ackAll: boolean;
+  explicitAcks: string[];
+  retryMessages: { msgId: string }[];
+}
+
+const db = getDb(appEnv);
+const config = loadConfig(appEnv);
+
+async function deliver(messages: { id: string; body: unknown }[]): Promise<QueueResult> {
+  const batch = createMessageBatch(
+    "image-jobs",
+    messages.map((message) => ({ ...message, timestamp: new Date(), attempts: 1 })),
+  );
+  const ctx = createExecutionContext();
+  // The handler declares (batch, env) only; ctx is what getQueueResult waits on for any waitUntil work.
+  await worker.queue(batch as MessageBatch<unknown>, appEnv as unknown as Env);
+  return (await getQueueResult(batch, ctx)) as QueueResult;
+}
+
+async function queueChargedJob() {
+  const ownerId = uniqueId("owner");
+  const jobId = uniqueId("job");
+  const creditKey = `image:${jobId}`;
+  await db.insert(schema.imageJobs).values({
+    id: jobId,
+    ownerId,
+    tool: "image-generation",
+    status: "queued",
+    prompt: "a lighthouse at dusk",
+    model: "demo",
+    params: JSON.stringify({ aspectRatio: "1:1" }),
+    creditKey,
+  });
+  // As the create action does: charge first, then enqueue.
+  const chargedAt = Date.now();
+  const charge = await consumeCredits(appEnv, config, { accountId: ownerId, plan: "free", action: "image", key: creditKey, now: chargedAt });
+  expect(charge).toMatchObject({ ok: true, duplicate: false, balance: { used: 4 } });
+  return { ownerId, jobId, chargedAt };
+}
+
+describe("image-jobs queue consumer", () => {
+  it("turns a queued job into a gallery image stored in R2, and is safe to redeliver", async () => {
+    const { ownerId, jobId, chargedAt } = await queueChargedJob();
+
+    const first = await deliver([{ id: "msg-1", body: { jobId } }]);
+    expect(first.outcome).toBe("ok");
+    expect(first.explicitAcks).toEqual(["msg-1"]);
+    expect(first.retryMessages).toEqual([]);
+
+    const job = await db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) });
+    expect(job).toMatchObject({ status: "done", attempts: 1, errorCode: null });
+    const gallery = await db.select().from(schema.galleryImages).where(eq(schema.galleryImages.jobId, jobId));
+    expect(gallery).toHaveLength(1);
+    const image = gallery[0]!;
+    expect(image).toMatchObject({ ownerId, tool: "image-generation", model: "demo", contentType: "image/svg+xml" });
+
+    const object = await appEnv.MEDIA.get(image.r2Key);
+    expect(object).not.toBeNull();
+    expect(object!.httpMetadata?.contentType).toBe("image/svg+xml");
+    const svg = await object!.text();
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(new TextEncoder().encode(svg).byteLength).toBe(image.bytes);
+
+    // The queue delivers at least once: the same message again must not create or charge a second time.
+    const again = await deliver([{ id: "msg-1", body: { jobId } }]);
+    expect(again.explicitAcks).toEqual(["msg-1"]);
+    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.jobId, jobId))).toBe(1);
+    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, ownerId))).toBe(1);
+    const balance = await creditsStub(ownerId).balance(config.credits.freeDaily, chargedAt);
+    expect(balance).toMatchObject({ used: 4, remaining: config.credits.freeDaily - 4 });
+    expect((await db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) }))?.attempts).toBe(1);
+  });
+
+  it("acknowledges a malformed message instead of retrying it forever", async () => {
+    const result = await deliver([
+      { id: "bad-1", body: { notAJob: true } },
+      { id: "bad-2", body: "just a string" },
+    ]);
+    expect(result.outcome).toBe("ok");
+    expect([...result.explicitAcks].sort()).toEqual(["bad-1", "bad-2"]);
+    expect(result.retryMessages).toEqual([]);
+  });
+
+  it("acknowledges a message for a job that does not exist, creating nothing", async () => {
+    const jobId = uniqueId("missing-job");
+    const result = await deliver([{ id: "ghost", body: { jobId } }]);
+    expect(result.explicitAcks).toEqual(["ghost"]);
+    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.jobId, jobId))).toBe(0);
+  });
+});

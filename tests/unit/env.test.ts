@@ -1,0 +1,79 @@
+// loadConfig: a misconfigured worker fails at start with a message naming each problem; good config gets defaults.
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../app/.server/env";
+
+const fn = () => undefined;
+/** Stand-ins with the methods loadConfig checks for each binding kind. */
+function bindings() {
+  const durableObject = () => ({ idFromName: fn, get: fn });
+  return {
+    DB: { prepare: fn },
+    MEDIA: { put: fn },
+    CREDITS: durableObject(),
+    AUTH_THROTTLE: durableObject(),
+    CHAT_RELAY: durableObject(),
+    IMAGE_JOBS: { send: fn },
+  };
+}
+const SECRET = "s".repeat(32);
+
+function problemsOf(env: object): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("loadConfig accepted an invalid environment");
+}
+
+describe("loadConfig", () => {
+  it("names a missing DB binding", () => {
+    const { DB: _omitted, ...rest } = bindings();
+    const message = problemsOf({ ...rest, APP_ENV: "test" });
+    expect(message).toContain("DB must be a D1 database binding");
+    expect(message).not.toContain("MEDIA");
+  });
+
+  it("names every missing binding at once", () => {
+    const message = problemsOf({ APP_ENV: "test" });
+    for (const name of Object.keys(bindings())) expect(message).toContain(name);
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(problemsOf({ ...bindings(), APP_ENV: "production" })).toContain("SESSION_SECRET");
+    // APP_ENV defaults to production, so forgetting both is caught too.
+    expect(problemsOf({ ...bindings() })).toContain("SESSION_SECRET");
+  });
+
+  it("rejects a short SESSION_SECRET and an unknown APP_ENV", () => {
+    expect(problemsOf({ ...bindings(), APP_ENV: "production", SESSION_SECRET: "short" })).toContain("at least 32 characters");
+    expect(problemsOf({ ...bindings(), APP_ENV: "staging", SESSION_SECRET: SECRET })).toContain("APP_ENV");
+  });
+
+  it("applies defaults and parses numbers from strings", () => {
+    const config = loadConfig({ ...bindings(), APP_ENV: "development" });
+    expect(config).toMatchObject({
+      appEnv: "development",
+      isProduction: false,
+      appOrigin: undefined,
+      credits: { guestDaily: 5, freeDaily: 20 },
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+
+    const production = loadConfig({ ...bindings(), SESSION_SECRET: SECRET, CREDITS_FREE_DAILY: "30", APP_ORIGIN: "https://a.example" });
+    expect(production).toMatchObject({ appEnv: "production", isProduction: true, sessionSecret: SECRET, appOrigin: "https://a.example" });
+    expect(production.credits).toEqual({ guestDaily: 5, freeDaily: 30 });
+  });
+
+  it("treats empty strings (unset .dev.vars lines) as absent", () => {
+    const config = loadConfig({ ...bindings(), APP_ENV: "test", APP_ORIGIN: "", CREDITS_GUEST_DAILY: "" });
+    expect(config.appOrigin).toBeUndefined();
+    expect(config.credits.guestDaily).toBe(5);
+  });
+
+  it("returns the same config for the same env object", () => {
+    const env = { ...bindings(), APP_ENV: "test" };
+    expect(loadConfig(env)).toBe(loadConfig(env));
+  });
+});

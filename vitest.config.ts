@@ -1,0 +1,89 @@
+// Integration tests inside workerd (the Workers pool): the real main worker from wrangler.toml with local D1, R2,
+// the CreditsCounter Durable Object and the image queue. Needs `npm run build` first (the worker imports build/server).
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { build, type Rollup } from "vite";
+import { defineConfig } from "vitest/config";
+
+const PREBUNDLED = [
+  "@remix-run/cloudflare",
+  "@remix-run/react",
+  "lucide-react",
+  "zod",
+  "openai",
+  "react-i18next",
+  "i18next",
+  "remix-i18next/server",
+  "react",
+  "react/jsx-runtime",
+  "react-dom/server",
+  "drizzle-orm",
+  "drizzle-orm/d1",
+  "drizzle-orm/sqlite-core",
+  "jose",
+  "sonner",
+  "@radix-ui/react-dialog",
+  "@radix-ui/react-dropdown-menu",
+  "@radix-ui/react-tabs",
+];
+
+const WORKER_CONDITIONS = ["workerd", "worker", "browser"];
+
+/**
+ * The WhatsApp worker is a second script (the WHATSAPP service binding points at it by name). Auxiliary workers
+ * in the pool must be plain JavaScript, so it is bundled in memory with Vite (TypeScript + Hono) before the pool starts.
+ */
+async function bundleWhatsAppWorker(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: "warn",
+    resolve: { conditions: WORKER_CONDITIONS },
+    ssr: { noExternal: true, target: "webworker", resolve: { conditions: WORKER_CONDITIONS, externalConditions: ["workerd", "worker"] } },
+    build: {
+      ssr: "workers/whatsapp/index.ts",
+      write: false,
+      minify: false,
+      rollupOptions: { external: [/^cloudflare:/, /^node:/] },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const entry = outputs.flatMap((output) => output.output).find((chunk) => chunk.type === "chunk" && chunk.isEntry);
+  if (!entry || entry.type !== "chunk") throw new Error("Bundling workers/whatsapp/index.ts produced no entry chunk");
+  return entry.code;
+}
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          APP_ENV: "test",
+          TEST_MIGRATIONS: await readD1Migrations("db/migrations"),
+        },
+        workers: [
+          {
+            // Same name as in wrangler.toml's [[services]], so env.WHATSAPP reaches it exactly as in production.
+            name: "edge-assistant-whatsapp",
+            modules: true,
+            script: await bundleWhatsAppWorker(),
+            compatibilityDate: "2026-04-20",
+            compatibilityFlags: ["nodejs_compat"],
+            bindings: { APP_ENV: "test" },
+            // Same database id as the main worker's DB binding: both workers see one database, as deployed.
+            d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
+          },
+        ],
+      },
+    })),
+  ],
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    name: "integration",
+    include: ["tests/integration/**/*.test.ts"],
+    setupFiles: ["./tests/integration/setup.ts"],
+    // @remix-run/cloudflare is CommonJS: pre-bundling it avoids "reading 'createCookieFactory'" in workerd.
+    // The rest are many-file packages the server build imports; pre-bundled, each loads as one module instead of
+    // hundreds (lucide-react alone is ~2,000 files), which is most of the start-up time of every test file.
+    deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED } } },
+  },
+});
