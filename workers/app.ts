@@ -8,6 +8,7 @@ import { processImageJobs } from "../app/.server/images/consumer";
 import { createLoadContext, createNonce } from "../app/.server/load-context";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
 
+export { AuthThrottle } from "./auth-throttle";
 export { ChatRelay } from "./chat-relay";
 export { CreditsCounter } from "./credits";
 

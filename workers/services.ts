@@ -4,6 +4,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import { processImageJobs } from "../app/.server/images/consumer";
 import type { ImageJobMessage } from "../app/.server/images/messages";
 
+export { AuthThrottle } from "./auth-throttle";
 export { ChatRelay } from "./chat-relay";
 export { CreditsCounter } from "./credits";
 

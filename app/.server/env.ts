@@ -1,6 +1,7 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import { z } from "zod";
 import type { ChatRelay } from "../../workers/chat-relay";
+import type { AuthThrottle } from "../../workers/auth-throttle";
 import type { CreditsCounter } from "../../workers/credits";
 import type { ImageJobMessage } from "./images/messages";
 
@@ -13,6 +14,7 @@ export interface AppEnv {
   DB: D1Database;
   MEDIA: R2Bucket;
   CREDITS: DurableObjectNamespace<CreditsCounter>;
+  AUTH_THROTTLE: DurableObjectNamespace<AuthThrottle>;
   CHAT_RELAY: DurableObjectNamespace<ChatRelay>;
   IMAGE_JOBS: JobQueue;
   WHATSAPP?: Fetcher;
@@ -29,6 +31,7 @@ const bindingsSchema = z.object({
   DB: binding<D1Database>("DB", "D1 database", "prepare"),
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
+  AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
   CHAT_RELAY: binding<DurableObjectNamespace<ChatRelay>>("CHAT_RELAY", "Durable Object namespace", "idFromName"),
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
 });
@@ -45,6 +48,25 @@ const varsSchema = z
     CREDITS_GUEST_DAILY: count(5),
     CREDITS_FREE_DAILY: count(20),
     SENTRY_DSN: z.url().optional(),
+    // Accounts: sign-in with Google and Apple (each offered only when its credentials are set) and email delivery.
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    GOOGLE_AUTHORIZATION_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+    GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+    APPLE_CLIENT_ID: z.string().optional(),
+    APPLE_TEAM_ID: z.string().optional(),
+    APPLE_KEY_ID: z.string().optional(),
+    /** The .p8 key from Apple (PKCS#8 PEM; "\n" escapes are accepted) that signs the client secret. */
+    APPLE_PRIVATE_KEY: z.string().optional(),
+    APPLE_ISSUER: z.url().default("https://appleid.apple.com"),
+    APPLE_AUTHORIZATION_URL: z.url().default("https://appleid.apple.com/auth/authorize"),
+    APPLE_TOKEN_URL: z.url().default("https://appleid.apple.com/auth/token"),
+    APPLE_JWKS_URL: z.url().default("https://appleid.apple.com/auth/keys"),
+    EMAIL_PROVIDER_URL: z.url().optional(),
+    EMAIL_API_KEY: z.string().optional(),
+    EMAIL_FROM: z.string().min(3).default("Nova Assistant <no-reply@example.com>"),
   })
   .superRefine((vars, ctx) => {
     if (vars.APP_ENV === "production" && !vars.SESSION_SECRET) {
@@ -66,6 +88,33 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
     sessionSecret: vars.SESSION_SECRET ?? DEV_SESSION_SECRET,
     credits: { guestDaily: vars.CREDITS_GUEST_DAILY, freeDaily: vars.CREDITS_FREE_DAILY },
     sentryDsn: vars.SENTRY_DSN,
+    oauth: {
+      google:
+        vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: vars.GOOGLE_CLIENT_ID,
+              clientSecret: vars.GOOGLE_CLIENT_SECRET,
+              issuer: vars.GOOGLE_ISSUER,
+              authorizationUrl: vars.GOOGLE_AUTHORIZATION_URL,
+              tokenUrl: vars.GOOGLE_TOKEN_URL,
+              jwksUrl: vars.GOOGLE_JWKS_URL,
+            }
+          : null,
+      apple:
+        vars.APPLE_CLIENT_ID && vars.APPLE_TEAM_ID && vars.APPLE_KEY_ID && vars.APPLE_PRIVATE_KEY
+          ? {
+              clientId: vars.APPLE_CLIENT_ID,
+              teamId: vars.APPLE_TEAM_ID,
+              keyId: vars.APPLE_KEY_ID,
+              privateKey: vars.APPLE_PRIVATE_KEY.replace(/\\n/g, "\n"),
+              issuer: vars.APPLE_ISSUER,
+              authorizationUrl: vars.APPLE_AUTHORIZATION_URL,
+              tokenUrl: vars.APPLE_TOKEN_URL,
+              jwksUrl: vars.APPLE_JWKS_URL,
+            }
+          : null,
+    },
+    email: { providerUrl: vars.EMAIL_PROVIDER_URL, apiKey: vars.EMAIL_API_KEY, from: vars.EMAIL_FROM },
   };
 }
 

@@ -1,5 +1,6 @@
-// Who is asking. Visitors are recognised by a signed guest id cookie so their chats and credits survive
-// reloads; accounts (sessions) are added by the accounts module.
+// Who is asking. Signed-in people are recognised by their session cookie (auth/session.ts); visitors by a signed
+// guest id cookie so their chats and credits survive reloads.
+import { lookupSession, toSessionUser } from "./auth/session";
 import type { AppConfig, AppEnv } from "./env";
 
 export const GUEST_COOKIE = "guest_id";
@@ -19,7 +20,14 @@ export interface SessionUser {
  * visitor first does something that needs one). `plan` selects the daily credit limit.
  */
 export type Viewer =
-  | { kind: "guest"; guestId: string | null; accountId: string | null; plan: "guest" }
+  | {
+      kind: "guest";
+      guestId: string | null;
+      accountId: string | null;
+      plan: "guest";
+      /** SPEC §4: a session whose profile could not be loaded is treated as signed out, and the page says so. */
+      authError?: "auth/profile-unavailable";
+    }
   | { kind: "user"; user: SessionUser; sessionId: string; accountId: string; plan: "free" | "pro" };
 
 async function hmac(secret: string, value: string): Promise<string> {
@@ -73,8 +81,36 @@ export async function issueGuestId(request: Request, config: AppConfig): Promise
   };
 }
 
-/** Resolves the viewer. Accounts replace the guest branch with a session lookup first. */
-export async function getViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
+// Several loaders of one request ask the same question; answer it once per Request object.
+const viewers = new WeakMap<Request, Promise<Viewer>>();
+
+/** Resolves the viewer: the session's user when the cookie names a live session, otherwise the guest. */
+export function getViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = resolveViewer(request, context);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+async function resolveViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
+  const session = await lookupSession(context.env, request);
+  if (session.status === "ok") {
+    const user = toSessionUser(session.user);
+    return { kind: "user", user, sessionId: session.sessionId, accountId: user.id, plan: user.accessLevel === "pro" ? "pro" : "free" };
+  }
   const guestId = await readGuestId(request, context.config);
-  return { kind: "guest", guestId, accountId: guestId, plan: "guest" };
+  return {
+    kind: "guest",
+    guestId,
+    accountId: guestId,
+    plan: "guest",
+    ...(session.status === "profile-unavailable" ? { authError: "auth/profile-unavailable" as const } : {}),
+  };
+}
+
+/** Forgets the cached viewer of a request (after an action signed someone in or out within it). */
+export function forgetViewer(request: Request): void {
+  viewers.delete(request);
 }

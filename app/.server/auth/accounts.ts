@@ -1,0 +1,199 @@
+// Accounts with email and password (SPEC §3-§5, §8): sign-up, verification, sign-in, password reset and change.
+// Messages a person sees are SPEC §8 codes; nothing here ever logs a password, token or session id.
+import { and, eq } from "drizzle-orm";
+import type { User } from "../../../db/schema";
+import type { Locale } from "../../lib/constants";
+import { getDb, schema } from "../db";
+import { sendEmail } from "../email";
+import { accountEmail } from "../email/templates";
+import type { AppEnv } from "../env";
+import { AppError, isAppError } from "../errors";
+import { checkEmailToken, consumeEmailToken, createEmailToken } from "./email-tokens";
+import { hashPassword, verifyPassword } from "./password";
+import { THROTTLE } from "./policy";
+import { destroyUserSessions } from "./session";
+import { beginSignInAttempt, clearAttempts, countAttempt, limitOrThrow, throttleKeys } from "./throttle";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(env: AppEnv, email: string): Promise<User | undefined> {
+  return getDb(env).query.users.findFirst({ where: eq(schema.users.email, normalizeEmail(email)) });
+}
+
+export async function findUser(env: AppEnv, userId: string): Promise<User | undefined> {
+  return getDb(env).query.users.findFirst({ where: eq(schema.users.id, userId) });
+}
+
+/** Where links in emails point: the configured public origin, or the origin the request came to. */
+export interface LinkContext {
+  origin: string;
+  locale: Locale;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? error);
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+export async function signUp(
+  env: AppEnv,
+  input: { displayName: string; email: string; password: string; address: string } & LinkContext,
+): Promise<{ user: User; emailSent: boolean }> {
+  await limitOrThrow(env, throttleKeys.signUpAddress(input.address), THROTTLE.signUpPerAddress);
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(env, email)) throw new AppError("auth/email-already-in-use");
+  const db = getDb(env);
+  const userId = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.batch([
+      db.insert(schema.users).values({ id: userId, email, displayName: input.displayName.trim(), passwordHash, locale: input.locale }),
+      db.insert(schema.loginConnections).values({ id: crypto.randomUUID(), userId, provider: "email", subject: email, email, verified: false }),
+    ]);
+  } catch (error) {
+    // Two sign-ups for one address at the same moment: the unique index lets exactly one through.
+    if (isUniqueViolation(error)) throw new AppError("auth/email-already-in-use");
+    throw error;
+  }
+  const user = (await findUser(env, userId))!;
+  let emailSent = true;
+  try {
+    await sendVerificationEmail(env, user, input);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    emailSent = false;
+  }
+  return { user, emailSent };
+}
+
+/** Sends the activation link. Throws email/activation-failed when it cannot be delivered. */
+export async function sendVerificationEmail(env: AppEnv, user: User, link: LinkContext): Promise<void> {
+  if (user.emailVerified) return;
+  await limitOrThrow(env, throttleKeys.emails("verify-email", user.id), THROTTLE.emailsPerAccount);
+  const token = await createEmailToken(env, user.id, "verify-email");
+  const url = `${link.origin}/auth/verify-email?token=${token}`;
+  try {
+    await sendEmail(env, await accountEmail("verifyEmail", { to: user.email, name: user.displayName, link: url, locale: link.locale }));
+  } catch (cause) {
+    throw new AppError("email/activation-failed", { cause });
+  }
+}
+
+/**
+ * Email and password sign-in. An unknown email and a wrong password give the same error after the same work
+ * (a PBKDF2 run against a dummy hash), and both count against the email's and the address's failure windows.
+ */
+export async function signInWithPassword(
+  env: AppEnv,
+  input: { email: string; password: string; address: string; locale: Locale },
+): Promise<User> {
+  const email = normalizeEmail(input.email);
+  const attempt = await beginSignInAttempt(env, email, input.address);
+  const user = await findUserByEmail(env, email);
+  const check = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !check.ok) throw new AppError("auth/invalid-credential");
+  await attempt.succeeded();
+  if (user.disabledAt) throw new AppError("auth/user-disabled");
+  if (!user.emailVerified) throw new AppError("auth/unverified-email");
+  const changes: Partial<User> = {};
+  if (check.needsRehash) changes.passwordHash = await hashPassword(input.password);
+  if (user.locale !== input.locale) changes.locale = input.locale;
+  if (Object.keys(changes).length > 0) {
+    await getDb(env)
+      .update(schema.users)
+      .set({ ...changes, updatedAt: Date.now() })
+      .where(eq(schema.users.id, user.id));
+  }
+  return { ...user, ...changes };
+}
+
+/** Checks email and password for resending the activation email (the account is not signed in yet). */
+export async function checkPasswordForResend(env: AppEnv, input: { email: string; password: string; address: string }): Promise<User> {
+  const email = normalizeEmail(input.email);
+  const attempt = await beginSignInAttempt(env, email, input.address);
+  const user = await findUserByEmail(env, email);
+  const check = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !check.ok) throw new AppError("auth/invalid-credential");
+  await attempt.succeeded();
+  if (user.disabledAt) throw new AppError("auth/user-disabled");
+  return user;
+}
+
+/** Uses a verification link: the email (and its login connection) become verified. */
+export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
+  const userId = await consumeEmailToken(env, token, "verify-email");
+  const db = getDb(env);
+  await db.batch([
+    db.update(schema.users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
+    db
+      .update(schema.loginConnections)
+      .set({ verified: true })
+      .where(and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.provider, "email"))),
+  ]);
+  const user = await findUser(env, userId);
+  if (!user) throw new AppError("auth/invalid-action-code");
+  return user;
+}
+
+/**
+ * "Forgot password". The caller answers "instructions sent" whatever happens here and runs this after responding,
+ * so neither the answer nor its timing tells whether the address has an account.
+ */
+export async function requestPasswordReset(env: AppEnv, input: { email: string } & LinkContext): Promise<void> {
+  const user = await findUserByEmail(env, input.email);
+  if (!user || user.disabledAt) return;
+  const allowed = await countAttempt(env, throttleKeys.emails("reset-password", user.id), THROTTLE.emailsPerAccount);
+  if (!allowed.allowed) return;
+  const token = await createEmailToken(env, user.id, "reset-password");
+  const url = `${input.origin}/auth/reset-password?token=${token}`;
+  await sendEmail(env, await accountEmail("resetPassword", { to: user.email, name: user.displayName, link: url, locale: input.locale }));
+}
+
+/** Settings → "Change password": emails a link to the signed-in user. Blocked until the email is verified (SPEC §4). */
+export async function sendChangePasswordEmail(env: AppEnv, user: User, link: LinkContext): Promise<void> {
+  if (!user.emailVerified) throw new AppError("auth/unverified-email");
+  if (!user.passwordHash) throw new AppError("auth/operation-not-allowed");
+  await limitOrThrow(env, throttleKeys.emails("reset-password", user.id), THROTTLE.emailsPerAccount);
+  const token = await createEmailToken(env, user.id, "reset-password");
+  const url = `${link.origin}/auth/reset-password?token=${token}`;
+  try {
+    await sendEmail(env, await accountEmail("changePassword", { to: user.email, name: user.displayName, link: url, locale: link.locale }));
+  } catch (cause) {
+    throw new AppError("email/change-password-failed", { cause });
+  }
+}
+
+export async function checkResetToken(env: AppEnv, token: string): Promise<void> {
+  await checkEmailToken(env, token, "reset-password");
+}
+
+/**
+ * Sets a new password from a reset link. The link proves the mailbox, so the email becomes verified (and an
+ * email login connection exists afterwards). Every session of the account ends: old devices must sign in again.
+ */
+export async function resetPassword(env: AppEnv, input: { token: string; password: string }): Promise<User> {
+  const userId = await consumeEmailToken(env, input.token, "reset-password");
+  const user = await findUser(env, userId);
+  if (!user) throw new AppError("auth/invalid-action-code");
+  const db = getDb(env);
+  const passwordHash = await hashPassword(input.password);
+  await db.batch([
+    db.update(schema.users).set({ passwordHash, emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
+    db
+      .insert(schema.loginConnections)
+      .values({ id: crypto.randomUUID(), userId, provider: "email", subject: user.email, email: user.email, verified: true })
+      .onConflictDoUpdate({ target: [schema.loginConnections.provider, schema.loginConnections.subject], set: { verified: true } }),
+  ]);
+  await destroyUserSessions(env, userId);
+  // A person who just proved the mailbox should not stay locked out by earlier wrong guesses.
+  await clearAttempts(env, throttleKeys.signInAccount(user.email));
+  return { ...user, passwordHash, emailVerified: true };
+}
+
+/** Disables an account: every session ends at once and sign-in answers auth/user-disabled. */
+export async function disableUser(env: AppEnv, userId: string): Promise<void> {
+  await getDb(env).update(schema.users).set({ disabledAt: Date.now(), updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  await destroyUserSessions(env, userId);
+}

@@ -1,0 +1,62 @@
+// Profile photos: checked by content (JPEG or PNG magic bytes and a header with real dimensions), stored in R2
+// under a key the server makes up, and served only through /media/avatar/<userId> to that user.
+import { and, eq } from "drizzle-orm";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { checkImage } from "../images/validate";
+import { AVATAR_MAX_BYTES } from "./policy";
+
+export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob): Promise<string> {
+  if (file.size > AVATAR_MAX_BYTES) throw new AppError("upload/avatar-too-large");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const check = checkImage(bytes, AVATAR_MAX_BYTES);
+  if (!check.ok) throw new AppError(check.code === "upload/too-large" ? "upload/avatar-too-large" : check.code);
+  const db = getDb(env);
+  const previous = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { profilePhotoKey: true } });
+  const uploadId = crypto.randomUUID();
+  const key = `avatars/${userId}/${uploadId}.${check.contentType === "image/png" ? "png" : "jpg"}`;
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: check.contentType } });
+  try {
+    await db.batch([
+      db.insert(schema.uploads).values({
+        id: uploadId,
+        ownerId: userId,
+        r2Key: key,
+        contentType: check.contentType,
+        bytes: check.bytes,
+        width: check.width,
+        height: check.height,
+      }),
+      db.update(schema.users).set({ profilePhotoKey: key, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
+    ]);
+  } catch (error) {
+    await env.MEDIA.delete(key);
+    throw error;
+  }
+  if (previous?.profilePhotoKey) await forgetPhoto(env, userId, previous.profilePhotoKey);
+  return key;
+}
+
+async function forgetPhoto(env: AppEnv, userId: string, key: string): Promise<void> {
+  await env.MEDIA.delete(key);
+  await getDb(env)
+    .delete(schema.uploads)
+    .where(and(eq(schema.uploads.ownerId, userId), eq(schema.uploads.r2Key, key)));
+}
+
+export async function removeProfilePhoto(env: AppEnv, userId: string): Promise<void> {
+  const db = getDb(env);
+  const user = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { profilePhotoKey: true } });
+  if (!user?.profilePhotoKey) return;
+  await db.update(schema.users).set({ profilePhotoKey: null, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  await forgetPhoto(env, userId, user.profilePhotoKey);
+}
+
+/** The photo's bytes for its owner; null for anyone else or when there is none. */
+export async function readProfilePhoto(env: AppEnv, viewerUserId: string | null, userId: string): Promise<R2ObjectBody | null> {
+  if (!viewerUserId || viewerUserId !== userId) return null;
+  const user = await getDb(env).query.users.findFirst({ where: eq(schema.users.id, userId), columns: { profilePhotoKey: true } });
+  if (!user?.profilePhotoKey) return null;
+  return env.MEDIA.get(user.profilePhotoKey);
+}

@@ -1,0 +1,75 @@
+// Glue between Remix routes and the accounts domain: guards, the sign-in response, links in emails.
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { User } from "../../../db/schema";
+import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath } from "../../lib/auth";
+import { AppError, isAppError, type ErrorCode } from "../errors";
+import { getLocale } from "../i18n";
+import { getViewer, readGuestId, type Viewer } from "../identity";
+import { findUser, type LinkContext } from "./accounts";
+import { adoptGuestData } from "./profile";
+import { createSession } from "./session";
+
+type Context = Pick<AppLoadContext, "env" | "config">;
+export type SignedInViewer = Extract<Viewer, { kind: "user" }>;
+
+export function publicOrigin(request: Request, context: Context): string {
+  return context.config.appOrigin ? new URL(context.config.appOrigin).origin : new URL(request.url).origin;
+}
+
+export function linkContext(request: Request, context: Context): LinkContext {
+  return { origin: publicOrigin(request, context), locale: getLocale(request) };
+}
+
+/** Guard for settings, gallery and payment: visitors go to sign in and come back here afterwards. */
+export async function requireUser(request: Request, context: Context): Promise<SignedInViewer> {
+  const viewer = await getViewer(request, context);
+  if (viewer.kind === "user") return viewer;
+  const url = new URL(request.url);
+  throw redirect(loginPath(`${url.pathname}${url.search}`));
+}
+
+/** The signed-in user's full row, for actions; a vanished row is SPEC §4's profile failure. */
+export async function requireUserRow(request: Request, context: Context): Promise<{ viewer: SignedInViewer; user: User }> {
+  const viewer = await requireUser(request, context);
+  const user = await findUser(context.env, viewer.user.id);
+  if (!user) throw new AppError("auth/profile-unavailable");
+  return { viewer, user };
+}
+
+/** Starts a fresh session (a new id at every sign-in), adopts the visitor's chats and goes back where they were. */
+export async function signedInRedirect(
+  request: Request,
+  context: Context,
+  user: User,
+  options: { redirectTo: unknown; guestId?: string | null; headers?: HeadersInit },
+): Promise<Response> {
+  const guestId = options.guestId !== undefined ? options.guestId : await readGuestId(request, context.config);
+  await adoptGuestData(context.env, guestId, user.id);
+  const { setCookie } = await createSession(context.env, request, user.id);
+  const headers = new Headers(options.headers);
+  headers.append("Set-Cookie", setCookie);
+  return redirect(safeRedirectPath(options.redirectTo, DEFAULT_AFTER_SIGN_IN), { headers });
+}
+
+/** After sign-out: stay on the page unless it needs an account. */
+export function afterSignOutPath(value: unknown): string {
+  const path = safeRedirectPath(value, DEFAULT_AFTER_SIGN_IN);
+  return isGuardedPath(path) ? DEFAULT_AFTER_SIGN_IN : path;
+}
+
+export type ActionFailure = { ok: false; error?: ErrorCode; fieldErrors?: Partial<Record<string, string>>; retryAfterSeconds?: number };
+
+/** An action's answer for a failed attempt: the SPEC §8 code (translated by the page) and the HTTP status. */
+export function failure(error: unknown) {
+  // Redirects thrown by guards pass through untouched.
+  if (error instanceof Response) throw error;
+  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
+  if (!isAppError(error)) console.error(error);
+  const retry = appError.details?.retryAfterSeconds;
+  const body: ActionFailure = { ok: false, error: appError.code, ...(retry ? { retryAfterSeconds: Number(retry) } : {}) };
+  return data(body, { status: appError.status, headers: retry ? { "Retry-After": retry } : undefined });
+}
+
+export function invalid(fieldErrors: Partial<Record<string, string>>) {
+  return data({ ok: false, error: "request/invalid", fieldErrors } satisfies ActionFailure, { status: 400 });
+}

@@ -1,0 +1,39 @@
+// Short-lived, signed, HttpOnly cookies for the steps between pages: "this browser just signed up as <user>"
+// (so it may ask for the activation email again without a password) and "this browser opened reset link <token>"
+// (so the token leaves the address bar before the form is shown).
+import type { AppConfig } from "../env";
+import { signValue, verifySignedValue } from "../identity";
+import { isSecureRequest, readCookie } from "./session";
+
+export const PENDING_VERIFICATION_COOKIE = "verify_pending";
+export const RESET_TOKEN_COOKIE = "reset_token";
+const HOUR_SECONDS = 3600;
+
+function cookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
+  const secure = isSecureRequest(request) ? "; Secure" : "";
+  // Path=/auth covers the pages and their ".data" requests (a cookie path must end at a "/" boundary).
+  return `${name}=${encodeURIComponent(value)}; Path=/auth; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function clearCookie(request: Request, name: string): string {
+  return cookie(request, name, "", 0);
+}
+
+export async function pendingVerificationCookie(request: Request, config: AppConfig, userId: string, now = Date.now()): Promise<string> {
+  return cookie(request, PENDING_VERIFICATION_COOKIE, await signValue(config.sessionSecret, `${userId}:${now + HOUR_SECONDS * 1000}`), HOUR_SECONDS);
+}
+
+export async function readPendingVerification(request: Request, config: AppConfig, now = Date.now()): Promise<string | null> {
+  const value = await verifySignedValue(config.sessionSecret, readCookie(request, PENDING_VERIFICATION_COOKIE));
+  if (!value) return null;
+  const [userId, expires] = value.split(":");
+  return userId && Number(expires) > now ? userId : null;
+}
+
+export async function resetTokenCookie(request: Request, config: AppConfig, token: string): Promise<string> {
+  return cookie(request, RESET_TOKEN_COOKIE, await signValue(config.sessionSecret, token), HOUR_SECONDS);
+}
+
+export async function readResetToken(request: Request, config: AppConfig): Promise<string | null> {
+  return verifySignedValue(config.sessionSecret, readCookie(request, RESET_TOKEN_COOKIE));
+}

@@ -1,0 +1,39 @@
+// Numbers of the accounts design (docs/decisions/0005-accounts.md explains each).
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const SESSION_POLICY = {
+  /** A session ends after this long without a request... */
+  idleMs: 30 * DAY,
+  /** ...and in any case this long after sign-in. Also the cookie's Max-Age. */
+  absoluteMs: 180 * DAY,
+  /** lastSeenAt (and the idle expiry) is written at most this often, not on every request. */
+  touchEveryMs: 6 * HOUR,
+  /** Deleting the account needs a sign-in at most this old (SPEC §8 auth/requires-recent-login). */
+  recentLoginMs: 15 * MINUTE,
+} as const;
+
+export const EMAIL_TOKEN_TTL = {
+  "verify-email": 24 * HOUR,
+  "reset-password": 1 * HOUR,
+} as const;
+
+/** Exact counters in the AuthThrottle Durable Object; each is a sliding window. */
+export const THROTTLE = {
+  /** Failed sign-ins for one email address (known or not) before it is locked for the rest of the window. */
+  signInPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one network address, across all emails. */
+  signInPerAddress: { limit: 20, windowMs: 15 * MINUTE },
+  /** New accounts from one network address. */
+  signUpPerAddress: { limit: 10, windowMs: HOUR },
+  /** Emails of one kind (verification, reset) to one account. */
+  emailsPerAccount: { limit: 5, windowMs: HOUR },
+} as const;
+
+/** OAuth round trip to Google or Apple: how long the state cookie lives. */
+export const OAUTH_STATE_TTL_MS = 10 * MINUTE;
+
+/** Profile photos (SPEC §5: JPEG, JPG, PNG): the same limit the browser checks before uploading. */
+export { PHOTO_MAX_BYTES as AVATAR_MAX_BYTES } from "../../lib/schemas/auth";

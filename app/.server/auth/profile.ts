@@ -1,0 +1,208 @@
+// The signed-in user's own data: profile (SPEC §7 getUserProfile), login connections, chats and the account
+// itself. Every function takes the user id from the session, never from the request, so one person can only
+// ever read or change their own rows.
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import type { User } from "../../../db/schema";
+import { LOGIN_PROVIDERS, type LoginProvider } from "../../lib/auth";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { hashPassword } from "./password";
+import { SESSION_POLICY } from "./policy";
+import { avatarUrl } from "./session";
+import { sendVerificationEmail, type LinkContext } from "./accounts";
+
+export { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider };
+
+export interface LoginConnection {
+  provider: LoginProvider;
+  email: string | null;
+  verified: boolean;
+  connectedAt: number;
+}
+
+/** SPEC §3/§7: uid, accessLevel, profilePhotoUrl, displayName, plus what the settings screens show. */
+export interface UserProfile {
+  uid: string;
+  accessLevel: "basic" | "pro";
+  profilePhotoUrl: string | null;
+  displayName: string;
+  email: string;
+  emailVerified: boolean;
+  hasPassword: boolean;
+  createdAt: number;
+  connections: LoginConnection[];
+}
+
+/** Loads the profile; any failure is SPEC §4's "Could not retrieve user information". */
+export async function getUserProfile(env: AppEnv, userId: string): Promise<UserProfile> {
+  try {
+    const db = getDb(env);
+    const [user, connections] = await Promise.all([
+      db.query.users.findFirst({ where: eq(schema.users.id, userId) }),
+      db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId)),
+    ]);
+    if (!user) throw new Error("user row missing");
+    return {
+      uid: user.id,
+      accessLevel: user.accessLevel,
+      profilePhotoUrl: avatarUrl(user),
+      displayName: user.displayName,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      hasPassword: Boolean(user.passwordHash),
+      createdAt: user.createdAt,
+      connections: connections
+        .map((connection) => ({
+          provider: connection.provider,
+          email: connection.email,
+          verified: connection.verified,
+          connectedAt: connection.createdAt,
+        }))
+        .sort((a, b) => LOGIN_PROVIDERS.indexOf(a.provider) - LOGIN_PROVIDERS.indexOf(b.provider)),
+    };
+  } catch (cause) {
+    throw new AppError("auth/profile-unavailable", { cause });
+  }
+}
+
+export async function updateDisplayName(env: AppEnv, userId: string, displayName: string): Promise<void> {
+  await getDb(env).update(schema.users).set({ displayName: displayName.trim(), updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+}
+
+/**
+ * Adds the Email connection to an account that signs in with Google or Apple: the account's address with a new
+ * password. Verified when the address already is; otherwise a verification email goes out.
+ */
+export async function connectEmail(env: AppEnv, user: User, password: string, link: LinkContext): Promise<{ verificationSent: boolean }> {
+  const db = getDb(env);
+  const existing = await db.query.loginConnections.findFirst({
+    where: and(eq(schema.loginConnections.userId, user.id), eq(schema.loginConnections.provider, "email")),
+  });
+  if (existing || user.passwordHash) throw new AppError("auth/provider-already-linked");
+  const passwordHash = await hashPassword(password);
+  try {
+    await db.batch([
+      db.update(schema.users).set({ passwordHash, updatedAt: Date.now() }).where(eq(schema.users.id, user.id)),
+      db.insert(schema.loginConnections).values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        provider: "email",
+        subject: user.email,
+        email: user.email,
+        verified: user.emailVerified,
+      }),
+    ]);
+  } catch (cause) {
+    throw new AppError("auth/credential-already-in-use", { cause });
+  }
+  if (user.emailVerified) return { verificationSent: false };
+  await sendVerificationEmail(env, { ...user, passwordHash }, link);
+  return { verificationSent: true };
+}
+
+/** Removes a login connection, unless it is the last verified one (SPEC §5). Removing Email removes the password. */
+export async function disconnectProvider(env: AppEnv, userId: string, provider: LoginProvider): Promise<void> {
+  const db = getDb(env);
+  const connections = await db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId));
+  const target = connections.find((connection) => connection.provider === provider);
+  if (!target) throw new AppError("request/invalid");
+  if (!connections.some((connection) => connection.id !== target.id && connection.verified)) throw new AppError("auth/last-connection");
+  const statements = [db.delete(schema.loginConnections).where(eq(schema.loginConnections.id, target.id))] as const;
+  if (provider === "email") {
+    await db.batch([...statements, db.update(schema.users).set({ passwordHash: null, updatedAt: Date.now() }).where(eq(schema.users.id, userId))]);
+  } else {
+    await db.batch(statements);
+  }
+}
+
+/** Deletes every chat the user owns (messages go with their threads). */
+export async function deleteAllChats(env: AppEnv, userId: string): Promise<number> {
+  const deleted = await getDb(env).delete(schema.chatThreads).where(eq(schema.chatThreads.ownerId, userId)).returning({ id: schema.chatThreads.id });
+  return deleted.length;
+}
+
+/**
+ * SPEC §5: deletion is blocked while Pro is active. Active means a subscription that will renew (active or
+ * trialing, period not over, not set to cancel) or a Pro access level without a cancelled subscription still
+ * running out (docs/decisions/0005-accounts.md).
+ */
+export async function hasActivePro(env: AppEnv, user: Pick<User, "id" | "accessLevel">, now = Date.now()): Promise<boolean> {
+  const current = await getDb(env)
+    .select({ cancelAtPeriodEnd: schema.subscriptions.cancelAtPeriodEnd })
+    .from(schema.subscriptions)
+    .where(
+      and(
+        eq(schema.subscriptions.userId, user.id),
+        inArray(schema.subscriptions.status, ["active", "trialing", "past_due"]),
+        gt(schema.subscriptions.currentPeriodEnd, now),
+      ),
+    );
+  if (current.some((subscription) => !subscription.cancelAtPeriodEnd)) return true;
+  return user.accessLevel === "pro" && current.length === 0;
+}
+
+async function deleteR2Keys(env: AppEnv, keys: Iterable<string>): Promise<void> {
+  const all = [...new Set(keys)];
+  for (let start = 0; start < all.length; start += 1000) await env.MEDIA.delete(all.slice(start, start + 1000));
+}
+
+async function listR2Prefix(env: AppEnv, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.MEDIA.list({ prefix, cursor, limit: 1000 });
+    keys.push(...page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+/**
+ * Deletes the account: R2 objects first (so a failure leaves a retryable account, never orphaned files), then every
+ * row in one batch (sessions, connections, tokens, subscriptions and WhatsApp links follow the user by cascade).
+ */
+export async function deleteAccount(env: AppEnv, user: User, session: { signedInAt: number }, now = Date.now()): Promise<void> {
+  if (now - session.signedInAt > SESSION_POLICY.recentLoginMs) throw new AppError("auth/requires-recent-login");
+  if (await hasActivePro(env, user, now)) throw new AppError("account/pro-active");
+  const db = getDb(env);
+  const [uploads, gallery] = await Promise.all([
+    db.select({ key: schema.uploads.r2Key }).from(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
+    db.select({ key: schema.galleryImages.r2Key }).from(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id)),
+  ]);
+  const prefixed = await Promise.all(["avatars", "gallery", "uploads"].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)));
+  await deleteR2Keys(env, [
+    ...uploads.map((row) => row.key),
+    ...gallery.map((row) => row.key),
+    ...(user.profilePhotoKey ? [user.profilePhotoKey] : []),
+    ...prefixed.flat(),
+  ]);
+  await db.batch([
+    db.delete(schema.chatThreads).where(eq(schema.chatThreads.ownerId, user.id)),
+    db.delete(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id)),
+    db.delete(schema.imageJobs).where(eq(schema.imageJobs.ownerId, user.id)),
+    db.delete(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
+    db.delete(schema.analyticsEvents).where(eq(schema.analyticsEvents.userId, user.id)),
+    db.delete(schema.users).where(eq(schema.users.id, user.id)),
+  ]);
+}
+
+/** A visitor who signs in keeps what they made as a guest: their chats (and uploads and creations) move to the account. */
+export async function adoptGuestData(env: AppEnv, guestId: string | null, userId: string): Promise<void> {
+  if (!guestId || !guestId.startsWith("g_") || guestId === userId) return;
+  const db = getDb(env);
+  await db.batch([
+    db.update(schema.chatThreads).set({ ownerId: userId }).where(eq(schema.chatThreads.ownerId, guestId)),
+    db.update(schema.uploads).set({ ownerId: userId }).where(eq(schema.uploads.ownerId, guestId)),
+    db.update(schema.imageJobs).set({ ownerId: userId }).where(eq(schema.imageJobs.ownerId, guestId)),
+    db.update(schema.galleryImages).set({ ownerId: userId }).where(eq(schema.galleryImages.ownerId, guestId)),
+  ]);
+}
+
+/** Other devices' sessions of this user, for "sign out of other devices". */
+export async function otherSessionCount(env: AppEnv, userId: string, sessionId: string, now = Date.now()): Promise<number> {
+  return getDb(env).$count(
+    schema.sessions,
+    and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, sessionId), gt(schema.sessions.expiresAt, now)),
+  );
+}

@@ -1,0 +1,39 @@
+// The account emails, in the recipient's language: plain text plus a simple HTML version with the same link.
+import type { Locale } from "../../lib/constants";
+import { i18nServer } from "../i18n";
+import type { EmailMessage } from "./index";
+
+export type AccountEmailKind = "verifyEmail" | "resetPassword" | "changePassword";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+}
+
+export async function accountEmail(
+  kind: AccountEmailKind,
+  input: { to: string; name: string; link: string; locale: Locale },
+): Promise<EmailMessage> {
+  const t = await i18nServer.getFixedT(input.locale, "auth");
+  const brand = (await i18nServer.getFixedT(input.locale, "common"))("brand");
+  const values = { name: input.name, brand };
+  const subject = t(`emails.${kind}.subject`, values);
+  const greeting = t("emails.greeting", values);
+  const body = t(`emails.${kind}.body`, values);
+  const button = t(`emails.${kind}.button`, values);
+  const expiry = t(`emails.${kind}.expiry`, values);
+  const ignore = t(`emails.${kind}.ignore`, values);
+  const text = [greeting, "", body, "", input.link, "", expiry, ignore, "", `— ${brand}`].join("\n");
+  const html = `<!doctype html>
+<html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0b1020">
+<table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<tr><td>
+<p style="font-size:18px;font-weight:600;margin:0 0 16px">${escapeHtml(brand)}</p>
+<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(body)}</p>
+<p style="margin:0 0 20px"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(button)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(input.link)}</p>
+<p style="margin:16px 0 0;font-size:13px;color:#4b5563">${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>
+</td></tr></table></body></html>`;
+  return { to: input.to, subject, text, html, locale: input.locale };
+}

@@ -1,0 +1,37 @@
+// Isomorphic account helpers: which screens need a signed-in user, and where a sign-in may send someone back to.
+
+/** Screens that need a signed-in user (everything else stays open to visitors). */
+export const GUARDED_PREFIXES = ["/settings", "/gallery", "/payment"] as const;
+
+export function isGuardedPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? "";
+  return GUARDED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+export const DEFAULT_AFTER_SIGN_IN = "/web-main";
+
+/**
+ * A redirect target from user input, kept on this site: a path starting with one "/", no scheme, no
+ * protocol-relative "//" or "/\\" (which browsers treat as another host), and never back into the auth pages.
+ */
+export function safeRedirectPath(value: unknown, fallback: string = DEFAULT_AFTER_SIGN_IN): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // Control characters and backslashes have no place in our paths (some browsers read "\\" as "/").
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char === "\\")) return fallback;
+  if (value === "/auth" || value.startsWith("/auth/") || value.startsWith("/auth?")) return fallback;
+  return value;
+}
+
+/** The sign-in page that comes back to `path` afterwards. */
+export function loginPath(path: string): string {
+  const target = safeRedirectPath(path, "");
+  return target ? `/auth/login?redirectTo=${encodeURIComponent(target)}` : "/auth/login";
+}
+
+/** The name of the cross-tab channel (SPEC §4: sign-in state syncs across open tabs). */
+export const AUTH_CHANNEL = "auth";
+
+/** SPEC §3 login connections, in the order the settings list shows them. */
+export const LOGIN_PROVIDERS = ["google", "apple", "email"] as const;
+export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];

@@ -1,0 +1,81 @@
+// One zod schema per account form, used by the form in the browser and by its action on the server. Messages are
+// keys under auth:validation.* so both languages show SPEC §5's wording.
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+
+export const DISPLAY_NAME_MAX = 50;
+
+/** Message keys (auth:validation.<key>); the English texts are SPEC §5's. */
+export const V = {
+  required: "required",
+  invalidEmail: "invalidEmail",
+  passwordLength: "passwordLength",
+  passwordsMatch: "passwordsMatch",
+  displayNameLength: "displayNameLength",
+} as const;
+
+const required = () => z.string().trim().min(1, V.required);
+
+export const emailField = required().max(254, V.invalidEmail).pipe(z.email(V.invalidEmail));
+
+/** SPEC §5: 8 to 20 characters; the one message covers both ends. Not trimmed: spaces are part of a password. */
+export const newPasswordField = z.string().min(1, V.required).min(PASSWORD_MIN, V.passwordLength).max(PASSWORD_MAX, V.passwordLength);
+
+/** Sign-in only asks for something: the rules apply when a password is made, and an old one must still work. */
+const currentPasswordField = z.string().min(1, V.required).max(256, V.required);
+
+export const displayNameField = required().max(DISPLAY_NAME_MAX, V.displayNameLength);
+
+const matching = <T extends { password: string; confirmPassword: string }>(value: T) => value.password === value.confirmPassword;
+const matchIssue = { path: ["confirmPassword"], message: V.passwordsMatch };
+
+export const signInSchema = z.object({ email: emailField, password: currentPasswordField });
+
+export const signUpSchema = z
+  .object({ displayName: displayNameField, email: emailField, password: newPasswordField, confirmPassword: z.string().min(1, V.required) })
+  .refine(matching, matchIssue);
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** Reset from an emailed link, and Settings → Login Connection → connect Email (a new password for the account). */
+export const newPasswordSchema = z
+  .object({ password: newPasswordField, confirmPassword: z.string().min(1, V.required) })
+  .refine(matching, matchIssue);
+
+export const displayNameSchema = z.object({ displayName: displayNameField });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type FormCheck<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
+
+/** Validates FormData (or a plain object) against a form schema: the data, or the first message key per field. */
+export function checkForm<T>(schema: z.ZodType<T>, input: FormData | Record<string, unknown>): FormCheck<T> {
+  const raw: Record<string, unknown> = {};
+  if (input instanceof FormData) {
+    for (const [key, value] of input.entries()) if (typeof value === "string") raw[key] = value;
+  } else {
+    Object.assign(raw, input);
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { success: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    // A missing field is simply a required one (zod reports "expected string" for undefined).
+    const message = issue.code === "invalid_type" ? V.required : issue.message;
+    fieldErrors[field] ??= message;
+  }
+  return { success: false, fieldErrors };
+}
+
+/** Profile photo limits, checked in the browser before upload and again (by content) on the server. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ["image/jpeg", "image/png"] as const;
+
+/** An errors:<code> key when the chosen file cannot be a profile photo, otherwise null. */
+export function checkPhotoFile(file: File | null | undefined): "request/invalid" | "upload/invalid-type" | "upload/avatar-too-large" | null {
+  if (!file || file.size === 0) return "request/invalid";
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type) && !/\.(jpe?g|png)$/i.test(file.name)) return "upload/invalid-type";
+  if (file.size > PHOTO_MAX_BYTES) return "upload/avatar-too-large";
+  return null;
+}
