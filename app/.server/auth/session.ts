@@ -89,10 +89,6 @@ export async function destroyUserSessions(env: AppEnv, userId: string, exceptSes
   return deleted.length;
 }
 
-export async function countUserSessions(env: AppEnv, userId: string, now = Date.now()): Promise<number> {
-  return getDb(env).$count(schema.sessions, and(eq(schema.sessions.userId, userId), sql`${schema.sessions.expiresAt} > ${now}`));
-}
-
 export function avatarUrl(user: { id: string; profilePhotoKey: string | null }): string | null {
   if (!user.profilePhotoKey) return null;
   // The key's random file name doubles as a cache buster: a new photo gets a new URL.
