@@ -7,10 +7,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Server-to-server endpoints that authenticate by signature, not by cookie. */
 const SIGNED_WEBHOOKS = ["/api/stripe/webhook", "/whatsapp/"];
 
+/**
+ * Apple answers "Sign in with Apple" with a cross-site form POST from appleid.apple.com. That request is checked
+ * by its own state (bound to a signed cookie), PKCE and the signed ID token, not by the Origin header.
+ */
+const OAUTH_FORM_POST_CALLBACKS = ["/auth/oauth/apple/callback"];
+
 export function isCrossSiteRequest(request: Request, appOrigin?: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
   if (SIGNED_WEBHOOKS.some((path) => url.pathname.startsWith(path))) return false;
+  if (OAUTH_FORM_POST_CALLBACKS.includes(url.pathname)) return false;
   const allowed = new Set([url.origin, ...(appOrigin ? [new URL(appOrigin).origin] : [])]);
   const origin = request.headers.get("Origin");
   if (origin) return origin === "null" || !allowed.has(origin);

@@ -1,0 +1,38 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { loginPath, safeRedirectPath } from "~/lib/auth";
+import { publicOrigin } from "~/.server/auth/http";
+import { isOAuthProvider, startOAuth } from "~/.server/auth/oidc";
+import { isAppError } from "~/.server/errors";
+import { getLocale } from "~/.server/i18n";
+import { getViewer, readGuestId } from "~/.server/identity";
+
+/** Starts "Continue with Google/Apple" (mode=signin) or Settings → Connect (mode=link): off to the provider. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const provider = params.provider;
+  if (!isOAuthProvider(provider)) throw new Response("Not Found", { status: 404 });
+  const form = await request.formData();
+  const mode = form.get("mode") === "link" ? "link" : "signin";
+  const viewer = await getViewer(request, context);
+  if (mode === "link" && viewer.kind !== "user") throw redirect(loginPath("/settings/login-connection"));
+  const redirectTo = mode === "link" ? "/settings/login-connection" : safeRedirectPath(form.get("redirectTo"));
+  try {
+    const { location, setCookie } = await startOAuth(context.config, request, {
+      provider,
+      mode,
+      redirectTo,
+      sessionId: viewer.kind === "user" ? viewer.sessionId : null,
+      guestId: viewer.kind === "guest" ? await readGuestId(request, context.config) : null,
+      locale: getLocale(request),
+      origin: publicOrigin(request, context),
+    });
+    return redirect(location, { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const back = mode === "link" ? "/settings/login-connection" : "/auth/login";
+    return redirect(`${back}?error=${encodeURIComponent(error.code)}`);
+  }
+}
+
+export function loader() {
+  return redirect("/auth/login");
+}

@@ -1,0 +1,52 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { signedInRedirect, publicOrigin } from "~/.server/auth/http";
+import { linkIdentity, signInWithIdentity } from "~/.server/auth/oauth-accounts";
+import { clearStateCookie, completeOAuth, isOAuthProvider, readOAuthState, type OAuthProvider } from "~/.server/auth/oidc";
+import { getDb, schema } from "~/.server/db";
+import { AppError, isAppError } from "~/.server/errors";
+import { getLocale } from "~/.server/i18n";
+import { toLocale } from "~/lib/i18n";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** Google comes back with a GET (query), Apple with a cross-site form POST; both end here. */
+async function finish({ request, context, params }: Args, answer: URLSearchParams): Promise<Response> {
+  const provider = params.provider;
+  if (!isOAuthProvider(provider)) throw new Response("Not Found", { status: 404 });
+  const clearState = clearStateCookie(request);
+  const remembered = await readOAuthState(context.config, request, provider as OAuthProvider);
+  const linking = remembered?.mode === "link";
+  try {
+    const { identity, flow } = await completeOAuth(context.config, request, provider, answer, publicOrigin(request, context));
+    const db = getDb(context.env);
+    // The session that started the flow, if it still exists (it may have been signed out meanwhile).
+    const session = flow.sessionId ? await db.query.sessions.findFirst({ where: eq(schema.sessions.id, flow.sessionId) }) : undefined;
+    if (flow.mode === "link") {
+      if (!session || session.expiresAt <= Date.now()) throw new AppError("auth/requires-recent-login");
+      await linkIdentity(context.env, session.userId, identity);
+      return redirect(`/settings/login-connection?connected=${provider}`, { headers: { "Set-Cookie": clearState } });
+    }
+    const { user } = await signInWithIdentity(context.env, identity, toLocale(flow.locale ?? getLocale(request)));
+    // A sign-in replaces the browser's previous session, even when the cross-site POST could not carry its cookie.
+    if (session) await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+    return await signedInRedirect(request, context, user, { redirectTo: flow.redirectTo, guestId: flow.guestId, headers: { "Set-Cookie": clearState } });
+  } catch (error) {
+    const code = isAppError(error) ? error.code : "auth/authentication-failed";
+    if (!isAppError(error)) console.error(`auth: ${provider} callback failed`, error);
+    const back = linking ? "/settings/login-connection" : "/auth/login";
+    const redirectTo = !linking && remembered?.redirectTo ? `&redirectTo=${encodeURIComponent(remembered.redirectTo)}` : "";
+    return redirect(`${back}?error=${encodeURIComponent(code)}${redirectTo}`, { headers: { "Set-Cookie": clearState } });
+  }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  return finish(args, new URL(args.request.url).searchParams);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.formData();
+  const answer = new URLSearchParams();
+  for (const [key, value] of form.entries()) if (typeof value === "string") answer.set(key, value);
+  return finish(args, answer);
+}
