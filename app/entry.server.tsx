@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getLocale, resources } from "./.server/i18n";
+import { reportServerError } from "./.server/reporting";
 import { applyDocumentHeaders } from "./.server/security";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
@@ -52,8 +53,8 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   // Aborted requests (client went away) are not errors worth reporting.
   if (request.signal.aborted) return;
-  console.error(error);
+  reportServerError(context, request, error);
 }

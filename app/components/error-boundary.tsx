@@ -1,12 +1,16 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { reportClientError } from "~/lib/error-reporter";
 
 /** Translated error screen for any route. Never shows a stack trace or internal message. */
 export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportClientError("render", error);
+  }, [error]);
   const title = notFound ? t("notFound.title") : t("errors:app/unknown");
   const body = notFound ? t("notFound.body") : t("errorPage.body");
   return (
