@@ -1,8 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { configuredProviders } from "./.server/auth/oidc";
 import { getLocale } from "./.server/i18n";
+import { getViewer } from "./.server/identity";
 import { PageViewTracker } from "./components/analytics";
+import { AuthDialogHost } from "./components/auth/auth-dialog-host";
+import { AuthSync } from "./components/auth/auth-sync";
 import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { PreferenceSyncScript } from "./components/preferences";
@@ -20,9 +24,19 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Nova Assistant" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get("Cookie");
-  return { locale: getLocale(request), theme: themeFromCookie(cookie) };
+  const viewer = await getViewer(request, context);
+  return {
+    locale: getLocale(request),
+    theme: themeFromCookie(cookie),
+    /** The signed-in user's public profile (name, photo, plan), or null for a visitor. */
+    user: viewer.kind === "user" ? viewer.user : null,
+    /** SPEC §4: set when a session existed but its profile could not be loaded (shown once as a toast). */
+    authError: viewer.kind === "guest" ? (viewer.authError ?? null) : null,
+    /** Sign-in buttons appear only for configured providers. */
+    providers: configuredProviders(context.config),
+  };
 }
 
 export const handle = { i18n: ["common", "errors"] };
@@ -56,7 +70,9 @@ export default function App() {
   return (
     <>
       <PageViewTracker />
+      <AuthSync />
       <Outlet />
+      <AuthDialogHost />
     </>
   );
 }

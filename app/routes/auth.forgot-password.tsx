@@ -1,20 +1,45 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { normalizeEmail, requestPasswordReset } from "~/.server/auth/accounts";
+import { invalid, linkContext } from "~/.server/auth/http";
 import { pageTitle } from "~/.server/page";
+import { ForgotPasswordForm } from "~/components/auth/forms";
+import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
+import { checkForm, forgotPasswordSchema } from "~/lib/schemas/auth";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { title: await pageTitle(request, "auth", "forgotPassword.title") };
+  return {
+    title: await pageTitle(request, "auth", "forgotPassword.title"),
+    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")),
+  };
 }
 
 export const meta = titleMeta;
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const check = checkForm(forgotPasswordSchema, await request.formData());
+  if (!check.success) return invalid(check.fieldErrors);
+  // The same answer, at once, whether or not the address has an account; the work happens after responding.
+  context.ctx.waitUntil(
+    requestPasswordReset(context.env, { email: check.data.email, ...linkContext(request, context) }).catch((error: unknown) =>
+      console.error("auth: password reset email failed:", error instanceof Error ? error.message : "unknown error"),
+    ),
+  );
+  return data({ ok: true as const, email: normalizeEmail(check.data.email) });
+}
+
 export default function Screen() {
   const { t } = useTranslation("auth");
+  const { redirectTo } = useLoaderData<typeof loader>();
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">{t("forgotPassword.title")}</h1>
-      <p className="mt-1 text-sm text-muted-foreground">{t("forgotPassword.description")}</p>
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("forgotPassword.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("forgotPassword.description")}</p>
+      </div>
+      <ForgotPasswordForm redirectTo={redirectTo} />
     </div>
   );
 }

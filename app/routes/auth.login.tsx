@@ -1,20 +1,78 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { checkPasswordForResend, sendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
+import { failure, invalid, linkContext, signedInRedirect } from "~/.server/auth/http";
+import { clientAddress } from "~/.server/auth/throttle";
+import { errorStatus, type ErrorCode } from "~/.server/errors";
+import { getLocale } from "~/.server/i18n";
+import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
+import { FormAlert } from "~/components/auth/fields";
+import { SignInForm } from "~/components/auth/forms";
+import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
+import { checkForm, signInSchema } from "~/lib/schemas/auth";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { title: await pageTitle(request, "auth", "login.title") };
+const NOTICES = ["verified", "password-reset", "account-deleted"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const viewer = await getViewer(request, context);
+  if (viewer.kind === "user") throw redirect(redirectTo);
+  const error = url.searchParams.get("error");
+  const notice = url.searchParams.get("notice");
+  return {
+    title: await pageTitle(request, "auth", "login.title"),
+    redirectTo,
+    // Only known codes from our own redirects (OAuth callback) are shown; anything else in the URL is ignored.
+    error: error && error in errorStatus ? (error as ErrorCode) : null,
+    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as (typeof NOTICES)[number]) : null,
+  };
 }
 
 export const meta = titleMeta;
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const check = checkForm(signInSchema, form);
+  if (!check.success) return invalid(check.fieldErrors);
+  const address = clientAddress(request);
+  try {
+    if (form.get("intent") === "resend-verification") {
+      // Only someone who knows the password learns the account is unverified, and only they can ask again.
+      const user = await checkPasswordForResend(context.env, { ...check.data, address });
+      await sendVerificationEmail(context.env, user, linkContext(request, context));
+      return data({ ok: true as const, notice: "activationSent" as const });
+    }
+    const user = await signInWithPassword(context.env, { ...check.data, address, locale: getLocale(request) });
+    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo") });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
 export default function Screen() {
   const { t } = useTranslation("auth");
+  const { redirectTo, error, notice } = useLoaderData<typeof loader>();
+
+  // Notices from redirects (verified email, new password, deleted account, a failed Google/Apple round trip).
+  useEffect(() => {
+    if (notice) toast.success(t(`login.notices.${notice}`));
+    if (error) toast.error(t(`errors:${error}`));
+  }, [notice, error, t]);
+
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
-      <p className="mt-1 text-sm text-muted-foreground">{t("login.description")}</p>
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("login.description")}</p>
+      </div>
+      {notice && <FormAlert tone="success">{t(`login.notices.${notice}`)}</FormAlert>}
+      <SignInForm redirectTo={redirectTo} initialError={error} />
     </div>
   );
 }

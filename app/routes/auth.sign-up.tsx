@@ -1,20 +1,64 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { findUser, sendVerificationEmail, signUp } from "~/.server/auth/accounts";
+import { failure, invalid, linkContext } from "~/.server/auth/http";
+import { pendingVerificationCookie, readPendingVerification } from "~/.server/auth/pending";
+import { clientAddress } from "~/.server/auth/throttle";
+import { AppError } from "~/.server/errors";
+import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
+import { SignUpForm } from "~/components/auth/forms";
+import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
+import { checkForm, signUpSchema } from "~/lib/schemas/auth";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { title: await pageTitle(request, "auth", "signUp.title") };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if ((await getViewer(request, context)).kind === "user") throw redirect(redirectTo);
+  return { title: await pageTitle(request, "auth", "signUp.title"), redirectTo };
 }
 
 export const meta = titleMeta;
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "resend-verification") {
+      // The browser that just signed up may ask again (signed cookie, one hour); anyone else signs in first.
+      const userId = await readPendingVerification(request, context.config);
+      const user = userId ? await findUser(context.env, userId) : undefined;
+      if (!user) throw new AppError("auth/requires-recent-login");
+      await sendVerificationEmail(context.env, user, linkContext(request, context));
+      return data({ ok: true as const, notice: "activationSent" as const });
+    }
+    const check = checkForm(signUpSchema, form);
+    if (!check.success) return invalid(check.fieldErrors);
+    const { user, emailSent } = await signUp(context.env, {
+      ...check.data,
+      address: clientAddress(request),
+      ...linkContext(request, context),
+    });
+    // No session: an email-password account signs in only once its address is verified (SPEC §5).
+    return data(
+      { ok: true as const, email: user.email, emailSent },
+      { headers: { "Set-Cookie": await pendingVerificationCookie(request, context.config, user.id) } },
+    );
+  } catch (error) {
+    return failure(error);
+  }
+}
+
 export default function Screen() {
   const { t } = useTranslation("auth");
+  const { redirectTo } = useLoaderData<typeof loader>();
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">{t("signUp.title")}</h1>
-      <p className="mt-1 text-sm text-muted-foreground">{t("signUp.description")}</p>
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("signUp.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("signUp.description")}</p>
+      </div>
+      <SignUpForm redirectTo={redirectTo} />
     </div>
   );
 }

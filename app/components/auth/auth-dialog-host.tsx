@@ -1,0 +1,28 @@
+// Mounts the auth dialog the first time something opens it (SPEC §2: overlays load on first open), and closes it
+// once someone is signed in.
+import { lazy, Suspense, useEffect, useState } from "react";
+import { closeAuthDialog, useAuthDialog } from "~/lib/auth-dialog";
+import { useRootData } from "~/root";
+
+const AuthDialog = lazy(() => import("./auth-dialog"));
+
+export function AuthDialogHost() {
+  const { isOpen } = useAuthDialog();
+  const signedIn = Boolean(useRootData()?.user);
+  const [wanted, setWanted] = useState(false);
+
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+
+  useEffect(() => {
+    if (signedIn && isOpen) closeAuthDialog();
+  }, [signedIn, isOpen]);
+
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialog />
+    </Suspense>
+  );
+}

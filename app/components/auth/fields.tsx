@@ -1,0 +1,109 @@
+// Labelled form fields with their error and hint wired to the input (aria-invalid, aria-describedby).
+import { Eye, EyeOff, Loader2 } from "lucide-react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
+  name: string;
+  label: string;
+  /** A message key under auth:validation (from the zod schema) or an already translated text. */
+  error?: string;
+  hint?: string;
+  trailing?: ReactNode;
+}
+
+export function useValidationMessage() {
+  const { t } = useTranslation("auth");
+  return (key: string | undefined) => (key ? t(`validation.${key}`, { defaultValue: key }) : undefined);
+}
+
+export function TextField({ name, label, error, hint, trailing, className = "", ...input }: FieldProps) {
+  const id = useId();
+  const message = useValidationMessage()(error);
+  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy}
+          className={`w-full rounded-md border bg-background px-3 py-2 text-sm outline-none transition-colors focus-visible:border-primary aria-[invalid=true]:border-danger ${trailing ? "pr-10" : ""}`}
+          {...input}
+        />
+        {trailing}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
+  const { t } = useTranslation("auth");
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? "text" : "password"}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+          aria-pressed={visible}
+          title={t(visible ? "fields.hidePassword" : "fields.showPassword")}
+        >
+          <span className="sr-only">{t(visible ? "fields.hidePassword" : "fields.showPassword")}</span>
+          {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+        </button>
+      }
+    />
+  );
+}
+
+/** The translated SPEC §8 message of a failed action, announced to screen readers. */
+export function FormAlert({ code, tone = "error", children }: { code?: string | null; tone?: "error" | "success"; children?: ReactNode }) {
+  const { t } = useTranslation("errors");
+  if (!code && !children) return null;
+  const classes = tone === "error" ? "border-danger/40 bg-danger/5 text-danger" : "border-emerald-600/40 bg-emerald-600/5 text-emerald-700 dark:text-emerald-400";
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${classes}`}>
+      {code ? t(code) : null}
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, variant = "primary", name, value }: { busy: boolean; children: ReactNode; variant?: "primary" | "secondary" | "danger"; name?: string; value?: string }) {
+  const styles = {
+    primary: "bg-primary text-primary-foreground hover:opacity-90",
+    secondary: "border bg-background hover:bg-muted",
+    danger: "bg-danger text-white hover:opacity-90",
+  }[variant];
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:opacity-60 ${styles}`}
+    >
+      {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getUserProfile } from "~/.server/auth/profile";
+import { AppError, errorResponse } from "~/.server/errors";
+import { getViewer } from "~/.server/identity";
+
+/** SPEC §7 getUserProfile: the signed-in user's own profile (there is no way to ask for someone else's). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    const viewer = await getViewer(request, context);
+    if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
+    const profile = await getUserProfile(context.env, viewer.user.id);
+    return Response.json(profile, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

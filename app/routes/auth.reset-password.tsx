@@ -1,0 +1,93 @@
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { checkResetToken, resetPassword } from "~/.server/auth/accounts";
+import { failure, invalid } from "~/.server/auth/http";
+import { clearCookie, readResetToken, resetTokenCookie, RESET_TOKEN_COOKIE } from "~/.server/auth/pending";
+import { clearSessionCookie } from "~/.server/auth/session";
+import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
+import { pageTitle } from "~/.server/page";
+import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
+import type { AuthActionData } from "~/components/auth/forms";
+import { useCheckedForm } from "~/components/auth/use-checked-form";
+import { titleMeta } from "~/lib/meta";
+import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
+
+// The page holds a secret link: it must never leak through a Referer header to anything it loads or links to.
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+
+export const meta: MetaFunction<typeof loader> = (args) => [...titleMeta(args), { name: "referrer", content: "no-referrer" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const fromLink = url.searchParams.get("token");
+  if (fromLink) {
+    // Move the token out of the address bar (history, screenshots, Referer) into an HttpOnly cookie for this step.
+    throw redirect("/auth/reset-password", {
+      headers: { "Set-Cookie": await resetTokenCookie(request, context.config, fromLink), "Referrer-Policy": "no-referrer" },
+    });
+  }
+  const title = await pageTitle(request, "auth", "resetPassword.title");
+  const token = await readResetToken(request, context.config);
+  let problem: ErrorCode | null = null;
+  try {
+    if (!token) throw new AppError("auth/invalid-action-code");
+    await checkResetToken(context.env, token);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    problem = error.code;
+  }
+  return { title, problem };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const check = checkForm(newPasswordSchema, await request.formData());
+  if (!check.success) return invalid(check.fieldErrors);
+  try {
+    const token = await readResetToken(request, context.config);
+    if (!token) throw new AppError("auth/invalid-action-code");
+    await resetPassword(context.env, { token, password: check.data.password });
+    // Every session ended with the old password, this browser's too: sign in again with the new one.
+    const headers = new Headers();
+    headers.append("Set-Cookie", clearCookie(request, RESET_TOKEN_COOKIE));
+    headers.append("Set-Cookie", clearSessionCookie(request));
+    return redirect("/auth/login?notice=password-reset", { headers });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export default function Screen() {
+  const { t } = useTranslation("auth");
+  const { problem } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<AuthActionData>();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const { errors, formProps } = useCheckedForm(newPasswordSchema, failed?.fieldErrors);
+  const linkProblem = problem ?? (failed?.error === "auth/expired-action-code" || failed?.error === "auth/invalid-action-code" ? failed.error : null);
+
+  if (linkProblem) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">{t("resetPassword.invalidTitle")}</h1>
+        <FormAlert code={linkProblem} />
+        <Link to="/auth/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("resetPassword.requestNew")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("resetPassword.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("resetPassword.description")}</p>
+      </div>
+      <fetcher.Form method="post" className="flex flex-col gap-4" {...formProps}>
+        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+        <PasswordField name="password" autoComplete="new-password" label={t("fields.newPassword")} hint={t("fields.passwordHint")} error={errors.password} />
+        <PasswordField name="confirmPassword" autoComplete="new-password" label={t("fields.confirmPassword")} error={errors.confirmPassword} />
+        <SubmitButton busy={fetcher.state !== "idle"}>{t("resetPassword.submit")}</SubmitButton>
+      </fetcher.Form>
+    </div>
+  );
+}
