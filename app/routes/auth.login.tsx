@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "~/lib/toast";
 import { checkPasswordForResend, sendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
 import { failure, invalid, linkContext, signedInRedirect } from "~/.server/auth/http";
 import { clientAddress } from "~/.server/auth/throttle";
@@ -61,8 +61,8 @@ export default function Screen() {
 
   // Notices from redirects (verified email, new password, deleted account, a failed Google/Apple round trip).
   useEffect(() => {
-    if (notice) toast.success(t(`login.notices.${notice}`));
-    if (error) toast.error(t(`errors:${error}`));
+    if (notice) notify("success", t(`login.notices.${notice}`));
+    if (error) notify("error", t(`errors:${error}`));
   }, [notice, error, t]);
 
   return (

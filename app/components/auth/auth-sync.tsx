@@ -4,7 +4,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "~/lib/toast";
 import { AUTH_CHANNEL } from "~/lib/auth";
 import { useRootData } from "~/root";
 
@@ -53,7 +53,7 @@ export function AuthSync() {
   }, [userId]);
 
   useEffect(() => {
-    if (authError) toast.error(t(`errors:${authError}`), { id: authError });
+    if (authError) notify("error", t(`errors:${authError}`));
   }, [authError, t]);
 
   return null;

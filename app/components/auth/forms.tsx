@@ -4,7 +4,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "~/lib/toast";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
 import { forgotPasswordSchema, signInSchema, signUpSchema, type FieldErrors } from "~/lib/schemas/auth";
 import { useRootData } from "~/root";
@@ -47,8 +47,8 @@ function useResultToasts(data: AuthActionData | undefined) {
   const { t } = useTranslation();
   useEffect(() => {
     if (!data) return;
-    if (!data.ok && data.error && data.error !== "request/invalid") toast.error(t(`errors:${data.error}`));
-    if (data.ok && data.notice) toast.success(t(`auth:notices.${data.notice}`));
+    if (!data.ok && data.error && data.error !== "request/invalid") notify("error", t(`errors:${data.error}`));
+    if (data.ok && data.notice) notify("success", t(`auth:notices.${data.notice}`));
   }, [data, t]);
 }
 

@@ -1,6 +1,6 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { ChevronsUpDown, GalleryHorizontalEnd, LogOut, Settings, UserRound } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { ChevronsUpDown, UserRound } from "lucide-react";
+import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/.server/identity";
 import { useRootData } from "~/root";
@@ -17,6 +17,9 @@ export function Avatar({ user, size = "size-8" }: { user: Pick<SessionUser, "dis
   );
 }
 
+// The menu (and Radix's dropdown code) loads after the page, and only for signed-in people (SPEC §2 overlays).
+const SignedInMenu = lazy(() => import("./user-menu-panel"));
+
 function PlanBadge({ plan }: { plan: "guest" | "free" | "pro" }) {
   const { t } = useTranslation();
   const style = plan === "pro" ? "bg-primary text-primary-foreground" : "bg-background text-muted-foreground";
@@ -27,15 +30,34 @@ function PlanBadge({ plan }: { plan: "guest" | "free" | "pro" }) {
   );
 }
 
-const itemClass =
-  "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
+/** The account button: name, photo and plan badge. The lazily loaded menu opens from it. */
+export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & ComponentPropsWithoutRef<"button">>(function UserButton({ user, ...props }, ref) {
+  const { t } = useTranslation();
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="flex w-full items-center gap-2 rounded-md bg-muted/60 p-2 text-left hover:bg-muted"
+      aria-label={t("nav.userMenu")}
+      data-testid="user-menu-trigger"
+      {...props}
+    >
+      <Avatar user={user} />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate text-sm font-medium" data-testid="user-display-name">
+          {user.displayName}
+        </span>
+        <PlanBadge plan={user.accessLevel === "pro" ? "pro" : "free"} />
+      </span>
+      <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+    </button>
+  );
+});
 
 /** The account area at the foot of the sidebar: the signed-in user's menu, or sign-in / sign-up for a visitor. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const user = useRootData()?.user ?? null;
-  const signOut = useFetcher();
-  const location = useLocation();
 
   if (!user) {
     return (
@@ -59,57 +81,9 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
     );
   }
 
-  const plan = user.accessLevel === "pro" ? "pro" : "free";
-  const doSignOut = () => {
-    onNavigate?.();
-    signOut.submit({ redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/auth/sign-out" });
-  };
-
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="flex w-full items-center gap-2 rounded-md bg-muted/60 p-2 text-left hover:bg-muted"
-          aria-label={t("nav.userMenu")}
-          data-testid="user-menu-trigger"
-        >
-          <Avatar user={user} />
-          <span className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate text-sm font-medium" data-testid="user-display-name">
-              {user.displayName}
-            </span>
-            <PlanBadge plan={plan} />
-          </span>
-          <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content side="top" align="start" sideOffset={6} className="z-50 min-w-56 rounded-lg border bg-card p-1 shadow-lg">
-          <DropdownMenu.Label className="px-2 py-1.5">
-            <span className="block truncate text-sm font-medium">{user.displayName}</span>
-            <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings/account" onClick={onNavigate}>
-              <Settings className="size-4" aria-hidden />
-              {t("nav.settings")}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/gallery" onClick={onNavigate}>
-              <GalleryHorizontalEnd className="size-4" aria-hidden />
-              {t("nav.gallery")}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={doSignOut}>
-            <LogOut className="size-4" aria-hidden />
-            {t("nav.signOut")}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={<UserButton user={user} />}>
+      <SignedInMenu user={user} onNavigate={onNavigate} />
+    </Suspense>
   );
 }

@@ -1,0 +1,54 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { GalleryHorizontalEnd, LogOut, Settings } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "~/.server/identity";
+import { UserButton } from "./user-menu";
+
+const itemClass =
+  "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
+
+/** The signed-in user's menu: Settings, Gallery, Sign out. Sign-out ends the session on the server. */
+export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const signOut = useFetcher();
+  const location = useLocation();
+  const doSignOut = () => {
+    onNavigate?.();
+    signOut.submit({ redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/auth/sign-out" });
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <UserButton user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content side="top" align="start" sideOffset={6} className="z-50 min-w-56 rounded-lg border bg-card p-1 shadow-lg">
+          <DropdownMenu.Label className="px-2 py-1.5">
+            <span className="block truncate text-sm font-medium">{user.displayName}</span>
+            <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings/account" onClick={onNavigate}>
+              <Settings className="size-4" aria-hidden />
+              {t("nav.settings")}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/gallery" onClick={onNavigate}>
+              <GalleryHorizontalEnd className="size-4" aria-hidden />
+              {t("nav.gallery")}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} onSelect={doSignOut}>
+            <LogOut className="size-4" aria-hidden />
+            {t("nav.signOut")}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
