@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { GalleryHorizontalEnd } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { requireUser } from "~/.server/auth/http";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ToolIcon } from "~/components/layout/tool-icon";
@@ -10,7 +11,9 @@ import { titleMeta } from "~/lib/meta";
 
 const CREATION_TOOLS = ["image-generation", "logo-maker", "tattoo-generator"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Signed-in users only: visitors sign in first and come back here.
+  await requireUser(request, context);
   return { title: await pageTitle(request, "gallery", "title") };
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Check, Crown } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { requireUser } from "~/.server/auth/http";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
@@ -9,7 +10,9 @@ import { titleMeta } from "~/lib/meta";
 
 const BENEFITS = ["models", "tools", "whatsapp"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Signed-in users only: visitors sign in first and come back here.
+  await requireUser(request, context);
   return { title: await pageTitle(request, "billing", "title") };
 }
 

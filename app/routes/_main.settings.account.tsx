@@ -1,14 +1,381 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { BadgeCheck, CircleAlert, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { notify } from "~/lib/toast";
+import { sendChangePasswordEmail, sendVerificationEmail } from "~/.server/auth/accounts";
+import { removeProfilePhoto, setProfilePhoto } from "~/.server/auth/avatar";
+import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/auth/http";
+import { AVATAR_MAX_BYTES } from "~/.server/auth/policy";
+import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessionCount, updateDisplayName } from "~/.server/auth/profile";
+import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";
+import { AppError } from "~/.server/errors";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { FormAlert, SubmitButton, TextField } from "~/components/auth/fields";
+import { useCheckedForm } from "~/components/auth/use-checked-form";
+import { Avatar } from "~/components/layout/user-menu";
+import { checkForm, checkPhotoFile, displayNameSchema, PHOTO_TYPES, type FieldErrors } from "~/lib/schemas/auth";
 
-export default function SettingsTab() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const [profile, otherSessions] = await Promise.all([
+    getUserProfile(context.env, viewer.user.id),
+    otherSessionCount(context.env, viewer.user.id, viewer.sessionId),
+  ]);
+  const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
+  return { profile, otherSessions, proActive, emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified" };
+}
+
+type Notice = "nameSaved" | "photoUpdated" | "photoRemoved" | "activationSent" | "changePasswordSent" | "actionCompleted";
+type AccountActionData = { ok: true; notice: Notice } | { ok: false; error?: string; fieldErrors?: FieldErrors };
+
+const done = (notice: Notice) => data({ ok: true as const, notice });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    const length = Number(request.headers.get("Content-Length") ?? "0");
+    // Refuse an oversized photo before reading it (the form adds a little around the file itself).
+    if (length > AVATAR_MAX_BYTES + 64 * 1024) throw new AppError("upload/avatar-too-large");
+    const { viewer, user } = await requireUserRow(request, context);
+    const form = await request.formData();
+    switch (form.get("intent")) {
+      case "update-name": {
+        const check = checkForm(displayNameSchema, form);
+        if (!check.success) return invalid(check.fieldErrors);
+        await updateDisplayName(context.env, user.id, check.data.displayName);
+        return done("nameSaved");
+      }
+      case "upload-photo": {
+        const file = form.get("photo");
+        if (!(file instanceof File) || file.size === 0) throw new AppError("upload/empty");
+        await setProfilePhoto(context.env, user.id, file);
+        return done("photoUpdated");
+      }
+      case "remove-photo":
+        await removeProfilePhoto(context.env, user.id);
+        return done("photoRemoved");
+      case "send-verification":
+        if (user.emailVerified) return done("actionCompleted");
+        await sendVerificationEmail(context.env, user, linkContext(request, context));
+        return done("activationSent");
+      case "change-password":
+        await sendChangePasswordEmail(context.env, user, linkContext(request, context));
+        return done("changePasswordSent");
+      case "sign-out-others":
+        await destroyUserSessions(context.env, user.id, viewer.sessionId);
+        return done("actionCompleted");
+      case "delete-chats":
+        await deleteAllChats(context.env, user.id);
+        return done("actionCompleted");
+      case "delete-account": {
+        const session = await lookupSession(context.env, request);
+        if (session.status !== "ok") throw new AppError("auth/requires-recent-login");
+        await deleteAccount(context.env, user, { signedInAt: session.signedInAt });
+        return redirect("/auth/login?notice=account-deleted", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+      }
+      default:
+        throw new AppError("request/invalid");
+    }
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** Toasts each answer of a settings action once (successes with SPEC's wording, failures with SPEC §8's). */
+function useActionToast(result: AccountActionData | undefined) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) notify("success", t(`settings:account.notices.${result.notice}`));
+    else if (result.error && result.error !== "request/invalid") notify("error", t(`errors:${result.error}`));
+  }, [result, t]);
+}
+
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 border-b py-6 first:pt-0 last:border-b-0">
+      <div>
+        <h3 id={id} className="font-medium">
+          {title}
+        </h3>
+        {description && <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function IntentButton({ intent, children, variant = "secondary" }: { intent: string; children: ReactNode; variant?: "primary" | "secondary" | "danger" }) {
+  const fetcher = useFetcher<AccountActionData>();
+  useActionToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <div>
+        <SubmitButton busy={fetcher.state !== "idle"} variant={variant}>
+          {children}
+        </SubmitButton>
+      </div>
+      {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} />}
+    </fetcher.Form>
+  );
+}
+
+function PhotoSection({ profile }: { profile: { displayName: string; profilePhotoUrl: string | null } }) {
   const { t } = useTranslation("settings");
+  const { t: te } = useTranslation("errors");
+  const upload = useFetcher<AccountActionData>();
+  const remove = useFetcher<AccountActionData>();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useActionToast(upload.data);
+  useActionToast(remove.data);
+  useEffect(() => {
+    if (upload.state === "idle" && upload.data?.ok && input.current) input.current.value = "";
+  }, [upload.state, upload.data]);
+  const serverError = upload.data && !upload.data.ok ? upload.data.error : null;
+  const message = fileError ?? serverError;
+  return (
+    <Section id="photo-title" title={t("account.photo.heading")} description={t("account.photo.hint")}>
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar user={profile} size="size-20" />
+        <upload.Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-col gap-2"
+          noValidate
+          onSubmit={(event) => {
+            const file = (event.currentTarget.elements.namedItem("photo") as HTMLInputElement | null)?.files?.[0];
+            const problem = checkPhotoFile(file);
+            setFileError(problem);
+            if (problem) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="upload-photo" />
+          <label htmlFor="photo-input" className="text-sm font-medium">
+            {t("account.photo.label")}
+          </label>
+          <input
+            ref={input}
+            id="photo-input"
+            name="photo"
+            type="file"
+            accept={[...PHOTO_TYPES, ".jpg", ".jpeg", ".png"].join(",")}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? "photo-error" : undefined}
+            onChange={() => setFileError(null)}
+            className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm hover:file:bg-muted"
+          />
+          {message && (
+            <p id="photo-error" className="text-sm text-danger">
+              {te(message)}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton busy={upload.state !== "idle"}>{t("account.photo.upload")}</SubmitButton>
+          </div>
+        </upload.Form>
+        {profile.profilePhotoUrl && (
+          <remove.Form method="post">
+            <input type="hidden" name="intent" value="remove-photo" />
+            <SubmitButton busy={remove.state !== "idle"} variant="secondary">
+              {t("account.photo.remove")}
+            </SubmitButton>
+          </remove.Form>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function NameSection({ displayName }: { displayName: string }) {
+  const { t } = useTranslation("settings");
+  const { t: ta } = useTranslation("auth");
+  const fetcher = useFetcher<AccountActionData>();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const { errors, formProps } = useCheckedForm(displayNameSchema, failed?.fieldErrors);
+  useActionToast(fetcher.data);
+  return (
+    <Section id="name-title" title={t("account.profile.heading")}>
+      <fetcher.Form method="post" className="flex max-w-md flex-col gap-3" {...formProps}>
+        <input type="hidden" name="intent" value="update-name" />
+        <TextField name="displayName" label={ta("fields.displayName")} defaultValue={displayName} autoComplete="name" error={errors.displayName} />
+        <div>
+          <SubmitButton busy={fetcher.state !== "idle"}>{t("account.profile.save")}</SubmitButton>
+        </div>
+      </fetcher.Form>
+    </Section>
+  );
+}
+
+function ConfirmAction({
+  trigger,
+  title,
+  body,
+  confirm,
+  intent,
+  extra,
+}: {
+  trigger: string;
+  title: string;
+  body: string;
+  confirm: string;
+  intent: string;
+  extra?: (error: string | undefined) => ReactNode;
+}) {
+  const { t } = useTranslation("settings");
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<AccountActionData>();
+  useActionToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="inline-flex w-fit items-center gap-2 rounded-md border border-danger/40 px-4 py-2 text-sm font-medium text-danger hover:bg-danger/5">
+          <Trash2 className="size-4" aria-hidden />
+          {trigger}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content role="alertdialog" className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-card p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted-foreground">{body}</Dialog.Description>
+          {error && (
+            <div className="mt-4 flex flex-col gap-2">
+              <FormAlert code={error} />
+              {extra?.(error)}
+            </div>
+          )}
+          <fetcher.Form method="post" className="mt-6 flex justify-end gap-2">
+            <input type="hidden" name="intent" value={intent} />
+            <Dialog.Close asChild>
+              <button type="button" className="rounded-md border px-4 py-2 text-sm hover:bg-muted">
+                {t("account.cancel")}
+              </button>
+            </Dialog.Close>
+            <SubmitButton busy={fetcher.state !== "idle"} variant="danger">
+              {confirm}
+            </SubmitButton>
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function SignInAgain() {
+  const { t } = useTranslation("settings");
+  const location = useLocation();
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action="/auth/sign-out">
+      <input type="hidden" name="redirectTo" value={location.pathname} />
+      <input type="hidden" name="reauth" value="1" />
+      <SubmitButton busy={fetcher.state !== "idle"} variant="secondary">
+        {t("account.delete.signInAgain")}
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}
+
+export default function AccountTab() {
+  const { t } = useTranslation("settings");
+  const { profile, otherSessions, proActive, emailVerifiedNotice } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
+  }, [emailVerifiedNotice, t]);
+
   return (
     <section aria-labelledby="settings-tab-title">
       <h2 id="settings-tab-title" className="text-lg font-semibold">
         {t("account.title")}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t("account.description")}</p>
+      <div className="mt-6 flex flex-col">
+        <PhotoSection profile={profile} />
+        <NameSection key={profile.displayName} displayName={profile.displayName} />
+
+        <Section id="email-title" title={t("account.email.heading")}>
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-medium" data-testid="account-email">
+              {profile.email}
+            </span>
+            {profile.emailVerified ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-400">
+                <BadgeCheck className="size-3.5" aria-hidden />
+                {t("account.email.verified")}
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/10 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-400">
+                <CircleAlert className="size-3.5" aria-hidden />
+                {t("account.email.unverified")}
+              </span>
+            )}
+          </p>
+          {!profile.emailVerified && <IntentButton intent="send-verification">{t("account.email.sendVerification")}</IntentButton>}
+        </Section>
+
+        <Section id="password-title" title={t("account.password.heading")} description={profile.hasPassword ? t("account.password.description") : undefined}>
+          {!profile.hasPassword ? (
+            <p className="text-sm text-muted-foreground">
+              {t("account.password.noPassword")}{" "}
+              <Link to="/settings/login-connection" className="text-primary underline-offset-4 hover:underline">
+                {t("tabs.login-connection")}
+              </Link>
+            </p>
+          ) : profile.emailVerified ? (
+            <IntentButton intent="change-password">{t("account.password.change")}</IntentButton>
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground">{t("account.password.unverified")}</p>
+              <div>
+                <button type="button" disabled className="rounded-md border px-4 py-2 text-sm opacity-60">
+                  {t("account.password.change")}
+                </button>
+              </div>
+            </>
+          )}
+        </Section>
+
+        <Section id="devices-title" title={t("account.sessions.heading")} description={t("account.sessions.others", { count: otherSessions })}>
+          {otherSessions > 0 && <IntentButton intent="sign-out-others">{t("account.sessions.signOutOthers")}</IntentButton>}
+        </Section>
+
+        <Section id="chats-title" title={t("account.chats.heading")} description={t("account.chats.description")}>
+          <ConfirmAction
+            trigger={t("account.chats.deleteAll")}
+            title={t("account.chats.confirmTitle")}
+            body={t("account.chats.confirmBody")}
+            confirm={t("account.chats.confirm")}
+            intent="delete-chats"
+          />
+        </Section>
+
+        <Section id="delete-title" title={t("account.delete.heading")} description={t("account.delete.description")}>
+          {proActive && (
+            <p className="rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-2 text-sm">
+              {t("errors:account/pro-active")}{" "}
+              <Link to="/settings/my-plan" className="font-medium text-primary underline-offset-4 hover:underline">
+                {t("tabs.my-plan")}
+              </Link>
+            </p>
+          )}
+          <ConfirmAction
+            trigger={t("account.delete.button")}
+            title={t("account.delete.confirmTitle")}
+            body={t("account.delete.confirmBody")}
+            confirm={t("account.delete.confirm")}
+            intent="delete-account"
+            extra={(error) => (error === "auth/requires-recent-login" ? <SignInAgain /> : null)}
+          />
+        </Section>
+      </div>
     </section>
   );
 }

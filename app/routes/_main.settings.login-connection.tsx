@@ -1,14 +1,185 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useFetcher, useLoaderData } from "@remix-run/react";
+import { KeyRound, Link2, Mail } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { notify } from "~/lib/toast";
+import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/auth/http";
+import { configuredProviders } from "~/.server/auth/oidc";
+import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
+import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
+import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
+import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
+import { checkForm, newPasswordSchema, type FieldErrors } from "~/lib/schemas/auth";
 
-export default function SettingsTab() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
+  const connected = url.searchParams.get("connected");
+  return {
+    profile: await getUserProfile(context.env, viewer.user.id),
+    available: configuredProviders(context.config),
+    // Results of a Connect round trip through Google or Apple (only our own codes are shown).
+    error: error && error in errorStatus ? (error as ErrorCode) : null,
+    connected: connected === "google" || connected === "apple" ? connected : null,
+  };
+}
+
+type ConnectionActionData =
+  | { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider }
+  | { ok: false; error?: string; fieldErrors?: FieldErrors };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    const { user } = await requireUserRow(request, context);
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (intent === "disconnect") {
+      const provider = form.get("provider");
+      if (!(PROVIDERS as readonly unknown[]).includes(provider)) throw new AppError("request/invalid");
+      await disconnectProvider(context.env, user.id, provider as Provider);
+      return data({ ok: true as const, notice: "disconnected" as const, provider: provider as Provider });
+    }
+    if (intent === "connect-email") {
+      const check = checkForm(newPasswordSchema, form);
+      if (!check.success) return invalid(check.fieldErrors);
+      const { verificationSent } = await connectEmail(context.env, user, check.data.password, linkContext(request, context));
+      return data({ ok: true as const, notice: verificationSent ? ("verificationSent" as const) : ("connected" as const), provider: "email" as const });
+    }
+    throw new AppError("request/invalid");
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+const ICONS: Record<Provider, ReactNode> = {
+  google: <span className="text-base font-bold text-[#4285F4]">G</span>,
+  apple: <KeyRound className="size-4" aria-hidden />,
+  email: <Mail className="size-4" aria-hidden />,
+};
+
+function useNoticeToast(result: ConnectionActionData | undefined) {
   const { t } = useTranslation("settings");
+  const { t: tc } = useTranslation();
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) notify("success", t(`login-connection.notices.${result.notice}`, { provider: t(`login-connection.providers.${result.provider}`) }));
+    else if (result.error && result.error !== "request/invalid") notify("error", tc(`errors:${result.error}`));
+  }, [result, t, tc]);
+}
+
+function DisconnectButton({ provider, disabled }: { provider: Provider; disabled: boolean }) {
+  const { t } = useTranslation("settings");
+  const fetcher = useFetcher<ConnectionActionData>();
+  useNoticeToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="flex flex-col items-end gap-2">
+      <input type="hidden" name="intent" value="disconnect" />
+      <input type="hidden" name="provider" value={provider} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        title={disabled ? t("errors:auth/last-connection") : undefined}
+        className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60"
+        aria-label={t("login-connection.disconnectProvider", { provider: t(`login-connection.providers.${provider}`) })}
+      >
+        {t("login-connection.disconnect")}
+      </button>
+      {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} />}
+    </fetcher.Form>
+  );
+}
+
+function ConnectEmailForm({ email }: { email: string }) {
+  const { t } = useTranslation("settings");
+  const { t: ta } = useTranslation("auth");
+  const fetcher = useFetcher<ConnectionActionData>();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const { errors, formProps } = useCheckedForm(newPasswordSchema, failed?.fieldErrors);
+  useNoticeToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="mt-3 flex max-w-md flex-col gap-3" {...formProps}>
+      <input type="hidden" name="intent" value="connect-email" />
+      <p className="text-sm text-muted-foreground">{t("login-connection.emailForm.description", { email })}</p>
+      <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+      <PasswordField name="password" autoComplete="new-password" label={ta("fields.newPassword")} hint={ta("fields.passwordHint")} error={errors.password} />
+      <PasswordField name="confirmPassword" autoComplete="new-password" label={ta("fields.confirmPassword")} error={errors.confirmPassword} />
+      <div>
+        <SubmitButton busy={fetcher.state !== "idle"}>{t("login-connection.emailForm.submit")}</SubmitButton>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export default function LoginConnectionTab() {
+  const { t } = useTranslation("settings");
+  const { profile, available, error, connected } = useLoaderData<typeof loader>();
+  const [addingEmail, setAddingEmail] = useState(false);
+  const verifiedCount = profile.connections.filter((connection) => connection.verified).length;
+
+  useEffect(() => {
+    if (connected) notify("success", t("login-connection.notices.connected", { provider: t(`login-connection.providers.${connected}`) }));
+    if (error) notify("error", t(`errors:${error}`));
+  }, [connected, error, t]);
+
   return (
     <section aria-labelledby="settings-tab-title">
       <h2 id="settings-tab-title" className="text-lg font-semibold">
         {t("login-connection.title")}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t("login-connection.description")}</p>
+      {error && (
+        <div className="mt-4">
+          <FormAlert code={error} />
+        </div>
+      )}
+      <ul className="mt-6 flex flex-col divide-y rounded-lg border">
+        {PROVIDERS.map((provider) => {
+          const connection = profile.connections.find((item) => item.provider === provider);
+          const name = t(`login-connection.providers.${provider}`);
+          const isLastVerified = Boolean(connection?.verified) && verifiedCount <= 1;
+          return (
+            <li key={provider} className="flex flex-col gap-2 p-4" data-testid={`connection-${provider}`}>
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="inline-flex size-9 items-center justify-center rounded-full bg-muted" aria-hidden>
+                  {ICONS[provider]}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{name}</p>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {connection
+                      ? [t("login-connection.connected"), connection.email, connection.verified ? null : t("login-connection.unverified")].filter(Boolean).join(" · ")
+                      : t("login-connection.notConnected")}
+                  </p>
+                </div>
+                {connection ? (
+                  <DisconnectButton provider={provider} disabled={isLastVerified} />
+                ) : provider === "email" ? (
+                  <button type="button" onClick={() => setAddingEmail((value) => !value)} className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted" aria-expanded={addingEmail}>
+                    <Link2 className="size-4" aria-hidden />
+                    {t("login-connection.connect")}
+                  </button>
+                ) : available[provider] ? (
+                  <Form method="post" action={`/auth/oauth/${provider}`} reloadDocument>
+                    <input type="hidden" name="mode" value="link" />
+                    <button type="submit" className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted" aria-label={t("login-connection.connectProvider", { provider: name })}>
+                      <Link2 className="size-4" aria-hidden />
+                      {t("login-connection.connect")}
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="text-sm text-muted-foreground">{t("login-connection.unavailable")}</span>
+                )}
+              </div>
+              {isLastVerified && <p className="text-xs text-muted-foreground">{t("errors:auth/last-connection")}</p>}
+              {provider === "email" && !connection && addingEmail && <ConnectEmailForm email={profile.email} />}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { requireUser } from "~/.server/auth/http";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
@@ -9,7 +10,8 @@ import { titleMeta } from "~/lib/meta";
 
 const SETTINGS_TABS = ["account", "login-connection", "my-plan"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   return { title: await pageTitle(request, "settings", "title") };
 }
 

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { readProfilePhoto } from "~/.server/auth/avatar";
+import { getViewer } from "~/.server/identity";
+
+/** A profile photo, only to its owner (the key in R2 is never exposed; anyone else gets a 404). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request, context);
+  const object = await readProfilePhoto(context.env, viewer.kind === "user" ? viewer.user.id : null, params.userId ?? "");
+  if (!object) return new Response("Not Found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const contentType = object.httpMetadata?.contentType === "image/png" ? "image/png" : "image/jpeg";
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(object.size),
+      // The URL changes with every new photo (?v=...), so the browser may keep this one; shared caches may not.
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Disposition": "inline",
+      ETag: object.httpEtag,
+    },
+  });
+}
