@@ -1,0 +1,189 @@
+// Helpers for the accounts integration tests: a browser-like client (cookie jar, Origin header, network address)
+// that talks to the real worker, a reader for Remix's single-fetch answers, and row factories.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { and, desc, eq } from "drizzle-orm";
+import { hashPassword } from "../../app/.server/auth/password";
+import { getDb, schema } from "../../app/.server/db";
+import type { AppEnv } from "../../app/.server/env";
+import worker from "../../workers/app";
+import { appEnv, uniqueId } from "./helpers";
+
+export const ORIGIN = "https://app.example";
+export const db = getDb(appEnv);
+
+/** Calls the worker's fetch handler with `env` (tests add variables to it) and waits for its background work. */
+export async function callWorker(request: Request, env: AppEnv = appEnv): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env as unknown as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** Remix single fetch encodes data with turbo-stream: a flat array of values referenced by index. */
+export function decodeSingleFetch(text: string): unknown {
+  const values = JSON.parse(text.split("\n")[0]!) as unknown[];
+  const special: Record<number, unknown> = { [-5]: null, [-7]: undefined, [-1]: undefined };
+  const hydrate = (index: number): unknown => {
+    if (index < 0) return special[index];
+    const value = values[index];
+    if (Array.isArray(value)) return value.map((item) => hydrate(item as number));
+    if (value !== null && typeof value === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(value)) out[values[Number(key.slice(1))] as string] = hydrate(child as number);
+      return out;
+    }
+    return value;
+  };
+  return hydrate(0);
+}
+
+export interface ActionResult {
+  status: number;
+  /** The action's data (`{ ok, error, ... }`), or the redirect target. */
+  data?: Record<string, unknown>;
+  redirect?: string;
+  setCookies: string[];
+}
+
+/** A browser: keeps cookies, sends a same-origin Origin on posts, and comes from one network address. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+    readonly env: AppEnv = appEnv,
+  ) {}
+
+  /** The same browser (cookies, address) talking to a worker with other variables. */
+  withEnv(env: AppEnv): Client {
+    const twin = new Client(this.address, env);
+    for (const [name, value] of this.cookies) twin.cookies.set(name, value);
+    return twin;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  private remember(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const [name, ...rest] = pair!.trim().split("=");
+      const value = rest.join("=");
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || value === "") this.cookies.delete(name!);
+      else this.cookies.set(name!, value);
+    }
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("CF-Connecting-IP", this.address);
+    // Remix compares Origin with Host before running an action; a browser always sends Host.
+    headers.set("Host", new URL(ORIGIN).host);
+    if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader());
+    if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
+    const response = await callWorker(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }), this.env);
+    this.remember(response);
+    return response;
+  }
+
+  get(path: string): Promise<Response> {
+    return this.fetch(path);
+  }
+
+  /** Posts a form to a route action the way a fetcher does (single fetch: `<path>.data`). */
+  async action(path: string, fields: Record<string, string> | FormData): Promise<ActionResult> {
+    const [pathname, search = ""] = path.split("?");
+    const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
+    const response = await this.fetch(`${pathname}.data${search ? `?${search}` : ""}`, { method: "POST", body });
+    const setCookies = response.headers.getSetCookie();
+    const text = await response.text();
+    const decoded = text ? (decodeSingleFetch(text) as Record<string, unknown>) : {};
+    if (typeof decoded.redirect === "string") return { status: response.status, redirect: decoded.redirect, setCookies };
+    return { status: response.status, data: decoded.data as Record<string, unknown> | undefined, setCookies };
+  }
+
+  /** Reads a page's loader data through single fetch (`<path>.data?_routes=<route id>`). */
+  async loaderData(path: string, routeId: string): Promise<{ status: number; data?: Record<string, unknown>; redirect?: string }> {
+    const [pathname, search = ""] = path.split("?");
+    const params = new URLSearchParams(search);
+    params.set("_routes", routeId);
+    const response = await this.fetch(`${pathname === "/" ? "/_root" : pathname}.data?${params}`);
+    const decoded = decodeSingleFetch(await response.text()) as Record<string, unknown>;
+    if (typeof decoded.redirect === "string") return { status: response.status, redirect: decoded.redirect };
+    const route = decoded[routeId] as { data?: Record<string, unknown> } | undefined;
+    return { status: response.status, data: route?.data };
+  }
+
+  sessionToken(): string | undefined {
+    return this.cookies.get("__Host-session");
+  }
+}
+
+export function uniqueEmail(label = "user"): string {
+  return `${uniqueId(label).toLowerCase()}@example.com`;
+}
+
+/** Makes an account directly in D1 (verified email-password by default). */
+export async function createUser(
+  options: { email?: string; password?: string | null; verified?: boolean; displayName?: string; accessLevel?: "basic" | "pro"; providers?: ("google" | "apple")[] } = {},
+) {
+  const id = crypto.randomUUID();
+  const email = options.email ?? uniqueEmail();
+  const password = options.password === undefined ? "correct-horse1" : options.password;
+  const verified = options.verified ?? true;
+  await db.insert(schema.users).values({
+    id,
+    email,
+    emailVerified: verified,
+    displayName: options.displayName ?? "Test User",
+    passwordHash: password ? await hashPassword(password) : null,
+    accessLevel: options.accessLevel ?? "basic",
+  });
+  if (password) await db.insert(schema.loginConnections).values({ id: crypto.randomUUID(), userId: id, provider: "email", subject: email, email, verified });
+  for (const provider of options.providers ?? []) {
+    await db.insert(schema.loginConnections).values({ id: crypto.randomUUID(), userId: id, provider, subject: uniqueId(provider), email, verified: true });
+  }
+  return { id, email, password: password ?? "" };
+}
+
+/** A signed-in client for a new verified account. */
+export async function signedInClient(options: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(options);
+  const client = new Client();
+  const result = await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
+  if (!result.redirect) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
+  return { client, user };
+}
+
+/** The newest outbox email to `address`, and the one-time link in it. */
+export async function latestEmail(address: string) {
+  const row = (
+    await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, address)).orderBy(desc(schema.emailOutbox.createdAt)).limit(1)
+  )[0];
+  const link = row ? /https?:\/\/\S+/.exec(row.textBody)?.[0] : undefined;
+  return { row, link, path: link ? link.replace(/^https?:\/\/[^/]+/, "") : undefined };
+}
+
+export async function emailCount(address: string): Promise<number> {
+  return db.$count(schema.emailOutbox, eq(schema.emailOutbox.toAddress, address));
+}
+
+export async function sessionsOf(userId: string) {
+  return db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
+}
+
+export async function connectionsOf(userId: string) {
+  return db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId));
+}
+
+export async function findUserRow(userId: string) {
+  return db.query.users.findFirst({ where: eq(schema.users.id, userId) });
+}
+
+export async function emailConnection(userId: string) {
+  return db.query.loginConnections.findFirst({
+    where: and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.provider, "email")),
+  });
+}

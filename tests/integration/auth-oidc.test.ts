@@ -1,0 +1,415 @@
+// Sign-in with Google and Apple against a local fake OpenID provider: real RS256/ES256 keys made with jose, a JWKS
+// endpoint and a token endpoint, reached through the worker's own fetch (intercepted in this isolate). Covers the
+// PKCE/state/nonce round trip, ID-token verification failures, and SPEC §8's linking errors.
+import { and, eq } from "drizzle-orm";
+import { exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sha256Hex } from "../../app/.server/auth/crypto";
+import { schema } from "../../app/.server/db";
+import type { AppEnv } from "../../app/.server/env";
+import { appEnv } from "./helpers";
+import { Client, connectionsOf, createUser, db, findUserRow, signedInClient, uniqueEmail } from "./auth-helpers";
+
+const GOOGLE = {
+  clientId: "google-client-id.apps.example",
+  issuer: "https://accounts.google.test",
+  authorize: "https://accounts.google.test/o/oauth2/v2/auth",
+  token: "https://oauth2.google.test/token",
+  jwks: "https://www.google.test/oauth2/v3/certs",
+};
+const APPLE = {
+  clientId: "com.example.assistant.web",
+  issuer: "https://appleid.apple.test",
+  authorize: "https://appleid.apple.test/auth/authorize",
+  token: "https://appleid.apple.test/auth/token",
+  jwks: "https://appleid.apple.test/auth/keys",
+  teamId: "TEAM123456",
+  keyId: "APPLEKEY01",
+};
+
+type Provider = "google" | "apple";
+const SETTINGS = { google: GOOGLE, apple: APPLE } as const;
+
+/** The fake identity provider: signing keys, a JWKS, and a token endpoint that answers codes the test registers. */
+class FakeIssuer {
+  signingKey!: CryptoKey;
+  otherKey!: CryptoKey;
+  publicJwk!: JWK;
+  appleClientKey!: CryptoKey;
+  appleClientPublic!: JWK;
+  appleClientPem!: string;
+  /** code -> the ID token the token endpoint hands out for it. */
+  readonly codes = new Map<string, string | { status: number }>();
+  readonly tokenRequests: URLSearchParams[] = [];
+
+  async init() {
+    const main = await generateKeyPair("RS256", { extractable: true });
+    const other = await generateKeyPair("RS256", { extractable: true });
+    this.signingKey = main.privateKey;
+    this.otherKey = other.privateKey;
+    this.publicJwk = { ...(await exportJWK(main.publicKey)), kid: "test-key-1", alg: "RS256", use: "sig" };
+    const appleClient = await generateKeyPair("ES256", { extractable: true });
+    this.appleClientKey = appleClient.privateKey;
+    this.appleClientPublic = await exportJWK(appleClient.publicKey);
+    this.appleClientPem = await exportPKCS8(appleClient.privateKey);
+  }
+
+  async idToken(provider: Provider, claims: JWTPayload, options: { key?: CryptoKey; expiresIn?: string | number } = {}) {
+    const settings = SETTINGS[provider];
+    return new SignJWT({ email_verified: true, ...claims })
+      .setProtectedHeader({ alg: "RS256", kid: "test-key-1" })
+      .setIssuer((claims.iss as string | undefined) ?? settings.issuer)
+      .setAudience((claims.aud as string | undefined) ?? settings.clientId)
+      .setSubject((claims.sub as string | undefined) ?? crypto.randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? "5m")
+      .sign(options.key ?? this.signingKey);
+  }
+
+  /** Answers the worker's outbound requests to the fake endpoints; anything else is a test bug. */
+  handle = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = request.url.split("?")[0];
+    if (url === GOOGLE.jwks || url === APPLE.jwks) return Response.json({ keys: [this.publicJwk] });
+    if (url === GOOGLE.token || url === APPLE.token) {
+      const body = new URLSearchParams(await request.text());
+      this.tokenRequests.push(body);
+      const answer = this.codes.get(body.get("code") ?? "");
+      if (!answer) return Response.json({ error: "invalid_grant" }, { status: 400 });
+      if (typeof answer !== "string") return Response.json({ error: "server_error" }, { status: answer.status });
+      return Response.json({ access_token: "at", token_type: "Bearer", expires_in: 3600, id_token: answer });
+    }
+    throw new Error(`unexpected outbound fetch in test: ${request.url}`);
+  };
+}
+
+const issuer = new FakeIssuer();
+let env: AppEnv;
+
+beforeAll(async () => {
+  await issuer.init();
+  env = {
+    ...appEnv,
+    GOOGLE_CLIENT_ID: GOOGLE.clientId,
+    GOOGLE_CLIENT_SECRET: "google-client-secret",
+    GOOGLE_ISSUER: GOOGLE.issuer,
+    GOOGLE_AUTHORIZATION_URL: GOOGLE.authorize,
+    GOOGLE_TOKEN_URL: GOOGLE.token,
+    GOOGLE_JWKS_URL: GOOGLE.jwks,
+    APPLE_CLIENT_ID: APPLE.clientId,
+    APPLE_TEAM_ID: APPLE.teamId,
+    APPLE_KEY_ID: APPLE.keyId,
+    APPLE_PRIVATE_KEY: issuer.appleClientPem.replace(/\n/g, "\\n"),
+    APPLE_ISSUER: APPLE.issuer,
+    APPLE_AUTHORIZATION_URL: APPLE.authorize,
+    APPLE_TOKEN_URL: APPLE.token,
+    APPLE_JWKS_URL: APPLE.jwks,
+  } as AppEnv;
+});
+
+beforeEach(() => {
+  vi.spyOn(globalThis, "fetch").mockImplementation(issuer.handle);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  issuer.tokenRequests.length = 0;
+});
+
+/** Presses "Continue with ..." (or Settings → Connect) and returns what the provider was asked for. */
+async function start(client: Client, provider: Provider, fields: Record<string, string> = {}) {
+  const response = await client.fetch(`/auth/oauth/${provider}`, { method: "POST", body: new URLSearchParams({ redirectTo: "/web-main", mode: "signin", ...fields }) });
+  expect(response.status).toBe(302);
+  const location = new URL(response.headers.get("Location")!);
+  return { response, location, params: location.searchParams };
+}
+
+/** The provider's answer arriving back at the callback: a GET for Google, a cross-site form POST for Apple. */
+async function callback(client: Client, provider: Provider, answer: Record<string, string>) {
+  if (provider === "google") return client.get(`/auth/oauth/google/callback?${new URLSearchParams(answer)}`);
+  return client.fetch("/auth/oauth/apple/callback", {
+    method: "POST",
+    headers: { Origin: "https://appleid.apple.test", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(answer),
+  });
+}
+
+/** A full round trip: start, let the fake provider issue `claims` for the request's nonce, come back. */
+async function roundTrip(
+  client: Client,
+  provider: Provider,
+  claims: JWTPayload,
+  options: { tamper?: (nonce: string) => Promise<string>; startFields?: Record<string, string>; extra?: Record<string, string> } = {},
+) {
+  const { params } = await start(client, provider, options.startFields);
+  const nonce = params.get("nonce")!;
+  const code = crypto.randomUUID();
+  issuer.codes.set(code, options.tamper ? await options.tamper(nonce) : await issuer.idToken(provider, { nonce, ...claims }));
+  const response = await callback(client, provider, { code, state: params.get("state")!, ...options.extra });
+  return { response, params, location: response.headers.get("Location") ?? "" };
+}
+
+function errorOf(location: string): string | null {
+  return new URL(location, "https://app.example").searchParams.get("error");
+}
+
+describe("starting the round trip", () => {
+  it("asks Google for a code with PKCE (S256), state, nonce and our callback, bound to a signed cookie", async () => {
+    const client = new Client(undefined, env);
+    const { response, location, params } = await start(client, "google", { redirectTo: "/gallery" });
+    expect(`${location.origin}${location.pathname}`).toBe(GOOGLE.authorize);
+    expect(Object.fromEntries(params)).toMatchObject({
+      response_type: "code",
+      client_id: GOOGLE.clientId,
+      redirect_uri: "https://app.example/auth/oauth/google/callback",
+      scope: "openid email profile",
+      code_challenge_method: "S256",
+    });
+    expect(params.get("state")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(params.get("nonce")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(params.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("oauth_state="))!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("SameSite=None");
+    expect(cookie).toContain("Path=/auth/oauth");
+    // The verifier stays on our side: never in the URL.
+    expect(location.toString()).not.toContain("verifier");
+  });
+
+  it("asks Apple for name and email with form_post", async () => {
+    const { params } = await start(new Client(undefined, env), "apple");
+    expect(params.get("scope")).toBe("name email");
+    expect(params.get("response_mode")).toBe("form_post");
+    expect(params.get("redirect_uri")).toBe("https://app.example/auth/oauth/apple/callback");
+  });
+
+  it("offers only configured providers", async () => {
+    const plain = await new Client().loaderData("/auth/login", "root");
+    expect(plain.data!.providers).toEqual({ google: false, apple: false });
+    const configured = await new Client(undefined, env).loaderData("/auth/login", "root");
+    expect(configured.data!.providers).toEqual({ google: true, apple: true });
+    const refused = await new Client().fetch("/auth/oauth/google", { method: "POST", body: new URLSearchParams({ mode: "signin" }) });
+    expect(refused.headers.get("Location")).toBe("/auth/login?error=auth%2Foperation-not-allowed");
+  });
+});
+
+describe("Google sign-in", () => {
+  it("creates a verified account, starts a session and returns to redirectTo", async () => {
+    const client = new Client(undefined, env);
+    const email = uniqueEmail("google");
+    const subject = `g-${crypto.randomUUID()}`;
+    const { response, params, location } = await roundTrip(client, "google", { sub: subject, email, name: "Grace Hopper" }, { startFields: { redirectTo: "/gallery" } });
+    expect(response.status).toBe(302);
+    expect(location).toBe("/gallery");
+    expect(client.sessionToken()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.headers.getSetCookie().some((line) => line.startsWith("oauth_state=;"))).toBe(true);
+
+    // PKCE: the verifier sent to the token endpoint hashes to the challenge sent to the browser.
+    const sent = issuer.tokenRequests[0]!;
+    expect(sent.get("grant_type")).toBe("authorization_code");
+    expect(sent.get("client_secret")).toBe("google-client-secret");
+    expect(sent.get("redirect_uri")).toBe("https://app.example/auth/oauth/google/callback");
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sent.get("code_verifier")!)));
+    const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    expect(challenge).toBe(params.get("code_challenge"));
+
+    const user = await db.query.users.findFirst({ where: eq(schema.users.email, email) });
+    expect(user).toMatchObject({ displayName: "Grace Hopper", emailVerified: true, passwordHash: null });
+    expect(await connectionsOf(user!.id)).toEqual([expect.objectContaining({ provider: "google", subject, email, verified: true })]);
+    const profile = await client.get("/api/user/profile");
+    expect(await profile.json()).toMatchObject({ uid: user!.id, email, connections: [{ provider: "google", verified: true }] });
+
+    // The same Google account signs into the same user next time.
+    const again = new Client(undefined, env);
+    await roundTrip(again, "google", { sub: subject, email });
+    expect(await db.$count(schema.users, eq(schema.users.email, email))).toBe(1);
+    expect(await (await again.get("/api/user/profile")).json()).toMatchObject({ uid: user!.id });
+  });
+
+  const refusals: [string, (nonce: string) => Promise<string>][] = [
+    ["a bad signature", (nonce) => issuer.idToken("google", { nonce, email: uniqueEmail("sig") }, { key: issuer.otherKey })],
+    ["the wrong audience", (nonce) => issuer.idToken("google", { nonce, email: uniqueEmail("aud"), aud: "someone-else" })],
+    ["an expired token", (nonce) => issuer.idToken("google", { nonce, email: uniqueEmail("exp") }, { expiresIn: Math.floor(Date.now() / 1000) - 120 })],
+    ["the wrong nonce", () => issuer.idToken("google", { nonce: "not-the-nonce", email: uniqueEmail("nonce") })],
+    ["no nonce", () => issuer.idToken("google", { email: uniqueEmail("nononce") })],
+    ["the wrong issuer", (nonce) => issuer.idToken("google", { nonce, email: uniqueEmail("iss"), iss: "https://evil.example" })],
+  ];
+  for (const [what, tamper] of refusals) {
+    it(`refuses an ID token with ${what}`, async () => {
+      const client = new Client(undefined, env);
+      const usersBefore = await db.$count(schema.users);
+      const { location } = await roundTrip(client, "google", {}, { tamper });
+      expect(new URL(location, "https://app.example").pathname).toBe("/auth/login");
+      expect(errorOf(location)).toBe("auth/invalid-credential");
+      expect(client.sessionToken()).toBeUndefined();
+      expect(await db.$count(schema.users)).toBe(usersBefore);
+    });
+  }
+
+  it("refuses a state that does not match the browser's cookie", async () => {
+    const client = new Client(undefined, env);
+    const { params } = await start(client, "google");
+    const code = crypto.randomUUID();
+    issuer.codes.set(code, await issuer.idToken("google", { nonce: params.get("nonce")!, email: uniqueEmail("state") }));
+    const forged = await callback(client, "google", { code, state: "forged-state" });
+    expect(errorOf(forged.headers.get("Location")!)).toBe("auth/authentication-failed");
+    // A browser that never started the flow (no cookie) is refused too.
+    const stranger = new Client(undefined, env);
+    const replay = await callback(stranger, "google", { code, state: params.get("state")! });
+    expect(errorOf(replay.headers.get("Location")!)).toBe("auth/authentication-failed");
+    expect(issuer.tokenRequests).toHaveLength(0);
+  });
+
+  it("answers 'Popup closed by user' when the person cancels at the provider", async () => {
+    const client = new Client(undefined, env);
+    const { params } = await start(client, "google", { redirectTo: "/payment" });
+    const cancelled = await callback(client, "google", { error: "access_denied", state: params.get("state")! });
+    const location = cancelled.headers.get("Location")!;
+    expect(errorOf(location)).toBe("auth/popup-closed-by-user");
+    expect(new URL(location, "https://app.example").searchParams.get("redirectTo")).toBe("/payment");
+  });
+
+  it("answers 'Authentication failed' when the code exchange fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const client = new Client(undefined, env);
+    const { params } = await start(client, "google");
+    const code = crypto.randomUUID();
+    issuer.codes.set(code, { status: 500 });
+    const failed = await callback(client, "google", { code, state: params.get("state")! });
+    expect(errorOf(failed.headers.get("Location")!)).toBe("auth/authentication-failed");
+  });
+
+  it("refuses an address that already has an account with another sign-in method", async () => {
+    const existing = await createUser();
+    const { location } = await roundTrip(new Client(undefined, env), "google", { email: existing.email });
+    expect(errorOf(location)).toBe("auth/account-exists-with-different-credential");
+    expect(await connectionsOf(existing.id)).toHaveLength(1);
+  });
+
+  it("lets the verified owner of an address take over an account nobody ever verified", async () => {
+    const squatter = await createUser({ verified: false });
+    const client = new Client(undefined, env);
+    const { location } = await roundTrip(client, "google", { email: squatter.email, sub: `g-${crypto.randomUUID()}` });
+    expect(location).toBe("/web-main");
+    const user = await findUserRow(squatter.id);
+    expect(user).toMatchObject({ emailVerified: true, passwordHash: null });
+    expect((await connectionsOf(squatter.id)).map((row) => row.provider)).toEqual(["google"]);
+    // The unproven password no longer signs in.
+    expect((await new Client().action("/auth/login", { email: squatter.email, password: squatter.password })).data).toMatchObject({
+      error: "auth/invalid-credential",
+    });
+  });
+});
+
+describe("Apple sign-in", () => {
+  it("accepts Apple's cross-site form POST, signs the client secret with the team key, and takes the name from `user`", async () => {
+    const client = new Client(undefined, env);
+    const email = uniqueEmail("apple");
+    const { response, location } = await roundTrip(
+      client,
+      "apple",
+      { email, email_verified: "true" },
+      { extra: { user: JSON.stringify({ name: { firstName: "Ada", lastName: "Lovelace" }, email }) } },
+    );
+    expect(response.status).toBe(302);
+    expect(location).toBe("/web-main");
+    expect(client.sessionToken()).toBeDefined();
+    const user = await db.query.users.findFirst({ where: eq(schema.users.email, email) });
+    expect(user).toMatchObject({ displayName: "Ada Lovelace", emailVerified: true });
+
+    const secret = issuer.tokenRequests[0]!.get("client_secret")!;
+    const { payload, protectedHeader } = await jwtVerify(secret, await importJWK(issuer.appleClientPublic, "ES256"), {
+      issuer: APPLE.teamId,
+      audience: APPLE.issuer,
+      subject: APPLE.clientId,
+    });
+    expect(protectedHeader).toMatchObject({ alg: "ES256", kid: APPLE.keyId });
+    expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(300);
+  });
+
+  it("still refuses other cross-site posts", async () => {
+    const response = await new Client(undefined, env).fetch("/auth/login", {
+      method: "POST",
+      headers: { Origin: "https://appleid.apple.test" },
+      body: new URLSearchParams({ email: "a@b.co", password: "x" }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("connecting providers in settings", () => {
+  it("links Google to the signed-in account, and refuses a second link and an identity someone else uses", async () => {
+    const { client, user } = await signedInClient();
+    const linkingClient = client.withEnv(env);
+    const subject = `g-${crypto.randomUUID()}`;
+    const { location } = await roundTrip(linkingClient, "google", { sub: subject, email: uniqueEmail("work") }, { startFields: { mode: "link" } });
+    expect(location).toBe("/settings/login-connection?connected=google");
+    expect((await connectionsOf(user.id)).map((row) => row.provider).sort()).toEqual(["email", "google"]);
+    // The session that linked is still the same person's.
+    expect(await (await linkingClient.get("/api/user/profile")).json()).toMatchObject({ uid: user.id });
+
+    const twice = await roundTrip(linkingClient, "google", { sub: `g-${crypto.randomUUID()}`, email: uniqueEmail("other") }, { startFields: { mode: "link" } });
+    expect(twice.location).toBe("/settings/login-connection?error=auth%2Fprovider-already-linked");
+
+    const { client: someoneElse } = await signedInClient();
+    const theirs = someoneElse.withEnv(env);
+    const taken = await roundTrip(theirs, "google", { sub: subject, email: uniqueEmail("again") }, { startFields: { mode: "link" } });
+    expect(taken.location).toBe("/settings/login-connection?error=auth%2Fcredential-already-in-use");
+  });
+
+  it("needs a session to link, and a session that was signed out meanwhile cannot be linked to", async () => {
+    const visitor = new Client(undefined, env);
+    const response = await visitor.fetch("/auth/oauth/google", { method: "POST", body: new URLSearchParams({ mode: "link" }) });
+    expect(response.headers.get("Location")).toBe("/auth/login?redirectTo=%2Fsettings%2Flogin-connection");
+
+    const { client, user } = await signedInClient();
+    const linking = client.withEnv(env);
+    const { params } = await start(linking, "google", { mode: "link" });
+    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const code = crypto.randomUUID();
+    issuer.codes.set(code, await issuer.idToken("google", { nonce: params.get("nonce")!, email: uniqueEmail("late") }));
+    const late = await callback(linking, "google", { code, state: params.get("state")! });
+    expect(late.headers.get("Location")).toBe("/settings/login-connection?error=auth%2Frequires-recent-login");
+    expect(await connectionsOf(user.id)).toHaveLength(1);
+  });
+
+  it("keeps the last verified connection (SPEC §5) and removes others", async () => {
+    const { client, user } = await signedInClient({ providers: ["google"] });
+    const removeEmail = await client.action("/settings/login-connection", { intent: "disconnect", provider: "email" });
+    expect(removeEmail.data).toMatchObject({ ok: true, notice: "disconnected", provider: "email" });
+    expect((await findUserRow(user.id))!.passwordHash).toBeNull();
+    const last = await client.action("/settings/login-connection", { intent: "disconnect", provider: "google" });
+    expect(last).toMatchObject({ status: 409, data: { error: "auth/last-connection" } });
+    expect((await connectionsOf(user.id)).map((row) => row.provider)).toEqual(["google"]);
+    const unknown = await client.action("/settings/login-connection", { intent: "disconnect", provider: "apple" });
+    expect(unknown.data).toMatchObject({ error: "request/invalid" });
+  });
+
+  it("connects Email to a Google account with a new password, which then signs in", async () => {
+    const { client, user } = await signedInClient({ providers: ["google"] });
+    await client.action("/settings/login-connection", { intent: "disconnect", provider: "email" });
+    const weak = await client.action("/settings/login-connection", { intent: "connect-email", password: "short", confirmPassword: "short" });
+    expect(weak.data).toMatchObject({ fieldErrors: { password: "passwordLength" } });
+    const added = await client.action("/settings/login-connection", { intent: "connect-email", password: "added-pass-1", confirmPassword: "added-pass-1" });
+    expect(added.data).toMatchObject({ ok: true, notice: "connected", provider: "email" });
+    const row = await db.query.loginConnections.findFirst({
+      where: and(eq(schema.loginConnections.userId, user.id), eq(schema.loginConnections.provider, "email")),
+    });
+    expect(row).toMatchObject({ verified: true, subject: user.email });
+    expect((await new Client().action("/auth/login", { email: user.email, password: "added-pass-1" })).redirect).toBe("/web-main");
+    const again = await client.action("/settings/login-connection", { intent: "connect-email", password: "added-pass-2", confirmPassword: "added-pass-2" });
+    expect(again.data).toMatchObject({ error: "auth/provider-already-linked" });
+  });
+});
+
+describe("tokens on the wire", () => {
+  it("stores only hashes: the session table never holds the cookie value", async () => {
+    const client = new Client(undefined, env);
+    await roundTrip(client, "google", { email: uniqueEmail("hash") });
+    const token = client.sessionToken()!;
+    const row = await db.query.sessions.findFirst({ where: eq(schema.sessions.id, await sha256Hex(token)) });
+    expect(row).toBeDefined();
+    expect(await db.query.sessions.findFirst({ where: eq(schema.sessions.id, token) })).toBeUndefined();
+  });
+});
