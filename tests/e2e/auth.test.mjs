@@ -235,6 +235,31 @@ describe("accounts", () => {
     }
   });
 
+  test("the auth dialog signs a visitor in over the page they are on", async () => {
+    await withPage({}, async ({ page, errors }) => {
+      const email = uniqueEmail("dialog");
+      await createVerifiedAccount(page, { name: "Dialog User", email, password: "dialog-pass1" });
+      await page.goto("/image-generation");
+      await hydrated(page);
+      await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("heading", { name: "Sign in" }).waitFor();
+      // Steps switch inside the dialog (SPEC §3 authDialog step), and back.
+      await dialog.getByRole("button", { name: "Sign up", exact: true }).click();
+      await dialog.getByRole("heading", { name: "Create your account" }).waitFor();
+      await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+      await dialog.getByRole("heading", { name: "Sign in" }).waitFor();
+      await dialog.getByLabel("Email address", { exact: true }).fill(email);
+      await dialog.getByLabel("Password", { exact: true }).fill("dialog-pass1");
+      await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+      await accountMenu(page).first().waitFor();
+      await dialog.waitFor({ state: "detached" });
+      assert.equal(new URL(page.url()).pathname, "/image-generation");
+      await page.getByTestId("user-display-name").first().filter({ hasText: "Dialog User" }).waitFor();
+      assertNoErrors(errors, "auth dialog");
+    });
+  });
+
   test("signing out in one tab signs the other open tabs out (SPEC §4)", async () => {
     await withPage({}, async ({ page, context, errors }) => {
       const email = uniqueEmail("tabs");

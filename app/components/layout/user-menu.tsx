@@ -3,6 +3,7 @@ import { ChevronsUpDown, UserRound } from "lucide-react";
 import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/.server/identity";
+import { openAuthDialog, type AuthDialogStep } from "~/lib/auth-dialog";
 import { useRootData } from "~/root";
 
 export function Avatar({ user, size = "size-8" }: { user: Pick<SessionUser, "displayName" | "profilePhotoUrl">; size?: string }) {
@@ -58,6 +59,14 @@ export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & 
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const user = useRootData()?.user ?? null;
+  // With scripts running, sign-in and sign-up open over the current page (the auth dialog) and come back to it;
+  // the links still work as plain pages.
+  const openDialog = (step: AuthDialogStep) => (event: React.MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onNavigate?.();
+    openAuthDialog(step);
+  };
 
   if (!user) {
     return (
@@ -70,10 +79,10 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
           <PlanBadge plan="guest" />
         </div>
         <div className="flex flex-col gap-1 text-xs">
-          <Link to="/auth/login" onClick={onNavigate} className="rounded bg-primary px-2 py-1 text-center font-medium text-primary-foreground">
+          <Link to="/auth/login" onClick={openDialog("sign-in")} className="rounded bg-primary px-2 py-1 text-center font-medium text-primary-foreground">
             {t("nav.signIn")}
           </Link>
-          <Link to="/auth/sign-up" onClick={onNavigate} className="rounded px-2 py-1 text-center hover:bg-background">
+          <Link to="/auth/sign-up" onClick={openDialog("sign-up")} className="rounded px-2 py-1 text-center hover:bg-background">
             {t("nav.signUp")}
           </Link>
         </div>
