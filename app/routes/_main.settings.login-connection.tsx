@@ -81,7 +81,8 @@ function DisconnectButton({ provider, disabled }: { provider: Provider; disabled
       <input type="hidden" name="provider" value={provider} />
       <button
         type="submit"
-        disabled={fetcher.state !== "idle"}
+        // The last verified connection cannot go (SPEC §5); the server refuses it too.
+        disabled={fetcher.state !== "idle" || disabled}
         title={disabled ? t("errors:auth/last-connection") : undefined}
         className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60"
         aria-label={t("login-connection.disconnectProvider", { provider: t(`login-connection.providers.${provider}`) })}
