@@ -110,7 +110,3 @@ async function resolveViewer(request: Request, context: { env: AppEnv; config: A
   };
 }
 
-/** Forgets the cached viewer of a request (after an action signed someone in or out within it). */
-export function forgetViewer(request: Request): void {
-  viewers.delete(request);
-}
