@@ -4,12 +4,17 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { startErrorReporting } from "./lib/error-reporter";
+import { captureInstallPrompt } from "./lib/install-prompt";
 import { enforceAppVersion } from "./lib/storage";
 import { i18nConfig, loadLocaleResources, toLocale } from "./lib/i18n";
 
 async function hydrate() {
   // SPEC §1: error reporting starts at launch, before anything else can fail.
   startErrorReporting();
+  captureInstallPrompt();
+  if (import.meta.env.PROD && "serviceWorker" in navigator) {
+    window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
+  }
   // SPEC §4: a different stored app_version clears local storage before anything reads it.
   enforceAppVersion(window.localStorage);
   const locale = toLocale(document.documentElement.lang);

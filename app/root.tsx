@@ -10,6 +10,7 @@ import { AuthSync } from "./components/auth/auth-sync";
 import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { PreferenceSyncScript } from "./components/preferences";
+import { LoadingOverlay, OrientationWarning } from "./components/pwa/screen-overlays";
 import { Toaster } from "./components/toaster";
 import { THEME_COLOR, type Locale, type Theme } from "./lib/constants";
 import { themeFromCookie } from "./lib/cookies";
@@ -72,6 +73,8 @@ export default function App() {
       <PageViewTracker />
       <AuthSync />
       <Outlet />
+      <LoadingOverlay />
+      <OrientationWarning />
       <AuthDialogHost />
     </>
   );

@@ -36,6 +36,9 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     "font-src 'self' data:",
     `connect-src ${connect}`,
     "media-src 'self' blob:",
+    // 'strict-dynamic' above would otherwise also govern the service worker script.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,10 +1,10 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import { Search, Star } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
 import { groupThreads } from "~/lib/history";
+import { Tabs } from "../ui/tabs";
 
 interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };
@@ -112,6 +112,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const starred = usePagedThreads(data?.history.starred ?? emptyPage, true);
   const now = data?.now ?? 0;
   const [query, setQuery] = useState("");
+  const [tab, setTab] = useState<"all" | "starred">("all");
   const results = useSearch(query);
 
   return (
@@ -126,24 +127,34 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
           <ThreadList threads={results} now={now} empty={t("history.noResults")} onNavigate={onNavigate} />
         </div>
       ) : (
-        <Tabs.Root defaultValue="all" className="flex min-h-0 flex-1 flex-col gap-2">
-          <Tabs.List className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 text-xs" aria-label={t("history.title")}>
-            <Tabs.Trigger value="all" className="rounded px-2 py-1 data-[state=active]:bg-background data-[state=active]:shadow-sm">
-              {t("history.all")}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="starred" className="rounded px-2 py-1 data-[state=active]:bg-background data-[state=active]:shadow-sm">
-              {t("history.starred")}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="all" className="min-h-0 flex-1 overflow-y-auto">
-            <ThreadList threads={all.threads} now={now} empty={t("history.empty")} onNavigate={onNavigate} />
-            {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
-          </Tabs.Content>
-          <Tabs.Content value="starred" className="min-h-0 flex-1 overflow-y-auto">
-            <ThreadList threads={starred.threads} now={now} empty={t("history.emptyStarred")} onNavigate={onNavigate} />
-            {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
-          </Tabs.Content>
-        </Tabs.Root>
+        <Tabs
+          label={t("history.title")}
+          value={tab}
+          onChange={setTab}
+          className="flex min-h-0 flex-1 flex-col"
+          tabs={[
+            {
+              value: "all",
+              label: t("history.all"),
+              panel: (
+                <>
+                  <ThreadList threads={all.threads} now={now} empty={t("history.empty")} onNavigate={onNavigate} />
+                  {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
+                </>
+              ),
+            },
+            {
+              value: "starred",
+              label: t("history.starred"),
+              panel: (
+                <>
+                  <ThreadList threads={starred.threads} now={now} empty={t("history.emptyStarred")} onNavigate={onNavigate} />
+                  {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

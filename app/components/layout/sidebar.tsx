@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { TOOL_KEYS } from "~/lib/constants";
 import { TOOL_PATHS } from "~/lib/tools";
 import { LanguageSwitcher, ThemeToggle } from "../preferences";
+import { InstallOffer } from "../pwa/install-offer";
 import { ChatHistory } from "./chat-history";
 import { ToolIcon } from "./tool-icon";
 import { UserMenu } from "./user-menu";
@@ -50,6 +51,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </nav>
       <ChatHistory onNavigate={onNavigate} />
       <div className="flex flex-col gap-2 border-t pt-3">
+        <InstallOffer />
         <Link
           to="/payment"
           onClick={onNavigate}
