@@ -16,6 +16,15 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // Zod's `z` export is a namespace object that defeats tree-shaking (all locales included: ~66 KB gzip more
+      // in the worker); `import * as z` lets the bundler keep only what is used.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "Use `import * as z from \"zod\"` so unused parts of zod are tree-shaken.",
+        },
+      ],
     },
   },
   {

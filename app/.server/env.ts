@@ -1,5 +1,5 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
-import { z } from "zod";
+import * as z from "zod";
 import type { ChatRelay } from "../../workers/chat-relay";
 import type { AuthThrottle } from "../../workers/auth-throttle";
 import type { CreditsCounter } from "../../workers/credits";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { pageThreads, searchThreads } from "~/.server/chat/threads";
 import { AppError, errorResponse } from "~/.server/errors";
 import { getViewer } from "~/.server/identity";

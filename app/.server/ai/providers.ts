@@ -1,7 +1,7 @@
 // Which providers are configured, and how to reach each one: always the `openai` SDK against an
 // OpenAI-compatible base URL, optionally through Cloudflare AI Gateway. With no key at all, the demo provider
 // serves every model offline (labelled "Demo model" in the UI).
-import { z } from "zod";
+import * as z from "zod";
 import { findModel, MODELS, type ModelInfo, type ProviderId } from "../../lib/models";
 
 const DEFAULT_BASE_URL: Record<ProviderId, string> = {

@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import ReactMarkdown, { type Components } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { CopyButton } from "./copy-button";
+import { rehypeHighlightLite } from "./highlight";
 
 function textOf(node: ReactNode): string {
   if (typeof node === "string" || typeof node === "number") return String(node);
@@ -51,7 +51,7 @@ const components: Components = {
 export default function MarkdownRenderer({ text }: { text: string }) {
   return (
     <div className="markdown text-[15px] leading-relaxed">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} rehypePlugins={[[rehypeHighlight, { detect: true, ignoreMissing: true }]]} components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} rehypePlugins={[rehypeHighlightLite]} components={components}>
         {text}
       </ReactMarkdown>
     </div>

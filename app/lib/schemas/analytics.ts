@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** An analytics event as the browser sends it to /api/analytics. */
 export const analyticsEventSchema = z.object({

@@ -1,6 +1,6 @@
 // One zod schema per account form, used by the form in the browser and by its action on the server. Messages are
 // keys under auth:validation.* so both languages show SPEC §5's wording.
-import { z } from "zod";
+import * as z from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 
 export const DISPLAY_NAME_MAX = 50;

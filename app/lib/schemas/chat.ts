@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CHAT_TITLE_MAX } from "../constants";
 
 export const MESSAGE_MAX = 16_000;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A browser error as the client reporter sends it to /api/errors. */
 export const clientErrorSchema = z.object({
