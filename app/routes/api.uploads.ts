@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { actingViewer } from "~/.server/chat/viewer";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError, errorResponse, isAppError } from "~/.server/errors";
+import { i18nServer } from "~/.server/i18n";
 import { storeUpload } from "~/.server/images/uploads";
 import { MAX_UPLOAD_BYTES } from "~/.server/images/validate";
 
@@ -17,6 +18,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return Response.json(stored, { status: 201, headers });
   } catch (error) {
+    // A refused file gets its reason in the person's language too (for clients that do not translate codes).
+    if (isAppError(error)) {
+      const t = await i18nServer.getFixedT(request, "errors");
+      return Response.json({ error: { code: error.code, message: t(error.code) } }, { status: error.status });
+    }
     return errorResponse(error);
   }
 }

@@ -41,8 +41,9 @@ async function queueChargedJob() {
     tool: "image-generation",
     status: "queued",
     prompt: "a lighthouse at dusk",
-    model: "demo",
-    params: JSON.stringify({ aspectRatio: "1:1" }),
+    model: "gpt-4o-mini",
+    // What POST /api/jobs stores: the form's settings (the consumer checks them again before drawing).
+    params: JSON.stringify({ tool: "image-generation", model: "gpt-4o-mini", prompt: "a lighthouse at dusk", style: "none", aspectRatio: "1:1" }),
     creditKey,
   });
   // As the create action does: charge first, then enqueue.
@@ -66,14 +67,15 @@ describe("image-jobs queue consumer", () => {
     const gallery = await db.select().from(schema.galleryImages).where(eq(schema.galleryImages.jobId, jobId));
     expect(gallery).toHaveLength(1);
     const image = gallery[0]!;
-    expect(image).toMatchObject({ ownerId, tool: "image-generation", model: "demo", contentType: "image/svg+xml" });
+    // The offline demo provider draws a real PNG (labelled "demo" as the model that made it).
+    expect(image).toMatchObject({ ownerId, tool: "image-generation", model: "demo", contentType: "image/png" });
 
     const object = await appEnv.MEDIA.get(image.r2Key);
     expect(object).not.toBeNull();
-    expect(object!.httpMetadata?.contentType).toBe("image/svg+xml");
-    const svg = await object!.text();
-    expect(svg.startsWith("<svg")).toBe(true);
-    expect(new TextEncoder().encode(svg).byteLength).toBe(image.bytes);
+    expect(object!.httpMetadata?.contentType).toBe("image/png");
+    const png = new Uint8Array(await object!.arrayBuffer());
+    expect([...png.subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join("")).toBe("PNG");
+    expect(png.byteLength).toBe(image.bytes);
 
     // The queue delivers at least once: the same message again must not create or charge a second time.
     const again = await deliver([{ id: "msg-1", body: { jobId } }]);

@@ -1,18 +1,29 @@
 // The Queue consumer for creations. Safe to redeliver: a job already done or failed is acknowledged untouched,
-// and the gallery row is unique per job, so a message handled twice creates and charges once.
+// and the gallery row is unique per job, so a message handled twice creates and charges once. Credits were
+// charged when the job was created; a job that cannot be made is marked failed and refunded here, and whatever
+// keeps failing past the queue's retries lands in the dead-letter queue, which does the same.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { ImageJob } from "../../../db/schema";
+import type { JobSettings } from "../../lib/schemas/images";
+import { resolveTarget } from "../ai/providers";
+import { refundCredits } from "../credits";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
-import { refundCredits } from "../credits";
+import { demoTranslation } from "./demo-translate";
+import { renderDemoArt, renderDemoLogo, renderDemoTattoo } from "./demo-renderer";
+import { classifyProviderError, editWithProvider, generateWithProvider, JobFailure, resolveImageEngine, translateWithProvider } from "./engines";
+import { jobSettings, VECTOR_MODEL } from "./jobs";
 import { isImageJobMessage, type ImageJobMessage } from "./messages";
-import { renderDemoImage } from "./demo-renderer";
+import { renderTextLogo, TEXT_LOGO_HEIGHT, TEXT_LOGO_WIDTH } from "./logo-svg";
 
 /** Attempts before a job is marked failed and refunded (the queue's max_retries, plus the first try). */
 export const MAX_ATTEMPTS = 4;
+export const DEAD_LETTER_QUEUE = "image-jobs-dlq";
 
 const extensionFor: Record<string, string> = { "image/svg+xml": "svg", "image/png": "png", "image/jpeg": "jpg" };
 
 export async function processImageJobs(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  if (batch.queue === DEAD_LETTER_QUEUE) return processDeadLetters(batch, env);
   for (const message of batch.messages) {
     if (!isImageJobMessage(message.body)) {
       console.error("image-jobs: dropping malformed message", message.id);
@@ -22,6 +33,119 @@ export async function processImageJobs(batch: MessageBatch<unknown>, env: AppEnv
     const outcome = await processImageJob(env, message.body);
     if (outcome === "retry") message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
     else message.ack();
+  }
+}
+
+/** Marks a job failed (if it is not finished) and refunds its credits; true when this call did it. */
+async function failJob(env: AppEnv, job: Pick<ImageJob, "id" | "ownerId" | "creditKey">, code: string): Promise<boolean> {
+  const updated = await getDb(env)
+    .update(schema.imageJobs)
+    .set({ status: "failed", errorCode: code, updatedAt: Date.now() })
+    .where(and(eq(schema.imageJobs.id, job.id), inArray(schema.imageJobs.status, ["queued", "running"])))
+    .returning({ id: schema.imageJobs.id });
+  if (updated.length === 0) return false;
+  await refundCredits(env, job.ownerId, job.creditKey);
+  return true;
+}
+
+/** Messages the queue gave up on (the consumer kept throwing): the job fails and its credits come back. */
+export async function processDeadLetters(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  for (const message of batch.messages) {
+    if (isImageJobMessage(message.body)) {
+      const job = await getDb(env).query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, message.body.jobId) });
+      if (job && (await failJob(env, job, "image/provider-failed"))) console.error("image-jobs: dead-lettered job failed and refunded", job.id);
+    }
+    message.ack();
+  }
+}
+
+const STYLE_WORDS: Record<string, string> = {
+  none: "",
+  photographic: "Photorealistic photograph, natural light.",
+  "digital-art": "Digital art, vivid colours.",
+  anime: "Anime illustration.",
+  watercolor: "Watercolour painting on paper.",
+  "oil-painting": "Oil painting with visible brush strokes.",
+  "3d-render": "3D render, soft studio lighting.",
+  "pixel-art": "Pixel art.",
+  sketch: "Pencil sketch.",
+};
+
+const LOGO_STYLE_WORDS: Record<string, string> = {
+  basic: "simple, clean",
+  corporate: "professional corporate",
+  "graffiti-fun": "playful graffiti",
+  luxury: "elegant luxury",
+  "rustic-label": "rustic vintage label",
+  nature: "organic, nature-inspired",
+};
+
+const TATTOO_THEME_WORDS: Record<string, string> = {
+  geometric: "geometric patterns",
+  nature: "nature",
+  spiritual: "spiritual symbols",
+  skull: "a skull",
+  space: "outer space",
+  tree: "a tree",
+};
+
+async function dataUrlOf(env: AppEnv, job: ImageJob): Promise<{ bytes: Uint8Array; contentType: "image/png" | "image/jpeg"; dataUrl: string }> {
+  const upload = job.sourceUploadId
+    ? await getDb(env).query.uploads.findFirst({ where: and(eq(schema.uploads.id, job.sourceUploadId), eq(schema.uploads.ownerId, job.ownerId)) })
+    : undefined;
+  const object = upload ? await env.MEDIA.get(upload.r2Key) : null;
+  // The photo was deleted: nothing to work from, and waiting will not bring it back.
+  if (!upload || !object) throw new JobFailure("image/provider-failed", false);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  let binary = "";
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return { bytes, contentType: upload.contentType, dataUrl: `data:${upload.contentType};base64,${btoa(binary)}` };
+}
+
+interface Made {
+  bytes: Uint8Array;
+  contentType: string;
+  width: number;
+  height: number;
+  model: string;
+}
+
+/** Makes the picture of an image, logo or tattoo job. */
+async function makePicture(env: AppEnv, job: ImageJob, settings: Exclude<JobSettings, { tool: "photo-translate" }>): Promise<Made> {
+  if (settings.tool === "logo-maker" && settings.kind === "text") {
+    return { bytes: new TextEncoder().encode(renderTextLogo(settings)), contentType: "image/svg+xml", width: TEXT_LOGO_WIDTH, height: TEXT_LOGO_HEIGHT, model: VECTOR_MODEL };
+  }
+  const engine = resolveImageEngine(env, settings.model);
+  if (!engine) throw new JobFailure("image/no-provider", false);
+  const demo = engine.kind === "demo";
+  const model = engine.kind === "demo" ? "demo" : engine.imageModel;
+  switch (settings.tool) {
+    case "image-generation": {
+      if (demo) return { ...(await renderDemoArt(settings)), model };
+      const prompt = [settings.prompt, STYLE_WORDS[settings.style]].filter(Boolean).join("\n");
+      return { ...(await generateWithProvider(engine, { prompt, aspectRatio: settings.aspectRatio })), model };
+    }
+    case "logo-maker": {
+      if (demo) return { ...(await renderDemoLogo(settings)), model };
+      const colours = settings.primaryColor || settings.secondaryColor ? ` Colours: ${[settings.primaryColor, settings.secondaryColor].filter(Boolean).join(" and ")}.` : "";
+      const prompt = `A ${LOGO_STYLE_WORDS[settings.style]} logo for the brand "${settings.brandName}"${settings.slogan ? ` with the slogan "${settings.slogan}"` : ""}.${colours} A centred emblem with legible lettering on a plain background, suitable for print and screens.`;
+      return { ...(await generateWithProvider(engine, { prompt, aspectRatio: "1:1", transparent: true })), model };
+    }
+    case "tattoo-generator": {
+      if (demo) return { ...(await renderDemoTattoo(settings)), model };
+      const theme = TATTOO_THEME_WORDS[settings.theme];
+      const detail = settings.description ? `: ${settings.description}` : "";
+      const photo = await dataUrlOf(env, job);
+      return {
+        ...(await editWithProvider(engine, {
+          prompt: `Add a tattoo of ${theme}${detail} to the visible skin in this photo. Black ink line work, realistic placement that follows the body; keep the person and everything else unchanged.`,
+          designPrompt: `A tattoo design of ${theme}${detail}. Black ink line work on a plain white background, stencil ready.`,
+          photo: photo.bytes,
+          photoType: photo.contentType,
+        })),
+        model,
+      };
+    }
   }
 }
 
@@ -37,36 +161,50 @@ export async function processImageJob(env: AppEnv, { jobId }: ImageJobMessage): 
   if (!job) return "skipped";
 
   try {
-    const image = renderDemoImage(job.prompt);
-    const key = `gallery/${job.ownerId}/${job.id}.${extensionFor[image.contentType] ?? "bin"}`;
-    await env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.contentType } });
-    await db
-      .insert(schema.galleryImages)
-      .values({
-        id: crypto.randomUUID(),
-        ownerId: job.ownerId,
-        jobId: job.id,
-        tool: job.tool,
-        prompt: job.prompt,
-        model: job.model,
-        params: job.params,
-        r2Key: key,
-        contentType: image.contentType,
-        width: image.width,
-        height: image.height,
-        bytes: image.bytes.byteLength,
-      })
-      .onConflictDoNothing({ target: schema.galleryImages.jobId });
+    const settings = jobSettings(job);
+    if (!settings) throw new JobFailure("image/provider-failed", false);
+
+    if (settings.tool === "photo-translate") {
+      let result;
+      const target = resolveTarget(env, settings.model);
+      if (!target) throw new JobFailure("image/model-unavailable", false);
+      if (target.kind === "demo") result = demoTranslation(settings.targetLanguage);
+      else result = await translateWithProvider(target, { imageDataUrl: (await dataUrlOf(env, job)).dataUrl, targetLanguage: settings.targetLanguage });
+      await db.update(schema.imageJobs).set({ status: "done", errorCode: null, resultText: JSON.stringify(result), updatedAt: Date.now() }).where(eq(schema.imageJobs.id, job.id));
+      return "done";
+    }
+
+    // An earlier attempt stored the picture but stopped before marking the job done: finish, do not redraw.
+    const stored = await db.query.galleryImages.findFirst({ where: eq(schema.galleryImages.jobId, job.id) });
+    if (!stored) {
+      const made = await makePicture(env, job, settings);
+      const key = `gallery/${job.ownerId}/${job.id}.${extensionFor[made.contentType] ?? "bin"}`;
+      await env.MEDIA.put(key, made.bytes, { httpMetadata: { contentType: made.contentType } });
+      await db
+        .insert(schema.galleryImages)
+        .values({
+          id: crypto.randomUUID(),
+          ownerId: job.ownerId,
+          jobId: job.id,
+          tool: job.tool,
+          prompt: job.prompt,
+          model: made.model,
+          params: job.params,
+          r2Key: key,
+          contentType: made.contentType,
+          width: made.width,
+          height: made.height,
+          bytes: made.bytes.byteLength,
+        })
+        .onConflictDoNothing({ target: schema.galleryImages.jobId });
+    }
     await db.update(schema.imageJobs).set({ status: "done", errorCode: null, updatedAt: Date.now() }).where(eq(schema.imageJobs.id, job.id));
     return "done";
   } catch (error) {
-    console.error("image-jobs: attempt failed", job.id, error);
-    if (job.attempts < MAX_ATTEMPTS) return "retry";
-    await db
-      .update(schema.imageJobs)
-      .set({ status: "failed", errorCode: "app/unknown", updatedAt: Date.now() })
-      .where(eq(schema.imageJobs.id, job.id));
-    await refundCredits(env, job.ownerId, job.creditKey);
+    const failure = classifyProviderError(error);
+    console.error("image-jobs: attempt failed", job.id, `attempt ${job.attempts}`, failure.code, error);
+    if (failure.transient && job.attempts < MAX_ATTEMPTS) return "retry";
+    await failJob(env, job, failure.code);
     return "failed";
   }
 }

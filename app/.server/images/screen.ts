@@ -1,0 +1,89 @@
+// What the image tool pages load and how their forms are handled; the routes stay thin (DESIGN "Conventions").
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import enImages from "../../../locales/en/images.json";
+import trImages from "../../../locales/tr/images.json";
+import type { Locale } from "../../lib/constants";
+import type { JobView } from "../../lib/jobs";
+import { createJobSchema, fieldErrorsOf, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
+import { isDemoMode } from "../ai/providers";
+import { AppError, isAppError, type ErrorCode } from "../errors";
+import { getLocale } from "../i18n";
+import { getViewer } from "../identity";
+import { resolveImageEngine, toolModels } from "./engines";
+import { createJob, getJob, recentJobs } from "./jobs";
+
+/**
+ * The image tools' strings travel with their pages' data instead of in the bundle every page loads, so the chat's
+ * first visit does not pay for them (docs/decisions: image tools and gallery).
+ */
+export interface ImageStrings {
+  locale: Locale;
+  bundle: typeof enImages;
+}
+
+export function imageStrings(request: Request): ImageStrings {
+  const locale = getLocale(request);
+  return { locale, bundle: locale === "tr" ? trImages : enImages };
+}
+
+/** SPEC §1: 40+ languages, named in the interface language and in that language's alphabetical order. */
+export function targetLanguages(locale: Locale): { code: TranslateLanguage; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: "language" });
+  const collator = new Intl.Collator(locale);
+  return TRANSLATE_LANGUAGES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+export async function loadToolScreen(request: Request, context: AppLoadContext, tool: ImageTool) {
+  const viewer = await getViewer(request, context);
+  const signedIn = viewer.kind === "user";
+  const from = new URL(request.url).searchParams.get("from");
+  let prefill: JobSettings | null = null;
+  if (signedIn && from) {
+    const job = await getJob(context.env, viewer.accountId, from.slice(0, 64));
+    if (job?.tool === tool) prefill = job.settings;
+  }
+  const models = toolModels(context.env, tool === "photo-translate" ? "vision" : "images");
+  // The image model each picker choice draws with, so the page can say which one it is.
+  const engines = Object.fromEntries(
+    models.map((model) => {
+      const engine = resolveImageEngine(context.env, model.id);
+      return [model.id, engine ? (engine.kind === "demo" ? "demo" : engine.imageModel) : null];
+    }),
+  );
+  const strings = imageStrings(request);
+  return {
+    strings,
+    /** Photo translate's target languages, named and sorted here so the page and the server agree on every name. */
+    languages: tool === "photo-translate" ? targetLanguages(strings.locale) : [],
+    signedIn,
+    plan: viewer.plan,
+    demoMode: isDemoMode(context.env),
+    models,
+    engines,
+    jobs: signedIn ? await recentJobs(context.env, viewer.accountId, tool) : [],
+    prefill,
+  };
+}
+
+export type CreateJobResult = { ok: true; job: JobView } | { ok: false; error: ErrorCode; fieldErrors?: Record<string, string> };
+
+/** POST /api/jobs: a tool's form, checked with the shared schema, becomes a job of the signed-in user. */
+export async function handleCreateJob(request: Request, context: AppLoadContext): Promise<Response> {
+  try {
+    const form = await request.formData().catch(() => null);
+    const values = form ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) : {};
+    const parsed = createJobSchema.safeParse(values);
+    if (!parsed.success) {
+      return Response.json({ ok: false, error: "request/invalid", fieldErrors: fieldErrorsOf(parsed.error) } satisfies CreateJobResult, { status: 400 });
+    }
+    const viewer = await getViewer(request, context);
+    // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).
+    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+    const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan }, parsed.data);
+    return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
+  } catch (error) {
+    const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
+    if (!isAppError(error)) console.error(error);
+    return Response.json({ ok: false, error: appError.code } satisfies CreateJobResult, { status: appError.status });
+  }
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as z from "zod";
+import { AppError, errorResponse } from "~/.server/errors";
+import { getViewer } from "~/.server/identity";
+import { retryJob } from "~/.server/images/jobs";
+
+const bodySchema = z.object({ requestId: z.uuid() });
+
+/**
+ * POST `requestId`: "Try again" on a failed job. A new job with the same settings, charged under the new request
+ * id, so pressing the button twice (same request id) makes and charges one job.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  try {
+    const form = await request.formData().catch(() => null);
+    const parsed = bodySchema.safeParse(form ? Object.fromEntries(form) : {});
+    if (!parsed.success || !params.jobId) throw new AppError("request/invalid");
+    const viewer = await getViewer(request, context);
+    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+    const job = await retryJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan }, params.jobId, parsed.data.requestId);
+    return Response.json({ job }, { status: 201 });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

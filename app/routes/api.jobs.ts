@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import * as z from "zod";
+import { AppError, errorResponse } from "~/.server/errors";
+import { getViewer } from "~/.server/identity";
+import { getJobs } from "~/.server/images/jobs";
+import { handleCreateJob } from "~/.server/images/screen";
+
+const querySchema = z.object({
+  ids: z
+    .string()
+    .max(20 * 65)
+    .transform((value) => value.split(",").filter(Boolean))
+    .pipe(z.array(z.string().min(1).max(64)).max(20))
+    .optional(),
+});
+
+/** GET the signed-in user's jobs by id (`?ids=a,b`, at most 20): what the job watcher polls while they are made. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success) throw new AppError("request/invalid");
+    const viewer = await getViewer(request, context);
+    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+    return Response.json({ jobs: await getJobs(context.env, viewer.accountId, parsed.data.ids ?? []) }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+/**
+ * POST a tool's form (`tool`, `requestId` and the tool's fields, see app/lib/schemas/images.ts): charges the credits,
+ * stores the job `queued` and sends it to the queue. Answers 201 { ok, job } or { ok: false, error, fieldErrors? }.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleCreateJob(request, context);
+}
