@@ -81,6 +81,9 @@ export default defineConfig({
     name: "integration",
     include: ["tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
+    // Starts the fake OpenAI-compatible server (tests/mocks/fake-openai.mjs) in Node and provides its URL as
+    // inject("fakeUpstreamUrl"); the chat tests pass it to the app per request, so other tests stay in demo mode.
+    globalSetup: ["./tests/integration/fake-upstream.setup.ts"],
     // @remix-run/cloudflare is CommonJS: pre-bundling it avoids "reading 'createCookieFactory'" in workerd.
     // The rest are many-file packages the server build imports; pre-bundled, each loads as one module instead of
     // hundreds (lucide-react alone is ~2,000 files), which is most of the start-up time of every test file.

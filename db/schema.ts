@@ -152,7 +152,11 @@ export const chatMessages = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("chat_messages_thread_created").on(t.threadId, t.createdAt)],
+  (t) => [
+    index("chat_messages_thread_created").on(t.threadId, t.createdAt),
+    // Every chat turn looks its request id up here (idempotency); without it that is a scan of every message.
+    index("chat_messages_credit_key").on(t.creditKey),
+  ],
 );
 
 /** Images a user uploaded (tattoo source photos, photos to translate, chat attachments, profile photos). */

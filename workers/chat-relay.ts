@@ -114,6 +114,10 @@ export class ChatRelay extends DurableObject<AppEnv> {
   }
 
   private async run(input: RelayStart, signal: AbortSignal) {
+    // The outcome is kept aside until it is saved (and refunded): a reader that attaches meanwhile still counts as
+    // live and gets the final event from broadcast, so "done" always means the row and the balance are final.
+    let status: "complete" | "failed" | "stopped" = "complete";
+    let errorCode: string | null = null;
     try {
       const events = streamChat(input.target, input.turns, { signal, demoReply: input.demoReply, reasoning: input.reasoning });
       for await (const event of events) {
@@ -128,24 +132,25 @@ export class ChatRelay extends DurableObject<AppEnv> {
         this.broadcast({ type: "delta", text: event.delta });
         this.persistProgress();
       }
-      this.status = "complete";
     } catch (error) {
       if (signal.aborted) {
-        this.status = "stopped";
+        status = "stopped";
       } else {
         console.error("relay: generation failed", input.messageId, error);
-        this.status = "failed";
-        this.errorCode = classifyFailure(error);
+        status = "failed";
+        errorCode = classifyFailure(error);
       }
     }
-    await this.saving;
-    await finishAssistantMessage(this.env, input.messageId, {
-      status: this.status === "complete" ? "complete" : this.status === "stopped" ? "stopped" : "failed",
-      errorCode: this.errorCode,
-      content: this.text,
-    });
-    // Nothing produced means nothing delivered: give the credit back (DESIGN "Requests, end to end").
-    if (!this.text && this.status !== "complete") await refundCredits(this.env, input.ownerId, input.creditKey);
+    try {
+      await this.saving;
+      await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: this.text });
+      // Nothing produced means nothing delivered: give the credit back (DESIGN "Requests, end to end").
+      if (!this.text && status !== "complete") await refundCredits(this.env, input.ownerId, input.creditKey);
+    } catch (error) {
+      console.error("relay: could not save the outcome", input.messageId, error);
+    }
+    this.status = status;
+    this.errorCode = errorCode;
     this.broadcast(this.finalEvent());
     for (const writer of this.readers) writer.close().catch(() => undefined);
     this.readers.clear();

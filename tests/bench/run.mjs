@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, run, startServer } from "../e2e/server.mjs";
+import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -15,9 +16,9 @@ const MiB = 1024 * KiB;
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 /**
- * Each measurement: { name, budget (bytes), measure(shared) -> { value (bytes), detail?, items? } }, where
- * items ([label, bytes] pairs) are listed with `npm run bench -- --verbose`. `shared` lazily provides
- * things several measurements need (a running server, a browser) so each is started at most once.
+ * Each measurement: { name, budget, unit? ("bytes" unless "ms"), measure(shared) -> { value, detail?, items? } },
+ * where items ([label, bytes] pairs) are listed with `npm run bench -- --verbose`. `shared` lazily provides
+ * things several measurements need (a running server, a browser, the chat set-up) so each is started at most once.
  */
 const MEASUREMENTS = [
   {
@@ -70,14 +71,89 @@ const MEASUREMENTS = [
       return { value: total, detail: `${scripts.size} script(s), ${formatBytes(raw)} raw`, items };
     },
   },
+  // Chat: the same streamed completion from the fake upstream, called directly and through the app (wrangler dev,
+  // a signed-in Free user, credits charged, answer saved). Added = through the app minus direct, paired per run.
+  {
+    name: "Chat: added time to first token (p50)",
+    unit: "ms",
+    budget: 5,
+    async measure(shared) {
+      const result = await shared.chatStreaming();
+      return { value: percentile(result.added, 50), detail: streamingDetail(result, "ttft", 50) };
+    },
+  },
+  {
+    name: "Chat: added time to first token (p95)",
+    unit: "ms",
+    budget: 15,
+    async measure(shared) {
+      const result = await shared.chatStreaming();
+      return { value: percentile(result.added, 95), detail: streamingDetail(result, "ttft", 95) };
+    },
+  },
+  {
+    name: "Chat: added time between tokens (p50)",
+    unit: "ms",
+    budget: 1,
+    // Chunks are forwarded as they come: the gaps through the app match the upstream's.
+    async measure(shared) {
+      const result = await shared.chatStreaming();
+      const value = percentile(result.app.gaps, 50) - percentile(result.direct.gaps, 50);
+      return { value, detail: streamingDetail(result, "gaps", 50) };
+    },
+  },
+  {
+    name: "History query, 10k threads (p50)",
+    unit: "ms",
+    budget: 10,
+    // GET /api/threads (first page, newest first) as a user with 10,000 threads and 100,000 messages, minus the
+    // same route answering without a query (paired per run).
+    async measure(shared) {
+      const result = await shared.chatHistory();
+      return { value: percentile(result.history.added, 50), detail: historyDetail(result, result.history, "GET /api/threads", result.sql.history) };
+    },
+  },
+  {
+    name: "Search query, 100k messages (p50)",
+    unit: "ms",
+    budget: 10,
+    // GET /api/threads?q=<word> (FTS5 over titles and message text) for the same user, minus the same baseline.
+    async measure(shared) {
+      const result = await shared.chatHistory();
+      const shown = `${result.found} threads shown (of ${result.sql.matches} matching, capped at 500)`;
+      return { value: percentile(result.search.added, 50), detail: `${historyDetail(result, result.search, "GET /api/threads?q=", result.sql.search)}; ${shown}` };
+    },
+  },
 ];
+
+function historyDetail(result, figures, request, sqlMs) {
+  return `${request} p50 ${formatMs(percentile(figures.total, 50))} end to end (route without a query ${formatMs(percentile(result.baseline, 50))}), added p95 ${formatMs(percentile(figures.added, 95))}; in D1 ${formatMs(sqlMs)}; ${figures.added.length} runs`;
+}
+
+function streamingDetail(result, kind, p) {
+  const direct = percentile(kind === "ttft" ? result.direct.ttft : result.direct.gaps, p);
+  const app = percentile(kind === "ttft" ? result.app.ttft : result.app.gaps, p);
+  const what = kind === "ttft" ? "first token" : "between tokens";
+  return `${what} p${p}: app ${formatMs(app)} vs direct ${formatMs(direct)}; ${result.runs} runs, ${CHAT_BENCH.tokens} tokens @ ${CHAT_BENCH.intervalMs} ms, signed-in Free user (session seeded in D1)`;
+}
 
 /** Lazily started server and browser, shared by all measurements and closed once at the end. */
 function createShared() {
   let server;
   let browser;
+  let chat;
+  let streaming;
+  let history;
   const contexts = [];
+  const chatBench = () => (chat ??= startChatBench(startServer));
   return {
+    /** One streaming run (memoised) shared by the three streaming figures. */
+    chatStreaming() {
+      return (streaming ??= chatBench().then(measureStreaming));
+    },
+    chatHistory() {
+      return (history ??= chatBench().then(measureHistory));
+    },
     async baseUrl() {
       server ??= await startServer({ label: "bench" });
       return server.baseUrl;
@@ -95,6 +171,7 @@ function createShared() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser?.close().catch(() => undefined);
       await server?.stop();
+      await chat?.then((bench) => bench.close()).catch(() => undefined);
     },
   };
 }
@@ -113,12 +190,20 @@ function formatBytes(bytes) {
   return `${bytes} B`;
 }
 
+function formatMs(ms) {
+  return `${ms.toFixed(2)} ms`;
+}
+
+function formatValue(value, unit) {
+  return unit === "ms" ? formatMs(value) : formatBytes(value);
+}
+
 function printTable(rows) {
   const header = ["figure", "value", "budget", "ratio", "status", "detail"];
   const lines = rows.map((row) => [
     row.name,
-    row.value === undefined ? "-" : formatBytes(row.value),
-    formatBytes(row.budget),
+    row.value === undefined ? "-" : formatValue(row.value, row.unit),
+    formatValue(row.budget, row.unit),
     row.value === undefined ? "-" : `${((row.value / row.budget) * 100).toFixed(1)}%`,
     row.status,
     row.detail ?? "",

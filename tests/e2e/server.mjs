@@ -93,10 +93,12 @@ export function tailOf(path, lines = 80) {
 
 /**
  * Starts `wrangler dev` for both workers on a free port with a fresh, migrated persist dir.
- * Returns { baseUrl, logFile, stop }. `stop()` kills the whole process group (npm/wrangler/workerd) and
- * removes the temp dir; every call returns the same promise.
+ * Options: `vars` (extra `--var NAME:value` pairs, e.g. a provider pointed at a fake upstream) and
+ * `beforeStart(persistDir)` (runs after the migrations, before wrangler dev: seed the local D1 there).
+ * Returns { baseUrl, logFile, persistDir, stop }. `stop()` kills the whole process group (npm/wrangler/workerd)
+ * and removes the temp dir; every call returns the same promise.
  */
-export async function startServer({ label = "e2e" } = {}) {
+export async function startServer({ label = "e2e", vars = {}, beforeStart } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `edge-assistant-${label}-`));
   const persistDir = join(dir, "state");
   const logFile = join(dir, "wrangler.log");
@@ -122,6 +124,7 @@ export async function startServer({ label = "e2e" } = {}) {
     await run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
       stdio: ["ignore", "ignore", "inherit"],
     });
+    await beforeStart?.(persistDir);
     const port = await freePort();
     // The inspector also needs a port; a fixed default (9229) would collide with another running wrangler.
     const inspectorPort = await freePort();
@@ -137,6 +140,7 @@ export async function startServer({ label = "e2e" } = {}) {
         "--inspector-port", String(inspectorPort),
         "--persist-to", persistDir,
         "--var", "APP_ENV:development",
+        ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ],
       // detached: its own process group, so stop() can end wrangler and every workerd it started.
       { cwd: ROOT, env: OFFLINE_ENV, stdio: ["ignore", out, out], detached: true },
@@ -144,7 +148,7 @@ export async function startServer({ label = "e2e" } = {}) {
     closeSync(out);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(baseUrl, child, logFile);
-    return { baseUrl, logFile, stop };
+    return { baseUrl, logFile, persistDir, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,6 +1,6 @@
 // Threads as their owner sees them: open one with its messages, rename, star, delete, rate an answer, and find
 // threads by title or message text. Every query is scoped to the owner; another owner's id is "not found".
-import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, lt, or } from "drizzle-orm";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -132,30 +132,20 @@ export function toFtsQuery(text: string): string | null {
   return words.map((word) => `"${word.replace(/"/g, "")}"*`).join(" ");
 }
 
-/** Threads whose title or any message matches, newest first. */
+/**
+ * Threads whose title or any message matches, newest first. One statement: the matching thread ids stay inside
+ * SQLite (as bound parameters they would hit D1's limit of 100 per query once a word is in many threads).
+ */
 export async function searchThreads(env: AppEnv, ownerId: string, text: string, limit = HISTORY_PAGE_SIZE): Promise<ThreadSummary[]> {
   const query = toFtsQuery(text);
   if (!query) return [];
-  const matches = await env.DB.prepare(
-    "SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ?1 AND owner_id = ?2 LIMIT 500",
+  const { results } = await env.DB.prepare(
+    `SELECT id, title, tool, tool_path AS toolPath, starred, updated_at AS updatedAt FROM chat_threads
+     WHERE owner_id = ?2 AND id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ?1 AND owner_id = ?2 LIMIT 500)
+     ORDER BY updated_at DESC LIMIT ?3`,
   )
-    .bind(query, ownerId)
-    .all<{ thread_id: string }>();
-  const ids = matches.results.map((row) => row.thread_id);
-  if (ids.length === 0) return [];
-  const { chatThreads } = schema;
-  return getDb(env)
-    .select({
-      id: chatThreads.id,
-      title: chatThreads.title,
-      tool: chatThreads.tool,
-      toolPath: chatThreads.toolPath,
-      starred: chatThreads.starred,
-      updatedAt: chatThreads.updatedAt,
-    })
-    .from(chatThreads)
-    .where(and(eq(chatThreads.ownerId, ownerId), inArray(chatThreads.id, ids.slice(0, 100))))
-    .orderBy(desc(chatThreads.updatedAt))
-    .limit(limit);
+    .bind(query, ownerId, limit)
+    .all<Omit<ThreadSummary, "starred"> & { starred: number }>();
+  return results.map((row) => ({ ...row, starred: row.starred === 1 }));
 }
 

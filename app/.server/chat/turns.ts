@@ -77,6 +77,12 @@ export async function startTurn(
 
   const charge = await consumeCredits(env, config, { accountId: owner.accountId, plan: owner.plan, action: "chat", key: creditKey, now: options.now });
   if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
+  if (charge.duplicate) {
+    // The same request is being started right now (a double submit): join its answer, never make a second one.
+    const same = await awaitMessageFor(env, creditKey);
+    if (!same) throw new AppError("chat/interrupted");
+    return { threadId: same.threadId, messageId: same.id, userMessageId: null, created: false };
+  }
 
   try {
     const now = Date.now();
@@ -133,6 +139,21 @@ export async function startTurn(
     await refundCredits(env, owner.accountId, creditKey);
     throw error;
   }
+}
+
+/**
+ * The answer of a request id charged by a concurrent request, once that request has written its row and started
+ * its relay (so a reader joining it gets the live stream). Bounded: about 2 s.
+ */
+async function awaitMessageFor(env: AppEnv, creditKey: string) {
+  const { chatMessages } = schema;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const row = await getDb(env).query.chatMessages.findFirst({ where: eq(chatMessages.creditKey, creditKey) });
+    if (row && row.status !== "streaming") return row;
+    if (row && (await env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(row.id)).state()).status !== "idle") return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
 }
 
 /** Regenerate/edit: drop everything after the last question (optionally replacing its text). */

@@ -1,0 +1,1 @@
+CREATE INDEX `chat_messages_credit_key` ON `chat_messages` (`credit_key`);

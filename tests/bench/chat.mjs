@@ -1,0 +1,308 @@
+// Chat figures for `npm run bench` (tests/bench/run.mjs): the same streamed completion called directly against
+// the fake OpenAI-compatible upstream (tests/mocks/fake-openai.mjs, its own Node process) and through the app
+// (`wrangler dev` with OPENAI_BASE_URL pointing at it, a signed-in Free user, credits and persistence on), and the
+// history and search query times for that user with 10,000 threads and 100,000 messages seeded into local D1.
+import { spawn } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, run } from "../e2e/server.mjs";
+
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+
+export const CHAT_BENCH = {
+  /** Paired runs (direct, then through the app) after the warm-up. */
+  runs: 50,
+  warmup: 5,
+  /** The fake upstream's answer: chunks and the pause before each. */
+  tokens: 20,
+  intervalMs: 10,
+  threads: 10_000,
+  messagesPerThread: 10,
+  /** Timed GETs of the history page and of a search. */
+  queryRuns: 50,
+  /** Free plan, with a daily limit high enough for every run (credits are still checked and charged). */
+  freeDaily: 100_000,
+};
+
+const USER_ID = "bench-user";
+/** Messages draw their words from this many made-up words: each word is in roughly 0.6% of messages. */
+const VOCABULARY = 2_000;
+const WORDS_PER_MESSAGE = 12;
+
+/** Made-up, pronounceable, unique words (so a search matches a realistic share of messages, not all). */
+function vocabulary(size) {
+  const onsets = ["b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "gr", "st", "tr"];
+  const vowels = ["a", "e", "i", "o", "u"];
+  const words = new Set();
+  for (let index = 0; words.size < size; index++) {
+    let value = index;
+    let word = "";
+    for (let syllable = 0; syllable < 3; syllable++) {
+      word += onsets[value % onsets.length] + vowels[Math.floor(value / onsets.length) % vowels.length];
+      value = Math.floor(value / (onsets.length * vowels.length)) + syllable * 7 + 3;
+    }
+    words.add(`${word}${index % 7 === 0 ? "n" : ""}`);
+  }
+  return [...words];
+}
+
+/** A word of message `m` at position `k`, chosen by a hash so messages differ. */
+const pick = (k) => `(SELECT w FROM bench_vocab WHERE n = ((m * 2654435761 + ${k * 40503 + 17}) / 7) % ${VOCABULARY})`;
+
+/** SQL that makes the signed-in Free user, their session and their 10,000 threads / 100,000 messages. */
+function seedSql({ sessionId, now, words }) {
+  const { threads, messagesPerThread } = CHAT_BENCH;
+  const messages = threads * messagesPerThread;
+  const vocab = words.map((word, index) => `(${index}, '${word}')`).join(",\n");
+  const content = Array.from({ length: WORDS_PER_MESSAGE }, (_, k) => pick(k)).join(" || ' ' || ");
+  return `
+CREATE TABLE bench_vocab (n INTEGER PRIMARY KEY, w TEXT NOT NULL);
+INSERT INTO bench_vocab (n, w) VALUES
+${vocab};
+INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ('${USER_ID}', 'bench@example.com', 1, 'Bench User', 'basic', 'en');
+INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${sessionId}', '${USER_ID}', ${now + 29 * 86_400_000}, ${now}, 'bench', ${now});
+WITH RECURSIVE seq(m) AS (SELECT 0 UNION ALL SELECT m + 1 FROM seq WHERE m < ${threads - 1})
+INSERT INTO chat_threads (id, owner_id, tool, title, starred, created_at, updated_at)
+SELECT printf('bench-t-%05d', m), '${USER_ID}', 'web-main', 'Notes on ' || ${pick(101)} || ' and ' || ${pick(102)},
+  m % 20 = 0, ${now} - m * 600000, ${now} - m * 600000 FROM seq;
+WITH RECURSIVE seq(m) AS (SELECT 0 UNION ALL SELECT m + 1 FROM seq WHERE m < ${messages - 1})
+INSERT INTO chat_messages (id, thread_id, role, content, model, status, created_at, updated_at)
+SELECT printf('bench-m-%06d', m), printf('bench-t-%05d', m / ${messagesPerThread}),
+  CASE WHEN m % 2 = 0 THEN 'user' ELSE 'assistant' END, ${content}, 'gpt-4o-mini', 'complete',
+  ${now} - (m / ${messagesPerThread}) * 600000 - 60000 + (m % ${messagesPerThread}) * 1000,
+  ${now} - (m / ${messagesPerThread}) * 600000 - 60000 + (m % ${messagesPerThread}) * 1000 FROM seq;
+DROP TABLE bench_vocab;
+`;
+}
+
+/** Starts tests/mocks/fake-openai.mjs as a child process (its own event loop, like a real upstream). */
+function startFakeUpstream() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "tests", "mocks", "fake-openai.mjs"), "--port", "0", "--tokens", String(CHAT_BENCH.tokens), "--interval", String(CHAT_BENCH.intervalMs), "--quiet"],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let output = "";
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`fake upstream exited early (${code}): ${output}`)));
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (text) => {
+      output += text;
+      const url = /OPENAI_BASE_URL=(\S+)/.exec(output)?.[1];
+      if (url) {
+        child.removeAllListeners("exit");
+        resolve({
+          url,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    });
+  });
+}
+
+/**
+ * The fake upstream, a wrangler dev configured for it (seeded with the bench user's history), and that user's
+ * session cookie. `startServer` is tests/e2e/server.mjs's.
+ */
+export async function startChatBench(startServer) {
+  const fake = await startFakeUpstream();
+  try {
+    const token = randomBytes(32).toString("base64url");
+    const sessionId = createHash("sha256").update(token).digest("hex");
+    const words = vocabulary(VOCABULARY);
+    const server = await startServer({
+      label: "bench-chat",
+      vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url, CREDITS_FREE_DAILY: String(CHAT_BENCH.freeDaily) },
+      async beforeStart(persistDir) {
+        const file = join(persistDir, "..", "bench-seed.sql");
+        writeFileSync(file, seedSql({ sessionId, now: Date.now(), words }));
+        await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+      },
+    });
+    return {
+      fake,
+      server,
+      cookie: `session=${token}`,
+      /** A word of the vocabulary to search for (matches a few hundred messages among 100,000). */
+      searchWord: words[42],
+      async close() {
+        await server.stop();
+        await fake.stop();
+      },
+    };
+  } catch (error) {
+    await fake.stop();
+    throw error;
+  }
+}
+
+/**
+ * Reads an SSE body and calls onEvent(parsedJsonOrDoneMarker, time) for each `data:` line as its bytes arrive.
+ */
+async function readSse(response, onEvent) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of response.body) {
+    const now = performance.now();
+    buffer += decoder.decode(chunk, { stream: true });
+    let boundary = buffer.indexOf("\n\n");
+    while (boundary !== -1) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      for (const line of block.split("\n")) {
+        if (!line.startsWith("data: ")) continue;
+        const data = line.slice(6);
+        onEvent(data === "[DONE]" ? { done: true } : JSON.parse(data), now);
+      }
+      boundary = buffer.indexOf("\n\n");
+    }
+  }
+}
+
+/** Token arrival times relative to the request start: [first, second, ...] in ms. */
+async function directStream(fakeUrl, question) {
+  const started = performance.now();
+  const response = await fetch(`${fakeUrl}/chat/completions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer sk-fake-bench" },
+    body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: question }], stream: true, stream_options: { include_usage: true } }),
+  });
+  if (!response.ok) throw new Error(`fake upstream answered ${response.status}`);
+  const times = [];
+  await readSse(response, (event, now) => {
+    if (event.choices?.[0]?.delta?.content) times.push(now - started);
+  });
+  return times;
+}
+
+async function appStream(bench, question) {
+  const started = performance.now();
+  const response = await fetch(`${bench.server.baseUrl}/api/chat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: bench.cookie },
+    body: JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message: question, mode: "send" }),
+  });
+  if (!response.ok) throw new Error(`POST /api/chat answered ${response.status}: ${await response.text()}`);
+  const times = [];
+  let status = null;
+  await readSse(response, (event, now) => {
+    if ((event.type === "snapshot" || event.type === "delta") && event.text) times.push(now - started);
+    if (event.type === "done") status = event.status;
+  });
+  if (status !== "complete") throw new Error(`the answer through the app ended "${status}"`);
+  return times;
+}
+
+const gapsOf = (times) => times.slice(1).map((time, index) => time - times[index]);
+
+export function percentile(values, p) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+/**
+ * Streams the same completion directly and through the app, alternately, `runs` times. Returns the paired
+ * time-to-first-token differences and every between-token gap of both paths.
+ */
+export async function measureStreaming(bench) {
+  const direct = { ttft: [], gaps: [] };
+  const app = { ttft: [], gaps: [] };
+  const added = [];
+  for (let index = 0; index < CHAT_BENCH.warmup + CHAT_BENCH.runs; index++) {
+    const question = `Benchmark question number ${index}`;
+    const directTimes = await directStream(bench.fake.url, question);
+    const appTimes = await appStream(bench, question);
+    if (directTimes.length !== CHAT_BENCH.tokens || appTimes.length === 0) {
+      throw new Error(`expected ${CHAT_BENCH.tokens} tokens, got ${directTimes.length} direct / ${appTimes.length} through the app`);
+    }
+    if (index < CHAT_BENCH.warmup) continue;
+    direct.ttft.push(directTimes[0]);
+    app.ttft.push(appTimes[0]);
+    added.push(appTimes[0] - directTimes[0]);
+    direct.gaps.push(...gapsOf(directTimes));
+    app.gaps.push(...gapsOf(appTimes));
+  }
+  return { direct, app, added, runs: CHAT_BENCH.runs };
+}
+
+async function timedGet(bench, path) {
+  const started = performance.now();
+  const response = await fetch(`${bench.server.baseUrl}${path}`, { headers: { Cookie: bench.cookie } });
+  const body = await response.json();
+  const elapsed = performance.now() - started;
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return { elapsed, body };
+}
+
+/**
+ * GET /api/threads (first page of history) and GET /api/threads?q=<word> as the seeded user, timed end to end,
+ * each paired with a baseline request to the same route that runs no query (`?q=!!!` has no searchable word):
+ * the difference is the time the history or search query adds, without wrangler dev's, Remix's and the session
+ * lookup's fixed cost.
+ */
+export async function measureHistory(bench) {
+  const history = { total: [], added: [] };
+  const search = { total: [], added: [] };
+  const baseline = [];
+  let pageSize = 0;
+  let found = 0;
+  for (let index = 0; index < CHAT_BENCH.warmup + CHAT_BENCH.queryRuns; index++) {
+    const empty = await timedGet(bench, "/api/threads?q=!!!");
+    const page = await timedGet(bench, "/api/threads");
+    const result = await timedGet(bench, `/api/threads?q=${encodeURIComponent(bench.searchWord)}`);
+    if (index < CHAT_BENCH.warmup) continue;
+    if (empty.body.threads.length !== 0) throw new Error("the baseline request unexpectedly returned threads");
+    baseline.push(empty.elapsed);
+    history.total.push(page.elapsed);
+    history.added.push(page.elapsed - empty.elapsed);
+    search.total.push(result.elapsed);
+    search.added.push(result.elapsed - empty.elapsed);
+    pageSize = page.body.threads.length;
+    found = result.body.threads.length;
+  }
+  if (pageSize === 0 || found === 0) throw new Error(`the seeded history was not found (page ${pageSize}, search ${found})`);
+  const sql = await sqlDurations(bench);
+  return { history, search, baseline, pageSize, found, sql };
+}
+
+/**
+ * The same two queries timed inside D1 itself (`meta.duration`, whole ms), for the detail column: run once in a
+ * batch of `repeat` statements each against the same local database.
+ */
+async function sqlDurations(bench, repeat = 20) {
+  const history = `SELECT id, title, tool, tool_path, starred, updated_at FROM chat_threads WHERE owner_id = '${USER_ID}' ORDER BY updated_at DESC, id DESC LIMIT 51;`;
+  const search = `SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH '"${bench.searchWord}"*' AND owner_id = '${USER_ID}' LIMIT 500;`;
+  const command = Array.from({ length: repeat }, () => `${history} ${search}`).join(" ");
+  const output = await capture(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", bench.server.persistDir, "--json", "--command", command]);
+  const results = JSON.parse(output);
+  const durations = results.map((result) => result.meta?.duration ?? NaN);
+  return {
+    history: percentile(durations.filter((_, index) => index % 2 === 0), 50),
+    search: percentile(durations.filter((_, index) => index % 2 === 1), 50),
+    matches: results[1]?.results?.length ?? 0,
+  };
+}
+
+function capture(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (text) => (output += text));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args[0]} ${args[1]} failed (exit ${code})`))));
+  });
+}

@@ -1,0 +1,162 @@
+// The chat in Chromium as a guest, against the offline demo provider served by `wrangler dev` (tests/e2e/run.mjs):
+// ask and watch the answer stream in, reload mid-answer and see it finish, star and rename the thread and find it
+// under Starred and by the history search, and markup in a message or an answer shown as text, never run.
+/* global document -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./helpers.mjs";
+
+const browser = useBrowser();
+
+/** The demo answer's last sentence (locales/en/chat.json demo.closing). */
+const LAST_SENTENCE = "To get real answers";
+const XSS = "<img src=x onerror=alert(1)>";
+
+async function withPage(body) {
+  const session = await openPage(browser());
+  const dialogs = [];
+  // An alert() from injected markup would open a dialog; record it (and dismiss so nothing hangs).
+  session.page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss().catch(() => undefined);
+  });
+  try {
+    await body({ ...session, dialogs });
+  } finally {
+    await session.close();
+  }
+}
+
+/** The conversation (the list labelled "Conversation") and its last item, the latest answer. */
+const conversation = (page) => page.getByRole("list", { name: "Conversation" });
+const lastAnswer = (page) => conversation(page).locator(":scope > li").last();
+
+
+async function ask(page, text) {
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+/** Text of the last answer bubble, read in the page. */
+function answerText(page) {
+  return lastAnswer(page).innerText();
+}
+
+describe("chat (guest, demo provider)", () => {
+  test("streams an answer, survives a reload mid-answer, and is found under Starred and by search after star + rename", async () => {
+    await withPage(async ({ page, errors, dialogs }) => {
+      const tag = `e2e${Date.now().toString(36)}`;
+      // A long question makes the demo answer (which quotes it, ~30 ms a word) take several seconds: time to
+      // watch it grow and to reload while it is still being written.
+      const filler = Array.from({ length: 120 }, (_, index) => `word${index}`).join(" ");
+      const question = `Tell me about quokkas please. ${filler} ${tag}marker end`;
+
+      await page.goto("/web-main");
+      await hydrated(page);
+      await ask(page, question);
+
+      // A new chat moves to its thread's URL.
+      await page.waitForURL(/\/web-main\/[^/?#]+$/);
+      const threadUrl = page.url();
+
+      // The answer streams: it appears, and grows, while the message is still marked busy.
+      await lastAnswer(page).getByText("Demo model").first().waitFor();
+      await waitForPage(page, () => {
+        const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+        const last = items[items.length - 1];
+        return last?.getAttribute("aria-busy") === "true" && (last.textContent ?? "").includes("No AI provider");
+      });
+      const early = await answerText(page);
+      await waitForPage(
+        page,
+        (length) => {
+          const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+          return (items[items.length - 1]?.textContent ?? "").length > length + 20;
+        },
+        early.length,
+      );
+      assert.ok(!(await answerText(page)).includes(LAST_SENTENCE), "the answer was not finished before the reload");
+
+      // Reload mid-answer: the server kept generating; the page joins the running answer and sees it finish.
+      const reloaded = await page.reload();
+      assert.equal(page.url(), threadUrl);
+      // The server rendered the answer as still being written: the reload really came mid-answer.
+      assert.match(await reloaded.text(), /aria-busy="true"/);
+      await hydrated(page);
+      await lastAnswer(page).getByText(LAST_SENTENCE).waitFor();
+      await waitForPage(page, () => {
+        const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+        return items[items.length - 1]?.getAttribute("aria-busy") === "false";
+      });
+      const finished = await answerText(page);
+      assert.ok(finished.includes(`${tag}marker`), "the finished answer quotes the whole question");
+      assert.equal(finished.split(LAST_SENTENCE).length, 2, "the answer is complete once, nothing repeated");
+
+      // Star it.
+      await page.getByRole("button", { name: "Star chat" }).click();
+      await page.getByRole("button", { name: "Remove star" }).waitFor();
+
+      // Rename it.
+      const title = `Quokka notes ${tag}`;
+      await page.getByRole("button", { name: "Rename chat" }).click();
+      const titleBox = page.getByRole("textbox", { name: "Chat title" });
+      await titleBox.fill(title);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+
+      // Both survive a reload (saved on the server).
+      await page.reload();
+      await hydrated(page);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      await page.getByRole("button", { name: "Remove star" }).waitFor();
+
+      // History: under the Starred tab...
+      await page.getByRole("tab", { name: "Starred" }).click();
+      const starredPanel = page.getByRole("tabpanel", { name: "Starred" });
+      await starredPanel.getByRole("link", { name: title }).waitFor();
+
+      // ...and by search, with a word that is only in the message text (not in the title).
+      const search = page.getByRole("searchbox", { name: "Search chats" });
+      await search.fill(`${tag}marker`);
+      await page.getByRole("link", { name: title }).first().waitFor();
+      await search.fill("nosuchwordinanychat");
+      await page.getByText("No chats match your search.").waitFor();
+      await search.fill(`${tag}marker`);
+      await page.getByRole("link", { name: title }).first().click();
+      await page.waitForURL(threadUrl);
+
+      assert.deepEqual(dialogs, []);
+      assertNoErrors(errors, "chat");
+    });
+  });
+
+  test("markup in a question and in its answer is shown as text and never runs", async () => {
+    await withPage(async ({ page, errors, dialogs }) => {
+      await page.goto("/web-main");
+      await hydrated(page);
+      await ask(page, `Render this: ${XSS} please`);
+      await page.waitForURL(/\/web-main\/[^/?#]+$/);
+      await lastAnswer(page).getByText(LAST_SENTENCE).waitFor();
+
+      // The question bubble and the answer (the demo quotes the question) both show the markup literally.
+      const shown = await conversation(page).evaluate((list, markup) => list.textContent.split(markup).length - 1, XSS);
+      assert.ok(shown >= 2, `the markup is visible as text in the question and the answer (found ${shown})`);
+      await lastAnswer(page).getByText(XSS, { exact: false }).first().waitFor();
+      // No element came from it, and nothing ran.
+      assert.equal(await page.locator('main img[src="x"]').count(), 0, "no <img> element was created from the markup");
+      assert.equal(await page.evaluate(() => document.querySelectorAll("[onerror]").length), 0);
+
+      // After a reload (rendered from the saved thread, server side first) it is still text.
+      await page.reload();
+      await hydrated(page);
+      await lastAnswer(page).getByText(LAST_SENTENCE).waitFor();
+      assert.equal(await page.locator('main img[src="x"]').count(), 0);
+      const shownAfter = await conversation(page).evaluate((list, markup) => list.textContent.split(markup).length - 1, XSS);
+      assert.ok(shownAfter >= 2, `still visible as text after reload (found ${shownAfter})`);
+
+      assert.deepEqual(dialogs, [], "no alert or other dialog opened");
+      assertNoErrors(errors, "chat with markup");
+    });
+  });
+});

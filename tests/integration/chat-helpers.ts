@@ -1,0 +1,136 @@
+// Shared by the chat integration tests: the app configured for the fake OpenAI-compatible server started by
+// fake-upstream.setup.ts, a client that posts chat turns and reads the answer's Server-Sent Events to the end,
+// and readers for the saved message and the credit balance.
+//
+// The fake server's URL is known only at run time (a free port), so it is not a wrangler/miniflare binding: each
+// test calls the worker's fetch handler with a copy of the real env plus OPENAI_API_KEY, OPENAI_BASE_URL and
+// MODEL_OVERRIDES (catalogue id -> fake behaviour). Everything else (D1, the CreditsCounter and ChatRelay
+// Durable Objects, the openai SDK inside the relay) is the real thing.
+import { eq } from "drizzle-orm";
+import { inject } from "vitest";
+import { getDb, schema } from "../../app/.server/db";
+import type { AppEnv } from "../../app/.server/env";
+import { Client } from "./auth-helpers";
+import { appEnv } from "./helpers";
+
+export { Client };
+export const db = getDb(appEnv);
+
+/** The fast OpenAI model guests and Free users may pick; MODEL_OVERRIDES points it at a fake behaviour. */
+export const FAST_MODEL = "gpt-4o-mini";
+
+/**
+ * The env the worker sees when OpenAI is configured against the fake server. `upstreamModel` is the fake
+ * behaviour FAST_MODEL is mapped to ("normal", "cut?at=3", "429", ... see tests/mocks/fake-openai-replies.mjs).
+ */
+export function upstreamEnv(upstreamModel: string, vars: Record<string, string> = {}): AppEnv {
+  return {
+    ...appEnv,
+    OPENAI_API_KEY: "sk-fake-integration",
+    OPENAI_BASE_URL: inject("fakeUpstreamUrl"),
+    MODEL_OVERRIDES: JSON.stringify({ [FAST_MODEL]: upstreamModel }),
+    ...vars,
+  } as AppEnv;
+}
+
+export interface RelayEvent {
+  type: "snapshot" | "delta" | "thinking" | "done";
+  text?: string;
+  thinking?: boolean;
+  status?: "complete" | "failed" | "stopped" | "streaming";
+  errorCode?: string | null;
+}
+
+/** Reads an SSE body to its end (the relay closes it after the final "done" event) and parses every event. */
+export async function readEvents(response: Response): Promise<RelayEvent[]> {
+  const text = await response.text();
+  return text
+    .split("\n\n")
+    .map((block) => block.trim())
+    .filter((block) => block.startsWith("data: "))
+    .map((block) => JSON.parse(block.slice("data: ".length)) as RelayEvent);
+}
+
+export interface TurnResult {
+  status: number;
+  threadId: string | null;
+  messageId: string | null;
+  /** The SSE events of a started turn (ending with "done"); empty when refused. */
+  events: RelayEvent[];
+  done: RelayEvent | undefined;
+  /** What the reader was given: the opening snapshot (text produced before it joined) plus every delta. */
+  streamed: string;
+  /** The JSON error body of a refused turn. */
+  error?: { code: string; details?: Record<string, string> };
+}
+
+/** The answer as a reader sees it: the snapshot's text, then each delta appended. */
+export function seenText(events: RelayEvent[]): string {
+  const snapshot = events.find((event) => event.type === "snapshot")?.text ?? "";
+  return snapshot + events.filter((event) => event.type === "delta").map((event) => event.text ?? "").join("");
+}
+
+/** POSTs a chat turn and, when it starts, reads its stream until the answer is finished. */
+export async function sendTurn(
+  client: Client,
+  body: { message?: string; requestId?: string; threadId?: string; model?: string; mode?: "send" | "regenerate" | "edit" },
+): Promise<TurnResult> {
+  const response = await client.fetch("/api/chat", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ requestId: body.requestId ?? crypto.randomUUID(), model: body.model ?? FAST_MODEL, mode: body.mode ?? "send", ...body }),
+  });
+  return turnResult(response);
+}
+
+export async function turnResult(response: Response): Promise<TurnResult> {
+  const threadId = response.headers.get("X-Thread-Id");
+  const messageId = response.headers.get("X-Message-Id");
+  if (!response.ok) {
+    const json = (await response.json()) as { error: { code: string; details?: Record<string, string> } };
+    return { status: response.status, threadId, messageId, events: [], done: undefined, streamed: "", error: json.error };
+  }
+  const events = await readEvents(response);
+  return {
+    status: response.status,
+    threadId,
+    messageId,
+    events,
+    done: events.find((event) => event.type === "done"),
+    streamed: seenText(events),
+  };
+}
+
+/** Joins an answer the way a reloaded page does (GET /api/chat/:id/stream) and reads it to the end. */
+export async function joinAnswer(client: Client, messageId: string): Promise<{ status: number; events: RelayEvent[]; error?: { code: string } }> {
+  const response = await client.fetch(`/api/chat/${messageId}/stream`);
+  if (!response.ok) return { status: response.status, events: [], error: ((await response.json()) as { error: { code: string } }).error };
+  return { status: response.status, events: await readEvents(response) };
+}
+
+export async function messageRow(messageId: string) {
+  return db.query.chatMessages.findFirst({ where: eq(schema.chatMessages.id, messageId) });
+}
+
+export async function threadMessages(threadId: string) {
+  return db.select().from(schema.chatMessages).where(eq(schema.chatMessages.threadId, threadId)).orderBy(schema.chatMessages.createdAt);
+}
+
+export interface Credits {
+  plan: string;
+  used: number;
+  limit: number | null;
+  remaining: number | null;
+  resetsAt: number;
+}
+
+export async function credits(client: Client): Promise<Credits> {
+  const response = await client.fetch("/api/credits");
+  if (!response.ok) throw new Error(`GET /api/credits answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Credits;
+}
+
+/** A guest browser talking to the app configured with `upstreamModel` (no cookie until its first chat turn). */
+export function guest(upstreamModel = "normal", vars: Record<string, string> = {}): Client {
+  return new Client(undefined, upstreamEnv(upstreamModel, vars));
+}

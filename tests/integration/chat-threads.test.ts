@@ -1,0 +1,194 @@
+// Chat turns and threads as their owner and as a stranger see them, through the whole worker with the real openai
+// SDK against the fake upstream: idempotent turns (one charge, one answer per request id), owner-only access,
+// SPEC §5 titles (at most 50 characters) and search over answer text (D1 FTS5).
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { schema } from "../../app/.server/db";
+import en from "../../locales/en/common.json";
+import { expectedAnswer, mirrorWords } from "../mocks/fake-openai-replies.mjs";
+import { Client, credits, db, guest, joinAnswer, messageRow, sendTurn, threadMessages, turnResult, upstreamEnv } from "./chat-helpers";
+
+const CHAT_ROUTE = "routes/_main.web-main.($threadId)";
+
+function postChat(client: Client, body: Record<string, unknown>) {
+  return client.fetch("/api/chat", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ model: "gpt-4o-mini", mode: "send", ...body }),
+  });
+}
+
+/** Rename / star / delete the way the history panel's fetchers post them (Remix single fetch: `<action>.data`). */
+function threadAction(client: Client, threadId: string, fields: Record<string, string>) {
+  return client.action(`/api/threads/${threadId}`, fields);
+}
+
+async function assistantMessages(threadId: string) {
+  return db
+    .select()
+    .from(schema.chatMessages)
+    .where(and(eq(schema.chatMessages.threadId, threadId), eq(schema.chatMessages.role, "assistant")));
+}
+
+async function threadRow(threadId: string) {
+  return db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) });
+}
+
+async function listThreads(client: Client, query = "") {
+  const response = await client.fetch(`/api/threads${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { threads: { id: string; title: string; starred: boolean }[] }).threads;
+}
+
+describe("one request id, one answer", { timeout: 30_000 }, () => {
+  it("charges a retried request once and joins the answer it already started", async () => {
+    const client = guest("normal");
+    const requestId = crypto.randomUUID();
+    const question = "Retry me once";
+    const first = await turnResult(await postChat(client, { requestId, message: question }));
+    const second = await turnResult(await postChat(client, { requestId, message: question }));
+
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.messageId).toBe(first.messageId);
+    expect(second.threadId).toBe(first.threadId);
+    expect(second.done).toMatchObject({ status: "complete", text: expectedAnswer("normal", question) });
+    expect(await threadMessages(first.threadId!)).toHaveLength(2);
+    expect(await credits(client)).toMatchObject({ used: 1 });
+  });
+
+  it("charges a request posted twice at the same moment once, with one answer", async () => {
+    const client = guest("normal");
+    // The guest cookie comes with the first turn; the double post must come from one known browser.
+    await sendTurn(client, { message: "Warm up" });
+    const requestId = crypto.randomUUID();
+    const question = "Double click";
+    const [first, second] = await Promise.all([
+      postChat(client, { requestId, message: question }).then(turnResult),
+      postChat(client, { requestId, message: question }).then(turnResult),
+    ]);
+
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.messageId).toBe(first.messageId);
+    // Both readers get the whole answer of the one generation.
+    expect(first.done).toMatchObject({ status: "complete", text: expectedAnswer("normal", question) });
+    expect(second.done).toMatchObject({ status: "complete", text: expectedAnswer("normal", question) });
+    expect(second.streamed).toBe(expectedAnswer("normal", question));
+    expect(second.threadId).toBe(first.threadId);
+    expect(await assistantMessages(first.threadId!)).toHaveLength(1);
+    expect(await credits(client)).toMatchObject({ used: 2 });
+  });
+});
+
+describe("another guest", { timeout: 30_000 }, () => {
+  it("cannot read, join, continue, change or find the first guest's thread", async () => {
+    const owner = guest("normal");
+    const question = "Private matter of the owner";
+    const turn = await sendTurn(owner, { message: question });
+    expect(turn.done).toMatchObject({ status: "complete" });
+    const threadId = turn.threadId!;
+    const messageId = turn.messageId!;
+    const answerWord = mirrorWords(question)[1]!;
+
+    const stranger = guest("normal");
+    await sendTurn(stranger, { message: "My own chat" });
+    const strangerBefore = await credits(stranger);
+
+    // Join the answer's stream.
+    expect(await joinAnswer(stranger, messageId)).toMatchObject({ status: 404, error: { code: "chat/not-found" } });
+    // Open the thread's page: a fresh chat that says the old one is missing, with none of its messages.
+    const page = await stranger.loaderData(`/web-main/${threadId}`, CHAT_ROUTE);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ thread: null, messages: [], missingThread: true });
+    const html = await (await stranger.fetch(`/web-main/${threadId}`)).text();
+    expect(html).not.toContain(question);
+    expect(html).not.toContain(answerWord);
+    // Continue it (not charged).
+    const continued = await turnResult(await postChat(stranger, { requestId: crypto.randomUUID(), threadId, message: "Let me in" }));
+    expect(continued).toMatchObject({ status: 404, error: { code: "chat/not-found" } });
+    expect(await credits(stranger)).toMatchObject({ used: strangerBefore.used });
+    // Regenerate its answer.
+    const regenerated = await turnResult(await postChat(stranger, { requestId: crypto.randomUUID(), threadId, mode: "regenerate" }));
+    expect(regenerated).toMatchObject({ status: 404, error: { code: "chat/not-found" } });
+    // Stop and rate its answer.
+    expect((await stranger.fetch(`/api/chat/${messageId}/stop`, { method: "POST" })).status).toBe(404);
+    expect((await stranger.fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body: new URLSearchParams({ feedback: "dislike" }) })).status).toBe(404);
+    // Rename, star, delete.
+    const attempts: Record<string, string>[] = [{ intent: "rename", title: "Mine now" }, { intent: "star", starred: "true" }, { intent: "delete" }];
+    for (const fields of attempts) {
+      const result = await threadAction(stranger, threadId, fields);
+      expect(result, fields.intent).toMatchObject({ status: 404, data: { ok: false, error: { code: "chat/not-found" } } });
+    }
+    // Find it.
+    expect((await listThreads(stranger)).map((thread) => thread.id)).not.toContain(threadId);
+    expect(await listThreads(stranger, `?q=${answerWord}`)).toEqual([]);
+
+    // Nothing changed for the owner.
+    expect(await threadRow(threadId)).toMatchObject({ title: question, starred: false });
+    expect(await messageRow(messageId)).toMatchObject({ status: "complete", feedback: null, content: expectedAnswer("normal", question) });
+    expect((await listThreads(owner, `?q=${answerWord}`)).map((thread) => thread.id)).toEqual([threadId]);
+  });
+
+  it("a visitor without any cookie cannot join an answer either", async () => {
+    const owner = guest("normal");
+    const turn = await sendTurn(owner, { message: "Nobody else" });
+    const visitor = new Client(undefined, upstreamEnv("normal"));
+    expect(await joinAnswer(visitor, turn.messageId!)).toMatchObject({ status: 404, error: { code: "chat/not-found" } });
+  });
+});
+
+describe("titles, stars and search", { timeout: 30_000 }, () => {
+  it("refuses a 51-character title with the SPEC message key and accepts 50", async () => {
+    const client = guest("normal");
+    const turn = await sendTurn(client, { message: "Title me" });
+    const threadId = turn.threadId!;
+
+    const tooLong = "x".repeat(51);
+    const refused = await threadAction(client, threadId, { intent: "rename", title: tooLong });
+    expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { title: ["validation.titleTooLong"] } } });
+    expect(en.validation.titleTooLong).toBe("Title must be at most 50 characters long");
+    expect((await threadRow(threadId))!.title).toBe("Title me");
+
+    const fifty = `Renamed ${"y".repeat(42)}`;
+    expect(fifty).toHaveLength(50);
+    const accepted = await threadAction(client, threadId, { intent: "rename", title: fifty });
+    expect(accepted).toMatchObject({ status: 200, data: { ok: true } });
+    expect((await threadRow(threadId))!.title).toBe(fifty);
+    // The new title is searchable at once (the FTS triggers follow renames).
+    expect((await listThreads(client, "?q=Renamed")).map((thread) => thread.id)).toEqual([threadId]);
+  });
+
+  it("titles a new thread from its first message, cut to at most 50 characters", async () => {
+    const client = guest("normal");
+    const question = "Please explain in detail how a refrigerator keeps food cold at home";
+    const turn = await sendTurn(client, { message: question });
+    const title = (await threadRow(turn.threadId!))!.title;
+    expect(title.length).toBeLessThanOrEqual(50);
+    expect(question.startsWith(title.replace(/…$/, ""))).toBe(true);
+  });
+
+  it("finds a thread by a word that only its answer contains, and lists it under Starred once starred", async () => {
+    const client = guest("normal");
+    const question = "Quokka habitat facts";
+    const turn = await sendTurn(client, { message: question });
+    const threadId = turn.threadId!;
+    const answerWord = mirrorWords(question)[0]!; // "akkouQ": in the answer, not in the title or the question
+    expect(question.toLowerCase()).not.toContain(answerWord.toLowerCase());
+    expect((await messageRow(turn.messageId!))!.content).toContain(answerWord);
+
+    expect((await listThreads(client, `?q=${answerWord}`)).map((thread) => thread.id)).toEqual([threadId]);
+    // Prefix search: part of the word is enough.
+    expect((await listThreads(client, `?q=${answerWord.slice(0, 4)}`)).map((thread) => thread.id)).toEqual([threadId]);
+    expect(await listThreads(client, "?q=nosuchwordanywhere")).toEqual([]);
+
+    expect(await listThreads(client, "?starred=1")).toEqual([]);
+    const starred = await threadAction(client, threadId, { intent: "star", starred: "true" });
+    expect(starred).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await listThreads(client, "?starred=1")).toMatchObject([{ id: threadId, starred: true }]);
+
+    // Deleting the thread removes it from search too.
+    expect(await threadAction(client, threadId, { intent: "delete" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await listThreads(client, `?q=${answerWord}`)).toEqual([]);
+    expect(await threadRow(threadId)).toBeUndefined();
+  });
+});

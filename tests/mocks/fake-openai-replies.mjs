@@ -1,0 +1,119 @@
+// What the fake OpenAI-compatible server (fake-openai.mjs) answers, as pure functions with no Node imports, so
+// the integration tests (inside workerd) can compute the exact text a scenario must leave in the database.
+//
+// The requested model name picks the behaviour: `<behaviour>` or `<behaviour>?<params>` (URL query syntax), e.g.
+// "cut?at=3" or "normal?n=40&ms=2". Any other name (a real upstream id such as "gpt-4o-mini") streams normally.
+
+export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error"];
+
+/** The markup the "xss" behaviour puts in its answer (split over two chunks, as a model might). */
+export const XSS_MARKUP = "<img src=x onerror=alert(1)>";
+
+/** Defaults; each can be overridden per request by the model name's params or per server by start options. */
+export const DEFAULTS = Object.freeze({
+  /** Content chunks of a normal answer. */
+  tokens: 12,
+  /** Milliseconds between chunks. */
+  intervalMs: 5,
+  /** "cut" and "malformed": how many content chunks go out before the failure. */
+  cutAt: 3,
+  malformedAt: 0,
+  /** "429": how many attempts of the same request are refused before one succeeds, and the advertised wait. */
+  failures: 1,
+  retryAfterMs: 20,
+  /** "reasoning": reasoning_content chunks before the answer. */
+  reasoningTokens: 3,
+});
+
+/**
+ * Parses a model name into { behaviour, params }. Params: n (tokens), ms (interval), at (chunks before a cut or
+ * malformed line), fails (429 refusals before success), retry (retry-after-ms), think (reasoning chunks).
+ */
+export function parseModel(model, defaults = DEFAULTS) {
+  const text = String(model ?? "");
+  const mark = text.indexOf("?");
+  const name = mark === -1 ? text : text.slice(0, mark);
+  const query = new URLSearchParams(mark === -1 ? "" : text.slice(mark + 1));
+  const number = (key, fallback) => {
+    const value = query.get(key);
+    if (value === null || value === "") return fallback;
+    const parsed = Number(value);
+    return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+  };
+  const behaviour = BEHAVIOURS.includes(name) ? name : "normal";
+  return {
+    behaviour,
+    params: {
+      tokens: Math.floor(number("n", defaults.tokens)),
+      intervalMs: number("ms", defaults.intervalMs),
+      cutAt: Math.floor(number("at", behaviour === "malformed" ? defaults.malformedAt : defaults.cutAt)),
+      failures: Math.floor(number("fails", defaults.failures)),
+      retryAfterMs: number("retry", defaults.retryAfterMs),
+      reasoningTokens: Math.floor(number("think", defaults.reasoningTokens)),
+    },
+  };
+}
+
+/** The last user message's text (string content or the text parts of a multi-part content array). */
+export function lastQuestion(messages) {
+  const list = Array.isArray(messages) ? messages : [];
+  for (let index = list.length - 1; index >= 0; index--) {
+    const message = list[index];
+    if (message?.role !== "user") continue;
+    if (typeof message.content === "string") return message.content;
+    if (Array.isArray(message.content)) {
+      return message.content
+        .filter((part) => part?.type === "text")
+        .map((part) => part.text)
+        .join(" ");
+    }
+  }
+  return "";
+}
+
+/** Each word of the question spelled backwards: text that is in the answer and nowhere in the question. */
+export function mirrorWords(question) {
+  return (String(question).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((word) => [...word].reverse().join(""));
+}
+
+/**
+ * The content chunks of a normal answer: exactly `count` pieces. It opens with the question's words mirrored
+ * (so a search test can look for a word only the answer contains), then numbered filler words.
+ */
+export function answerTokens(question, count = DEFAULTS.tokens) {
+  const head = ["Fake", " answer", ...mirrorWords(question).map((word) => ` ${word}`)];
+  const tokens = [];
+  for (let index = 0; tokens.length < count; index++) {
+    tokens.push(index < head.length ? head[index] : ` word${index - head.length + 1}`);
+  }
+  if (count > 0) tokens[count - 1] += ".";
+  return tokens;
+}
+
+/** The content chunks of the "xss" behaviour: markup a renderer must show as text, never run. */
+export function xssTokens() {
+  return ["Here is some markup: ", "<img src=x ", "onerror=alert(1)>", " and ", "<script>alert(2)</script>", " end."];
+}
+
+export function reasoningTokens(count = DEFAULTS.reasoningTokens) {
+  return Array.from({ length: count }, (_, index) => (index === 0 ? "Thinking" : ` step${index}`));
+}
+
+/** Content chunks a given model name streams for a question (before any cut or malformed line). */
+export function contentTokens(model, question, defaults = DEFAULTS) {
+  const { behaviour, params } = parseModel(model, defaults);
+  if (behaviour === "xss") return xssTokens();
+  if (behaviour === "gone") return [];
+  return answerTokens(question, params.tokens);
+}
+
+/** The full answer text a successful request with this model name produces. */
+export function expectedAnswer(model, question, defaults = DEFAULTS) {
+  return contentTokens(model, question, defaults).join("");
+}
+
+/** What is delivered before "cut" / "malformed" / "stream-error" break the stream. */
+export function expectedPartial(model, question, defaults = DEFAULTS) {
+  const { params } = parseModel(model, defaults);
+  return contentTokens(model, question, defaults).slice(0, params.cutAt).join("");
+}

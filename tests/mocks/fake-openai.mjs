@@ -1,0 +1,332 @@
+#!/usr/bin/env node
+// A fake OpenAI-compatible server for tests and the benchmark: POST /v1/chat/completions speaking the real wire
+// format (../shared/PROVIDERS.md "Chat completions stream"; openai-node src/core/streaming.ts), so the app's real
+// `openai` SDK path runs end to end without a network. Listens on 127.0.0.1 only.
+//
+// The requested model name picks the behaviour (fake-openai-replies.mjs; the app maps catalogue ids to these with
+// MODEL_OVERRIDES):
+//   normal        N content chunks at a fixed interval (any unknown name, e.g. "gpt-4o-mini", is "normal")
+//   cut           some chunks, then the socket is destroyed mid-stream (no [DONE], no final chunk)
+//   429           the first `fails` attempts of a request answer 429 + retry-after-ms/retry-after, then it streams
+//   malformed     a `data:` line that is not JSON (after `at` chunks; default before any content)
+//   gone          404 {"error":{"code":"model_not_found"}}
+//   reasoning     delta.reasoning_content chunks first, then the answer
+//   xss           an answer containing <img src=x onerror=alert(1)> and a <script>
+//   stream-error  some chunks, then a `data: {"error":{...}}` payload (the SDK raises APIError)
+// Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
+// Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs).
+//
+//   import { startFakeOpenAI } from "./fake-openai.mjs";
+//   const fake = await startFakeOpenAI({ port: 0 });   // { url: "http://127.0.0.1:PORT/v1", close, stats, ... }
+//
+//   node tests/mocks/fake-openai.mjs --port 8790 [--tokens 12] [--interval 5]
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import { pathToFileURL } from "node:url";
+import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
+import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
+function errorBody(message, type, code, param = null) {
+  return JSON.stringify({ error: { message, type, param, code } });
+}
+
+function readBody(request) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Writes and resolves once the bytes are handed to the kernel (so a later destroy cannot drop them). */
+function writeFlushed(response, text) {
+  return new Promise((resolve, reject) => {
+    response.write(text, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/**
+ * Starts the server. Options: port (0 = any free port), host, tokens, intervalMs, cutAt, malformedAt, failures,
+ * retryAfterMs, reasoningTokens (defaults for every request), apiKey (when set, other bearer tokens get 401),
+ * log (print one line per request).
+ * Returns { url (base URL ending in /v1, as OPENAI_BASE_URL expects), origin, port, stats, resetStats, close }.
+ */
+export async function startFakeOpenAI(options = {}) {
+  const { port = 0, host = "127.0.0.1", apiKey, log = false } = options;
+  const defaults = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([key]) => key in DEFAULTS)) };
+  /** Attempts per (model, messages) of "429" requests, so each distinct request is refused `fails` times. */
+  const attempts = new Map();
+  const sockets = new Set();
+  const stats = {
+    /** Every HTTP request received. */
+    requests: 0,
+    /** Chat completion requests by behaviour name. */
+    byBehaviour: {},
+    /** Responses by status code (200 counts streams that started). */
+    byStatus: {},
+    /** Streams that ran to [DONE]. */
+    completed: 0,
+    /** Streams ended on purpose early (cut, malformed, stream-error). */
+    broken: 0,
+    /** The last request body (parsed), for assertions on what the SDK sent. */
+    lastBody: null,
+  };
+  const resetStats = () => {
+    Object.assign(stats, { requests: 0, byBehaviour: {}, byStatus: {}, completed: 0, broken: 0, lastBody: null });
+    attempts.clear();
+  };
+  const count = (bucket, key) => {
+    bucket[key] = (bucket[key] ?? 0) + 1;
+  };
+
+  const server = createServer(async (request, response) => {
+    stats.requests += 1;
+    try {
+      await handle(request, response);
+    } catch (error) {
+      if (!response.headersSent) {
+        response.writeHead(500, JSON_HEADERS).end(errorBody(String(error?.message ?? error), "server_error", "internal_error"));
+      } else {
+        response.destroy();
+      }
+    }
+  });
+  server.on("connection", (socket) => {
+    // Small chunks must leave at once: no Nagle delay between tokens.
+    socket.setNoDelay(true);
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  async function handle(request, response) {
+    const url = new URL(request.url ?? "/", "http://fake");
+    if (request.method === "GET" && url.pathname === "/health") {
+      response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ ok: true }));
+      return;
+    }
+    if (request.method !== "POST" || (url.pathname !== "/v1/chat/completions" && !url.pathname.startsWith("/v1/images/"))) {
+      count(stats.byStatus, 404);
+      response.writeHead(404, JSON_HEADERS).end(errorBody(`Unknown request URL: ${request.method} ${url.pathname}`, "invalid_request_error", "unknown_url"));
+      return;
+    }
+    const authorization = request.headers.authorization ?? "";
+    const token = authorization.startsWith("Bearer ") ? authorization.slice(7) : "";
+    if (!token || (apiKey !== undefined && token !== apiKey)) {
+      count(stats.byStatus, 401);
+      response.writeHead(401, JSON_HEADERS).end(errorBody("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"));
+      return;
+    }
+    if (url.pathname.startsWith("/v1/images/")) {
+      // images.generate / images.edit: see fake-openai-images.mjs.
+      const raw = await readBody(request);
+      if (!handleImagesRequest(url.pathname, request.headers, raw, response, { count, stats, log })) {
+        count(stats.byStatus, 404);
+        response.writeHead(404, JSON_HEADERS).end(errorBody(`Unknown request URL: ${request.method} ${url.pathname}`, "invalid_request_error", "unknown_url"));
+      }
+      return;
+    }
+    let body;
+    try {
+      body = JSON.parse(await readBody(request));
+    } catch {
+      count(stats.byStatus, 400);
+      response.writeHead(400, JSON_HEADERS).end(errorBody("We could not parse the JSON body of your request.", "invalid_request_error", null));
+      return;
+    }
+    stats.lastBody = body;
+    const model = String(body.model ?? "");
+    const { behaviour, params } = parseModel(model, defaults);
+    count(stats.byBehaviour, behaviour);
+    if (log) console.log(`fake-openai: ${model} -> ${behaviour}${body.stream ? " (stream)" : ""}`);
+
+    if (behaviour === "gone") {
+      count(stats.byStatus, 404);
+      response
+        .writeHead(404, JSON_HEADERS)
+        .end(errorBody(`The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found"));
+      return;
+    }
+    if (behaviour === "429") {
+      const key = createHash("sha256").update(JSON.stringify([model, body.messages])).digest("hex");
+      const seen = attempts.get(key) ?? 0;
+      attempts.set(key, seen + 1);
+      if (seen < params.failures) {
+        count(stats.byStatus, 429);
+        response
+          .writeHead(429, {
+            ...JSON_HEADERS,
+            "retry-after-ms": String(params.retryAfterMs),
+            "retry-after": String(Math.max(1, Math.ceil(params.retryAfterMs / 1000))),
+            "x-ratelimit-remaining-requests": "0",
+          })
+          .end(errorBody("Rate limit reached for requests. Please try again shortly.", "rate_limit_exceeded", "rate_limit_exceeded"));
+        return;
+      }
+    }
+
+    const question = lastQuestion(body.messages);
+    const tokens = contentTokens(model, question, defaults);
+    const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 12)}`;
+    const created = Math.floor(Date.now() / 1000);
+
+    if (!body.stream) {
+      count(stats.byStatus, 200);
+      // A vision request asking for JSON is photo translate (fake-openai-images.mjs); anything else is chat.
+      const content = photoTranslateReply(body) ?? tokens.join("");
+      response.writeHead(200, JSON_HEADERS).end(
+        JSON.stringify({
+          id,
+          object: "chat.completion",
+          created,
+          model,
+          choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" }],
+          usage: { prompt_tokens: promptTokens(body.messages), completion_tokens: tokens.length, total_tokens: promptTokens(body.messages) + tokens.length },
+        }),
+      );
+      stats.completed += 1;
+      return;
+    }
+
+    const includeUsage = body.stream_options?.include_usage === true;
+    const chunk = (delta, finishReason = null) =>
+      `data: ${JSON.stringify({
+        id,
+        object: "chat.completion.chunk",
+        created,
+        model,
+        system_fingerprint: "fp_fake",
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+        ...(includeUsage ? { usage: null } : {}),
+      })}\n\n`;
+
+    count(stats.byStatus, 200);
+    response.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache",
+      Connection: "keep-alive",
+      "x-request-id": `req_fake_${id.slice(-8)}`,
+    });
+    // A comment line first, as proxies and some providers send: the SDK must skip it.
+    await writeFlushed(response, ": keep-alive\n\n");
+    await writeFlushed(response, chunk({ role: "assistant", content: "", refusal: null }));
+
+    if (behaviour === "reasoning") {
+      for (const piece of reasoningTokens(params.reasoningTokens)) {
+        await wait(params.intervalMs);
+        await writeFlushed(response, chunk({ reasoning_content: piece }));
+      }
+    }
+
+    const breakAt = ["cut", "malformed", "stream-error"].includes(behaviour) ? Math.min(params.cutAt, tokens.length) : tokens.length;
+    for (let index = 0; index < breakAt; index++) {
+      // The client went away (a reader stopped): stop writing. (request.destroyed is true once its body was read.)
+      if (response.destroyed || response.socket?.destroyed) return;
+      await wait(params.intervalMs);
+      await writeFlushed(response, chunk({ content: tokens[index] }));
+    }
+
+    if (behaviour === "cut") {
+      stats.broken += 1;
+      // Let the last chunk reach the client, then drop the connection with no terminating chunk or [DONE].
+      await wait(Math.max(20, params.intervalMs));
+      response.socket?.destroy();
+      return;
+    }
+    if (behaviour === "malformed") {
+      stats.broken += 1;
+      await wait(params.intervalMs);
+      await writeFlushed(response, `data: {"id":"${id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"oops"\n\n`);
+      await writeFlushed(response, "data: [DONE]\n\n");
+      response.end();
+      return;
+    }
+    if (behaviour === "stream-error") {
+      stats.broken += 1;
+      await wait(params.intervalMs);
+      await writeFlushed(response, `data: ${JSON.stringify({ error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: "server_error" } })}\n\n`);
+      response.end();
+      return;
+    }
+
+    await wait(params.intervalMs);
+    await writeFlushed(response, chunk({}, "stop"));
+    if (includeUsage) {
+      const prompt = promptTokens(body.messages);
+      await writeFlushed(
+        response,
+        `data: ${JSON.stringify({
+          id,
+          object: "chat.completion.chunk",
+          created,
+          model,
+          system_fingerprint: "fp_fake",
+          choices: [],
+          usage: { prompt_tokens: prompt, completion_tokens: tokens.length, total_tokens: prompt + tokens.length },
+        })}\n\n`,
+      );
+    }
+    await writeFlushed(response, "data: [DONE]\n\n");
+    response.end();
+    stats.completed += 1;
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const origin = `http://${host}:${address.port}`;
+  let closing = null;
+  const close = () =>
+    (closing ??= new Promise((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    }));
+  return { url: `${origin}/v1`, origin, port: address.port, stats, resetStats, close };
+}
+
+/** A rough token count for the usage chunk (words of every message). */
+function promptTokens(messages) {
+  const text = (Array.isArray(messages) ? messages : [])
+    .map((message) => (typeof message?.content === "string" ? message.content : JSON.stringify(message?.content ?? "")))
+    .join(" ");
+  return (text.match(/\S+/g) ?? []).length;
+}
+
+function parseArgs(argv) {
+  const options = {};
+  for (let index = 0; index < argv.length; index++) {
+    const [flag, inline] = argv[index].split("=", 2);
+    const value = () => inline ?? argv[++index];
+    if (flag === "--port") options.port = Number(value());
+    else if (flag === "--host") options.host = value();
+    else if (flag === "--tokens") options.tokens = Number(value());
+    else if (flag === "--interval") options.intervalMs = Number(value());
+    else if (flag === "--api-key") options.apiKey = value();
+    else if (flag === "--quiet") options.log = false;
+    else if (flag === "--help" || flag === "-h") {
+      console.log("usage: node tests/mocks/fake-openai.mjs [--port N] [--host 127.0.0.1] [--tokens N] [--interval MS] [--api-key KEY] [--quiet]");
+      process.exit(0);
+    } else {
+      console.error(`unknown option ${argv[index]}`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakeOpenAI({ log: true, ...parseArgs(process.argv.slice(2)) });
+  console.log(`fake-openai listening: OPENAI_BASE_URL=${fake.url}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
