@@ -9,12 +9,17 @@ const ready = new Promise<void>((resolve) => {
 });
 const listeners = new Set<() => void>();
 
-export function notify(kind: Kind, message: string) {
+/** Optional extras passed to sonner: a button in the toast (e.g. "View" a finished creation). */
+export interface NotifyOptions {
+  action?: { label: string; onClick: () => void };
+}
+
+export function notify(kind: Kind, message: string, options?: NotifyOptions) {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void ready.then(() => import("sonner")).then(({ toast }) => toast[kind](message));
+  void ready.then(() => import("sonner")).then(({ toast }) => toast[kind](message, options));
 }
 
 /** For the Toaster host: whether any toast was asked for yet. */

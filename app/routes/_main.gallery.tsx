@@ -1,44 +1,207 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GalleryHorizontalEnd } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import * as z from "zod";
 import { requireUser } from "~/.server/auth/http";
+import { AppError, isAppError } from "~/.server/errors";
+import { countGallery, deleteGalleryImage, findGalleryItem, listGallery } from "~/.server/images/gallery";
+import { imageStrings } from "~/.server/images/screen";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import type { GalleryViewerItem } from "~/components/images/gallery-viewer";
+import { creationTitle } from "~/components/images/job-list";
+import { useImageStrings } from "~/components/images/use-image-strings";
 import { ToolIcon } from "~/components/layout/tool-icon";
+import { lazyOverlay } from "~/components/ui/lazy-overlay";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/lib/meta";
-
-const CREATION_TOOLS = ["image-generation", "logo-maker", "tattoo-generator"] as const;
+import { GALLERY_TOOLS } from "~/lib/schemas/images";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Signed-in users only: visitors sign in first and come back here.
-  await requireUser(request, context);
-  return { title: await pageTitle(request, "gallery", "title") };
+  const viewer = await requireUser(request, context);
+  const url = new URL(request.url);
+  const cursor = url.searchParams.get("cursor");
+  const [page, total, title] = await Promise.all([
+    listGallery(context.env, viewer.accountId, { cursor }),
+    countGallery(context.env, viewer.accountId),
+    pageTitle(request, "gallery", "title"),
+  ]);
+  // ?image=<id> opens that creation (a "ready" toast links here); it may be older than the first page.
+  const wanted = url.searchParams.get("image");
+  const focused = wanted ? (page.items.find((item) => item.id === wanted) ?? (await findGalleryItem(context.env, viewer.accountId, wanted))) : null;
+  return { title, strings: imageStrings(request), ...page, total, focused };
+}
+
+const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });
+
+/** Delete a creation: its row and its file (the viewer asks for confirmation first). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  try {
+    const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+    if (!parsed.success) throw new AppError("request/invalid");
+    await deleteGalleryImage(context.env, viewer.accountId, parsed.data.id);
+    return { ok: true, id: parsed.data.id };
+  } catch (error) {
+    const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
+    if (!isAppError(error)) console.error(error);
+    return data({ ok: false, error: { code: appError.code } }, { status: appError.status });
+  }
 }
 
 export const meta = titleMeta;
 
-export default function Gallery() {
+const GalleryViewer = lazyOverlay(() => import("~/components/images/gallery-viewer"));
+
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function EmptyGallery() {
   const { t } = useTranslation("gallery");
   const { t: tc } = useTranslation("common");
   return (
+    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-12 text-center">
+      <h2 className="text-lg font-medium">{t("empty.title")}</h2>
+      <p className="text-sm text-muted-foreground">{t("empty.body")}</p>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {GALLERY_TOOLS.map((tool) => (
+          <li key={tool}>
+            <Link to={`/${tool}`} className="inline-flex items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-muted">
+              <ToolIcon tool={tool} />
+              {tc(`tools.${tool}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function Gallery() {
+  const page = useLoaderData<typeof loader>();
+  const { t, i18n } = useImageStrings(page.strings);
+  const { t: tg } = useTranslation("gallery");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const more = useFetcher<Page>();
+  const [extra, setExtra] = useState<Page["items"]>([]);
+  const [removed, setRemoved] = useState<Set<string>>(() => new Set());
+  const [selected, setSelected] = useState<GalleryViewerItem | null>(page.focused);
+  const [open, setOpen] = useState(Boolean(page.focused));
+
+  // A page fetched by "Show more" is appended (and its cursor followed next time).
+  const [cursor, setCursor] = useState(page.nextCursor);
+  useEffect(() => setCursor(page.nextCursor), [page.nextCursor]);
+  useEffect(() => {
+    if (more.state !== "idle" || !more.data) return;
+    const loaded = more.data;
+    setExtra((current) => [...current, ...loaded.items]);
+    setCursor(loaded.nextCursor);
+  }, [more.data, more.state]);
+
+  // Opening from a link (?image=) after the page is already shown.
+  useEffect(() => {
+    if (page.focused) {
+      setSelected(page.focused);
+      setOpen(true);
+    }
+  }, [page.focused]);
+
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    return [...page.items, ...extra].filter((item) => !removed.has(item.id) && !seen.has(item.id) && seen.add(item.id));
+  }, [page.items, extra, removed]);
+  const total = Math.max(0, page.total - removed.size);
+
+  const openItem = (item: GalleryViewerItem) => {
+    setSelected(item);
+    setOpen(true);
+  };
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next && searchParams.has("image")) {
+      const params = new URLSearchParams(searchParams);
+      params.delete("image");
+      setSearchParams(params, { replace: true, preventScrollReset: true });
+    }
+  };
+
+  return (
     <div className="flex flex-1 flex-col">
-      <PageHeader title={t("title")} description={t("description")} icon={<GalleryHorizontalEnd className="size-5" aria-hidden />} />
-      <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-12 text-center">
-        <h2 className="text-lg font-medium">{t("empty.title")}</h2>
-        <p className="text-sm text-muted-foreground">{t("empty.body")}</p>
-        <ul className="flex flex-wrap justify-center gap-2">
-          {CREATION_TOOLS.map((tool) => (
-            <li key={tool}>
-              <Link to={`/${tool}`} className="inline-flex items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-muted">
-                <ToolIcon tool={tool} />
-                {tc(`tools.${tool}`)}
+      <PageHeader
+        title={tg("title")}
+        description={tg("description")}
+        icon={<GalleryHorizontalEnd className="size-5" aria-hidden />}
+        actions={total > 0 ? <p className="text-sm text-muted-foreground">{t("gallery.count", { count: total })}</p> : undefined}
+      />
+      {items.length === 0 && !cursor ? (
+        <EmptyGallery />
+      ) : (
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {items.map((item) => (
+              <li key={item.id}>
+                <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card" data-gallery-item={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => openItem(item)}
+                    className="block aspect-square w-full overflow-hidden bg-muted"
+                    aria-label={t("gallery.open", { name: creationTitle(item, t, i18n.language) })}
+                  >
+                    <img
+                      src={item.url}
+                      alt=""
+                      loading="lazy"
+                      width={item.width}
+                      height={item.height}
+                      className={`size-full object-contain ${item.tool === "image-generation" ? "" : "bg-white"}`}
+                    />
+                  </button>
+                  <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+                    <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                      <ToolIcon tool={item.tool} className="size-3.5" />
+                      {t(`common:tools.${item.tool}`)}
+                    </p>
+                    <p className="line-clamp-2 break-words font-medium">{creationTitle(item, t, i18n.language)}</p>
+                    <p className="mt-auto text-xs text-muted-foreground">
+                      {item.model === "demo" ? t("jobs.demoModel") : item.model === "vector" ? t("jobs.vectorModel") : item.model} ·{" "}
+                      <time dateTime={new Date(item.createdAt).toISOString()} suppressHydrationWarning>
+                        {new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(item.createdAt))}
+                      </time>
+                    </p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+          {cursor && (
+            <div className="flex justify-center">
+              <Link
+                to={`/gallery?cursor=${encodeURIComponent(cursor)}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  more.load(`/gallery?cursor=${encodeURIComponent(cursor)}`);
+                }}
+                className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted"
+                aria-disabled={more.state !== "idle"}
+              >
+                {more.state !== "idle" ? t("gallery.loading") : t("gallery.loadMore")}
               </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+            </div>
+          )}
+        </div>
+      )}
+      <GalleryViewer
+        open={open}
+        item={selected}
+        onOpenChange={close}
+        onDeleted={(id) => {
+          setRemoved((current) => new Set(current).add(id));
+          close(false);
+        }}
+      />
     </div>
   );
 }

@@ -1,21 +1,160 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useTranslation } from "react-i18next";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useId, useState } from "react";
 import { pageTitle } from "~/.server/page";
+import { loadToolScreen } from "~/.server/images/screen";
+import { UpgradeDialog } from "~/components/dialogs/upgrade-dialog";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { OptionList, ToolScreen } from "~/components/tools/tool-screen";
+import { ChoiceGroup } from "~/components/images/choice-group";
+import { JobList, useJobs } from "~/components/images/job-list";
+import { FieldError, inputClass, ModelRow, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
+import { useImageStrings } from "~/components/images/use-image-strings";
+import { ToolScreen } from "~/components/tools/tool-screen";
 import { titleMeta } from "~/lib/meta";
+import { BRAND_MAX, LOGO_KINDS, LOGO_STYLE_COLORS, SLOGAN_MAX, type LogoKind, type LogoStyle } from "~/lib/schemas/images";
 import { LOGO_STYLES } from "~/lib/tools";
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { title: await pageTitle(request, "tools", "logo-maker.title") };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [screen, title] = await Promise.all([loadToolScreen(request, context, "logo-maker"), pageTitle(request, "tools", "logo-maker.title")]);
+  return { ...screen, title };
 }
 
 export const meta = titleMeta;
 
-export default function Screen() {
-  const { t } = useTranslation("tools");
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function LogoForm({ data, onCreated }: { data: Data; onCreated: Parameters<typeof useCreate>[2] }) {
+  const { t } = useImageStrings(data.strings);
+  const id = useId();
+  const prefill = data.prefill?.tool === "logo-maker" ? data.prefill : null;
+  const [kind, setKind] = useState<LogoKind>(prefill?.kind ?? "graphic");
+  const [style, setStyle] = useState<LogoStyle>(prefill?.style ?? "basic");
+  const [brandName, setBrandName] = useState(prefill?.brandName ?? "");
+  const [slogan, setSlogan] = useState(prefill?.slogan ?? "");
+  const [customColors, setCustomColors] = useState(Boolean(prefill?.primaryColor || prefill?.secondaryColor));
+  const [primaryColor, setPrimaryColor] = useState(prefill?.primaryColor ?? LOGO_STYLE_COLORS[prefill?.style ?? "basic"][0]);
+  const [secondaryColor, setSecondaryColor] = useState(prefill?.secondaryColor ?? LOGO_STYLE_COLORS[prefill?.style ?? "basic"][1]);
+  const [model, setModel] = useToolChoice("logo-maker", data.models, prefill?.model);
+  const { submit, busy, fieldErrors } = useCreate("logo-maker", data.signedIn, onCreated);
+
+  const chooseStyle = (next: LogoStyle) => {
+    setStyle(next);
+    if (!customColors) {
+      setPrimaryColor(LOGO_STYLE_COLORS[next][0]);
+      setSecondaryColor(LOGO_STYLE_COLORS[next][1]);
+    }
+  };
+
+  return (
+    <ToolFormFrame
+      tool="logo-maker"
+      signedIn={data.signedIn}
+      action="image"
+      submitLabel={t("logo.submit")}
+      busy={busy}
+      hasErrors={Object.keys(fieldErrors).length > 0}
+      onSubmit={() =>
+        void submit({
+          kind,
+          style,
+          brandName,
+          slogan,
+          model,
+          ...(customColors ? { primaryColor, secondaryColor } : {}),
+        })
+      }
+    >
+      <ChoiceGroup
+        label={t("logo.kind")}
+        name="kind"
+        value={kind}
+        onChange={setKind}
+        columns
+        options={LOGO_KINDS.map((value) => ({ value, label: t(`tools:logo-maker.kinds.${value}`), hint: t(`logo.kindHints.${value}`) }))}
+      />
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${id}-brand`} className="text-sm font-medium">
+          {t("logo.brandName")}
+        </label>
+        <input
+          id={`${id}-brand`}
+          name="brandName"
+          maxLength={BRAND_MAX}
+          value={brandName}
+          onChange={(event) => setBrandName(event.target.value)}
+          placeholder={t("logo.brandPlaceholder")}
+          aria-invalid={fieldErrors.brandName ? true : undefined}
+          aria-describedby={fieldErrors.brandName ? `${id}-brand-error` : undefined}
+          className={inputClass}
+        />
+        <FieldError id={`${id}-brand-error`} code={fieldErrors.brandName} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${id}-slogan`} className="text-sm font-medium">
+          {t("logo.slogan")}
+        </label>
+        <input
+          id={`${id}-slogan`}
+          name="slogan"
+          maxLength={SLOGAN_MAX}
+          value={slogan}
+          onChange={(event) => setSlogan(event.target.value)}
+          placeholder={t("logo.sloganPlaceholder")}
+          aria-invalid={fieldErrors.slogan ? true : undefined}
+          className={inputClass}
+        />
+        <FieldError id={`${id}-slogan-error`} code={fieldErrors.slogan} />
+      </div>
+      <ChoiceGroup label={t("logo.style")} name="style" value={style} onChange={chooseStyle} options={LOGO_STYLES.map((value) => ({ value, label: t(`tools:logo-maker.styles.${value}`) }))} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="sr-only">{t("logo.customColors")}</legend>
+        <label className="inline-flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" checked={customColors} onChange={(event) => setCustomColors(event.target.checked)} className="size-4" />
+          {t("logo.customColors")}
+        </label>
+        {customColors ? (
+          <div className="flex flex-wrap gap-4">
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input type="color" value={primaryColor} onChange={(event) => setPrimaryColor(event.target.value)} className="h-9 w-12 cursor-pointer rounded border bg-background" />
+              {t("logo.primaryColor")}
+            </label>
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input type="color" value={secondaryColor} onChange={(event) => setSecondaryColor(event.target.value)} className="h-9 w-12 cursor-pointer rounded border bg-background" />
+              {t("logo.secondaryColor")}
+            </label>
+          </div>
+        ) : (
+          <p className="flex items-center gap-2 text-xs text-muted-foreground">
+            <span className="inline-flex overflow-hidden rounded border" aria-hidden>
+              <span className="size-4" style={{ background: LOGO_STYLE_COLORS[style][0] }} />
+              <span className="size-4" style={{ background: LOGO_STYLE_COLORS[style][1] }} />
+            </span>
+            {t("logo.styleColors")}
+          </p>
+        )}
+        <FieldError id={`${id}-color-error`} code={fieldErrors.primaryColor ?? fieldErrors.secondaryColor} />
+      </fieldset>
+      {kind === "graphic" ? (
+        <ModelRow models={data.models} value={model} onChange={setModel} plan={data.plan} demoMode={data.demoMode} engine={data.engines[model] ?? null} />
+      ) : (
+        <p className="text-xs text-muted-foreground">{t("logo.textNote")}</p>
+      )}
+    </ToolFormFrame>
+  );
+}
+
+export default function LogoMaker() {
+  const data = useLoaderData<typeof loader>();
+  useImageStrings(data.strings);
+  const { jobs, add } = useJobs(data.jobs);
+  const [searchParams] = useSearchParams();
   return (
     <ToolScreen tool="logo-maker">
-      <OptionList label={t("logo-maker.stylesLabel")} items={LOGO_STYLES.map((key) => ({ key, name: t(`logo-maker.styles.${key}`) }))} />
+      <UpgradeDialog />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+        <LogoForm key={searchParams.get("from") ?? "new"} data={data} onCreated={add} />
+        <JobList jobs={jobs} onRetried={add} />
+      </div>
     </ToolScreen>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { pageThreads } from "~/.server/chat/threads";
 import { getViewer } from "~/.server/identity";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { JobWatcherHost } from "~/components/images/job-watcher-host";
 import { MobileDrawer } from "~/components/layout/mobile-drawer";
 import { SidebarContent } from "~/components/layout/sidebar";
 
@@ -37,6 +38,7 @@ export default function MainLayout() {
         <main id="content" className="flex min-w-0 flex-1 flex-col">
           <Outlet />
         </main>
+        <JobWatcherHost />
       </div>
     </div>
   );

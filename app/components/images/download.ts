@@ -1,0 +1,47 @@
+// Downloads in the browser: a server-made file by its own URL (the server names it), and a text logo as PNG,
+// rasterised from its SVG on a canvas (the lettering stays crisp at the logo's full size).
+
+function save(href: string, fileName?: string) {
+  const link = document.createElement("a");
+  link.href = href;
+  if (fileName !== undefined) link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+/** The server's Content-Disposition sets the name; `download` with no value keeps it. */
+export function downloadFile(url: string) {
+  save(url, "");
+}
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? fallback;
+}
+
+export async function downloadSvgAsPng(downloadUrl: string, width: number, height: number) {
+  const response = await fetch(downloadUrl);
+  if (!response.ok) throw new Error(`download ${response.status}`);
+  const name = fileNameFrom(response.headers.get("Content-Disposition"), "logo.svg").replace(/\.svg$/i, ".png");
+  const svg = await response.blob();
+  const svgUrl = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  try {
+    const image = new Image();
+    image.src = svgUrl;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("no 2d canvas");
+    context.drawImage(image, 0, 0, width, height);
+    const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("toBlob failed"))), "image/png"));
+    const pngUrl = URL.createObjectURL(png);
+    save(pngUrl, name);
+    setTimeout(() => URL.revokeObjectURL(pngUrl), 10_000);
+  } finally {
+    URL.revokeObjectURL(svgUrl);
+  }
+}

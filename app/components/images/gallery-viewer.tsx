@@ -1,0 +1,144 @@
+// The full-size view of one creation, loaded the first time it opens (SPEC §2 overlays): the picture, what it was
+// made with, download, "use again", and delete behind a confirmation.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useFetcher } from "@remix-run/react";
+import { Trash2, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { JobImage } from "~/lib/jobs";
+import { notify } from "~/lib/toast";
+import type { JobSettings } from "~/lib/schemas/images";
+import { creationTitle, ImageActions } from "./job-list";
+
+export interface GalleryViewerItem {
+  id: string;
+  jobId: string;
+  tool: "image-generation" | "logo-maker" | "tattoo-generator" | "photo-translate";
+  prompt: string;
+  model: string;
+  contentType: string;
+  width: number;
+  height: number;
+  createdAt: number;
+  url: string;
+  downloadUrl: string;
+  settings: JobSettings | null;
+}
+
+export interface GalleryViewerProps {
+  open: boolean;
+  item: GalleryViewerItem | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: (id: string) => void;
+}
+
+export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: GalleryViewerProps) {
+  const { t, i18n } = useTranslation("images");
+  const fetcher = useFetcher<{ ok: boolean; id?: string; error?: { code?: string } }>();
+  const [confirming, setConfirming] = useState(false);
+  const deleting = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!open) setConfirming(false);
+  }, [open]);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok && result.id) {
+      onDeleted(result.id);
+      notify("success", t("gallery.deleted"));
+    } else if (!result.ok) {
+      notify("error", t(`errors:${result.error?.code ?? "app/unknown"}`));
+    }
+    // One toast per answer: fetcher.data is a new object each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data, fetcher.state]);
+
+  if (!item) return null;
+  const image: JobImage = { id: item.id, url: item.url, downloadUrl: item.downloadUrl, contentType: item.contentType, width: item.width, height: item.height, model: item.model };
+  const model = item.model === "demo" ? t("jobs.demoModel") : item.model === "vector" ? t("jobs.vectorModel") : item.model;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(item.createdAt));
+  const transparent = item.tool !== "image-generation";
+  const title = creationTitle(item, t, i18n.language);
+  // A tattoo is shown with the photo it was made for.
+  const original = item.settings?.tool === "tattoo-generator" ? `/media/uploads/${encodeURIComponent(item.settings.uploadId)}` : null;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[94vh] w-[min(96vw,64rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl border bg-card shadow-xl">
+          <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+            <Dialog.Title className="truncate font-semibold">{title}</Dialog.Title>
+            <Dialog.Close className="rounded p-1.5 hover:bg-muted" aria-label={t("gallery.close")}>
+              <X className="size-4" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <div className="grid gap-4 p-4 md:grid-cols-[minmax(0,1fr)_16rem]">
+            <div className="flex flex-col gap-3">
+              <img
+                src={item.url}
+                alt={title}
+                width={item.width}
+                height={item.height}
+                className={`mx-auto h-auto max-h-[70vh] w-full rounded-lg border object-contain ${transparent ? "bg-white" : "bg-muted"}`}
+              />
+              {original && (
+                <figure className="flex items-center gap-3">
+                  <img src={original} alt={t("tattoo.original")} className="size-20 rounded-md border object-cover" />
+                  <figcaption className="text-xs text-muted-foreground">{t("tattoo.original")}</figcaption>
+                </figure>
+              )}
+            </div>
+            <div className="flex flex-col gap-4">
+              <Dialog.Description className="sr-only">{t("gallery.viewerTitle")}</Dialog.Description>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                <dt className="text-muted-foreground">{t("gallery.tool")}</dt>
+                <dd>{t(`common:tools.${item.tool}`)}</dd>
+                <dt className="text-muted-foreground">{t("gallery.prompt")}</dt>
+                <dd className="break-words">{item.prompt || "—"}</dd>
+                <dt className="text-muted-foreground">{t("gallery.model")}</dt>
+                <dd>{model}</dd>
+                <dt className="text-muted-foreground">{t("gallery.date")}</dt>
+                <dd>{date}</dd>
+                <dt className="text-muted-foreground">{t("gallery.size")}</dt>
+                <dd>
+                  {item.width} × {item.height}
+                </dd>
+              </dl>
+              <ImageActions job={{ id: item.jobId, tool: item.tool }} image={image} galleryLink={false} />
+              {confirming ? (
+                <div role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-body" className="flex flex-col gap-2 rounded-lg border border-danger/40 p-3 text-sm">
+                  <p id="delete-title" className="font-medium">
+                    {t("gallery.deleteTitle")}
+                  </p>
+                  <p id="delete-body" className="text-muted-foreground">
+                    {t("gallery.deleteBody")}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    <button type="button" onClick={() => setConfirming(false)} className="rounded-md border px-3 py-1.5 hover:bg-muted">
+                      {t("gallery.cancel")}
+                    </button>
+                    <fetcher.Form method="post" action="/gallery">
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="id" value={item.id} />
+                      <button type="submit" disabled={deleting} autoFocus className="rounded-md bg-danger px-3 py-1.5 font-medium text-white disabled:opacity-50">
+                        {t("gallery.confirmDelete")}
+                      </button>
+                    </fetcher.Form>
+                  </div>
+                </div>
+              ) : (
+                <button type="button" onClick={() => setConfirming(true)} className="inline-flex w-fit items-center gap-1.5 rounded-md border border-danger/40 px-2.5 py-1.5 text-sm text-danger hover:bg-muted">
+                  <Trash2 className="size-4" aria-hidden />
+                  {t("gallery.delete")}
+                </button>
+              )}
+            </div>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,196 @@
+import { Link } from "@remix-run/react";
+import { Info, LogIn, Sparkles } from "lucide-react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { openAuthDialog } from "~/lib/auth-dialog";
+import { useToolModel } from "~/lib/chat-prefs";
+import type { CreditAction } from "~/lib/constants";
+import type { JobView } from "~/lib/jobs";
+import { DEFAULT_PROVIDER_NAME, type ModelInfo } from "~/lib/models";
+import { createJobSchema, fieldErrorsOf, type ImageTool } from "~/lib/schemas/images";
+import { CreditsLine } from "../chat/credits-line";
+import { ModelPicker } from "../chat/model-picker";
+import { reportJobError } from "./job-list";
+
+type CreateResult = { ok: true; job: JobView } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
+
+/** The tool's model: the stored per-tool choice (SPEC §3), or the one a "use again" link brought. */
+export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtModel?: string) {
+  const [choice, setChoice] = useToolModel(tool);
+  const [brought, setBrought] = useState(broughtModel);
+  const wanted = brought ?? choice.modelName;
+  const model = models.find((candidate) => candidate.id === wanted) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
+  const choose = (modelName: string) => {
+    setBrought(undefined);
+    setChoice({ llmName: DEFAULT_PROVIDER_NAME, modelName });
+  };
+  return [model?.id ?? "gpt-4o-mini", choose] as const;
+}
+
+/**
+ * Sends a tool's form: checked here with the server's own schema, then posted with a fresh request id (the job's
+ * id, so a double submit makes one job). Visitors get the sign-in dialog instead.
+ */
+export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: JobView) => void) {
+  const { t } = useTranslation("images");
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const submit = async (values: Record<string, string | undefined>) => {
+    if (!signedIn) {
+      openAuthDialog();
+      return;
+    }
+    const body = { ...Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string")), tool, requestId: crypto.randomUUID() };
+    const checked = createJobSchema.safeParse(body);
+    if (!checked.success) {
+      setFieldErrors(fieldErrorsOf(checked.error));
+      return;
+    }
+    setFieldErrors({});
+    setBusy(true);
+    try {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(body)) form.set(name, value);
+      const response = await fetch("/api/jobs", { method: "POST", body: form });
+      const result = (await response.json().catch(() => ({ ok: false, error: "app/unknown" }))) as CreateResult;
+      if (result.ok) onCreated(result.job);
+      else if (result.fieldErrors) setFieldErrors(result.fieldErrors);
+      else reportJobError(result.error, t);
+    } catch {
+      reportJobError("app/unknown", t);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { submit, busy, fieldErrors };
+}
+
+/** Shown to visitors above a tool's form: creations need an account. */
+export function SignInNotice({ tool }: { tool: ImageTool }) {
+  const { t } = useTranslation("images");
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-primary/30 bg-accent px-4 py-3 text-sm">
+      <p className="font-medium">{t("form.signInTitle")}</p>
+      <p className="text-muted-foreground">{t("form.signInBody")}</p>
+      <Link
+        to={`/auth/login?redirectTo=${encodeURIComponent(`/${tool}`)}`}
+        onClick={(event) => {
+          event.preventDefault();
+          openAuthDialog();
+        }}
+        className="inline-flex w-fit items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground"
+      >
+        <LogIn className="size-4" aria-hidden />
+        {t("form.signIn")}
+      </Link>
+    </div>
+  );
+}
+
+export function ModelRow({
+  models,
+  value,
+  onChange,
+  plan,
+  demoMode,
+  engine,
+  demoNote = "form.demoNote",
+}: {
+  models: PickerModel[];
+  value: string;
+  onChange: (modelId: string) => void;
+  plan: "guest" | "free" | "pro";
+  demoMode: boolean;
+  /** The image model this choice draws with; undefined where no image model is involved (photo translate). */
+  engine?: string | null;
+  /** The demo notice for this tool (what the demo provider does instead). */
+  demoNote?: string;
+}) {
+  const { t } = useTranslation("images");
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium">{t("form.model")}</span>
+      <div className="flex flex-wrap items-center gap-2">
+        <ModelPicker models={models} value={value} onChange={onChange} canUsePro={plan === "pro"} demoMode={demoMode} />
+        {engine !== undefined && !demoMode && (
+          <span className="text-xs text-muted-foreground">{engine ? t("form.drawnBy", { model: engine }) : t("form.noEngine")}</span>
+        )}
+      </div>
+      {demoMode && (
+        <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          {t(demoNote)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FieldError({ id, code }: { id: string; code?: string }) {
+  const { t } = useTranslation("images");
+  if (!code) return null;
+  return (
+    <p id={id} className="text-sm text-danger">
+      {t(code)}
+    </p>
+  );
+}
+
+export const inputClass =
+  "w-full rounded-lg border bg-background px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-danger";
+
+/** The form frame every tool shares: fields, then the credits line and the submit button. */
+export function ToolFormFrame({
+  onSubmit,
+  children,
+  action,
+  submitLabel,
+  busy,
+  hasErrors,
+  signedIn,
+  tool,
+}: {
+  onSubmit: () => void;
+  children: ReactNode;
+  action: CreditAction;
+  submitLabel: string;
+  busy: boolean;
+  hasErrors: boolean;
+  signedIn: boolean;
+  tool: ImageTool;
+}) {
+  const { t } = useTranslation("images");
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-col gap-5"
+    >
+      {!signedIn && <SignInNotice tool={tool} />}
+      {children}
+      {hasErrors && (
+        <p role="alert" className="text-sm text-danger">
+          {t("form.fixErrors")}
+        </p>
+      )}
+      <div className="flex flex-col gap-2 border-t pt-4">
+        <CreditsLine action={action} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
+        >
+          <Sparkles className="size-4" aria-hidden />
+          {busy ? t("form.starting") : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
