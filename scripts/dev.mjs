@@ -3,7 +3,9 @@
 // the Durable Objects and the image queue consumer (workers/services.ts) and the WhatsApp worker.
 // Vite's proxy reaches them through wrangler.toml's [env.dev] bindings (script_name / service entrypoint),
 // which wrangler resolves through its local dev registry. Both sides persist to .wrangler/state.
-import { PERSIST_DIR, bin, migrateLocal, startLongRunning, waitForHttp } from "./lib/run.mjs";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { PERSIST_DIR, bin, migrateLocal, root, startLongRunning, waitForHttp } from "./lib/run.mjs";
 
 const SERVICES_PORT = process.env.SERVICES_PORT ?? "8788";
 
@@ -21,6 +23,9 @@ const services = startLongRunning(bin("wrangler"), [
   PERSIST_DIR,
   // Its keyboard shortcuts would fight Vite's for the same terminal.
   "--show-interactive-dev-session=false",
+  // Its config lives in workers/, so wrangler would read workers/.dev.vars: hand it the project's own (by absolute
+  // path; a relative one is resolved in workers/ too), so the queue consumer and the chat relay use the app's keys.
+  ...(existsSync(path.join(root, ".dev.vars")) ? ["--env-file", path.join(root, ".dev.vars")] : []),
 ]);
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => (stopping = true));

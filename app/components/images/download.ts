@@ -1,18 +1,13 @@
-// Downloads in the browser: a server-made file by its own URL (the server names it), and a text logo as PNG,
-// rasterised from its SVG on a canvas (the lettering stays crisp at the logo's full size).
+// A text logo as PNG, rasterised in the browser from its SVG on a canvas at the logo's full size (the lettering stays
+// crisp). The file name is the server's SVG name with .png; other downloads are plain links the server names.
 
-function save(href: string, fileName?: string) {
+function save(href: string, fileName: string) {
   const link = document.createElement("a");
   link.href = href;
-  if (fileName !== undefined) link.download = fileName;
+  link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
-}
-
-/** The server's Content-Disposition sets the name; `download` with no value keeps it. */
-export function downloadFile(url: string) {
-  save(url, "");
 }
 
 function fileNameFrom(disposition: string | null, fallback: string): string {
