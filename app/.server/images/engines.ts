@@ -45,11 +45,13 @@ export function resolveImageEngine(env: Record<string, unknown>, modelId: string
 /** What the tool pages may offer in their model picker. */
 export function toolModels(env: Record<string, unknown>, tool: "images" | "vision") {
   const models = availableModels(env).filter((model) => model.id !== "gpt-4.1");
-  const offered = isDemoMode(env)
-    ? models
-    : tool === "vision"
-      ? models.filter((model) => model.vision)
-      : models.filter((model) => IMAGE_PROVIDERS.includes(model.provider));
+  let offered = models;
+  if (!isDemoMode(env) && tool === "vision") offered = models.filter((model) => model.vision);
+  if (!isDemoMode(env) && tool === "images") {
+    // When no configured provider can draw, keep the list: the page then says so next to the picker.
+    const drawing = models.filter((model) => IMAGE_PROVIDERS.includes(model.provider));
+    if (drawing.length > 0) offered = drawing;
+  }
   return offered.map(({ id, tier, vision, reasoning }) => ({ id, tier, vision, reasoning }));
 }
 
