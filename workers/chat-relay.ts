@@ -1,12 +1,13 @@
-// ChatRelay: one Durable Object per assistant message. It owns the generation, so the answer keeps being made
-// and saved when the tab closes, reloads or loses its network; any number of readers can join at any point and
-// get what was produced so far, then every new piece as it arrives (never buffered).
+// ChatRelay: one Durable Object per account, owning that account's answers while they are generated. The answer
+// keeps being made and saved when the tab closes, reloads or loses its network; any number of readers can join at
+// any point and get what was produced so far, then every new piece as it arrives (never buffered). One object per
+// account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { DurableObject } from "cloudflare:workers";
 import { classifyFailure, streamChat, type ChatTurn } from "../app/.server/ai/stream";
 import type { ChatTarget } from "../app/.server/ai/providers";
 import { refundCredits } from "../app/.server/credits";
 import type { AppEnv } from "../app/.server/env";
-import { finishAssistantMessage, saveAssistantProgress } from "../app/.server/chat/messages";
+import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress, type TurnWrites } from "../app/.server/chat/messages";
 
 export interface RelayStart {
   messageId: string;
@@ -17,123 +18,157 @@ export interface RelayStart {
   turns: ChatTurn[];
   reasoning: boolean;
   demoReply?: string;
+  /** The turn's rows, written while the upstream call is already under way. */
+  writes: TurnWrites;
 }
 
-type RelayStatus = "idle" | "streaming" | "complete" | "failed" | "stopped";
+export type RelayStatus = "idle" | "streaming" | "complete" | "failed" | "stopped";
 
 /** How often partial answers are written to D1 while streaming. */
 const SAVE_EVERY_MS = 400;
-/** An alarm while streaming keeps the object alive and notices an interrupted generation. */
+/** An alarm while streaming keeps the object alive and notices generations lost to an eviction. */
 const KEEPALIVE_MS = 30_000;
+/** A finished answer stays readable here briefly, so a reader arriving just after the end gets it. */
+const LINGER_MS = 60_000;
 
 const encoder = new TextEncoder();
 const sse = (payload: object) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
 
-export class ChatRelay extends DurableObject<AppEnv> {
-  private status: RelayStatus = "idle";
-  private text = "";
-  private thinking = false;
-  private errorCode: string | null = null;
-  private abort: AbortController | null = null;
-  private readonly readers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
-  private saving: Promise<unknown> = Promise.resolve();
-  private lastSave = 0;
-  private messageId = "";
+interface Saved {
+  ownerId: string;
+  creditKey: string;
+}
 
-  /** Begins generating. Idempotent: a second start for the same message changes nothing. */
-  async start(input: RelayStart): Promise<{ started: boolean }> {
-    if (this.status !== "idle") return { started: false };
-    this.status = "streaming";
-    this.messageId = input.messageId;
-    this.abort = new AbortController();
-    await this.ctx.storage.put("message", { messageId: input.messageId, ownerId: input.ownerId, creditKey: input.creditKey });
-    await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS);
-    this.ctx.waitUntil(this.run(input, this.abort.signal));
-    return { started: true };
-  }
+class Generation {
+  status: RelayStatus = "streaming";
+  text = "";
+  thinking = false;
+  errorCode: string | null = null;
+  readonly abort = new AbortController();
+  readonly readers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  saving: Promise<unknown> = Promise.resolve();
+  lastSave = 0;
+  rowsMissing = false;
 
-  /** Stops the generation; what was produced so far is kept. */
-  async stop(): Promise<void> {
-    if (this.status === "streaming") this.abort?.abort("stopped");
-  }
+  constructor(readonly input: RelayStart) {}
 
-  /** A reader: SSE of a snapshot, then live deltas, then the final status. */
-  override async fetch(): Promise<Response> {
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    void writer.write(sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
-    if (this.status === "streaming") {
-      this.readers.add(writer);
-    } else {
-      void writer.write(sse(this.finalEvent()));
-      void writer.close();
-    }
-    return new Response(readable, {
-      headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Relay-Status": this.status },
-    });
-  }
-
-  /** Whether this object is generating now (after an eviction it is not, and D1 holds the truth). */
-  async state(): Promise<{ status: RelayStatus; length: number }> {
-    return { status: this.status, length: this.text.length };
-  }
-
-  override async alarm(): Promise<void> {
-    if (this.status === "streaming") {
-      await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS);
-      return;
-    }
-    if (this.status === "idle") {
-      // The object was evicted mid-generation: keep what D1 has and mark it interrupted (refund if empty).
-      const saved = await this.ctx.storage.get<{ messageId: string; ownerId: string; creditKey: string }>("message");
-      if (saved) {
-        const outcome = await finishAssistantMessage(this.env, saved.messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
-        if (outcome.updated && outcome.empty) await refundCredits(this.env, saved.ownerId, saved.creditKey);
-      }
-    }
-    await this.ctx.storage.deleteAll();
-  }
-
-  private broadcast(payload: object) {
+  broadcast(payload: object) {
     const chunk = sse(payload);
-    for (const writer of this.readers) {
-      writer.write(chunk).catch(() => this.readers.delete(writer));
-    }
+    for (const writer of this.readers) writer.write(chunk).catch(() => this.readers.delete(writer));
   }
 
-  private finalEvent() {
+  finalEvent() {
     return { type: "done", status: this.status, errorCode: this.errorCode, text: this.text };
   }
 
-  private persistProgress(force = false) {
-    const now = Date.now();
-    if (!force && now - this.lastSave < SAVE_EVERY_MS) return;
-    this.lastSave = now;
-    const text = this.text;
-    this.saving = this.saving.then(() => saveAssistantProgress(this.env, this.messageId, text)).catch((error: unknown) => console.error("relay: save failed", error));
+  /** SSE of a snapshot, then live deltas, then the final status. */
+  reader(): Response {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    void writer.write(sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
+    if (this.status === "streaming") this.readers.add(writer);
+    else {
+      void writer.write(sse(this.finalEvent()));
+      void writer.close();
+    }
+    return new Response(readable, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+}
+
+export class ChatRelay extends DurableObject<AppEnv> {
+  private readonly generations = new Map<string, Generation>();
+
+  /** POST /start (body: RelayStart) starts and reads; GET /stream/<messageId> joins as a reader. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.method === "POST") {
+      const input = (await request.json()) as RelayStart;
+      return (this.generations.get(input.messageId) ?? this.start(input)).reader();
+    }
+    const messageId = new URL(request.url).pathname.split("/").pop() ?? "";
+    const generation = this.generations.get(messageId);
+    return generation ? generation.reader() : new Response("not generating here", { status: 404 });
   }
 
-  private async run(input: RelayStart, signal: AbortSignal) {
+  /** Whether an answer is being generated here now (after an eviction it is not, and D1 holds the truth). */
+  async state(messageId: string): Promise<{ status: RelayStatus }> {
+    return { status: this.generations.get(messageId)?.status ?? "idle" };
+  }
+
+  /** Stops an answer; what was produced so far is kept. */
+  async stop(messageId: string): Promise<void> {
+    const generation = this.generations.get(messageId);
+    if (generation?.status === "streaming") generation.abort.abort("stopped");
+  }
+
+  override async alarm(): Promise<void> {
+    // Answers recorded as running but unknown in memory were lost to an eviction: keep what D1 has, mark them
+    // interrupted, and refund the ones that produced nothing.
+    const saved = await this.ctx.storage.list<Saved>({ prefix: "active:" });
+    for (const [key, entry] of saved) {
+      const messageId = key.slice("active:".length);
+      if (this.generations.get(messageId)?.status === "streaming") continue;
+      const outcome = await finishAssistantMessage(this.env, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
+      if (outcome.updated && outcome.empty) await refundCredits(this.env, entry.ownerId, entry.creditKey);
+      await this.ctx.storage.delete(key);
+    }
+    if ([...this.generations.values()].some((generation) => generation.status === "streaming")) {
+      await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS);
+    }
+  }
+
+  /**
+   * Begins an answer. The upstream call starts first; the turn's rows are written beside it (every later save
+   * waits for them), and the eviction bookkeeping does not hold anything up.
+   */
+  private start(input: RelayStart): Generation {
+    const generation = new Generation(input);
+    this.generations.set(input.messageId, generation);
+    generation.saving = applyTurnWrites(this.env, input.writes).catch((error: unknown) => {
+      console.error("relay: could not write the turn", input.messageId, error);
+      generation.rowsMissing = true;
+      generation.abort.abort("rows");
+    });
+    this.ctx.waitUntil(this.run(generation));
+    const saved: Saved = { ownerId: input.ownerId, creditKey: input.creditKey };
+    void this.ctx.storage.put(`active:${input.messageId}`, saved, { allowUnconfirmed: true });
+    void this.ctx.storage.getAlarm().then(async (alarm) => {
+      if (alarm === null) await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
+    });
+    return generation;
+  }
+
+  private persistProgress(generation: Generation) {
+    const now = Date.now();
+    if (now - generation.lastSave < SAVE_EVERY_MS) return;
+    generation.lastSave = now;
+    const text = generation.text;
+    generation.saving = generation.saving
+      .then(() => saveAssistantProgress(this.env, generation.input.messageId, text))
+      .catch((error: unknown) => console.error("relay: save failed", error));
+  }
+
+  private async run(generation: Generation) {
+    const { input, abort } = generation;
     // The outcome is kept aside until it is saved (and refunded): a reader that attaches meanwhile still counts as
     // live and gets the final event from broadcast, so "done" always means the row and the balance are final.
     let status: "complete" | "failed" | "stopped" = "complete";
     let errorCode: string | null = null;
     try {
-      const events = streamChat(input.target, input.turns, { signal, demoReply: input.demoReply, reasoning: input.reasoning });
+      const events = streamChat(input.target, input.turns, { signal: abort.signal, demoReply: input.demoReply, reasoning: input.reasoning });
       for await (const event of events) {
         if (event.type === "thinking") {
-          if (!this.thinking) {
-            this.thinking = true;
-            this.broadcast({ type: "thinking" });
+          if (!generation.thinking) {
+            generation.thinking = true;
+            generation.broadcast({ type: "thinking" });
           }
           continue;
         }
-        this.text += event.delta;
-        this.broadcast({ type: "delta", text: event.delta });
-        this.persistProgress();
+        generation.text += event.delta;
+        generation.broadcast({ type: "delta", text: event.delta });
+        this.persistProgress(generation);
       }
     } catch (error) {
-      if (signal.aborted) {
+      if (abort.signal.aborted) {
         status = "stopped";
       } else {
         console.error("relay: generation failed", input.messageId, error);
@@ -142,19 +177,25 @@ export class ChatRelay extends DurableObject<AppEnv> {
       }
     }
     try {
-      await this.saving;
-      await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: this.text });
+      await generation.saving;
+      if (generation.rowsMissing) {
+        // Without its rows the answer cannot be kept: fail it and give the credit back.
+        status = "failed";
+        errorCode = "app/unknown";
+      } else {
+        await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: generation.text });
+      }
       // Nothing produced means nothing delivered: give the credit back (DESIGN "Requests, end to end").
-      if (!this.text && status !== "complete") await refundCredits(this.env, input.ownerId, input.creditKey);
+      if ((!generation.text || generation.rowsMissing) && status !== "complete") await refundCredits(this.env, input.ownerId, input.creditKey);
     } catch (error) {
       console.error("relay: could not save the outcome", input.messageId, error);
     }
-    this.status = status;
-    this.errorCode = errorCode;
-    this.broadcast(this.finalEvent());
-    for (const writer of this.readers) writer.close().catch(() => undefined);
-    this.readers.clear();
-    this.abort = null;
-    await this.ctx.storage.deleteAll();
+    generation.status = status;
+    generation.errorCode = errorCode;
+    generation.broadcast(generation.finalEvent());
+    for (const writer of generation.readers) writer.close().catch(() => undefined);
+    generation.readers.clear();
+    await this.ctx.storage.delete(`active:${input.messageId}`);
+    setTimeout(() => this.generations.delete(input.messageId), LINGER_MS);
   }
 }

@@ -1,4 +1,3 @@
-import { useRevalidator } from "@remix-run/react";
 import i18next from "i18next";
 import { Languages, Moon, Sun } from "lucide-react";
 import { useCallback } from "react";
@@ -8,6 +7,7 @@ import { LOCALES, STORAGE_KEYS, THEME_COLOR, type Locale, type Theme } from "~/l
 import { preferenceCookie } from "~/lib/cookies";
 import { loadLocaleResources } from "~/lib/i18n";
 import { writeStored } from "~/lib/storage";
+import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 
 /**
  * Runs before first paint. The server renders from cookies; localStorage (SPEC §3 keys) is the browser's copy.
@@ -29,15 +29,15 @@ function applyTheme(theme: Theme) {
 
 export function useThemeSwitch() {
   const theme = useRootData()?.theme ?? "light";
-  const revalidator = useRevalidator();
+  const revalidate = useSafeRevalidate();
   const setTheme = useCallback(
     (next: Theme) => {
       document.cookie = preferenceCookie("theme", next);
       writeStored(STORAGE_KEYS.theme, next);
       applyTheme(next);
-      revalidator.revalidate();
+      revalidate();
     },
-    [revalidator],
+    [revalidate],
   );
   return { theme, setTheme };
 }
@@ -62,7 +62,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
 
 export function useLanguageSwitch() {
   const locale = useRootData()?.locale ?? "en";
-  const revalidator = useRevalidator();
+  const revalidate = useSafeRevalidate();
   const setLocale = useCallback(
     async (next: Locale) => {
       document.cookie = preferenceCookie("locale", next);
@@ -73,9 +73,9 @@ export function useLanguageSwitch() {
       }
       await i18next.changeLanguage(next);
       document.documentElement.lang = next;
-      revalidator.revalidate();
+      revalidate();
     },
-    [revalidator],
+    [revalidate],
   );
   return { locale, setLocale };
 }

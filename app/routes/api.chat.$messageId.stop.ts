@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { relayFor } from "~/.server/chat/relay";
 import { ownedMessage } from "~/.server/chat/threads";
 import { AppError, errorResponse } from "~/.server/errors";
 import { getViewer } from "~/.server/identity";
@@ -9,7 +10,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const viewer = await getViewer(request, context);
     if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
     const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
-    if (message.status === "streaming") await context.env.CHAT_RELAY.get(context.env.CHAT_RELAY.idFromName(message.id)).stop();
+    if (message.status === "streaming") await relayFor(context.env, viewer.accountId).stop(message.id);
     return Response.json({ ok: true });
   } catch (error) {
     return errorResponse(error);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { SSE_HEADERS } from "~/.server/chat/join";
 import { startTurn } from "~/.server/chat/turns";
-import { actingViewer, SSE_HEADERS } from "~/.server/chat/viewer";
+import { actingViewer } from "~/.server/chat/viewer";
 import { AppError, errorResponse } from "~/.server/errors";
 import { getLocale } from "~/.server/i18n";
 import { chatRequestSchema } from "~/lib/schemas/chat";
@@ -15,11 +16,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) throw new AppError("request/invalid");
     const { viewer, accountId, setCookie } = await actingViewer(request, context);
     const turn = await startTurn(context.env, context.config, { accountId, plan: viewer.plan }, parsed.data, { locale: getLocale(request) });
-    const relay = context.env.CHAT_RELAY.get(context.env.CHAT_RELAY.idFromName(turn.messageId));
-    const stream = await relay.fetch("https://relay/stream");
     const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });
     if (setCookie) headers.append("Set-Cookie", setCookie);
-    return new Response(stream.body, { headers });
+    return new Response(turn.stream.body, { headers });
   } catch (error) {
     return errorResponse(error);
   }

@@ -41,15 +41,28 @@ function toMessages(turns: ChatTurn[]): OpenAI.Chat.Completions.ChatCompletionMe
   });
 }
 
+/** One client per upstream (a handful at most), reused across calls in this isolate. */
+const clients = new Map<string, OpenAI>();
+
+export function clientFor(target: Pick<UpstreamTarget, "apiKey" | "baseURL" | "headers">): OpenAI {
+  const key = JSON.stringify([target.baseURL, target.apiKey, target.headers]);
+  let client = clients.get(key);
+  if (!client) {
+    client = new OpenAI({
+      apiKey: target.apiKey,
+      baseURL: target.baseURL,
+      defaultHeaders: target.headers,
+      // The SDK honours retry-after on 429/5xx; two retries keep a stuck request within a Worker's patience.
+      maxRetries: 2,
+      timeout: 120_000,
+    });
+    clients.set(key, client);
+  }
+  return client;
+}
+
 async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], signal: AbortSignal): AsyncGenerator<StreamEvent> {
-  const client = new OpenAI({
-    apiKey: target.apiKey,
-    baseURL: target.baseURL,
-    defaultHeaders: target.headers,
-    // The SDK honours retry-after on 429/5xx; two retries keep a stuck request within a Worker's patience.
-    maxRetries: 2,
-    timeout: 120_000,
-  });
+  const client = clientFor(target);
   const stream = await client.chat.completions.create(
     { model: target.model, messages: toMessages(turns), stream: true, stream_options: { include_usage: true } },
     { signal },

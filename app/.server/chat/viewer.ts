@@ -15,24 +15,3 @@ export async function actingViewer(request: Request, context: AppLoadContext): P
   const guest = await issueGuestId(request, context.config);
   return { viewer, accountId: guest.guestId, setCookie: guest.setCookie };
 }
-
-export const SSE_HEADERS = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  "Cache-Control": "no-store",
-  "X-Accel-Buffering": "no",
-} as const;
-
-/** An SSE body for a finished message read from D1 (no relay needed). */
-export function finishedStream(message: { content: string; status: string; errorCode: string | null }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const events = [
-    { type: "snapshot", text: message.content, thinking: false },
-    { type: "done", status: message.status, errorCode: message.errorCode, text: message.content },
-  ];
-  return new ReadableStream({
-    start(controller) {
-      for (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
-      controller.close();
-    },
-  });
-}

@@ -1,11 +1,12 @@
 // The browser side of a conversation. Every answer is read as Server-Sent Events, either from the POST that
 // started it or by joining it later (reload, network drop): the server keeps generating either way.
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import type { MessageView } from "~/.server/chat/threads";
 import { openUpgradeDialog } from "~/lib/ui-store";
+import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 import { refreshCredits } from "./use-credits";
 
 export type ChatMessage = MessageView & { thinking?: boolean };
@@ -48,7 +49,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
   const { threadId, initialMessages, model } = options;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const revalidate = useSafeRevalidate();
   const [messages, setMessages] = useState<ChatMessage[]>(initialMessages);
   const [activeId, setActiveId] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -79,8 +80,8 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     setActiveId(null);
     controller.current = null;
     refreshCredits();
-    revalidator.revalidate();
-  }, [revalidator]);
+    revalidate();
+  }, [revalidate]);
 
   /** Joins an answer that is (or was) being generated; retries when the connection drops. */
   const join = useCallback(
@@ -168,12 +169,14 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     await fetch(`/api/chat/${activeId}/stop`, { method: "POST" }).catch(() => undefined);
   }, [activeId]);
 
-  // Opening a thread whose last answer is still being generated joins it.
+  // Opening a thread whose last answer is still being generated joins it. Once per mounted thread (the screen is
+  // keyed by thread id): later loader revalidations must not restart a live stream.
+  const opened = useRef(initialMessages);
   useEffect(() => {
-    const last = initialMessages[initialMessages.length - 1];
+    const last = opened.current[opened.current.length - 1];
     if (last?.role === "assistant" && last.status === "streaming") void join(last.id);
     return () => controller.current?.abort();
-  }, [initialMessages, join]);
+  }, [join]);
 
   return {
     messages,

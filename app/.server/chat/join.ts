@@ -1,0 +1,41 @@
+// Joining an answer: the saved answer when it is finished, otherwise the relay's live stream. A relay that lost
+// its generation (evicted) leaves the saved part, marked interrupted, and the credit back if nothing came.
+import { eq } from "drizzle-orm";
+import type { ChatMessage } from "../../../db/schema";
+import { getDb, schema } from "../db";
+import { refundCredits } from "../credits";
+import type { AppEnv } from "../env";
+import { finishAssistantMessage } from "./messages";
+import { relayFor } from "./relay";
+
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Accel-Buffering": "no",
+} as const;
+
+/** An SSE body for a finished message read from D1 (no relay needed). */
+export function finishedStream(message: { content: string; status: string; errorCode: string | null }): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const events = [
+    { type: "snapshot", text: message.content, thinking: false },
+    { type: "done", status: message.status, errorCode: message.errorCode, text: message.content },
+  ];
+  return new ReadableStream({
+    start(controller) {
+      for (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+      controller.close();
+    },
+  });
+}
+
+export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMessage): Promise<Response> {
+  if (message.status !== "streaming") return new Response(finishedStream(message), { headers: SSE_HEADERS });
+  const live = await relayFor(env, ownerId).fetch(`https://relay/stream/${message.id}`);
+  if (live.ok) return new Response(live.body, { headers: SSE_HEADERS });
+  // Not generating any more: it just finished (D1 has the answer now) or the relay was evicted mid-answer.
+  const outcome = await finishAssistantMessage(env, message.id, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
+  if (outcome.updated && outcome.empty && message.creditKey) await refundCredits(env, ownerId, message.creditKey);
+  const saved = await getDb(env).query.chatMessages.findFirst({ where: eq(schema.chatMessages.id, message.id) });
+  return new Response(finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" }), { headers: SSE_HEADERS });
+}
