@@ -134,7 +134,8 @@ function streamingDetail(result, kind, p) {
   const direct = percentile(kind === "ttft" ? result.direct.ttft : result.direct.gaps, p);
   const app = percentile(kind === "ttft" ? result.app.ttft : result.app.gaps, p);
   const what = kind === "ttft" ? "first token" : "between tokens";
-  return `${what} p${p}: app ${formatMs(app)} vs direct ${formatMs(direct)}; ${result.runs} runs, ${CHAT_BENCH.tokens} tokens @ ${CHAT_BENCH.intervalMs} ms, signed-in Free user (session seeded in D1)`;
+  const floor = kind === "ttft" ? `; wrangler dev alone (static file) p${p} ${formatMs(percentile(result.floor, p))}` : "";
+  return `${what} p${p}: app ${formatMs(app)} vs direct ${formatMs(direct)}${floor}; ${result.runs} runs, ${CHAT_BENCH.tokens} tokens @ ${CHAT_BENCH.intervalMs} ms, signed-in Free user (session seeded in D1)`;
 }
 
 /** Lazily started server and browser, shared by all measurements and closed once at the end. */
