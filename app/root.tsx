@@ -7,6 +7,7 @@ import { getViewer } from "./.server/identity";
 import { PageViewTracker } from "./components/analytics";
 import { AuthDialogHost } from "./components/auth/auth-dialog-host";
 import { AuthSync } from "./components/auth/auth-sync";
+import { BillingDialogs } from "./components/billing/billing-dialogs";
 import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { PreferenceSyncScript } from "./components/preferences";
@@ -37,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     authError: viewer.kind === "guest" ? (viewer.authError ?? null) : null,
     /** Sign-in buttons appear only for configured providers. */
     providers: configuredProviders(context.config),
+    /** SPEC §4: this Free user has not yet been shown the Pro dialog after signing in. */
+    paywallDue: viewer.kind === "user" && viewer.paywallDue,
   };
 }
 
@@ -72,7 +75,9 @@ export default function App() {
     <>
       <PageViewTracker />
       <AuthSync />
-      <Outlet />
+      <BillingDialogs>
+        <Outlet />
+      </BillingDialogs>
       <LoadingOverlay />
       <OrientationWarning />
       <AuthDialogHost />

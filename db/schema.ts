@@ -239,6 +239,12 @@ export const subscriptions = sqliteTable(
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
     /** Stripe's event time of the state stored here, so an older event never overwrites a newer one. */
     stripeEventAt: integer("stripe_event_at", { mode: "number" }).notNull(),
+    /** When the current invoice's payment last failed (invoice.payment_failed); cleared once an invoice is paid. */
+    paymentFailedAt: integer("payment_failed_at", { mode: "number" }),
+    /** When Stripe tries that payment again; null after a failure means Stripe has stopped retrying. */
+    nextPaymentAttemptAt: integer("next_payment_attempt_at", { mode: "number" }),
+    /** Event time of the payment fields above: invoice events are ordered apart from subscription events. */
+    paymentEventAt: integer("payment_event_at", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -296,3 +302,4 @@ export type ChatThread = typeof chatThreads.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;
 export type GalleryImage = typeof galleryImages.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -38,6 +38,12 @@ const bindingsSchema = z.object({
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);
 const DEV_SESSION_SECRET = "development-only-secret-do-not-deploy-0123456789";
+/** Signs the demo checkout's webhook events outside production; a real deployment uses its own `whsec_` secret. */
+export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_development_only_do_not_deploy_0123456789";
+/** "true"/"false" (or a TOML boolean) from wrangler vars. */
+const flag = (fallback: boolean) =>
+  z.preprocess((value) => (typeof value === "boolean" ? String(value) : value), z.stringbool()).default(fallback);
+const priceId = z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe Price id (price_...)").optional();
 
 const varsSchema = z
   .object({
@@ -67,8 +73,29 @@ const varsSchema = z
     EMAIL_PROVIDER_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().optional(),
     EMAIL_FROM: z.string().min(3).default("Nova Assistant <no-reply@example.com>"),
+    // Pro billing with Stripe. Without a secret key, outside production, a labelled demo checkout stands in.
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_... / rk_...)").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must be the endpoint's signing secret (whsec_...)").optional(),
+    STRIPE_PRICE_WEEK: priceId,
+    STRIPE_PRICE_MONTH: priceId,
+    STRIPE_PRICE_QUARTER: priceId,
+    STRIPE_PRICE_YEAR: priceId,
+    /** Another Stripe API origin (a local fake or stripe-mock in tests); Stripe's own by default. */
+    STRIPE_API_BASE: z.url().optional(),
+    /** Stripe Tax on checkout and on the payment page's totals; turn on once Stripe Tax is set up in the account. */
+    STRIPE_AUTOMATIC_TAX: flag(false),
+    /** How long Price objects read from Stripe are reused before being read again. */
+    STRIPE_PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+    /** SPEC §4: once per user, a Free user sees the Pro dialog after signing in. */
+    PAYWALL_AFTER_SIGN_IN: flag(true),
   })
   .superRefine((vars, ctx) => {
+    if (vars.STRIPE_SECRET_KEY) {
+      const needed = ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_WEEK", "STRIPE_PRICE_MONTH", "STRIPE_PRICE_QUARTER", "STRIPE_PRICE_YEAR"] as const;
+      for (const name of needed) {
+        if (!vars[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STRIPE_SECRET_KEY is set` });
+      }
+    }
     if (vars.APP_ENV === "production" && !vars.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -115,6 +142,25 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
           : null,
     },
     email: { providerUrl: vars.EMAIL_PROVIDER_URL, apiKey: vars.EMAIL_API_KEY, from: vars.EMAIL_FROM },
+    billing: billingConfig(vars),
+  };
+}
+
+/**
+ * "stripe" with a secret key; otherwise "demo" (prices from app/.server/billing/catalogue.ts, checkout through signed demo
+ * webhook events), except in production, where no key means payments are "off": a deployment never gives Pro away.
+ */
+function billingConfig(vars: z.infer<typeof varsSchema>) {
+  const mode: "stripe" | "demo" | "off" = vars.STRIPE_SECRET_KEY ? "stripe" : vars.APP_ENV === "production" ? "off" : "demo";
+  return {
+    mode,
+    secretKey: vars.STRIPE_SECRET_KEY ?? null,
+    webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? (mode === "demo" ? DEV_STRIPE_WEBHOOK_SECRET : null),
+    prices: { week: vars.STRIPE_PRICE_WEEK, month: vars.STRIPE_PRICE_MONTH, quarter: vars.STRIPE_PRICE_QUARTER, year: vars.STRIPE_PRICE_YEAR },
+    apiBase: vars.STRIPE_API_BASE ?? null,
+    automaticTax: vars.STRIPE_AUTOMATIC_TAX,
+    priceCacheSeconds: vars.STRIPE_PRICE_CACHE_SECONDS,
+    paywallAfterSignIn: vars.PAYWALL_AFTER_SIGN_IN,
   };
 }
 

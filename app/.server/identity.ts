@@ -1,6 +1,8 @@
 // Who is asking. Signed-in people are recognised by their session cookie (auth/session.ts); visitors by a signed
 // guest id cookie so their chats and credits survive reloads.
 import { lookupSession, toSessionUser } from "./auth/session";
+import { planForUser } from "./billing/subscriptions";
+import { now } from "./clock";
 import type { AppConfig, AppEnv } from "./env";
 
 export const GUEST_COOKIE = "guest_id";
@@ -28,7 +30,16 @@ export type Viewer =
       /** SPEC §4: a session whose profile could not be loaded is treated as signed out, and the page says so. */
       authError?: "auth/profile-unavailable";
     }
-  | { kind: "user"; user: SessionUser; sessionId: string; accountId: string; plan: "free" | "pro" };
+  | {
+      kind: "user";
+      user: SessionUser;
+      sessionId: string;
+      accountId: string;
+      /** Follows the subscription (billing/plan.ts): Pro while active, or cancelled until its paid period ends. */
+      plan: "free" | "pro";
+      /** SPEC §4: a basic-plan user who has not yet seen the after-sign-in Pro dialog. */
+      paywallDue: boolean;
+    };
 
 async function hmac(secret: string, value: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -97,8 +108,10 @@ export function getViewer(request: Request, context: { env: AppEnv; config: AppC
 async function resolveViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
   const session = await lookupSession(context.env, request);
   if (session.status === "ok") {
-    const user = toSessionUser(session.user);
-    return { kind: "user", user, sessionId: session.sessionId, accountId: user.id, plan: user.accessLevel === "pro" ? "pro" : "free" };
+    const plan = await planForUser(context.env, session.user, now());
+    const user: SessionUser = { ...toSessionUser(session.user), accessLevel: plan === "pro" ? "pro" : "basic" };
+    const paywallDue = plan === "free" && session.user.paywallSeenAt === null && context.config.billing.paywallAfterSignIn;
+    return { kind: "user", user, sessionId: session.sessionId, accountId: user.id, plan, paywallDue };
   }
   const guestId = await readGuestId(request, context.config);
   return {

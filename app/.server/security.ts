@@ -41,7 +41,9 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A checkout or billing-portal form answers with a redirect to Stripe's hosted pages; without scripts the browser
+    // follows it as a form navigation, which form-action governs.
+    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -3,8 +3,8 @@ import { useSyncExternalStore } from "react";
 
 export interface UiState {
   payToPro: { showUpgradeToProDialog: boolean; showSubscriptionSuccessDialog: boolean };
-  /** Why the upgrade dialog opened (shown as its first line). */
-  upgradeReason: "credits" | "model" | "whatsapp" | "generic";
+  /** Why the upgrade dialog opened (shown as its first line); "paywall" is SPEC §4's after-sign-in dialog. */
+  upgradeReason: "credits" | "model" | "whatsapp" | "paywall" | "generic";
 }
 
 let state: UiState = {
@@ -24,6 +24,20 @@ export function openUpgradeDialog(reason: UiState["upgradeReason"] = "generic") 
 
 export function closeUpgradeDialog() {
   update({ ...state, payToPro: { ...state.payToPro, showUpgradeToProDialog: false } });
+}
+
+/** The subscription-success dialog (SPEC §2 overlay), opened once the plan is active. */
+export function showSubscriptionSuccessDialog() {
+  update({ ...state, payToPro: { showUpgradeToProDialog: false, showSubscriptionSuccessDialog: true } });
+}
+
+export function closeSubscriptionSuccessDialog() {
+  update({ ...state, payToPro: { ...state.payToPro, showSubscriptionSuccessDialog: false } });
+}
+
+/** SPEC §3 browser-stored preference: this user has been shown the Pro dialog after signing in. */
+export function proDialogShownKey(userId: string): string {
+  return `pro_dialog_shown:${userId}`;
 }
 
 export function useUiState(): UiState {

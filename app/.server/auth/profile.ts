@@ -1,9 +1,11 @@
 // The signed-in user's own data: profile (SPEC §7 getUserProfile), login connections, chats and the account
 // itself. Every function takes the user id from the session, never from the request, so one person can only
 // ever read or change their own rows.
-import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import { LOGIN_PROVIDERS, type LoginProvider } from "../../lib/auth";
+import { hasRenewingPro } from "../billing/subscriptions";
+import { now as clockNow } from "../clock";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -123,23 +125,12 @@ export async function deleteAllChats(env: AppEnv, userId: string): Promise<numbe
 }
 
 /**
- * SPEC §5: deletion is blocked while Pro is active. Active means a subscription that will renew (active or
- * trialing, period not over, not set to cancel) or a Pro access level without a cancelled subscription still
- * running out (docs/decisions/0005-accounts.md).
+ * SPEC §5: deletion is blocked while Pro is active. Active means Pro that renews (billing/plan.ts: active, trialing or
+ * retrying a payment, period not over, not set to cancel) or an operator-granted Pro without a subscription; a
+ * subscription already cancelled, running out at its period end, does not block (docs/decisions/0005-accounts.md).
  */
-export async function hasActivePro(env: AppEnv, user: Pick<User, "id" | "accessLevel">, now = Date.now()): Promise<boolean> {
-  const current = await getDb(env)
-    .select({ cancelAtPeriodEnd: schema.subscriptions.cancelAtPeriodEnd })
-    .from(schema.subscriptions)
-    .where(
-      and(
-        eq(schema.subscriptions.userId, user.id),
-        inArray(schema.subscriptions.status, ["active", "trialing", "past_due"]),
-        gt(schema.subscriptions.currentPeriodEnd, now),
-      ),
-    );
-  if (current.some((subscription) => !subscription.cancelAtPeriodEnd)) return true;
-  return user.accessLevel === "pro" && current.length === 0;
+export async function hasActivePro(env: AppEnv, user: Pick<User, "id" | "accessLevel">, now = clockNow()): Promise<boolean> {
+  return hasRenewingPro(env, user, now);
 }
 
 async function deleteR2Keys(env: AppEnv, keys: Iterable<string>): Promise<void> {
@@ -164,7 +155,8 @@ async function listR2Prefix(env: AppEnv, prefix: string): Promise<string[]> {
  */
 export async function deleteAccount(env: AppEnv, user: User, session: { signedInAt: number }, now = Date.now()): Promise<void> {
   if (now - session.signedInAt > SESSION_POLICY.recentLoginMs) throw new AppError("auth/requires-recent-login");
-  if (await hasActivePro(env, user, now)) throw new AppError("account/pro-active");
+  // Plan time is the billing clock (tests and /dev/clock move it); the recent sign-in above is wall time.
+  if (await hasActivePro(env, user)) throw new AppError("account/pro-active");
   const db = getDb(env);
   const [uploads, gallery] = await Promise.all([
     db.select({ key: schema.uploads.r2Key }).from(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),

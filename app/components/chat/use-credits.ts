@@ -1,5 +1,6 @@
 // The viewer's daily credits, shared by every component that shows them and refreshed after each action.
 import { useEffect, useSyncExternalStore } from "react";
+import { useRootData } from "~/root";
 
 export interface CreditsView {
   plan: "guest" | "free" | "pro";
@@ -42,5 +43,11 @@ export function useCredits(): CreditsState {
   useEffect(() => {
     if (state.status === "idle") void refreshCredits();
   }, []);
+  // The plan changed (upgraded, signed in or out, Pro ran out): the balance shown belongs to the old plan.
+  const user = useRootData()?.user;
+  const plan = user ? (user.accessLevel === "pro" ? "pro" : "free") : "guest";
+  useEffect(() => {
+    if (state.status === "ready" && state.credits.plan !== plan) void refreshCredits();
+  }, [plan]);
   return current;
 }

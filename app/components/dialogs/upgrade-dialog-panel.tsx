@@ -2,14 +2,17 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "@remix-run/react";
 import { Check, Crown, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { openAuthDialog } from "~/lib/auth-dialog";
 import { closeUpgradeDialog, useUiState } from "~/lib/ui-store";
+import { useRootData } from "~/root";
 
 const BENEFITS = ["models", "tools", "whatsapp"] as const;
 
-/** The upgrade-to-Pro dialog's body (loaded the first time the dialog opens). */
+/** The upgrade-to-Pro dialog's body (loaded the first time the dialog opens). Visitors are asked to sign in first. */
 export default function UpgradeDialogPanel({ open }: { open: boolean }) {
   const { t } = useTranslation("billing");
   const { upgradeReason } = useUiState();
+  const signedIn = Boolean(useRootData()?.user);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && closeUpgradeDialog()}>
       <Dialog.Portal>
@@ -31,9 +34,23 @@ export default function UpgradeDialogPanel({ open }: { open: boolean }) {
               </li>
             ))}
           </ul>
-          <Link to="/payment" onClick={() => closeUpgradeDialog()} className="block rounded-lg bg-primary px-4 py-2.5 text-center text-sm font-medium text-primary-foreground">
-            {t("dialog.cta")}
-          </Link>
+          {signedIn ? (
+            <Link to="/payment" onClick={() => closeUpgradeDialog()} className="block rounded-lg bg-primary px-4 py-2.5 text-center text-sm font-medium text-primary-foreground">
+              {t("dialog.cta")}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              onClick={() => {
+                closeUpgradeDialog();
+                openAuthDialog("sign-in");
+              }}
+              className="block w-full rounded-lg bg-primary px-4 py-2.5 text-center text-sm font-medium text-primary-foreground"
+            >
+              {t("dialog.signIn")}
+            </button>
+          )}
+          <Dialog.Close className="mt-2 block w-full rounded-lg px-4 py-2 text-center text-sm text-muted-foreground hover:bg-muted">{t("dialog.later")}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

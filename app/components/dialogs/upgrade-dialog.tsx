@@ -1,10 +1,20 @@
+import { createContext, useContext } from "react";
 import { useUiState } from "~/lib/ui-store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
-const UpgradeDialogPanel = lazyOverlay(() => import("./upgrade-dialog-panel"));
+export const UpgradeDialogPanel = lazyOverlay(() => import("./upgrade-dialog-panel"));
 
-/** The upgrade-to-Pro dialog, opened from any gated place through the shared UI state (SPEC §3 payToPro). */
+/** True inside the root's BillingDialogs, which already renders the one upgrade dialog for every page. */
+export const UpgradeDialogHosted = createContext(false);
+
+/**
+ * The upgrade-to-Pro dialog, opened from any gated place through the shared UI state (SPEC §3 payToPro). The root
+ * hosts it for every page; a screen that also places one (to work outside that host) renders nothing inside it, so
+ * the dialog never opens twice.
+ */
 export function UpgradeDialog() {
+  const hosted = useContext(UpgradeDialogHosted);
   const { payToPro } = useUiState();
+  if (hosted) return null;
   return <UpgradeDialogPanel open={payToPro.showUpgradeToProDialog} />;
 }

@@ -3,6 +3,7 @@ import { Crown, GalleryHorizontalEnd, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TOOL_KEYS } from "~/lib/constants";
 import { TOOL_PATHS } from "~/lib/tools";
+import { useRootData } from "~/root";
 import { LanguageSwitcher, ThemeToggle } from "../preferences";
 import { InstallOffer } from "../pwa/install-offer";
 import { ChatHistory } from "./chat-history";
@@ -17,6 +18,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /** The sidebar body, shared by the desktop column and the phone drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const isPro = useRootData()?.user?.accessLevel === "pro";
   return (
     <div className="flex h-full flex-col gap-4 p-3">
       <Link to="/web-main" onClick={onNavigate} className="flex items-center gap-2 px-2 pt-1 text-lg font-semibold">
@@ -52,13 +54,14 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <ChatHistory onNavigate={onNavigate} />
       <div className="flex flex-col gap-2 border-t pt-3">
         <InstallOffer />
+        {/* Free users and visitors see the upgrade link (visitors sign in first); Pro users reach their plan. */}
         <Link
-          to="/payment"
+          to={isPro ? "/settings/my-plan" : "/payment"}
           onClick={onNavigate}
           className="flex items-center gap-2 rounded-md border border-primary/40 px-3 py-2 text-sm font-medium text-primary hover:bg-accent"
         >
           <Crown className="size-4" aria-hidden />
-          {t("nav.upgrade")}
+          {isPro ? t("billing:nav.myPlan") : t("nav.upgrade")}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-1">
           <ThemeToggle />

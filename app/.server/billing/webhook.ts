@@ -1,0 +1,158 @@
+// POST /api/stripe/webhook: Stripe's events (and, without keys, the demo checkout's) change subscriptions here.
+// The raw body is verified with Web Crypto; each event id is applied once, in the same D1 transaction as its
+// changes; events may come twice or out of order and still end in the right state (docs/decisions/0007-billing.md).
+import { eq } from "drizzle-orm";
+import { now as clockNow } from "../clock";
+import { getDb, schema } from "../db";
+import type { AppConfig, AppEnv } from "../env";
+import {
+  findBillingUser,
+  linkCustomerStatement,
+  saveSubscriptionStatements,
+  savePaymentStatements,
+  subscriptionState,
+  type SubscriptionState,
+} from "./subscriptions";
+import { cryptoProvider, Stripe, stripeClient, WEBHOOK_TOLERANCE_SECONDS } from "./stripe";
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+const SUBSCRIPTION_EVENTS = new Set([
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+]);
+const CHECKOUT_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+const PAID_EVENTS = new Set(["invoice.paid", "invoice.payment_succeeded"]);
+
+function isUniqueViolation(error: unknown): boolean {
+  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
+}
+
+/** Verifies and applies one delivery. Answers 400 (and changes nothing) for a missing, bad or stale signature. */
+export async function receiveStripeWebhook(request: Request, env: AppEnv, config: AppConfig): Promise<Response> {
+  const secret = config.billing.webhookSecret;
+  if (!secret) return new Response("Not Found", { status: 404 });
+  const signature = request.headers.get("Stripe-Signature");
+  const payload = await request.text();
+  let event: Stripe.Event;
+  try {
+    if (!signature) throw new Error("No Stripe-Signature header");
+    event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider, clockNow());
+  } catch (error) {
+    console.warn("billing: webhook refused:", error instanceof Error ? error.message.split("\n")[0] : "invalid");
+    return Response.json({ error: "invalid signature" }, { status: 400 });
+  }
+  try {
+    const outcome = await applyStripeEvent(env, config, event, clockNow());
+    return Response.json({ received: true, outcome });
+  } catch (error) {
+    // A 500 makes Stripe deliver the event again later; nothing of it was recorded.
+    console.error(`billing: ${event.type} ${event.id} failed`, error);
+    return Response.json({ error: "processing failed" }, { status: 500 });
+  }
+}
+
+/**
+ * Applies a verified event once. With Stripe keys the subscription is read back from Stripe (its current state, so
+ * order cannot matter); without them (demo, tests) the event's own object is used, ordered by the event's time.
+ */
+export async function applyStripeEvent(env: AppEnv, config: AppConfig, event: Stripe.Event, now: number): Promise<WebhookOutcome> {
+  const db = getDb(env);
+  const seen = await db.query.stripeEvents.findFirst({ where: eq(schema.stripeEvents.id, event.id), columns: { id: true } });
+  if (seen) return "duplicate";
+
+  const changes = await changesFor(env, config, event, now);
+  const record = db.insert(schema.stripeEvents).values({ id: event.id, type: event.type, receivedAt: now });
+  try {
+    // One transaction: the event id and what it changes are stored together or not at all.
+    await db.batch([record, ...changes]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return "duplicate";
+    throw error;
+  }
+  return changes.length > 0 ? "applied" : "ignored";
+}
+
+type Statement = Parameters<ReturnType<typeof getDb>["batch"]>[0][number];
+
+async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, now: number): Promise<Statement[]> {
+  const db = getDb(env);
+  const eventAt = event.created * 1000;
+  const stripe = stripeClient(config);
+
+  if (CHECKOUT_EVENTS.has(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    if (session.mode !== "subscription") return [];
+    const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+    const user = await findBillingUser(env, { userId: session.client_reference_id, customerId });
+    if (!user || !customerId) return unknownOwner(event);
+    const statements: Statement[] = [linkCustomerStatement(db, user.id, customerId)];
+    const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
+    if (stripe && subscriptionId) {
+      const state = subscriptionState(config, await stripe.subscriptions.retrieve(subscriptionId));
+      if (state) statements.push(...saveSubscriptionStatements(db, user.id, state, now, now));
+    }
+    return statements;
+  }
+
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    const object = event.data.object as Stripe.Subscription;
+    let state: SubscriptionState | null;
+    let orderAt = eventAt;
+    if (stripe) {
+      state = subscriptionState(config, await stripe.subscriptions.retrieve(object.id));
+      orderAt = now;
+    } else {
+      state = subscriptionState(config, object);
+    }
+    if (!state) return [];
+    const user = await findBillingUser(env, { userId: state.userIdHint, customerId: state.customerId });
+    if (!user) return unknownOwner(event);
+    return [...(user.stripeCustomerId ? [] : [linkCustomerStatement(db, user.id, state.customerId)]), ...saveSubscriptionStatements(db, user.id, state, orderAt, now)];
+  }
+
+  if (PAID_EVENTS.has(event.type) || event.type === "invoice.payment_failed") {
+    const invoice = event.data.object as Stripe.Invoice;
+    const subscriptionId = invoiceSubscriptionId(invoice);
+    const customerId = typeof invoice.customer === "string" ? invoice.customer : (invoice.customer?.id ?? null);
+    if (!subscriptionId) return [];
+    const user = await findBillingUser(env, { customerId, userId: invoice.parent?.subscription_details?.metadata?.userId ?? null });
+    if (!user) return unknownOwner(event);
+    const failed = event.type === "invoice.payment_failed";
+    const statements: Statement[] = [
+      ...savePaymentStatements(
+        db,
+        user.id,
+        subscriptionId,
+        failed ? { failedAt: eventAt, nextAttemptAt: invoice.next_payment_attempt ? invoice.next_payment_attempt * 1000 : null } : { failedAt: null, nextAttemptAt: null },
+        eventAt,
+        now,
+      ),
+    ];
+    if (stripe) {
+      // The invoice changed the subscription too (past_due, or active again): store its current state.
+      const state = subscriptionState(config, await stripe.subscriptions.retrieve(subscriptionId));
+      if (state) statements.unshift(...saveSubscriptionStatements(db, user.id, state, now, now));
+    }
+    return statements;
+  }
+
+  return [];
+}
+
+/** Since API version 2025-03-31 an invoice names its subscription under parent.subscription_details. */
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  const value = fromParent ?? legacy ?? null;
+  return typeof value === "string" ? value : (value?.id ?? null);
+}
+
+function unknownOwner(event: Stripe.Event): Statement[] {
+  // Not ours to apply (another app on the account, or a customer deleted here). Recorded, so it is not retried.
+  console.warn(`billing: ${event.type} ${event.id} names no known user; ignored`);
+  return [];
+}

@@ -1,0 +1,80 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Clock } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { clockOffset, now, setClockOffset } from "~/.server/clock";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Clock · Nova Assistant" }, { name: "robots", content: "noindex" }];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Development only (a 404 in production): the billing clock, and a form to move it forward, so a paid period can be
+ * seen ending without waiting (docs/decisions/0007-billing.md). The offset lives in the worker's memory; restarting
+ * `wrangler dev` puts the clock back to real time.
+ */
+function developmentOnly(isProduction: boolean) {
+  if (isProduction) throw new Response("Not Found", { status: 404 });
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  developmentOnly(context.config.isProduction);
+  return { now: new Date(now()).toISOString(), offsetDays: Math.round((clockOffset() / DAY_MS) * 100) / 100 };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  developmentOnly(context.config.isProduction);
+  const form = await request.formData();
+  if (form.get("intent") === "reset") {
+    setClockOffset(0);
+  } else {
+    const days = Number(form.get("days"));
+    if (!Number.isFinite(days) || days <= 0 || days > 3660) throw new Response("days must be between 0 and 3660", { status: 400 });
+    setClockOffset(clockOffset() + days * DAY_MS);
+  }
+  return redirect("/dev/clock");
+}
+
+export default function DevClock() {
+  const { t } = useTranslation("billing");
+  const data = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col gap-6 px-4 py-8">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Clock className="size-6 text-primary" aria-hidden />
+          <div>
+            <h1 className="text-2xl font-semibold">{t("devClock.title")}</h1>
+            <p className="text-sm text-muted-foreground">{t("devClock.description")}</p>
+          </div>
+        </div>
+        <Link to="/web-main" className="text-sm text-primary underline-offset-4 hover:underline">
+          {t("auth:backToApp")}
+        </Link>
+      </header>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border p-4 text-sm">
+        <dt className="text-muted-foreground">{t("devClock.now")}</dt>
+        <dd data-testid="clock-now">{data.now.replace("T", " ").slice(0, 19)} UTC</dd>
+        <dt className="text-muted-foreground" />
+        <dd data-testid="clock-offset">{t("devClock.offset", { days: data.offsetDays })}</dd>
+      </dl>
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          {t("devClock.days")}
+          <input name="days" type="number" min="0.01" step="any" defaultValue="8" className="w-32 rounded-md border bg-background px-3 py-2" />
+        </label>
+        <button type="submit" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
+          {t("devClock.advance")}
+        </button>
+        <button type="submit" name="intent" value="reset" formNoValidate className="rounded-md border px-4 py-2 text-sm">
+          {t("devClock.reset")}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary fullPage />;
+}
