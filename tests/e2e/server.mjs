@@ -43,6 +43,12 @@ export const CHROMIUM_ARGS = [
 
 const READY_TIMEOUT_MS = 60_000;
 
+/**
+ * Variables every e2e server gets unless a test passes its own: SPEC §4's after-sign-in Pro dialog would cover the
+ * page right after each sign-in, so it is off here and tests/e2e/billing.test.mjs turns it on to test it.
+ */
+const DEFAULT_VARS = { PAYWALL_AFTER_SIGN_IN: "false" };
+
 /** Runs a command to completion with inherited output; rejects with the exit code on failure. */
 export function run(command, args, options = {}) {
   return new Promise((resolvePromise, reject) => {
@@ -140,7 +146,7 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart } = {}
         "--inspector-port", String(inspectorPort),
         "--persist-to", persistDir,
         "--var", "APP_ENV:development",
-        ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+        ...Object.entries({ ...DEFAULT_VARS, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ],
       // detached: its own process group, so stop() can end wrangler and every workerd it started.
       { cwd: ROOT, env: OFFLINE_ENV, stdio: ["ignore", out, out], detached: true },

@@ -1,0 +1,221 @@
+// Pro billing in Chromium (issue 5 "Done when"), in demo mode (no Stripe keys): a Free user meets the after-sign-in
+// Pro dialog once, runs out of credits -> upgrade dialog -> payment page -> demo checkout (signed events through the
+// app's own Stripe webhook) -> success view and dialog -> Pro badge, a Pro model usable, credits unlimited -> account
+// deletion refused -> cancel -> still Pro -> the clock moves past the period end -> Free again -> deletion allowed.
+//
+// This file runs its own `wrangler dev` with a Free allowance of 2 credits (so running out takes two messages) and
+// the after-sign-in dialog on (tests/e2e/server.mjs turns it off for the other files). The clock moves through the
+// development-only /dev/clock page (a 404 in production; docs/decisions/0007-billing.md).
+/* global document -- only inside waitForFunction callbacks, which run in the browser */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./helpers.mjs";
+import { startServer } from "./server.mjs";
+
+const browser = useBrowser();
+const FREE_DAILY = 2;
+const ANSWER_TIMEOUT_MS = 90_000;
+
+let server;
+
+before(async () => {
+  server = await startServer({ label: "e2e-billing", vars: { CREDITS_FREE_DAILY: String(FREE_DAILY), PAYWALL_AFTER_SIGN_IN: "true" } });
+});
+
+after(async () => {
+  await server?.stop();
+});
+
+async function signUpAndIn(page, email, password) {
+  await page.goto("/auth/sign-up");
+  await hydrated(page);
+  await page.getByLabel("Display name", { exact: true }).fill("Ada Billing");
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account", exact: true }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+  await page.goto("/dev/mailbox");
+  const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: /Verify your email/ }).first();
+  await message.waitFor();
+  await page.goto(await message.getByRole("link").first().getAttribute("href"));
+  await page.getByText("Email verified. You can sign in now.").first().waitFor();
+  await page.goto("/auth/login?redirectTo=%2Fweb-main");
+  await hydrated(page);
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/web-main");
+}
+
+const planBadge = (page) => page.locator("aside").getByTestId("plan-badge");
+const credits = (page) => page.getByTestId("credits");
+
+const conversationLength = (page) => page.locator('ol[aria-label="Conversation"] > li').count();
+
+/** Sends a chat message; returns how many conversation items there were before it. */
+async function ask(page, text) {
+  const before = await conversationLength(page);
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill(text);
+  // Click rather than press Enter: the click waits until the composer is ready (not still finishing the last answer).
+  await page.getByRole("button", { name: "Send" }).click({ timeout: ANSWER_TIMEOUT_MS });
+  return before;
+}
+
+/**
+ * Waits until the answer to the message sent after `before` items has finished streaming. The demo answer streams at
+ * a reader's pace; on a busy 2-core machine that can take a good while, hence the longer limit.
+ */
+async function waitForAnswer(page, before) {
+  await page.waitForFunction(
+    (count) => {
+      const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+      const last = items[items.length - 1];
+      return items.length >= count + 2 && last?.getAttribute("aria-busy") === "false" && (last.textContent ?? "").includes("Demo model");
+    },
+    before,
+    { timeout: ANSWER_TIMEOUT_MS },
+  );
+}
+
+async function moveClock(page, days) {
+  const response = await page.request.post("/dev/clock", { form: { days: String(days) }, maxRedirects: 0 });
+  assert.equal(response.status(), 302, "the development clock accepted the move");
+}
+
+describe("Pro subscription (demo checkout)", () => {
+  test("Free -> out of credits -> demo checkout -> Pro -> cancel -> period ends -> Free; deletion refused while Pro", async () => {
+    const session = await openPage(browser(), { baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    const { page, errors } = session;
+    try {
+      const email = `e2e-billing-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      await signUpAndIn(page, email, "billing-pass1");
+
+      // SPEC §4: right after signing in, a basic-plan user sees the Pro dialog once.
+      const paywall = page.getByRole("dialog", { name: "Upgrade to Pro" });
+      await paywall.getByText("Welcome! Go Pro for unlimited access").waitFor();
+      await paywall.getByRole("button", { name: "Maybe later" }).click();
+      await paywall.waitFor({ state: "hidden" });
+      assert.equal((await planBadge(page).textContent())?.trim(), "Free");
+      // Once per user: a reload does not show it again.
+      await page.reload();
+      await hydrated(page);
+      await credits(page).getByText(`${FREE_DAILY} of ${FREE_DAILY} credits left today`).waitFor();
+      assert.equal(await page.getByRole("dialog", { name: "Upgrade to Pro" }).count(), 0);
+
+      // Use up the day's free credits; the next message opens the upgrade dialog.
+      for (let index = 0; index < FREE_DAILY; index++) {
+        await waitForAnswer(page, await ask(page, `Question number ${index + 1} about quokkas`));
+      }
+      await credits(page).getByText(`0 of ${FREE_DAILY} credits left today`).waitFor({ timeout: ANSWER_TIMEOUT_MS });
+      await ask(page, "One more question, please");
+      const upgrade = page.getByRole("dialog", { name: "Upgrade to Pro" });
+      await upgrade.getByText("You have used all of today's free credits.").waitFor({ timeout: ANSWER_TIMEOUT_MS });
+      await upgrade.getByRole("link", { name: "See Pro plans" }).click();
+
+      // The payment page: demo prices, the saving the prices give, totals for the chosen period.
+      await page.waitForURL((url) => url.pathname === "/payment");
+      await page.getByRole("heading", { level: 1, name: "Upgrade to Pro" }).waitFor();
+      await page.getByTestId("demo-prices").getByText("Demo prices").waitFor();
+      await page.getByText("Save 75%").waitFor();
+      await hydrated(page);
+      await page.getByText("Weekly", { exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("period") === "week");
+      const summary = page.getByTestId("order-summary");
+      await summary.getByText("$3.99").first().waitFor();
+      assert.match(await summary.innerText(), /Total due today\s+\$3\.99/);
+      assert.match(await summary.innerText(), /Currency\s+USD/);
+      await page.getByRole("button", { name: "Continue to demo checkout" }).click();
+
+      // The demo checkout: clearly labelled, no card.
+      await page.waitForURL((url) => url.pathname === "/payment/demo-checkout");
+      await page.getByRole("heading", { level: 1, name: "Demo checkout" }).waitFor();
+      await page.getByText("no card is charged").first().waitFor();
+      await hydrated(page);
+      await page.getByRole("button", { name: "Complete demo payment" }).click();
+
+      // Back on the success view; the plan is active, so the success dialog opens.
+      await page.waitForURL((url) => url.pathname === "/payment" && url.searchParams.get("success") === "1");
+      await page.getByRole("heading", { level: 1, name: "Pro Subscription is Ready" }).waitFor();
+      const success = page.getByRole("dialog", { name: "Welcome to Pro!" });
+      await success.waitFor();
+      await success.getByRole("button", { name: "Close" }).click();
+      await success.waitFor({ state: "hidden" });
+      await waitForPage(page, () => document.querySelector('aside [data-testid="plan-badge"]')?.textContent?.trim() === "Pro");
+
+      // A Pro model is usable and credits are unlimited.
+      await page.locator("aside").getByRole("link", { name: "New chat" }).click();
+      await page.waitForURL((url) => url.pathname === "/web-main");
+      await credits(page).getByText("Pro: unlimited").waitFor();
+      await page.getByRole("button", { name: /^Model: / }).click();
+      await page.getByRole("radio", { name: /^gpt-4o\b(?!-mini)/ }).click();
+      await page.getByRole("button", { name: "Model: gpt-4o" }).waitFor();
+      assert.equal(await page.getByRole("dialog", { name: "Upgrade to Pro" }).count(), 0, "no upgrade dialog for a Pro model");
+      await waitForAnswer(page, await ask(page, "A question for a Pro model"));
+      await credits(page).getByText("Pro: unlimited").waitFor();
+
+      // SPEC §5: while Pro renews, deleting the account is refused.
+      await page.goto("/settings/account");
+      await hydrated(page);
+      await page.getByText("Your Pro subscription is still active. Cancel it first").first().waitFor();
+      await page.getByRole("button", { name: "Delete account" }).click();
+      const confirmDelete = page.getByRole("alertdialog", { name: "Delete your account?" });
+      await confirmDelete.getByRole("button", { name: "Delete my account" }).click();
+      await confirmDelete.getByRole("alert").filter({ hasText: "Your Pro subscription is still active" }).waitFor();
+      await confirmDelete.getByRole("button", { name: "Cancel" }).click();
+
+      // My Plan: PRO, weekly, renewing; cancel keeps Pro to the end of the period.
+      await page.goto("/settings/my-plan");
+      await hydrated(page);
+      assert.equal((await page.getByTestId("current-plan").textContent())?.trim(), "PRO");
+      assert.equal((await page.getByTestId("billing-period").textContent())?.trim(), "Weekly");
+      await page.getByText("Renews on").waitFor();
+      await page.getByRole("button", { name: "Cancel subscription" }).click();
+      await page.getByRole("button", { name: "Yes, cancel" }).click();
+      await page.getByText("Subscription cancelled").first().waitFor();
+      await page.getByText("Cancelled: Pro stays active until").waitFor();
+      await page.getByText("Pro until").first().waitFor();
+      assert.equal((await page.getByTestId("current-plan").textContent())?.trim(), "PRO");
+      await page.reload();
+      await hydrated(page);
+      assert.equal((await planBadge(page).textContent())?.trim(), "Pro", "still Pro after cancelling");
+      await page.getByRole("button", { name: "Resume subscription" }).waitFor();
+
+      // Past the end of the paid week: Free again.
+      await moveClock(page, 8);
+      await page.reload();
+      await hydrated(page);
+      assert.equal((await page.getByTestId("current-plan").textContent())?.trim(), "FREE");
+      await page.getByText("Your last Pro subscription ended on").waitFor();
+      assert.equal((await planBadge(page).textContent())?.trim(), "Free");
+      await page.goto("/web-main");
+      await hydrated(page);
+      await credits(page).getByText(`of ${FREE_DAILY} credits left today`).waitFor();
+      await page.getByRole("button", { name: /^Model: / }).click();
+      await page.getByRole("radio", { name: /^gpt-4o\b(?!-mini)/ }).click();
+      await page.getByRole("dialog", { name: "Upgrade to Pro" }).getByText("This model is part of Pro.").waitFor();
+      await page.keyboard.press("Escape");
+
+      // Free: deleting the account is allowed now.
+      await page.goto("/settings/account");
+      await hydrated(page);
+      assert.equal(await page.getByText("Your Pro subscription is still active").count(), 0);
+      await page.getByRole("button", { name: "Delete account" }).click();
+      await page.getByRole("alertdialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+      await page.waitForURL((url) => url.pathname === "/auth/login" && url.searchParams.get("notice") === "account-deleted");
+
+      // Expected refusals the browser logs: 402 for the message past the free credits, 409 for the refused deletion.
+      assertNoErrors(errors.filter((error) => !/status of (402|409)/.test(error)), "the billing flow");
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a visitor asking for the demo checkout is sent to sign in first", async () => {
+    // (With Stripe keys, or in production, the page is a 404: tests/integration/billing-stripe.test.ts.)
+    const response = await fetch(`${server.baseUrl}/payment/demo-checkout?period=week`, { redirect: "manual" });
+    assert.equal(response.status, 302);
+    assert.match(response.headers.get("location") ?? "", /^\/auth\/login\?redirectTo=/);
+  });
+});
