@@ -160,7 +160,8 @@ function PlansView({ data }: { data: PlansData }) {
         description={t("description")}
         icon={<Crown className="size-5" aria-hidden />}
         actions={
-          data.mode === "demo" ? (
+          // Without Stripe keys the prices are the demo ones, labelled as such (also when payments are off).
+          data.mode !== "stripe" ? (
             <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold uppercase text-amber-900" data-testid="demo-prices">
               {t("demo.badge")}
             </span>
@@ -249,7 +250,7 @@ function PlansView({ data }: { data: PlansData }) {
                 {checkingOut && <Loader2 className="size-4 animate-spin" aria-hidden />}
                 {data.mode === "demo" ? t("checkout.demoButton") : t("checkout.button")}
               </button>
-              <p className="text-xs text-muted-foreground">{t("checkout.note")}</p>
+              {data.mode === "stripe" && <p className="text-xs text-muted-foreground">{t("checkout.note")}</p>}
             </Form>
           </div>
         </div>
