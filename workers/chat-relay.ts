@@ -18,6 +18,12 @@ export interface RelayStart {
   turns: ChatTurn[];
   reasoning: boolean;
   demoReply?: string;
+  /** "web-search": the Responses API with its web_search tool (app/.server/ai/web-search.ts); default "chat". */
+  kind?: "chat" | "web-search";
+  /** System text built on the server for a tool's turn. */
+  instructions?: string;
+  /** Heading of the sources list a web search answer ends with. */
+  sourcesLabel?: string;
   /** The turn's rows, written while the upstream call is already under way. */
   writes: TurnWrites;
 }
@@ -154,7 +160,14 @@ export class ChatRelay extends DurableObject<AppEnv> {
     let status: "complete" | "failed" | "stopped" = "complete";
     let errorCode: string | null = null;
     try {
-      const events = streamChat(input.target, input.turns, { signal: abort.signal, demoReply: input.demoReply, reasoning: input.reasoning });
+      const events = streamChat(input.target, input.turns, {
+        signal: abort.signal,
+        demoReply: input.demoReply,
+        reasoning: input.reasoning,
+        kind: input.kind,
+        instructions: input.instructions,
+        sourcesLabel: input.sourcesLabel,
+      });
       for await (const event of events) {
         if (event.type === "thinking") {
           if (!generation.thinking) {

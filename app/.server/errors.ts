@@ -47,6 +47,8 @@ export const errorStatus = {
   "chat/interrupted": 502,
   "chat/not-found": 404,
   "plan/pro-required": 402,
+  "horoscope/type-required": 400,
+  "search/unavailable": 503,
   "upload/empty": 400,
   "upload/too-large": 413,
   "upload/invalid-type": 415,

@@ -1,40 +1,114 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Info } from "lucide-react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { availableModels } from "~/.server/ai/providers";
+import { loadToolThread, toolStrings } from "~/.server/chat/tool-screen";
+import { skyNow } from "~/.server/horoscope/astronomy";
+import { skyView } from "~/.server/horoscope/reading";
 import { pageTitle } from "~/.server/page";
+import { CreditsLine } from "~/components/chat/credits-line";
+import { ModelPicker } from "~/components/chat/model-picker";
+import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { HoroscopeForm } from "~/components/horoscope/horoscope-form";
+import { SkyPanel } from "~/components/horoscope/sky-panel";
 import { ToolIcon } from "~/components/layout/tool-icon";
+import { ToolThread } from "~/components/tools/tool-thread";
+import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
-import { titleMeta } from "~/lib/meta";
-import { HOROSCOPE_TYPES, type HoroscopeType } from "~/lib/tools";
+import { useToolModel } from "~/lib/chat-prefs";
+import { DEFAULT_PROVIDER_NAME } from "~/lib/models";
+import { isHoroscopeType } from "~/lib/schemas/horoscope";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const type = params.pathId as HoroscopeType;
-  if (!HOROSCOPE_TYPES.includes(type)) throw new Response(null, { status: 404 });
-  return { type, title: await pageTitle(request, "tools", `horoscope.types.${type}.title`) };
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const type = params.pathId;
+  // SPEC §5: an unknown type goes back to the type choice, which says "Please select a horoscope type."
+  if (!isHoroscopeType(type)) throw redirect(`/horoscope?type=${encodeURIComponent(type ?? "")}`);
+  const strings = toolStrings(request, "horoscope");
+  const [screen, title] = await Promise.all([
+    loadToolThread(request, context, { tool: "horoscope", toolPath: type, threadId: params.threadId }),
+    pageTitle(request, "tools", `horoscope.types.${type}.title`),
+  ]);
+  const models = availableModels(context.env)
+    .filter((model) => model.id !== "gpt-4.1")
+    .map(({ id, tier, vision, reasoning }) => ({ id, tier, vision, reasoning }));
+  return { ...screen, type, strings, models, sky: skyView(skyNow(), strings.locale), title: screen.thread?.title ?? title };
 }
 
-export const meta = titleMeta;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
 
-export default function HoroscopeScreen() {
-  const { type } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("tools");
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function HoroscopeScreen({ data }: { data: Data }) {
+  const { type } = data;
+  const { t } = useToolStrings(data.strings);
+  const { t: tt } = useTranslation("tools");
+  const [choice, setChoice] = useToolModel("horoscope");
+  const model = data.models.find((candidate) => candidate.id === choice.modelName) ?? data.models.find((candidate) => candidate.tier === "fast") ?? data.models[0];
+  const modelId = model?.id ?? "gpt-4o-mini";
+  const tool = useMemo<ChatTool>(() => ({ tool: "horoscope", toolPath: type, threadPath: (id) => `/horoscope/${type}/${id}` }), [type]);
+
   return (
     <div className="flex flex-1 flex-col">
       <PageHeader
-        title={t(`horoscope.types.${type}.title`)}
-        description={t(`horoscope.types.${type}.description`)}
+        title={tt(`horoscope.types.${type}.title`)}
+        description={tt(`horoscope.types.${type}.description`)}
         icon={<ToolIcon tool="horoscope" className="size-5" />}
         actions={
           <Link to="/horoscope" className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
             <ArrowLeft className="size-4" aria-hidden />
-            {t("horoscope.typesLabel")}
+            {tt("horoscope.typesLabel")}
           </Link>
         }
       />
+      <ToolThread
+        thread={data.thread}
+        messages={data.messages}
+        missingThread={data.missingThread}
+        demoMode={data.demoMode}
+        tool={tool}
+        model={modelId}
+        action="horoscope"
+        homePath={`/horoscope/${type}`}
+        labels={{ newThread: t("form.newReading"), followUpHint: t("form.followUpHint") }}
+        aside={<SkyPanel sky={data.sky} />}
+        form={(send, busy) => (
+          <HoroscopeForm
+            type={type}
+            busy={busy}
+            onSubmit={send}
+            footer={
+              <>
+                <div className="flex flex-wrap items-center gap-2">
+                  <ModelPicker
+                    models={data.models}
+                    value={modelId}
+                    demoMode={data.demoMode}
+                    canUsePro={data.plan === "pro"}
+                    onChange={(modelName) => setChoice({ llmName: DEFAULT_PROVIDER_NAME, modelName })}
+                  />
+                </div>
+                {data.demoMode && (
+                  <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+                    <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                    {t("form.demoNote")}
+                  </p>
+                )}
+                <CreditsLine action="horoscope" />
+              </>
+            }
+          />
+        )}
+      />
     </div>
   );
+}
+
+export default function HoroscopeRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <HoroscopeScreen key={`${data.type}:${data.thread?.id ?? "new"}`} data={data} />;
 }
 
 export function ErrorBoundary() {

@@ -1,23 +1,65 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { toolStrings } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { fieldClass } from "~/components/horoscope/horoscope-form";
 import { ToolScreen } from "~/components/tools/tool-screen";
+import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
+import { isHoroscopeType } from "~/lib/schemas/horoscope";
 import { HOROSCOPE_TYPES } from "~/lib/tools";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { title: await pageTitle(request, "tools", "horoscope.title") };
+  // The type choice below is a plain GET form (it works before the page's script loads): a valid type opens it,
+  // a missing or unknown one (also from /horoscope/<unknown>) asks for a type (SPEC §5).
+  const type = new URL(request.url).searchParams.get("type");
+  if (type !== null && isHoroscopeType(type)) throw redirect(`/horoscope/${type}`);
+  return { title: await pageTitle(request, "tools", "horoscope.title"), missingType: type !== null, strings: toolStrings(request, "horoscope") };
 }
 
 export const meta = titleMeta;
 
 /** SPEC §2: the horoscope requires choosing a type first. */
 export default function HoroscopeTypes() {
+  const data = useLoaderData<typeof loader>();
+  const { t: th } = useToolStrings(data.strings);
   const { t } = useTranslation("tools");
+  const id = useId();
   return (
     <ToolScreen tool="horoscope">
+      <Form method="get" className="mb-8 flex flex-wrap items-end gap-3" noValidate>
+        <div className="flex min-w-56 flex-col gap-1.5">
+          <label htmlFor={`${id}-type`} className="text-sm font-medium">
+            {th("form.typeLabel")}
+          </label>
+          <select
+            id={`${id}-type`}
+            name="type"
+            defaultValue=""
+            aria-invalid={data.missingType ? true : undefined}
+            aria-describedby={data.missingType ? `${id}-type-error` : undefined}
+            className={fieldClass}
+          >
+            <option value="">{th("form.chooseType")}</option>
+            {HOROSCOPE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`horoscope.types.${type}.title`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground">
+          {th("form.continue")}
+        </button>
+        {data.missingType && (
+          <p id={`${id}-type-error`} role="alert" className="w-full text-sm text-danger">
+            {t("horoscope.chooseType")}
+          </p>
+        )}
+      </Form>
       <h2 className="mb-3 text-sm font-medium text-muted-foreground">{t("horoscope.typesLabel")}</h2>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {HOROSCOPE_TYPES.map((type) => (

@@ -1,23 +1,95 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useTranslation } from "react-i18next";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Info, ShieldCheck } from "lucide-react";
+import { useMemo } from "react";
+import { resolveTarget } from "~/.server/ai/providers";
+import { loadToolThread, toolStrings } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
+import { WEB_SEARCH_MODEL } from "~/.server/search/turn";
+import { CreditsLine } from "~/components/chat/credits-line";
+import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { OptionList, ToolScreen } from "~/components/tools/tool-screen";
-import { titleMeta } from "~/lib/meta";
-import { SEARCH_CATEGORIES } from "~/lib/tools";
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { title: await pageTitle(request, "tools", "web-search.title") };
+import { SearchForm } from "~/components/search/search-form";
+import { ToolScreenHeader } from "~/components/tools/tool-screen";
+import { ToolThread } from "~/components/tools/tool-thread";
+import { useToolStrings } from "~/components/tools/use-tool-strings";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [screen, title] = await Promise.all([
+    loadToolThread(request, context, { tool: "web-search", threadId: params.threadId }),
+    pageTitle(request, "tools", "web-search.title"),
+  ]);
+  return {
+    ...screen,
+    strings: toolStrings(request, "search"),
+    model: WEB_SEARCH_MODEL,
+    // OpenAI's web_search tool: with keys for other providers only, searching is not possible here.
+    available: resolveTarget(context.env, WEB_SEARCH_MODEL) !== null,
+    title: screen.thread?.title ?? title,
+  };
 }
 
-export const meta = titleMeta;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
 
-export default function Screen() {
-  const { t } = useTranslation("tools");
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+const noteClass = "flex gap-2 rounded-md border px-3 py-2 text-xs";
+const demoClass = "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100";
+
+function WebSearchScreen({ data }: { data: Data }) {
+  const { t } = useToolStrings(data.strings);
+  const toolPath = data.thread?.toolPath ?? undefined;
+  const tool = useMemo<ChatTool>(() => ({ tool: "web-search", toolPath, threadPath: (id) => `/web-search/${id}` }), [toolPath]);
   return (
-    <ToolScreen tool="web-search">
-      <OptionList label={t("web-search.categoriesLabel")} items={SEARCH_CATEGORIES.map((key) => ({ key, name: t(`web-search.categories.${key}`) }))} />
-    </ToolScreen>
+    <div className="flex flex-1 flex-col">
+      <ToolScreenHeader tool="web-search" />
+      <ToolThread
+        thread={data.thread}
+        messages={data.messages}
+        missingThread={data.missingThread}
+        demoMode={data.demoMode}
+        tool={tool}
+        model={data.model}
+        action="webSearch"
+        homePath="/web-search"
+        labels={{ newThread: t("form.newSearch"), followUpHint: t("form.followUpHint") }}
+        form={(send, busy) => (
+          <SearchForm
+            busy={busy}
+            disabled={!data.available}
+            onSubmit={send}
+            footer={
+              <>
+                {!data.available ? (
+                  <p role="alert" className={`${noteClass} ${demoClass}`}>
+                    <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                    {t("form.unavailable")}
+                  </p>
+                ) : data.demoMode ? (
+                  <p className={`${noteClass} ${demoClass}`}>
+                    <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                    {t("form.demoNote")}
+                  </p>
+                ) : (
+                  <p className="text-xs text-muted-foreground">{t("form.model", { model: data.model })}</p>
+                )}
+                <p className={`${noteClass} text-muted-foreground`}>
+                  <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                  {t("form.privacy")}
+                </p>
+                <CreditsLine action="webSearch" />
+              </>
+            }
+          />
+        )}
+      />
+    </div>
   );
+}
+
+export default function WebSearchRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <WebSearchScreen key={data.thread?.id ?? "new"} data={data} />;
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SSE_HEADERS } from "~/.server/chat/join";
+import { toolTurnFor } from "~/.server/chat/tool-turn";
 import { startTurn } from "~/.server/chat/turns";
 import { actingViewer } from "~/.server/chat/viewer";
 import { AppError, errorResponse } from "~/.server/errors";
@@ -7,15 +8,18 @@ import { getLocale } from "~/.server/i18n";
 import { chatRequestSchema } from "~/lib/schemas/chat";
 
 /**
- * POST a chat turn; the answer streams back as Server-Sent Events from the message's ChatRelay.
+ * POST a chat turn (of the chat, or of a horoscope or web search thread); the answer streams back as Server-Sent Events from the message's ChatRelay.
  * Closing this response does not stop the answer: it keeps being generated and saved.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const parsed = chatRequestSchema.safeParse(await request.json().catch(() => null));
     if (!parsed.success) throw new AppError("request/invalid");
+    const locale = getLocale(request);
+    // A horoscope or web search turn: the tool's form is checked and its instructions built here, on the server.
+    const tool = toolTurnFor(context.env, parsed.data, { locale });
     const { viewer, accountId, setCookie } = await actingViewer(request, context);
-    const turn = await startTurn(context.env, context.config, { accountId, plan: viewer.plan }, parsed.data, { locale: getLocale(request) });
+    const turn = await startTurn(context.env, context.config, { accountId, plan: viewer.plan }, parsed.data, { locale, tool });
     const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return new Response(turn.stream.body, { headers });

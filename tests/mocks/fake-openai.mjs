@@ -14,7 +14,8 @@
 //   xss           an answer containing <img src=x onerror=alert(1)> and a <script>
 //   stream-error  some chunks, then a `data: {"error":{...}}` payload (the SDK raises APIError)
 // Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
-// Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs).
+// Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
+// and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs).
 //
 //   import { startFakeOpenAI } from "./fake-openai.mjs";
 //   const fake = await startFakeOpenAI({ port: 0 });   // { url: "http://127.0.0.1:PORT/v1", close, stats, ... }
@@ -25,6 +26,7 @@ import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
+import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 
@@ -109,7 +111,8 @@ export async function startFakeOpenAI(options = {}) {
       response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ ok: true }));
       return;
     }
-    if (request.method !== "POST" || (url.pathname !== "/v1/chat/completions" && !url.pathname.startsWith("/v1/images/"))) {
+    const known = url.pathname === "/v1/chat/completions" || url.pathname === "/v1/responses" || url.pathname.startsWith("/v1/images/");
+    if (request.method !== "POST" || !known) {
       count(stats.byStatus, 404);
       response.writeHead(404, JSON_HEADERS).end(errorBody(`Unknown request URL: ${request.method} ${url.pathname}`, "invalid_request_error", "unknown_url"));
       return;
@@ -139,6 +142,13 @@ export async function startFakeOpenAI(options = {}) {
       return;
     }
     stats.lastBody = body;
+    if (url.pathname === "/v1/responses") {
+      if (log) console.log(`fake-openai: responses ${body.model}`);
+      const { params } = parseModel(String(body.model ?? ""), defaults);
+      const io = { write: (text) => writeFlushed(response, text), wait, intervalMs: params.intervalMs, count, stats };
+      await handleResponsesRequest(body, response, io);
+      return;
+    }
     const model = String(body.model ?? "");
     const { behaviour, params } = parseModel(model, defaults);
     count(stats.byBehaviour, behaviour);

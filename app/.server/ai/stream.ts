@@ -1,6 +1,7 @@
 // One model call as a stream of events, from a real provider (openai SDK) or the offline demo provider.
 import OpenAI from "openai";
 import type { ChatTarget, UpstreamTarget } from "./providers";
+import { streamWebSearch } from "./web-search";
 
 export interface ChatTurn {
   role: "user" | "assistant";
@@ -25,8 +26,9 @@ export function classifyFailure(error: unknown): ChatFailure {
   return "chat/interrupted";
 }
 
-function toMessages(turns: ChatTurn[]): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
-  return turns.map((turn) => {
+function toMessages(turns: ChatTurn[], instructions?: string): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+  const system: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = instructions ? [{ role: "system", content: instructions }] : [];
+  return system.concat(turns.map((turn): OpenAI.Chat.Completions.ChatCompletionMessageParam => {
     if (turn.role === "user" && turn.imageDataUrl) {
       return {
         role: "user",
@@ -38,7 +40,7 @@ function toMessages(turns: ChatTurn[]): OpenAI.Chat.Completions.ChatCompletionMe
     }
     // Only the answer text is sent back; reasoning text is never stored or replayed (DeepSeek rejects it).
     return { role: turn.role, content: turn.content };
-  });
+  }));
 }
 
 /** One client per upstream (a handful at most), reused across calls in this isolate. */
@@ -61,10 +63,10 @@ export function clientFor(target: Pick<UpstreamTarget, "apiKey" | "baseURL" | "h
   return client;
 }
 
-async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], signal: AbortSignal): AsyncGenerator<StreamEvent> {
+async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], signal: AbortSignal, instructions?: string): AsyncGenerator<StreamEvent> {
   const client = clientFor(target);
   const stream = await client.chat.completions.create(
-    { model: target.model, messages: toMessages(turns), stream: true, stream_options: { include_usage: true } },
+    { model: target.model, messages: toMessages(turns, instructions), stream: true, stream_options: { include_usage: true } },
     { signal },
   );
   for await (const chunk of stream) {
@@ -96,13 +98,25 @@ async function* streamDemo(reply: string, reasoning: boolean, signal: AbortSigna
   }
 }
 
-export function streamChat(
-  target: ChatTarget,
-  turns: ChatTurn[],
-  options: { signal: AbortSignal; demoReply?: string; reasoning?: boolean; demoPaceMs?: number },
-): AsyncGenerator<StreamEvent> {
+export interface StreamOptions {
+  signal: AbortSignal;
+  demoReply?: string;
+  reasoning?: boolean;
+  demoPaceMs?: number;
+  /** "web-search": OpenAI's Responses API with the web_search tool instead of chat completions. */
+  kind?: "chat" | "web-search";
+  /** System text (a tool's facts and rules), sent before the conversation. */
+  instructions?: string;
+  /** Heading of the sources list appended to a web search answer. */
+  sourcesLabel?: string;
+}
+
+export function streamChat(target: ChatTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
   if (target.kind === "demo") {
     return streamDemo(options.demoReply ?? "", options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30);
   }
-  return streamUpstream(target, turns, options.signal);
+  if (options.kind === "web-search") {
+    return streamWebSearch(target, turns, { signal: options.signal, instructions: options.instructions, sourcesLabel: options.sourcesLabel ?? "Sources" });
+  }
+  return streamUpstream(target, turns, options.signal, options.instructions);
 }

@@ -38,7 +38,7 @@ export async function openThread(env: AppEnv, ownerId: string, threadId: string)
     .from(chatMessages)
     .where(eq(chatMessages.threadId, threadId))
     .orderBy(asc(chatMessages.createdAt));
-  return { thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool }, messages };
+  return { thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath }, messages };
 }
 
 async function ownedThread(env: AppEnv, ownerId: string, threadId: string) {

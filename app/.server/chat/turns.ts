@@ -4,7 +4,7 @@
 // for the reads it truly needs (measured by `npm run bench`: time added to the first token).
 import { and, desc, eq } from "drizzle-orm";
 import type { ChatRequest } from "../../lib/schemas/chat";
-import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
+import { CHAT_TITLE_MAX, type CreditAction, type Locale } from "../../lib/constants";
 import { findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
 import type { ChatTurn } from "../ai/stream";
@@ -23,6 +23,30 @@ const CONTEXT_MESSAGES = 30;
 export interface TurnOwner {
   accountId: string;
   plan: Plan;
+}
+
+/**
+ * What a tool (horoscope, web search) adds to a turn. Everything here is built on the server from the tool's
+ * validated input; the client only names the tool and sends the form.
+ */
+export interface ToolTurn {
+  tool: "horoscope" | "web-search";
+  /** The horoscope type or search category: a thread continues only with the same tool and path. */
+  toolPath: string;
+  /** The credit action charged for each turn of this tool. */
+  action: CreditAction;
+  /** System text for the model (facts computed on the server, the tool's rules, the answer language). */
+  instructions: string;
+  /** "web-search": the Responses API with its web_search tool, and the cited sources appended to the answer. */
+  kind: "chat" | "web-search";
+  /** The tool's own model (web search: gpt-4.1, SPEC §9), used instead of the request's and open to every plan. */
+  fixedModel?: string;
+  /** A first turn made from the tool's form: the question saved and sent, the thread title, the demo reply. */
+  opening?: { question: string; title: string; demoReply: string };
+  /** The demo provider's reply to any later turn (follow-up, regenerate, edit), given its question. */
+  demoReply: (question: string) => string;
+  /** The heading of the sources list appended to a web search answer, in the user's language. */
+  sourcesLabel?: string;
 }
 
 export interface StartedTurn {
@@ -71,20 +95,23 @@ export async function startTurn(
   config: AppConfig,
   owner: TurnOwner,
   request: ChatRequest,
-  options: { locale: Locale; now?: number },
+  options: { locale: Locale; now?: number; tool?: ToolTurn },
 ): Promise<StartedTurn> {
-  const model = findModel(request.model);
+  const { tool } = options;
+  const model = findModel(tool?.fixedModel ?? request.model);
   if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) throw new AppError("chat/model-unavailable");
-  if (model.tier === "pro" && owner.plan !== "pro") throw new AppError("plan/pro-required");
+  if (!tool?.fixedModel && model.tier === "pro" && owner.plan !== "pro") throw new AppError("plan/pro-required");
   if (request.mode !== "send" && !request.threadId) throw new AppError("request/invalid");
-  if (request.mode !== "regenerate" && !request.message) throw new AppError("request/invalid");
+  if (tool && (request.attachmentId || (tool.opening && (request.mode !== "send" || request.threadId)))) throw new AppError("request/invalid");
+  const message = tool?.opening?.question ?? request.message;
+  if (request.mode !== "regenerate" && !message) throw new AppError("request/invalid");
   const target = resolveTarget(env, model.id);
   if (!target) throw new AppError("chat/model-unavailable");
 
   // The credit key is the request id: a retried request is charged once and joins the answer it started.
-  const creditKey = `chat:${request.requestId}`;
+  const creditKey = `${tool?.action ?? "chat"}:${request.requestId}`;
   const [charge, loaded, attachedImage] = await Promise.all([
-    consumeCredits(env, config, { accountId: owner.accountId, plan: owner.plan, action: "chat", key: creditKey, now: options.now }),
+    consumeCredits(env, config, { accountId: owner.accountId, plan: owner.plan, action: tool?.action ?? "chat", key: creditKey, now: options.now }),
     request.threadId ? loadThread(env, owner.accountId, request.threadId) : Promise.resolve(null),
     request.mode === "send" && request.attachmentId ? imageDataUrl(env, owner.accountId, request.attachmentId) : Promise.resolve(undefined),
   ]);
@@ -97,6 +124,8 @@ export async function startTurn(
 
   try {
     if (request.threadId && !loaded) throw new AppError("chat/not-found");
+    // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
+    if (tool && loaded && (loaded.thread.tool !== tool.tool || loaded.thread.toolPath !== tool.toolPath)) throw new AppError("request/invalid");
     const now = options.now ?? Date.now();
     const threadId = loaded?.thread.id ?? crypto.randomUUID();
     const messageId = crypto.randomUUID();
@@ -105,13 +134,15 @@ export async function startTurn(
       threadId,
       now,
       answer: { id: messageId, model: model.id, creditKey },
-      newThread: loaded ? undefined : { ownerId: owner.accountId, tool: "web-main", toolPath: null, title: titleFrom(request.message ?? "") },
+      newThread: loaded
+        ? undefined
+        : { ownerId: owner.accountId, tool: tool?.tool ?? "web-main", toolPath: tool?.toolPath ?? null, title: titleFrom(tool?.opening?.title ?? message ?? "") },
     };
 
     let turns: ChatTurn[];
     if (request.mode === "send") {
-      writes.question = { id: crypto.randomUUID(), content: request.message ?? "", attachmentId: request.attachmentId ?? null };
-      turns = [...history.map(({ role, content }) => ({ role, content })), { role: "user", content: request.message ?? "", imageDataUrl: attachedImage }];
+      writes.question = { id: crypto.randomUUID(), content: message ?? "", attachmentId: request.attachmentId ?? null };
+      turns = [...history.map(({ role, content }) => ({ role, content })), { role: "user", content: message ?? "", imageDataUrl: attachedImage }];
     } else {
       const lastQuestion = history.map((row) => row.role).lastIndexOf("user");
       const question = history[lastQuestion];
@@ -135,7 +166,10 @@ export async function startTurn(
         target,
         turns,
         reasoning: model.reasoning,
-        demoReply: target.kind === "demo" ? demoReply(lastQuestion, model, options.locale, Boolean(turns[turns.length - 1]?.imageDataUrl)) : undefined,
+        demoReply: target.kind === "demo" ? demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, options.locale, Boolean(turns[turns.length - 1]?.imageDataUrl))) : undefined,
+        kind: tool?.kind ?? "chat",
+        instructions: tool?.instructions,
+        sourcesLabel: tool?.sourcesLabel,
         writes,
       }),
     });
@@ -144,6 +178,12 @@ export async function startTurn(
     await refundCredits(env, owner.accountId, creditKey);
     throw error;
   }
+}
+
+/** The demo provider's text: the tool's (its form's reading, or its reply to a later turn), else the chat's. */
+function demoFor(tool: ToolTurn | undefined, question: string, chat: () => string): string {
+  if (!tool) return chat();
+  return tool.opening?.demoReply ?? tool.demoReply(question);
 }
 
 /**

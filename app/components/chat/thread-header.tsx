@@ -15,7 +15,7 @@ interface ThreadActionResult {
 }
 
 /** Title of the open thread with rename (SPEC §5: at most 50 characters), star and delete. */
-export function ThreadHeader({ thread }: { thread: { id: string; title: string; starred: boolean } }) {
+export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id: string; title: string; starred: boolean }; homePath?: string }) {
   const { t } = useTranslation("chat");
   const navigate = useNavigate();
   const rename = useFetcher<ThreadActionResult>();
@@ -31,8 +31,8 @@ export function ThreadHeader({ thread }: { thread: { id: string; title: string; 
   }, [rename.state, rename.data]);
   const onDeleted = useCallback(() => {
     notify("success", t("thread.deleted"));
-    navigate("/web-main", { replace: true });
-  }, [navigate, t]);
+    navigate(homePath, { replace: true });
+  }, [homePath, navigate, t]);
 
   return (
     <div className="flex items-center gap-2 border-b px-4 py-2">

@@ -45,8 +45,16 @@ export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (eve
 
 const JOIN_RETRIES = 5;
 
-export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string }) {
-  const { threadId, initialMessages, model } = options;
+/** A tool's thread (horoscope type, search category): its turns name the tool, and new threads open under its path. */
+export interface ChatTool {
+  tool: "horoscope" | "web-search";
+  /** Unset for a new web search, whose category comes with its form. */
+  toolPath?: string;
+  threadPath: (threadId: string) => string;
+}
+
+export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string; tool?: ChatTool }) {
+  const { threadId, initialMessages, model, tool } = options;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const revalidate = useSafeRevalidate();
@@ -105,7 +113,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
   );
 
   const start = useCallback(
-    async (body: { mode: "send" | "regenerate" | "edit"; message?: string; attachmentId?: string }) => {
+    async (body: { mode: "send" | "regenerate" | "edit"; message?: string; attachmentId?: string; input?: Record<string, string> }) => {
       const requestId = crypto.randomUUID();
       const placeholderId = `pending-${requestId}`;
       const now = Date.now();
@@ -126,7 +134,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
         const response = await fetch("/api/chat", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ requestId, threadId: threadId ?? undefined, model, ...body }),
+          body: JSON.stringify({ requestId, threadId: threadId ?? undefined, model, ...body, ...(tool ? { tool: tool.tool, toolPath: tool.toolPath } : {}) }),
           signal: abort.signal,
         });
         if (!response.ok || !response.body) {
@@ -148,7 +156,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
           // The thread page takes over and joins the running answer; this response is no longer needed.
           abort.abort();
           refreshCredits();
-          navigate(`/web-main/${newThreadId}`, { replace: true });
+          navigate(tool ? tool.threadPath(newThreadId) : `/web-main/${newThreadId}`, { replace: true });
           return;
         }
         const finished = await readEvents(response.body, (event) => apply(messageId, event));
@@ -161,7 +169,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
         }
       }
     },
-    [apply, join, model, navigate, patch, settle, t, threadId],
+    [apply, join, model, navigate, patch, settle, t, threadId, tool],
   );
 
   const stop = useCallback(async () => {
@@ -184,6 +192,8 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     busy: activeId !== null,
     activeId,
     send: (message: string, attachmentId?: string) => start({ mode: "send", message, attachmentId }),
+    /** A tool's form: the server builds the question from `input`; `display` stands in for it until then. */
+    sendForm: (input: Record<string, string>, display: string) => start({ mode: "send", message: display, input }),
     regenerate: () => start({ mode: "regenerate" }),
     edit: (message: string) => start({ mode: "edit", message }),
     stop,

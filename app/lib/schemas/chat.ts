@@ -12,6 +12,12 @@ export const chatRequestSchema = z.object({
   message: z.string().trim().max(MESSAGE_MAX).optional(),
   mode: z.enum(["send", "regenerate", "edit"]).default("send"),
   attachmentId: z.string().max(64).optional(),
+  /** The tool whose thread this turn belongs to (SPEC §2 tool keys); the chat is "web-main". */
+  tool: z.enum(["web-main", "horoscope", "web-search"]).default("web-main"),
+  /** The horoscope type or search category. */
+  toolPath: z.string().min(1).max(64).optional(),
+  /** A tool's form fields, for the first turn of a tool thread (checked by the tool's own schema on the server). */
+  input: z.record(z.string().max(32), z.string().max(MESSAGE_MAX)).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

@@ -1,0 +1,53 @@
+// What a tool's thread page (horoscope, web search) loads: the viewer's plan, demo mode and, for a thread URL, the
+// thread and its messages when it is the viewer's and belongs to that tool; otherwise the page says it is gone.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import enHoroscope from "../../../locales/en/horoscope.json";
+import trHoroscope from "../../../locales/tr/horoscope.json";
+import enSearch from "../../../locales/en/search.json";
+import trSearch from "../../../locales/tr/search.json";
+import type { Locale } from "../../lib/constants";
+import { isDemoMode } from "../ai/providers";
+import { AppError } from "../errors";
+import { getLocale } from "../i18n";
+import { getViewer } from "../identity";
+import { openThread, type MessageView } from "./threads";
+
+export interface ToolThreadData {
+  demoMode: boolean;
+  plan: "guest" | "free" | "pro";
+  thread: { id: string; title: string; starred: boolean; toolPath: string | null } | null;
+  messages: MessageView[];
+  missingThread: boolean;
+}
+
+export async function loadToolThread(
+  request: Request,
+  context: AppLoadContext,
+  options: { tool: "horoscope" | "web-search"; toolPath?: string; threadId?: string },
+): Promise<ToolThreadData> {
+  const viewer = await getViewer(request, context);
+  const base: ToolThreadData = { demoMode: isDemoMode(context.env), plan: viewer.plan, thread: null, messages: [], missingThread: false };
+  if (!options.threadId) return base;
+  const missing = { ...base, missingThread: true };
+  if (!viewer.accountId) return missing;
+  try {
+    const { thread, messages } = await openThread(context.env, viewer.accountId, options.threadId);
+    if (thread.tool !== options.tool || (options.toolPath && thread.toolPath !== options.toolPath)) return missing;
+    return { ...base, thread: { id: thread.id, title: thread.title, starred: thread.starred, toolPath: thread.toolPath }, messages };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "chat/not-found") return missing;
+    throw error;
+  }
+}
+
+/**
+ * A tool's strings travel with its page's data rather than in the bundle every page loads (as the image tools'
+ * do), so the chat's first visit does not pay for them.
+ */
+const BUNDLES = { horoscope: { en: enHoroscope, tr: trHoroscope }, search: { en: enSearch, tr: trSearch } } as const;
+export type ToolNamespace = keyof typeof BUNDLES;
+
+export function toolStrings<N extends ToolNamespace>(request: Request, namespace: N): { namespace: N; locale: Locale; bundle: (typeof BUNDLES)[N]["en"] } {
+  const locale = getLocale(request);
+  return { namespace, locale, bundle: BUNDLES[namespace][locale] };
+}

@@ -1,0 +1,40 @@
+// Which tool a POST /api/chat turn belongs to, and what that tool adds (instructions, question, charge, demo reply).
+// The chat itself ("web-main") adds nothing, so its turns are exactly what they were.
+import type { Locale } from "../../lib/constants";
+import type { ChatRequest } from "../../lib/schemas/chat";
+import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
+import { horoscopeInputSchema, isHoroscopeType } from "../../lib/schemas/horoscope";
+import { isSearchCategory, searchInputSchema } from "../../lib/schemas/search";
+import { resolveTarget } from "../ai/providers";
+import { AppError } from "../errors";
+import { horoscopeTurn } from "../horoscope/reading";
+import { searchTurn, WEB_SEARCH_MODEL } from "../search/turn";
+import type { ToolTurn } from "./turns";
+
+export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, options: { locale: Locale; now?: number }): ToolTurn | undefined {
+  const { locale, now } = options;
+  switch (request.tool) {
+    case "web-main":
+      if (request.toolPath || request.input) throw new AppError("request/invalid");
+      return undefined;
+    case "horoscope": {
+      // SPEC §5: "Please select a horoscope type."
+      const type = request.toolPath ?? request.input?.type;
+      if (!isHoroscopeType(type)) throw new AppError("horoscope/type-required");
+      if (!request.input) return horoscopeTurn({ type, locale, seed: request.requestId, now });
+      const parsed = horoscopeInputSchema.safeParse({ ...request.input, type });
+      if (!parsed.success) throw new AppError("request/invalid", { details: fieldErrorsFrom(parsed.error, "type") });
+      return horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
+    }
+    case "web-search": {
+      // The web_search tool is OpenAI's: with keys for other providers only, say so instead of failing upstream.
+      if (!resolveTarget(env, WEB_SEARCH_MODEL)) throw new AppError("search/unavailable");
+      const category = request.toolPath ?? request.input?.category;
+      if (!isSearchCategory(category)) throw new AppError("request/invalid", { details: { category: "validation.categoryRequired" } });
+      if (!request.input) return searchTurn({ category, locale });
+      const parsed = searchInputSchema.safeParse({ ...request.input, category });
+      if (!parsed.success) throw new AppError("request/invalid", { details: fieldErrorsFrom(parsed.error) });
+      return searchTurn({ category, input: parsed.data, locale });
+    }
+  }
+}

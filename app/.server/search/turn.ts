@@ -1,0 +1,65 @@
+// A web search turn: a person or topic and a category become instructions for gpt-4.1 with OpenAI's web_search
+// tool (SPEC §9), a readable question and a thread. Offline, the demo provider says plainly that searching needs
+// an OpenAI key and shows how the answer would be organised, with no facts about the subject.
+import enSearch from "../../../locales/en/search.json";
+import trSearch from "../../../locales/tr/search.json";
+import enTools from "../../../locales/en/tools.json";
+import trTools from "../../../locales/tr/tools.json";
+import type { Locale } from "../../lib/constants";
+import { defaultModelFor } from "../../lib/models";
+import type { SearchCategory, SearchInput } from "../../lib/schemas/search";
+import type { ToolTurn } from "../chat/turns";
+import { fill } from "../horoscope/reading";
+
+export const searchStrings: Record<Locale, typeof enSearch> = { en: enSearch, tr: trSearch };
+const categoryNames: Record<Locale, Record<SearchCategory, string>> = { en: enTools["web-search"].categories, tr: trTools["web-search"].categories };
+
+/** SPEC §9: web search defaults to gpt-4.1 (its upstream id is configurable like every model's). */
+export const WEB_SEARCH_MODEL = defaultModelFor("web-search");
+
+const LANGUAGE_NAME: Record<Locale, string> = { en: "English", tr: "Turkish" };
+
+function instructionsFor(category: SearchCategory, locale: Locale): string {
+  return [
+    "You are a careful research assistant with a web search tool. Search the web before answering.",
+    `The user wants to know about a person or topic, focusing on: ${enSearch.focus[category]} (category "${enTools["web-search"].categories[category]}").`,
+    "Report only what reputable public sources say, and cite them inline. Say plainly when sources disagree or when little or nothing public is found.",
+    "Never guess or infer private or sensitive details (health, religion, sexuality, home address, contact details, finances of private people); if the subject seems to be a private individual, keep to what they published themselves.",
+    `Answer in ${LANGUAGE_NAME[locale]}, in Markdown: a short summary first, then the findings under clear headings.`,
+    "Do not add your own list of sources at the end; the app appends the cited sources.",
+  ].join("\n");
+}
+
+function demoAnswer(subject: string, category: SearchCategory, locale: Locale): string {
+  const s = searchStrings[locale];
+  // The subject is quoted as typed; the demo states no fact about it.
+  const safeSubject = subject.replace(/[\\*_`[\]<>]/g, (char) => `\\${char}`);
+  return [
+    s.demo.label,
+    fill(s.demo.youAsked, { subject: safeSubject, focus: s.focus[category] }),
+    s.demo.shape,
+    fill(s.demo.outline, { category: categoryNames[locale][category] }),
+    s.demo.closing,
+  ].join("\n\n");
+}
+
+/** With `input`, a new search (first turn of a thread); without, a follow-up in a search thread of `category`. */
+export function searchTurn(options: { category: SearchCategory; input?: SearchInput; locale: Locale }): ToolTurn {
+  const { category, input, locale } = options;
+  const strings = searchStrings[locale];
+  const turn: ToolTurn = {
+    tool: "web-search",
+    toolPath: category,
+    action: "webSearch",
+    kind: "web-search",
+    fixedModel: WEB_SEARCH_MODEL,
+    instructions: instructionsFor(category, locale),
+    sourcesLabel: strings.sources,
+    demoReply: (question) => demoAnswer(question, category, locale),
+  };
+  if (input) {
+    const question = fill(strings.question, { subject: input.subject, category: categoryNames[locale][category] });
+    turn.opening = { question, title: question, demoReply: demoAnswer(input.subject, category, locale) };
+  }
+  return turn;
+}

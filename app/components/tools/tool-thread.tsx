@@ -1,0 +1,105 @@
+// A tool that answers like the chat (horoscope, web search): its form starts a thread, the answer streams in the
+// same message list as the chat's, and the thread continues with follow-up questions. Reuses the chat's pieces.
+import { Link } from "@remix-run/react";
+import { Plus } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { CreditAction } from "~/lib/constants";
+import { notify } from "~/lib/toast";
+import { Composer } from "../chat/composer";
+import { CreditsLine } from "../chat/credits-line";
+import { MessageList } from "../chat/message-list";
+import { ThreadHeader } from "../chat/thread-header";
+import { useChat, type ChatMessage, type ChatTool } from "../chat/use-chat";
+import { UpgradeDialog } from "../dialogs/upgrade-dialog";
+
+export interface ToolThreadProps {
+  thread: { id: string; title: string; starred: boolean } | null;
+  messages: ChatMessage[];
+  missingThread: boolean;
+  demoMode: boolean;
+  tool: ChatTool;
+  model: string;
+  action: CreditAction;
+  /** The tool's start page (a new reading or search). */
+  homePath: string;
+  labels: { newThread: string; followUpHint: string };
+  /** The tool's form; `send(input, display)` starts the thread (display stands in for the question until saved). */
+  form: (send: (input: Record<string, string>, display: string) => void, busy: boolean) => ReactNode;
+  /** Shown beside the conversation or form (the horoscope's sky facts). */
+  aside?: ReactNode;
+  /** Above the form: model and notes. */
+  notice?: ReactNode;
+}
+
+export function ToolThread({ thread, messages, missingThread, demoMode, tool, model, action, homePath, labels, form, aside, notice }: ToolThreadProps) {
+  const { t } = useTranslation("chat");
+  const chat = useChat({ threadId: thread?.id ?? null, initialMessages: messages, model, tool });
+  const [draft, setDraft] = useState("");
+  const conversation = chat.messages.length > 0;
+
+  const rate = (messageId: string, feedback: "like" | "dislike" | "none") => {
+    const body = new FormData();
+    body.set("feedback", feedback);
+    chat.setMessages((current) => current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)));
+    void fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body }).then((response) => {
+      if (!response.ok) notify("error", t("errors:app/unknown"));
+    });
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <UpgradeDialog />
+      {thread && <ThreadHeader thread={thread} homePath={homePath} />}
+      <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          {missingThread && (
+            <p role="status" className="rounded-md border px-4 py-2 text-sm text-muted-foreground">
+              {t("errors:chat/not-found")}
+            </p>
+          )}
+          {conversation ? (
+            <>
+              <MessageList
+                messages={chat.messages}
+                busy={chat.busy}
+                demoMode={demoMode}
+                onRegenerate={() => void chat.regenerate()}
+                onEdit={(text) => void chat.edit(text)}
+                onFeedback={rate}
+              />
+              {thread && (
+                <div className="sticky bottom-0 flex flex-col gap-2 bg-background pb-2">
+                  <p className="text-xs text-muted-foreground">{labels.followUpHint}</p>
+                  <Composer
+                    value={draft}
+                    onChange={setDraft}
+                    busy={chat.busy}
+                    onStop={() => void chat.stop()}
+                    onSubmit={(text) => {
+                      setDraft("");
+                      void chat.send(text);
+                    }}
+                    toolbar={
+                      <Link to={homePath} className="inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted">
+                        <Plus className="size-4" aria-hidden />
+                        {labels.newThread}
+                      </Link>
+                    }
+                    footer={<CreditsLine action={action} />}
+                  />
+                </div>
+              )}
+            </>
+          ) : (
+            <>
+              {notice}
+              {form((input, display) => void chat.sendForm(input, display), chat.busy)}
+            </>
+          )}
+        </div>
+        {aside && <aside className="order-first lg:order-none">{aside}</aside>}
+      </div>
+    </div>
+  );
+}

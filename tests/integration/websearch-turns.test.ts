@@ -1,0 +1,101 @@
+// Web search through the whole app against the fake OpenAI server's Responses stream (tests/mocks/
+// fake-openai-responses.mjs): the answer streams as chat deltas, its url_citation annotations become a Sources list
+// saved with it, it is charged two credits, and the demo provider and a server without OpenAI say what they can't do.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { schema } from "../../app/.server/db";
+import { expectedSearchText, SEARCH_SOURCES } from "../mocks/fake-openai-responses.mjs";
+import { Client, credits, db, guest, messageRow, threadMessages, turnResult, upstreamEnv, type TurnResult } from "./chat-helpers";
+import { appEnv } from "./helpers";
+import type { AppEnv } from "../../app/.server/env";
+
+async function postSearch(client: Client, body: Record<string, unknown>): Promise<TurnResult> {
+  const response = await client.fetch("/api/chat", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", mode: "send", tool: "web-search", ...body }),
+  });
+  return turnResult(response);
+}
+
+/** What the app appends: the cited pages once each, titles escaped, parentheses in URLs encoded. */
+const SOURCES_LIST = [
+  "",
+  "",
+  "**Sources**",
+  "",
+  `1. [Example profile \\[official\\]](${SEARCH_SOURCES[0]!.url})`,
+  "2. [Example News story](https://news.example.com/story%282024%29)",
+  "",
+].join("\n");
+
+describe("web search against the fake Responses API", { timeout: 30_000 }, () => {
+  it("streams a sourced answer with gpt-4.1, saves it with its Sources list and charges two credits", async () => {
+    const client = guest("normal");
+    const turn = await postSearch(client, { input: { subject: "Ada Lovelace", category: "education" } });
+    expect(turn.status).toBe(200);
+    const question = "Ada Lovelace · Education";
+    const answer = expectedSearchText(question) + SOURCES_LIST;
+    // The search shows as "thinking" before the text, which then arrives delta by delta.
+    expect(turn.events.some((event) => event.type === "thinking")).toBe(true);
+    expect(turn.events.filter((event) => event.type === "delta").length).toBeGreaterThan(3);
+    expect(turn.streamed).toBe(answer);
+    expect(turn.done).toMatchObject({ status: "complete", errorCode: null, text: answer });
+
+    // Web search's own model (SPEC §9), though the request named another and the guest is not Pro.
+    expect(await messageRow(turn.messageId!)).toMatchObject({ role: "assistant", model: "gpt-4.1", status: "complete", content: answer });
+    expect(await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, turn.threadId!) })).toMatchObject({
+      tool: "web-search",
+      toolPath: "education",
+      title: question,
+    });
+    expect((await threadMessages(turn.threadId!))[0]!.content).toBe(question);
+    expect(await credits(client)).toMatchObject({ plan: "guest", used: 2, remaining: 3 });
+
+    // A follow-up searches again in the same thread (two more credits).
+    const followUp = await postSearch(client, { threadId: turn.threadId, toolPath: "education", message: "Which schools?" });
+    expect(followUp.status).toBe(200);
+    expect(followUp.done).toMatchObject({ status: "complete", text: expectedSearchText("Which schools?") + SOURCES_LIST });
+    expect(await credits(client)).toMatchObject({ used: 4 });
+  });
+
+  it("keeps what streamed when the search fails mid-way, marks it failed and keeps the charge", async () => {
+    const client = guest("normal", { MODEL_OVERRIDES: JSON.stringify({ "gpt-4.1": "search-fail" }) });
+    const turn = await postSearch(client, { input: { subject: "Electric cargo bikes", category: "public-mentions" } });
+    expect(turn.status).toBe(200);
+    expect(turn.done).toMatchObject({ status: "failed", errorCode: "chat/upstream-failed" });
+    const row = await messageRow(turn.messageId!);
+    expect(row).toMatchObject({ status: "failed", errorCode: "chat/upstream-failed" });
+    expect(row!.content.length).toBeGreaterThan(0);
+    expect(row!.content).not.toContain("**Sources**");
+    expect(await credits(client)).toMatchObject({ used: 2 });
+  });
+
+  it("needs a category, and refuses searching without an OpenAI key when other providers are configured", async () => {
+    const client = guest("normal");
+    expect(await postSearch(client, { input: { subject: "Ada Lovelace" } })).toMatchObject({ status: 400, error: { code: "request/invalid", details: { category: "validation.categoryRequired" } } });
+    expect(await postSearch(client, { input: { subject: "A", category: "family" } })).toMatchObject({ status: 400, error: { code: "request/invalid", details: { subject: "validation.subjectShort" } } });
+
+    const anthropicOnly = { ...appEnv, ANTHROPIC_API_KEY: "sk-ant-fake", ANTHROPIC_BASE_URL: upstreamEnv("normal").OPENAI_BASE_URL } as AppEnv;
+    const noOpenAI = new Client(undefined, anthropicOnly);
+    expect(await postSearch(noOpenAI, { input: { subject: "Ada Lovelace", category: "education" } })).toMatchObject({ status: 503, error: { code: "search/unavailable" } });
+    expect(await credits(noOpenAI)).toMatchObject({ used: 0 });
+    const page = await noOpenAI.fetch("/web-search");
+    expect(await page.text()).toContain("Web search needs an OpenAI API key on this server");
+  });
+});
+
+describe("web search offline (demo provider)", { timeout: 30_000 }, () => {
+  it("says searching needs an OpenAI key, shows the answer's shape and states nothing about the subject", async () => {
+    const client = new Client();
+    const turn = await postSearch(client, { input: { subject: "Grace Hopper", category: "family" } });
+    expect(turn.status).toBe(200);
+    const answer = (await messageRow(turn.messageId!))!.content;
+    expect(answer).toContain("**Demo model.** Web search needs an OpenAI API key");
+    expect(answer).toContain("You asked about **Grace Hopper**, focusing on family members and family life as reported in public sources.");
+    expect(answer).toContain("OPENAI_API_KEY");
+    // The only place the subject appears is where the question is repeated.
+    expect(answer.split("Grace Hopper")).toHaveLength(2);
+    expect(await credits(client)).toMatchObject({ used: 2 });
+  });
+});
