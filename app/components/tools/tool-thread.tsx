@@ -98,7 +98,7 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
             </>
           )}
         </div>
-        {aside && <aside className="order-first lg:order-none">{aside}</aside>}
+        {aside && <aside>{aside}</aside>}
       </div>
     </div>
   );

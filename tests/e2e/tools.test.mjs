@@ -1,0 +1,86 @@
+// The horoscope and web search tools in Chromium as a guest, against the offline demo provider served by
+// `wrangler dev` (tests/e2e/run.mjs): the type choice asks for a type, a daily horoscope for a sign streams a
+// reading that names the moon phase shown in the sky facts, and a web search says it needs an OpenAI key.
+/* global document -- only inside page.waitForFunction callbacks, which run in the browser */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./helpers.mjs";
+
+const browser = useBrowser();
+
+async function withPage(body) {
+  const session = await openPage(browser());
+  try {
+    await body(session);
+  } finally {
+    await session.close();
+  }
+}
+
+const conversation = (page) => page.getByRole("list", { name: "Conversation" });
+const lastAnswer = (page) => conversation(page).locator(":scope > li").last();
+
+/** Waits until the last answer has finished streaming (its item is no longer aria-busy) and has text. */
+async function answerFinished(page) {
+  await waitForPage(page, () => {
+    const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+    const last = items[items.length - 1];
+    return last && last.getAttribute("aria-busy") !== "true" && (last.textContent ?? "").length > 200;
+  });
+  return lastAnswer(page).innerText();
+}
+
+describe("horoscope and web search (guest, demo provider)", () => {
+  test("asks for a type, then streams a daily reading that names today's moon phase", async () => {
+    await withPage(async ({ page, errors }) => {
+      await page.goto("/horoscope");
+      await hydrated(page);
+      // SPEC §5: continuing without a type.
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("alert").filter({ hasText: "Please select a horoscope type." }).waitFor();
+      await page.getByLabel("Horoscope type").selectOption("daily");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL(/\/horoscope\/daily$/);
+      await hydrated(page);
+
+      const phase = (await page.getByTestId("moon-phase").innerText()).trim();
+      assert.ok(phase.length > 3, `a moon phase is shown (got "${phase}")`);
+
+      // The sign is required.
+      await page.getByRole("button", { name: "Get my reading" }).click();
+      await page.getByText("Please choose a zodiac sign").waitFor();
+      await page.getByLabel("Your zodiac sign").selectOption("leo");
+      await page.getByRole("button", { name: "Get my reading" }).click();
+
+      // The reading becomes a thread under its type and streams in.
+      await page.waitForURL(/\/horoscope\/daily\/[^/?#]+$/);
+      await lastAnswer(page).getByText("Demo model").first().waitFor();
+      const reading = await answerFinished(page);
+      assert.match(reading, /Leo/);
+      assert.ok(reading.toLowerCase().includes(phase.toLowerCase()), `the reading names today's moon phase "${phase}":\n${reading}`);
+      await conversation(page).getByText("Daily horoscope · Leo").waitFor();
+
+      // Reopening the thread shows the saved reading; a follow-up box continues it.
+      await page.reload();
+      await hydrated(page);
+      assert.ok((await lastAnswer(page).innerText()).toLowerCase().includes(phase.toLowerCase()));
+      await page.getByRole("textbox", { name: "Message" }).waitFor();
+      assertNoErrors(errors, "the horoscope");
+    });
+  });
+
+  test("a web search says it needs an OpenAI key and invents nothing", async () => {
+    await withPage(async ({ page, errors }) => {
+      await page.goto("/web-search");
+      await hydrated(page);
+      await page.getByLabel("Person or topic").fill("Ada Lovelace");
+      await page.getByLabel("Education").check();
+      await page.getByRole("button", { name: "Search the web" }).click();
+      await page.waitForURL(/\/web-search\/[^/?#]+$/);
+      const answer = await answerFinished(page);
+      assert.match(answer, /Web search needs an OpenAI API key/);
+      assert.match(answer, /Sources/);
+      assertNoErrors(errors, "web search");
+    });
+  });
+});
