@@ -51,13 +51,22 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     expect(followUp.threadId).toBe(turn.threadId);
     expect(followUp.done).toMatchObject({ status: "complete" });
     expect(followUp.streamed).toContain("> And my love life?");
-    expect((await threadMessages(turn.threadId!)).map((message) => message.content.slice(0, 20))).toHaveLength(4);
+    expect(await threadMessages(turn.threadId!)).toHaveLength(4);
     expect(await credits(client)).toMatchObject({ used: 2 });
 
     // The thread belongs to its type: another type, or the plain chat's tool, cannot continue it.
     const wrongType = await postTurn(client, { tool: "horoscope", toolPath: "tarot", threadId: turn.threadId, message: "hm" });
     expect(wrongType).toMatchObject({ status: 400, error: { code: "request/invalid" } });
+    const plainChat = await postTurn(client, { threadId: turn.threadId, message: "hm" });
+    expect(plainChat).toMatchObject({ status: 400, error: { code: "request/invalid" } });
     expect(await credits(client)).toMatchObject({ used: 2 });
+
+    // Regenerating the last answer stays a horoscope turn of the thread.
+    const again = await postTurn(client, { tool: "horoscope", toolPath: "daily", threadId: turn.threadId, mode: "regenerate" });
+    expect(again.status).toBe(200);
+    expect(again.done).toMatchObject({ status: "complete" });
+    expect(await threadMessages(turn.threadId!)).toHaveLength(4);
+    expect(await credits(client)).toMatchObject({ used: 3 });
   });
 
   it("writes the reading in the interface language", async () => {

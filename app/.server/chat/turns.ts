@@ -125,7 +125,7 @@ export async function startTurn(
   try {
     if (request.threadId && !loaded) throw new AppError("chat/not-found");
     // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
-    if (tool && loaded && (loaded.thread.tool !== tool.tool || loaded.thread.toolPath !== tool.toolPath)) throw new AppError("request/invalid");
+    if (loaded && (loaded.thread.tool !== (tool?.tool ?? "web-main") || (tool && loaded.thread.toolPath !== tool.toolPath))) throw new AppError("request/invalid");
     const now = options.now ?? Date.now();
     const threadId = loaded?.thread.id ?? crypto.randomUUID();
     const messageId = crypto.randomUUID();
