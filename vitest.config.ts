@@ -23,7 +23,7 @@ const PREBUNDLED = [
   "sonner",
   "@radix-ui/react-dialog",
   "@radix-ui/react-dropdown-menu",
-  "@radix-ui/react-tabs",
+  "stripe",
 ];
 
 const WORKER_CONDITIONS = ["workerd", "worker", "browser"];
