@@ -58,7 +58,15 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
               {t("errors:chat/not-found")}
             </p>
           )}
-          {conversation ? (
+          {!thread && (
+            // Kept mounted while the first answer starts, so a refusal (no credits, a field the server rejects)
+            // brings the form back as it was filled in.
+            <div hidden={conversation} className="flex flex-col gap-4">
+              {notice}
+              {form((input, display) => void chat.sendForm(input, display), chat.busy)}
+            </div>
+          )}
+          {conversation && (
             <>
               <MessageList
                 messages={chat.messages}
@@ -90,11 +98,6 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
                   />
                 </div>
               )}
-            </>
-          ) : (
-            <>
-              {notice}
-              {form((input, display) => void chat.sendForm(input, display), chat.busy)}
             </>
           )}
         </div>
