@@ -139,6 +139,15 @@ describe("horoscope pages", { timeout: 30_000 }, () => {
     const chosen = await client.fetch("/horoscope?type=tarot");
     expect(chosen.headers.get("Location")).toBe("/horoscope/tarot");
   });
+
+  it("sends a reading opened by a chat link to its own horoscope page", async () => {
+    const client = new Client();
+    const turn = await postTurn(client, { tool: "horoscope", toolPath: "daily", input: { sign: "leo" } });
+    expect(turn.done).toMatchObject({ status: "complete" });
+    const viaChat = await client.fetch(`/web-main/${turn.threadId}`);
+    expect(viaChat.status).toBe(302);
+    expect(viaChat.headers.get("Location")).toBe(`/horoscope/daily/${turn.threadId}`);
+  });
 });
 
 describe("horoscope readings against an OpenAI-compatible upstream", { timeout: 30_000 }, () => {

@@ -1,5 +1,5 @@
 // Data the chat screen needs: the models on offer, the viewer's plan and, for a thread URL, its messages.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { availableModels, isDemoMode } from "../ai/providers";
 import { AppError } from "../errors";
 import { getViewer } from "../identity";
@@ -15,10 +15,16 @@ export async function loadChatScreen(request: Request, context: AppLoadContext, 
   // A stale or foreign link opens a fresh chat that says the old one is gone, rather than a dead end.
   const missing = { ...base, thread: null, messages: [], missingThread: true };
   if (!viewer.accountId) return missing;
+  let opened;
   try {
-    return { ...base, ...(await openThread(context.env, viewer.accountId, threadId)) };
+    opened = await openThread(context.env, viewer.accountId, threadId);
   } catch (error) {
     if (error instanceof AppError && error.code === "chat/not-found") return missing;
     throw error;
   }
+  // A horoscope reading or a web search opened by a chat link belongs on its own tool's page.
+  const { thread } = opened;
+  if (thread.tool === "horoscope" && thread.toolPath) throw redirect(`/horoscope/${thread.toolPath}/${thread.id}`);
+  if (thread.tool === "web-search") throw redirect(`/web-search/${thread.id}`);
+  return { ...base, ...opened };
 }
