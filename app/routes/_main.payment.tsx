@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
-import { BadgeCheck, Check, Crown, Loader2, PartyPopper } from "lucide-react";
+import { BadgeCheck, Crown, Loader2, PartyPopper } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findUser } from "~/.server/auth/accounts";
@@ -15,6 +15,7 @@ import { AppError, isAppError } from "~/.server/errors";
 import { getLocale } from "~/.server/i18n";
 import { pageTitle } from "~/.server/page";
 import { FormAlert } from "~/components/auth/fields";
+import { ProBenefits } from "~/components/billing/pro-benefits";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { BILLING_PERIODS, type BillingPeriod } from "~/lib/constants";
@@ -23,7 +24,6 @@ import { notify } from "~/lib/toast";
 import { showSubscriptionSuccessDialog } from "~/lib/ui-store";
 import { useRootData } from "~/root";
 
-const BENEFITS = ["models", "tools", "whatsapp"] as const;
 const DEFAULT_PERIOD: BillingPeriod = "month";
 
 function toPeriod(value: unknown): BillingPeriod | null {
@@ -128,14 +128,7 @@ function Benefits() {
       <h2 id="benefits-title" className="mb-3 font-medium">
         {t("benefitsLabel")}
       </h2>
-      <ul className="flex flex-col gap-2">
-        {BENEFITS.map((benefit) => (
-          <li key={benefit} className="flex items-center gap-2 text-sm">
-            <Check className="size-4 text-primary" aria-hidden />
-            {t(`benefits.${benefit}`)}
-          </li>
-        ))}
-      </ul>
+      <ProBenefits />
     </section>
   );
 }

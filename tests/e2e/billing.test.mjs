@@ -9,7 +9,7 @@
 /* global document -- only inside waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./helpers.mjs";
+import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser, waitForPage } from "./helpers.mjs";
 import { startServer } from "./server.mjs";
 
 const browser = useBrowser();
@@ -25,28 +25,6 @@ before(async () => {
 after(async () => {
   await server?.stop();
 });
-
-async function signUpAndIn(page, email, password) {
-  await page.goto("/auth/sign-up");
-  await hydrated(page);
-  await page.getByLabel("Display name", { exact: true }).fill("Ada Billing");
-  await page.getByLabel("Email address", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create account", exact: true }).click();
-  await page.getByRole("heading", { name: "Check your email" }).waitFor();
-  await page.goto("/dev/mailbox");
-  const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: /Verify your email/ }).first();
-  await message.waitFor();
-  await page.goto(await message.getByRole("link").first().getAttribute("href"));
-  await page.getByText("Email verified. You can sign in now.").first().waitFor();
-  await page.goto("/auth/login?redirectTo=%2Fweb-main");
-  await hydrated(page);
-  await page.getByLabel("Email address", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/web-main");
-}
 
 const planBadge = (page) => page.locator("aside").getByTestId("plan-badge");
 const credits = (page) => page.getByTestId("credits");
@@ -90,7 +68,7 @@ describe("Pro subscription (demo checkout)", () => {
     const { page, errors } = session;
     try {
       const email = `e2e-billing-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-      await signUpAndIn(page, email, "billing-pass1");
+      await signUpAndSignIn(page, { name: "Ada Billing", landing: "/web-main", email, password: "billing-pass1" });
 
       // SPEC §4: right after signing in, a basic-plan user sees the Pro dialog once.
       const paywall = page.getByRole("dialog", { name: "Upgrade to Pro" });

@@ -78,3 +78,30 @@ export async function hydrated(page) {
     return Boolean(window.__remixContext) && Object.keys(document.body).some((key) => key.startsWith("__react"));
   });
 }
+
+/**
+ * A new account the way a person makes one: sign up, open the verification link from the development mailbox,
+ * then sign in and land on `landing`. Returns the address and password used.
+ */
+export async function signUpAndSignIn(page, { name, landing, email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password = "e2e-pass-1" }) {
+  await page.goto("/auth/sign-up");
+  await hydrated(page);
+  await page.getByLabel("Display name", { exact: true }).fill(name);
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account", exact: true }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+  await page.goto("/dev/mailbox");
+  const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: /Verify your email/ }).first();
+  await message.waitFor();
+  await page.goto(await message.getByRole("link").first().getAttribute("href"));
+  await page.getByText("Email verified. You can sign in now.").first().waitFor();
+  await page.goto(`/auth/login?redirectTo=${encodeURIComponent(landing)}`);
+  await hydrated(page);
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === landing);
+  return { email, password };
+}

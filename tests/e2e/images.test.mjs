@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { startFakeOpenAI } from "../mocks/fake-openai.mjs";
-import { assertNoErrors, hydrated, openPage, useBrowser } from "./helpers.mjs";
+import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 import { startServer } from "./server.mjs";
 
 const browser = useBrowser();
@@ -43,30 +43,6 @@ async function withPage(body) {
   }
 }
 
-async function signUpAndIn(page) {
-  const email = `e2e-images-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = "images-pass1";
-  await page.goto("/auth/sign-up");
-  await hydrated(page);
-  await page.getByLabel("Display name", { exact: true }).fill("Ada Images");
-  await page.getByLabel("Email address", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create account", exact: true }).click();
-  await page.getByRole("heading", { name: "Check your email" }).waitFor();
-  await page.goto("/dev/mailbox");
-  const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: /Verify your email/ }).first();
-  await message.waitFor();
-  await page.goto(await message.getByRole("link").first().getAttribute("href"));
-  await page.getByText("Email verified. You can sign in now.").first().waitFor();
-  await page.goto("/auth/login?redirectTo=%2Fimage-generation");
-  await hydrated(page);
-  await page.getByLabel("Email address", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/image-generation");
-}
-
 /** The card of a job on a tool page, found by its title. */
 const card = (page, title) => page.getByRole("article", { name: title });
 
@@ -87,7 +63,7 @@ describe("image tools and gallery (fake provider through the openai SDK)", () =>
 
   test("generate an image, leave the page, get told it is ready, find it in the gallery, download it, delete it", async () => {
     await withPage(async ({ page, context, errors }) => {
-      await signUpAndIn(page);
+      await signUpAndSignIn(page, { name: "Ada Images", landing: "/image-generation" });
       storageState = await context.storageState();
       await hydrated(page);
 

@@ -7,23 +7,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { JobImage } from "~/lib/jobs";
 import { notify } from "~/lib/toast";
-import type { JobSettings } from "~/lib/schemas/images";
+import type { GalleryItem } from "~/.server/images/gallery";
 import { creationTitle, ImageActions } from "./job-list";
 
-export interface GalleryViewerItem {
-  id: string;
-  jobId: string;
-  tool: "image-generation" | "logo-maker" | "tattoo-generator" | "photo-translate";
-  prompt: string;
-  model: string;
-  contentType: string;
-  width: number;
-  height: number;
-  createdAt: number;
-  url: string;
-  downloadUrl: string;
-  settings: JobSettings | null;
-}
+/** A gallery entry as the gallery loader sends it (the server type, imported for its shape only). */
+export type GalleryViewerItem = GalleryItem;
 
 export interface GalleryViewerProps {
   open: boolean;
