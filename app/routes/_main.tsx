@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, Outlet } from "@remix-run/react";
+import { Link, Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageThreads } from "~/.server/chat/threads";
 import { getViewer } from "~/.server/identity";
@@ -17,6 +17,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : [empty, empty];
   return { history: { all, starred }, now: Date.now() };
 }
+
+/**
+ * History changes only through actions (sending, renaming, starring, signing in or out) and the chat's own
+ * revalidation when an answer ends; a plain link to another screen need not run its two queries again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (!formMethod && currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
+};
 
 export default function MainLayout() {
   const { t } = useTranslation();
