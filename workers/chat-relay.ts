@@ -55,6 +55,10 @@ class Generation {
   saving: Promise<unknown> = Promise.resolve();
   lastSave = 0;
   rowsMissing = false;
+  /** Settles once the turn's rows are written (or could not be). */
+  rowsWritten: Promise<void> = Promise.resolve();
+  /** Called when the upstream request is on its way (or the call ended before reaching it). */
+  dispatched: () => void = () => undefined;
 
   constructor(readonly input: RelayStart) {}
 
@@ -88,7 +92,10 @@ export class ChatRelay extends DurableObject<AppEnv> {
   override async fetch(request: Request): Promise<Response> {
     if (request.method === "POST") {
       const input = (await request.json()) as RelayStart;
-      return (this.generations.get(input.messageId) ?? this.start(input)).reader();
+      const generation = this.generations.get(input.messageId) ?? this.start(input);
+      // The answer's headers name its thread, which the page may open at once: its rows exist by then.
+      await generation.rowsWritten;
+      return generation.reader();
     }
     const messageId = new URL(request.url).pathname.split("/").pop() ?? "";
     const generation = this.generations.get(messageId);
@@ -123,24 +130,34 @@ export class ChatRelay extends DurableObject<AppEnv> {
   }
 
   /**
-   * Begins an answer. The upstream call starts first; the turn's rows are written beside it (every later save
-   * waits for them), and the eviction bookkeeping does not hold anything up.
+   * Begins an answer. The upstream request goes out first; the turn's rows (every later save waits for them) and
+   * the eviction bookkeeping follow the moment it is on its way, so local work never delays it. If the call fails
+   * before reaching the network, they are still written when it ends, so the failure is kept.
    */
   private start(input: RelayStart): Generation {
     const generation = new Generation(input);
     this.generations.set(input.messageId, generation);
-    generation.saving = applyTurnWrites(this.env, input.writes).catch((error: unknown) => {
-      console.error("relay: could not write the turn", input.messageId, error);
-      generation.rowsMissing = true;
-      generation.abort.abort("rows");
-    });
+    const onTheWay = new Promise<void>((resolve) => (generation.dispatched = resolve));
+    generation.rowsWritten = onTheWay.then(() => this.writeTurn(generation));
+    generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));
+    return generation;
+  }
+
+  private async writeTurn(generation: Generation) {
+    const { input } = generation;
     const saved: Saved = { ownerId: input.ownerId, creditKey: input.creditKey };
     void this.ctx.storage.put(`active:${input.messageId}`, saved, { allowUnconfirmed: true });
     void this.ctx.storage.getAlarm().then(async (alarm) => {
       if (alarm === null) await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
     });
-    return generation;
+    try {
+      await applyTurnWrites(this.env, input.writes);
+    } catch (error) {
+      console.error("relay: could not write the turn", input.messageId, error);
+      generation.rowsMissing = true;
+      generation.abort.abort("rows");
+    }
   }
 
   private persistProgress(generation: Generation) {
@@ -167,6 +184,7 @@ export class ChatRelay extends DurableObject<AppEnv> {
         kind: input.kind,
         instructions: input.instructions,
         sourcesLabel: input.sourcesLabel,
+        onDispatch: generation.dispatched,
       });
       for await (const event of events) {
         if (event.type === "thinking") {
@@ -190,6 +208,7 @@ export class ChatRelay extends DurableObject<AppEnv> {
       }
     }
     try {
+      generation.dispatched();
       await generation.saving;
       if (generation.rowsMissing) {
         // Without its rows the answer cannot be kept: fail it and give the credit back.

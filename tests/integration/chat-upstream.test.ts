@@ -3,7 +3,7 @@
 // can behave: the saved answer (content, status, error code) and the guest's credit balance must be right.
 import { describe, expect, it } from "vitest";
 import { expectedAnswer, expectedPartial, answerTokens, XSS_MARKUP } from "../mocks/fake-openai-replies.mjs";
-import { credits, guest, joinAnswer, messageRow, seenText, sendTurn, threadMessages, upstreamEnv, type TurnResult } from "./chat-helpers";
+import { credits, guest, joinAnswer, messageRow, seenText, sendTurn, threadMessages, turnResult, upstreamEnv, type TurnResult } from "./chat-helpers";
 
 const GUEST_DAILY = 5;
 
@@ -75,6 +75,29 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     expect(joined.events.at(-1)).toMatchObject({ type: "done", status: "complete" });
     expect(await messageRow(messageId)).toMatchObject({ status: "complete", content: expectedAnswer("normal?n=60", question) });
     expect(await credits(client)).toMatchObject({ used: 1 });
+  });
+
+  it("has saved the thread and the question by the time the answer's headers arrive, before the first token", async () => {
+    // The page opens the thread named in the headers at once; the upstream here is slow to its first token.
+    const client = guest("normal?n=3&ms=400");
+    const question = "Is the thread there already";
+    const response = await client.fetch("/api/chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", message: question, mode: "send" }),
+    });
+    expect(response.status).toBe(200);
+    const threadId = response.headers.get("X-Thread-Id")!;
+    const messages = await threadMessages(threadId);
+    expect(messages.map((message) => [message.role, message.content, message.status])).toEqual([
+      ["user", question, "complete"],
+      ["assistant", "", "streaming"],
+    ]);
+    const page = await client.get(`/web-main/${threadId}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(question);
+    const turn = await turnResult(response);
+    expect(turn.done).toMatchObject({ status: "complete", text: expectedAnswer("normal?n=3", question) });
   });
 
   it("keeps the partial answer of a stream cut mid-way, marks it failed and keeps the credit", async () => {

@@ -63,8 +63,26 @@ export function clientFor(target: Pick<UpstreamTarget, "apiKey" | "baseURL" | "h
   return client;
 }
 
-async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], signal: AbortSignal, instructions?: string): AsyncGenerator<StreamEvent> {
+/**
+ * The client for `target`, calling `onDispatch` once a request has been handed to the network: on the next turn
+ * of the event loop after `fetch`, so the request's bytes leave first. The relay starts its own writes from there;
+ * when they ran first they held the upstream request back by 2 to 3 ms (`npm run bench`, time to first token).
+ */
+export function dispatchingClient(target: Pick<UpstreamTarget, "apiKey" | "baseURL" | "headers">, onDispatch?: () => void): OpenAI {
   const client = clientFor(target);
+  if (!onDispatch) return client;
+  return client.withOptions({
+    fetch: (url, init) => {
+      const pending = fetch(url, init);
+      setTimeout(onDispatch, 0);
+      return pending;
+    },
+  });
+}
+
+async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
+  const { signal, instructions } = options;
+  const client = dispatchingClient(target, options.onDispatch);
   const stream = await client.chat.completions.create(
     { model: target.model, messages: toMessages(turns, instructions), stream: true, stream_options: { include_usage: true } },
     { signal },
@@ -109,14 +127,17 @@ export interface StreamOptions {
   instructions?: string;
   /** Heading of the sources list appended to a web search answer. */
   sourcesLabel?: string;
+  /** Called once the request is on its way upstream (at once for the demo provider). */
+  onDispatch?: () => void;
 }
 
 export function streamChat(target: ChatTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
   if (target.kind === "demo") {
+    options.onDispatch?.();
     return streamDemo(options.demoReply ?? "", options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30);
   }
   if (options.kind === "web-search") {
-    return streamWebSearch(target, turns, { signal: options.signal, instructions: options.instructions, sourcesLabel: options.sourcesLabel ?? "Sources" });
+    return streamWebSearch(target, turns, { ...options, sourcesLabel: options.sourcesLabel ?? "Sources" });
   }
-  return streamUpstream(target, turns, options.signal, options.instructions);
+  return streamUpstream(target, turns, options);
 }

@@ -3,7 +3,7 @@
 // answer cites (url_citation annotations) become a numbered Sources list appended to the saved answer.
 import OpenAI from "openai";
 import type { UpstreamTarget } from "./providers";
-import { clientFor, type ChatTurn, type StreamEvent } from "./stream";
+import { dispatchingClient, type ChatTurn, type StreamEvent } from "./stream";
 
 export interface Source {
   url: string;
@@ -60,9 +60,9 @@ export class SourceList {
 export async function* streamWebSearch(
   target: UpstreamTarget,
   turns: ChatTurn[],
-  options: { signal: AbortSignal; instructions?: string; sourcesLabel: string },
+  options: { signal: AbortSignal; instructions?: string; sourcesLabel: string; onDispatch?: () => void },
 ): AsyncGenerator<StreamEvent> {
-  const client = clientFor(target);
+  const client = dispatchingClient(target, options.onDispatch);
   const stream = await client.responses.create(
     {
       model: target.model,
