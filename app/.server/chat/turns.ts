@@ -15,6 +15,7 @@ import { AppError } from "../errors";
 import { demoReply } from "./demo-reply";
 import { joinAnswer } from "./join";
 import type { TurnWrites } from "./messages";
+import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
 
 /** How many earlier messages are sent as context. */
@@ -93,14 +94,14 @@ async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
 export async function startTurn(
   env: AppEnv,
   config: AppConfig,
-  owner: TurnOwner,
+  owner: TurnOwner | Promise<TurnOwner>,
   request: ChatRequest,
-  options: { locale: Locale; now?: number; tool?: ToolTurn },
+  options: { locale: Locale; now?: number; tool?: ToolTurn; ownerHint?: TurnOwner },
 ): Promise<StartedTurn> {
   const { tool } = options;
   const model = findModel(tool?.fixedModel ?? request.model);
   if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) throw new AppError("chat/model-unavailable");
-  if (!tool?.fixedModel && model.tier === "pro" && owner.plan !== "pro") throw new AppError("plan/pro-required");
+  const proRequired = (who: TurnOwner) => !tool?.fixedModel && model.tier === "pro" && who.plan !== "pro";
   if (request.mode !== "send" && !request.threadId) throw new AppError("request/invalid");
   if (tool && (request.attachmentId || (tool.opening && (request.mode !== "send" || request.threadId)))) throw new AppError("request/invalid");
   const message = tool?.opening?.question ?? request.message;
@@ -110,16 +111,50 @@ export async function startTurn(
 
   // The credit key is the request id: a retried request is charged once and joins the answer it started.
   const creditKey = `${tool?.action ?? "chat"}:${request.requestId}`;
-  const [charge, loaded, attachedImage] = await Promise.all([
-    consumeCredits(env, config, { accountId: owner.accountId, plan: owner.plan, action: tool?.action ?? "chat", key: creditKey, now: options.now }),
-    request.threadId ? loadThread(env, owner.accountId, request.threadId) : Promise.resolve(null),
-    request.mode === "send" && request.attachmentId ? imageDataUrl(env, owner.accountId, request.attachmentId) : Promise.resolve(undefined),
-  ]);
+  const chargeFor = (who: TurnOwner) =>
+    consumeCredits(env, config, { accountId: who.accountId, plan: who.plan, action: tool?.action ?? "chat", key: creditKey, now: options.now });
+  // With a hint of the owner (owner-hint.ts), the charge starts while the session is still being read; it is kept
+  // only if the hint was right, and given back (once) otherwise. Without one, it starts as soon as the owner is known.
+  const hint = options.ownerHint && !proRequired(options.ownerHint) ? options.ownerHint : undefined;
+  const early = hint ? chargeFor(hint) : undefined;
+  early?.catch(() => undefined);
+  let released: Promise<void> | undefined;
+  const releaseEarly = () =>
+    (released ??= (async () => {
+      const result = await early?.catch(() => undefined);
+      if (hint && result?.ok && !result.duplicate) await refundCredits(env, hint.accountId, creditKey);
+    })());
+  const ownerReady = Promise.resolve(owner);
+  const charged = ownerReady.then((known) => (early || proRequired(known) ? undefined : chargeFor(known)));
+  let who: TurnOwner;
+  let loaded: Awaited<ReturnType<typeof loadThread>>;
+  let attachedImage: string | undefined;
+  let charge: Awaited<ReturnType<typeof chargeFor>> | undefined;
+  try {
+    [who, charge, loaded, attachedImage] = await Promise.all([
+      ownerReady,
+      charged,
+      request.threadId ? ownerReady.then((known) => loadThread(env, known.accountId, request.threadId!)) : null,
+      request.mode === "send" && request.attachmentId ? ownerReady.then((known) => imageDataUrl(env, known.accountId, request.attachmentId!)) : undefined,
+    ]);
+    if (proRequired(who)) throw new AppError("plan/pro-required");
+  } catch (error) {
+    await releaseEarly();
+    const made = await charged.catch(() => undefined);
+    if (made?.ok && !made.duplicate) await ownerReady.then((known) => refundCredits(env, known.accountId, creditKey));
+    throw error;
+  }
+  if (early && hint && sameOwner(hint, who)) charge = await early;
+  else if (early) {
+    await releaseEarly();
+    charge = await chargeFor(who);
+  }
+  if (!charge) throw new AppError("app/unknown");
   if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
   if (charge.duplicate) {
-    const same = await awaitMessageFor(env, owner.accountId, creditKey);
+    const same = await awaitMessageFor(env, who.accountId, creditKey);
     if (!same) throw new AppError("chat/interrupted");
-    return { threadId: same.threadId, messageId: same.id, stream: await joinAnswer(env, owner.accountId, same) };
+    return { threadId: same.threadId, messageId: same.id, stream: await joinAnswer(env, who.accountId, same) };
   }
 
   try {
@@ -136,7 +171,7 @@ export async function startTurn(
       answer: { id: messageId, model: model.id, creditKey },
       newThread: loaded
         ? undefined
-        : { ownerId: owner.accountId, tool: tool?.tool ?? "web-main", toolPath: tool?.toolPath ?? null, title: titleFrom(tool?.opening?.title ?? message ?? "") },
+        : { ownerId: who.accountId, tool: tool?.tool ?? "web-main", toolPath: tool?.toolPath ?? null, title: titleFrom(tool?.opening?.title ?? message ?? "") },
     };
 
     let turns: ChatTurn[];
@@ -151,17 +186,17 @@ export async function startTurn(
       writes.rewind = { questionId: question.id, questionCreatedAt: question.createdAt, newText: request.mode === "edit" ? text : undefined };
       turns = [
         ...history.slice(0, lastQuestion).map(({ role, content }) => ({ role, content })),
-        { role: "user", content: text, imageDataUrl: await imageDataUrl(env, owner.accountId, question.attachmentId) },
+        { role: "user", content: text, imageDataUrl: await imageDataUrl(env, who.accountId, question.attachmentId) },
       ];
     }
 
     const lastQuestion = turns[turns.length - 1]?.content ?? "";
-    const stream = await relayFor(env, owner.accountId).fetch("https://relay/start", {
+    const stream = await relayFor(env, who.accountId).fetch("https://relay/start", {
       method: "POST",
       body: JSON.stringify({
         messageId,
         threadId,
-        ownerId: owner.accountId,
+        ownerId: who.accountId,
         creditKey,
         target,
         turns,
@@ -175,7 +210,7 @@ export async function startTurn(
     });
     return { threadId, messageId, stream };
   } catch (error) {
-    await refundCredits(env, owner.accountId, creditKey);
+    await refundCredits(env, who.accountId, creditKey);
     throw error;
   }
 }

@@ -1,0 +1,33 @@
+// Whose a session was the last time this isolate verified it: a hint that lets a chat turn start its credit charge
+// while the session is read again (decision 0009). Never used to grant anything: the session read still decides,
+// and a turn whose hint turns out wrong (signed out, disabled, plan changed) gives that charge back and charges the
+// real owner.
+import { readSessionToken } from "../auth/session";
+import { sha256Hex } from "../auth/crypto";
+import type { TurnOwner } from "./turns";
+
+/** Enough for every account one isolate serves at a time; the oldest entries go first. */
+const MAX_HINTS = 2_000;
+const hints = new Map<string, TurnOwner>();
+
+export function rememberOwner(sessionId: string, owner: TurnOwner) {
+  hints.delete(sessionId);
+  hints.set(sessionId, owner);
+  if (hints.size > MAX_HINTS) hints.delete(hints.keys().next().value!);
+}
+
+export function forgetOwner(sessionId: string) {
+  hints.delete(sessionId);
+}
+
+/** The owner last verified for the request's session cookie, if this isolate has seen it. */
+export async function ownerHint(request: Request): Promise<{ sessionId: string; owner: TurnOwner } | undefined> {
+  if (hints.size === 0) return undefined;
+  const token = readSessionToken(request);
+  if (!token) return undefined;
+  const sessionId = await sha256Hex(token);
+  const owner = hints.get(sessionId);
+  return owner ? { sessionId, owner } : undefined;
+}
+
+export const sameOwner = (a: TurnOwner, b: TurnOwner) => a.accountId === b.accountId && a.plan === b.plan;

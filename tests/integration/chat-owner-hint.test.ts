@@ -1,0 +1,59 @@
+// A signed-in turn starts its credit charge on the account and plan this isolate last verified for the session
+// (app/.server/chat/owner-hint.ts, decision 0009), while the session is read again. These cases change the truth
+// between two turns of the same browser: the charge must follow the session as it is now, never the hint.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getBalance } from "../../app/.server/credits";
+import { schema } from "../../app/.server/db";
+import { loadConfig } from "../../app/.server/env";
+import { signedInClient } from "./auth-helpers";
+import { credits, db, sendTurn, upstreamEnv } from "./chat-helpers";
+
+const UPSTREAM = "normal?n=2&ms=1";
+
+async function freeUser(freeDaily: number, accessLevel: "basic" | "pro" = "basic") {
+  const { client: signedIn, user } = await signedInClient({ accessLevel });
+  const env = upstreamEnv(UPSTREAM, { CREDITS_FREE_DAILY: String(freeDaily) });
+  return { client: signedIn.withEnv(env), user, env };
+}
+
+describe("a chat turn's charge follows the session as it is now", { timeout: 30_000 }, () => {
+  it("a session ended elsewhere after a turn: the next turn through that cookie leaves the account's credits alone", async () => {
+    const { client, user, env } = await freeUser(5);
+    expect(await sendTurn(client, { message: "First question" })).toMatchObject({ status: 200 });
+    expect(await credits(client)).toMatchObject({ plan: "free", used: 1 });
+
+    // Signed out everywhere (another device, or the account disabled): the cookie no longer names a session.
+    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const after = await sendTurn(client, { message: "Second question" });
+    // The browser is a visitor now: the turn is the guest's, in a guest's thread.
+    expect(after.status).toBe(200);
+    const thread = await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, after.threadId!) });
+    expect(thread?.ownerId).toMatch(/^g_/);
+
+    const balance = await getBalance(env, loadConfig(env), { accountId: user.id, plan: "free" });
+    expect(balance).toMatchObject({ used: 1 });
+  });
+
+  it("a Free account out of credits that becomes Pro is answered at once", async () => {
+    const { client, user } = await freeUser(1);
+    expect(await sendTurn(client, { message: "Only credit" })).toMatchObject({ status: 200 });
+    expect(await sendTurn(client, { message: "Refused" })).toMatchObject({ status: 402, error: { code: "credits/exhausted" } });
+
+    await db.update(schema.users).set({ accessLevel: "pro" }).where(eq(schema.users.id, user.id));
+    const turn = await sendTurn(client, { message: "Now as Pro" });
+    expect(turn.status).toBe(200);
+    expect(turn.done).toMatchObject({ status: "complete" });
+    expect(await credits(client)).toMatchObject({ plan: "pro", used: 2, limit: null });
+  });
+
+  it("a Pro account that falls back to Free is held to the Free limit, and the refused turn costs nothing", async () => {
+    const { client, user } = await freeUser(1, "pro");
+    expect(await sendTurn(client, { message: "Pro one" })).toMatchObject({ status: 200 });
+    expect(await sendTurn(client, { message: "Pro two" })).toMatchObject({ status: 200 });
+
+    await db.update(schema.users).set({ accessLevel: "basic" }).where(eq(schema.users.id, user.id));
+    expect(await sendTurn(client, { message: "Now Free" })).toMatchObject({ status: 402, error: { code: "credits/exhausted" } });
+    expect(await credits(client)).toMatchObject({ plan: "free", used: 2, limit: 1, remaining: 0 });
+  });
+});
