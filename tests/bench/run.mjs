@@ -134,7 +134,7 @@ function streamingDetail(result, kind, p) {
   const direct = percentile(kind === "ttft" ? result.direct.ttft : result.direct.gaps, p);
   const app = percentile(kind === "ttft" ? result.app.ttft : result.app.gaps, p);
   const what = kind === "ttft" ? "first token" : "between tokens";
-  const floor = kind === "ttft" ? `; wrangler dev alone (static file) p${p} ${formatMs(percentile(result.floor, p))}` : "";
+  const floor = kind === "ttft" ? `; wrangler dev alone (a request refused before any app code) p${p} ${formatMs(percentile(result.floor, p))}` : "";
   return `${what} p${p}: app ${formatMs(app)} vs direct ${formatMs(direct)}${floor}; ${result.runs} runs, ${CHAT_BENCH.tokens} tokens @ ${CHAT_BENCH.intervalMs} ms, signed-in Free user (session seeded in D1)`;
 }
 
