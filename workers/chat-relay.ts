@@ -55,10 +55,12 @@ class Generation {
   saving: Promise<unknown> = Promise.resolve();
   lastSave = 0;
   rowsMissing = false;
+  /** Called when the upstream request is on its way (or the call ended before reaching it). */
+  dispatched!: () => void;
+  /** Settles once the upstream request is on its way; the turn's rows are written from then on. */
+  readonly onTheWay = new Promise<void>((resolve) => (this.dispatched = resolve));
   /** Settles once the turn's rows are written (or could not be). */
   rowsWritten: Promise<void> = Promise.resolve();
-  /** Called when the upstream request is on its way (or the call ended before reaching it). */
-  dispatched: () => void = () => undefined;
 
   constructor(readonly input: RelayStart) {}
 
@@ -137,8 +139,7 @@ export class ChatRelay extends DurableObject<AppEnv> {
   private start(input: RelayStart): Generation {
     const generation = new Generation(input);
     this.generations.set(input.messageId, generation);
-    const onTheWay = new Promise<void>((resolve) => (generation.dispatched = resolve));
-    generation.rowsWritten = onTheWay.then(() => this.writeTurn(generation));
+    generation.rowsWritten = generation.onTheWay.then(() => this.writeTurn(generation));
     generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));
     return generation;

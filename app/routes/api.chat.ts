@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SSE_HEADERS } from "~/.server/chat/join";
-import { forgetOwner, ownerHint, rememberOwner } from "~/.server/chat/owner-hint";
+import { ownerHint, verifiedOwner } from "~/.server/chat/owner-hint";
 import { toolTurnFor } from "~/.server/chat/tool-turn";
 import { startTurn } from "~/.server/chat/turns";
 import { actingViewer } from "~/.server/chat/viewer";
@@ -21,12 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const tool = toolTurnFor(context.env, parsed.data, { locale });
     const hint = await ownerHint(request);
     const acting = actingViewer(request, context);
-    const owner = acting.then(({ viewer, accountId }) => {
-      if (viewer.kind === "user") rememberOwner(viewer.sessionId, { accountId, plan: viewer.plan });
-      else if (hint) forgetOwner(hint.sessionId);
-      return { accountId, plan: viewer.plan };
-    });
-    const turn = await startTurn(context.env, context.config, owner, parsed.data, { locale, tool, ownerHint: hint?.owner });
+    const turn = await startTurn(context.env, context.config, verifiedOwner(acting, hint), parsed.data, { locale, tool, ownerHint: hint?.owner });
     const { setCookie } = await acting;
     const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });
     if (setCookie) headers.append("Set-Cookie", setCookie);

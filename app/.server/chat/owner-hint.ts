@@ -5,19 +5,16 @@
 import { readSessionToken } from "../auth/session";
 import { sha256Hex } from "../auth/crypto";
 import type { TurnOwner } from "./turns";
+import type { ActingViewer } from "./viewer";
 
 /** Enough for every account one isolate serves at a time; the oldest entries go first. */
 const MAX_HINTS = 2_000;
 const hints = new Map<string, TurnOwner>();
 
-export function rememberOwner(sessionId: string, owner: TurnOwner) {
+function remember(sessionId: string, owner: TurnOwner) {
   hints.delete(sessionId);
   hints.set(sessionId, owner);
   if (hints.size > MAX_HINTS) hints.delete(hints.keys().next().value!);
-}
-
-export function forgetOwner(sessionId: string) {
-  hints.delete(sessionId);
 }
 
 /** The owner last verified for the request's session cookie, if this isolate has seen it. */
@@ -28,6 +25,18 @@ export async function ownerHint(request: Request): Promise<{ sessionId: string; 
   const sessionId = await sha256Hex(token);
   const owner = hints.get(sessionId);
   return owner ? { sessionId, owner } : undefined;
+}
+
+/**
+ * The turn's real owner once the session has been read; remembered as the hint for this session's next turn, or
+ * the stale hint dropped when the cookie no longer names a live session.
+ */
+export async function verifiedOwner(acting: Promise<ActingViewer>, hint?: { sessionId: string }): Promise<TurnOwner> {
+  const { viewer, accountId } = await acting;
+  const owner = { accountId, plan: viewer.plan };
+  if (viewer.kind === "user") remember(viewer.sessionId, owner);
+  else if (hint) hints.delete(hint.sessionId);
+  return owner;
 }
 
 export const sameOwner = (a: TurnOwner, b: TurnOwner) => a.accountId === b.accountId && a.plan === b.plan;

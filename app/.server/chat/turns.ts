@@ -113,8 +113,8 @@ export async function startTurn(
   const creditKey = `${tool?.action ?? "chat"}:${request.requestId}`;
   const chargeFor = (who: TurnOwner) =>
     consumeCredits(env, config, { accountId: who.accountId, plan: who.plan, action: tool?.action ?? "chat", key: creditKey, now: options.now });
-  // With a hint of the owner (owner-hint.ts), the charge starts while the session is still being read; it is kept
-  // only if the hint was right, and given back (once) otherwise. Without one, it starts as soon as the owner is known.
+  // With a hint of the owner (owner-hint.ts) the charge starts while the session is still being read. It is kept
+  // when the session agrees; otherwise it is given back (once) and the real owner is charged, after the plan check.
   const hint = options.ownerHint && !proRequired(options.ownerHint) ? options.ownerHint : undefined;
   const early = hint ? chargeFor(hint) : undefined;
   early?.catch(() => undefined);
@@ -125,11 +125,16 @@ export async function startTurn(
       if (hint && result?.ok && !result.duplicate) await refundCredits(env, hint.accountId, creditKey);
     })());
   const ownerReady = Promise.resolve(owner);
-  const charged = ownerReady.then((known) => (early || proRequired(known) ? undefined : chargeFor(known)));
+  // Settles to the charge on the real owner, or to nothing when the plan does not allow the model.
+  const charged = ownerReady.then(async (known) => {
+    if (early && hint && sameOwner(hint, known)) return early;
+    await releaseEarly();
+    return proRequired(known) ? undefined : chargeFor(known);
+  });
   let who: TurnOwner;
+  let charge: Awaited<ReturnType<typeof chargeFor>> | undefined;
   let loaded: Awaited<ReturnType<typeof loadThread>>;
   let attachedImage: string | undefined;
-  let charge: Awaited<ReturnType<typeof chargeFor>> | undefined;
   try {
     [who, charge, loaded, attachedImage] = await Promise.all([
       ownerReady,
@@ -137,19 +142,14 @@ export async function startTurn(
       request.threadId ? ownerReady.then((known) => loadThread(env, known.accountId, request.threadId!)) : null,
       request.mode === "send" && request.attachmentId ? ownerReady.then((known) => imageDataUrl(env, known.accountId, request.attachmentId!)) : undefined,
     ]);
-    if (proRequired(who)) throw new AppError("plan/pro-required");
   } catch (error) {
-    await releaseEarly();
+    // Whatever was charged before the failure is given back.
     const made = await charged.catch(() => undefined);
-    if (made?.ok && !made.duplicate) await ownerReady.then((known) => refundCredits(env, known.accountId, creditKey));
+    if (made?.ok && !made.duplicate) await refundCredits(env, (await ownerReady).accountId, creditKey);
+    else await releaseEarly();
     throw error;
   }
-  if (early && hint && sameOwner(hint, who)) charge = await early;
-  else if (early) {
-    await releaseEarly();
-    charge = await chargeFor(who);
-  }
-  if (!charge) throw new AppError("app/unknown");
+  if (!charge) throw new AppError("plan/pro-required");
   if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
   if (charge.duplicate) {
     const same = await awaitMessageFor(env, who.accountId, creditKey);
