@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { deflateSync } from "node:zlib";
-import { assertNoErrors, hydrated, openPage, useBrowser } from "./helpers.mjs";
+import { assertNoErrors, hydrated, openPage, signUp, useBrowser } from "./helpers.mjs";
 
 const browser = useBrowser();
 
@@ -63,17 +63,6 @@ async function signIn(page, email, password) {
   await page.getByLabel("Email address", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-async function signUp(page, { name, email, password }) {
-  await page.goto("/auth/sign-up");
-  await hydrated(page);
-  await page.getByLabel("Display name", { exact: true }).fill(name);
-  await page.getByLabel("Email address", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create account", exact: true }).click();
-  await page.getByRole("heading", { name: "Check your email" }).waitFor();
 }
 
 /** Signs up and verifies through the mailbox; leaves the page on the sign-in screen. */

@@ -79,11 +79,8 @@ export async function hydrated(page) {
   });
 }
 
-/**
- * A new account the way a person makes one: sign up, open the verification link from the development mailbox,
- * then sign in and land on `landing`. Returns the address and password used.
- */
-export async function signUpAndSignIn(page, { name, landing, email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password = "e2e-pass-1" }) {
+/** Fills in and sends the sign-up form; returns once the page asks to check the email. */
+export async function signUp(page, { name, email, password }) {
   await page.goto("/auth/sign-up");
   await hydrated(page);
   await page.getByLabel("Display name", { exact: true }).fill(name);
@@ -92,6 +89,14 @@ export async function signUpAndSignIn(page, { name, landing, email = `e2e-${Date
   await page.getByLabel("Confirm password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create account", exact: true }).click();
   await page.getByRole("heading", { name: "Check your email" }).waitFor();
+}
+
+/**
+ * A new account the way a person makes one: sign up, open the verification link from the development mailbox,
+ * then sign in and land on `landing`. Returns the address and password used.
+ */
+export async function signUpAndSignIn(page, { name, landing, email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password = "e2e-pass-1" }) {
+  await signUp(page, { name, email, password });
   await page.goto("/dev/mailbox");
   const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: /Verify your email/ }).first();
   await message.waitFor();

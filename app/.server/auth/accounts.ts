@@ -5,7 +5,7 @@ import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
 import { getDb, schema } from "../db";
 import { sendEmail } from "../email";
-import { accountEmail } from "../email/templates";
+import { accountEmail, type AccountEmailKind } from "../email/templates";
 import type { AppEnv } from "../env";
 import { AppError, isAppError } from "../errors";
 import { checkEmailToken, consumeEmailToken, createEmailToken } from "./email-tokens";
@@ -68,14 +68,19 @@ export async function signUp(
   return { user, emailSent };
 }
 
+/** Emails `user` a single-use link to /auth/<purpose> (the page that consumes a token of that purpose). */
+async function emailLink(env: AppEnv, user: User, purpose: "verify-email" | "reset-password", kind: AccountEmailKind, link: LinkContext) {
+  const token = await createEmailToken(env, user.id, purpose);
+  const url = `${link.origin}/auth/${purpose}?token=${token}`;
+  await sendEmail(env, await accountEmail(kind, { to: user.email, name: user.displayName, link: url, locale: link.locale }));
+}
+
 /** Sends the activation link. Throws email/activation-failed when it cannot be delivered. */
 export async function sendVerificationEmail(env: AppEnv, user: User, link: LinkContext): Promise<void> {
   if (user.emailVerified) return;
   await limitOrThrow(env, throttleKeys.emails("verify-email", user.id), THROTTLE.emailsPerAccount);
-  const token = await createEmailToken(env, user.id, "verify-email");
-  const url = `${link.origin}/auth/verify-email?token=${token}`;
   try {
-    await sendEmail(env, await accountEmail("verifyEmail", { to: user.email, name: user.displayName, link: url, locale: link.locale }));
+    await emailLink(env, user, "verify-email", "verifyEmail", link);
   } catch (cause) {
     throw new AppError("email/activation-failed", { cause });
   }
@@ -146,9 +151,7 @@ export async function requestPasswordReset(env: AppEnv, input: { email: string }
   if (!user || user.disabledAt) return;
   const allowed = await countAttempt(env, throttleKeys.emails("reset-password", user.id), THROTTLE.emailsPerAccount);
   if (!allowed.allowed) return;
-  const token = await createEmailToken(env, user.id, "reset-password");
-  const url = `${input.origin}/auth/reset-password?token=${token}`;
-  await sendEmail(env, await accountEmail("resetPassword", { to: user.email, name: user.displayName, link: url, locale: input.locale }));
+  await emailLink(env, user, "reset-password", "resetPassword", input);
 }
 
 /** Settings → "Change password": emails a link to the signed-in user. Blocked until the email is verified (SPEC §4). */
@@ -156,10 +159,8 @@ export async function sendChangePasswordEmail(env: AppEnv, user: User, link: Lin
   if (!user.emailVerified) throw new AppError("auth/unverified-email");
   if (!user.passwordHash) throw new AppError("auth/operation-not-allowed");
   await limitOrThrow(env, throttleKeys.emails("reset-password", user.id), THROTTLE.emailsPerAccount);
-  const token = await createEmailToken(env, user.id, "reset-password");
-  const url = `${link.origin}/auth/reset-password?token=${token}`;
   try {
-    await sendEmail(env, await accountEmail("changePassword", { to: user.email, name: user.displayName, link: url, locale: link.locale }));
+    await emailLink(env, user, "reset-password", "changePassword", link);
   } catch (cause) {
     throw new AppError("email/change-password-failed", { cause });
   }
