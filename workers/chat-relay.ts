@@ -74,7 +74,7 @@ class Generation {
   }
 
   /** SSE of a snapshot, then live deltas, then the final status. */
-  reader(): Response {
+  reader(): ReadableStream<Uint8Array> {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     void writer.write(sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
@@ -83,25 +83,26 @@ class Generation {
       void writer.write(sse(this.finalEvent()));
       void writer.close();
     }
-    return new Response(readable, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" } });
+    return readable;
   }
 }
 
 export class ChatRelay extends DurableObject<AppEnv> {
   private readonly generations = new Map<string, Generation>();
 
-  /** POST /start (body: RelayStart) starts and reads; GET /stream/<messageId> joins as a reader. */
-  override async fetch(request: Request): Promise<Response> {
-    if (request.method === "POST") {
-      const input = (await request.json()) as RelayStart;
-      const generation = this.generations.get(input.messageId) ?? this.start(input);
-      // The answer's headers name its thread, which the page may open at once: its rows exist by then.
-      await generation.rowsWritten;
-      return generation.reader();
-    }
-    const messageId = new URL(request.url).pathname.split("/").pop() ?? "";
-    const generation = this.generations.get(messageId);
-    return generation ? generation.reader() : new Response("not generating here", { status: 404 });
+  // RPC rather than fetch: no HTTP framing of the turn or of each piece of the answer on the way to the first token.
+
+  /** Starts an answer (or reads the one already started for this message id) as Server-Sent Events. */
+  async start(input: RelayStart): Promise<ReadableStream<Uint8Array>> {
+    const generation = this.generations.get(input.messageId) ?? this.begin(input);
+    // The answer's headers name its thread, which the page may open at once: its rows exist by then.
+    await generation.rowsWritten;
+    return generation.reader();
+  }
+
+  /** Joins an answer being generated here as a reader; null when it is not (finished a while ago, or evicted). */
+  async join(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    return this.generations.get(messageId)?.reader() ?? null;
   }
 
   /** Whether an answer is being generated here now (after an eviction it is not, and D1 holds the truth). */
@@ -136,7 +137,7 @@ export class ChatRelay extends DurableObject<AppEnv> {
    * the eviction bookkeeping follow the moment it is on its way, so local work never delays it. If the call fails
    * before reaching the network, they are still written when it ends, so the failure is kept.
    */
-  private start(input: RelayStart): Generation {
+  private begin(input: RelayStart): Generation {
     const generation = new Generation(input);
     this.generations.set(input.messageId, generation);
     generation.rowsWritten = generation.onTheWay.then(() => this.writeTurn(generation));

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { joinAnswer } from "~/.server/chat/join";
+import { joinAnswer, SSE_HEADERS } from "~/.server/chat/join";
 import { ownedMessage } from "~/.server/chat/threads";
 import { AppError, errorResponse } from "~/.server/errors";
 import { getViewer } from "~/.server/identity";
@@ -10,7 +10,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const viewer = await getViewer(request, context);
     if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
     const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
-    return await joinAnswer(context.env, viewer.accountId, message);
+    return new Response(await joinAnswer(context.env, viewer.accountId, message), { headers: SSE_HEADERS });
   } catch (error) {
     return errorResponse(error);
   }

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { setCookie } = await acting;
     const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });
     if (setCookie) headers.append("Set-Cookie", setCookie);
-    return new Response(turn.stream.body, { headers });
+    return new Response(turn.stream, { headers });
   } catch (error) {
     return errorResponse(error);
   }

@@ -29,13 +29,14 @@ export function finishedStream(message: { content: string; status: string; error
   });
 }
 
-export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMessage): Promise<Response> {
-  if (message.status !== "streaming") return new Response(finishedStream(message), { headers: SSE_HEADERS });
-  const live = await relayFor(env, ownerId).fetch(`https://relay/stream/${message.id}`);
-  if (live.ok) return new Response(live.body, { headers: SSE_HEADERS });
+/** The answer to `message` as Server-Sent Events: live from its relay while it is being generated, else from D1. */
+export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
+  if (message.status !== "streaming") return finishedStream(message);
+  const live = await relayFor(env, ownerId).join(message.id);
+  if (live) return live;
   // Not generating any more: it just finished (D1 has the answer now) or the relay was evicted mid-answer.
   const outcome = await finishAssistantMessage(env, message.id, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
   if (outcome.updated && outcome.empty && message.creditKey) await refundCredits(env, ownerId, message.creditKey);
   const saved = await getDb(env).query.chatMessages.findFirst({ where: eq(schema.chatMessages.id, message.id) });
-  return new Response(finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" }), { headers: SSE_HEADERS });
+  return finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
 }

@@ -54,7 +54,7 @@ export interface StartedTurn {
   threadId: string;
   messageId: string;
   /** The answer as Server-Sent Events (live, or the saved answer for a repeated request). */
-  stream: Response;
+  stream: ReadableStream<Uint8Array>;
 }
 
 /** SPEC §5: a title of at most 50 characters, made from the first question. */
@@ -191,9 +191,7 @@ export async function startTurn(
     }
 
     const lastQuestion = turns[turns.length - 1]?.content ?? "";
-    const stream = await relayFor(env, who.accountId).fetch("https://relay/start", {
-      method: "POST",
-      body: JSON.stringify({
+    const stream = await relayFor(env, who.accountId).start({
         messageId,
         threadId,
         ownerId: who.accountId,
@@ -206,7 +204,6 @@ export async function startTurn(
         instructions: tool?.instructions,
         sourcesLabel: tool?.sourcesLabel,
         writes,
-      }),
     });
     return { threadId, messageId, stream };
   } catch (error) {
