@@ -36,6 +36,8 @@ const SAVE_EVERY_MS = 400;
 const KEEPALIVE_MS = 30_000;
 /** A finished answer stays readable here briefly, so a reader arriving just after the end gets it. */
 const LINGER_MS = 60_000;
+/** A turn started before its owner was confirmed is dropped if neither confirm() nor cancel() comes within this. */
+const CONFIRM_WITHIN_MS = 10_000;
 
 const encoder = new TextEncoder();
 const sse = (payload: object) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
@@ -59,10 +61,35 @@ class Generation {
   dispatched!: () => void;
   /** Settles once the upstream request is on its way; the turn's rows are written from then on. */
   readonly onTheWay = new Promise<void>((resolve) => (this.dispatched = resolve));
-  /** Settles once the turn's rows are written (or could not be). */
+  /** Settles once the turn's rows are written (or could not be, or the turn was cancelled). */
   rowsWritten: Promise<void> = Promise.resolve();
+  /** Settles the owner's confirmation: true to go on, false to drop the turn (see ChatRelay.launch). */
+  decide: (confirmed: boolean) => void = () => undefined;
+  /** Whether the owner is confirmed; nothing is written or shown before. */
+  readonly confirmed: Promise<boolean>;
+  isConfirmed: boolean;
+  cancelled = false;
+  /** Called when the upstream call has ended, however it ended. */
+  upstreamEnded!: () => void;
+  /** Settles when the upstream call has ended (the answer is complete in memory, or failed, or was stopped). */
+  readonly upstreamDone = new Promise<void>((resolve) => (this.upstreamEnded = resolve));
 
-  constructor(readonly input: RelayStart) {}
+  constructor(
+    readonly input: RelayStart,
+    confirmFirst: boolean,
+  ) {
+    this.isConfirmed = !confirmFirst;
+    this.confirmed = confirmFirst
+      ? new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), CONFIRM_WITHIN_MS);
+          this.decide = (confirmed) => {
+            clearTimeout(timer);
+            this.isConfirmed = confirmed;
+            resolve(confirmed);
+          };
+        })
+      : Promise.resolve(true);
+  }
 
   broadcast(payload: object) {
     const chunk = sse(payload);
@@ -93,16 +120,47 @@ export class ChatRelay extends DurableObject<AppEnv> {
   // RPC rather than fetch: no HTTP framing of the turn or of each piece of the answer on the way to the first token.
 
   /** Starts an answer (or reads the one already started for this message id) as Server-Sent Events. */
-  async start(input: RelayStart): Promise<ReadableStream<Uint8Array>> {
-    const generation = this.generations.get(input.messageId) ?? this.begin(input);
-    // The answer's headers name its thread, which the page may open at once: its rows exist by then.
-    await generation.rowsWritten;
-    return generation.reader();
+  async start(input: RelayStart): Promise<ReadableStream<Uint8Array> | null> {
+    const generation = this.generations.get(input.messageId) ?? this.begin(input, false);
+    return this.readerOnceWritten(generation);
   }
 
-  /** Joins an answer being generated here as a reader; null when it is not (finished a while ago, or evicted). */
+  /**
+   * Starts an answer whose owner is not confirmed yet (a turn begun on an owner hint, decision 0009): the upstream
+   * request goes out, but nothing is written or shown until confirm(). Resolves once the request is on its way.
+   * cancel(), or no word within CONFIRM_WITHIN_MS, aborts it and keeps nothing. The charge stays the caller's.
+   */
+  async launch(input: RelayStart): Promise<void> {
+    const generation = this.generations.get(input.messageId) ?? this.begin(input, true);
+    await generation.onTheWay;
+  }
+
+  /** The owner of a launched answer is confirmed: its rows are written, then it is read like start()'s. */
+  async confirm(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    const generation = this.generations.get(messageId);
+    if (!generation) return null;
+    generation.decide(true);
+    return this.readerOnceWritten(generation);
+  }
+
+  /** The owner of a launched answer turned out different: drop it without a trace. */
+  async cancel(messageId: string): Promise<void> {
+    this.generations.get(messageId)?.decide(false);
+  }
+
+  private async readerOnceWritten(generation: Generation): Promise<ReadableStream<Uint8Array> | null> {
+    // The answer's headers name its thread, which the page may open at once: its rows exist by then.
+    await generation.rowsWritten;
+    return generation.cancelled ? null : generation.reader();
+  }
+
+  /**
+   * Joins an answer being generated here as a reader; null when it is not (finished a while ago, or evicted), or
+   * when its owner is not confirmed yet.
+   */
   async join(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
-    return this.generations.get(messageId)?.reader() ?? null;
+    const generation = this.generations.get(messageId);
+    return generation?.isConfirmed ? generation.reader() : null;
   }
 
   /** Whether an answer is being generated here now (after an eviction it is not, and D1 holds the truth). */
@@ -137,10 +195,14 @@ export class ChatRelay extends DurableObject<AppEnv> {
    * the eviction bookkeeping follow the moment it is on its way, so local work never delays it. If the call fails
    * before reaching the network, they are still written when it ends, so the failure is kept.
    */
-  private begin(input: RelayStart): Generation {
-    const generation = new Generation(input);
+  private begin(input: RelayStart, confirmFirst: boolean): Generation {
+    const generation = new Generation(input, confirmFirst);
     this.generations.set(input.messageId, generation);
-    generation.rowsWritten = generation.onTheWay.then(() => this.writeTurn(generation));
+    generation.rowsWritten = Promise.all([generation.onTheWay, generation.confirmed]).then(([, confirmed]) => {
+      if (confirmed) return this.writeTurn(generation);
+      generation.cancelled = true;
+      generation.abort.abort("cancelled");
+    });
     generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));
     return generation;
@@ -168,7 +230,7 @@ export class ChatRelay extends DurableObject<AppEnv> {
     generation.lastSave = now;
     const text = generation.text;
     generation.saving = generation.saving
-      .then(() => saveAssistantProgress(this.env, generation.input.messageId, text))
+      .then(() => (generation.cancelled ? undefined : saveAssistantProgress(this.env, generation.input.messageId, text)))
       .catch((error: unknown) => console.error("relay: save failed", error));
   }
 
@@ -209,9 +271,15 @@ export class ChatRelay extends DurableObject<AppEnv> {
         errorCode = classifyFailure(error);
       }
     }
+    generation.dispatched();
+    generation.upstreamEnded();
+    await generation.saving.catch(() => undefined);
+    if (generation.cancelled) {
+      // Never confirmed: no rows, no readers, and the charge is the caller's to give back.
+      this.generations.delete(input.messageId);
+      return;
+    }
     try {
-      generation.dispatched();
-      await generation.saving;
       if (generation.rowsMissing) {
         // Without its rows the answer cannot be kept: fail it and give the credit back.
         status = "failed";

@@ -3,7 +3,7 @@ import { SSE_HEADERS } from "~/.server/chat/join";
 import { ownerHint, verifiedOwner } from "~/.server/chat/owner-hint";
 import { toolTurnFor } from "~/.server/chat/tool-turn";
 import { startTurn } from "~/.server/chat/turns";
-import { actingViewer } from "~/.server/chat/viewer";
+import { actingViewer, type ActingViewer } from "~/.server/chat/viewer";
 import { AppError, errorResponse } from "~/.server/errors";
 import { getLocale } from "~/.server/i18n";
 import { chatRequestSchema } from "~/lib/schemas/chat";
@@ -20,9 +20,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A horoscope or web search turn: the tool's form is checked and its instructions built here, on the server.
     const tool = toolTurnFor(context.env, parsed.data, { locale });
     const hint = await ownerHint(request);
-    const acting = actingViewer(request, context);
-    const turn = await startTurn(context.env, context.config, verifiedOwner(acting, hint), parsed.data, { locale, tool, ownerHint: hint?.owner });
-    const { setCookie } = await acting;
+    // Who is asking is read once, when startTurn asks: after a hinted turn's charge is on its way.
+    let acting: Promise<ActingViewer> | undefined;
+    const readActing = () => (acting ??= actingViewer(request, context));
+    const readOwner = () => verifiedOwner(readActing(), hint);
+    const turn = await startTurn(context.env, context.config, readOwner, parsed.data, { locale, tool, ownerHint: hint?.owner });
+    const { setCookie } = await readActing();
     const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return new Response(turn.stream, { headers });

@@ -1,6 +1,6 @@
-// A signed-in turn starts its credit charge on the account and plan this isolate last verified for the session
-// (app/.server/chat/owner-hint.ts, decision 0009), while the session is read again. These cases change the truth
-// between two turns of the same browser: the charge must follow the session as it is now, never the hint.
+// A signed-in turn starts on the account and plan this isolate last verified for the session (charged, and the
+// upstream request sent; app/.server/chat/owner-hint.ts, decision 0009) before the session is read again. These
+// cases change the truth between two turns of the same browser: the turn must follow the session as it is now.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getBalance } from "../../app/.server/credits";
@@ -33,6 +33,9 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
 
     const balance = await getBalance(env, loadConfig(env), { accountId: user.id, plan: "free" });
     expect(balance).toMatchObject({ used: 1 });
+    // The turn began on the hint (the relay may already have asked upstream) but nothing of it reached the account.
+    const ownThreads = await db.query.chatThreads.findMany({ where: eq(schema.chatThreads.ownerId, user.id) });
+    expect(ownThreads).toHaveLength(1);
   });
 
   it("a Free account out of credits that becomes Pro is answered at once", async () => {

@@ -1,7 +1,7 @@
-// Whose a session was the last time this isolate verified it: a hint that lets a chat turn start its credit charge
-// while the session is read again (decision 0009). Never used to grant anything: the session read still decides,
-// and a turn whose hint turns out wrong (signed out, disabled, plan changed) gives that charge back and charges the
-// real owner.
+// Whose a session was the last time this isolate verified it: a hint that lets a chat turn be charged and its
+// upstream request sent before the session is read again (decision 0009). Never used to grant anything: nothing of
+// the turn is written or shown until the session read agrees, and a turn whose hint turns out wrong (signed out,
+// disabled, plan changed) is cancelled, its charge given back, and started over for the real owner.
 import { readSessionToken } from "../auth/session";
 import { sha256Hex } from "../auth/crypto";
 import type { TurnOwner } from "./turns";

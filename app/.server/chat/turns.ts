@@ -1,25 +1,25 @@
 // A chat turn, end to end on the server: check the model and plan, charge the credit (idempotent by request id)
-// while the thread and its recent messages load, then hand everything to the answer's ChatRelay in one call. The
-// relay starts the upstream request at once and writes the turn's rows beside it, so the first token waits only
-// for the reads it truly needs (measured by `npm run bench`: time added to the first token).
-import { and, desc, eq } from "drizzle-orm";
+// while the thread and its recent messages load, then hand everything to the account's ChatRelay, which starts the
+// upstream request at once and writes the turn's rows beside it.
+//
+// With an owner hint (owner-hint.ts: whose this session was when this isolate last verified it) all of that starts
+// while the session is read again, and the relay may already send the upstream request; it writes nothing and
+// shows nothing until this turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
+// disabled, plan changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
+import { eq } from "drizzle-orm";
 import type { ChatRequest } from "../../lib/schemas/chat";
-import { CHAT_TITLE_MAX, type CreditAction, type Locale } from "../../lib/constants";
+import type { CreditAction, Locale } from "../../lib/constants";
 import { findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
-import type { ChatTurn } from "../ai/stream";
-import { consumeCredits, refundCredits, type Plan } from "../credits";
+import { consumeCredits, refundCredits, type ConsumeResult, type Plan } from "../credits";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
-import { demoReply } from "./demo-reply";
 import { joinAnswer } from "./join";
-import type { TurnWrites } from "./messages";
 import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
-
-/** How many earlier messages are sent as context. */
-const CONTEXT_MESSAGES = 30;
+import type { RelayStart } from "../../../workers/chat-relay";
+import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type TurnPlan } from "./turn-inputs";
 
 export interface TurnOwner {
   accountId: string;
@@ -57,165 +57,164 @@ export interface StartedTurn {
   stream: ReadableStream<Uint8Array>;
 }
 
-/** SPEC §5: a title of at most 50 characters, made from the first question. */
-export function titleFrom(message: string): string {
-  const flat = message.replace(/\s+/g, " ").trim();
-  if (flat.length <= CHAT_TITLE_MAX) return flat || "…";
-  const cut = flat.slice(0, CHAT_TITLE_MAX - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${space > 20 ? cut.slice(0, space) : cut}…`;
-}
+type TurnOptions = { locale: Locale; now?: number; tool?: ToolTurn; ownerHint?: TurnOwner };
 
-async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: string | null): Promise<string | undefined> {
-  if (!attachmentId) return undefined;
-  const upload = await getDb(env).query.uploads.findFirst({
-    where: and(eq(schema.uploads.id, attachmentId), eq(schema.uploads.ownerId, ownerId)),
-  });
-  if (!upload) return undefined;
-  const object = await env.MEDIA.get(upload.r2Key);
-  if (!object) return undefined;
-  const bytes = new Uint8Array(await object.arrayBuffer());
-  let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return `data:${upload.contentType};base64,${btoa(binary)}`;
-}
-
-/** The thread (if the viewer owns it) and its latest messages, oldest first, in one round trip. */
-async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
-  const db = getDb(env);
-  const { chatThreads, chatMessages } = schema;
-  const [threads, recent] = await db.batch([
-    db.select().from(chatThreads).where(and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId))),
-    db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(desc(chatMessages.createdAt)).limit(CONTEXT_MESSAGES + 1),
-  ]);
-  return threads[0] ? { thread: threads[0], messages: recent.reverse() } : null;
-}
-
-export async function startTurn(
-  env: AppEnv,
-  config: AppConfig,
-  owner: TurnOwner | Promise<TurnOwner>,
-  request: ChatRequest,
-  options: { locale: Locale; now?: number; tool?: ToolTurn; ownerHint?: TurnOwner },
-): Promise<StartedTurn> {
+/** Checks the request against the catalogue, the configured providers and its tool. Charges nothing. */
+function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): TurnPlan & { proRequired: (who: TurnOwner) => boolean } {
   const { tool } = options;
   const model = findModel(tool?.fixedModel ?? request.model);
   if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) throw new AppError("chat/model-unavailable");
-  const proRequired = (who: TurnOwner) => !tool?.fixedModel && model.tier === "pro" && who.plan !== "pro";
   if (request.mode !== "send" && !request.threadId) throw new AppError("request/invalid");
   if (tool && (request.attachmentId || (tool.opening && (request.mode !== "send" || request.threadId)))) throw new AppError("request/invalid");
   const message = tool?.opening?.question ?? request.message;
   if (request.mode !== "regenerate" && !message) throw new AppError("request/invalid");
   const target = resolveTarget(env, model.id);
   if (!target) throw new AppError("chat/model-unavailable");
+  return {
+    model,
+    target,
+    message,
+    creditKey: `${tool?.action ?? "chat"}:${request.requestId}`,
+    request,
+    tool,
+    locale: options.locale,
+    now: options.now,
+    // A tool's own model (web search) is open to every plan.
+    proRequired: (who) => !tool?.fixedModel && model.tier === "pro" && who.plan !== "pro",
+  };
+}
 
-  // The credit key is the request id: a retried request is charged once and joins the answer it started.
-  const creditKey = `${tool?.action ?? "chat"}:${request.requestId}`;
-  const chargeFor = (who: TurnOwner) =>
-    consumeCredits(env, config, { accountId: who.accountId, plan: who.plan, action: tool?.action ?? "chat", key: creditKey, now: options.now });
-  // With a hint of the owner (owner-hint.ts) the charge starts while the session is still being read. It is kept
-  // when the session agrees; otherwise it is given back (once) and the real owner is charged, after the plan check.
-  const hint = options.ownerHint && !proRequired(options.ownerHint) ? options.ownerHint : undefined;
-  const early = hint ? chargeFor(hint) : undefined;
-  early?.catch(() => undefined);
-  let released: Promise<void> | undefined;
-  const releaseEarly = () =>
-    (released ??= (async () => {
-      const result = await early?.catch(() => undefined);
-      if (hint && result?.ok && !result.duplicate) await refundCredits(env, hint.accountId, creditKey);
-    })());
-  const ownerReady = Promise.resolve(owner);
-  // Settles to the charge on the real owner, or to nothing when the plan does not allow the model.
-  const charged = ownerReady.then(async (known) => {
-    if (early && hint && sameOwner(hint, known)) return early;
-    await releaseEarly();
-    return proRequired(known) ? undefined : chargeFor(known);
-  });
-  let who: TurnOwner;
-  let charge: Awaited<ReturnType<typeof chargeFor>> | undefined;
-  let loaded: Awaited<ReturnType<typeof loadThread>>;
-  let attachedImage: string | undefined;
+/** What a turn needs from its owner, fetched together: the charge (none when the plan does not allow the model), the thread, the image. */
+interface Prepared {
+  charge: ConsumeResult | undefined;
+  loaded: LoadedThread;
+  attachedImage: string | undefined;
+}
+
+/** Charges `who` and loads what the turn continues. If a load fails, the charge is given back. */
+async function prepareFor(env: AppEnv, config: AppConfig, plan: ReturnType<typeof planTurn>, who: TurnOwner): Promise<Prepared> {
+  const { request } = plan;
+  const action: CreditAction = plan.tool?.action ?? "chat";
+  const charging = plan.proRequired(who)
+    ? Promise.resolve(undefined)
+    : consumeCredits(env, config, { accountId: who.accountId, plan: who.plan, action, key: plan.creditKey, now: plan.now });
   try {
-    [who, charge, loaded, attachedImage] = await Promise.all([
-      ownerReady,
-      charged,
-      request.threadId ? ownerReady.then((known) => loadThread(env, known.accountId, request.threadId!)) : null,
-      request.mode === "send" && request.attachmentId ? ownerReady.then((known) => imageDataUrl(env, known.accountId, request.attachmentId!)) : undefined,
+    const [charge, loaded, attachedImage] = await Promise.all([
+      charging,
+      request.threadId ? loadThread(env, who.accountId, request.threadId) : null,
+      request.mode === "send" && request.attachmentId ? imageDataUrl(env, who.accountId, request.attachmentId) : undefined,
     ]);
+    return { charge, loaded, attachedImage };
   } catch (error) {
-    // Whatever was charged before the failure is given back.
-    const made = await charged.catch(() => undefined);
-    if (made?.ok && !made.duplicate) await refundCredits(env, (await ownerReady).accountId, creditKey);
-    else await releaseEarly();
-    throw error;
-  }
-  if (!charge) throw new AppError("plan/pro-required");
-  if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
-  if (charge.duplicate) {
-    const same = await awaitMessageFor(env, who.accountId, creditKey);
-    if (!same) throw new AppError("chat/interrupted");
-    return { threadId: same.threadId, messageId: same.id, stream: await joinAnswer(env, who.accountId, same) };
-  }
-
-  try {
-    if (request.threadId && !loaded) throw new AppError("chat/not-found");
-    // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
-    if (loaded && (loaded.thread.tool !== (tool?.tool ?? "web-main") || (tool && loaded.thread.toolPath !== tool.toolPath))) throw new AppError("request/invalid");
-    const now = options.now ?? Date.now();
-    const threadId = loaded?.thread.id ?? crypto.randomUUID();
-    const messageId = crypto.randomUUID();
-    const history = (loaded?.messages ?? []).filter((row) => row.content.length > 0 && row.status !== "streaming");
-    const writes: TurnWrites = {
-      threadId,
-      now,
-      answer: { id: messageId, model: model.id, creditKey },
-      newThread: loaded
-        ? undefined
-        : { ownerId: who.accountId, tool: tool?.tool ?? "web-main", toolPath: tool?.toolPath ?? null, title: titleFrom(tool?.opening?.title ?? message ?? "") },
-    };
-
-    let turns: ChatTurn[];
-    if (request.mode === "send") {
-      writes.question = { id: crypto.randomUUID(), content: message ?? "", attachmentId: request.attachmentId ?? null };
-      turns = [...history.map(({ role, content }) => ({ role, content })), { role: "user", content: message ?? "", imageDataUrl: attachedImage }];
-    } else {
-      const lastQuestion = history.map((row) => row.role).lastIndexOf("user");
-      const question = history[lastQuestion];
-      if (!question) throw new AppError("request/invalid");
-      const text = request.mode === "edit" ? (request.message ?? question.content) : question.content;
-      writes.rewind = { questionId: question.id, questionCreatedAt: question.createdAt, newText: request.mode === "edit" ? text : undefined };
-      turns = [
-        ...history.slice(0, lastQuestion).map(({ role, content }) => ({ role, content })),
-        { role: "user", content: text, imageDataUrl: await imageDataUrl(env, who.accountId, question.attachmentId) },
-      ];
-    }
-
-    const lastQuestion = turns[turns.length - 1]?.content ?? "";
-    const stream = await relayFor(env, who.accountId).start({
-        messageId,
-        threadId,
-        ownerId: who.accountId,
-        creditKey,
-        target,
-        turns,
-        reasoning: model.reasoning,
-        demoReply: target.kind === "demo" ? demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, options.locale, Boolean(turns[turns.length - 1]?.imageDataUrl))) : undefined,
-        kind: tool?.kind ?? "chat",
-        instructions: tool?.instructions,
-        sourcesLabel: tool?.sourcesLabel,
-        writes,
-    });
-    return { threadId, messageId, stream };
-  } catch (error) {
-    await refundCredits(env, who.accountId, creditKey);
+    await giveBack(env, who, plan.creditKey, await charging.catch(() => undefined));
     throw error;
   }
 }
 
-/** The demo provider's text: the tool's (its form's reading, or its reply to a later turn), else the chat's. */
-function demoFor(tool: ToolTurn | undefined, question: string, chat: () => string): string {
-  if (!tool) return chat();
-  return tool.opening?.demoReply ?? tool.demoReply(question);
+/** Refunds a charge this request made (not one a retry of it found already made). */
+async function giveBack(env: AppEnv, who: TurnOwner, creditKey: string, charge: ConsumeResult | undefined) {
+  if (charge?.ok && !charge.duplicate) await refundCredits(env, who.accountId, creditKey);
+}
+
+export async function startTurn(
+  env: AppEnv,
+  config: AppConfig,
+  /** Reads who is asking (the session); called once, after a hinted turn's charge is on its way. */
+  readOwner: () => Promise<TurnOwner>,
+  request: ChatRequest,
+  options: TurnOptions,
+): Promise<StartedTurn> {
+  const plan = planTurn(env, request, options);
+  const hint = options.ownerHint && !plan.proRequired(options.ownerHint) ? options.ownerHint : undefined;
+  if (hint) {
+    const started = await startOnHint(env, config, plan, hint, readOwner);
+    if (started) return started;
+  }
+  const who = await readOwner();
+  return settle(env, plan, who, await prepareFor(env, config, plan, who));
+}
+
+/**
+ * Starts the turn as the hinted owner while the session is read, and keeps it if the session agrees. Returns
+ * nothing when the hint was wrong: everything begun on it has been cancelled and refunded by then.
+ */
+async function startOnHint(
+  env: AppEnv,
+  config: AppConfig,
+  plan: ReturnType<typeof planTurn>,
+  hint: TurnOwner,
+  readOwner: () => Promise<TurnOwner>,
+): Promise<StartedTurn | undefined> {
+  const relay = relayFor(env, hint.accountId);
+  let prepared: Prepared | undefined;
+  let failure: unknown;
+  try {
+    prepared = await prepareFor(env, config, plan, hint);
+  } catch (error) {
+    failure = error;
+  }
+  // Only a turn that would go ahead anyway is sent before the session is confirmed: charged, and composable.
+  let launched: RelayStart | undefined;
+  if (prepared?.charge?.ok && !prepared.charge.duplicate) {
+    const input = await composeTurn(env, plan, hint, prepared.loaded, prepared.attachedImage).catch(() => undefined);
+    if (input) {
+      launched = input;
+      // A relay that could not launch it drops it (cancel, or its own time-out); the turn then starts as usual.
+      await relay.launch(input).catch(async () => {
+        launched = undefined;
+        await relay.cancel(input.messageId).catch(() => undefined);
+      });
+    }
+  }
+  const abandon = async () => {
+    if (launched) await relay.cancel(launched.messageId).catch(() => undefined);
+    await giveBack(env, hint, plan.creditKey, prepared?.charge);
+  };
+
+  // The session is read once the upstream request is on its way: its answer's first token takes far longer than
+  // this read, and nothing of the answer is written or shown before the session agrees.
+  let known: TurnOwner;
+  try {
+    known = await readOwner();
+  } catch (error) {
+    await abandon();
+    throw error;
+  }
+  if (!sameOwner(hint, known)) {
+    await abandon();
+    return undefined;
+  }
+  if (failure) throw failure;
+  if (!launched) return settle(env, plan, known, prepared!);
+  try {
+    const stream = await relay.confirm(launched.messageId);
+    if (!stream) throw new AppError("chat/interrupted");
+    return { threadId: launched.threadId, messageId: launched.messageId, stream };
+  } catch (error) {
+    await abandon();
+    throw error;
+  }
+}
+
+/** The turn of a confirmed owner, from what was prepared for them: refused, joined (a retry), or started. */
+async function settle(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Prepared): Promise<StartedTurn> {
+  const { charge } = prepared;
+  if (!charge) throw new AppError("plan/pro-required");
+  if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
+  if (charge.duplicate) {
+    const same = await awaitMessageFor(env, who.accountId, plan.creditKey);
+    if (!same) throw new AppError("chat/interrupted");
+    return { threadId: same.threadId, messageId: same.id, stream: await joinAnswer(env, who.accountId, same) };
+  }
+  try {
+    const input = await composeTurn(env, plan, who, prepared.loaded, prepared.attachedImage);
+    const stream = await relayFor(env, who.accountId).start(input);
+    if (!stream) throw new AppError("chat/interrupted");
+    return { threadId: input.threadId, messageId: input.messageId, stream };
+  } catch (error) {
+    await refundCredits(env, who.accountId, plan.creditKey);
+    throw error;
+  }
 }
 
 /**

@@ -1,0 +1,136 @@
+// What a chat turn is made of once its owner is known: the thread and recent messages it continues, an attached
+// image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
+// here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped.
+import { and, desc, eq } from "drizzle-orm";
+import type { RelayStart } from "../../../workers/chat-relay";
+import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
+import type { ModelInfo } from "../../lib/models";
+import type { ChatRequest } from "../../lib/schemas/chat";
+import type { ChatTarget } from "../ai/providers";
+import type { ChatTurn } from "../ai/stream";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { demoReply } from "./demo-reply";
+import type { TurnWrites } from "./messages";
+import type { ToolTurn, TurnOwner } from "./turns";
+
+/** How many earlier messages are sent as context. */
+const CONTEXT_MESSAGES = 30;
+
+/** SPEC §5: a title of at most 50 characters, made from the first question. */
+export function titleFrom(message: string): string {
+  const flat = message.replace(/\s+/g, " ").trim();
+  if (flat.length <= CHAT_TITLE_MAX) return flat || "…";
+  const cut = flat.slice(0, CHAT_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > 20 ? cut.slice(0, space) : cut}…`;
+}
+
+export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: string | null): Promise<string | undefined> {
+  if (!attachmentId) return undefined;
+  const upload = await getDb(env).query.uploads.findFirst({
+    where: and(eq(schema.uploads.id, attachmentId), eq(schema.uploads.ownerId, ownerId)),
+  });
+  if (!upload) return undefined;
+  const object = await env.MEDIA.get(upload.r2Key);
+  if (!object) return undefined;
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  let binary = "";
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return `data:${upload.contentType};base64,${btoa(binary)}`;
+}
+
+/** The thread (if the viewer owns it) and its latest messages, oldest first, in one round trip. */
+export async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
+  const db = getDb(env);
+  const { chatThreads, chatMessages } = schema;
+  const [threads, recent] = await db.batch([
+    db.select().from(chatThreads).where(and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId))),
+    db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(desc(chatMessages.createdAt)).limit(CONTEXT_MESSAGES + 1),
+  ]);
+  return threads[0] ? { thread: threads[0], messages: recent.reverse() } : null;
+}
+
+export type LoadedThread = Awaited<ReturnType<typeof loadThread>>;
+
+/** A request checked against the catalogue and its tool, before anyone is charged. */
+export interface TurnPlan {
+  model: ModelInfo;
+  target: ChatTarget;
+  /** The question sent (a tool's opening question, or the user's text); absent when regenerating. */
+  message?: string;
+  /** Idempotency key of the charge: a retried request is charged once and joins the answer it started. */
+  creditKey: string;
+  request: ChatRequest;
+  tool?: ToolTurn;
+  locale: Locale;
+  now?: number;
+}
+
+/**
+ * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
+ * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
+ */
+export async function composeTurn(
+  env: AppEnv,
+  plan: TurnPlan,
+  who: TurnOwner,
+  loaded: LoadedThread,
+  attachedImage: string | undefined,
+): Promise<RelayStart> {
+  const { request, tool, model, message, creditKey, target } = plan;
+  if (request.threadId && !loaded) throw new AppError("chat/not-found");
+  // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
+  if (loaded && (loaded.thread.tool !== (tool?.tool ?? "web-main") || (tool && loaded.thread.toolPath !== tool.toolPath))) throw new AppError("request/invalid");
+  const threadId = loaded?.thread.id ?? crypto.randomUUID();
+  const messageId = crypto.randomUUID();
+  const history = (loaded?.messages ?? []).filter((row) => row.content.length > 0 && row.status !== "streaming");
+  const writes: TurnWrites = {
+    threadId,
+    now: plan.now ?? Date.now(),
+    answer: { id: messageId, model: model.id, creditKey },
+    newThread: loaded
+      ? undefined
+      : { ownerId: who.accountId, tool: tool?.tool ?? "web-main", toolPath: tool?.toolPath ?? null, title: titleFrom(tool?.opening?.title ?? message ?? "") },
+  };
+
+  let turns: ChatTurn[];
+  if (request.mode === "send") {
+    writes.question = { id: crypto.randomUUID(), content: message ?? "", attachmentId: request.attachmentId ?? null };
+    turns = [...history.map(({ role, content }) => ({ role, content })), { role: "user", content: message ?? "", imageDataUrl: attachedImage }];
+  } else {
+    const lastQuestion = history.map((row) => row.role).lastIndexOf("user");
+    const question = history[lastQuestion];
+    if (!question) throw new AppError("request/invalid");
+    const text = request.mode === "edit" ? (request.message ?? question.content) : question.content;
+    writes.rewind = { questionId: question.id, questionCreatedAt: question.createdAt, newText: request.mode === "edit" ? text : undefined };
+    turns = [
+      ...history.slice(0, lastQuestion).map(({ role, content }) => ({ role, content })),
+      { role: "user", content: text, imageDataUrl: await imageDataUrl(env, who.accountId, question.attachmentId) },
+    ];
+  }
+
+  const lastQuestion = turns[turns.length - 1]?.content ?? "";
+  const withImage = Boolean(turns[turns.length - 1]?.imageDataUrl);
+  return {
+    messageId,
+    threadId,
+    ownerId: who.accountId,
+    creditKey,
+    target,
+    turns,
+    reasoning: model.reasoning,
+    demoReply: target.kind === "demo" ? demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage)) : undefined,
+    kind: tool?.kind ?? "chat",
+    instructions: tool?.instructions,
+    sourcesLabel: tool?.sourcesLabel,
+    writes,
+  };
+}
+
+/** The demo provider's text: the tool's (its form's reading, or its reply to a later turn), else the chat's. */
+function demoFor(tool: ToolTurn | undefined, question: string, chat: () => string): string {
+  if (!tool) return chat();
+  return tool.opening?.demoReply ?? tool.demoReply(question);
+}

@@ -1,0 +1,104 @@
+// A turn begun on an owner hint (decision 0009): the account's ChatRelay sends the upstream request before the
+// session is confirmed, and must neither write nor show anything of it until confirm(); cancel() leaves no trace
+// and leaves the charge to the caller. These drive the relay directly, so the order of events is certain.
+import { runInDurableObject } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { resolveTarget } from "../../app/.server/ai/providers";
+import { consumeCredits, getBalance } from "../../app/.server/credits";
+import { schema } from "../../app/.server/db";
+import { loadConfig } from "../../app/.server/env";
+import type { ChatRelay, RelayStart } from "../../workers/chat-relay";
+import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
+import { db, FAST_MODEL, threadMessages, upstreamEnv } from "./chat-helpers";
+import { uniqueId } from "./helpers";
+
+const UPSTREAM = "normal?n=3&ms=1";
+
+function launchInput(ownerId: string, question: string): RelayStart {
+  const env = upstreamEnv(UPSTREAM);
+  const threadId = crypto.randomUUID();
+  const messageId = crypto.randomUUID();
+  const creditKey = `chat:${crypto.randomUUID()}`;
+  const now = Date.now();
+  return {
+    messageId,
+    threadId,
+    ownerId,
+    creditKey,
+    target: resolveTarget(env, FAST_MODEL)!,
+    turns: [{ role: "user", content: question }],
+    reasoning: false,
+    writes: {
+      threadId,
+      now,
+      answer: { id: messageId, model: FAST_MODEL, creditKey },
+      newThread: { ownerId, tool: "web-main", toolPath: null, title: question },
+      question: { id: crypto.randomUUID(), content: question, attachmentId: null },
+    },
+  };
+}
+
+function relayOf(ownerId: string) {
+  const env = upstreamEnv(UPSTREAM);
+  return env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(ownerId));
+}
+
+/** Waits, inside the relay, until the upstream has sent its whole answer for `messageId`. */
+async function upstreamFinished(ownerId: string, messageId: string) {
+  await runInDurableObject(relayOf(ownerId), async (instance: ChatRelay) => {
+    const generations = (instance as unknown as { generations: Map<string, { upstreamDone: Promise<void> }> }).generations;
+    await generations.get(messageId)?.upstreamDone;
+  });
+}
+
+const threadRow = (threadId: string) => db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) });
+
+describe("an answer launched before its owner is confirmed", { timeout: 30_000 }, () => {
+  it("writes and shows nothing until confirmed, then saves and streams the whole answer", async () => {
+    const ownerId = uniqueId("u_launch");
+    const question = "Launched before the session was read";
+    const input = launchInput(ownerId, question);
+    const relay = relayOf(ownerId);
+
+    await relay.launch(input);
+    await upstreamFinished(ownerId, input.messageId);
+    // The whole answer has arrived from upstream, yet nothing of the turn exists or can be read.
+    expect(await threadRow(input.threadId)).toBeUndefined();
+    expect(await threadMessages(input.threadId)).toEqual([]);
+    expect(await relay.join(input.messageId)).toBeNull();
+
+    const stream = await relay.confirm(input.messageId);
+    expect(stream).not.toBeNull();
+    const text = await new Response(stream).text();
+    const answer = expectedAnswer("normal?n=3", question);
+    expect(text).toContain(`"type":"done","status":"complete"`);
+    expect(text).toContain(JSON.stringify(answer).slice(1, -1));
+    expect(await threadRow(input.threadId)).toMatchObject({ ownerId, title: question });
+    expect((await threadMessages(input.threadId)).map((row) => [row.role, row.content, row.status])).toEqual([
+      ["user", question, "complete"],
+      ["assistant", answer, "complete"],
+    ]);
+  });
+
+  it("leaves no trace when cancelled, and leaves the charge to the caller", async () => {
+    const ownerId = uniqueId("u_cancel");
+    const env = upstreamEnv(UPSTREAM);
+    const config = loadConfig(env);
+    const input = launchInput(ownerId, "Cancelled: the session had ended");
+    const charge = await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey });
+    expect(charge.ok).toBe(true);
+    const relay = relayOf(ownerId);
+
+    await relay.launch(input);
+    await relay.cancel(input.messageId);
+    await upstreamFinished(ownerId, input.messageId);
+
+    expect(await relay.confirm(input.messageId)).toBeNull();
+    expect(await relay.state(input.messageId)).toEqual({ status: "idle" });
+    expect(await threadRow(input.threadId)).toBeUndefined();
+    expect(await threadMessages(input.threadId)).toEqual([]);
+    // The relay gave nothing back: the caller, who made the charge, decides.
+    expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 1 });
+  });
+});
