@@ -36,7 +36,7 @@ const SAVE_EVERY_MS = 400;
 const KEEPALIVE_MS = 30_000;
 /** A finished answer stays readable here briefly, so a reader arriving just after the end gets it. */
 const LINGER_MS = 60_000;
-/** A turn started before its owner was confirmed is dropped if neither confirm() nor cancel() comes within this. */
+/** A launched turn is dropped (and its charge given back) if neither confirm() nor cancel() comes within this. */
 const CONFIRM_WITHIN_MS = 10_000;
 
 const encoder = new TextEncoder();
@@ -69,6 +69,8 @@ class Generation {
   readonly confirmed: Promise<boolean>;
   isConfirmed: boolean;
   cancelled = false;
+  /** No confirm() or cancel() came in time: the caller is gone and will not settle the charge. */
+  timedOut = false;
   /** Called when the upstream call has ended, however it ended. */
   upstreamEnded!: () => void;
   /** Settles when the upstream call has ended (the answer is complete in memory, or failed, or was stopped). */
@@ -76,12 +78,17 @@ class Generation {
 
   constructor(
     readonly input: RelayStart,
-    confirmFirst: boolean,
+    /** How long a launched turn waits for confirm() or cancel(); undefined when it needs no confirmation. */
+    confirmWithinMs?: number,
   ) {
+    const confirmFirst = confirmWithinMs !== undefined;
     this.isConfirmed = !confirmFirst;
     this.confirmed = confirmFirst
       ? new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), CONFIRM_WITHIN_MS);
+          const timer = setTimeout(() => {
+            this.timedOut = true;
+            resolve(false);
+          }, confirmWithinMs);
           this.decide = (confirmed) => {
             clearTimeout(timer);
             this.isConfirmed = confirmed;
@@ -116,22 +123,25 @@ class Generation {
 
 export class ChatRelay extends DurableObject<AppEnv> {
   private readonly generations = new Map<string, Generation>();
+  /** CONFIRM_WITHIN_MS; a test shortens it to see a launch time out. */
+  confirmWithinMs = CONFIRM_WITHIN_MS;
 
   // RPC rather than fetch: no HTTP framing of the turn or of each piece of the answer on the way to the first token.
 
   /** Starts an answer (or reads the one already started for this message id) as Server-Sent Events. */
   async start(input: RelayStart): Promise<ReadableStream<Uint8Array> | null> {
-    const generation = this.generations.get(input.messageId) ?? this.begin(input, false);
+    const generation = this.generations.get(input.messageId) ?? this.begin(input);
     return this.readerOnceWritten(generation);
   }
 
   /**
    * Starts an answer whose owner is not confirmed yet (a turn begun on an owner hint, decision 0009): the upstream
    * request goes out, but nothing is written or shown until confirm(). Resolves once the request is on its way.
-   * cancel(), or no word within CONFIRM_WITHIN_MS, aborts it and keeps nothing. The charge stays the caller's.
+   * cancel() aborts it and keeps nothing, leaving the charge to the caller; with no word within CONFIRM_WITHIN_MS
+   * (the caller is gone) the relay drops it the same way and gives the charge back itself.
    */
   async launch(input: RelayStart): Promise<void> {
-    const generation = this.generations.get(input.messageId) ?? this.begin(input, true);
+    const generation = this.generations.get(input.messageId) ?? this.begin(input, this.confirmWithinMs);
     await generation.onTheWay;
   }
 
@@ -195,13 +205,15 @@ export class ChatRelay extends DurableObject<AppEnv> {
    * the eviction bookkeeping follow the moment it is on its way, so local work never delays it. If the call fails
    * before reaching the network, they are still written when it ends, so the failure is kept.
    */
-  private begin(input: RelayStart, confirmFirst: boolean): Generation {
-    const generation = new Generation(input, confirmFirst);
+  private begin(input: RelayStart, confirmWithinMs?: number): Generation {
+    const generation = new Generation(input, confirmWithinMs);
     this.generations.set(input.messageId, generation);
     generation.rowsWritten = Promise.all([generation.onTheWay, generation.confirmed]).then(([, confirmed]) => {
       if (confirmed) return this.writeTurn(generation);
       generation.cancelled = true;
       generation.abort.abort("cancelled");
+      // After cancel() the caller gives the charge back; after a time-out nobody else will.
+      if (generation.timedOut) return refundCredits(this.env, input.ownerId, input.creditKey).then(() => undefined, () => undefined);
     });
     generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));

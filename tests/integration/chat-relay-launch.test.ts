@@ -8,7 +8,7 @@ import { resolveTarget } from "../../app/.server/ai/providers";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
-import type { ChatRelay, RelayStart } from "../../workers/chat-relay";
+import type { RelayStart } from "../../workers/chat-relay";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
 import { db, FAST_MODEL, threadMessages, upstreamEnv } from "./chat-helpers";
 import { uniqueId } from "./helpers";
@@ -46,7 +46,7 @@ function relayOf(ownerId: string) {
 
 /** Waits, inside the relay, until the upstream has sent its whole answer for `messageId`. */
 async function upstreamFinished(ownerId: string, messageId: string) {
-  await runInDurableObject(relayOf(ownerId), async (instance: ChatRelay) => {
+  await runInDurableObject(relayOf(ownerId), async (instance) => {
     const generations = (instance as unknown as { generations: Map<string, { upstreamDone: Promise<void> }> }).generations;
     await generations.get(messageId)?.upstreamDone;
   });
@@ -100,5 +100,29 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     expect(await threadMessages(input.threadId)).toEqual([]);
     // The relay gave nothing back: the caller, who made the charge, decides.
     expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 1 });
+  });
+
+  it("is dropped, and its charge given back, when the caller never confirms nor cancels", async () => {
+    const ownerId = uniqueId("u_silent");
+    const env = upstreamEnv(UPSTREAM);
+    const config = loadConfig(env);
+    const input = launchInput(ownerId, "The worker that launched this went away");
+    await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey });
+    const relay = relayOf(ownerId);
+    await runInDurableObject(relay, (instance) => {
+      (instance as unknown as { confirmWithinMs: number }).confirmWithinMs = 50;
+    });
+
+    await relay.launch(input);
+    // Inside the relay: the time-out decides, then the drop (and the refund) completes.
+    await runInDurableObject(relay, async (instance) => {
+      const generation = (instance as unknown as { generations: Map<string, { confirmed: Promise<boolean>; rowsWritten: Promise<void> }> }).generations.get(input.messageId);
+      expect(await generation?.confirmed).toBe(false);
+      await generation?.rowsWritten;
+    });
+
+    expect(await relay.confirm(input.messageId)).toBeNull();
+    expect(await threadRow(input.threadId)).toBeUndefined();
+    expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 0 });
   });
 });
