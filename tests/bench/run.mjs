@@ -68,6 +68,7 @@ const MEASUREMENTS = [
         total += size;
         items.push([new URL(url).pathname, size]);
       }
+      await shared.closeSite();
       return { value: total, detail: `${scripts.size} script(s), ${formatBytes(raw)} raw`, items };
     },
   },
@@ -168,10 +169,19 @@ function createShared() {
       contexts.push(context);
       return context.newPage();
     },
-    async close() {
-      for (const context of contexts) await context.close().catch(() => undefined);
+    /**
+     * Closes the browser and the plain server once the page figures are taken: a hydrated page left open (and its
+     * server) would share this 2-core machine with the chat timings that follow.
+     */
+    async closeSite() {
+      for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
       await browser?.close().catch(() => undefined);
+      browser = undefined;
       await server?.stop();
+      server = undefined;
+    },
+    async close() {
+      await this.closeSite();
       await chat?.then((bench) => bench.close()).catch(() => undefined);
     },
   };
