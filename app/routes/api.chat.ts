@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A horoscope or web search turn: the tool's form is checked and its instructions built here, on the server.
     const tool = toolTurnFor(context.env, parsed.data, { locale });
     const hint = await ownerHint(request);
-    // Who is asking is read once, when startTurn asks: after a hinted turn's charge is on its way.
+    // Who is asking is read once, when startTurn asks: for a hinted turn, once its upstream request is on its way.
     let acting: Promise<ActingViewer> | undefined;
     const readActing = () => (acting ??= actingViewer(request, context));
     const readOwner = () => verifiedOwner(readActing(), hint);

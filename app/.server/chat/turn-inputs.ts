@@ -66,6 +66,8 @@ export interface TurnPlan {
   tool?: ToolTurn;
   locale: Locale;
   now?: number;
+  /** Whether `who`'s plan rules the model out (a tool's own model, such as web search's, is open to every plan). */
+  proRequired: (who: TurnOwner) => boolean;
 }
 
 /**

@@ -2,11 +2,12 @@
 // while the thread and its recent messages load, then hand everything to the account's ChatRelay, which starts the
 // upstream request at once and writes the turn's rows beside it.
 //
-// With an owner hint (owner-hint.ts: whose this session was when this isolate last verified it) all of that starts
-// while the session is read again, and the relay may already send the upstream request; it writes nothing and
-// shows nothing until this turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
+// With an owner hint (owner-hint.ts: whose this session was when this isolate last verified it) all of that happens
+// before the session is read again: the relay sends the upstream request, but writes and shows nothing until this
+// turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
 // disabled, plan changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
 import { eq } from "drizzle-orm";
+import type { RelayStart } from "../../../workers/chat-relay";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
 import { findModel } from "../../lib/models";
@@ -18,7 +19,6 @@ import { AppError } from "../errors";
 import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
-import type { RelayStart } from "../../../workers/chat-relay";
 import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type TurnPlan } from "./turn-inputs";
 
 export interface TurnOwner {
@@ -60,7 +60,7 @@ export interface StartedTurn {
 type TurnOptions = { locale: Locale; now?: number; tool?: ToolTurn; ownerHint?: TurnOwner };
 
 /** Checks the request against the catalogue, the configured providers and its tool. Charges nothing. */
-function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): TurnPlan & { proRequired: (who: TurnOwner) => boolean } {
+function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): TurnPlan {
   const { tool } = options;
   const model = findModel(tool?.fixedModel ?? request.model);
   if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) throw new AppError("chat/model-unavailable");
@@ -79,7 +79,6 @@ function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): Turn
     tool,
     locale: options.locale,
     now: options.now,
-    // A tool's own model (web search) is open to every plan.
     proRequired: (who) => !tool?.fixedModel && model.tier === "pro" && who.plan !== "pro",
   };
 }
@@ -92,7 +91,7 @@ interface Prepared {
 }
 
 /** Charges `who` and loads what the turn continues. If a load fails, the charge is given back. */
-async function prepareFor(env: AppEnv, config: AppConfig, plan: ReturnType<typeof planTurn>, who: TurnOwner): Promise<Prepared> {
+async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: TurnOwner): Promise<Prepared> {
   const { request } = plan;
   const action: CreditAction = plan.tool?.action ?? "chat";
   const charging = plan.proRequired(who)
@@ -135,13 +134,13 @@ export async function startTurn(
 }
 
 /**
- * Starts the turn as the hinted owner while the session is read, and keeps it if the session agrees. Returns
+ * Starts the turn as the hinted owner, reads the session, and keeps the turn if the session agrees. Returns
  * nothing when the hint was wrong: everything begun on it has been cancelled and refunded by then.
  */
 async function startOnHint(
   env: AppEnv,
   config: AppConfig,
-  plan: ReturnType<typeof planTurn>,
+  plan: TurnPlan,
   hint: TurnOwner,
   readOwner: () => Promise<TurnOwner>,
 ): Promise<StartedTurn | undefined> {
