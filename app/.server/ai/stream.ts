@@ -43,6 +43,41 @@ function toMessages(turns: ChatTurn[], instructions?: string): OpenAI.Chat.Compl
   }));
 }
 
+/** What the caller of one model call hears about its upstream request. */
+export interface SendHooks {
+  /**
+   * Awaited just before the request is handed to the network (each attempt); rejecting stops the call with
+   * nothing sent. The relay waits here for a charge it is making while the SDK prepares the request.
+   */
+  beforeSend?: () => Promise<void>;
+  /**
+   * Called once the request has been handed to the network: on the next turn of the event loop after `fetch`, so
+   * the request's bytes leave first. The relay starts its own writes from there; when they ran first they held the
+   * upstream request back by 2 to 3 ms (`npm run bench`, time to first token).
+   */
+  onDispatch?: () => void;
+}
+
+/**
+ * The request options that carry `hooks` to the client's fetch. They ride in `fetchOptions`, which the SDK hands
+ * to fetch as they are, so every call shares its upstream's one client: a client per call (`withOptions`) cost
+ * about 0.3 ms of the first token.
+ */
+export function sendOptions(signal: AbortSignal, hooks: SendHooks): OpenAI.RequestOptions {
+  const { beforeSend, onDispatch } = hooks;
+  const carried: SendHooks = { beforeSend, onDispatch };
+  return { signal, fetchOptions: beforeSend || onDispatch ? (carried as OpenAI.RequestOptions["fetchOptions"]) : undefined };
+}
+
+async function hookedFetch(url: string | URL | Request, init?: RequestInit & SendHooks): Promise<Response> {
+  if (!init?.beforeSend && !init?.onDispatch) return fetch(url, init);
+  const { beforeSend, onDispatch, ...rest } = init;
+  if (beforeSend) await beforeSend();
+  const pending = fetch(url, rest);
+  if (onDispatch) setTimeout(onDispatch, 0);
+  return pending;
+}
+
 /** One client per upstream (a handful at most), reused across calls in this isolate. */
 const clients = new Map<string, OpenAI>();
 
@@ -57,35 +92,18 @@ export function clientFor(target: Pick<UpstreamTarget, "apiKey" | "baseURL" | "h
       // The SDK honours retry-after on 429/5xx; two retries keep a stuck request within a Worker's patience.
       maxRetries: 2,
       timeout: 120_000,
+      fetch: hookedFetch,
     });
     clients.set(key, client);
   }
   return client;
 }
 
-/**
- * The client for `target`, calling `onDispatch` once a request has been handed to the network: on the next turn
- * of the event loop after `fetch`, so the request's bytes leave first. The relay starts its own writes from there;
- * when they ran first they held the upstream request back by 2 to 3 ms (`npm run bench`, time to first token).
- */
-export function dispatchingClient(target: Pick<UpstreamTarget, "apiKey" | "baseURL" | "headers">, onDispatch?: () => void): OpenAI {
-  const client = clientFor(target);
-  if (!onDispatch) return client;
-  return client.withOptions({
-    fetch: (url, init) => {
-      const pending = fetch(url, init);
-      setTimeout(onDispatch, 0);
-      return pending;
-    },
-  });
-}
-
 async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
   const { signal, instructions } = options;
-  const client = dispatchingClient(target, options.onDispatch);
-  const stream = await client.chat.completions.create(
+  const stream = await clientFor(target).chat.completions.create(
     { model: target.model, messages: toMessages(turns, instructions), stream: true, stream_options: { include_usage: true } },
-    { signal },
+    sendOptions(signal, options),
   );
   for await (const chunk of stream) {
     const delta = chunk.choices[0]?.delta as { content?: string | null; reasoning_content?: string | null } | undefined;
@@ -103,8 +121,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-/** The demo provider streams a prepared reply word by word at a realistic pace. */
-async function* streamDemo(reply: string, reasoning: boolean, signal: AbortSignal, paceMs: number): AsyncGenerator<StreamEvent> {
+/** The demo provider streams a prepared reply word by word at a realistic pace; its "request" leaves at once. */
+async function* streamDemo(reply: string, reasoning: boolean, signal: AbortSignal, paceMs: number, hooks: SendHooks): AsyncGenerator<StreamEvent> {
+  await hooks.beforeSend?.();
+  hooks.onDispatch?.();
   if (reasoning) {
     yield { type: "thinking" };
     await sleep(paceMs * 20, signal);
@@ -116,7 +136,7 @@ async function* streamDemo(reply: string, reasoning: boolean, signal: AbortSigna
   }
 }
 
-export interface StreamOptions {
+export interface StreamOptions extends SendHooks {
   signal: AbortSignal;
   demoReply?: string;
   reasoning?: boolean;
@@ -127,14 +147,11 @@ export interface StreamOptions {
   instructions?: string;
   /** Heading of the sources list appended to a web search answer. */
   sourcesLabel?: string;
-  /** Called once the request is on its way upstream (at once for the demo provider). */
-  onDispatch?: () => void;
 }
 
 export function streamChat(target: ChatTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
   if (target.kind === "demo") {
-    options.onDispatch?.();
-    return streamDemo(options.demoReply ?? "", options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30);
+    return streamDemo(options.demoReply ?? "", options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30, options);
   }
   if (options.kind === "web-search") {
     return streamWebSearch(target, turns, { ...options, sourcesLabel: options.sourcesLabel ?? "Sources" });

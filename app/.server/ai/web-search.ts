@@ -3,7 +3,7 @@
 // answer cites (url_citation annotations) become a numbered Sources list appended to the saved answer.
 import OpenAI from "openai";
 import type { UpstreamTarget } from "./providers";
-import { dispatchingClient, type ChatTurn, type StreamEvent } from "./stream";
+import { clientFor, sendOptions, type ChatTurn, type SendHooks, type StreamEvent } from "./stream";
 
 export interface Source {
   url: string;
@@ -60,10 +60,9 @@ export class SourceList {
 export async function* streamWebSearch(
   target: UpstreamTarget,
   turns: ChatTurn[],
-  options: { signal: AbortSignal; instructions?: string; sourcesLabel: string; onDispatch?: () => void },
+  options: SendHooks & { signal: AbortSignal; instructions?: string; sourcesLabel: string },
 ): AsyncGenerator<StreamEvent> {
-  const client = dispatchingClient(target, options.onDispatch);
-  const stream = await client.responses.create(
+  const stream = await clientFor(target).responses.create(
     {
       model: target.model,
       instructions: options.instructions,
@@ -72,7 +71,7 @@ export async function* streamWebSearch(
       include: ["web_search_call.action.sources"],
       stream: true,
     },
-    { signal: options.signal },
+    sendOptions(options.signal, options),
   );
   const sources = new SourceList();
   let searching = false;
