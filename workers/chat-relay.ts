@@ -3,32 +3,13 @@
 // any point and get what was produced so far, then every new piece as it arrives (never buffered). One object per
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { DurableObject } from "cloudflare:workers";
-import { classifyFailure, streamChat, type ChatTurn } from "../app/.server/ai/stream";
-import type { ChatTarget } from "../app/.server/ai/providers";
-import { refundCredits } from "../app/.server/credits";
+import { classifyFailure, streamChat } from "../app/.server/ai/stream";
+import { makeCharge, refundCredits, type Charge, type ConsumeResult } from "../app/.server/credits";
 import type { AppEnv } from "../app/.server/env";
-import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress, type TurnWrites } from "../app/.server/chat/messages";
+import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "../app/.server/chat/messages";
+import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
 
-export interface RelayStart {
-  messageId: string;
-  threadId: string;
-  ownerId: string;
-  creditKey: string;
-  target: ChatTarget;
-  turns: ChatTurn[];
-  reasoning: boolean;
-  demoReply?: string;
-  /** "web-search": the Responses API with its web_search tool (app/.server/ai/web-search.ts); default "chat". */
-  kind?: "chat" | "web-search";
-  /** System text built on the server for a tool's turn. */
-  instructions?: string;
-  /** Heading of the sources list a web search answer ends with. */
-  sourcesLabel?: string;
-  /** The turn's rows, written while the upstream call is already under way. */
-  writes: TurnWrites;
-}
-
-export type RelayStatus = "idle" | "streaming" | "complete" | "failed" | "stopped";
+export type { RelayStart, RelayStatus };
 
 /** How often partial answers are written to D1 while streaming. */
 const SAVE_EVERY_MS = 400;
@@ -39,86 +20,9 @@ const LINGER_MS = 60_000;
 /** A launched turn is dropped (and its charge given back) if neither confirm() nor cancel() comes within this. */
 const CONFIRM_WITHIN_MS = 10_000;
 
-const encoder = new TextEncoder();
-const sse = (payload: object) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
-
 interface Saved {
   ownerId: string;
   creditKey: string;
-}
-
-class Generation {
-  status: RelayStatus = "streaming";
-  text = "";
-  thinking = false;
-  errorCode: string | null = null;
-  readonly abort = new AbortController();
-  readonly readers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
-  saving: Promise<unknown> = Promise.resolve();
-  lastSave = 0;
-  rowsMissing = false;
-  /** Called when the upstream request is on its way (or the call ended before reaching it). */
-  dispatched!: () => void;
-  /** Settles once the upstream request is on its way; the turn's rows are written from then on. */
-  readonly onTheWay = new Promise<void>((resolve) => (this.dispatched = resolve));
-  /** Settles once the turn's rows are written (or could not be, or the turn was cancelled). */
-  rowsWritten: Promise<void> = Promise.resolve();
-  /** Settles the owner's confirmation: true to go on, false to drop the turn (see ChatRelay.launch). */
-  decide: (confirmed: boolean) => void = () => undefined;
-  /** Whether the owner is confirmed; nothing is written or shown before. */
-  readonly confirmed: Promise<boolean>;
-  isConfirmed: boolean;
-  cancelled = false;
-  /** No confirm() or cancel() came in time: the caller is gone and will not settle the charge. */
-  timedOut = false;
-  /** Called when the upstream call has ended, however it ended. */
-  upstreamEnded!: () => void;
-  /** Settles when the upstream call has ended (the answer is complete in memory, or failed, or was stopped). */
-  readonly upstreamDone = new Promise<void>((resolve) => (this.upstreamEnded = resolve));
-
-  constructor(
-    readonly input: RelayStart,
-    /** How long a launched turn waits for confirm() or cancel(); undefined when it needs no confirmation. */
-    confirmWithinMs?: number,
-  ) {
-    const confirmFirst = confirmWithinMs !== undefined;
-    this.isConfirmed = !confirmFirst;
-    this.confirmed = confirmFirst
-      ? new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => {
-            this.timedOut = true;
-            resolve(false);
-          }, confirmWithinMs);
-          this.decide = (confirmed) => {
-            clearTimeout(timer);
-            this.isConfirmed = confirmed;
-            resolve(confirmed);
-          };
-        })
-      : Promise.resolve(true);
-  }
-
-  broadcast(payload: object) {
-    const chunk = sse(payload);
-    for (const writer of this.readers) writer.write(chunk).catch(() => this.readers.delete(writer));
-  }
-
-  finalEvent() {
-    return { type: "done", status: this.status, errorCode: this.errorCode, text: this.text };
-  }
-
-  /** SSE of a snapshot, then live deltas, then the final status. */
-  reader(): ReadableStream<Uint8Array> {
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    void writer.write(sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
-    if (this.status === "streaming") this.readers.add(writer);
-    else {
-      void writer.write(sse(this.finalEvent()));
-      void writer.close();
-    }
-    return readable;
-  }
 }
 
 export class ChatRelay extends DurableObject<AppEnv> {
@@ -137,12 +41,20 @@ export class ChatRelay extends DurableObject<AppEnv> {
   /**
    * Starts an answer whose owner is not confirmed yet (a turn begun on an owner hint, decision 0009): the upstream
    * request goes out, but nothing is written or shown until confirm(). Resolves once the request is on its way.
-   * cancel() aborts it and keeps nothing, leaving the charge to the caller; with no word within CONFIRM_WITHIN_MS
-   * (the caller is gone) the relay drops it the same way and gives the charge back itself.
+   *
+   * With `charge`, the relay makes the turn's charge itself while the SDK prepares the request, and sends the
+   * request only once the charge is made; it returns the charge's result. A refused or repeated charge (no credits
+   * left, or a retried request) ends the launch with nothing sent and nothing kept.
+   *
+   * cancel() aborts the launch and keeps nothing. A charge the relay made is given back then; one the caller made
+   * is left to the caller. With no word within CONFIRM_WITHIN_MS (the caller is gone), the relay drops the launch
+   * the same way and gives back the charge, whoever made it.
    */
-  async launch(input: RelayStart): Promise<void> {
-    const generation = this.generations.get(input.messageId) ?? this.begin(input, this.confirmWithinMs);
+  async launch(input: RelayStart, charge?: Charge): Promise<ConsumeResult | undefined> {
+    const generation = this.generations.get(input.messageId) ?? this.begin(input, { confirmWithinMs: this.confirmWithinMs, charge });
+    const result = await generation.charged;
     await generation.onTheWay;
+    return result;
   }
 
   /** The owner of a launched answer is confirmed: its rows are written, then it is read like start()'s. */
@@ -205,19 +117,44 @@ export class ChatRelay extends DurableObject<AppEnv> {
    * the eviction bookkeeping follow the moment it is on its way, so local work never delays it. If the call fails
    * before reaching the network, they are still written when it ends, so the failure is kept.
    */
-  private begin(input: RelayStart, confirmWithinMs?: number): Generation {
-    const generation = new Generation(input, confirmWithinMs);
+  private begin(input: RelayStart, options: { confirmWithinMs?: number; charge?: Charge } = {}): Generation {
+    const generation = new Generation(input, options.confirmWithinMs);
     this.generations.set(input.messageId, generation);
-    generation.rowsWritten = Promise.all([generation.onTheWay, generation.confirmed]).then(([, confirmed]) => {
+    if (options.charge) this.chargeBeforeSending(generation, options.charge);
+    generation.rowsWritten = Promise.all([generation.onTheWay, generation.confirmed]).then(async ([, confirmed]) => {
       if (confirmed) return this.writeTurn(generation);
       generation.cancelled = true;
       generation.abort.abort("cancelled");
-      // After cancel() the caller gives the charge back; after a time-out nobody else will.
-      if (generation.timedOut) return refundCredits(this.env, input.ownerId, input.creditKey).then(() => undefined, () => undefined);
+      // The relay gives back a charge it made itself; one the caller made is the caller's to give back after
+      // cancel(), but after a time-out nobody else will.
+      const madeHere = await generation.charged.then((result) => Boolean(result?.ok && !result.duplicate), () => false);
+      if (generation.timedOut || madeHere) await refundCredits(this.env, input.ownerId, input.creditKey).catch(() => undefined);
     });
     generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));
     return generation;
+  }
+
+  /**
+   * The turn's charge, made here and now while the SDK prepares the upstream request, which waits for it: the
+   * charge is still made before the call, and the charge and the preparing no longer take turns (decision 0009).
+   */
+  private chargeBeforeSending(generation: Generation, charge: Charge) {
+    generation.charged = makeCharge(this.env, charge);
+    const refuse = () => {
+      generation.decide(false);
+      generation.abort.abort("not charged");
+    };
+    generation.beforeSend = async () => {
+      const result = await generation.charged.catch((error: unknown) => {
+        refuse();
+        throw error;
+      });
+      if (result && (!result.ok || result.duplicate)) {
+        refuse();
+        throw new Error("the turn was not charged");
+      }
+    };
   }
 
   private async writeTurn(generation: Generation) {
@@ -260,6 +197,7 @@ export class ChatRelay extends DurableObject<AppEnv> {
         kind: input.kind,
         instructions: input.instructions,
         sourcesLabel: input.sourcesLabel,
+        beforeSend: generation.beforeSend,
         onDispatch: generation.dispatched,
       });
       for await (const event of events) {

@@ -1,0 +1,108 @@
+// One answer as the ChatRelay holds it while it is generated: its text so far, its readers, and the promises that
+// order its life (on its way upstream, confirmed, rows written, upstream done). workers/chat-relay.ts drives it.
+import type { ConsumeResult } from "../app/.server/credits";
+import type { ChatTurn } from "../app/.server/ai/stream";
+import type { ChatTarget } from "../app/.server/ai/providers";
+import type { TurnWrites } from "../app/.server/chat/messages";
+
+export interface RelayStart {
+  messageId: string;
+  threadId: string;
+  ownerId: string;
+  creditKey: string;
+  target: ChatTarget;
+  turns: ChatTurn[];
+  reasoning: boolean;
+  demoReply?: string;
+  /** "web-search": the Responses API with its web_search tool (app/.server/ai/web-search.ts); default "chat". */
+  kind?: "chat" | "web-search";
+  /** System text built on the server for a tool's turn. */
+  instructions?: string;
+  /** Heading of the sources list a web search answer ends with. */
+  sourcesLabel?: string;
+  /** The turn's rows, written while the upstream call is already under way. */
+  writes: TurnWrites;
+}
+
+export type RelayStatus = "idle" | "streaming" | "complete" | "failed" | "stopped";
+
+const encoder = new TextEncoder();
+const sse = (payload: object) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
+
+export class Generation {
+  status: RelayStatus = "streaming";
+  text = "";
+  thinking = false;
+  errorCode: string | null = null;
+  readonly abort = new AbortController();
+  readonly readers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  saving: Promise<unknown> = Promise.resolve();
+  lastSave = 0;
+  rowsMissing = false;
+  /** Called when the upstream request is on its way (or the call ended before reaching it). */
+  dispatched!: () => void;
+  /** Settles once the upstream request is on its way; the turn's rows are written from then on. */
+  readonly onTheWay = new Promise<void>((resolve) => (this.dispatched = resolve));
+  /** Settles once the turn's rows are written (or could not be, or the turn was cancelled). */
+  rowsWritten: Promise<void> = Promise.resolve();
+  /** Settles the owner's confirmation: true to go on, false to drop the turn (see ChatRelay.launch). */
+  decide: (confirmed: boolean) => void = () => undefined;
+  /** Whether the owner is confirmed; nothing is written or shown before. */
+  readonly confirmed: Promise<boolean>;
+  isConfirmed: boolean;
+  cancelled = false;
+  /** No confirm() or cancel() came in time: the caller is gone and will not settle the charge. */
+  timedOut = false;
+  /** The charge this relay makes for the turn (launch with a charge); undefined when the caller made it. */
+  charged: Promise<ConsumeResult | undefined> = Promise.resolve(undefined);
+  /** Holds the upstream request until the charge is made; refuses it (and drops the turn) when it is not. */
+  beforeSend?: () => Promise<void>;
+  /** Called when the upstream call has ended, however it ended. */
+  upstreamEnded!: () => void;
+  /** Settles when the upstream call has ended (the answer is complete in memory, or failed, or was stopped). */
+  readonly upstreamDone = new Promise<void>((resolve) => (this.upstreamEnded = resolve));
+
+  constructor(
+    readonly input: RelayStart,
+    /** How long a launched turn waits for confirm() or cancel(); undefined when it needs no confirmation. */
+    confirmWithinMs?: number,
+  ) {
+    const confirmFirst = confirmWithinMs !== undefined;
+    this.isConfirmed = !confirmFirst;
+    this.confirmed = confirmFirst
+      ? new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            this.timedOut = true;
+            resolve(false);
+          }, confirmWithinMs);
+          this.decide = (confirmed) => {
+            clearTimeout(timer);
+            this.isConfirmed = confirmed;
+            resolve(confirmed);
+          };
+        })
+      : Promise.resolve(true);
+  }
+
+  broadcast(payload: object) {
+    const chunk = sse(payload);
+    for (const writer of this.readers) writer.write(chunk).catch(() => this.readers.delete(writer));
+  }
+
+  finalEvent() {
+    return { type: "done", status: this.status, errorCode: this.errorCode, text: this.text };
+  }
+
+  /** SSE of a snapshot, then live deltas, then the final status. */
+  reader(): ReadableStream<Uint8Array> {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    void writer.write(sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
+    if (this.status === "streaming") this.readers.add(writer);
+    else {
+      void writer.write(sse(this.finalEvent()));
+      void writer.close();
+    }
+    return readable;
+  }
+}
