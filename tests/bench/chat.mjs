@@ -50,18 +50,28 @@ function vocabulary(size) {
 /** A word of message `m` at position `k`, chosen by a hash so messages differ. */
 const pick = (k) => `(SELECT w FROM bench_vocab WHERE n = ((m * 2654435761 + ${k * 40503 + 17}) / 7) % ${VOCABULARY})`;
 
-/** SQL that makes the signed-in Free user, their session and their 10,000 threads / 100,000 messages. */
-function seedSql({ sessionId, now, words }) {
-  const { threads, messagesPerThread } = CHAT_BENCH;
-  const messages = threads * messagesPerThread;
+/**
+ * SQL that makes the signed-in Free user, their session and (with `history`) their 10,000 threads / 100,000
+ * messages.
+ */
+function seedSql({ sessionId, now, words, history }) {
   const vocab = words.map((word, index) => `(${index}, '${word}')`).join(",\n");
-  const content = Array.from({ length: WORDS_PER_MESSAGE }, (_, k) => pick(k)).join(" || ' ' || ");
   return `
 CREATE TABLE bench_vocab (n INTEGER PRIMARY KEY, w TEXT NOT NULL);
 INSERT INTO bench_vocab (n, w) VALUES
 ${vocab};
 INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ('${USER_ID}', 'bench@example.com', 1, 'Bench User', 'basic', 'en');
 INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${sessionId}', '${USER_ID}', ${now + 29 * 86_400_000}, ${now}, 'bench', ${now});
+${history ? seedHistorySql({ now }) : ""}
+DROP TABLE bench_vocab;
+`;
+}
+
+function seedHistorySql({ now }) {
+  const { threads, messagesPerThread } = CHAT_BENCH;
+  const messages = threads * messagesPerThread;
+  const content = Array.from({ length: WORDS_PER_MESSAGE }, (_, k) => pick(k)).join(" || ' ' || ");
+  return `
 WITH RECURSIVE seq(m) AS (SELECT 0 UNION ALL SELECT m + 1 FROM seq WHERE m < ${threads - 1})
 INSERT INTO chat_threads (id, owner_id, tool, title, starred, created_at, updated_at)
 SELECT printf('bench-t-%05d', m), '${USER_ID}', 'web-main', 'Notes on ' || ${pick(101)} || ' and ' || ${pick(102)},
@@ -72,7 +82,6 @@ SELECT printf('bench-m-%06d', m), printf('bench-t-%05d', m / ${messagesPerThread
   CASE WHEN m % 2 = 0 THEN 'user' ELSE 'assistant' END, ${content}, 'gpt-4o-mini', 'complete',
   ${now} - (m / ${messagesPerThread}) * 600000 - 60000 + (m % ${messagesPerThread}) * 1000,
   ${now} - (m / ${messagesPerThread}) * 600000 - 60000 + (m % ${messagesPerThread}) * 1000 FROM seq;
-DROP TABLE bench_vocab;
 `;
 }
 
@@ -109,9 +118,11 @@ function startFakeUpstream() {
 
 /**
  * The fake upstream, a wrangler dev configured for it (seeded with the bench user's history), and that user's
- * session cookie. `startServer` is tests/e2e/server.mjs's.
+ * session cookie. `startServer` is tests/e2e/server.mjs's. Options: `devtools` (default false: wrangler dev
+ * without its DevTools inspector, which records every request the worker makes; the app's own figures are taken
+ * without it) and `history` (default true: seed the 10,000 threads; the streaming figures do not need them).
  */
-export async function startChatBench(startServer) {
+export async function startChatBench(startServer, { devtools = false, history = true } = {}) {
   const fake = await startFakeUpstream();
   try {
     const token = randomBytes(32).toString("base64url");
@@ -119,10 +130,11 @@ export async function startChatBench(startServer) {
     const words = vocabulary(VOCABULARY);
     const server = await startServer({
       label: "bench-chat",
+      devtools,
       vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url, CREDITS_FREE_DAILY: String(CHAT_BENCH.freeDaily) },
       async beforeStart(persistDir) {
         const file = join(persistDir, "..", "bench-seed.sql");
-        writeFileSync(file, seedSql({ sessionId, now: Date.now(), words }));
+        writeFileSync(file, seedSql({ sessionId, now: Date.now(), words, history }));
         await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
       },
     });
@@ -242,7 +254,7 @@ export async function measureStreaming(bench) {
     if (response.status !== 403) throw new Error(`the floor request answered ${response.status}, not 403`);
     floor.push(performance.now() - started);
   }
-  return { direct, app, added, floor, runs: CHAT_BENCH.runs };
+  return { direct, app, added, floor, runs: CHAT_BENCH.runs, devtools: bench.server.devtools };
 }
 
 async function timedGet(bench, path) {

@@ -99,12 +99,14 @@ export function tailOf(path, lines = 80) {
 
 /**
  * Starts `wrangler dev` for both workers on a free port with a fresh, migrated persist dir.
- * Options: `vars` (extra `--var NAME:value` pairs, e.g. a provider pointed at a fake upstream) and
- * `beforeStart(persistDir)` (runs after the migrations, before wrangler dev: seed the local D1 there).
- * Returns { baseUrl, logFile, persistDir, stop }. `stop()` kills the whole process group (npm/wrangler/workerd)
- * and removes the temp dir; every call returns the same promise.
+ * Options: `vars` (extra `--var NAME:value` pairs, e.g. a provider pointed at a fake upstream),
+ * `beforeStart(persistDir)` (runs after the migrations, before wrangler dev: seed the local D1 there) and
+ * `devtools` (default true; false starts wrangler dev without its DevTools inspector, see below).
+ * Returns { baseUrl, logFile, persistDir, devtools, stop }: `devtools` says whether the DevTools inspector is
+ * listening. `stop()` kills the whole process group (npm/wrangler/workerd) and removes the temp dir; every call
+ * returns the same promise.
  */
-export async function startServer({ label = "e2e", vars = {}, beforeStart } = {}) {
+export async function startServer({ label = "e2e", vars = {}, beforeStart, devtools = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `edge-assistant-${label}-`));
   const persistDir = join(dir, "state");
   const logFile = join(dir, "wrangler.log");
@@ -149,15 +151,35 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart } = {}
         ...Object.entries({ ...DEFAULT_VARS, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ],
       // detached: its own process group, so stop() can end wrangler and every workerd it started.
-      { cwd: ROOT, env: OFFLINE_ENV, stdio: ["ignore", out, out], detached: true },
+      { cwd: ROOT, env: devtools ? OFFLINE_ENV : { ...OFFLINE_ENV, ...WITHOUT_DEVTOOLS }, stdio: ["ignore", out, out], detached: true },
     );
     closeSync(out);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(baseUrl, child, logFile);
-    return { baseUrl, logFile, persistDir, stop };
+    return { baseUrl, logFile, persistDir, devtools: await answers(`http://127.0.0.1:${inspectorPort}/json/version`), stop };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * `wrangler dev` always serves a DevTools inspector, and its proxy subscribes to the worker's Network events:
+ * every request the worker makes, and every chunk of it, is recorded for DevTools (about 1 to 1.5 ms of a chat
+ * answer's first token, `npm run bench`). The command line cannot turn it off. Wrangler leaves it off in VS Code's
+ * JavaScript debug terminal, which it recognises by this variable (wrangler-dist/cli.js, `inspectorEnabled`);
+ * the benchmark sets it to measure the app rather than the debugger, and checks the inspector is really gone.
+ */
+const WITHOUT_DEVTOOLS = { VSCODE_INSPECTOR_OPTIONS: "{}" };
+
+/** Whether anything answers `url` (a refused connection is false). */
+async function answers(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
   }
 }
 
