@@ -4,12 +4,12 @@
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { DurableObject } from "cloudflare:workers";
 import { classifyFailure, streamChat } from "../app/.server/ai/stream";
-import { makeCharge, refundCredits, type Charge, type ConsumeResult } from "../app/.server/credits";
+import { refundCredits } from "../app/.server/credits";
 import type { AppEnv } from "../app/.server/env";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "../app/.server/chat/messages";
 import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
 
-export type { RelayStart, RelayStatus };
+export type { RelayStart, RelayStatus } from "./relay-generation";
 
 /** How often partial answers are written to D1 while streaming. */
 const SAVE_EVERY_MS = 400;
@@ -41,20 +41,12 @@ export class ChatRelay extends DurableObject<AppEnv> {
   /**
    * Starts an answer whose owner is not confirmed yet (a turn begun on an owner hint, decision 0009): the upstream
    * request goes out, but nothing is written or shown until confirm(). Resolves once the request is on its way.
-   *
-   * With `charge`, the relay makes the turn's charge itself while the SDK prepares the request, and sends the
-   * request only once the charge is made; it returns the charge's result. A refused or repeated charge (no credits
-   * left, or a retried request) ends the launch with nothing sent and nothing kept.
-   *
-   * cancel() aborts the launch and keeps nothing. A charge the relay made is given back then; one the caller made
-   * is left to the caller. With no word within CONFIRM_WITHIN_MS (the caller is gone), the relay drops the launch
-   * the same way and gives back the charge, whoever made it.
+   * cancel() aborts it and keeps nothing, leaving the charge to the caller; with no word within CONFIRM_WITHIN_MS
+   * (the caller is gone) the relay drops it the same way and gives the charge back itself.
    */
-  async launch(input: RelayStart, charge?: Charge): Promise<ConsumeResult | undefined> {
-    const generation = this.generations.get(input.messageId) ?? this.begin(input, { confirmWithinMs: this.confirmWithinMs, charge });
-    const result = await generation.charged;
+  async launch(input: RelayStart): Promise<void> {
+    const generation = this.generations.get(input.messageId) ?? this.begin(input, this.confirmWithinMs);
     await generation.onTheWay;
-    return result;
   }
 
   /** The owner of a launched answer is confirmed: its rows are written, then it is read like start()'s. */
@@ -117,44 +109,19 @@ export class ChatRelay extends DurableObject<AppEnv> {
    * the eviction bookkeeping follow the moment it is on its way, so local work never delays it. If the call fails
    * before reaching the network, they are still written when it ends, so the failure is kept.
    */
-  private begin(input: RelayStart, options: { confirmWithinMs?: number; charge?: Charge } = {}): Generation {
-    const generation = new Generation(input, options.confirmWithinMs);
+  private begin(input: RelayStart, confirmWithinMs?: number): Generation {
+    const generation = new Generation(input, confirmWithinMs);
     this.generations.set(input.messageId, generation);
-    if (options.charge) this.chargeBeforeSending(generation, options.charge);
-    generation.rowsWritten = Promise.all([generation.onTheWay, generation.confirmed]).then(async ([, confirmed]) => {
+    generation.rowsWritten = Promise.all([generation.onTheWay, generation.confirmed]).then(([, confirmed]) => {
       if (confirmed) return this.writeTurn(generation);
       generation.cancelled = true;
       generation.abort.abort("cancelled");
-      // The relay gives back a charge it made itself; one the caller made is the caller's to give back after
-      // cancel(), but after a time-out nobody else will.
-      const madeHere = await generation.charged.then((result) => Boolean(result?.ok && !result.duplicate), () => false);
-      if (generation.timedOut || madeHere) await refundCredits(this.env, input.ownerId, input.creditKey).catch(() => undefined);
+      // After cancel() the caller gives the charge back; after a time-out nobody else will.
+      if (generation.timedOut) return refundCredits(this.env, input.ownerId, input.creditKey).then(() => undefined, () => undefined);
     });
     generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));
     return generation;
-  }
-
-  /**
-   * The turn's charge, made here and now while the SDK prepares the upstream request, which waits for it: the
-   * charge is still made before the call, and the charge and the preparing no longer take turns (decision 0009).
-   */
-  private chargeBeforeSending(generation: Generation, charge: Charge) {
-    generation.charged = makeCharge(this.env, charge);
-    const refuse = () => {
-      generation.decide(false);
-      generation.abort.abort("not charged");
-    };
-    generation.beforeSend = async () => {
-      const result = await generation.charged.catch((error: unknown) => {
-        refuse();
-        throw error;
-      });
-      if (result && (!result.ok || result.duplicate)) {
-        refuse();
-        throw new Error("the turn was not charged");
-      }
-    };
   }
 
   private async writeTurn(generation: Generation) {
@@ -197,7 +164,6 @@ export class ChatRelay extends DurableObject<AppEnv> {
         kind: input.kind,
         instructions: input.instructions,
         sourcesLabel: input.sourcesLabel,
-        beforeSend: generation.beforeSend,
         onDispatch: generation.dispatched,
       });
       for await (const event of events) {

@@ -1,6 +1,5 @@
 // One answer as the ChatRelay holds it while it is generated: its text so far, its readers, and the promises that
 // order its life (on its way upstream, confirmed, rows written, upstream done). workers/chat-relay.ts drives it.
-import type { ConsumeResult } from "../app/.server/credits";
 import type { ChatTurn } from "../app/.server/ai/stream";
 import type { ChatTarget } from "../app/.server/ai/providers";
 import type { TurnWrites } from "../app/.server/chat/messages";
@@ -53,10 +52,6 @@ export class Generation {
   cancelled = false;
   /** No confirm() or cancel() came in time: the caller is gone and will not settle the charge. */
   timedOut = false;
-  /** The charge this relay makes for the turn (launch with a charge); undefined when the caller made it. */
-  charged: Promise<ConsumeResult | undefined> = Promise.resolve(undefined);
-  /** Holds the upstream request until the charge is made; refuses it (and drops the turn) when it is not. */
-  beforeSend?: () => Promise<void>;
   /** Called when the upstream call has ended, however it ended. */
   upstreamEnded!: () => void;
   /** Settles when the upstream call has ended (the answer is complete in memory, or failed, or was stopped). */

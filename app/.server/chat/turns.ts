@@ -4,16 +4,15 @@
 //
 // With an owner hint (owner-hint.ts: whose this session was when this isolate last verified it) all of that happens
 // before the session is read again: the relay sends the upstream request, but writes and shows nothing until this
-// turn confirms the hint against the session (decision 0009). A new thread has nothing to load, so its charge is
-// made by the relay while it prepares the request, which waits for it. A wrong hint (signed out, disabled, plan
-// changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
+// turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
+// disabled, plan changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
 import { eq } from "drizzle-orm";
 import type { RelayStart } from "../../../workers/chat-relay";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
 import { findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
-import { chargeFor, consumeCredits, refundCredits, type ConsumeResult, type Plan } from "../credits";
+import { consumeCredits, refundCredits, type ConsumeResult, type Plan } from "../credits";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -134,52 +133,6 @@ export async function startTurn(
   return settle(env, plan, who, await prepareFor(env, config, plan, who));
 }
 
-/** What was begun on an owner hint: the charge and loads, and the launched turn when it went ahead. */
-interface Begun {
-  prepared: Prepared;
-  launched?: RelayStart;
-}
-
-/**
- * Charges the hinted owner and launches the turn on the relay when it goes ahead (charged anew, composable).
- * With nothing to load (a new thread, no image) the relay makes the charge itself while it prepares the upstream
- * request; otherwise the charge is made here, beside the loads, and the relay launches what they compose.
- * Undefined when nothing was begun after all (a relay that failed to launch has dropped its charge): the turn
- * then starts as usual.
- */
-async function chargeAndLaunch(
-  env: AppEnv,
-  config: AppConfig,
-  plan: TurnPlan,
-  hint: TurnOwner,
-  relay: ReturnType<typeof relayFor>,
-): Promise<Begun | undefined> {
-  const { request } = plan;
-  if (!request.threadId && !request.attachmentId) {
-    const input = await composeTurn(env, plan, hint, null, undefined);
-    const action = plan.tool?.action ?? "chat";
-    const charge = await relay
-      .launch(input, chargeFor(config, { accountId: hint.accountId, plan: hint.plan, action, key: plan.creditKey, now: plan.now }))
-      .catch(async () => {
-        // cancel() gives back whatever charge the relay made before it failed.
-        await relay.cancel(input.messageId).catch(() => undefined);
-        return null;
-      });
-    if (charge === null) return undefined;
-    return { prepared: { charge, loaded: null, attachedImage: undefined }, launched: charge?.ok && !charge.duplicate ? input : undefined };
-  }
-  const prepared = await prepareFor(env, config, plan, hint);
-  if (!prepared.charge?.ok || prepared.charge.duplicate) return { prepared };
-  const input = await composeTurn(env, plan, hint, prepared.loaded, prepared.attachedImage).catch(() => undefined);
-  if (!input) return { prepared };
-  // A relay that could not launch it drops it (cancel, or its own time-out); the turn then starts as usual.
-  const launched = await relay.launch(input).then(
-    () => input,
-    () => relay.cancel(input.messageId).then(() => undefined, () => undefined),
-  );
-  return { prepared, launched };
-}
-
 /**
  * Starts the turn as the hinted owner, reads the session, and keeps the turn if the session agrees. Returns
  * nothing when the hint was wrong: everything begun on it has been cancelled and refunded by then.
@@ -192,18 +145,29 @@ async function startOnHint(
   readOwner: () => Promise<TurnOwner>,
 ): Promise<StartedTurn | undefined> {
   const relay = relayFor(env, hint.accountId);
-  let begun: Begun | undefined;
+  let prepared: Prepared | undefined;
   let failure: unknown;
   try {
-    begun = await chargeAndLaunch(env, config, plan, hint, relay);
+    prepared = await prepareFor(env, config, plan, hint);
   } catch (error) {
     failure = error;
   }
-  const launched = begun?.launched;
-  // A relay's own charge is given back by the relay on cancel(); giveBack of the same key changes nothing more.
+  // Only a turn that would go ahead anyway is sent before the session is confirmed: charged, and composable.
+  let launched: RelayStart | undefined;
+  if (prepared?.charge?.ok && !prepared.charge.duplicate) {
+    const input = await composeTurn(env, plan, hint, prepared.loaded, prepared.attachedImage).catch(() => undefined);
+    if (input) {
+      launched = input;
+      // A relay that could not launch it drops it (cancel, or its own time-out); the turn then starts as usual.
+      await relay.launch(input).catch(async () => {
+        launched = undefined;
+        await relay.cancel(input.messageId).catch(() => undefined);
+      });
+    }
+  }
   const abandon = async () => {
     if (launched) await relay.cancel(launched.messageId).catch(() => undefined);
-    await giveBack(env, hint, plan.creditKey, begun?.prepared.charge);
+    await giveBack(env, hint, plan.creditKey, prepared?.charge);
   };
 
   // The session is read once the upstream request is on its way: its answer's first token takes far longer than
@@ -220,8 +184,7 @@ async function startOnHint(
     return undefined;
   }
   if (failure) throw failure;
-  if (!begun) return undefined;
-  if (!launched) return settle(env, plan, known, begun.prepared);
+  if (!launched) return settle(env, plan, known, prepared!);
   try {
     const stream = await relay.confirm(launched.messageId);
     if (!stream) throw new AppError("chat/interrupted");

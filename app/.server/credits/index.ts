@@ -1,5 +1,5 @@
 // Daily credits: one CreditsCounter Durable Object per account or guest id (DESIGN "Credits and plans").
-import type { ConsumeRequest, ConsumeResult, CreditBalance } from "../../../workers/credits";
+import type { ConsumeResult, CreditBalance } from "../../../workers/credits";
 import { CREDIT_COSTS, type CreditAction } from "../../lib/constants";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -17,33 +17,18 @@ function counter(env: AppEnv, accountId: string) {
   return env.CREDITS.get(env.CREDITS.idFromName(accountId));
 }
 
-/** One charge, described in full, so that whoever makes it (this worker, or the account's ChatRelay) makes the same. */
-export interface Charge {
-  accountId: string;
-  request: ConsumeRequest;
-}
-
-export function chargeFor(
-  config: AppConfig,
-  input: { accountId: string; plan: Plan; action: CreditAction; key: string; now?: number },
-): Charge {
-  return {
-    accountId: input.accountId,
-    request: { key: input.key, cost: CREDIT_COSTS[input.action], limit: dailyLimit(config, input.plan), now: input.now },
-  };
-}
-
-/** Makes a charge: idempotent by its key (a repeated key reports `duplicate` and charges nothing). */
-export function makeCharge(env: AppEnv, charge: Charge): Promise<ConsumeResult> {
-  return counter(env, charge.accountId).consume(charge.request);
-}
-
-export function consumeCredits(
+export async function consumeCredits(
   env: AppEnv,
   config: AppConfig,
   input: { accountId: string; plan: Plan; action: CreditAction; key: string; now?: number },
 ): Promise<ConsumeResult> {
-  return makeCharge(env, chargeFor(config, input));
+  const result = await counter(env, input.accountId).consume({
+    key: input.key,
+    cost: CREDIT_COSTS[input.action],
+    limit: dailyLimit(config, input.plan),
+    now: input.now,
+  });
+  return result;
 }
 
 export async function refundCredits(env: AppEnv, accountId: string, key: string): Promise<boolean> {
