@@ -46,11 +46,6 @@ function toMessages(turns: ChatTurn[], instructions?: string): OpenAI.Chat.Compl
 /** What the caller of one model call hears about its upstream request. */
 export interface SendHooks {
   /**
-   * Awaited just before the request is handed to the network (each attempt); rejecting stops the call with
-   * nothing sent. The relay waits here for a charge it is making while the SDK prepares the request.
-   */
-  beforeSend?: () => Promise<void>;
-  /**
    * Called once the request has been handed to the network: on the next turn of the event loop after `fetch`, so
    * the request's bytes leave first. The relay starts its own writes from there; when they ran first they held the
    * upstream request back by 2 to 3 ms (`npm run bench`, time to first token).
@@ -60,21 +55,19 @@ export interface SendHooks {
 
 /**
  * The request options that carry `hooks` to the client's fetch. They ride in `fetchOptions`, which the SDK hands
- * to fetch as they are, so every call shares its upstream's one client: a client per call (`withOptions`) cost
- * about 0.3 ms of the first token.
+ * to fetch as they are, so every call shares its upstream's one client instead of a per-call copy (`withOptions`).
  */
 export function sendOptions(signal: AbortSignal, hooks: SendHooks): OpenAI.RequestOptions {
-  const { beforeSend, onDispatch } = hooks;
-  const carried: SendHooks = { beforeSend, onDispatch };
-  return { signal, fetchOptions: beforeSend || onDispatch ? (carried as OpenAI.RequestOptions["fetchOptions"]) : undefined };
+  const { onDispatch } = hooks;
+  const carried: SendHooks = { onDispatch };
+  return { signal, fetchOptions: onDispatch ? (carried as OpenAI.RequestOptions["fetchOptions"]) : undefined };
 }
 
-async function hookedFetch(url: string | URL | Request, init?: RequestInit & SendHooks): Promise<Response> {
-  if (!init?.beforeSend && !init?.onDispatch) return fetch(url, init);
-  const { beforeSend, onDispatch, ...rest } = init;
-  if (beforeSend) await beforeSend();
+function hookedFetch(url: string | URL | Request, init?: RequestInit & SendHooks): Promise<Response> {
+  if (!init?.onDispatch) return fetch(url, init);
+  const { onDispatch, ...rest } = init;
   const pending = fetch(url, rest);
-  if (onDispatch) setTimeout(onDispatch, 0);
+  setTimeout(onDispatch, 0);
   return pending;
 }
 
@@ -123,7 +116,6 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /** The demo provider streams a prepared reply word by word at a realistic pace; its "request" leaves at once. */
 async function* streamDemo(reply: string, reasoning: boolean, signal: AbortSignal, paceMs: number, hooks: SendHooks): AsyncGenerator<StreamEvent> {
-  await hooks.beforeSend?.();
   hooks.onDispatch?.();
   if (reasoning) {
     yield { type: "thinking" };
