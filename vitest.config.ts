@@ -68,7 +68,8 @@ export default defineConfig({
             script: await bundleWhatsAppWorker(),
             compatibilityDate: "2026-04-20",
             compatibilityFlags: ["nodejs_compat"],
-            bindings: { APP_ENV: "test" },
+            bindings: { APP_ENV: "test", WHATSAPP_APP_SECRET: "test-app-secret", WHATSAPP_VERIFY_TOKEN: "test-verify-token" },
+            queueProducers: { WHATSAPP_INBOX: "whatsapp-inbox" },
             // Same database id as the main worker's DB binding: both workers see one database, as deployed.
             d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
           },
@@ -83,7 +84,8 @@ export default defineConfig({
     setupFiles: ["./tests/integration/setup.ts"],
     // Starts the fake OpenAI-compatible server (tests/mocks/fake-openai.mjs) in Node and provides its URL as
     // inject("fakeUpstreamUrl"); the chat tests pass it to the app per request, so other tests stay in demo mode.
-    globalSetup: ["./tests/integration/fake-upstream.setup.ts"],
+    // fake-graph.setup.ts does the same for the WhatsApp Graph API (inject("fakeGraphUrl")).
+    globalSetup: ["./tests/integration/fake-upstream.setup.ts", "./tests/integration/fake-graph.setup.ts"],
     // @remix-run/cloudflare is CommonJS: pre-bundling it avoids "reading 'createCookieFactory'" in workerd.
     // The rest are many-file packages the server build imports; pre-bundled, each loads as one module instead of
     // hundreds (lucide-react alone is ~2,000 files), which is most of the start-up time of every test file.

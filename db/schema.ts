@@ -120,6 +120,8 @@ export const chatThreads = sqliteTable(
     toolPath: text("tool_path"),
     title: text("title").notNull(),
     starred: integer("starred", { mode: "boolean" }).notNull().default(false),
+    /** Where the conversation happens: the web app, or a linked WhatsApp number (marked so in the history). */
+    channel: text("channel", { enum: ["web", "whatsapp"] }).notNull().default("web"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -258,7 +260,7 @@ export const stripeEvents = sqliteTable("stripe_events", {
   receivedAt: integer("received_at", { mode: "number" }).notNull(),
 });
 
-/** A WhatsApp number linked to a web account (same history, Pro required). */
+/** A WhatsApp number linked to a web account (same history, Pro required). One account per number and per account. */
 export const whatsappLinks = sqliteTable(
   "whatsapp_links",
   {
@@ -268,19 +270,91 @@ export const whatsappLinks = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** E.164 digits without "+", as WhatsApp's `wa_id`. */
     phone: text("phone").notNull(),
+    /** The conversation WhatsApp messages continue; "/new" clears it. */
     threadId: text("thread_id"),
+    /** The catalogue model WhatsApp chat answers with: the one chosen on the web when the link code was made. */
+    model: text("model"),
     verifiedAt: integer("verified_at", { mode: "number" }),
+    /** The user's last message: free-form replies are allowed for 24 hours after it (Meta's customer service window). */
+    lastInboundAt: integer("last_inbound_at", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("whatsapp_links_phone").on(t.phone), uniqueIndex("whatsapp_links_user").on(t.userId)],
 );
 
-/** WhatsApp message ids (wamid) already handled: Meta redelivers for days. */
-export const whatsappMessages = sqliteTable("whatsapp_messages", {
+/** One-time codes the WhatsApp dialog hands out (inside a wa.me link); the first message carrying one links its sender. */
+export const whatsappLinkCodes = sqliteTable(
+  "whatsapp_link_codes",
+  {
+    code: text("code").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The number entered in the dialog (E.164 digits), shown back to the user; the link is made for the sender. */
+    phone: text("phone").notNull(),
+    model: text("model"),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("whatsapp_link_codes_user").on(t.userId)],
+);
+
+/**
+ * WhatsApp message ids (wamid) already received: Meta redelivers for days, and the primary key makes each one
+ * handled once. `status` follows the message through the inbox queue.
+ */
+export const whatsappMessages = sqliteTable(
+  "whatsapp_messages",
+  {
   id: text("id").primaryKey(),
   phone: text("phone").notNull(),
   receivedAt: integer("received_at", { mode: "number" }).notNull(),
-});
+  /** WhatsApp's type of the message (text, image, audio, ...). */
+  type: text("type").notNull().default("text"),
+  status: text("status", { enum: ["queued", "processing", "done", "failed"] })
+    .notNull()
+    .default("queued"),
+  errorCode: text("error_code"),
+  /** The creation job a task message started (photo translate, /image): its result is sent when the job ends. */
+  jobId: text("job_id"),
+  // A constant default: SQLite cannot add a column whose default is an expression to an existing table.
+  updatedAt: integer("updated_at", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [index("whatsapp_messages_job").on(t.jobId)],
+);
+
+/** Messages we sent (their wamid from the send API) and the delivery statuses Meta reports for them. */
+export const whatsappReplies = sqliteTable(
+  "whatsapp_replies",
+  {
+    id: text("id").primaryKey(),
+    /** The message it answers; null for a status that arrived before the send was recorded. */
+    inboundId: text("inbound_id"),
+    phone: text("phone"),
+    /** sent, delivered, read or failed: Meta's statuses, never moving backwards (failed is final). */
+    status: text("status").notNull().default("sent"),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("whatsapp_replies_inbound").on(t.inboundId)],
+);
+
+/** Sends that failed after every retry: kept so nothing is lost silently (the answer itself is in the web thread). */
+export const whatsappFailures = sqliteTable(
+  "whatsapp_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inboundId: text("inbound_id"),
+    phone: text("phone").notNull(),
+    kind: text("kind").notNull(),
+    errorCode: text("error_code").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("whatsapp_failures_created").on(t.createdAt)],
+);
 
 /** Product analytics (page_view with its path, after_login_paywall_seen, ...). */
 export const analyticsEvents = sqliteTable(

@@ -5,6 +5,7 @@
 // which wrangler resolves through its local dev registry. Both sides persist to .wrangler/state.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { environmentOverrides, localVars, varArgs, writeWhatsAppDevConfig } from "./lib/local-vars.mjs";
 import { PERSIST_DIR, bin, migrateLocal, root, startLongRunning, waitForHttp } from "./lib/run.mjs";
 
 const SERVICES_PORT = process.env.SERVICES_PORT ?? "8788";
@@ -16,7 +17,8 @@ const services = startLongRunning(bin("wrangler"), [
   "-c",
   "workers/services.wrangler.toml",
   "-c",
-  "workers/whatsapp/wrangler.toml",
+  // Generated beside its own .dev.vars: wrangler gives --var and --env-file to the first worker only.
+  writeWhatsAppDevConfig(path.join(root, ".wrangler", "whatsapp-dev"), localVars({ APP_ENV: "development" })),
   "--port",
   SERVICES_PORT,
   "--persist-to",
@@ -26,6 +28,8 @@ const services = startLongRunning(bin("wrangler"), [
   // Its config lives in workers/, so wrangler would read workers/.dev.vars: hand it the project's own (by absolute
   // path; a relative one is resolved in workers/ too), so the queue consumer and the chat relay use the app's keys.
   ...(existsSync(path.join(root, ".dev.vars")) ? ["--env-file", path.join(root, ".dev.vars")] : []),
+  // Environment variables named in .dev.vars.example win over .dev.vars.
+  ...varArgs(environmentOverrides()),
 ]);
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => (stopping = true));

@@ -1,24 +1,30 @@
 #!/usr/bin/env node
 // `npm start`: the production build served by wrangler dev, with both workers (app + WhatsApp) in one process
 // and all local data under .wrangler/state.
-import { PERSIST_DIR, bin, migrateLocal, runOrExit, startLongRunning } from "./lib/run.mjs";
+import path from "node:path";
+import { environmentOverrides, localVars, varArgs, writeWhatsAppDevConfig } from "./lib/local-vars.mjs";
+import { PERSIST_DIR, bin, migrateLocal, root, runOrExit, startLongRunning } from "./lib/run.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 
 await migrateLocal();
 await runOrExit("The build (remix vite:build)", bin("remix"), ["vite:build"]);
 
+// Development-only pages (local mailbox, demo provider notice) are enabled; a plain deploy keeps "production".
+const LOCAL = { APP_ENV: "development" };
+// The WhatsApp worker reads a generated config and .dev.vars (wrangler gives --var and .dev.vars to the first worker only).
+const whatsappConfig = writeWhatsAppDevConfig(path.join(root, ".wrangler", "whatsapp-dev"), localVars(LOCAL));
+
 const wrangler = startLongRunning(bin("wrangler"), [
   "dev",
   "-c",
   "wrangler.toml",
   "-c",
-  "workers/whatsapp/wrangler.toml",
+  whatsappConfig,
   "--port",
   PORT,
-  // Development-only pages (local mailbox, demo provider notice) are enabled; a plain deploy keeps "production".
-  "--var",
-  "APP_ENV:development",
+  // Environment variables named in .dev.vars.example win over .dev.vars, as in the WhatsApp worker.
+  ...varArgs({ ...environmentOverrides(), ...LOCAL }),
   // Explicit, so the migrations above and both workers share one database however wrangler picks defaults.
   "--persist-to",
   PERSIST_DIR,

@@ -3,8 +3,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
-import { ConfigError } from "../app/.server/env";
+import { ConfigError, loadConfig } from "../app/.server/env";
 import { processImageJobs } from "../app/.server/images/consumer";
+import { isImageJobMessage } from "../app/.server/images/messages";
+import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
+import { deliverJobResults } from "../app/.server/whatsapp/tasks";
 import { createLoadContext, createNonce } from "../app/.server/load-context";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
 
@@ -57,6 +60,11 @@ export default {
   },
 
   async queue(batch, env) {
-    await processImageJobs(batch, env as never);
+    const appEnv = env as never;
+    if (batch.queue === WHATSAPP_INBOX_QUEUE) return processInbox(batch, appEnv);
+    await processImageJobs(batch, appEnv);
+    // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
+    const jobIds = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body.jobId] : []));
+    await deliverJobResults(appEnv, loadConfig(appEnv), jobIds);
   },
 } satisfies ExportedHandler<Env>;

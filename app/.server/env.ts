@@ -4,6 +4,8 @@ import type { ChatRelay } from "../../workers/chat-relay";
 import type { AuthThrottle } from "../../workers/auth-throttle";
 import type { CreditsCounter } from "../../workers/credits";
 import type { ImageJobMessage } from "./images/messages";
+import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
+import type { InboxMessage } from "./whatsapp/inbox-message";
 
 /** The producer side of the image queue. In `npm run dev` a service entrypoint with the same shape stands in. */
 export interface JobQueue {
@@ -17,6 +19,8 @@ export interface AppEnv {
   AUTH_THROTTLE: DurableObjectNamespace<AuthThrottle>;
   CHAT_RELAY: DurableObjectNamespace<ChatRelay>;
   IMAGE_JOBS: JobQueue;
+  /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
+  WHATSAPP_INBOX?: { send(body: InboxMessage): Promise<unknown> };
   WHATSAPP?: Fetcher;
   [variable: string]: unknown;
 }
@@ -89,6 +93,7 @@ const varsSchema = z
     /** SPEC §4: once per user, a Free user sees the Pro dialog after signing in. */
     PAYWALL_AFTER_SIGN_IN: flag(true),
   })
+  .extend(whatsappVarsSchema.shape)
   .superRefine((vars, ctx) => {
     if (vars.STRIPE_SECRET_KEY) {
       const needed = ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_WEEK", "STRIPE_PRICE_MONTH", "STRIPE_PRICE_QUARTER", "STRIPE_PRICE_YEAR"] as const;
@@ -101,6 +106,13 @@ const varsSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "SESSION_SECRET is required in production (wrangler secret put SESSION_SECRET)",
+      });
+    }
+    if (vars.APP_ENV === "production" && !vars.WHATSAPP_APP_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WHATSAPP_APP_SECRET"],
+        message: "WHATSAPP_APP_SECRET is required in production (wrangler secret put WHATSAPP_APP_SECRET, in both workers)",
       });
     }
   });
@@ -143,6 +155,7 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
     },
     email: { providerUrl: vars.EMAIL_PROVIDER_URL, apiKey: vars.EMAIL_API_KEY, from: vars.EMAIL_FROM },
     billing: billingConfig(vars),
+    whatsapp: toWhatsAppConfig(vars),
   };
 }
 

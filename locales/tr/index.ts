@@ -6,5 +6,6 @@ import errors from "./errors.json";
 import gallery from "./gallery.json";
 import settings from "./settings.json";
 import tools from "./tools.json";
+import whatsapp from "./whatsapp.json";
 
-export default { auth, billing, chat, common, errors, gallery, settings, tools };
+export default { auth, billing, chat, common, errors, gallery, settings, tools, whatsapp };

@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeWhatsAppDevConfig } from "../../scripts/lib/local-vars.mjs";
 
 export const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -137,18 +138,21 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
     // The inspector also needs a port; a fixed default (9229) would collide with another running wrangler.
     const inspectorPort = await freePort();
     const out = openSync(logFile, "a");
+    const allVars = { APP_ENV: "development", ...DEFAULT_VARS, ...vars };
+    // The WhatsApp worker gets the same variables through a generated config and .dev.vars of its own (wrangler
+    // gives --var to the first worker only); a run never reads the developer's .dev.vars.
+    const whatsappConfig = writeWhatsAppDevConfig(join(dir, "whatsapp"), allVars);
     child = spawn(
       WRANGLER,
       [
         "dev",
         "-c", "wrangler.toml",
-        "-c", "workers/whatsapp/wrangler.toml",
+        "-c", whatsappConfig,
         "--port", String(port),
         "--ip", "127.0.0.1",
         "--inspector-port", String(inspectorPort),
         "--persist-to", persistDir,
-        "--var", "APP_ENV:development",
-        ...Object.entries({ ...DEFAULT_VARS, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+        ...Object.entries(allVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ],
       // detached: its own process group, so stop() can end wrangler and every workerd it started.
       { cwd: ROOT, env: devtools ? OFFLINE_ENV : { ...OFFLINE_ENV, ...WITHOUT_DEVTOOLS }, stdio: ["ignore", out, out], detached: true },

@@ -33,7 +33,7 @@ function launchInput(ownerId: string, question: string): RelayStart {
       threadId,
       now,
       answer: { id: messageId, model: FAST_MODEL, creditKey },
-      newThread: { ownerId, tool: "web-main", toolPath: null, title: question },
+      newThread: { ownerId, tool: "web-main", toolPath: null, title: question, channel: "web" },
       question: { id: crypto.randomUUID(), content: question, attachmentId: null },
     },
   };

@@ -1,17 +1,71 @@
-// WhatsApp Cloud API webhook worker (Hono). The app forwards /whatsapp/* here through a service binding.
+// WhatsApp Cloud API webhook worker (Hono). The app forwards /whatsapp/* here through a service binding. It only
+// receives: checks Meta's signature, records each message once and queues it; the app's queue consumer answers
+// (app/.server/whatsapp/inbox.ts), so Meta gets its 200 at once and never retries because an answer was slow.
 import { Hono } from "hono";
+import { loadWhatsAppConfig, WhatsAppConfigError } from "../../app/.server/whatsapp/config";
+import type { InboxMessage } from "../../app/.server/whatsapp/inbox-message";
+import { MAX_WEBHOOK_BYTES, readWebhook, recordDelivery, sameSecret, verifySignature } from "../../app/.server/whatsapp/webhook";
 
-interface WhatsAppEnv {
+export interface WhatsAppEnv {
   DB: D1Database;
+  WHATSAPP_INBOX: { send(body: InboxMessage): Promise<unknown> };
   APP_ENV?: string;
+  [variable: string]: unknown;
 }
 
+const NOT_CONFIGURED = "WhatsApp is not configured on this server (WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN are needed).";
+
 export const app = new Hono<{ Bindings: WhatsAppEnv }>().basePath("/whatsapp");
+
+app.onError((error, c) => {
+  if (error instanceof WhatsAppConfigError) {
+    console.error(error.message);
+    return c.text("The server is not configured correctly. The operator has been told.", 500);
+  }
+  console.error("whatsapp: unexpected error", error);
+  return c.text("Something went wrong", 500);
+});
 
 app.get("/health", async (c) => {
   // A real query, so "healthy" means the shared database answers too.
   const row = await c.env.DB.prepare("SELECT 1 AS ok").first<{ ok: number }>();
   return c.json({ ok: row?.ok === 1, service: "whatsapp" });
+});
+
+// Meta's subscription check: the challenge is echoed only to someone who knows the verify token.
+app.get("/webhook", async (c) => {
+  const { whatsapp } = loadWhatsAppConfig(c.env);
+  if (!whatsapp.receiving || !whatsapp.verifyToken) return c.text(NOT_CONFIGURED, 503);
+  const mode = c.req.query("hub.mode");
+  const challenge = c.req.query("hub.challenge");
+  const tokenMatches = await sameSecret(whatsapp.verifyToken, c.req.query("hub.verify_token"));
+  if (mode !== "subscribe" || !tokenMatches || !challenge) return c.text("Forbidden", 403);
+  return c.text(challenge, 200, { "Content-Type": "text/plain; charset=utf-8" });
+});
+
+app.post("/webhook", async (c) => {
+  const { whatsapp } = loadWhatsAppConfig(c.env);
+  if (!whatsapp.receiving || !whatsapp.appSecret) return c.text(NOT_CONFIGURED, 503);
+  const declared = Number(c.req.header("Content-Length") ?? 0);
+  if (declared > MAX_WEBHOOK_BYTES) return c.text("Payload too large", 413);
+  const raw = await c.req.arrayBuffer();
+  if (raw.byteLength > MAX_WEBHOOK_BYTES) return c.text("Payload too large", 413);
+  // Nothing is read, stored or sent before the signature holds.
+  if (!(await verifySignature(whatsapp.appSecret, raw, c.req.header("X-Hub-Signature-256")))) return c.text("Invalid signature", 401);
+
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    console.warn("whatsapp: signed delivery is not JSON; acknowledged and dropped");
+    return c.text("OK", 200);
+  }
+  const contents = readWebhook(body, whatsapp.phoneNumberId, new URL(c.req.url).origin);
+  if (contents.skipped.length > 0) console.warn("whatsapp: skipped", contents.skipped.join("; "));
+  // A malformed payload is acknowledged (Meta would retry it for days); a failure to record a good one is not,
+  // so Meta delivers it again.
+  await recordDelivery(c.env, contents);
+  return c.text("OK", 200);
 });
 
 export default app;

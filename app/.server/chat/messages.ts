@@ -41,7 +41,7 @@ export async function finishAssistantMessage(
  */
 export interface TurnWrites {
   threadId: string;
-  newThread?: { ownerId: string; tool: string; toolPath: string | null; title: string };
+  newThread?: { ownerId: string; tool: string; toolPath: string | null; title: string; channel: "web" | "whatsapp" };
   question?: { id: string; content: string; attachmentId: string | null };
   /** Regenerate / edit: drop what followed the last question, optionally with its new text. */
   rewind?: { questionId: string; questionCreatedAt: number; newText?: string };

@@ -66,6 +66,7 @@ export interface TurnPlan {
   tool?: ToolTurn;
   locale: Locale;
   now?: number;
+  channel: "web" | "whatsapp";
   /** Whether `who`'s plan rules the model out (a tool's own model, such as web search's, is open to every plan). */
   proRequired: (who: TurnOwner) => boolean;
 }
@@ -94,7 +95,13 @@ export async function composeTurn(
     answer: { id: messageId, model: model.id, creditKey },
     newThread: loaded
       ? undefined
-      : { ownerId: who.accountId, tool: tool?.tool ?? "web-main", toolPath: tool?.toolPath ?? null, title: titleFrom(tool?.opening?.title ?? message ?? "") },
+      : {
+          ownerId: who.accountId,
+          tool: tool?.tool ?? "web-main",
+          toolPath: tool?.toolPath ?? null,
+          title: titleFrom(tool?.opening?.title ?? message ?? ""),
+          channel: plan.channel,
+        },
   };
 
   let turns: ChatTurn[];

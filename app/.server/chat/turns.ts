@@ -57,7 +57,14 @@ export interface StartedTurn {
   stream: ReadableStream<Uint8Array>;
 }
 
-type TurnOptions = { locale: Locale; now?: number; tool?: ToolTurn; ownerHint?: TurnOwner };
+type TurnOptions = {
+  locale: Locale;
+  now?: number;
+  tool?: ToolTurn;
+  ownerHint?: TurnOwner;
+  /** Where a new thread is shown as coming from (the web history marks WhatsApp conversations). */
+  channel?: "web" | "whatsapp";
+};
 
 /** Checks the request against the catalogue, the configured providers and its tool. Charges nothing. */
 function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): TurnPlan {
@@ -79,6 +86,7 @@ function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): Turn
     tool,
     locale: options.locale,
     now: options.now,
+    channel: options.channel ?? "web",
     proRequired: (who) => !tool?.fixedModel && model.tier === "pro" && who.plan !== "pro",
   };
 }

@@ -1,0 +1,91 @@
+// A linked Pro user's WhatsApp message answered by the web's own chat turn (chat/turns.ts): the same model check,
+// credits, provider path, relay and thread rows, so the conversation is one thread in the web history. The answer
+// is read from the relay's event stream to its end and sent back in WhatsApp's formatting.
+import type { Locale } from "../../lib/constants";
+import { findModel, defaultModelFor } from "../../lib/models";
+import type { ChatStreamDone } from "./answer-stream";
+import { readAnswer } from "./answer-stream";
+import { toolTurnFor } from "../chat/tool-turn";
+import { startTurn, type TurnOwner } from "../chat/turns";
+import type { AppConfig, AppEnv } from "../env";
+import { isAppError } from "../errors";
+import type { LinkRow } from "./linking";
+import { sendAnswer, sendReply, type Conversation } from "./replies";
+
+/** A stable request id for a message (the chat turn's idempotency key): a redelivery joins the same answer. */
+export async function requestIdFor(messageId: string): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`whatsapp:${messageId}`)));
+  hash[6] = (hash[6]! & 0x0f) | 0x40;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = [...hash.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The model chosen on the web when the number was linked, then the chat's default (SPEC §9) if that one is not offered. */
+function modelsToTry(link: LinkRow): string[] {
+  const chosen = link.model && findModel(link.model) ? [link.model] : [];
+  return [...new Set([...chosen, defaultModelFor("web-main")])];
+}
+
+export interface ChatInput {
+  text: string;
+  attachmentId?: string;
+  /** A daily horoscope ("/horoscope leo"): the horoscope tool's own turn, in a horoscope thread of its own. */
+  horoscopeSign?: string;
+}
+
+/** Answers one message as a chat turn of `owner`; the thread it lands in becomes the link's current thread. */
+export async function answerWithChat(
+  env: AppEnv,
+  config: AppConfig,
+  conversation: Conversation,
+  owner: TurnOwner,
+  link: LinkRow,
+  input: ChatInput,
+): Promise<ChatStreamDone | null> {
+  const requestId = await requestIdFor(conversation.inboundId);
+  const models = modelsToTry(link);
+  const horoscope = input.horoscopeSign !== undefined;
+  let threadId = horoscope ? undefined : (link.thread_id ?? undefined);
+  for (let attempt = 0; attempt < models.length + 2; attempt++) {
+    const model = models[0]!;
+    try {
+      const request = horoscope
+        ? { requestId, model, mode: "send" as const, tool: "horoscope" as const, toolPath: "daily", input: { sign: input.horoscopeSign! } }
+        : { requestId, threadId, model, message: input.text, mode: "send" as const, attachmentId: input.attachmentId, tool: "web-main" as const };
+      const tool = toolTurnFor(env, request, { locale: conversation.locale });
+      const turn = await startTurn(env, config, async () => owner, request, { locale: conversation.locale, channel: "whatsapp", tool });
+      if (!horoscope && turn.threadId !== link.thread_id) {
+        await env.DB.prepare("UPDATE whatsapp_links SET thread_id = ?1 WHERE id = ?2").bind(turn.threadId, link.id).run();
+      }
+      const done = await readAnswer(turn.stream);
+      if (done.text.trim()) await sendAnswer(conversation, done.text);
+      // Nothing produced: the relay has given the credit back, as on the web.
+      else await sendReply(conversation, "apology");
+      return done;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      // The thread was deleted on the web (or is a tool's): carry on in a new one.
+      if ((error.code === "chat/not-found" || error.code === "request/invalid") && threadId) {
+        threadId = undefined;
+        continue;
+      }
+      if ((error.code === "chat/model-unavailable" || error.code === "plan/pro-required") && models.length > 1) {
+        models.shift();
+        continue;
+      }
+      if (error.code === "credits/exhausted") {
+        const resetsAt = Number(error.details?.resetsAt ?? Date.now());
+        await sendReply(conversation, "outOfCredits", { time: new Date(resetsAt).toISOString().slice(11, 16) });
+        return null;
+      }
+      console.error("whatsapp: chat turn refused", conversation.inboundId, error.code);
+      await sendReply(conversation, "apology");
+      return null;
+    }
+  }
+  await sendReply(conversation, "apology");
+  return null;
+}
+
+export type { Locale };

@@ -1,0 +1,17 @@
+// What the webhook worker hands to the inbox queue for each new WhatsApp message: only what answering needs,
+// already checked, so the consumer never reads Meta's payload again.
+export interface InboxMessage {
+  /** The message's wamid: recorded once in D1 by the webhook worker. */
+  id: string;
+  /** The sender's number as WhatsApp gives it (`wa_id`, international digits). */
+  from: string;
+  /** When the user sent it (epoch ms, from Meta's `timestamp`): the 24-hour reply window counts from here. */
+  sentAt: number;
+  /** The sender's WhatsApp profile name, if Meta sent one. */
+  name?: string;
+  type: "text" | "image" | "other";
+  text?: string;
+  image?: { mediaId: string; mimeType?: string; caption?: string };
+  /** The origin the webhook was called on: the app's address in replies when APP_ORIGIN is not set (locally). */
+  origin?: string;
+}

@@ -1,0 +1,174 @@
+// The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
+// queue at hand): each message the webhook worker recorded is claimed once, then linked, refused or answered.
+// Messages of one sender are handled in order; different senders in parallel.
+import * as z from "zod";
+import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
+import { findLinkCode } from "../../lib/whatsapp";
+import { planForUser } from "../billing/subscriptions";
+import type { AppConfig, AppEnv } from "../env";
+import { loadConfig } from "../env";
+import { answerWithChat } from "./chat";
+import { graphClient } from "./graph";
+import type { InboxMessage } from "./inbox-message";
+import { findLink, linkWithCode } from "./linking";
+import { localeOfNumber, replyText, sendReply, type Conversation } from "./replies";
+import { startImage, startPhotoTranslate, storeIncomingPhoto, translateRequest } from "./tasks";
+
+export const WHATSAPP_INBOX_QUEUE = "whatsapp-inbox";
+/** A message claimed this long ago without finishing was lost with its worker: it may be claimed again. */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+
+const inboxMessageSchema = z.object({
+  id: z.string().min(1).max(256),
+  from: z.string().regex(/^\d{6,15}$/),
+  sentAt: z.number().int().positive(),
+  name: z.string().max(256).optional(),
+  type: z.enum(["text", "image", "other"]),
+  text: z.string().max(16_000).optional(),
+  image: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional(), caption: z.string().max(4096).optional() }).optional(),
+  origin: z.url().max(256).optional(),
+});
+
+/** Turkish names of the signs, so "/horoscope aslan" works as well as "/horoscope leo". */
+const TURKISH_SIGNS: Record<string, (typeof ZODIAC_SIGNS)[number]> = {
+  koç: "aries", boğa: "taurus", ikizler: "gemini", yengeç: "cancer", aslan: "leo", başak: "virgo",
+  terazi: "libra", akrep: "scorpio", yay: "sagittarius", oğlak: "capricorn", kova: "aquarius", balık: "pisces",
+};
+
+function signFrom(words: string): string | null {
+  const word = words.trim().toLocaleLowerCase("tr").split(/\s+/)[0] ?? "";
+  const english = word.toLocaleLowerCase("en");
+  return (ZODIAC_SIGNS as readonly string[]).includes(english) ? english : (TURKISH_SIGNS[word] ?? null);
+}
+
+export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  const config = loadConfig(env);
+  const bySender = new Map<string, { message: Message<unknown>; body: InboxMessage }[]>();
+  for (const message of batch.messages) {
+    const parsed = inboxMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      console.error("whatsapp: dropping malformed inbox message", message.id);
+      message.ack();
+      continue;
+    }
+    const list = bySender.get(parsed.data.from) ?? [];
+    list.push({ message, body: parsed.data });
+    bySender.set(parsed.data.from, list);
+  }
+  await Promise.all(
+    [...bySender.values()].map(async (messages) => {
+      for (const { message, body } of messages) {
+        try {
+          await handleInbound(env, config, body);
+          message.ack();
+        } catch (error) {
+          console.error("whatsapp: answering failed; the queue will retry", body.id, error);
+          await env.DB.prepare("UPDATE whatsapp_messages SET status = 'queued', updated_at = ?2 WHERE id = ?1").bind(body.id, Date.now()).run().catch(() => undefined);
+          message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
+        }
+      }
+    }),
+  );
+}
+
+/** Takes the message for this delivery; false when another delivery has it or it was answered already. */
+async function claim(db: D1Database, id: string, now: number): Promise<boolean> {
+  const row = await db
+    .prepare(
+      "UPDATE whatsapp_messages SET status = 'processing', updated_at = ?2 WHERE id = ?1 AND (status = 'queued' OR (status = 'processing' AND updated_at < ?3)) RETURNING id",
+    )
+    .bind(id, now, now - STALE_CLAIM_MS)
+    .first();
+  return row !== null;
+}
+
+async function finish(db: D1Database, id: string, status: "done" | "failed", errorCode: string | null = null) {
+  await db.prepare("UPDATE whatsapp_messages SET status = ?2, error_code = ?3, updated_at = ?4 WHERE id = ?1").bind(id, status, errorCode, Date.now()).run();
+}
+
+export async function handleInbound(env: AppEnv, config: AppConfig, message: InboxMessage): Promise<void> {
+  if (!(await claim(env.DB, message.id, Date.now()))) return;
+  if (!config.whatsapp.sending) {
+    console.error("whatsapp: a message arrived but replies cannot be sent (WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID)");
+    await finish(env.DB, message.id, "failed", "whatsapp/not-configured");
+    return;
+  }
+  const graph = graphClient(config.whatsapp);
+  // Blue ticks and "typing…" while the answer is made; a courtesy, so its failure changes nothing.
+  await graph.markRead(message.id).catch((error: unknown) => console.warn("whatsapp: mark read failed", message.id, error));
+
+  const conversation: Conversation = { db: env.DB, graph, to: message.from, inboundId: message.id, sentAt: message.sentAt, locale: localeOfNumber(message.from) };
+  const origin = config.appOrigin ?? (config.isProduction ? "" : (message.origin ?? ""));
+  const words = (message.type === "text" ? message.text : message.image?.caption) ?? "";
+
+  const code = findLinkCode(words);
+  if (code) {
+    const linked = await linkWithCode(env.DB, code, message.from);
+    if (!linked.ok) {
+      await sendReply(conversation, "badCode", { origin });
+    } else {
+      conversation.locale = linked.user.locale;
+      const plan = await planForUser(env, linked.user, Date.now());
+      await sendReply(conversation, plan === "pro" ? "linked" : "linkedFree", { name: linked.user.displayName, link: `${origin}/payment` });
+    }
+    return finish(env.DB, message.id, "done");
+  }
+
+  const link = await findLink(env.DB, message.from);
+  const user = link
+    ? await env.DB.prepare("SELECT id, locale, access_level AS accessLevel FROM users WHERE id = ?1 AND disabled_at IS NULL")
+        .bind(link.user_id)
+        .first<{ id: string; locale: "en" | "tr"; accessLevel: "basic" | "pro" }>()
+    : null;
+  if (!link || !user) {
+    await sendReply(conversation, "howToLink", { origin });
+    return finish(env.DB, message.id, "done");
+  }
+  conversation.locale = user.locale;
+  await env.DB.prepare("UPDATE whatsapp_links SET last_inbound_at = MAX(COALESCE(last_inbound_at, 0), ?2) WHERE id = ?1").bind(link.id, message.sentAt).run();
+
+  if (words.trim().toLowerCase() === "/new") {
+    await env.DB.prepare("UPDATE whatsapp_links SET thread_id = NULL WHERE id = ?1").bind(link.id).run();
+    await sendReply(conversation, "newThread");
+    return finish(env.DB, message.id, "done");
+  }
+
+  // SPEC §6: WhatsApp chat is part of Pro. A Free account (or a Pro one whose subscription ended) is told how to
+  // upgrade, and nothing is charged.
+  const plan = await planForUser(env, user, Date.now());
+  if (plan !== "pro") {
+    await sendReply(conversation, "needsPro", { link: `${origin}/payment` });
+    return finish(env.DB, message.id, "done");
+  }
+  const owner = { accountId: user.id, plan };
+  const tasksOnly = config.whatsapp.mode === "tasks";
+
+  if (message.type === "image" && message.image) {
+    const target = translateRequest(message.image.caption, user.locale) ?? (tasksOnly ? user.locale : null);
+    const uploadId = await storeIncomingPhoto(env, conversation, user.id, message.image.mediaId);
+    if (!uploadId) return finish(env.DB, message.id, "failed", "whatsapp/media");
+    if (target) await startPhotoTranslate(env, config, conversation, owner, uploadId, target);
+    else await answerWithChat(env, config, conversation, owner, link, { text: words.trim() || (await replyText(user.locale, "describePhoto")), attachmentId: uploadId });
+    return finish(env.DB, message.id, "done");
+  }
+
+  const command = /^\/(image|horoscope)\b\s*([\s\S]*)$/i.exec(words.trim());
+  if (command?.[1]?.toLowerCase() === "image" && command[2]!.trim()) {
+    await startImage(env, config, conversation, owner, command[2]!.trim().slice(0, 1000));
+    return finish(env.DB, message.id, "done");
+  }
+  if (command?.[1]?.toLowerCase() === "horoscope") {
+    const sign = signFrom(command[2] ?? "");
+    if (!sign) await sendReply(conversation, "badSign");
+    else await answerWithChat(env, config, conversation, owner, link, { text: "", horoscopeSign: sign });
+    return finish(env.DB, message.id, "done");
+  }
+
+  if (message.type !== "text" || !words.trim() || tasksOnly) {
+    // `tasks` mode (Meta's terms for AI assistants, DESIGN.md): anything but a task gets the menu of tasks.
+    await sendReply(conversation, tasksOnly ? "tasksMenu" : "unsupported");
+    return finish(env.DB, message.id, "done");
+  }
+  await answerWithChat(env, config, conversation, owner, link, { text: words.trim() });
+  return finish(env.DB, message.id, "done");
+}

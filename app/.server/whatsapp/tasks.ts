@@ -1,0 +1,153 @@
+// The task flows WhatsApp offers besides chat (and, in `tasks` mode, instead of it): photo translate from a photo
+// captioned "translate", and a picture from "/image <description>". Both are ordinary creation jobs (images/jobs.ts:
+// charged, queued, made by the queue consumer, kept with the user's creations); when a job ends, its result is
+// sent back to the chat it came from.
+import { TRANSLATE_LANGUAGES, type TranslateLanguage } from "../../lib/schemas/images";
+import type { Locale } from "../../lib/constants";
+import { defaultModelFor } from "../../lib/models";
+import type { AppConfig, AppEnv } from "../env";
+import { isAppError } from "../errors";
+import { createJob, getJob, type JobOwner } from "../images/jobs";
+import { storeUpload } from "../images/uploads";
+import { MAX_UPLOAD_BYTES } from "../images/validate";
+import { requestIdFor } from "./chat";
+import { graphClient, MediaTooLarge } from "./graph";
+import { sendImage, sendReply, sendText, replyText, type Conversation } from "./replies";
+
+/** A caption asking for photo translate: "translate", optionally with a language code ("translate de"). */
+export function translateRequest(caption: string | undefined, locale: Locale): TranslateLanguage | null {
+  const match = /^\s*(?:translate|çevir)\b\s*(?:to\s+|into\s+)?([a-z]{2,3}(?:-[a-z]{4})?)?\s*$/i.exec(caption ?? "");
+  if (!match) return null;
+  const asked = match[1]?.toLowerCase();
+  const known = TRANSLATE_LANGUAGES.find((code) => code.toLowerCase() === asked);
+  return known ?? locale;
+}
+
+/** A photo the user sent, fetched through the Graph media API and stored like a web upload (same checks). */
+export async function storeIncomingPhoto(env: AppEnv, conversation: Conversation, ownerId: string, mediaId: string): Promise<string | null> {
+  try {
+    const media = await conversation.graph.downloadMedia(mediaId, MAX_UPLOAD_BYTES);
+    const file = new File([media.bytes as Uint8Array<ArrayBuffer>], "whatsapp-photo", { type: media.mimeType });
+    return (await storeUpload(env, ownerId, file)).id;
+  } catch (error) {
+    if (!(error instanceof MediaTooLarge) && !isAppError(error)) console.error("whatsapp: photo not fetched", conversation.inboundId, error);
+    await sendReply(conversation, "imageFailed");
+    return null;
+  }
+}
+
+async function startJob(env: AppEnv, config: AppConfig, conversation: Conversation, owner: JobOwner, input: Parameters<typeof createJob>[3], failedKey: string) {
+  try {
+    const job = await createJob(env, config, owner, input);
+    if (job.status === "failed") {
+      await sendReply(conversation, failedKey);
+      return;
+    }
+    // Remembered on the message, so the queue consumer sends the result here when the job ends.
+    await env.DB.prepare("UPDATE whatsapp_messages SET job_id = ?1 WHERE id = ?2").bind(job.id, conversation.inboundId).run();
+    await sendReply(conversation, input.tool === "photo-translate" ? "translating" : "imageStarted");
+  } catch (error) {
+    if (isAppError(error) && error.code === "credits/exhausted") {
+      const resetsAt = Number(error.details?.resetsAt ?? Date.now());
+      await sendReply(conversation, "outOfCredits", { time: new Date(resetsAt).toISOString().slice(11, 16) });
+      return;
+    }
+    if (!isAppError(error)) throw error;
+    console.error("whatsapp: job refused", conversation.inboundId, error.code);
+    await sendReply(conversation, failedKey);
+  }
+}
+
+export async function startPhotoTranslate(env: AppEnv, config: AppConfig, conversation: Conversation, owner: JobOwner, uploadId: string, targetLanguage: TranslateLanguage) {
+  const requestId = await requestIdFor(conversation.inboundId);
+  const model = defaultModelFor("photo-translate");
+  await startJob(env, config, conversation, owner, { requestId, tool: "photo-translate", model, uploadId, targetLanguage }, "translateFailed");
+}
+
+export async function startImage(env: AppEnv, config: AppConfig, conversation: Conversation, owner: JobOwner, prompt: string) {
+  const requestId = await requestIdFor(conversation.inboundId);
+  const model = defaultModelFor("image-generation");
+  await startJob(env, config, conversation, owner, { requestId, tool: "image-generation", model, prompt, style: "none", aspectRatio: "1:1" }, "imageFailedJob");
+}
+
+interface PendingRow {
+  id: string;
+  phone: string;
+  received_at: number;
+  user_id: string | null;
+  locale: Locale | null;
+  last_inbound_at: number | null;
+}
+
+/**
+ * Sends the results of jobs that came from WhatsApp and have ended. Each is claimed by clearing its job id, so a
+ * job delivered twice by the queue is sent once. Called by the app's queue handler after each batch of jobs.
+ */
+export async function deliverJobResults(env: AppEnv, config: AppConfig, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0 || !config.whatsapp.sending) return;
+  const graph = graphClient(config.whatsapp);
+  for (const jobId of new Set(jobIds)) {
+    const status = await env.DB.prepare("SELECT status, owner_id FROM image_jobs WHERE id = ?1").bind(jobId).first<{ status: string; owner_id: string }>();
+    if (!status || (status.status !== "done" && status.status !== "failed")) continue;
+    const pending = await env.DB.prepare(
+      `UPDATE whatsapp_messages SET job_id = NULL, updated_at = ?2 WHERE job_id = ?1
+       RETURNING id, phone, received_at,
+         (SELECT user_id FROM whatsapp_links WHERE phone = whatsapp_messages.phone) AS user_id,
+         (SELECT locale FROM users u JOIN whatsapp_links l ON l.user_id = u.id WHERE l.phone = whatsapp_messages.phone) AS locale,
+         (SELECT last_inbound_at FROM whatsapp_links WHERE phone = whatsapp_messages.phone) AS last_inbound_at`,
+    )
+      .bind(jobId, Date.now())
+      .first<PendingRow>();
+    // Unlinked (or moved to another account) since: the result stays with the creations on the web only.
+    if (!pending || pending.user_id !== status.owner_id) continue;
+    const conversation: Conversation = {
+      db: env.DB,
+      graph,
+      to: pending.phone,
+      inboundId: pending.id,
+      sentAt: Math.max(pending.last_inbound_at ?? 0, pending.received_at),
+      locale: pending.locale ?? "en",
+    };
+    await sendJobResult(env, conversation, status.owner_id, jobId);
+  }
+}
+
+async function sendJobResult(env: AppEnv, conversation: Conversation, ownerId: string, jobId: string) {
+  const job = await getJob(env, ownerId, jobId);
+  if (!job) return;
+  const photoTranslate = job.tool === "photo-translate";
+  if (job.status === "failed") {
+    await sendReply(conversation, photoTranslate ? "translateFailed" : "imageFailedJob");
+    return;
+  }
+  if (photoTranslate) {
+    const source = await env.DB.prepare("SELECT r2_key, content_type FROM uploads u JOIN image_jobs j ON j.source_upload_id = u.id WHERE j.id = ?1")
+      .bind(jobId)
+      .first<{ r2_key: string; content_type: string }>();
+    const translation = job.translation;
+    const language = translation ? new Intl.DisplayNames([conversation.locale], { type: "language" }).of(translation.sourceLanguage) ?? translation.sourceLanguage : "";
+    const heading = await replyText(conversation.locale, "translated", { source: language });
+    const body = [heading, ...(translation?.blocks ?? []).map((block) => block.translation || block.text)].join("\n");
+    const object = source ? await env.MEDIA.get(source.r2_key) : null;
+    // The photo comes back with its translation, as on the web where the two are shown side by side.
+    if (object && source) {
+      const bytes = new Uint8Array(await object.arrayBuffer());
+      await sendImage(conversation, { bytes, mimeType: source.content_type, fileName: `translated.${source.content_type === "image/png" ? "png" : "jpg"}` }, body);
+    } else await sendText(conversation, body);
+    return;
+  }
+  const image = job.image;
+  const object = image ? await env.DB.prepare("SELECT r2_key FROM gallery_images WHERE id = ?1").bind(image.id).first<{ r2_key: string }>() : null;
+  const stored = object ? await env.MEDIA.get(object.r2_key) : null;
+  if (!image || !stored) {
+    await sendReply(conversation, "imageFailedJob");
+    return;
+  }
+  // WhatsApp takes JPEG and PNG only: an SVG creation (a text logo) is not sent this way.
+  if (image.contentType !== "image/png" && image.contentType !== "image/jpeg") {
+    await sendReply(conversation, "imageMade");
+    return;
+  }
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  await sendImage(conversation, { bytes, mimeType: image.contentType, fileName: `creation.${image.contentType === "image/png" ? "png" : "jpg"}` }, await replyText(conversation.locale, "imageMade"));
+}

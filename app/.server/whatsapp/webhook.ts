@@ -1,0 +1,179 @@
+// The receiving half of the WhatsApp channel, run by the webhook worker: Meta's signature on the raw body, the
+// payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), delivery
+// statuses recorded against our replies, and each new message recorded once by its wamid and queued for answering.
+import * as z from "zod";
+import type { InboxMessage } from "./inbox-message";
+
+/** Meta's deliveries are a few KB; anything far larger is not one of them. */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+function hexToBytes(hex: string): Uint8Array | null {
+  if (!/^[0-9a-f]{64}$/i.test(hex)) return null;
+  const bytes = new Uint8Array(32);
+  for (let index = 0; index < 32; index++) bytes[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  return bytes;
+}
+
+/**
+ * Checks `X-Hub-Signature-256: sha256=<hex>` against HMAC-SHA256(raw body, app secret). WebCrypto's verify
+ * compares in constant time, so the check leaks nothing about how much of a forged signature was right.
+ */
+export async function verifySignature(appSecret: string, rawBody: ArrayBuffer, header: string | null | undefined): Promise<boolean> {
+  const match = /^sha256=([0-9a-fA-F]{64})$/.exec(header?.trim() ?? "");
+  const signature = match ? hexToBytes(match[1]!) : null;
+  if (!signature) return false;
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(appSecret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  return crypto.subtle.verify("HMAC", key, signature as Uint8Array<ArrayBuffer>, rawBody);
+}
+
+/** Compares the verify token in constant time: digests of both, so neither length nor content leaks. */
+export async function sameSecret(expected: string, given: string | null | undefined): Promise<boolean> {
+  const digest = async (value: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+  const [a, b] = await Promise.all([digest(expected), digest(given ?? "")]);
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a[index]! ^ b[index]!;
+  return difference === 0 && given !== null && given !== undefined;
+}
+
+const text = (max: number) => z.string().min(1).max(max);
+
+const messageSchema = z.object({
+  id: text(256),
+  from: z.string().regex(/^\d{6,15}$/),
+  timestamp: z.coerce.number().int().positive(),
+  type: z.string().max(32),
+  text: z.object({ body: z.string().max(65_536) }).optional(),
+  image: z.object({ id: text(128), mime_type: z.string().max(64).optional(), caption: z.string().max(4096).optional() }).optional(),
+});
+
+const statusSchema = z.object({
+  id: text(256),
+  status: z.enum(["sent", "delivered", "read", "failed"]),
+  recipient_id: z.string().max(32).optional(),
+  errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() }).loose()).optional(),
+});
+
+const valueSchema = z.object({
+  messaging_product: z.literal("whatsapp").optional(),
+  metadata: z.object({ phone_number_id: z.string().max(64).optional() }).loose().optional(),
+  contacts: z.array(z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().max(256).optional() }).optional() }).loose()).optional(),
+  // Items are checked one by one below, so one odd message does not hide the others.
+  messages: z.array(z.unknown()).max(100).optional(),
+  statuses: z.array(z.unknown()).max(100).optional(),
+});
+
+const payloadSchema = z.object({
+  object: z.string(),
+  entry: z.array(z.object({ changes: z.array(z.object({ field: z.string(), value: z.unknown() }).loose()).max(100) }).loose()).max(100),
+});
+
+export interface StatusUpdate {
+  id: string;
+  status: "sent" | "delivered" | "read" | "failed";
+  errorCode: string | null;
+}
+
+export interface WebhookContents {
+  messages: InboxMessage[];
+  statuses: StatusUpdate[];
+  /** What was skipped and why, for the log. */
+  skipped: string[];
+}
+
+function toInbox(raw: z.infer<typeof messageSchema>, name: string | undefined): InboxMessage {
+  const base = { id: raw.id, from: raw.from, sentAt: raw.timestamp * 1000, ...(name ? { name } : {}) };
+  if (raw.type === "text" && raw.text) return { ...base, type: "text", text: raw.text.body.slice(0, 16_000) };
+  if (raw.type === "image" && raw.image) {
+    return { ...base, type: "image", image: { mediaId: raw.image.id, mimeType: raw.image.mime_type, caption: raw.image.caption } };
+  }
+  return { ...base, type: "other" };
+}
+
+/**
+ * The messages and statuses of a delivery. Only `whatsapp_business_account` deliveries of the `messages` field
+ * for our own number count (a Meta app can serve several numbers); everything else is listed in `skipped`.
+ */
+export function readWebhook(body: unknown, phoneNumberId: string | null, origin?: string): WebhookContents {
+  const contents: WebhookContents = { messages: [], statuses: [], skipped: [] };
+  const payload = payloadSchema.safeParse(body);
+  if (!payload.success) return { ...contents, skipped: ["not a WhatsApp webhook payload"] };
+  if (payload.data.object !== "whatsapp_business_account") return { ...contents, skipped: [`object ${payload.data.object}`] };
+  for (const change of payload.data.entry.flatMap((entry) => entry.changes)) {
+    if (change.field !== "messages") {
+      contents.skipped.push(`field ${change.field}`);
+      continue;
+    }
+    const value = valueSchema.safeParse(change.value);
+    if (!value.success) {
+      contents.skipped.push("malformed value");
+      continue;
+    }
+    const forNumber = value.data.metadata?.phone_number_id;
+    if (phoneNumberId && forNumber && forNumber !== phoneNumberId) {
+      contents.skipped.push(`another number (${forNumber})`);
+      continue;
+    }
+    const names = new Map((value.data.contacts ?? []).map((contact) => [contact.wa_id, contact.profile?.name]));
+    for (const item of value.data.messages ?? []) {
+      const message = messageSchema.safeParse(item);
+      if (message.success) contents.messages.push({ ...toInbox(message.data, names.get(message.data.from)), ...(origin ? { origin } : {}) });
+      else contents.skipped.push("malformed message");
+    }
+    for (const item of value.data.statuses ?? []) {
+      const status = statusSchema.safeParse(item);
+      if (!status.success) {
+        contents.skipped.push("malformed status");
+        continue;
+      }
+      const code = status.data.errors?.[0]?.code;
+      contents.statuses.push({ id: status.data.id, status: status.data.status, errorCode: code === undefined ? null : String(code) });
+    }
+  }
+  return contents;
+}
+
+interface RecordEnv {
+  DB: D1Database;
+  WHATSAPP_INBOX?: { send(body: InboxMessage): Promise<unknown> };
+}
+
+/**
+ * Statuses only move forward (sent < delivered < read; failed is final), whatever order Meta delivers them in. A
+ * status that arrives before its send was recorded makes the row, and the send fills in the rest.
+ */
+const STATUS_UPSERT = `INSERT INTO whatsapp_replies (id, status, error_code, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
+  ON CONFLICT(id) DO UPDATE SET status = excluded.status, error_code = excluded.error_code, updated_at = excluded.updated_at
+  WHERE whatsapp_replies.status <> 'failed' AND (excluded.status = 'failed' OR
+    (CASE excluded.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END) >
+    (CASE whatsapp_replies.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END))`;
+
+/**
+ * Records a delivery: statuses, then each message whose wamid is new (the primary key makes concurrent duplicate
+ * deliveries lose the race), which is then queued. Returns the messages queued. If the queue refuses, the new rows
+ * are removed again and the error thrown, so Meta's retry finds them new.
+ */
+export async function recordDelivery(env: RecordEnv, contents: WebhookContents, now = Date.now()): Promise<InboxMessage[]> {
+  const statements = contents.statuses.map((status) => env.DB.prepare(STATUS_UPSERT).bind(status.id, status.status, status.errorCode, now));
+  const inserts = contents.messages.map((message) =>
+    env.DB.prepare(
+      "INSERT INTO whatsapp_messages (id, phone, received_at, type, status, updated_at) VALUES (?1, ?2, ?3, ?4, 'queued', ?3) ON CONFLICT(id) DO NOTHING RETURNING id",
+    ).bind(message.id, message.from, now, message.type),
+  );
+  if (statements.length + inserts.length === 0) return [];
+  const results = await env.DB.batch([...statements, ...inserts]);
+  const fresh = new Set(results.slice(statements.length).flatMap((result) => (result.results as { id: string }[]).map((row) => row.id)));
+  const queued = contents.messages.filter((message) => fresh.has(message.id));
+  if (queued.length === 0) return [];
+  if (!env.WHATSAPP_INBOX) throw new Error("WHATSAPP_INBOX queue binding is missing");
+  const unsent = [...queued];
+  try {
+    while (unsent.length > 0) {
+      await env.WHATSAPP_INBOX.send(unsent[0]!);
+      unsent.shift();
+    }
+  } catch (error) {
+    await env.DB.batch(unsent.map((message) => env.DB.prepare("DELETE FROM whatsapp_messages WHERE id = ?1 AND status = 'queued'").bind(message.id)));
+    throw error;
+  }
+  return queued;
+}

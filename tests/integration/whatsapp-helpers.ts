@@ -1,0 +1,205 @@
+// Shared by the WhatsApp integration tests: the webhook worker's Hono app called as Hono's own tests do
+// (`app.request(path, init, env, ctx)`), payloads shaped exactly as Meta documents them and signed with the app
+// secret, the inbox queue recorded so the test decides when the consumer runs, and the fake Graph API's log.
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { inject } from "vitest";
+import type { AppEnv } from "../../app/.server/env";
+import type { InboxMessage } from "../../app/.server/whatsapp/inbox-message";
+import { app as whatsappApp } from "../../workers/whatsapp";
+import worker from "../../workers/app";
+import { appEnv } from "./helpers";
+import type { QueueResult } from "./images-helpers";
+
+export const APP_SECRET = "test-app-secret";
+export const VERIFY_TOKEN = "test-verify-token";
+export const PHONE_NUMBER_ID = "1098765432";
+export const BUSINESS_NUMBER = "15550109999";
+export const APP_ORIGIN = "https://app.example";
+
+/** The app's env with WhatsApp configured against the fake Graph API and the inbox queue recorded. */
+export function whatsappEnv(vars: Record<string, string> = {}) {
+  const queued: InboxMessage[] = [];
+  const env = {
+    ...appEnv,
+    APP_ORIGIN,
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+    WHATSAPP_ACCESS_TOKEN: "test-access-token",
+    WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+    WHATSAPP_BUSINESS_NUMBER: BUSINESS_NUMBER,
+    WHATSAPP_GRAPH_URL: inject("fakeGraphUrl"),
+    ...vars,
+    WHATSAPP_INBOX: {
+      async send(body: InboxMessage) {
+        queued.push(body);
+      },
+    },
+  } as AppEnv;
+  return { env, queued };
+}
+
+/** A number of our own for one test, so tests never see each other's messages in the fake's log. */
+export function uniqueNumber(country = "44"): string {
+  return `${country}7${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+export function wamid(): string {
+  return `wamid.HBgL${crypto.randomUUID().replace(/-/g, "").toUpperCase()}`;
+}
+
+type MessageInput = { from: string; id?: string; timestamp?: number; name?: string } & (
+  | { text: string }
+  | { image: { id: string; mime_type?: string; caption?: string } }
+  | { type: string }
+);
+
+/** One `messages` delivery, as the Cloud API sends it. */
+export function messagePayload(input: MessageInput) {
+  const message: Record<string, unknown> = {
+    from: input.from,
+    id: input.id ?? wamid(),
+    timestamp: String(Math.floor((input.timestamp ?? Date.now()) / 1000)),
+  };
+  if ("text" in input) Object.assign(message, { type: "text", text: { body: input.text } });
+  else if ("image" in input) Object.assign(message, { type: "image", image: { sha256: "abc", mime_type: "image/png", ...input.image } });
+  else Object.assign(message, { type: input.type, [input.type]: {} });
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: BUSINESS_NUMBER, phone_number_id: PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: input.name ?? "Ayşe" }, wa_id: input.from }],
+              messages: [message],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function statusPayload(statuses: { id: string; status: string; recipient: string }[]) {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: BUSINESS_NUMBER, phone_number_id: PHONE_NUMBER_ID },
+              statuses: statuses.map((status) => ({
+                id: status.id,
+                status: status.status,
+                timestamp: String(Math.floor(Date.now() / 1000)),
+                recipient_id: status.recipient,
+                conversation: { id: "c1", origin: { type: "service" } },
+                pricing: { billable: true, pricing_model: "PMP", category: "service" },
+              })),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export async function signBody(body: string, secret = APP_SECRET): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
+  return `sha256=${[...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** POSTs a delivery to the webhook worker; `signature: null` sends none, a string sends that one. */
+export async function postWebhook(env: AppEnv, payload: unknown, options: { signature?: string | null; raw?: string } = {}) {
+  const body = options.raw ?? JSON.stringify(payload);
+  const signature = options.signature === undefined ? await signBody(body) : options.signature;
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature !== null) headers["X-Hub-Signature-256"] = signature;
+  const ctx = createExecutionContext();
+  const response = await whatsappApp.request("/whatsapp/webhook", { method: "POST", body, headers }, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+export async function getWebhook(env: AppEnv, query: string) {
+  return whatsappApp.request(`/whatsapp/webhook?${query}`, { method: "GET" }, env);
+}
+
+/** Runs the app's inbox consumer on these messages, as the queue would. */
+export async function deliverInbox(env: AppEnv, messages: InboxMessage[], attempts = 1): Promise<QueueResult> {
+  const batch = createMessageBatch(
+    "whatsapp-inbox",
+    messages.map((body, index) => ({ id: `q-${index}-${body.id}`, body, timestamp: new Date(), attempts })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch as MessageBatch<unknown>, env as unknown as Env);
+  return (await getQueueResult(batch, ctx)) as QueueResult;
+}
+
+/** Receives a message through the webhook and answers it through the consumer: what WhatsApp's user would see. */
+export async function sendAndAnswer(env: AppEnv, queued: InboxMessage[], input: MessageInput) {
+  const before = queued.length;
+  const response = await postWebhook(env, messagePayload(input));
+  if (response.status !== 200) throw new Error(`webhook answered ${response.status}`);
+  await deliverInbox(env, queued.slice(before));
+}
+
+export interface GraphRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown> | null;
+  status: number;
+}
+
+export async function graphRequests(): Promise<GraphRequest[]> {
+  return (await (await fetch(`${inject("fakeGraphUrl")}/__requests`)).json()) as GraphRequest[];
+}
+
+/** The texts delivered to `to` (the Graph API accepted them), in order. */
+export async function textsTo(to: string): Promise<string[]> {
+  return (await graphRequests())
+    .filter((request) => request.status === 200 && request.method === "POST" && request.path.endsWith("/messages") && request.body?.to === to && request.body?.type === "text")
+    .map((request) => (request.body!.text as { body: string }).body);
+}
+
+export async function sentTo(to: string): Promise<GraphRequest[]> {
+  return (await graphRequests()).filter((request) => request.body?.to === to);
+}
+
+export async function failGraph(count: number, status = 500) {
+  await fetch(`${inject("fakeGraphUrl")}/__fail`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ count, status }) });
+}
+
+export async function resetGraph() {
+  await fetch(`${inject("fakeGraphUrl")}/__reset`, { method: "POST" });
+}
+
+export async function addGraphMedia(bytes: Uint8Array, mimeType: string): Promise<string> {
+  const response = await fetch(`${inject("fakeGraphUrl")}/__media`, { method: "POST", headers: { "Content-Type": mimeType }, body: bytes });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A live code for `userId`, as the web dialog makes it (link-codes.ts), written directly. */
+export async function linkCodeFor(userId: string, options: { code?: string; expiresAt?: number; model?: string } = {}) {
+  const code = options.code ?? Array.from({ length: 8 }, () => "ABCDEFGHJKMNPQRSTVWXYZ23456789"[Math.floor(Math.random() * 30)]).join("");
+  await appEnv.DB.prepare("INSERT INTO whatsapp_link_codes (code, user_id, phone, model, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    .bind(code, userId, "905321234567", options.model ?? null, options.expiresAt ?? Date.now() + 15 * 60 * 1000, Date.now())
+    .run();
+  return `LINK-${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+export async function linkNumber(userId: string, phone: string) {
+  await appEnv.DB.prepare("INSERT INTO whatsapp_links (id, user_id, phone, verified_at, created_at) VALUES (?1, ?2, ?3, ?4, ?4)")
+    .bind(crypto.randomUUID(), userId, phone, Date.now())
+    .run();
+}
