@@ -5,7 +5,7 @@ import type { AuthThrottle } from "../../workers/auth-throttle";
 import type { CreditsCounter } from "../../workers/credits";
 import type { ImageJobMessage } from "./images/messages";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
-import type { InboxMessage } from "./whatsapp/inbox-message";
+import type { InboxItem } from "./whatsapp/inbox-message";
 
 /** The producer side of the image queue. In `npm run dev` a service entrypoint with the same shape stands in. */
 export interface JobQueue {
@@ -20,7 +20,7 @@ export interface AppEnv {
   CHAT_RELAY: DurableObjectNamespace<ChatRelay>;
   IMAGE_JOBS: JobQueue;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
-  WHATSAPP_INBOX?: { send(body: InboxMessage): Promise<unknown> };
+  WHATSAPP_INBOX?: { send(body: InboxItem): Promise<unknown> };
   WHATSAPP?: Fetcher;
   [variable: string]: unknown;
 }

@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, run, startServer } from "../e2e/server.mjs";
 import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
+import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -130,7 +131,29 @@ const MEASUREMENTS = [
       return { value: percentile(result.search.added, 50), detail: `${historyDetail(result, result.search, "GET /api/threads?q=", result.sql.search)}; ${shown}` };
     },
   },
+  {
+    name: "WhatsApp webhook: 200 under 50 concurrent deliveries (p50)",
+    unit: "ms",
+    budget: 250,
+    async measure(shared) {
+      const result = await shared.whatsappAcks();
+      return { value: percentile(result.acks, 50), detail: whatsappDetail(result) };
+    },
+  },
+  {
+    name: "WhatsApp webhook: 200 under 50 concurrent deliveries (p95)",
+    unit: "ms",
+    budget: 250,
+    async measure(shared) {
+      const result = await shared.whatsappAcks();
+      return { value: percentile(result.acks, 95), detail: whatsappDetail(result) };
+    },
+  },
 ];
+
+function whatsappDetail(result) {
+  return `${result.acks.length} signed deliveries in ${WHATSAPP_BENCH.rounds} bursts of ${WHATSAPP_BENCH.concurrency}, max ${formatMs(Math.max(...result.acks))}; ${result.replies} of ${result.expected} answered afterwards through the fake Graph API`;
+}
 
 function historyDetail(result, figures, request, sqlMs) {
   return `${request} p50 ${formatMs(percentile(figures.total, 50))} end to end (route without a query ${formatMs(percentile(result.baseline, 50))}), added p95 ${formatMs(percentile(figures.added, 95))}; in D1 ${formatMs(sqlMs)}; ${figures.added.length} runs`;
@@ -152,6 +175,7 @@ function createShared() {
   let chat;
   let streaming;
   let history;
+  let whatsapp;
   const contexts = [];
   const chatBench = () => (chat ??= startChatBench(startServer));
   return {
@@ -170,6 +194,9 @@ function createShared() {
     },
     chatHistory() {
       return (history ??= chatBench().then(measureHistory));
+    },
+    whatsappAcks() {
+      return (whatsapp ??= measureWebhookAcks(startServer));
     },
     async baseUrl() {
       server ??= await startServer({ label: "bench" });

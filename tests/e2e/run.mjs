@@ -4,7 +4,17 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { startFakeGraph } from "../mocks/fake-graph.mjs";
 import { CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
+
+/** The WhatsApp settings every e2e server gets: the channel configured against the bundled fake Graph API. */
+const E2E_WHATSAPP = {
+  WHATSAPP_APP_SECRET: "e2e-app-secret",
+  WHATSAPP_VERIFY_TOKEN: "e2e-verify-token",
+  WHATSAPP_ACCESS_TOKEN: "e2e-access-token",
+  WHATSAPP_PHONE_NUMBER_ID: "1098765432",
+  WHATSAPP_BUSINESS_NUMBER: "+1 555 010 9999",
+};
 
 const E2E_DIR = join(ROOT, "tests", "e2e");
 /** The `node --test` child, so a signal to this process can stop it too. */
@@ -28,18 +38,27 @@ async function main() {
     return 1;
   }
 
-  const server = await startServer({ label: "e2e" });
+  const graph = await startFakeGraph({ port: 0, accessToken: E2E_WHATSAPP.WHATSAPP_ACCESS_TOKEN });
+  const server = await startServer({ label: "e2e", vars: { ...E2E_WHATSAPP, WHATSAPP_GRAPH_URL: graph.url } }).catch(async (error) => {
+    await graph.close();
+    throw error;
+  });
   // Ctrl+C or a CI cancel must not leave wrangler/workerd running or the temp dir behind.
   const onSignal = (signal) => {
     testRunner?.kill(signal);
-    void server.stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    void Promise.all([server.stop(), graph.close()]).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
   try {
     console.log(`e2e: server at ${server.baseUrl}, Chromium ${chromium}`);
-    const code = await runTests(files, { BASE_URL: server.baseUrl, CHROMIUM_PATH: chromium });
+    const code = await runTests(files, {
+      BASE_URL: server.baseUrl,
+      CHROMIUM_PATH: chromium,
+      FAKE_GRAPH_URL: graph.url,
+      WHATSAPP_APP_SECRET: E2E_WHATSAPP.WHATSAPP_APP_SECRET,
+    });
     if (code !== 0) {
       // The temp dir goes away with the server; keep the full log where .gitignore already ignores it.
       const kept = join(ROOT, "test-results", "e2e-wrangler.log");
@@ -53,7 +72,7 @@ async function main() {
     }
     return code;
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), graph.close()]);
   }
 }
 

@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { inject } from "vitest";
 import type { AppEnv } from "../../app/.server/env";
-import type { InboxMessage } from "../../app/.server/whatsapp/inbox-message";
+import type { InboxItem } from "../../app/.server/whatsapp/inbox-message";
 import { app as whatsappApp } from "../../workers/whatsapp";
 import worker from "../../workers/app";
 import { appEnv } from "./helpers";
@@ -18,7 +18,7 @@ export const APP_ORIGIN = "https://app.example";
 
 /** The app's env with WhatsApp configured against the fake Graph API and the inbox queue recorded. */
 export function whatsappEnv(vars: Record<string, string> = {}) {
-  const queued: InboxMessage[] = [];
+  const queued: InboxItem[] = [];
   const env = {
     ...appEnv,
     APP_ORIGIN,
@@ -30,7 +30,7 @@ export function whatsappEnv(vars: Record<string, string> = {}) {
     WHATSAPP_GRAPH_URL: inject("fakeGraphUrl"),
     ...vars,
     WHATSAPP_INBOX: {
-      async send(body: InboxMessage) {
+      async send(body: InboxItem) {
         queued.push(body);
       },
     },
@@ -118,6 +118,11 @@ export async function signBody(body: string, secret = APP_SECRET): Promise<strin
   return `sha256=${[...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** The wamid of a queued item (a message; statuses have none). */
+export function idOf(item: InboxItem | undefined): string | undefined {
+  return item && item.kind !== "statuses" ? item.id : undefined;
+}
+
 /** POSTs a delivery to the webhook worker; `signature: null` sends none, a string sends that one. */
 export async function postWebhook(env: AppEnv, payload: unknown, options: { signature?: string | null; raw?: string } = {}) {
   const body = options.raw ?? JSON.stringify(payload);
@@ -135,10 +140,10 @@ export async function getWebhook(env: AppEnv, query: string) {
 }
 
 /** Runs the app's inbox consumer on these messages, as the queue would. */
-export async function deliverInbox(env: AppEnv, messages: InboxMessage[], attempts = 1): Promise<QueueResult> {
+export async function deliverInbox(env: AppEnv, messages: InboxItem[], attempts = 1): Promise<QueueResult> {
   const batch = createMessageBatch(
     "whatsapp-inbox",
-    messages.map((body, index) => ({ id: `q-${index}-${body.id}`, body, timestamp: new Date(), attempts })),
+    messages.map((body, index) => ({ id: `q-${index}-${crypto.randomUUID()}`, body, timestamp: new Date(), attempts })),
   );
   const ctx = createExecutionContext();
   await worker.queue(batch as MessageBatch<unknown>, env as unknown as Env);
@@ -146,7 +151,7 @@ export async function deliverInbox(env: AppEnv, messages: InboxMessage[], attemp
 }
 
 /** Receives a message through the webhook and answers it through the consumer: what WhatsApp's user would see. */
-export async function sendAndAnswer(env: AppEnv, queued: InboxMessage[], input: MessageInput) {
+export async function sendAndAnswer(env: AppEnv, queued: InboxItem[], input: MessageInput) {
   const before = queued.length;
   const response = await postWebhook(env, messagePayload(input));
   if (response.status !== 200) throw new Error(`webhook answered ${response.status}`);
@@ -185,7 +190,7 @@ export async function resetGraph() {
 }
 
 export async function addGraphMedia(bytes: Uint8Array, mimeType: string): Promise<string> {
-  const response = await fetch(`${inject("fakeGraphUrl")}/__media`, { method: "POST", headers: { "Content-Type": mimeType }, body: bytes });
+  const response = await fetch(`${inject("fakeGraphUrl")}/__media`, { method: "POST", headers: { "Content-Type": mimeType }, body: bytes as Uint8Array<ArrayBuffer> });
   return ((await response.json()) as { id: string }).id;
 }
 

@@ -46,6 +46,21 @@ describe("loadConfig", () => {
     expect(problemsOf({ ...bindings() })).toContain("SESSION_SECRET");
   });
 
+  it("requires WHATSAPP_APP_SECRET in production, and reads the WhatsApp settings", () => {
+    expect(problemsOf({ ...bindings(), APP_ENV: "production", SESSION_SECRET: SECRET })).toContain("WHATSAPP_APP_SECRET");
+    const config = loadConfig({
+      ...bindings(),
+      APP_ENV: "development",
+      WHATSAPP_BUSINESS_NUMBER: "+90 532 123 45 67",
+      WHATSAPP_GRAPH_URL: "http://127.0.0.1:9000/",
+      WHATSAPP_MODE: "tasks",
+    });
+    expect(config.whatsapp).toMatchObject({ businessNumber: "905321234567", graphUrl: "http://127.0.0.1:9000", mode: "tasks", receiving: false, sending: false });
+    expect(loadConfig({ ...bindings(), APP_ENV: "development" }).whatsapp.graphUrl).toBe("https://graph.facebook.com/v26.0");
+    expect(problemsOf({ ...bindings(), APP_ENV: "development", WHATSAPP_BUSINESS_NUMBER: "call me" })).toContain("WHATSAPP_BUSINESS_NUMBER");
+    expect(problemsOf({ ...bindings(), APP_ENV: "development", WHATSAPP_MODE: "everything" })).toContain("WHATSAPP_MODE");
+  });
+
   it("rejects a short SESSION_SECRET and an unknown APP_ENV", () => {
     expect(problemsOf({ ...bindings(), APP_ENV: "production", SESSION_SECRET: "short" })).toContain("at least 32 characters");
     expect(problemsOf({ ...bindings(), APP_ENV: "staging", SESSION_SECRET: SECRET })).toContain("APP_ENV");
@@ -61,7 +76,13 @@ describe("loadConfig", () => {
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
 
-    const production = loadConfig({ ...bindings(), SESSION_SECRET: SECRET, CREDITS_FREE_DAILY: "30", APP_ORIGIN: "https://a.example" });
+    const production = loadConfig({
+      ...bindings(),
+      SESSION_SECRET: SECRET,
+      WHATSAPP_APP_SECRET: "meta-app-secret",
+      CREDITS_FREE_DAILY: "30",
+      APP_ORIGIN: "https://a.example",
+    });
     expect(production).toMatchObject({ appEnv: "production", isProduction: true, sessionSecret: SECRET, appOrigin: "https://a.example" });
     expect(production.credits).toEqual({ guestDaily: 5, freeDaily: 30 });
   });

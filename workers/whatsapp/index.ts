@@ -1,14 +1,15 @@
 // WhatsApp Cloud API webhook worker (Hono). The app forwards /whatsapp/* here through a service binding. It only
-// receives: checks Meta's signature, records each message once and queues it; the app's queue consumer answers
-// (app/.server/whatsapp/inbox.ts), so Meta gets its 200 at once and never retries because an answer was slow.
+// receives: checks Meta's signature and queues what the delivery holds; the app's queue consumer records each wamid
+// once and answers (app/.server/whatsapp/inbox.ts), so Meta gets its 200 at once and never retries because an
+// answer was slow.
 import { Hono } from "hono";
 import { loadWhatsAppConfig, WhatsAppConfigError } from "../../app/.server/whatsapp/config";
-import type { InboxMessage } from "../../app/.server/whatsapp/inbox-message";
-import { MAX_WEBHOOK_BYTES, readWebhook, recordDelivery, sameSecret, verifySignature } from "../../app/.server/whatsapp/webhook";
+import type { InboxItem } from "../../app/.server/whatsapp/inbox-message";
+import { enqueueDelivery, MAX_WEBHOOK_BYTES, readWebhook, sameSecret, verifySignature } from "../../app/.server/whatsapp/webhook";
 
 export interface WhatsAppEnv {
   DB: D1Database;
-  WHATSAPP_INBOX: { send(body: InboxMessage): Promise<unknown> };
+  WHATSAPP_INBOX: { send(body: InboxItem): Promise<unknown> };
   APP_ENV?: string;
   [variable: string]: unknown;
 }
@@ -62,9 +63,9 @@ app.post("/webhook", async (c) => {
   }
   const contents = readWebhook(body, whatsapp.phoneNumberId, new URL(c.req.url).origin);
   if (contents.skipped.length > 0) console.warn("whatsapp: skipped", contents.skipped.join("; "));
-  // A malformed payload is acknowledged (Meta would retry it for days); a failure to record a good one is not,
+  // A malformed payload is acknowledged (Meta would retry it for days); a failure to queue a good one is not,
   // so Meta delivers it again.
-  await recordDelivery(c.env, contents);
+  await enqueueDelivery(c.env, contents);
   return c.text("OK", 200);
 });
 

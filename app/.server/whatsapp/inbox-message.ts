@@ -1,6 +1,14 @@
-// What the webhook worker hands to the inbox queue for each new WhatsApp message: only what answering needs,
-// already checked, so the consumer never reads Meta's payload again.
+// What the webhook worker hands to the inbox queue: each WhatsApp message (only what answering needs, already
+// checked, so the consumer never reads Meta's payload again) and the delivery statuses of our replies.
+export type InboxItem = InboxMessage | InboxStatuses;
+
+export interface InboxStatuses {
+  kind: "statuses";
+  statuses: { id: string; status: "sent" | "delivered" | "read" | "failed"; errorCode: string | null }[];
+}
+
 export interface InboxMessage {
+  kind?: "message";
   /** The message's wamid: recorded once in D1 by the webhook worker. */
   id: string;
   /** The sender's number as WhatsApp gives it (`wa_id`, international digits). */

@@ -19,6 +19,7 @@ export const WHATSAPP_INBOX_QUEUE = "whatsapp-inbox";
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 const inboxMessageSchema = z.object({
+  kind: z.literal("message").optional(),
   id: z.string().min(1).max(256),
   from: z.string().regex(/^\d{6,15}$/),
   sentAt: z.number().int().positive(),
@@ -28,6 +29,26 @@ const inboxMessageSchema = z.object({
   image: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional(), caption: z.string().max(4096).optional() }).optional(),
   origin: z.url().max(256).optional(),
 });
+
+const inboxStatusesSchema = z.object({
+  kind: z.literal("statuses"),
+  statuses: z.array(z.object({ id: z.string().min(1).max(256), status: z.enum(["sent", "delivered", "read", "failed"]), errorCode: z.string().max(64).nullable() })).max(100),
+});
+
+/**
+ * Statuses only move forward (sent < delivered < read; failed is final), whatever order Meta delivers them in. A
+ * status that arrives before its send was recorded makes the row, and the send fills in the rest.
+ */
+const STATUS_UPSERT = `INSERT INTO whatsapp_replies (id, status, error_code, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
+  ON CONFLICT(id) DO UPDATE SET status = excluded.status, error_code = excluded.error_code, updated_at = excluded.updated_at
+  WHERE whatsapp_replies.status <> 'failed' AND (excluded.status = 'failed' OR
+    (CASE excluded.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END) >
+    (CASE whatsapp_replies.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END))`;
+
+async function recordStatuses(db: D1Database, statuses: z.infer<typeof inboxStatusesSchema>["statuses"]) {
+  const now = Date.now();
+  if (statuses.length > 0) await db.batch(statuses.map((status) => db.prepare(STATUS_UPSERT).bind(status.id, status.status, status.errorCode, now)));
+}
 
 /** Turkish names of the signs, so "/horoscope aslan" works as well as "/horoscope leo". */
 const TURKISH_SIGNS: Record<string, (typeof ZODIAC_SIGNS)[number]> = {
@@ -44,7 +65,21 @@ function signFrom(words: string): string | null {
 export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
   const config = loadConfig(env);
   const bySender = new Map<string, { message: Message<unknown>; body: InboxMessage }[]>();
+  const statusWrites: Promise<void>[] = [];
   for (const message of batch.messages) {
+    const statuses = inboxStatusesSchema.safeParse(message.body);
+    if (statuses.success) {
+      statusWrites.push(
+        recordStatuses(env.DB, statuses.data.statuses).then(
+          () => message.ack(),
+          (error: unknown) => {
+            console.error("whatsapp: statuses not recorded; the queue will retry", error);
+            message.retry({ delaySeconds: 5 });
+          },
+        ),
+      );
+      continue;
+    }
     const parsed = inboxMessageSchema.safeParse(message.body);
     if (!parsed.success) {
       console.error("whatsapp: dropping malformed inbox message", message.id);
@@ -55,8 +90,9 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
     list.push({ message, body: parsed.data });
     bySender.set(parsed.data.from, list);
   }
-  await Promise.all(
-    [...bySender.values()].map(async (messages) => {
+  await Promise.all([
+    ...statusWrites,
+    ...[...bySender.values()].map(async (messages) => {
       for (const { message, body } of messages) {
         try {
           await handleInbound(env, config, body);
@@ -68,16 +104,22 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
         }
       }
     }),
-  );
+  ]);
 }
 
-/** Takes the message for this delivery; false when another delivery has it or it was answered already. */
-async function claim(db: D1Database, id: string, now: number): Promise<boolean> {
+/**
+ * Records the wamid and takes the message for this delivery, in one statement: the primary key makes every other
+ * delivery of it (Meta's redeliveries, the queue's at-least-once) find it taken or answered. False then.
+ */
+async function claim(db: D1Database, message: InboxMessage, now: number): Promise<boolean> {
   const row = await db
     .prepare(
-      "UPDATE whatsapp_messages SET status = 'processing', updated_at = ?2 WHERE id = ?1 AND (status = 'queued' OR (status = 'processing' AND updated_at < ?3)) RETURNING id",
+      `INSERT INTO whatsapp_messages (id, phone, received_at, type, status, updated_at) VALUES (?1, ?2, ?3, ?4, 'processing', ?3)
+       ON CONFLICT(id) DO UPDATE SET status = 'processing', updated_at = excluded.updated_at
+       WHERE whatsapp_messages.status = 'queued' OR (whatsapp_messages.status = 'processing' AND whatsapp_messages.updated_at < ?5)
+       RETURNING id`,
     )
-    .bind(id, now, now - STALE_CLAIM_MS)
+    .bind(message.id, message.from, now, message.type, now - STALE_CLAIM_MS)
     .first();
   return row !== null;
 }
@@ -87,7 +129,7 @@ async function finish(db: D1Database, id: string, status: "done" | "failed", err
 }
 
 export async function handleInbound(env: AppEnv, config: AppConfig, message: InboxMessage): Promise<void> {
-  if (!(await claim(env.DB, message.id, Date.now()))) return;
+  if (!(await claim(env.DB, message, Date.now()))) return;
   if (!config.whatsapp.sending) {
     console.error("whatsapp: a message arrived but replies cannot be sent (WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID)");
     await finish(env.DB, message.id, "failed", "whatsapp/not-configured");

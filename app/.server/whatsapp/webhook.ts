@@ -2,7 +2,7 @@
 // payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), delivery
 // statuses recorded against our replies, and each new message recorded once by its wamid and queued for answering.
 import * as z from "zod";
-import type { InboxMessage } from "./inbox-message";
+import type { InboxItem, InboxMessage } from "./inbox-message";
 
 /** Meta's deliveries are a few KB; anything far larger is not one of them. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -81,7 +81,7 @@ export interface WebhookContents {
 }
 
 function toInbox(raw: z.infer<typeof messageSchema>, name: string | undefined): InboxMessage {
-  const base = { id: raw.id, from: raw.from, sentAt: raw.timestamp * 1000, ...(name ? { name } : {}) };
+  const base = { kind: "message" as const, id: raw.id, from: raw.from, sentAt: raw.timestamp * 1000, ...(name ? { name } : {}) };
   if (raw.type === "text" && raw.text) return { ...base, type: "text", text: raw.text.body.slice(0, 16_000) };
   if (raw.type === "image" && raw.image) {
     return { ...base, type: "image", image: { mediaId: raw.image.id, mimeType: raw.image.mime_type, caption: raw.image.caption } };
@@ -132,48 +132,21 @@ export function readWebhook(body: unknown, phoneNumberId: string | null, origin?
   return contents;
 }
 
-interface RecordEnv {
-  DB: D1Database;
-  WHATSAPP_INBOX?: { send(body: InboxMessage): Promise<unknown> };
+interface QueueEnv {
+  WHATSAPP_INBOX?: { send(body: InboxItem): Promise<unknown> };
 }
 
 /**
- * Statuses only move forward (sent < delivered < read; failed is final), whatever order Meta delivers them in. A
- * status that arrives before its send was recorded makes the row, and the send fills in the rest.
+ * Hands a delivery to the inbox queue: each message, and the statuses together. Nothing else happens before Meta's
+ * 200, so the acknowledgement stays fast however busy the answering side is; the consumer records each wamid once
+ * in D1 (inbox.ts), which is what makes a redelivery harmless. If the queue refuses, the error reaches Meta as a
+ * 5xx and Meta delivers again.
  */
-const STATUS_UPSERT = `INSERT INTO whatsapp_replies (id, status, error_code, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
-  ON CONFLICT(id) DO UPDATE SET status = excluded.status, error_code = excluded.error_code, updated_at = excluded.updated_at
-  WHERE whatsapp_replies.status <> 'failed' AND (excluded.status = 'failed' OR
-    (CASE excluded.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END) >
-    (CASE whatsapp_replies.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END))`;
-
-/**
- * Records a delivery: statuses, then each message whose wamid is new (the primary key makes concurrent duplicate
- * deliveries lose the race), which is then queued. Returns the messages queued. If the queue refuses, the new rows
- * are removed again and the error thrown, so Meta's retry finds them new.
- */
-export async function recordDelivery(env: RecordEnv, contents: WebhookContents, now = Date.now()): Promise<InboxMessage[]> {
-  const statements = contents.statuses.map((status) => env.DB.prepare(STATUS_UPSERT).bind(status.id, status.status, status.errorCode, now));
-  const inserts = contents.messages.map((message) =>
-    env.DB.prepare(
-      "INSERT INTO whatsapp_messages (id, phone, received_at, type, status, updated_at) VALUES (?1, ?2, ?3, ?4, 'queued', ?3) ON CONFLICT(id) DO NOTHING RETURNING id",
-    ).bind(message.id, message.from, now, message.type),
-  );
-  if (statements.length + inserts.length === 0) return [];
-  const results = await env.DB.batch([...statements, ...inserts]);
-  const fresh = new Set(results.slice(statements.length).flatMap((result) => (result.results as { id: string }[]).map((row) => row.id)));
-  const queued = contents.messages.filter((message) => fresh.has(message.id));
-  if (queued.length === 0) return [];
+export async function enqueueDelivery(env: QueueEnv, contents: WebhookContents): Promise<number> {
+  const items: InboxItem[] = [...contents.messages];
+  if (contents.statuses.length > 0) items.push({ kind: "statuses", statuses: contents.statuses });
+  if (items.length === 0) return 0;
   if (!env.WHATSAPP_INBOX) throw new Error("WHATSAPP_INBOX queue binding is missing");
-  const unsent = [...queued];
-  try {
-    while (unsent.length > 0) {
-      await env.WHATSAPP_INBOX.send(unsent[0]!);
-      unsent.shift();
-    }
-  } catch (error) {
-    await env.DB.batch(unsent.map((message) => env.DB.prepare("DELETE FROM whatsapp_messages WHERE id = ?1 AND status = 'queued'").bind(message.id)));
-    throw error;
-  }
-  return queued;
+  await Promise.all(items.map((item) => env.WHATSAPP_INBOX!.send(item)));
+  return items.length;
 }

@@ -1,0 +1,77 @@
+// The WhatsApp webhook's acknowledgement time (issue 14): how long Meta waits for our 200 when 50 signed deliveries
+// arrive at once, against `wrangler dev` serving both workers with the bundled fake Graph API. The answers are made
+// after the 200 (the inbox queue), so what is timed is the receiving half: signature, wamid record, queue send.
+import { createHmac } from "node:crypto";
+import { startFakeGraph } from "../mocks/fake-graph.mjs";
+
+export const WHATSAPP_BENCH = { concurrency: 50, rounds: 6, warmup: 10 };
+
+const SECRET = "bench-app-secret";
+
+function delivery(index, round) {
+  const from = `4477${String(round).padStart(2, "0")}${String(index).padStart(6, "0")}`;
+  return JSON.stringify({
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "1",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550109999", phone_number_id: "1098765432" },
+              contacts: [{ profile: { name: "Bench" }, wa_id: from }],
+              messages: [{ from, id: `wamid.bench.${round}.${index}.${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: "hello" } }],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+async function post(baseUrl, body) {
+  const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/whatsapp/webhook`, { method: "POST", body, headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature } });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`webhook answered ${response.status}`);
+  return ms;
+}
+
+/** Returns { acks: number[] (ms), replies: number } after WHATSAPP_BENCH.rounds rounds of concurrent deliveries. */
+export async function measureWebhookAcks(startServer) {
+  const graph = await startFakeGraph({ port: 0, accessToken: "bench-access-token" });
+  let server;
+  try {
+    server = await startServer({
+      label: "bench-whatsapp",
+      devtools: false,
+      vars: {
+        WHATSAPP_APP_SECRET: SECRET,
+        WHATSAPP_VERIFY_TOKEN: "bench-verify",
+        WHATSAPP_ACCESS_TOKEN: "bench-access-token",
+        WHATSAPP_PHONE_NUMBER_ID: "1098765432",
+        WHATSAPP_BUSINESS_NUMBER: "15550109999",
+        WHATSAPP_GRAPH_URL: graph.url,
+      },
+    });
+    for (let index = 0; index < WHATSAPP_BENCH.warmup; index++) await post(server.baseUrl, delivery(index, 99));
+    const acks = [];
+    for (let round = 0; round < WHATSAPP_BENCH.rounds; round++) {
+      const bodies = Array.from({ length: WHATSAPP_BENCH.concurrency }, (_, index) => delivery(index, round));
+      acks.push(...(await Promise.all(bodies.map((body) => post(server.baseUrl, body)))));
+    }
+    // Every accepted message is answered after its 200: wait (bounded) for the replies, to report them too.
+    const expected = WHATSAPP_BENCH.warmup + WHATSAPP_BENCH.rounds * WHATSAPP_BENCH.concurrency;
+    const deadline = Date.now() + 60_000;
+    const replies = () => graph.requests().filter((request) => request.body?.type === "text").length;
+    while (replies() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    return { acks, replies: replies(), expected };
+  } finally {
+    await server?.stop();
+    await graph.close();
+  }
+}
