@@ -32,6 +32,9 @@ function plainError(status: number, message: string): Response {
 
 export default {
   async fetch(request, env, ctx) {
+    // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no
+    // cookies or Origin, and Meta waits for their 200 (DESIGN.md), so nothing of the app's request set-up runs first.
+    if (env.WHATSAPP && new URL(request.url).pathname.startsWith("/whatsapp/")) return env.WHATSAPP.fetch(request);
     let context;
     try {
       context = createLoadContext(env, ctx, createNonce());
@@ -46,9 +49,6 @@ export default {
       return plainError(403, "Cross-site request refused.");
     }
     const url = new URL(request.url);
-    if (url.pathname.startsWith("/whatsapp/") && context.env.WHATSAPP) {
-      return context.env.WHATSAPP.fetch(request);
-    }
     const response =
       chatAction && request.method === "POST" && url.pathname === "/api/chat"
         ? ((await chatAction({ request, context, params: {} })) as Response)

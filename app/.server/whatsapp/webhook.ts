@@ -22,8 +22,18 @@ export async function verifySignature(appSecret: string, rawBody: ArrayBuffer, h
   const match = /^sha256=([0-9a-fA-F]{64})$/.exec(header?.trim() ?? "");
   const signature = match ? hexToBytes(match[1]!) : null;
   if (!signature) return false;
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(appSecret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-  return crypto.subtle.verify("HMAC", key, signature as Uint8Array<ArrayBuffer>, rawBody);
+  return crypto.subtle.verify("HMAC", await hmacKey(appSecret), signature as Uint8Array<ArrayBuffer>, rawBody);
+}
+
+// One imported key per secret and isolate: every delivery would otherwise import the same key again.
+const keys = new Map<string, Promise<CryptoKey>>();
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /** Compares the verify token in constant time: digests of both, so neither length nor content leaks. */
