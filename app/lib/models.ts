@@ -44,6 +44,14 @@ export function findModel(id: string): ModelInfo | undefined {
   return MODELS.find((model) => model.id === id);
 }
 
+/**
+ * The one model-access rule (DESIGN "Credits and plans"): "pro" models need the Pro plan. Every chat turn (web,
+ * tools, WhatsApp) and every creation job asks this, whoever picked the model: the person or a tool.
+ */
+export function canUseModel(model: Pick<ModelInfo, "tier">, plan: "guest" | "free" | "pro"): boolean {
+  return model.tier !== "pro" || plan === "pro";
+}
+
 export function requiresPro(modelId: string): boolean {
   return findModel(modelId)?.tier === "pro";
 }

@@ -54,10 +54,16 @@ export async function loadThread(env: AppEnv, ownerId: string, threadId: string)
 
 export type LoadedThread = Awaited<ReturnType<typeof loadThread>>;
 
-/** A request checked against the catalogue and its tool, before anyone is charged. */
-export interface TurnPlan {
+/** A catalogue model and the provider target that serves it. */
+export interface ModelChoice {
   model: ModelInfo;
   target: ChatTarget;
+}
+
+/** A request checked against the catalogue and its tool, before anyone is charged. */
+export interface TurnPlan {
+  /** The model `who` is answered with (the one model-access check), or null when their plan allows none. */
+  modelFor: (who: TurnOwner) => ModelChoice | null;
   /** The question sent (a tool's opening question, or the user's text); absent when regenerating. */
   message?: string;
   /** Idempotency key of the charge: a retried request is charged once and joins the answer it started. */
@@ -67,7 +73,7 @@ export interface TurnPlan {
   locale: Locale;
   now?: number;
   channel: "web" | "whatsapp";
-  /** Whether `who`'s plan rules the model out (a tool's own model, such as web search's, is open to every plan). */
+  /** Whether `who`'s plan rules out every model this turn could use. */
   proRequired: (who: TurnOwner) => boolean;
 }
 
@@ -82,7 +88,10 @@ export async function composeTurn(
   loaded: LoadedThread,
   attachedImage: string | undefined,
 ): Promise<RelayStart> {
-  const { request, tool, model, message, creditKey, target } = plan;
+  const { request, tool, message, creditKey } = plan;
+  const choice = plan.modelFor(who);
+  if (!choice) throw new AppError("plan/pro-required");
+  const { model, target } = choice;
   if (request.threadId && !loaded) throw new AppError("chat/not-found");
   // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
   if (loaded && (loaded.thread.tool !== (tool?.tool ?? "web-main") || (tool && loaded.thread.toolPath !== tool.toolPath))) throw new AppError("request/invalid");

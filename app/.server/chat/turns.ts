@@ -6,11 +6,11 @@
 // before the session is read again: the relay sends the upstream request, but writes and shows nothing until this
 // turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
 // disabled, plan changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { RelayStart } from "../../../workers/chat-relay";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
-import { findModel } from "../../lib/models";
+import { canUseModel, findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
 import { consumeCredits, refundCredits, type ConsumeResult, type Plan } from "../credits";
 import { getDb, schema } from "../db";
@@ -19,7 +19,7 @@ import { AppError } from "../errors";
 import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
-import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type TurnPlan } from "./turn-inputs";
+import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
 
 export interface TurnOwner {
   accountId: string;
@@ -40,8 +40,10 @@ export interface ToolTurn {
   instructions: string;
   /** "web-search": the Responses API with its web_search tool, and the cited sources appended to the answer. */
   kind: "chat" | "web-search";
-  /** The tool's own model (web search: gpt-4.1, SPEC §9), used instead of the request's and open to every plan. */
+  /** The tool's own model (web search: gpt-4.1, SPEC §9), used instead of the request's when the plan allows it. */
   fixedModel?: string;
+  /** What the tool answers with for a plan that may not use `fixedModel` (a fast model), instead of refusing. */
+  fallbackModel?: string;
   /** A first turn made from the tool's form: the question saved and sent, the thread title, the demo reply. */
   opening?: { question: string; title: string; demoReply: string };
   /** The demo provider's reply to any later turn (follow-up, regenerate, edit), given its question. */
@@ -66,20 +68,29 @@ type TurnOptions = {
   channel?: "web" | "whatsapp";
 };
 
+/** A catalogue model that a configured provider serves, with its target; null when none does. */
+function servedModel(env: AppEnv, id: string | undefined): ModelChoice | null {
+  const model = id ? findModel(id) : undefined;
+  if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) return null;
+  const target = resolveTarget(env, model.id);
+  return target ? { model, target } : null;
+}
+
 /** Checks the request against the catalogue, the configured providers and its tool. Charges nothing. */
 function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): TurnPlan {
   const { tool } = options;
-  const model = findModel(tool?.fixedModel ?? request.model);
-  if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) throw new AppError("chat/model-unavailable");
+  const asked = servedModel(env, tool?.fixedModel ?? request.model);
+  if (!asked) throw new AppError("chat/model-unavailable");
   if (request.mode !== "send" && !request.threadId) throw new AppError("request/invalid");
   if (tool && (request.attachmentId || (tool.opening && (request.mode !== "send" || request.threadId)))) throw new AppError("request/invalid");
   const message = tool?.opening?.question ?? request.message;
   if (request.mode !== "regenerate" && !message) throw new AppError("request/invalid");
-  const target = resolveTarget(env, model.id);
-  if (!target) throw new AppError("chat/model-unavailable");
+  const fallback = tool?.fallbackModel ? servedModel(env, tool.fallbackModel) : null;
+  // The model-access check: the asked model if the owner's plan allows it, else the tool's fast model, else none.
+  const modelFor = (who: TurnOwner) =>
+    canUseModel(asked.model, who.plan) ? asked : fallback && canUseModel(fallback.model, who.plan) ? fallback : null;
   return {
-    model,
-    target,
+    modelFor,
     message,
     creditKey: `${tool?.action ?? "chat"}:${request.requestId}`,
     request,
@@ -87,7 +98,7 @@ function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): Turn
     locale: options.locale,
     now: options.now,
     channel: options.channel ?? "web",
-    proRequired: (who) => !tool?.fixedModel && model.tier === "pro" && who.plan !== "pro",
+    proRequired: (who) => modelFor(who) === null,
   };
 }
 
@@ -225,13 +236,21 @@ async function settle(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Pre
 }
 
 /**
- * The answer of a request id charged by another (concurrent or earlier) request, once that request's rows exist
- * and its relay has started, so a reader joining it gets the live stream. Bounded: about 2 s.
+ * The answer of a request id charged by another (concurrent or earlier) request of the same owner, once that
+ * request's rows exist and its relay has started, so a reader joining it gets the live stream. Bounded: about 2 s.
+ * Only the owner's own threads are searched: a request id another account also used never shows their answer.
  */
 async function awaitMessageFor(env: AppEnv, ownerId: string, creditKey: string) {
-  const { chatMessages } = schema;
+  const { chatMessages, chatThreads } = schema;
+  const db = getDb(env);
   for (let attempt = 0; attempt < 100; attempt++) {
-    const row = await getDb(env).query.chatMessages.findFirst({ where: eq(chatMessages.creditKey, creditKey) });
+    const [row] = await db
+      .select({ message: chatMessages })
+      .from(chatMessages)
+      .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
+      .where(and(eq(chatMessages.creditKey, creditKey), eq(chatThreads.ownerId, ownerId)))
+      .limit(1)
+      .then((rows) => rows.map((found) => found.message));
     if (row && row.status !== "streaming") return row;
     if (row && (await relayFor(env, ownerId).state(row.id)).status !== "idle") return row;
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { GalleryImage, ImageJob } from "../../../db/schema";
 import type { JobImage, JobView } from "../../lib/jobs";
-import { findModel } from "../../lib/models";
+import { canUseModel, findModel } from "../../lib/models";
 import {
   createJobSchema,
   imageGenerationSchema,
@@ -66,7 +66,7 @@ function checkModel(env: AppEnv, owner: JobOwner, settings: JobSettings) {
   if (settings.tool === "logo-maker" && settings.kind === "text") return;
   const model = findModel(settings.model);
   if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) throw new AppError("chat/model-unavailable");
-  if (model.tier === "pro" && owner.plan !== "pro") throw new AppError("plan/pro-required");
+  if (!canUseModel(model, owner.plan)) throw new AppError("plan/pro-required");
   if (settings.tool === "photo-translate") {
     // A photo is read by a vision model (the demo provider stands in for all of them offline).
     if (!model.vision && !isDemoMode(env)) throw new AppError("chat/model-unavailable");

@@ -16,6 +16,7 @@ const categoryNames: Record<Locale, Record<SearchCategory, string>> = { en: enTo
 
 /** SPEC §9: web search defaults to gpt-4.1 (its upstream id is configurable like every model's). */
 export const WEB_SEARCH_MODEL = defaultModelFor("web-search");
+export const WEB_SEARCH_FAST_MODEL = "gpt-4o-mini";
 
 const LANGUAGE_NAME: Record<Locale, string> = { en: "English", tr: "Turkish" };
 
@@ -53,6 +54,8 @@ export function searchTurn(options: { category: SearchCategory; input?: SearchIn
     action: "webSearch",
     kind: "web-search",
     fixedModel: WEB_SEARCH_MODEL,
+    // gpt-4.1 is a Pro model: visitors and Free accounts search with the fast one, which has the same web_search tool.
+    fallbackModel: WEB_SEARCH_FAST_MODEL,
     instructions: instructionsFor(category, locale),
     sourcesLabel: strings.sources,
     demoReply: (question) => demoAnswer(question, category, locale),
