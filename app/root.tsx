@@ -13,6 +13,7 @@ import { useNonce } from "./components/nonce";
 import { PreferenceSyncScript } from "./components/preferences";
 import { LoadingOverlay, OrientationWarning } from "./components/pwa/screen-overlays";
 import { Toaster } from "./components/toaster";
+import { WhatsAppDialog } from "./components/whatsapp/whatsapp-dialog";
 import { THEME_COLOR, type Locale, type Theme } from "./lib/constants";
 import { themeFromCookie } from "./lib/cookies";
 import stylesheet from "./styles/app.css?url";
@@ -81,6 +82,7 @@ export default function App() {
       <LoadingOverlay />
       <OrientationWarning />
       <AuthDialogHost />
+      <WhatsAppDialog />
     </>
   );
 }

@@ -62,9 +62,14 @@ export const errorStatus = {
   "image/model-unavailable": 404,
   "image/rejected": 422,
   "image/queue-failed": 503,
+  "whatsapp/not-configured": 503,
   "request/invalid": 400,
   "request/cross-site": 403,
   "request/not-found": 404,
+  "request/method-not-allowed": 405,
+  "analytics/unknown-event": 400,
+  "analytics/too-large": 413,
+  "analytics/rate-limited": 429,
   "app/unknown": 500,
 } as const;
 
@@ -101,9 +106,17 @@ export function errorData(error: unknown) {
   return data({ ok: false as const, ...appError.toJSON() }, { status: appError.status });
 }
 
-/** A JSON error response for resource routes; unknown errors become app/unknown and are logged. */
-export function errorResponse(error: unknown): Response {
+/**
+ * A JSON error response for resource routes; unknown errors become app/unknown and are logged. Given `message` (the
+ * route's translation of `errors:<code>` for this request), the body is DESIGN's full shape
+ * `{ ok: false, error: { code, message } }`. A wait the error knows (details.retryAfterSeconds) goes out as Retry-After.
+ */
+export function errorResponse(error: unknown, options: { message?: (code: ErrorCode) => string } = {}): Response {
   const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
   if (!isAppError(error)) console.error(error);
-  return Response.json(appError.toJSON(), { status: appError.status });
+  const body = options.message
+    ? { ok: false as const, error: { ...appError.toJSON().error, message: options.message(appError.code) } }
+    : appError.toJSON();
+  const retryAfter = appError.details?.retryAfterSeconds;
+  return Response.json(body, { status: appError.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
 }

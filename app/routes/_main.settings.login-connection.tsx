@@ -8,9 +8,11 @@ import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.s
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
 import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
+import { whatsappStatus } from "~/.server/whatsapp/link-codes";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
 import { checkForm, newPasswordSchema, type FieldErrors } from "~/lib/schemas/auth";
 
@@ -19,8 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   const connected = url.searchParams.get("connected");
+  const [profile, whatsapp] = await Promise.all([getUserProfile(context.env, viewer.user.id), whatsappStatus(context.env, context.config, viewer)]);
   return {
-    profile: await getUserProfile(context.env, viewer.user.id),
+    profile,
+    /** The WhatsApp number linked to the account (masked), shown below the sign-in connections. */
+    whatsapp,
     available: configuredProviders(context.config),
     // Results of a Connect round trip through Google or Apple (only our own codes are shown).
     error: error && error in errorStatus ? (error as ErrorCode) : null,
@@ -117,7 +122,7 @@ function ConnectEmailForm({ email }: { email: string }) {
 
 export default function LoginConnectionTab() {
   const { t } = useTranslation("settings");
-  const { profile, available, error, connected } = useLoaderData<typeof loader>();
+  const { profile, available, error, connected, whatsapp } = useLoaderData<typeof loader>();
   const [addingEmail, setAddingEmail] = useState(false);
   const verifiedCount = profile.connections.filter((connection) => connection.verified).length;
 
@@ -181,6 +186,7 @@ export default function LoginConnectionTab() {
           );
         })}
       </ul>
+      <WhatsAppSettingsSection status={whatsapp} />
     </section>
   );
 }

@@ -8,6 +8,8 @@ export interface ThreadSummary {
   tool: string;
   toolPath: string | null;
   starred: boolean;
+  /** "whatsapp" for a conversation held over a linked WhatsApp number (marked so in the history). */
+  channel: "web" | "whatsapp";
   updatedAt: number;
 }
 

@@ -110,6 +110,7 @@ export async function pageThreads(
       tool: chatThreads.tool,
       toolPath: chatThreads.toolPath,
       starred: chatThreads.starred,
+      channel: chatThreads.channel,
       updatedAt: chatThreads.updatedAt,
     })
     .from(chatThreads)
@@ -140,7 +141,7 @@ export async function searchThreads(env: AppEnv, ownerId: string, text: string, 
   const query = toFtsQuery(text);
   if (!query) return [];
   const { results } = await env.DB.prepare(
-    `SELECT id, title, tool, tool_path AS toolPath, starred, updated_at AS updatedAt FROM chat_threads
+    `SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
      WHERE owner_id = ?2 AND id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ?1 AND owner_id = ?2 LIMIT 500)
      ORDER BY updated_at DESC LIMIT ?3`,
   )

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
 import { groupThreads } from "~/lib/history";
 import { Tabs } from "../ui/tabs";
+import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 
 interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };
@@ -61,6 +62,7 @@ function ThreadList({ threads, now, empty, onNavigate }: { threads: ThreadSummar
                 >
                   {thread.starred && <Star className="size-3 shrink-0 fill-current text-amber-500" aria-label={t("history.starred")} />}
                   <span className="truncate">{thread.title}</span>
+                  {thread.channel === "whatsapp" && <WhatsAppIcon className="size-3.5 shrink-0 text-[#128C7E]" label={t("whatsapp:dialog.channel")} />}
                 </NavLink>
               </li>
             ))}

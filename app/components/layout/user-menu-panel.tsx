@@ -1,16 +1,22 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { GalleryHorizontalEnd, LogOut, Settings } from "lucide-react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/.server/identity";
+import { openWhatsAppDialog } from "~/lib/ui-store";
+import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 import { UserButton } from "./user-menu";
 
 const itemClass =
   "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
 
-/** The signed-in user's menu: Settings, Gallery, Sign out. Sign-out ends the session on the server. */
+/** The signed-in user's menu: Settings, Gallery, Chat on WhatsApp, Sign out. Sign-out ends the session on the server. */
 export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const { t: tw } = useTranslation("whatsapp");
+  // The WhatsApp dialog takes the focus; the closing menu must not hand it back to its button.
+  const dialogOpened = useRef(false);
   const signOut = useFetcher();
   const location = useLocation();
   const doSignOut = () => {
@@ -24,7 +30,16 @@ export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser;
         <UserButton user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content side="top" align="start" sideOffset={6} className="z-50 min-w-56 rounded-lg border bg-card p-1 shadow-lg">
+        <DropdownMenu.Content
+          side="top"
+          align="start"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-lg border bg-card p-1 shadow-lg"
+          onCloseAutoFocus={(event) => {
+            if (dialogOpened.current) event.preventDefault();
+            dialogOpened.current = false;
+          }}
+        >
           <DropdownMenu.Label className="px-2 py-1.5">
             <span className="block truncate text-sm font-medium">{user.displayName}</span>
             <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
@@ -41,6 +56,17 @@ export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser;
               <GalleryHorizontalEnd className="size-4" aria-hidden />
               {t("nav.gallery")}
             </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => {
+              dialogOpened.current = true;
+              onNavigate?.();
+              openWhatsAppDialog();
+            }}
+          >
+            <WhatsAppIcon />
+            {tw("dialog.title")}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} onSelect={doSignOut}>

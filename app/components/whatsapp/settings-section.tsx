@@ -1,0 +1,52 @@
+import { Link2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { WhatsAppStatus } from "~/.server/whatsapp/link-codes";
+import { openWhatsAppDialog } from "~/lib/ui-store";
+import { FormAlert } from "../auth/fields";
+import { useWhatsAppDisconnect } from "./api";
+import { WhatsAppIcon } from "./whatsapp-icon";
+
+const buttonClass = "inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60";
+
+/** Settings › Login Connection: the linked WhatsApp number (masked) with Disconnect, or a way to connect one. */
+export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) {
+  const { t } = useTranslation("whatsapp");
+  const { disconnect, busy, error } = useWhatsAppDisconnect();
+  const { link, configured } = status;
+  return (
+    <section aria-labelledby="whatsapp-settings-title" className="mt-8" data-testid="whatsapp-settings">
+      <h3 id="whatsapp-settings-title" className="text-base font-semibold">
+        {t("dialog.channel")}
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground">{t("dialog.settings.description")}</p>
+      <div className="mt-3 flex flex-col gap-2 rounded-lg border p-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="inline-flex size-9 items-center justify-center rounded-full bg-muted text-[#128C7E]">
+            <WhatsAppIcon />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">{link ? t("dialog.settings.connected") : t("dialog.settings.notConnected")}</p>
+            {link && (
+              <p className="text-sm tabular-nums text-muted-foreground" data-testid="whatsapp-settings-number">
+                {link.maskedPhone}
+              </p>
+            )}
+          </div>
+          {link ? (
+            <button type="button" onClick={() => void disconnect()} disabled={busy} aria-busy={busy || undefined} className={buttonClass} aria-label={t("dialog.settings.disconnectLabel")}>
+              {t("dialog.disconnect")}
+            </button>
+          ) : configured ? (
+            <button type="button" onClick={() => openWhatsAppDialog()} className={buttonClass} aria-haspopup="dialog">
+              <Link2 className="size-4" aria-hidden />
+              {t("dialog.settings.connect")}
+            </button>
+          ) : (
+            <span className="text-sm text-muted-foreground">{t("dialog.settings.unavailable")}</span>
+          )}
+        </div>
+        <FormAlert code={error} />
+      </div>
+    </section>
+  );
+}

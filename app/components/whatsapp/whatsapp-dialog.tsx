@@ -1,0 +1,13 @@
+import { useUiState } from "~/lib/ui-store";
+import { lazyOverlay } from "../ui/lazy-overlay";
+
+const WhatsAppDialogPanel = lazyOverlay(() => import("./whatsapp-dialog-panel"));
+
+/**
+ * SPEC §2 overlay: the WhatsApp dialog, mounted once in the app shell and opened from anywhere through the shared UI
+ * state (SPEC §3 whatsApp.isOpen). Its code, the phone number rules and the QR encoder load the first time it opens.
+ */
+export function WhatsAppDialog() {
+  const { whatsApp } = useUiState();
+  return <WhatsAppDialogPanel open={whatsApp.isOpen} />;
+}

@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isSupportedCountry } from "libphonenumber-js/max";
+import { AppError, isAppError } from "~/.server/errors";
+import { getLocale, i18nServer } from "~/.server/i18n";
+import { getViewer } from "~/.server/identity";
+import { createLinkCode, disconnectWhatsApp, whatsappStatus } from "~/.server/whatsapp/link-codes";
+import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
+import { whatsappLinkSchema } from "~/lib/schemas/whatsapp";
+
+const ALLOW = "GET, HEAD, POST, DELETE";
+/** A form of a few short fields; anything larger is not one. */
+const MAX_BODY_BYTES = 4096;
+
+/** Cloudflare's idea of where the request comes from preselects the dialog's country (only a code the list has). */
+function requestCountry(request: Request): string | null {
+  const country = (request as Request & { cf?: { country?: unknown } }).cf?.country;
+  return typeof country === "string" && isSupportedCountry(country) ? country : null;
+}
+
+/**
+ * DESIGN's one error shape, `{ ok: false, error: { code, message, fieldErrors? } }`, with the message (and each field's)
+ * in the person's language. Unknown errors become app/unknown and are logged.
+ */
+async function failure(request: Request, error: unknown, fieldKeys?: Record<string, string>): Promise<Response> {
+  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
+  if (!isAppError(error)) console.error(error);
+  const t = await i18nServer.getFixedT(request, ["errors", "whatsapp"]);
+  const fieldErrors = fieldKeys && Object.fromEntries(Object.entries(fieldKeys).map(([field, key]) => [field, t(`whatsapp:dialog.${key}`)]));
+  const message = (fieldErrors && Object.values(fieldErrors)[0]) || t(`errors:${appError.code}`);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (appError.status === 405) headers.set("Allow", ALLOW);
+  const retry = appError.details?.retryAfterSeconds;
+  if (retry) headers.set("Retry-After", retry);
+  return Response.json({ ok: false, error: { code: appError.code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status: appError.status, headers });
+}
+
+/** The body as plain fields: JSON (an object) or form data; null when it is neither. */
+async function readFields(request: Request): Promise<Record<string, unknown> | null> {
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES) return null;
+  if ((request.headers.get("Content-Type") ?? "").includes("application/json")) {
+    const body: unknown = await request.json().catch(() => null);
+    return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  }
+  const form = await request.formData().catch(() => null);
+  return form ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) : null;
+}
+
+/** GET the WhatsApp dialog's status: { ok, configured, signedIn, plan, country, link }. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    const viewer = await getViewer(request, context);
+    const status = await whatsappStatus(context.env, context.config, viewer);
+    return Response.json(
+      { ok: true, configured: status.configured, signedIn: viewer.kind === "user", plan: status.plan, country: requestCountry(request), link: status.link },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    return failure(request, error);
+  }
+}
+
+/**
+ * POST { country, phone, model? } (JSON or form data): a one-time code and its wa.me link, { ok, code, url, expiresAt }.
+ * DELETE: disconnects the linked number, { ok }. Both need a signed-in user.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    if (request.method !== "POST" && request.method !== "DELETE") throw new AppError("request/method-not-allowed");
+    const viewer = await getViewer(request, context);
+    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+    if (request.method === "DELETE") {
+      await disconnectWhatsApp(context.env, viewer.user.id);
+      return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+    }
+    const fields = await readFields(request);
+    if (!fields) throw new AppError("request/invalid");
+    const parsed = whatsappLinkSchema.safeParse(fields);
+    if (!parsed.success) return failure(request, new AppError("request/invalid"), fieldErrorsFrom(parsed.error));
+    const { phone, model } = parsed.data;
+    const result = await createLinkCode(context.env, context.config, viewer.user.id, { phoneDigits: phone, model }, getLocale(request));
+    return Response.json({ ok: true, ...result }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return failure(request, error);
+  }
+}
