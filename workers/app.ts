@@ -9,6 +9,8 @@ import { isImageJobMessage } from "../app/.server/images/messages";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
 import { deliverJobResults } from "../app/.server/whatsapp/tasks";
 import { createLoadContext, createNonce } from "../app/.server/load-context";
+import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
+import { expiredCookie, malformedCookies } from "../app/lib/cookies";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
 
 export { AuthThrottle } from "./auth-throttle";
@@ -23,6 +25,17 @@ const handleRemixRequest = createRequestHandler(serverBuild);
  * Remix would call, and it turns every failure into its own response (errorResponse), so nothing else differs.
  */
 const chatAction = serverBuild.routes["routes/api.chat"]?.module.action;
+
+/** Cookies the app reads on every request; one that cannot be decoded is ignored there and removed here. */
+const READ_COOKIES = ["locale", "theme", SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE];
+
+function clearMalformedCookies(request: Request, headers: Headers) {
+  const set = headers.getSetCookie();
+  for (const name of malformedCookies(request.headers.get("Cookie"), READ_COOKIES)) {
+    // A response that already replaces the cookie (a new guest id) needs no removal after it.
+    if (!set.some((line) => line.startsWith(`${name}=`))) headers.append("Set-Cookie", expiredCookie(name));
+  }
+}
 
 function plainError(status: number, message: string): Response {
   const response = new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -56,6 +69,7 @@ export default {
     // Responses from Remix may be immutable (redirects); copy before adding headers.
     const secured = new Response(response.body, response);
     applyBaselineHeaders(secured.headers);
+    clearMalformedCookies(request, secured.headers);
     return secured;
   },
 

@@ -1,4 +1,4 @@
-// One CreditsCounter per account (and per guest id). Each call runs to completion before the next starts and
+// One CreditsCounter per account (and per guest id, and per visitor address: docs/decisions/0011). Each call runs to completion before the next starts and
 // the SQLite API is synchronous, so a check-and-charge can never interleave: concurrent requests cannot overspend.
 import { DurableObject } from "cloudflare:workers";
 import { nextUtcMidnight, utcDay } from "../app/lib/time";
@@ -21,6 +21,8 @@ export interface ConsumeRequest {
   limit: number | null;
   /** Injected clock (tests move time); defaults to now. */
   now?: number;
+  /** Another counter this charge was also made on (a visitor's address); `refund` names it so both are given back. */
+  linked?: string;
 }
 
 export interface ConsumeResult {
@@ -43,13 +45,18 @@ export class CreditsCounter extends DurableObject<Record<string, unknown>> {
       day TEXT NOT NULL,
       cost INTEGER NOT NULL,
       refunded INTEGER NOT NULL DEFAULT 0,
-      created_at INTEGER NOT NULL
+      created_at INTEGER NOT NULL,
+      linked TEXT
     )`);
+    // Counters created before decision 0011 have no linked column yet.
+    const columns = this.sql.exec<{ name: string }>("PRAGMA table_info(charges)").toArray();
+    if (!columns.some((column) => column.name === "linked")) this.sql.exec("ALTER TABLE charges ADD COLUMN linked TEXT");
     this.sql.exec("CREATE INDEX IF NOT EXISTS charges_day ON charges (day, refunded)");
   }
 
   consume(request: ConsumeRequest): ConsumeResult {
     const { key, cost, limit } = request;
+    const linked = request.linked ?? null;
     if (!key || !Number.isInteger(cost) || cost < 0) throw new RangeError("consume needs a key and a whole, non-negative cost");
     const now = request.now ?? Date.now();
     const day = utcDay(now);
@@ -63,18 +70,23 @@ export class CreditsCounter extends DurableObject<Record<string, unknown>> {
     }
     if (existing) {
       // Refunded earlier (the attempt failed); the retry is charged once, in today's bucket.
-      this.sql.exec("UPDATE charges SET refunded = 0, day = ?, cost = ?, created_at = ? WHERE key = ?", day, cost, now, key);
+      this.sql.exec("UPDATE charges SET refunded = 0, day = ?, cost = ?, created_at = ?, linked = ? WHERE key = ?", day, cost, now, linked, key);
     } else {
       if (used === 0) this.forgetOldDays(now);
-      this.sql.exec("INSERT INTO charges (key, day, cost, created_at) VALUES (?, ?, ?, ?)", key, day, cost, now);
+      this.sql.exec("INSERT INTO charges (key, day, cost, created_at, linked) VALUES (?, ?, ?, ?, ?)", key, day, cost, now, linked);
     }
     return { ok: true, duplicate: false, balance: this.toBalance(day, used + cost, limit, now) };
   }
 
-  /** Gives back a charge. Idempotent: a second refund of the same key changes nothing. */
-  refund(key: string, limit: number | null = null, now: number = Date.now()): { refunded: boolean; balance: CreditBalance } {
-    const cursor = this.sql.exec("UPDATE charges SET refunded = 1 WHERE key = ? AND refunded = 0", key);
-    return { refunded: cursor.rowsWritten > 0, balance: this.balanceOf(utcDay(now), limit, now) };
+  /**
+   * Gives back a charge. Idempotent: a second refund of the same key changes nothing. `linked` names the other
+   * counter the charge was also made on, for the caller to refund there too.
+   */
+  refund(key: string, limit: number | null = null, now: number = Date.now()): { refunded: boolean; linked: string | null; balance: CreditBalance } {
+    const refunded = this.sql
+      .exec<{ linked: string | null }>("UPDATE charges SET refunded = 1 WHERE key = ? AND refunded = 0 RETURNING linked", key)
+      .toArray();
+    return { refunded: refunded.length > 0, linked: refunded[0]?.linked ?? null, balance: this.balanceOf(utcDay(now), limit, now) };
   }
 
   balance(limit: number | null, now: number = Date.now()): CreditBalance {

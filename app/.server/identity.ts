@@ -1,11 +1,17 @@
 // Who is asking. Signed-in people are recognised by their session cookie (auth/session.ts); visitors by a signed
 // guest id cookie so their chats and credits survive reloads.
-import { lookupSession, toSessionUser } from "./auth/session";
+import { isSecureRequest, lookupSession, readCookie, toSessionUser } from "./auth/session";
 import { planForUser } from "./billing/subscriptions";
 import { now } from "./clock";
 import type { AppConfig, AppEnv } from "./env";
 
-export const GUEST_COOKIE = "guest_id";
+/** Like the session cookie: `__Host-` over https (no sibling host can plant one), the plain name over local http. */
+export const SECURE_GUEST_COOKIE = "__Host-guest_id";
+export const PLAIN_GUEST_COOKIE = "guest_id";
+
+function guestCookieName(request: Request): string {
+  return isSecureRequest(request) ? SECURE_GUEST_COOKIE : PLAIN_GUEST_COOKIE;
+}
 
 /** The public part of a signed-in user that pages may show. */
 export interface SessionUser {
@@ -66,29 +72,20 @@ export async function verifySignedValue(secret: string, signed: string | undefin
   return timingSafeEqual(await hmac(secret, value), signed.slice(dot + 1)) ? value : null;
 }
 
-function readCookieValue(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
-
 /** The guest id of this browser, if it already has a valid one. */
 export async function readGuestId(request: Request, config: AppConfig): Promise<string | null> {
-  const value = await verifySignedValue(config.sessionSecret, readCookieValue(request, GUEST_COOKIE));
+  const value = await verifySignedValue(config.sessionSecret, readCookie(request, guestCookieName(request)));
   return value?.startsWith("g_") ? value : null;
 }
 
 /** A new guest id and the Set-Cookie header that stores it (signed, HttpOnly, a year). */
 export async function issueGuestId(request: Request, config: AppConfig): Promise<{ guestId: string; setCookie: string }> {
   const guestId = `g_${crypto.randomUUID()}`;
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const secure = isSecureRequest(request) ? "; Secure" : "";
   const signed = await signValue(config.sessionSecret, guestId);
   return {
     guestId,
-    setCookie: `${GUEST_COOKIE}=${encodeURIComponent(signed)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
+    setCookie: `${guestCookieName(request)}=${encodeURIComponent(signed)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
   };
 }
 

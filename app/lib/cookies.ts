@@ -5,13 +5,41 @@ import { toLocale } from "./i18n";
 
 export const PREFERENCE_MAX_AGE = 60 * 60 * 24 * 365;
 
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+/** The raw (still encoded) value of cookie `name`. */
+function rawCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const [rawName, ...rest] = part.trim().split("=");
-    if (rawName === name) return decodeURIComponent(rest.join("="));
+    if (rawName === name) return rest.join("=");
   }
   return undefined;
+}
+
+function decode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cookie's value; one that cannot be decoded (bad percent-encoding) is anyone's to send, so it counts as absent. */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  const raw = rawCookie(cookieHeader, name);
+  return raw === undefined ? undefined : decode(raw);
+}
+
+/** Which of `names` the header carries with a value that cannot be decoded (the worker clears them). */
+export function malformedCookies(cookieHeader: string | null | undefined, names: readonly string[]): string[] {
+  return names.filter((name) => {
+    const raw = rawCookie(cookieHeader, name);
+    return raw !== undefined && decode(raw) === undefined;
+  });
+}
+
+/** The Set-Cookie header that removes cookie `name` (a `__Host-` one is only accepted with Secure). */
+export function expiredCookie(name: string): string {
+  return `${name}=; Path=/; Max-Age=0; SameSite=Lax${name.startsWith("__Host-") ? "; Secure" : ""}`;
 }
 
 export function localeFromCookie(cookieHeader: string | null | undefined): Locale {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { clientAddress } from "~/.server/auth/throttle";
 import { SSE_HEADERS } from "~/.server/chat/join";
 import { ownerHint, verifiedOwner } from "~/.server/chat/owner-hint";
 import { toolTurnFor } from "~/.server/chat/tool-turn";
@@ -23,7 +24,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Who is asking is read once, when startTurn asks: for a hinted turn, once its upstream request is on its way.
     let acting: Promise<ActingViewer> | undefined;
     const readActing = () => (acting ??= actingViewer(request, context));
-    const readOwner = () => verifiedOwner(readActing(), hint);
+    // A visitor's turn is also counted on their address, so a new guest cookie is not a new allowance.
+    const address = clientAddress(request);
+    const readOwner = async () => ({ ...(await verifiedOwner(readActing(), hint)), address });
     const turn = await startTurn(context.env, context.config, readOwner, parsed.data, { locale, tool, ownerHint: hint?.owner });
     const { setCookie } = await readActing();
     const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
+import { clientAddress } from "~/.server/auth/throttle";
 import { AppError, errorResponse } from "~/.server/errors";
 import { getViewer } from "~/.server/identity";
 import { retryJob } from "~/.server/images/jobs";
@@ -17,7 +18,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!parsed.success || !params.jobId) throw new AppError("request/invalid");
     const viewer = await getViewer(request, context);
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    const job = await retryJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan }, params.jobId, parsed.data.requestId);
+    const owner = { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) };
+    const job = await retryJob(context.env, context.config, owner, params.jobId, parsed.data.requestId);
     return Response.json({ job }, { status: 201 });
   } catch (error) {
     return errorResponse(error);

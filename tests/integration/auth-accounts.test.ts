@@ -9,7 +9,7 @@ import { THROTTLE } from "../../app/.server/auth/policy";
 import { schema } from "../../app/.server/db";
 import { getViewer, issueGuestId } from "../../app/.server/identity";
 import { loadConfig, type AppEnv } from "../../app/.server/env";
-import { appEnv, uniqueId } from "./helpers";
+import { appEnv, uniqueId, productionEnv } from "./helpers";
 import {
   callWorker,
   Client,
@@ -300,7 +300,8 @@ describe("sign-in", () => {
     const visitor = new Client();
     // The guest id is issued when a visitor first needs one; make one the way the app does.
     const { guestId, setCookie } = await issueGuestId(new Request("https://app.example/"), loadConfig(appEnv));
-    visitor.cookies.set("guest_id", setCookie.split(";")[0]!.split("=").slice(1).join("="));
+    const [name, ...value] = setCookie.split(";")[0]!.split("=");
+    visitor.cookies.set(name!, value.join("="));
     const threadId = uniqueId("thread");
     await db.insert(schema.chatThreads).values({ id: threadId, ownerId: guestId, title: "Guest question" });
     const user = await createUser();
@@ -471,7 +472,7 @@ describe("guards", () => {
     const response = await new Client().get("/dev/mailbox");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Development mailbox");
-    const production = { ...appEnv, APP_ENV: "production", SESSION_SECRET: "p".repeat(40) } as unknown as AppEnv;
+    const production = productionEnv();
     const hidden = await new Client(undefined, production).get("/dev/mailbox");
     expect(hidden.status).toBe(404);
   });

@@ -24,6 +24,8 @@ import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type ModelCho
 export interface TurnOwner {
   accountId: string;
   plan: Plan;
+  /** The client's network address: a guest's turns are also counted on it (docs/decisions/0011). */
+  address?: string;
 }
 
 /**
@@ -115,7 +117,7 @@ async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: T
   const action: CreditAction = plan.tool?.action ?? "chat";
   const charging = plan.proRequired(who)
     ? Promise.resolve(undefined)
-    : consumeCredits(env, config, { accountId: who.accountId, plan: who.plan, action, key: plan.creditKey, now: plan.now });
+    : consumeCredits(env, config, { accountId: who.accountId, plan: who.plan, action, key: plan.creditKey, now: plan.now, address: who.address });
   try {
     const [charge, loaded, attachedImage] = await Promise.all([
       charging,

@@ -26,6 +26,8 @@ import { resolveImageEngine } from "./engines";
 export interface JobOwner {
   accountId: string;
   plan: Plan;
+  /** The client's network address, counted for a guest's charges (docs/decisions/0011). */
+  address?: string;
 }
 
 const SETTINGS_SCHEMAS = {
@@ -157,6 +159,7 @@ export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner,
     plan: owner.plan,
     action: settings.tool === "photo-translate" ? "photoTranslate" : "image",
     key: creditKey,
+    address: owner.address,
   });
   if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
 

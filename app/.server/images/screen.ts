@@ -6,6 +6,7 @@ import type { Locale } from "../../lib/constants";
 import type { JobView } from "../../lib/jobs";
 import { createJobSchema, fieldErrorsOf, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
+import { clientAddress } from "../auth/throttle";
 import { AppError, isAppError, type ErrorCode } from "../errors";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
@@ -79,7 +80,7 @@ export async function handleCreateJob(request: Request, context: AppLoadContext)
     const viewer = await getViewer(request, context);
     // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan }, parsed.data);
+    const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, parsed.data);
     return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
   } catch (error) {
     const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
