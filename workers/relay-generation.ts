@@ -25,6 +25,9 @@ export interface RelayStart {
 
 export type RelayStatus = "idle" | "streaming" | "complete" | "failed" | "stopped";
 
+/** The writing end of one reader's stream (see reader()). */
+type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
+
 const encoder = new TextEncoder();
 const sse = (payload: object) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
 
@@ -34,7 +37,7 @@ export class Generation {
   thinking = false;
   errorCode: string | null = null;
   readonly abort = new AbortController();
-  readonly readers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  readonly readers = new Set<ReaderSink>();
   saving: Promise<unknown> = Promise.resolve();
   lastSave = 0;
   rowsMissing = false;
@@ -81,7 +84,12 @@ export class Generation {
 
   broadcast(payload: object) {
     const chunk = sse(payload);
-    for (const writer of this.readers) writer.write(chunk).catch(() => this.readers.delete(writer));
+    for (const writer of this.readers) this.send(writer, chunk);
+  }
+
+  /** A reader that went away (tab closed, network lost) fails its writes: it is dropped, and the answer goes on. */
+  private send(writer: ReaderSink, chunk: Uint8Array) {
+    writer.write(chunk).catch(() => this.readers.delete(writer));
   }
 
   finalEvent() {
@@ -90,13 +98,17 @@ export class Generation {
 
   /** SSE of a snapshot, then live deltas, then the final status. */
   reader(): ReadableStream<Uint8Array> {
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    // A native stream, not a JS TransformStream: returned over RPC, a JS stream is pumped by JS inside the runtime,
+    // and when the client goes away that pump's write fails as an uncaught "Network connection lost" while this
+    // side never hears of it (cloudflare/workers-sdk#11071). The native stream fails our own next write instead,
+    // which send() handles.
+    const { readable, writable } = new IdentityTransformStream();
     const writer = writable.getWriter();
-    void writer.write(sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
     if (this.status === "streaming") this.readers.add(writer);
-    else {
-      void writer.write(sse(this.finalEvent()));
-      void writer.close();
+    this.send(writer, sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
+    if (this.status !== "streaming") {
+      this.send(writer, sse(this.finalEvent()));
+      writer.close().catch(() => undefined);
     }
     return readable;
   }

@@ -1,13 +1,17 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import type { BrowserAnalyticsEvent } from "~/lib/schemas/analytics";
 
-/** Sends an analytics event without holding up the page (keepalive survives navigation and unload). */
-export function trackEvent(name: string, data: { path?: string; props?: Record<string, string | number | boolean> } = {}) {
+/**
+ * Sends an analytics event without holding up the page (keepalive survives navigation and unload). Only events of
+ * the catalogue (app/lib/schemas/analytics.ts) that the browser sends are accepted; the server refuses the rest.
+ */
+export function trackEvent(event: BrowserAnalyticsEvent) {
   try {
     void fetch("/api/analytics", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name, ...data }),
+      body: JSON.stringify(event),
       keepalive: true,
       credentials: "same-origin",
     }).catch(() => undefined);
@@ -20,7 +24,7 @@ export function trackEvent(name: string, data: { path?: string; props?: Record<s
 export function PageViewTracker() {
   const { pathname } = useLocation();
   useEffect(() => {
-    trackEvent("page_view", { path: pathname });
+    trackEvent({ name: "page_view", path: pathname });
   }, [pathname]);
   return null;
 }

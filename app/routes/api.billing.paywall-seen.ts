@@ -3,6 +3,7 @@ import { markPaywallSeen } from "~/.server/billing/paywall";
 import { now } from "~/.server/clock";
 import { AppError, errorResponse } from "~/.server/errors";
 import { getViewer } from "~/.server/identity";
+import { pagePathSchema } from "~/lib/schemas/analytics";
 
 /** POST: the after-sign-in Pro dialog was shown (SPEC §4); records it once per user with its analytics event. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -11,7 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const viewer = await getViewer(request, context);
     if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
     const body = (await request.json().catch(() => ({}))) as { path?: unknown };
-    const path = typeof body.path === "string" && body.path.startsWith("/") ? body.path.slice(0, 2048) : undefined;
+    // The event's path must fit the analytics catalogue; one that does not is left out, the event still counts.
+    const path = pagePathSchema.safeParse(body.path).data;
     const first = await markPaywallSeen(context.env, viewer.user.id, { path, now: now() });
     return Response.json({ ok: true, first }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -7,7 +7,7 @@ interface Sent {
   keepalive: boolean;
 }
 
-async function loadReporter(respond: () => Response = () => new Response(null, { status: 204 })) {
+async function loadReporter(respond: () => Response | Promise<Response> = () => new Response(null, { status: 204 })) {
   vi.resetModules();
   const sent: Sent[] = [];
   const listeners = new Map<string, (event: unknown) => void>();
@@ -90,6 +90,75 @@ describe("client error reporter", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(21_000);
-    expect(sent.map((entry) => entry.body.message)).toEqual(["Error: first", "Error: second"]);
+    // The refused report is kept and goes first once the pause is over.
+    expect(sent.map((entry) => entry.body.message)).toEqual(["Error: first", "Error: first", "Error: second"]);
+  });
+
+  it("backs off 1 s, 2 s, 4 s... after 429s without Retry-After, keeps the report, and resets after a success", async () => {
+    let refusals = 3;
+    const { reporter, sent } = await loadReporter(() => (refusals-- > 0 ? new Response(null, { status: 429 }) : new Response(null, { status: 204 })));
+    reporter.reportClientError("error", new Error("kept"));
+    await vi.advanceTimersByTimeAsync(1);
+    const attempts = () => sent.length;
+    expect(attempts()).toBe(1);
+    // SPEC §9: base 1 s, factor 2.
+    await vi.advanceTimersByTimeAsync(990);
+    expect(attempts()).toBe(1);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(attempts()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_980);
+    expect(attempts()).toBe(2);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(attempts()).toBe(3);
+    await vi.advanceTimersByTimeAsync(3_980);
+    expect(attempts()).toBe(3);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(sent.map((entry) => entry.body.message)).toEqual(Array(4).fill("Error: kept"));
+    // Accepted: the next refusal starts again from 1 s.
+    refusals = 1;
+    reporter.reportClientError("error", new Error("later"));
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1_010);
+    expect(sent.map((entry) => entry.body.message).slice(4)).toEqual(["Error: later", "Error: later"]);
+  });
+
+  it("caps the backoff at 4 hours and honours a Retry-After date", async () => {
+    let answer = () => new Response(null, { status: 429 });
+    const { reporter, sent } = await loadReporter(() => answer());
+    reporter.reportClientError("error", new Error("stuck"));
+    // 1 + 2 + 4 + ... seconds: the 15th wait would be 4.5 hours without the cap.
+    for (let step = 0; step < 14; step++) await vi.advanceTimersByTimeAsync(1_000 * 2 ** step + 5);
+    expect(sent).toHaveLength(15);
+    await vi.advanceTimersByTimeAsync(4 * 60 * 60_000 + 5);
+    expect(sent).toHaveLength(16);
+    answer = () => new Response(null, { status: 429, headers: { "Retry-After": new Date(Date.now() + 90_000).toUTCString() } });
+    await vi.advanceTimersByTimeAsync(4 * 60 * 60_000 + 5);
+    expect(sent).toHaveLength(17);
+    answer = () => new Response(null, { status: 204 });
+    await vi.advanceTimersByTimeAsync(85_000);
+    expect(sent).toHaveLength(17);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(sent).toHaveLength(18);
+  });
+
+  it("shares the 60000-byte keepalive budget across the requests in flight and frees it as each finishes", async () => {
+    const pending: (() => void)[] = [];
+    const { reporter, sent } = await loadReporter(
+      () => new Promise<Response>((resolve) => pending.push(() => resolve(new Response(null, { status: 204 })))),
+    );
+    // About 12 KB each once serialized (message and stack at their caps): four fit in 60,000 bytes, a fifth does not.
+    const big = (index: number) => Object.assign(new Error(`${index}`.padEnd(1_990, "m")), { stack: "s".repeat(10_000) });
+    for (let index = 0; index < 5; index++) reporter.reportClientError("error", big(index));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.map((entry) => entry.keepalive)).toEqual([true, true, true, true, false]);
+    // One keepalive request finishes: its bytes are free again for the next report.
+    pending.shift()?.();
+    await vi.advanceTimersByTimeAsync(1);
+    reporter.reportClientError("error", big(5));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.at(-1)?.keepalive).toBe(true);
+    reporter.reportClientError("error", big(6));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.at(-1)?.keepalive).toBe(false);
   });
 });

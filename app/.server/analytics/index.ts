@@ -1,16 +1,92 @@
-import type { AnalyticsEvent } from "../../lib/schemas/analytics";
+// Analytics: the catalogue (app/lib/schemas/analytics.ts) decides what is stored. What the browser posts is limited
+// before it is read (size, then a per-client rate), checked against the catalogue, and dropped with a 4xx when it
+// fails any of it, so a client can neither store an event of its own making nor flood the table.
+import {
+  analyticsEventSchema,
+  isBrowserEvent,
+  isBrowserEventName,
+  type AnalyticsEvent,
+  type BrowserAnalyticsEvent,
+} from "../../lib/schemas/analytics";
+import { clientAddress, countAttempt } from "../auth/throttle";
+import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+
+export const ANALYTICS_LIMITS = {
+  /** The largest event in the catalogue is a page_view with a 2,048-character path: 8 KB is room enough. */
+  maxBodyBytes: 8 * 1024,
+  /**
+   * Events from one client (network address, an IPv6 /64 as one) per minute, counted exactly by the AuthThrottle
+   * Durable Object. A person navigating makes a few page views a minute; 60 leaves room for several behind one
+   * shared address while keeping a flood to 60 rows a minute.
+   */
+  perClient: { limit: 60, windowMs: 60_000 },
+} as const;
 
 /** Stores one analytics event. Callers run it in waitUntil so it never delays a response. */
 export async function recordEvent(env: AppEnv, event: AnalyticsEvent, who: { userId?: string | null; guestId?: string | null }) {
+  // Fields beyond name and path are the event's own properties (none in today's catalogue).
+  const { name, path, ...props } = event;
   await getDb(env)
     .insert(schema.analyticsEvents)
     .values({
-      name: event.name,
-      path: event.path ?? null,
+      name,
+      path: path ?? null,
       userId: who.userId ?? null,
       guestId: who.guestId ?? null,
-      props: event.props ? JSON.stringify(event.props) : null,
+      props: Object.keys(props).length > 0 ? JSON.stringify(props) : null,
     });
+}
+
+/** The body as text, or null once it is longer than `maxBytes` (read no further, whatever Content-Length says). */
+async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Checks one event posted by a browser: a declared size over the limit, a client over its rate, a body over the
+ * limit, a name outside the browser's part of the catalogue or fields that do not fit it each throw (413, 429, 413,
+ * 400, 400). Every request that gets as far as the rate counts against it, valid or not.
+ */
+export async function acceptBrowserEvent(env: AppEnv, request: Request): Promise<BrowserAnalyticsEvent> {
+  if (Number(request.headers.get("Content-Length") ?? "0") > ANALYTICS_LIMITS.maxBodyBytes) throw new AppError("analytics/too-large");
+  const rate = await countAttempt(env, `analytics:address:${addressBucket(clientAddress(request))}`, ANALYTICS_LIMITS.perClient);
+  if (!rate.allowed) {
+    throw new AppError("analytics/rate-limited", { details: { retryAfterSeconds: String(Math.ceil(rate.retryAfterMs / 1000)) } });
+  }
+  const text = await readCapped(request, ANALYTICS_LIMITS.maxBodyBytes);
+  if (text === null) throw new AppError("analytics/too-large");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError("request/invalid");
+  }
+  const name = body !== null && typeof body === "object" ? (body as { name?: unknown }).name : undefined;
+  if (!isBrowserEventName(name)) throw new AppError("analytics/unknown-event");
+  const parsed = analyticsEventSchema.safeParse(body);
+  if (!parsed.success || !isBrowserEvent(parsed.data)) throw new AppError("request/invalid");
+  return parsed.data;
 }

@@ -1,0 +1,99 @@
+// POST /api/analytics takes only the catalogue's browser events (app/lib/schemas/analytics.ts), within a body limit
+// and a per-client rate; whatever fails gets a 4xx in the app's error shape, with a translated message, and is
+// never stored.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { schema } from "../../app/.server/db";
+import { Client, db } from "./auth-helpers";
+
+/** A path no other test uses, so the rows a test finds are its own. */
+const uniquePath = (label: string) => `/web-main/${label}-${crypto.randomUUID()}`;
+const rowsAt = (path: string) => db.select().from(schema.analyticsEvents).where(eq(schema.analyticsEvents.path, path));
+
+function post(client: Client, body: BodyInit, headers: Record<string, string> = {}) {
+  return client.fetch("/api/analytics", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+}
+
+async function expectRefusal(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { ok: boolean; error: { code: string; message: string } };
+  expect(body).toMatchObject({ ok: false, error: { code } });
+  expect(body.error.message).toBeTruthy();
+  expect(body.error.message).not.toContain(code);
+  return body.error.message;
+}
+
+describe("analytics ingestion", { timeout: 60_000 }, () => {
+  it("stores a page_view with its path, and nothing else", async () => {
+    const path = uniquePath("ok");
+    const response = await post(new Client(), JSON.stringify({ name: "page_view", path }));
+    expect(response.status).toBe(204);
+    expect(await rowsAt(path)).toMatchObject([{ name: "page_view", path, props: null }]);
+  });
+
+  it("refuses an event over 8 KB with 413, whether or not it declares its length, and stores nothing", async () => {
+    const path = uniquePath("flood");
+    // The 1.5 MB event of the report: a valid-looking page_view carrying thousands of properties.
+    const props = Object.fromEntries(Array.from({ length: 3_000 }, (_, index) => [`k${index}`, "x".repeat(500)]));
+    const huge = JSON.stringify({ name: "page_view", path, props });
+    expect(huge.length).toBeGreaterThan(1_500_000);
+    await expectRefusal(await post(new Client(), huge), 413, "analytics/too-large");
+
+    // Streamed, with no Content-Length: the body is read only up to the limit.
+    const streamed = new Blob([huge]).stream();
+    await expectRefusal(await post(new Client(), streamed), 413, "analytics/too-large");
+    expect(await rowsAt(path)).toHaveLength(0);
+  });
+
+  it("refuses names outside the browser's catalogue, including the server's own paywall event", async () => {
+    const path = uniquePath("unknown");
+    const client = new Client();
+    await expectRefusal(await post(client, JSON.stringify({ name: "signup_completed", path })), 400, "analytics/unknown-event");
+    // after_login_paywall_seen is recorded by the server once per user; a browser must not be able to add more.
+    await expectRefusal(await post(client, JSON.stringify({ name: "after_login_paywall_seen", path })), 400, "analytics/unknown-event");
+    await expectRefusal(await post(client, JSON.stringify([{ name: "page_view", path }])), 400, "analytics/unknown-event");
+    expect(await rowsAt(path)).toHaveLength(0);
+  });
+
+  it("refuses a page_view whose fields do not fit its schema", async () => {
+    const path = uniquePath("schema");
+    const client = new Client();
+    const refusals = [
+      { name: "page_view", path, props: { plan: "pro" } },
+      { name: "page_view", path, extra: true },
+      { name: "page_view" },
+      { name: "page_view", path: `${path}?token=secret` },
+      { name: "page_view", path: `${path}/${"a".repeat(2_100)}` },
+      { name: "page_view", path: "web-main" },
+    ];
+    for (const body of refusals) await expectRefusal(await post(client, JSON.stringify(body)), 400, "request/invalid");
+    await expectRefusal(await post(client, "{not json"), 400, "request/invalid");
+    expect(await rowsAt(path)).toHaveLength(0);
+    expect(await rowsAt(`${path}?token=secret`)).toHaveLength(0);
+  });
+
+  it("limits each client to 60 events a minute, answering 429 with Retry-After and storing nothing more", async () => {
+    const path = uniquePath("rate");
+    const client = new Client();
+    for (let index = 0; index < 60; index++) {
+      const response = await post(client, JSON.stringify({ name: "page_view", path }));
+      expect(response.status, `event ${index + 1}`).toBe(204);
+    }
+    const refused = await post(client, JSON.stringify({ name: "page_view", path }));
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+    await expectRefusal(refused, 429, "analytics/rate-limited");
+    expect(await rowsAt(path)).toHaveLength(60);
+
+    // Another client is not held back by this one.
+    expect((await post(new Client(), JSON.stringify({ name: "page_view", path }))).status).toBe(204);
+    expect(await rowsAt(path)).toHaveLength(61);
+  });
+
+  it("says why in the person's language", async () => {
+    const client = new Client();
+    client.cookies.set("locale", "tr");
+    const message = await expectRefusal(await post(client, JSON.stringify({ name: "signup_completed", path: "/" })), 400, "analytics/unknown-event");
+    expect(message).toBe("Bu analiz etkinliği kaydettiğimiz etkinliklerden biri değil.");
+  });
+});
