@@ -57,6 +57,8 @@ const varsSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     CREDITS_GUEST_DAILY: count(5),
     CREDITS_FREE_DAILY: count(20),
+    /** All visitors from one address (IPv6: one /64) may spend this many guests' daily allowance (decision 0011). */
+    CREDITS_GUEST_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(3),
     SENTRY_DSN: z.url().optional(),
     // Accounts: sign-in with Google and Apple (each offered only when its credentials are set) and email delivery.
     GOOGLE_CLIENT_ID: z.string().optional(),
@@ -108,6 +110,10 @@ const varsSchema = z
         message: "SESSION_SECRET is required in production (wrangler secret put SESSION_SECRET)",
       });
     }
+    if (vars.APP_ENV === "production" && !vars.APP_ORIGIN) {
+      // Links in e-mails and return URLs are built from it; without it they would follow the request's Host header.
+      ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "APP_ORIGIN is required in production (the public https:// origin, e.g. https://assistant.example.com)" });
+    }
     if (vars.APP_ENV === "production" && !vars.WHATSAPP_APP_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -125,7 +131,7 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
     isProduction: vars.APP_ENV === "production",
     appOrigin: vars.APP_ORIGIN,
     sessionSecret: vars.SESSION_SECRET ?? DEV_SESSION_SECRET,
-    credits: { guestDaily: vars.CREDITS_GUEST_DAILY, freeDaily: vars.CREDITS_FREE_DAILY },
+    credits: { guestDaily: vars.CREDITS_GUEST_DAILY, freeDaily: vars.CREDITS_FREE_DAILY, guestAddressFactor: vars.CREDITS_GUEST_ADDRESS_FACTOR },
     sentryDsn: vars.SENTRY_DSN,
     oauth: {
       google:

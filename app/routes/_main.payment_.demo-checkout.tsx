@@ -56,8 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (rows.some((row) => givesPro(row, at))) throw new AppError("billing/already-subscribed");
     const events = await demoCheckoutEvents(context.env, user, period, at);
     try {
-      // Our own origin, not APP_ORIGIN: this worker posts to itself.
-      await deliverDemoEvents(context.config, new URL(request.url).origin, events, at);
+      await deliverDemoEvents(context.env, context.config, events, at);
     } catch (cause) {
       console.error("billing: demo checkout delivery failed", cause instanceof Error ? cause.message : cause);
       throw new AppError("billing/checkout-failed", { cause });

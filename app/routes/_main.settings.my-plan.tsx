@@ -60,11 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const { user } = await requireUserRow(request, context);
     const intent = (await request.formData()).get("intent");
-    const origin = new URL(request.url).origin;
     switch (intent) {
       case "cancel":
       case "resume":
-        await setCancelAtPeriodEnd(context.env, context.config, { user, cancel: intent === "cancel", origin });
+        await setCancelAtPeriodEnd(context.env, context.config, { user, cancel: intent === "cancel" });
         return data({ ok: true as const, notice: (intent === "cancel" ? "cancelled" : "resumed") satisfies Notice });
       case "portal":
         return redirect(

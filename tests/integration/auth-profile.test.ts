@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SESSION_POLICY } from "../../app/.server/auth/policy";
 import { schema } from "../../app/.server/db";
-import type { AppEnv } from "../../app/.server/env";
-import { appEnv, uniqueId } from "./helpers";
+import { appEnv, uniqueId, productionEnv } from "./helpers";
 import { Client, connectionsOf, createUser, db, findUserRow, latestEmail, sessionsOf, signedInClient } from "./auth-helpers";
 
 afterEach(() => {
@@ -178,14 +177,11 @@ describe("emails from settings", () => {
 
   it("uses the HTTP email provider in production and reports SPEC §8's failures", async () => {
     const { client, user } = await signedInClient();
-    const production = {
-      ...appEnv,
-      APP_ENV: "production",
-      SESSION_SECRET: "s".repeat(40),
+    const production = productionEnv({
       EMAIL_PROVIDER_URL: "https://mail.example/emails",
       EMAIL_API_KEY: "mail-key",
       EMAIL_FROM: "Nova <hello@mail.example>",
-    } as unknown as AppEnv;
+    });
     const prod = client.withEnv(production);
     const sent: { url: string; auth: string | null; body: Record<string, unknown> }[] = [];
     let answer = 200;

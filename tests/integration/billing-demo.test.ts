@@ -9,7 +9,7 @@ import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { Client, db, signedInClient } from "./auth-helpers";
 import { accessLevel, routeFetch } from "./billing-helpers";
-import { appEnv } from "./helpers";
+import { appEnv, productionEnv } from "./helpers";
 
 let router: MockInstance<typeof fetch>;
 beforeAll(() => {
@@ -92,8 +92,13 @@ describe("demo checkout", () => {
   it("reports a failed cancel when the webhook does not accept the event", async () => {
     const { client, user } = await signedInClient();
     await client.action("/payment/demo-checkout", { period: "week" });
-    router.mockImplementationOnce(async () => new Response("down", { status: 503 }));
-    expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({ status: 502, data: { error: "billing/cancel-failed" } });
+    // The webhook cannot store the change (a failing database write), so it answers 500, as Stripe's retries expect.
+    await appEnv.DB.exec("CREATE TRIGGER refuse_subscription_update BEFORE UPDATE ON subscriptions BEGIN SELECT RAISE(ABORT, 'unavailable'); END;");
+    try {
+      expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({ status: 502, data: { error: "billing/cancel-failed" } });
+    } finally {
+      await appEnv.DB.exec("DROP TRIGGER refuse_subscription_update;");
+    }
     expect((await subscriptionsOf(user.id))[0]?.cancelAtPeriodEnd).toBe(false);
   });
 });
@@ -134,7 +139,7 @@ describe("development clock", () => {
     await client.fetch("/dev/clock", { method: "POST", body: new URLSearchParams({ intent: "reset" }) });
     expect(clockOffset()).toBe(0);
 
-    const production = new Client(undefined, { ...appEnv, APP_ENV: "production", SESSION_SECRET: "a-production-secret-of-at-least-32-chars!" } as AppEnv);
+    const production = new Client(undefined, productionEnv());
     expect((await production.get("/dev/clock")).status).toBe(404);
     expect((await production.fetch("/dev/clock", { method: "POST", body: new URLSearchParams({ days: "8" }) })).status).toBe(404);
     expect(clockOffset()).toBe(0);

@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type AppEnv } from "../../app/.server/env";
 import { Client, callWorker, createUser, db, ORIGIN, signedInClient } from "./auth-helpers";
 import { FakeStripe } from "./billing-fake-stripe";
 import { accessLevel, deliver, routeFetch, seconds, stripeEvent, subscriptionObject, subscriptionRow } from "./billing-helpers";
-import { appEnv, uniqueId } from "./helpers";
+import { appEnv, uniqueId, productionEnv } from "./helpers";
 
 const DAY = 24 * 60 * 60;
 const WEBHOOK_SECRET = "whsec_integration_stripe_tests_0123456789";
@@ -247,7 +247,7 @@ describe("configuration", () => {
   });
 
   it("turns payments off in production without keys: no demo checkout, no webhook", async () => {
-    const production = { ...appEnv, APP_ENV: "production", SESSION_SECRET: "a-production-secret-of-at-least-32-chars!" } as AppEnv;
+    const production = productionEnv();
     expect(loadConfig(production).billing).toMatchObject({ mode: "off", webhookSecret: null });
     const webhook = await callWorker(new Request(`${ORIGIN}/api/stripe/webhook`, { method: "POST", body: "{}" }), production);
     expect(webhook.status).toBe(404);

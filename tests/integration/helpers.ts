@@ -13,3 +13,18 @@ export function uniqueId(prefix: string): string {
 export function creditsStub(name: string) {
   return appEnv.CREDITS.get(appEnv.CREDITS.idFromName(name));
 }
+
+/**
+ * The app's env as a production deployment must configure it (env.ts refuses to start otherwise): a session secret,
+ * the public origin, and the WhatsApp app secret. `vars` adds or overrides.
+ */
+export function productionEnv(vars: Record<string, string> = {}): AppEnv {
+  return {
+    ...appEnv,
+    APP_ENV: "production",
+    SESSION_SECRET: "a-production-secret-of-at-least-32-chars!",
+    APP_ORIGIN: "https://app.example",
+    WHATSAPP_APP_SECRET: "production-meta-app-secret",
+    ...vars,
+  } as unknown as AppEnv;
+}

@@ -46,6 +46,12 @@ describe("loadConfig", () => {
     expect(problemsOf({ ...bindings() })).toContain("SESSION_SECRET");
   });
 
+  it("requires APP_ORIGIN in production: links must never follow a request's Host header", () => {
+    expect(problemsOf({ ...bindings(), APP_ENV: "production", SESSION_SECRET: SECRET, WHATSAPP_APP_SECRET: "x" })).toContain("APP_ORIGIN");
+    // Locally it defaults to the origin the app is served on.
+    expect(loadConfig({ ...bindings(), APP_ENV: "development" }).appOrigin).toBeUndefined();
+  });
+
   it("requires WHATSAPP_APP_SECRET in production, and reads the WhatsApp settings", () => {
     expect(problemsOf({ ...bindings(), APP_ENV: "production", SESSION_SECRET: SECRET })).toContain("WHATSAPP_APP_SECRET");
     const config = loadConfig({
@@ -84,7 +90,7 @@ describe("loadConfig", () => {
       APP_ORIGIN: "https://a.example",
     });
     expect(production).toMatchObject({ appEnv: "production", isProduction: true, sessionSecret: SECRET, appOrigin: "https://a.example" });
-    expect(production.credits).toEqual({ guestDaily: 5, freeDaily: 30 });
+    expect(production.credits).toEqual({ guestDaily: 5, freeDaily: 30, guestAddressFactor: 3 });
   });
 
   it("treats empty strings (unset .dev.vars lines) as absent", () => {

@@ -12,6 +12,11 @@ import { createSession } from "./session";
 type Context = Pick<AppLoadContext, "env" | "config">;
 export type SignedInViewer = Extract<Viewer, { kind: "user" }>;
 
+/**
+ * The origin every absolute URL we hand out is built on (e-mail links, OAuth redirects, Stripe return URLs).
+ * APP_ORIGIN, which production requires (env.ts): a request's Host header is the client's to forge. Only outside
+ * production, without APP_ORIGIN, it is the origin the app is served on locally.
+ */
 export function publicOrigin(request: Request, context: Context): string {
   return context.config.appOrigin ? new URL(context.config.appOrigin).origin : new URL(request.url).origin;
 }

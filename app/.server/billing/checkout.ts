@@ -130,7 +130,7 @@ export async function confirmCheckout(env: AppEnv, config: AppConfig, user: Pick
 export async function setCancelAtPeriodEnd(
   env: AppEnv,
   config: AppConfig,
-  input: { user: Pick<User, "id" | "stripeCustomerId">; cancel: boolean; origin: string },
+  input: { user: Pick<User, "id" | "stripeCustomerId">; cancel: boolean },
 ): Promise<void> {
   const failure = input.cancel ? "billing/cancel-failed" : "billing/resume-failed";
   const now = clockNow();
@@ -146,7 +146,7 @@ export async function setCancelAtPeriodEnd(
       const db = getDb(env);
       await db.batch(saveSubscriptionStatements(db, input.user.id, state, clockNow(), clockNow()));
     } else {
-      await deliverDemoEvents(config, input.origin, [demoCancelEvent(row, input.user, input.cancel, now)], now);
+      await deliverDemoEvents(env, config, [demoCancelEvent(row, input.user, input.cancel, now)], now);
     }
   } catch (cause) {
     if (isAppError(cause)) throw cause;

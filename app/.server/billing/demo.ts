@@ -8,6 +8,7 @@ import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { addInterval, DEMO_PRICES, type PlanPrice } from "./catalogue";
 import { cryptoProvider, Stripe } from "./stripe";
+import { receiveStripeWebhook } from "./webhook";
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const demoId = (prefix: string) => `${prefix}_demo_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
@@ -228,21 +229,26 @@ export function demoCancelEvent(row: Subscription, user: Pick<User, "id" | "stri
   });
 }
 
+/** Where demo events say they were posted; never fetched, so no request header can point them elsewhere. */
+const DEMO_WEBHOOK_URL = "https://demo-checkout.invalid/api/stripe/webhook";
+
 /**
- * Signs each event as Stripe does (t=..,v1=HMAC-SHA256) with the local webhook secret and posts it to this app's
- * webhook, in order. Throws when a delivery is not accepted, so the caller can report the failure.
+ * Signs each event as Stripe does (t=..,v1=HMAC-SHA256) with the local webhook secret and hands it to the app's own
+ * webhook handler, in order: the real signature check and event code run, in process. (Posting to "our own origin"
+ * took that origin from the request's Host, which a client can forge.) Throws when a delivery is not accepted.
  */
-export async function deliverDemoEvents(config: AppConfig, origin: string, events: DemoEvent[], now: number): Promise<void> {
+export async function deliverDemoEvents(env: AppEnv, config: AppConfig, events: DemoEvent[], now: number): Promise<void> {
   const secret = config.billing.webhookSecret;
   if (config.billing.mode !== "demo" || !secret) throw new Error("demo checkout is only available without Stripe keys, outside production");
   for (const demoEvent of events) {
     const payload = JSON.stringify(demoEvent, null, 2);
     const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: seconds(now), cryptoProvider });
-    const response = await fetch(`${origin}/api/stripe/webhook`, {
+    const request = new Request(DEMO_WEBHOOK_URL, {
       method: "POST",
       headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
       body: payload,
     });
+    const response = await receiveStripeWebhook(request, env, config);
     if (!response.ok) throw new Error(`demo webhook delivery of ${demoEvent.type} answered ${response.status}`);
     await response.body?.cancel();
   }
