@@ -89,7 +89,7 @@ SELECT printf('bench-m-%06d', m), printf('bench-t-%05d', m / ${messagesPerThread
 }
 
 /** Starts tests/mocks/fake-openai.mjs as a child process (its own event loop, like a real upstream). */
-function startFakeUpstream() {
+export function startFakeUpstream() {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, run, startServer } from "../e2e/server.mjs";
 import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
+import { LOAD_BENCH, measureLoad } from "./load.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
 const KiB = 1024;
@@ -159,6 +160,40 @@ const MEASUREMENTS = [
       return { value: percentile(result.acks, 95), detail: whatsappDetail(result) };
     },
   },
+  {
+    name: "Credits: spends past the limit (1,000 concurrent, limit 50)",
+    unit: "count",
+    budget: 0,
+    // Exactly the limit may succeed, however the requests interleave: the CreditsCounter decides one at a time.
+    async measure(shared) {
+      const { spends } = await shared.load();
+      return {
+        value: Math.abs(spends.accepted - LOAD_BENCH.limit) + spends.other,
+        detail: `${spends.accepted} accepted, ${spends.refused} refused (402), ${spends.other} other; ${(spends.total / (spends.ms / 1000)).toFixed(0)} spends decided per second end to end (${formatMs(spends.ms)} for all)`,
+      };
+    },
+  },
+  {
+    name: "Credits: time per spend under 1,000 concurrent",
+    unit: "ms",
+    budget: 10,
+    async measure(shared) {
+      const { spends } = await shared.load();
+      return { value: spends.ms / spends.total, detail: "POST /api/chat through session, CreditsCounter and (for the 50 accepted) the relay" };
+    },
+  },
+  {
+    name: "Chat: answers lost of 200 concurrent streams",
+    unit: "count",
+    budget: 0,
+    async measure(shared) {
+      const { streams } = await shared.load();
+      return {
+        value: streams.total - streams.saved,
+        detail: `${streams.completed} of ${streams.total} completed, ${streams.saved} read back complete from D1; all in ${formatMs(streams.ms)}`,
+      };
+    },
+  },
 ];
 
 function whatsappDetail(result) {
@@ -186,6 +221,7 @@ function createShared() {
   let streaming;
   let history;
   let whatsapp;
+  let load;
   const contexts = [];
   const chatBench = () => (chat ??= startChatBench(startServer));
   return {
@@ -204,6 +240,9 @@ function createShared() {
     },
     chatHistory() {
       return (history ??= chatBench().then(measureHistory));
+    },
+    load() {
+      return (load ??= measureLoad(startServer));
     },
     whatsappAcks() {
       return (whatsapp ??= measureWebhookAcks(startServer));
@@ -258,6 +297,7 @@ function formatMs(ms) {
 }
 
 function formatValue(value, unit) {
+  if (unit === "count") return String(value);
   return unit === "ms" ? formatMs(value) : formatBytes(value);
 }
 
@@ -267,7 +307,7 @@ function printTable(rows) {
     row.name,
     row.value === undefined ? "-" : formatValue(row.value, row.unit),
     formatValue(row.budget, row.unit),
-    row.value === undefined ? "-" : `${((row.value / row.budget) * 100).toFixed(1)}%`,
+    row.value === undefined || row.budget === 0 ? "-" : `${((row.value / row.budget) * 100).toFixed(1)}%`,
     row.status,
     row.detail ?? "",
   ]);
