@@ -264,6 +264,42 @@ describe("chat over WhatsApp", () => {
     expect(uploads.length).toBeGreaterThan(0);
   });
 
+  it("answers a photo with a caption as chat with image input, and refuses what is not a JPEG or PNG", async () => {
+    const { env, queued } = whatsappEnv(upstream("normal?n=6&ms=1"));
+    const { user, from } = await linkedUser();
+    const mediaId = await addGraphMedia(await pngFile(40, 30), "image/png");
+    await sendAndAnswer(env, queued, { from, image: { id: mediaId, caption: "What is in this picture?" } });
+    expect((await textsTo(from))[0]).toContain("Fake answer");
+    const question = await db
+      .prepare("SELECT m.content, m.attachment_id FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 AND m.role = 'user'")
+      .bind(user.id)
+      .first<{ content: string; attachment_id: string | null }>();
+    expect(question).toMatchObject({ content: "What is in this picture?", attachment_id: expect.any(String) });
+    // Fetched through the Graph media API in two steps, with the token, and stored like a web upload.
+    const upload = await db.prepare("SELECT owner_id, content_type FROM uploads WHERE id = ?1").bind(question!.attachment_id).first();
+    expect(upload).toEqual({ owner_id: user.id, content_type: "image/png" });
+
+    const fake = await addGraphMedia(new TextEncoder().encode("<svg onload=alert(1)>"), "image/png");
+    await sendAndAnswer(env, queued, { from, image: { id: fake, caption: "and this?" } });
+    expect((await textsTo(from))[1]).toContain("couldn't read that photo");
+    const uploads = await db.prepare("SELECT COUNT(*) AS n FROM uploads WHERE owner_id = ?1").bind(user.id).first<{ n: number }>();
+    expect(uploads?.n).toBe(1);
+  });
+
+  it("sends nothing free-form after Meta's 24-hour window; the answer stays in the web thread and the miss is recorded", async () => {
+    const { env, queued } = whatsappEnv(upstream("normal?n=6&ms=1"));
+    const { user, from } = await linkedUser();
+    await sendAndAnswer(env, queued, { from, text: "An old question", timestamp: Date.now() - 25 * 60 * 60 * 1000 });
+    expect(await textsTo(from)).toEqual([]);
+    const answer = await db
+      .prepare("SELECT m.status, m.content FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 AND m.role = 'assistant'")
+      .bind(user.id)
+      .first<{ status: string; content: string }>();
+    expect(answer).toMatchObject({ status: "complete", content: expect.stringContaining("Fake answer") });
+    const failure = await db.prepare("SELECT kind, detail FROM whatsapp_failures WHERE phone = ?1").bind(from).first<{ kind: string; detail: string }>();
+    expect(failure?.detail).toContain("24-hour");
+  });
+
   it("records delivery statuses against the reply, never moving backwards", async () => {
     const { env, queued } = whatsappEnv();
     const from = uniqueNumber();
