@@ -70,6 +70,7 @@ export const errorStatus = {
   "analytics/unknown-event": 400,
   "analytics/too-large": 413,
   "analytics/rate-limited": 429,
+  "reports/rate-limited": 429,
   "app/unknown": 500,
 } as const;
 
