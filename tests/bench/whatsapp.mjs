@@ -3,6 +3,7 @@
 // after the 200 (the inbox queue), so what is timed is the receiving half: signature, wamid record, queue send.
 import { createHmac } from "node:crypto";
 import { startFakeGraph } from "../mocks/fake-graph.mjs";
+import { messageDelivery, TEST_BUSINESS_NUMBER, TEST_PHONE_NUMBER_ID } from "../mocks/whatsapp-payloads.mjs";
 
 export const WHATSAPP_BENCH = { concurrency: 50, rounds: 6, warmup: 10, single: 40 };
 
@@ -10,25 +11,7 @@ const SECRET = "bench-app-secret";
 
 function delivery(index, round) {
   const from = `4477${String(round).padStart(2, "0")}${String(index).padStart(6, "0")}`;
-  return JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "1",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550109999", phone_number_id: "1098765432" },
-              contacts: [{ profile: { name: "Bench" }, wa_id: from }],
-              messages: [{ from, id: `wamid.bench.${round}.${index}.${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: "hello" } }],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  return JSON.stringify(messageDelivery({ from, id: `wamid.bench.${round}.${index}.${Date.now()}`, name: "Bench", text: "hello" }));
 }
 
 async function post(baseUrl, body) {
@@ -53,8 +36,8 @@ export async function measureWebhookAcks(startServer) {
         WHATSAPP_APP_SECRET: SECRET,
         WHATSAPP_VERIFY_TOKEN: "bench-verify",
         WHATSAPP_ACCESS_TOKEN: "bench-access-token",
-        WHATSAPP_PHONE_NUMBER_ID: "1098765432",
-        WHATSAPP_BUSINESS_NUMBER: "15550109999",
+        WHATSAPP_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
+        WHATSAPP_BUSINESS_NUMBER: TEST_BUSINESS_NUMBER,
         WHATSAPP_GRAPH_URL: graph.url,
       },
     });

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { messageDelivery } from "../mocks/whatsapp-payloads.mjs";
 import { BASE_URL, assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 
 const browser = useBrowser();
@@ -15,25 +16,7 @@ const FROM = `90532${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 
 /** POSTs one text message to the app's webhook exactly as the Cloud API would, signed with the app secret. */
 async function deliver(text) {
-  const body = JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550109999", phone_number_id: "1098765432" },
-              contacts: [{ profile: { name: "Ada" }, wa_id: FROM }],
-              messages: [{ from: FROM, id: `wamid.e2e.${Date.now()}.${Math.random()}`, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const body = JSON.stringify(messageDelivery({ from: FROM, id: `wamid.e2e.${Date.now()}.${Math.random()}`, name: "Ada", text }));
   const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
   const response = await fetch(`${BASE_URL}/whatsapp/webhook`, { method: "POST", body, headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature } });
   assert.equal(response.status, 200, await response.text());

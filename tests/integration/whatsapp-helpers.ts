@@ -7,13 +7,14 @@ import type { AppEnv } from "../../app/.server/env";
 import type { InboxItem } from "../../app/.server/whatsapp/inbox-message";
 import { app as whatsappApp } from "../../workers/whatsapp";
 import worker from "../../workers/app";
+import { messageDelivery, statusDelivery, TEST_BUSINESS_NUMBER, TEST_PHONE_NUMBER_ID } from "../mocks/whatsapp-payloads.mjs";
 import { appEnv } from "./helpers";
 import type { QueueResult } from "./images-helpers";
 
 export const APP_SECRET = "test-app-secret";
 export const VERIFY_TOKEN = "test-verify-token";
-export const PHONE_NUMBER_ID = "1098765432";
-export const BUSINESS_NUMBER = "15550109999";
+export const PHONE_NUMBER_ID = TEST_PHONE_NUMBER_ID;
+export const BUSINESS_NUMBER = TEST_BUSINESS_NUMBER;
 export const APP_ORIGIN = "https://app.example";
 
 /** The app's env with WhatsApp configured against the fake Graph API and the inbox queue recorded. */
@@ -47,70 +48,10 @@ export function wamid(): string {
   return `wamid.HBgL${crypto.randomUUID().replace(/-/g, "").toUpperCase()}`;
 }
 
-type MessageInput = { from: string; id?: string; timestamp?: number; name?: string } & (
-  | { text: string }
-  | { image: { id: string; mime_type?: string; caption?: string } }
-  | { type: string }
-);
-
+export type MessageInput = Parameters<typeof messageDelivery>[0];
 /** One `messages` delivery, as the Cloud API sends it. */
-export function messagePayload(input: MessageInput) {
-  const message: Record<string, unknown> = {
-    from: input.from,
-    id: input.id ?? wamid(),
-    timestamp: String(Math.floor((input.timestamp ?? Date.now()) / 1000)),
-  };
-  if ("text" in input) Object.assign(message, { type: "text", text: { body: input.text } });
-  else if ("image" in input) Object.assign(message, { type: "image", image: { sha256: "abc", mime_type: "image/png", ...input.image } });
-  else Object.assign(message, { type: input.type, [input.type]: {} });
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: BUSINESS_NUMBER, phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: input.name ?? "Ayşe" }, wa_id: input.from }],
-              messages: [message],
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-export function statusPayload(statuses: { id: string; status: string; recipient: string }[]) {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: BUSINESS_NUMBER, phone_number_id: PHONE_NUMBER_ID },
-              statuses: statuses.map((status) => ({
-                id: status.id,
-                status: status.status,
-                timestamp: String(Math.floor(Date.now() / 1000)),
-                recipient_id: status.recipient,
-                conversation: { id: "c1", origin: { type: "service" } },
-                pricing: { billable: true, pricing_model: "PMP", category: "service" },
-              })),
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
+export const messagePayload = messageDelivery;
+export const statusPayload = statusDelivery;
 
 export async function signBody(body: string, secret = APP_SECRET): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
