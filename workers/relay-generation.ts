@@ -1,6 +1,7 @@
 // One answer as the ChatRelay holds it while it is generated: its text so far, its readers, and the promises that
 // order its life (on its way upstream, confirmed, rows written, upstream done). workers/chat-relay.ts drives it.
 import type { ChatTurn } from "../app/.server/ai/stream";
+import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../app/lib/chat-events";
 import type { ChatTarget } from "../app/.server/ai/providers";
 import type { TurnWrites } from "../app/.server/chat/messages";
 
@@ -28,8 +29,6 @@ export type RelayStatus = "idle" | "streaming" | "complete" | "failed" | "stoppe
 /** The writing end of one reader's stream (see reader()). */
 type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
 
-const encoder = new TextEncoder();
-const sse = (payload: object) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
 
 export class Generation {
   status: RelayStatus = "streaming";
@@ -82,8 +81,8 @@ export class Generation {
       : Promise.resolve(true);
   }
 
-  broadcast(payload: object) {
-    const chunk = sse(payload);
+  broadcast(event: ChatStreamEvent) {
+    const chunk = encodeEvent(event);
     for (const writer of this.readers) this.send(writer, chunk);
   }
 
@@ -92,8 +91,9 @@ export class Generation {
     writer.write(chunk).catch(() => this.readers.delete(writer));
   }
 
-  finalEvent() {
-    return { type: "done", status: this.status, errorCode: this.errorCode, text: this.text };
+  finalEvent(): ChatStreamEvent {
+    // Called once the generation has ended: the status is final by then.
+    return { type: "done", status: this.status as AnswerStatus, errorCode: this.errorCode, text: this.text };
   }
 
   /** SSE of a snapshot, then live deltas, then the final status. */
@@ -105,9 +105,9 @@ export class Generation {
     const { readable, writable } = new IdentityTransformStream();
     const writer = writable.getWriter();
     if (this.status === "streaming") this.readers.add(writer);
-    this.send(writer, sse({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
+    this.send(writer, encodeEvent({ type: "snapshot", text: this.text, thinking: this.thinking && !this.text }));
     if (this.status !== "streaming") {
-      this.send(writer, sse(this.finalEvent()));
+      this.send(writer, encodeEvent(this.finalEvent()));
       writer.close().catch(() => undefined);
     }
     return readable;

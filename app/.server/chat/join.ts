@@ -2,6 +2,7 @@
 // its generation (evicted) leaves the saved part, marked interrupted, and the credit back if nothing came.
 import { eq } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/schema";
+import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
 import { getDb, schema } from "../db";
 import { refundCredits } from "../credits";
 import type { AppEnv } from "../env";
@@ -15,15 +16,16 @@ export const SSE_HEADERS = {
 } as const;
 
 /** An SSE body for a finished message read from D1 (no relay needed). */
-export function finishedStream(message: { content: string; status: string; errorCode: string | null }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const events = [
+export function finishedStream(message: { content: string; status: AnswerStatus | "streaming"; errorCode: string | null }): ReadableStream<Uint8Array> {
+  // Only called for a finished message; a row still marked streaming is reported as interrupted.
+  const status: AnswerStatus = message.status === "streaming" ? "failed" : message.status;
+  const events: ChatStreamEvent[] = [
     { type: "snapshot", text: message.content, thinking: false },
-    { type: "done", status: message.status, errorCode: message.errorCode, text: message.content },
+    { type: "done", status, errorCode: message.status === "streaming" ? "chat/interrupted" : message.errorCode, text: message.content },
   ];
   return new ReadableStream({
     start(controller) {
-      for (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+      for (const event of events) controller.enqueue(encodeEvent(event));
       controller.close();
     },
   });

@@ -3,6 +3,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
 import { notify } from "~/lib/toast";
 import type { MessageView } from "~/.server/chat/threads";
 import { openUpgradeDialog } from "~/lib/ui-store";
@@ -10,38 +11,6 @@ import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 import { refreshCredits } from "./use-credits";
 
 export type ChatMessage = MessageView & { thinking?: boolean };
-
-type RelayEvent =
-  | { type: "snapshot"; text: string; thinking: boolean }
-  | { type: "delta"; text: string }
-  | { type: "thinking" }
-  | { type: "done"; status: MessageView["status"]; errorCode: string | null; text: string };
-
-/** Reads an SSE body and calls `onEvent` for each `data:` payload as soon as it arrives. */
-export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: RelayEvent) => void): Promise<boolean> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let finished = false;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary = buffer.indexOf("\n\n");
-    while (boundary !== -1) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      for (const line of block.split("\n")) {
-        if (!line.startsWith("data: ")) continue;
-        const event = JSON.parse(line.slice(6)) as RelayEvent;
-        if (event.type === "done") finished = true;
-        onEvent(event);
-      }
-      boundary = buffer.indexOf("\n\n");
-    }
-  }
-  return finished;
-}
 
 const JOIN_RETRIES = 5;
 
@@ -67,7 +36,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
   }, []);
 
   const apply = useCallback(
-    (id: string, event: RelayEvent) => {
+    (id: string, event: ChatStreamEvent) => {
       patch(id, (message) => {
         switch (event.type) {
           case "snapshot":
