@@ -99,11 +99,12 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** For actions that fetchers and forms call: the same error shape as `errorResponse`, as route data. */
+/** For actions that fetchers and forms call: the same error shape and Retry-After as `errorResponse`, as route data. */
 export function errorData(error: unknown) {
   const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
   if (!isAppError(error)) console.error(error);
-  return data({ ok: false as const, ...appError.toJSON() }, { status: appError.status });
+  const retryAfter = appError.details?.retryAfterSeconds;
+  return data({ ok: false as const, ...appError.toJSON() }, { status: appError.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
 }
 
 /**
