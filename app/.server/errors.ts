@@ -55,6 +55,7 @@ export const errorStatus = {
   "upload/corrupt": 400,
   "upload/too-many-pixels": 413,
   "upload/missing": 400,
+  "upload/rate-limited": 429,
   "auth/sign-in-required": 401,
   "image/no-provider": 503,
   "image/provider-failed": 502,
