@@ -34,6 +34,8 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_stripe_customer_unique").on(t.stripeCustomerId),
+    // Abandoned-upload clean-up asks "is this upload someone's profile photo?" (images/cleanup.ts).
+    index("users_profile_photo_key").on(t.profilePhotoKey).where(sql`${t.profilePhotoKey} is not null`),
   ],
 );
 
@@ -158,6 +160,8 @@ export const chatMessages = sqliteTable(
     index("chat_messages_thread_created").on(t.threadId, t.createdAt),
     // Every chat turn looks its request id up here (idempotency); without it that is a scan of every message.
     index("chat_messages_credit_key").on(t.creditKey),
+    // Abandoned-upload clean-up asks "is this upload attached to a message?" (images/cleanup.ts).
+    index("chat_messages_attachment").on(t.attachmentId).where(sql`${t.attachmentId} is not null`),
   ],
 );
 
@@ -174,7 +178,7 @@ export const uploads = sqliteTable(
     height: integer("height").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_owner").on(t.ownerId, t.createdAt)],
+  (t) => [index("uploads_owner").on(t.ownerId, t.createdAt), index("uploads_created").on(t.createdAt)],
 );
 
 export const imageTools = ["image-generation", "logo-maker", "tattoo-generator", "photo-translate"] as const;
@@ -202,7 +206,10 @@ export const imageJobs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("image_jobs_owner_created").on(t.ownerId, t.createdAt)],
+  (t) => [
+    index("image_jobs_owner_created").on(t.ownerId, t.createdAt),
+    index("image_jobs_source_upload").on(t.sourceUploadId).where(sql`${t.sourceUploadId} is not null`),
+  ],
 );
 
 /** One gallery entry per finished job (the unique job id stops a redelivered message creating twice). */

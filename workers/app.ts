@@ -1,9 +1,10 @@
-// The main worker: HTTP -> Remix (or the WhatsApp worker for /whatsapp/*), queue -> image jobs,
-// and the CreditsCounter Durable Object class.
+// The main worker: HTTP -> Remix (or the WhatsApp worker for /whatsapp/*), queue -> image jobs, cron -> upload
+// clean-up, and the Durable Object classes.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
 import { ConfigError, loadConfig } from "../app/.server/env";
+import { deleteAbandonedUploads } from "../app/.server/images/cleanup";
 import { processImageJobs } from "../app/.server/images/consumer";
 import { isImageJobMessage } from "../app/.server/images/messages";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
@@ -71,6 +72,13 @@ export default {
     applyBaselineHeaders(secured.headers);
     clearMalformedCookies(request, secured.headers);
     return secured;
+  },
+
+  /** Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made. */
+  async scheduled(_controller, env, _ctx) {
+    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it.
+    const result = await deleteAbandonedUploads(env as never);
+    if (result.deleted > 0 || result.more) console.log(`uploads cleanup: deleted ${result.deleted}${result.more ? ", more left for the next run" : ""}`);
   },
 
   async queue(batch, env) {

@@ -1,4 +1,4 @@
-// AuthThrottle: one Durable Object per counted key ("signin:account:<email>", "signin:address:<ip>", ...). Calls
+// AuthThrottle: one Durable Object per counted key ("signin:pair:<address>:<email>", "signin:address:<address>", ...). Calls
 // run one at a time and SQLite is synchronous, so counting is exact: concurrent failures can never slip past the
 // limit the way they could with an approximate, eventually consistent limiter.
 import { DurableObject } from "cloudflare:workers";
@@ -6,6 +6,11 @@ import { DurableObject } from "cloudflare:workers";
 export interface ThrottleWindow {
   limit: number;
   windowMs: number;
+  /**
+   * Slows instead of locking: once the window is full, one more attempt is still allowed every `paceMs` (counted like
+   * the others). Without it a full window refuses everything until its oldest attempt leaves.
+   */
+  paceMs?: number;
 }
 
 export interface AttemptResult {
@@ -18,7 +23,8 @@ export interface AttemptResult {
   retryAfterMs: number;
 }
 
-const RETAIN_MS = 60 * 60_000;
+/** Longer than every window any key uses (the longest: uploads per day), so the alarm never drops a counted attempt. */
+const RETAIN_MS = 25 * 60 * 60_000;
 
 export class AuthThrottle extends DurableObject<Record<string, unknown>> {
   private readonly sql: SqlStorage;
@@ -36,15 +42,21 @@ export class AuthThrottle extends DurableObject<Record<string, unknown>> {
 
   /**
    * Counts an attempt before its outcome is known (so parallel attempts are all counted), or refuses it when the
-   * window is already full. Successful attempts are taken back with forgive().
+   * window is already full (and, with a pace, the last attempt was too recent). Successful attempts are taken back
+   * with forgive().
    */
   async attempt(window: ThrottleWindow, now: number = Date.now()): Promise<AttemptResult> {
     this.sql.exec("DELETE FROM attempts WHERE at <= ?", now - window.windowMs);
-    const rows = this.sql.exec<{ count: number; oldest: number | null }>("SELECT COUNT(*) AS count, MIN(at) AS oldest FROM attempts").toArray()[0];
+    const rows = this.sql
+      .exec<{ count: number; oldest: number | null; newest: number | null }>("SELECT COUNT(*) AS count, MIN(at) AS oldest, MAX(at) AS newest FROM attempts")
+      .toArray()[0];
     const count = rows?.count ?? 0;
     if (count >= window.limit) {
-      const oldest = rows?.oldest ?? now;
-      return { allowed: false, attemptId: null, count, retryAfterMs: Math.max(1, oldest + window.windowMs - now) };
+      const untilWindow = (rows?.oldest ?? now) + window.windowMs - now;
+      // Paced: the wait is until the pace allows the next attempt, which is never later than the window would.
+      const untilPace = window.paceMs ? (rows?.newest ?? now) + window.paceMs - now : Infinity;
+      const retryAfterMs = Math.min(untilWindow, untilPace);
+      if (retryAfterMs > 0) return { allowed: false, attemptId: null, count, retryAfterMs };
     }
     const attemptId = crypto.randomUUID();
     this.sql.exec("INSERT INTO attempts (id, at) VALUES (?, ?)", attemptId, now);
@@ -58,7 +70,7 @@ export class AuthThrottle extends DurableObject<Record<string, unknown>> {
     return this.sql.exec("DELETE FROM attempts WHERE id = ?", attemptId).rowsWritten > 0;
   }
 
-  /** Forgets every attempt (a successful sign-in resets the account's failures). */
+  /** Forgets every attempt (a correct password forgets its own address's failures; a password reset, the account's). */
   clear(): void {
     this.sql.exec("DELETE FROM attempts");
   }
@@ -68,7 +80,7 @@ export class AuthThrottle extends DurableObject<Record<string, unknown>> {
   }
 
   override async alarm(): Promise<void> {
-    // Windows differ per key kind; an hour is longer than every window we use.
+    // Windows differ per key kind; RETAIN_MS is longer than every window we use.
     const keepFrom = Date.now() - RETAIN_MS;
     this.sql.exec("DELETE FROM attempts WHERE at <= ?", keepFrom);
     const newest = this.sql.exec<{ newest: number | null }>("SELECT MAX(at) AS newest FROM attempts").toArray()[0]?.newest;

@@ -59,6 +59,8 @@ const varsSchema = z
     CREDITS_FREE_DAILY: count(20),
     /** All visitors from one address (IPv6: one /64) may spend this many guests' daily allowance (decision 0011). */
     CREDITS_GUEST_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Images visitors may upload from one address (IPv6: one /64) per UTC day; accounts are not capped (decision 0013). */
+    UPLOADS_GUEST_DAILY: count(20),
     SENTRY_DSN: z.url().optional(),
     // Accounts: sign-in with Google and Apple (each offered only when its credentials are set) and email delivery.
     GOOGLE_CLIENT_ID: z.string().optional(),
@@ -132,6 +134,7 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
     appOrigin: vars.APP_ORIGIN,
     sessionSecret: vars.SESSION_SECRET ?? DEV_SESSION_SECRET,
     credits: { guestDaily: vars.CREDITS_GUEST_DAILY, freeDaily: vars.CREDITS_FREE_DAILY, guestAddressFactor: vars.CREDITS_GUEST_ADDRESS_FACTOR },
+    uploads: { guestDaily: vars.UPLOADS_GUEST_DAILY },
     sentryDsn: vars.SENTRY_DSN,
     oauth: {
       google:

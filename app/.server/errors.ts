@@ -55,6 +55,7 @@ export const errorStatus = {
   "upload/corrupt": 400,
   "upload/too-many-pixels": 413,
   "upload/missing": 400,
+  "upload/rate-limited": 429,
   "auth/sign-in-required": 401,
   "image/no-provider": 503,
   "image/provider-failed": 502,
@@ -100,11 +101,12 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** For actions that fetchers and forms call: the same error shape as `errorResponse`, as route data. */
+/** For actions that fetchers and forms call: the same error shape and Retry-After as `errorResponse`, as route data. */
 export function errorData(error: unknown) {
   const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
   if (!isAppError(error)) console.error(error);
-  return data({ ok: false as const, ...appError.toJSON() }, { status: appError.status });
+  const retryAfter = appError.details?.retryAfterSeconds;
+  return data({ ok: false as const, ...appError.toJSON() }, { status: appError.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
 }
 
 /**

@@ -4,10 +4,11 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeCheck, CircleAlert, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { sendChangePasswordEmail, sendVerificationEmail } from "~/.server/auth/accounts";
 import { removeProfilePhoto, setProfilePhoto } from "~/.server/auth/avatar";
-import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/auth/http";
+import { failure, invalid, linkContext, requireUser, requireUserRow, retryAfterHeaders } from "~/.server/auth/http";
 import { AVATAR_MAX_BYTES } from "~/.server/auth/policy";
 import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessionCount, updateDisplayName } from "~/.server/auth/profile";
 import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";
@@ -29,9 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Notice = "nameSaved" | "photoUpdated" | "photoRemoved" | "activationSent" | "changePasswordSent" | "actionCompleted";
-type AccountActionData = { ok: true; notice: Notice } | { ok: false; error?: string; fieldErrors?: FieldErrors };
+type AccountActionData = { ok: true; notice: Notice } | { ok: false; error?: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
 
 const done = (notice: Notice) => data({ ok: true as const, notice });
+
+/** Activation and change-password emails are limited per hour: a refusal carries Retry-After. */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
@@ -86,11 +90,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Toasts each answer of a settings action once (successes with SPEC's wording, failures with SPEC §8's). */
 function useActionToast(result: AccountActionData | undefined) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   useEffect(() => {
     if (!result) return;
     if (result.ok) notify("success", t(`settings:account.notices.${result.notice}`));
-    else if (result.error && result.error !== "request/invalid") notify("error", t(`errors:${result.error}`));
-  }, [result, t]);
+    else if (result.error && result.error !== "request/invalid") notify("error", errorText(result.error, result.retryAfterSeconds));
+  }, [result, t, errorText]);
 }
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
@@ -118,7 +123,7 @@ function IntentButton({ intent, children, variant = "secondary" }: { intent: str
           {children}
         </SubmitButton>
       </div>
-      {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} />}
+      {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} retryAfterSeconds={fetcher.data.retryAfterSeconds} />}
     </fetcher.Form>
   );
 }

@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { checkPasswordForResend, sendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
-import { failure, invalid, linkContext, signedInRedirect } from "~/.server/auth/http";
+import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
+import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/auth/http";
 import { clientAddress } from "~/.server/auth/throttle";
 import { errorStatus, type ErrorCode } from "~/.server/errors";
 import { getLocale } from "~/.server/i18n";
@@ -35,21 +36,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta = titleMeta;
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const check = checkForm(signInSchema, form);
   if (!check.success) return invalid(check.fieldErrors);
   const address = clientAddress(request);
+  const trustedDevice = await isTrustedDevice(request, context.config, check.data.email);
   try {
     if (form.get("intent") === "resend-verification") {
       // Only someone who knows the password learns the account is unverified, and only they can ask again.
-      const user = await checkPasswordForResend(context.env, { ...check.data, address });
+      const user = await checkPasswordForResend(context.env, { ...check.data, address, trustedDevice });
       await sendVerificationEmail(context.env, user, linkContext(request, context));
       return data({ ok: true as const, notice: "activationSent" as const });
     }
-    const user = await signInWithPassword(context.env, { ...check.data, address, locale: getLocale(request) });
-    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo") });
+    const user = await signInWithPassword(context.env, { ...check.data, address, trustedDevice, locale: getLocale(request) });
+    // This browser knew the password: guesses from elsewhere will not slow its next sign-ins (decision 0012).
+    const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
+    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
   } catch (error) {
     return failure(error);
   }

@@ -2,7 +2,9 @@ import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFun
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkResetToken, resetPassword } from "~/.server/auth/accounts";
+import { trustedDeviceCookie } from "~/.server/auth/device";
 import { failure, invalid } from "~/.server/auth/http";
+import { clientAddress } from "~/.server/auth/throttle";
 import { clearCookie, readResetToken, resetTokenCookie, RESET_TOKEN_COOKIE } from "~/.server/auth/pending";
 import { clearSessionCookie } from "~/.server/auth/session";
 import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
@@ -46,9 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const token = await readResetToken(request, context.config);
     if (!token) throw new AppError("auth/invalid-action-code");
-    await resetPassword(context.env, { token, password: check.data.password });
-    // Every session ended with the old password, this browser's too: sign in again with the new one.
+    const user = await resetPassword(context.env, { token, password: check.data.password, address: clientAddress(request) });
+    // Every session ended with the old password, this browser's too: sign in again with the new one. It proved the
+    // mailbox, so its next sign-in is not slowed by anyone's guesses (decision 0012).
     const headers = new Headers();
+    headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
     headers.append("Set-Cookie", clearCookie(request, RESET_TOKEN_COOKIE));
     headers.append("Set-Cookie", clearSessionCookie(request));
     return redirect("/auth/login?notice=password-reset", { headers });

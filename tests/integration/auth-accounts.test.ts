@@ -217,7 +217,8 @@ describe("sign-in", () => {
     expect(unknownCalls).toEqual(wrongCalls);
   });
 
-  it("locks an account after repeated failures, whatever the address, even for the right password", async () => {
+  // Decision 0012; tests/integration/auth-throttle.test.ts has the pair lock, the trusted browser and the pace itself.
+  it("slows an account after repeated failures from many addresses, even for the right password", async () => {
     const user = await createUser();
     for (let index = 0; index < THROTTLE.signInPerAccount.limit; index++) {
       const result = await new Client().action("/auth/login", { email: user.email, password: `wrong-${index}` });
@@ -226,13 +227,14 @@ describe("sign-in", () => {
     const locked = await new Client().action("/auth/login", { email: user.email, password: user.password });
     expect(locked).toMatchObject({ status: 429, data: { error: "auth/too-many-requests" } });
     expect(Number(locked.data!.retryAfterSeconds)).toBeGreaterThan(0);
-    // An unknown address is locked out the same way (no difference to learn from).
+    expect(Number(locked.data!.retryAfterSeconds)).toBeLessThanOrEqual(THROTTLE.signInPerAccount.paceMs / 1000);
+    // An unknown address is slowed the same way (no difference to learn from).
     const ghost = uniqueEmail("ghost");
     for (let index = 0; index < THROTTLE.signInPerAccount.limit; index++) await new Client().action("/auth/login", { email: ghost, password: "x" });
     expect((await new Client().action("/auth/login", { email: ghost, password: "x" })).data).toMatchObject({ error: "auth/too-many-requests" });
   });
 
-  it("counts exactly under concurrency: parallel wrong guesses never exceed the account limit", async () => {
+  it("counts exactly under concurrency: parallel wrong guesses never exceed the account's or the pair's limit", async () => {
     const user = await createUser();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, index) => new Client().action("/auth/login", { email: user.email, password: `parallel-${index}` })),
@@ -241,6 +243,10 @@ describe("sign-in", () => {
     const limited = results.filter((result) => result.data?.error === "auth/too-many-requests").length;
     expect(invalid).toBe(THROTTLE.signInPerAccount.limit);
     expect(limited).toBe(12 - THROTTLE.signInPerAccount.limit);
+    const other = await createUser();
+    const guesser = new Client();
+    const fromOne = await Promise.all(Array.from({ length: 8 }, (_, index) => guesser.action("/auth/login", { email: other.email, password: `one-${index}` })));
+    expect(fromOne.filter((result) => result.data?.error === "auth/invalid-credential")).toHaveLength(THROTTLE.signInPerAccountAddress.limit);
   });
 
   it("locks a network address after failures across many emails, but not other addresses", async () => {
@@ -254,12 +260,14 @@ describe("sign-in", () => {
     expect(elsewhere.redirect).toBe("/web-main");
   });
 
-  it("forgets an account's failures after a successful sign-in", async () => {
+  it("forgets an address's failures for the account after a successful sign-in there", async () => {
     const user = await createUser();
-    for (let index = 0; index < THROTTLE.signInPerAccount.limit - 1; index++) await new Client().action("/auth/login", { email: user.email, password: "nope" });
-    expect((await new Client().action("/auth/login", { email: user.email, password: user.password })).redirect).toBeDefined();
-    for (let index = 0; index < THROTTLE.signInPerAccount.limit - 1; index++) {
-      expect((await new Client().action("/auth/login", { email: user.email, password: "nope" })).data).toMatchObject({ error: "auth/invalid-credential" });
+    const browser = new Client();
+    const limit = THROTTLE.signInPerAccountAddress.limit;
+    for (let index = 0; index < limit - 1; index++) await browser.action("/auth/login", { email: user.email, password: "nope" });
+    expect((await browser.action("/auth/login", { email: user.email, password: user.password })).redirect).toBeDefined();
+    for (let index = 0; index < limit - 1; index++) {
+      expect((await browser.action("/auth/login", { email: user.email, password: "nope" })).data).toMatchObject({ error: "auth/invalid-credential" });
     }
   });
 

@@ -12,7 +12,7 @@ import { checkEmailToken, consumeEmailToken, createEmailToken } from "./email-to
 import { hashPassword, verifyPassword } from "./password";
 import { THROTTLE } from "./policy";
 import { destroyUserSessions } from "./session";
-import { beginSignInAttempt, clearAttempts, countAttempt, limitOrThrow, throttleKeys } from "./throttle";
+import { beginSignInAttempt, clearSignInFailures, countAttempt, limitOrThrow, throttleKeys } from "./throttle";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -88,14 +88,15 @@ export async function sendVerificationEmail(env: AppEnv, user: User, link: LinkC
 
 /**
  * Email and password sign-in. An unknown email and a wrong password give the same error after the same work
- * (a PBKDF2 run against a dummy hash), and both count against the email's and the address's failure windows.
+ * (a PBKDF2 run against a dummy hash), and both count against the same failure windows (throttle.ts).
+ * `trustedDevice`: this browser signed in to this email before (device.ts), so the account-wide slow-down skips it.
  */
 export async function signInWithPassword(
   env: AppEnv,
-  input: { email: string; password: string; address: string; locale: Locale },
+  input: { email: string; password: string; address: string; locale: Locale; trustedDevice?: boolean },
 ): Promise<User> {
   const email = normalizeEmail(input.email);
-  const attempt = await beginSignInAttempt(env, email, input.address);
+  const attempt = await beginSignInAttempt(env, email, input.address, { trustedDevice: input.trustedDevice });
   const user = await findUserByEmail(env, email);
   const check = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !check.ok) throw new AppError("auth/invalid-credential");
@@ -115,9 +116,12 @@ export async function signInWithPassword(
 }
 
 /** Checks email and password for resending the activation email (the account is not signed in yet). */
-export async function checkPasswordForResend(env: AppEnv, input: { email: string; password: string; address: string }): Promise<User> {
+export async function checkPasswordForResend(
+  env: AppEnv,
+  input: { email: string; password: string; address: string; trustedDevice?: boolean },
+): Promise<User> {
   const email = normalizeEmail(input.email);
-  const attempt = await beginSignInAttempt(env, email, input.address);
+  const attempt = await beginSignInAttempt(env, email, input.address, { trustedDevice: input.trustedDevice });
   const user = await findUserByEmail(env, email);
   const check = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !check.ok) throw new AppError("auth/invalid-credential");
@@ -173,8 +177,9 @@ export async function checkResetToken(env: AppEnv, token: string): Promise<void>
 /**
  * Sets a new password from a reset link. The link proves the mailbox, so the email becomes verified (and an
  * email login connection exists afterwards). Every session of the account ends: old devices must sign in again.
+ * `address` (where the reset was done) gets its lockout for the account lifted too.
  */
-export async function resetPassword(env: AppEnv, input: { token: string; password: string }): Promise<User> {
+export async function resetPassword(env: AppEnv, input: { token: string; password: string; address?: string }): Promise<User> {
   const userId = await consumeEmailToken(env, input.token, "reset-password");
   const user = await findUser(env, userId);
   if (!user) throw new AppError("auth/invalid-action-code");
@@ -189,7 +194,7 @@ export async function resetPassword(env: AppEnv, input: { token: string; passwor
   ]);
   await destroyUserSessions(env, userId);
   // A person who just proved the mailbox should not stay locked out by earlier wrong guesses.
-  await clearAttempts(env, throttleKeys.signInAccount(user.email));
+  await clearSignInFailures(env, user.email, input.address);
   return { ...user, passwordHash, emailVerified: true };
 }
 

@@ -1,5 +1,5 @@
 // Glue between Remix routes and the accounts domain: guards, the sign-in response, links in emails.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
 import type { User } from "../../../db/schema";
 import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath } from "../../lib/auth";
 import { AppError, isAppError, type ErrorCode } from "../errors";
@@ -78,3 +78,14 @@ export function failure(error: unknown) {
 export function invalid(fieldErrors: Partial<Record<string, string>>) {
   return data({ ok: false, error: "request/invalid", fieldErrors } satisfies ActionFailure, { status: 400 });
 }
+
+/**
+ * A route's `headers` export for pages whose actions can answer 429. Remix keeps only Set-Cookie from an action's own
+ * headers unless the route exports `headers`, so without this the Retry-After that `failure` sets never left the server.
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, errorHeaders, loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

@@ -20,17 +20,29 @@ export const EMAIL_TOKEN_TTL = {
   "reset-password": 1 * HOUR,
 } as const;
 
-/** Exact counters in the AuthThrottle Durable Object; each is a sliding window. */
+/**
+ * Exact counters in the AuthThrottle Durable Object; each is a sliding window. Sign-in failures are counted three ways
+ * (docs/decisions/0012-sign-in-throttle.md); an address is an IPv4 address or an IPv6 /64.
+ */
 export const THROTTLE = {
-  /** Failed sign-ins for one email address (known or not) before it is locked for the rest of the window. */
-  signInPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins for one email (known or not) from one address: that pair is refused for the rest of the window. */
+  signInPerAccountAddress: { limit: 5, windowMs: 15 * MINUTE },
   /** Failed sign-ins from one network address, across all emails. */
   signInPerAddress: { limit: 20, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins for one email from everywhere. Past the limit the account is slowed, never locked: one attempt
+   * every `paceMs`, so guessing from many addresses stays slow while the owner gets in after a short wait. A browser
+   * that signed in to the account before (the trusted-device cookie) is not counted here at all.
+   */
+  signInPerAccount: { limit: 10, windowMs: 15 * MINUTE, paceMs: 10_000 },
   /** New accounts from one network address. */
   signUpPerAddress: { limit: 10, windowMs: HOUR },
   /** Emails of one kind (verification, reset) to one account. */
   emailsPerAccount: { limit: 5, windowMs: HOUR },
 } as const;
+
+/** How long a browser stays trusted for one account after a correct password (the device cookie's lifetime). */
+export const TRUSTED_DEVICE_MS = 180 * DAY;
 
 /** OAuth round trip to Google or Apple: how long the state cookie lives. */
 export const OAUTH_STATE_TTL_MS = 10 * MINUTE;

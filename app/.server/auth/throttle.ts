@@ -1,5 +1,6 @@
 // Client side of the AuthThrottle Durable Object: named counters with the windows of policy.ts.
 import type { AttemptResult, ThrottleWindow } from "../../../workers/auth-throttle";
+import { addressBucket } from "../credits/address";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { THROTTLE } from "./policy";
@@ -14,9 +15,11 @@ export function clientAddress(request: Request): string {
 }
 
 export const throttleKeys = {
+  /** Across every address: slowed past its limit, never locked (THROTTLE.signInPerAccount). */
   signInAccount: (email: string) => `signin:account:${email}`,
-  signInAddress: (address: string) => `signin:address:${address}`,
-  signUpAddress: (address: string) => `signup:address:${address}`,
+  signInPair: (email: string, address: string) => `signin:pair:${addressBucket(address)}:${email}`,
+  signInAddress: (address: string) => `signin:address:${addressBucket(address)}`,
+  signUpAddress: (address: string) => `signup:address:${addressBucket(address)}`,
   emails: (kind: string, userId: string) => `email:${kind}:${userId}`,
 };
 
@@ -32,36 +35,51 @@ export async function clearAttempts(env: AppEnv, key: string): Promise<void> {
   await counter(env, key).clear();
 }
 
+function tooManyRequests(retryAfterMs: number): AppError {
+  return new AppError("auth/too-many-requests", { details: { retryAfterSeconds: String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+}
+
 /**
- * Counts a sign-in attempt against both the account (email) and the address, before the password is checked.
- * Throws auth/too-many-requests when either is full. Returns `succeeded`, which takes the attempt back.
+ * Counts a sign-in attempt before the password is checked (docs/decisions/0012-sign-in-throttle.md): against the
+ * (email, address) pair, the address, and (unless this browser signed in to the account before) the account across
+ * all addresses, which only slows. Throws auth/too-many-requests with the wait when any refuses. Returns `succeeded`.
  */
-export async function beginSignInAttempt(env: AppEnv, email: string, address: string) {
-  const accountKey = throttleKeys.signInAccount(email);
-  const addressKey = throttleKeys.signInAddress(address);
-  const [account, perAddress] = await Promise.all([
-    countAttempt(env, accountKey, THROTTLE.signInPerAccount),
-    countAttempt(env, addressKey, THROTTLE.signInPerAddress),
-  ]);
-  if (!account.allowed || !perAddress.allowed) {
-    // The refused attempt must not count against the other counter either.
-    await Promise.all([forgiveAttempt(env, accountKey, account), forgiveAttempt(env, addressKey, perAddress)]);
-    throw new AppError("auth/too-many-requests", {
-      details: { retryAfterSeconds: String(Math.ceil(Math.max(account.retryAfterMs, perAddress.retryAfterMs) / 1000)) },
-    });
+export async function beginSignInAttempt(env: AppEnv, email: string, address: string, options: { trustedDevice?: boolean } = {}) {
+  const counted: [string, ThrottleWindow][] = [
+    [throttleKeys.signInPair(email, address), THROTTLE.signInPerAccountAddress],
+    [throttleKeys.signInAddress(address), THROTTLE.signInPerAddress],
+  ];
+  if (!options.trustedDevice) counted.push([throttleKeys.signInAccount(email), THROTTLE.signInPerAccount]);
+  const results = await Promise.all(counted.map(([key, window]) => countAttempt(env, key, window)));
+  const forgiveAll = () => Promise.all(counted.map(([key], index) => forgiveAttempt(env, key, results[index]!)));
+  if (results.some((result) => !result.allowed)) {
+    // A refused attempt counts nowhere, so it never eats into another counter's allowance.
+    await forgiveAll();
+    throw tooManyRequests(Math.max(...results.map((result) => result.retryAfterMs)));
   }
   return {
-    /** A correct password: the account's failures are forgotten, and this attempt no longer counts for the address. */
+    /**
+     * A correct password: this address's earlier failures for the account were the owner's own typos and are forgotten;
+     * the attempt itself no longer counts anywhere. Failures from other addresses stay counted (they may be a guesser's).
+     */
     async succeeded() {
-      await Promise.all([clearAttempts(env, accountKey), forgiveAttempt(env, addressKey, perAddress)]);
+      await Promise.all([clearAttempts(env, counted[0]![0]), forgiveAll()]);
     },
   };
+}
+
+/** A proven mailbox (password reset) lifts the account's slow-down and the lockout of the address it was done from. */
+export async function clearSignInFailures(env: AppEnv, email: string, address: string | undefined): Promise<void> {
+  await Promise.all([
+    clearAttempts(env, throttleKeys.signInAccount(email)),
+    address ? clearAttempts(env, throttleKeys.signInPair(email, address)) : Promise.resolve(),
+  ]);
 }
 
 /** For actions that are simply limited (sign-ups per address, emails per account): throws when the window is full. */
 export async function limitOrThrow(env: AppEnv, key: string, window: ThrottleWindow): Promise<void> {
   const result = await countAttempt(env, key, window);
   if (!result.allowed) {
-    throw new AppError("auth/too-many-requests", { details: { retryAfterSeconds: String(Math.ceil(result.retryAfterMs / 1000)) } });
+    throw tooManyRequests(result.retryAfterMs);
   }
 }

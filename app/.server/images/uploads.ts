@@ -1,10 +1,15 @@
 // Storing an uploaded image: checked by content first, then written to R2 under a server-made key and recorded.
 // Nothing is stored when the check fails; if the row cannot be written, the object is removed again.
 import { and, eq } from "drizzle-orm";
+import { nextUtcMidnight, utcDay } from "../../lib/time";
+import { countAttempt, forgiveAttempt } from "../auth/throttle";
+import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { checkImage, MAX_UPLOAD_BYTES } from "./validate";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function storeUpload(env: AppEnv, ownerId: string, file: File | null, maxBytes = MAX_UPLOAD_BYTES) {
   if (!file || typeof file === "string") throw new AppError("upload/empty");
@@ -30,6 +35,26 @@ export async function storeUpload(env: AppEnv, ownerId: string, file: File | nul
     throw error;
   }
   return { id, contentType: check.contentType, width: check.width, height: check.height };
+}
+
+/**
+ * A visitor's upload (decision 0013): at most `dailyLimit` per client address (IPv6: /64) per UTC day, whatever guest id
+ * the cookie holds, counted exactly in the AuthThrottle object of that address and day. The upload is counted before it
+ * is stored (so parallel ones cannot slip past) and given back when the file is refused, since nothing was stored.
+ */
+export async function storeGuestUpload(env: AppEnv, guestId: string, address: string, dailyLimit: number, file: File | null, now = Date.now()) {
+  const key = `uploads:address:${addressBucket(address)}:${utcDay(now)}`;
+  const attempt = await countAttempt(env, key, { limit: dailyLimit, windowMs: DAY_MS });
+  if (!attempt.allowed) {
+    // The counter is per UTC day, so the next upload is possible at midnight UTC.
+    throw new AppError("upload/rate-limited", { details: { retryAfterSeconds: String(Math.max(1, Math.ceil((nextUtcMidnight(now) - now) / 1000))) } });
+  }
+  try {
+    return await storeUpload(env, guestId, file);
+  } catch (error) {
+    await forgiveAttempt(env, key, attempt);
+    throw error;
+  }
 }
 
 /** An upload's bytes, only for its owner (anyone else gets "not found"). */

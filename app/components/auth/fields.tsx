@@ -2,6 +2,7 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useErrorText } from "~/lib/error-text";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
@@ -74,14 +75,24 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
   );
 }
 
-/** The translated SPEC §8 message of a failed action, announced to screen readers. */
-export function FormAlert({ code, tone = "error", children }: { code?: string | null; tone?: "error" | "success"; children?: ReactNode }) {
-  const { t } = useTranslation("errors");
+/** The translated SPEC §8 message of a failed action (with the wait, when the answer gave one), announced to screen readers. */
+export function FormAlert({
+  code,
+  retryAfterSeconds,
+  tone = "error",
+  children,
+}: {
+  code?: string | null;
+  retryAfterSeconds?: number | null;
+  tone?: "error" | "success";
+  children?: ReactNode;
+}) {
+  const errorText = useErrorText();
   if (!code && !children) return null;
   const classes = tone === "error" ? "border-danger/40 bg-danger/5 text-danger" : "border-emerald-600/40 bg-emerald-600/5 text-emerald-700 dark:text-emerald-400";
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${classes}`}>
-      {code ? t(code) : null}
+      {code ? errorText(code, retryAfterSeconds) : null}
       {children}
     </div>
   );

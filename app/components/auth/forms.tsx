@@ -4,6 +4,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
 import { forgotPasswordSchema, signInSchema, signUpSchema, type FieldErrors } from "~/lib/schemas/auth";
@@ -45,11 +46,12 @@ function StepLink({ step, redirectTo, onStep, children }: { step: AuthDialogStep
 /** Toasts an action's failure once per answer (the inline alert stays; the toast is the SPEC §8 notice). */
 function useResultToasts(data: AuthActionData | undefined) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   useEffect(() => {
     if (!data) return;
-    if (!data.ok && data.error && data.error !== "request/invalid") notify("error", t(`errors:${data.error}`));
+    if (!data.ok && data.error && data.error !== "request/invalid") notify("error", errorText(data.error, data.retryAfterSeconds));
     if (data.ok && data.notice) notify("success", t(`auth:notices.${data.notice}`));
-  }, [data, t]);
+  }, [data, t, errorText]);
 }
 
 function GoogleLogo() {
@@ -112,7 +114,7 @@ export function SignInForm({ redirectTo, onStep, initialError }: { redirectTo: s
       <ProviderButtons redirectTo={redirectTo} />
       <fetcher.Form method="post" action="/auth/login" className="flex flex-col gap-4" {...formProps}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormAlert code={errorCode} />
+        <FormAlert code={errorCode} retryAfterSeconds={failed?.retryAfterSeconds} />
         {result?.ok && result.notice === "activationSent" && <FormAlert tone="success">{t("notices.activationSent")}</FormAlert>}
         <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
         <PasswordField name="password" autoComplete="current-password" label={t("fields.password")} error={errors.password} />
@@ -144,14 +146,14 @@ function CheckEmail({ email, emailSent, redirectTo, onStep }: { email: string; e
   const { t } = useTranslation("auth");
   const resend = useFetcher<AuthActionData>();
   useResultToasts(resend.data);
-  const resendFailed = resend.data && !resend.data.ok ? resend.data.error : undefined;
+  const resendFailed = resend.data && !resend.data.ok ? resend.data : undefined;
   return (
     <div className="flex flex-col gap-4" data-testid="check-email">
       <MailCheck className="size-10 text-primary" aria-hidden />
       <h2 className="text-xl font-semibold">{t("signUp.checkEmailTitle")}</h2>
       <p className="text-sm text-muted-foreground">{t("signUp.checkEmailBody", { email })}</p>
       {!emailSent && !resend.data && <FormAlert code="email/activation-failed" />}
-      {resendFailed && <FormAlert code={resendFailed} />}
+      {resendFailed?.error && <FormAlert code={resendFailed.error} retryAfterSeconds={resendFailed.retryAfterSeconds} />}
       {resend.data?.ok && <FormAlert tone="success">{t("notices.activationSent")}</FormAlert>}
       <resend.Form method="post" action="/auth/sign-up">
         <input type="hidden" name="intent" value="resend-verification" />
@@ -182,7 +184,7 @@ export function SignUpForm({ redirectTo, onStep }: { redirectTo: string; onStep?
     <div className="flex flex-col gap-5">
       <ProviderButtons redirectTo={redirectTo} />
       <fetcher.Form method="post" action="/auth/sign-up" className="flex flex-col gap-4" {...formProps}>
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} retryAfterSeconds={failed?.retryAfterSeconds} />
         <TextField name="displayName" autoComplete="name" label={t("fields.displayName")} error={errors.displayName} />
         <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
         <PasswordField name="password" autoComplete="new-password" label={t("fields.password")} hint={t("fields.passwordHint")} error={errors.password} />

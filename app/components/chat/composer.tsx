@@ -1,6 +1,7 @@
 import { ImagePlus, Mic, SendHorizontal, Square, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { listen, speechRecognitionSupported, type MicrophoneError } from "./voice";
 
@@ -24,6 +25,7 @@ interface ComposerProps {
 /** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
 export function Composer({ value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar }: ComposerProps) {
   const { t, i18n } = useTranslation("chat");
+  const errorText = useErrorText();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
@@ -56,10 +58,13 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
       form.set("file", file);
       const response = await fetch("/api/uploads", { method: "POST", body: form });
       const payload = (await response.json()) as { id?: string; error?: { code: string } };
-      if (!response.ok || !payload.id) throw new Error(payload.error?.code ?? "app/unknown");
+      if (!response.ok || !payload.id) {
+        notify("error", errorText(payload.error?.code ?? "app/unknown", response.headers.get("Retry-After")));
+        return;
+      }
       setAttachment({ id: payload.id, previewUrl: URL.createObjectURL(file) });
-    } catch (error) {
-      notify("error", t(`errors:${(error as Error).message}`));
+    } catch {
+      notify("error", t("errors:app/unknown"));
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = "";

@@ -2,6 +2,7 @@ import { ImagePlus } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
+import { useErrorText } from "~/lib/error-text";
 
 export interface UploadedPhoto {
   id: string;
@@ -26,6 +27,7 @@ export function UploadField({
   error?: string;
 }) {
   const { t } = useTranslation("images");
+  const errorText = useErrorText();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,7 +42,7 @@ export function UploadField({
       const response = await fetch("/api/uploads", { method: "POST", body: form });
       const payload = (await response.json().catch(() => ({}))) as { id?: string; error?: { code?: string } };
       if (!response.ok || !payload.id) {
-        setProblem(t(`errors:${payload.error?.code ?? "app/unknown"}`));
+        setProblem(errorText(payload.error?.code ?? "app/unknown", response.headers.get("Retry-After")));
         onChange(null);
         return;
       }
