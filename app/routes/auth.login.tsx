@@ -7,6 +7,7 @@ import { checkPasswordForResend, sendVerificationEmail, signInWithPassword } fro
 import { failure, invalid, linkContext, signedInRedirect } from "~/.server/auth/http";
 import { clientAddress } from "~/.server/auth/throttle";
 import { errorStatus, type ErrorCode } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
@@ -37,11 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const check = checkForm(signInSchema, form);
-  if (!check.success) return invalid(check.fieldErrors);
-  const address = clientAddress(request);
   try {
+    const form = await readForm(request);
+    const check = checkForm(signInSchema, form);
+    if (!check.success) return invalid(request, check.fieldErrors);
+    const address = clientAddress(request);
     if (form.get("intent") === "resend-verification") {
       // Only someone who knows the password learns the account is unverified, and only they can ask again.
       const user = await checkPasswordForResend(context.env, { ...check.data, address });
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await signInWithPassword(context.env, { ...check.data, address, locale: getLocale(request) });
     return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo") });
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

@@ -6,6 +6,7 @@ import { failure, invalid } from "~/.server/auth/http";
 import { clearCookie, readResetToken, resetTokenCookie, RESET_TOKEN_COOKIE } from "~/.server/auth/pending";
 import { clearSessionCookie } from "~/.server/auth/session";
 import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
 import type { AuthActionData } from "~/components/auth/forms";
@@ -41,9 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const check = checkForm(newPasswordSchema, await request.formData());
-  if (!check.success) return invalid(check.fieldErrors);
   try {
+    const check = checkForm(newPasswordSchema, await readForm(request));
+    if (!check.success) return invalid(request, check.fieldErrors);
     const token = await readResetToken(request, context.config);
     if (!token) throw new AppError("auth/invalid-action-code");
     await resetPassword(context.env, { token, password: check.data.password });
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", clearSessionCookie(request));
     return redirect("/auth/login?notice=password-reset", { headers });
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 
