@@ -6,7 +6,7 @@ import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
 import { Client, decodeSingleFetch, signedInClient } from "./auth-helpers";
 
-/** The app's form actions (pages and a resource route their fetchers post to). */
+/** Every form action of the app (pages and the resource routes their fetchers post to). */
 const FORM_ACTIONS = [
   "/gallery",
   "/payment",
@@ -22,6 +22,7 @@ const FORM_ACTIONS = [
   "/auth/oauth/google/callback",
   "/dev/clock",
   "/api/chat/00000000-0000-4000-8000-00000000000a/feedback",
+  "/api/threads/00000000-0000-4000-8000-00000000000b",
 ];
 
 const BODIES: [string, RequestInit][] = [
