@@ -1,6 +1,7 @@
 // Hardening item 10: a form action posted something that is not form data (JSON, no body, another type) answers 400
-// with the translated "invalid request" message, through the page's URL and through Remix single fetch (`.data`).
-// Before, each of these was a 500: the parser's TypeError from request.formData().
+// with the translated "invalid request" message, through the page's URL and through Remix single fetch (`.data`),
+// and a method the route does not take answers 405 with Allow. Before, each of these was a 500 (the parser's
+// TypeError from request.formData(), or Remix's own refusal of an Origin it could not match).
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
@@ -71,5 +72,21 @@ describe("a form action posted something that is not a form", () => {
     const response = await visitor.fetch("/auth/login.data", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toBe(tr["request/invalid"]);
+  });
+});
+
+describe("a method the route does not take", () => {
+  it.each([
+    ["PUT", "/settings/account", "GET, HEAD, POST"],
+    ["PUT", "/settings/account.data", "GET, HEAD, POST"],
+    ["DELETE", "/auth/oauth/google", "GET, HEAD, POST"],
+    ["PATCH", "/api/threads/00000000-0000-4000-8000-00000000000b", "POST"],
+    ["GET", "/api/analytics", "POST"],
+    ["POST", "/web-main", "GET, HEAD"],
+  ])("%s %s: 405 with Allow: %s", async (method, path, allow) => {
+    const response = await (await client()).fetch(path, { method, ...(method === "GET" ? {} : { body: new URLSearchParams({ intent: "x" }) }) });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe(allow);
+    await response.body?.cancel();
   });
 });
