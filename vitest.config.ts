@@ -80,7 +80,7 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     name: "integration",
-    include: ["tests/integration/**/*.test.ts"],
+    include: ["tests/{integration,robustness}/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
     // Starts the fake OpenAI-compatible server (tests/mocks/fake-openai.mjs) in Node and provides its URL as
     // inject("fakeUpstreamUrl"); the chat tests pass it to the app per request, so other tests stay in demo mode.

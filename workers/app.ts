@@ -13,6 +13,9 @@ import { createLoadContext, createNonce } from "../app/.server/load-context";
 import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
 import { expiredCookie, malformedCookies } from "../app/lib/cookies";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
+import { AppError } from "../app/.server/errors";
+import { apiError, errorHeaders, errorMessage } from "../app/.server/http/respond";
+import { methodCheck } from "./route-methods";
 
 export { AuthThrottle } from "./auth-throttle";
 export { ChatRelay } from "./chat-relay";
@@ -26,6 +29,8 @@ const handleRemixRequest = createRequestHandler(serverBuild);
  * Remix would call, and it turns every failure into its own response (errorResponse), so nothing else differs.
  */
 const chatAction = serverBuild.routes["routes/api.chat"]?.module.action;
+/** The Allow list when a request's method has no handler in the route it reaches (see route-methods.ts). */
+const unhandledMethod = methodCheck(serverBuild);
 
 /** Cookies the app reads on every request; one that cannot be decoded is ignored there and removed here. */
 const READ_COOKIES = ["locale", "theme", SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE];
@@ -44,6 +49,24 @@ function plainError(status: number, message: string): Response {
   return response;
 }
 
+/**
+ * A request refused before Remix sees it, in the language it asked for: DESIGN's JSON error for the APIs and Remix's
+ * single fetch (`.data`), the message as text for a page.
+ */
+function refusal(request: Request, error: AppError): Response {
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/api/") || pathname.startsWith("/media/") || pathname.endsWith(".data")) return apiError(request, error);
+  const response = new Response(errorMessage(request, error.code), { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  errorHeaders(error, response.headers);
+  return response;
+}
+
+function refusalFor(request: Request, appOrigin: string | undefined): AppError | null {
+  if (isCrossSiteRequest(request, appOrigin)) return new AppError("request/cross-site");
+  const allow = unhandledMethod(request);
+  return allow ? new AppError("request/method-not-allowed", { details: { allow: allow.join(", ") } }) : null;
+}
+
 export default {
   async fetch(request, env, ctx) {
     // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no
@@ -59,12 +82,11 @@ export default {
       }
       throw error;
     }
-    if (isCrossSiteRequest(request, context.config.appOrigin)) {
-      return plainError(403, "Cross-site request refused.");
-    }
+    const refused = refusalFor(request, context.config.appOrigin);
     const url = new URL(request.url);
-    const response =
-      chatAction && request.method === "POST" && url.pathname === "/api/chat"
+    const response = refused
+      ? refusal(request, refused)
+      : chatAction && request.method === "POST" && url.pathname === "/api/chat"
         ? ((await chatAction({ request, context, params: {} })) as Response)
         : await handleRemixRequest(request, context);
     // Responses from Remix may be immutable (redirects); copy before adding headers.

@@ -68,6 +68,7 @@ export const errorStatus = {
   "request/cross-site": 403,
   "request/not-found": 404,
   "request/method-not-allowed": 405,
+  "request/too-large": 413,
   "analytics/unknown-event": 400,
   "analytics/too-large": 413,
   "analytics/rate-limited": 429,
@@ -112,13 +113,14 @@ export function errorData(error: unknown) {
 /**
  * A JSON error response for resource routes; unknown errors become app/unknown and are logged. Given `message` (the
  * route's translation of `errors:<code>` for this request), the body is DESIGN's full shape
- * `{ ok: false, error: { code, message } }`. A wait the error knows (details.retryAfterSeconds) goes out as Retry-After.
+ * `{ ok: false, error: { code, message, fieldErrors? } }`. A wait the error knows (details.retryAfterSeconds) goes out as Retry-After.
  */
-export function errorResponse(error: unknown, options: { message?: (code: ErrorCode) => string } = {}): Response {
+export function errorResponse(error: unknown, options: { message?: (code: ErrorCode) => string; fieldErrors?: Record<string, string> } = {}): Response {
   const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
   if (!isAppError(error)) console.error(error);
+  const fieldErrors = options.fieldErrors ? { fieldErrors: options.fieldErrors } : {};
   const body = options.message
-    ? { ok: false as const, error: { ...appError.toJSON().error, message: options.message(appError.code) } }
+    ? { ok: false as const, error: { ...appError.toJSON().error, message: options.message(appError.code), ...fieldErrors } }
     : appError.toJSON();
   const retryAfter = appError.details?.retryAfterSeconds;
   return Response.json(body, { status: appError.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });

@@ -4,8 +4,11 @@
 /** Methods that change state; anything else is treated as a read. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Server-to-server endpoints that authenticate by signature, not by cookie. */
-const SIGNED_WEBHOOKS = ["/api/stripe/webhook", "/whatsapp/"];
+/**
+ * Server-to-server endpoints that authenticate by signature, not by cookie. Exactly these paths: Remix would read
+ * `/api/stripe/webhook.data` as a single-fetch post, which gets Remix's own Origin check.
+ */
+const SIGNED_WEBHOOKS = [/^\/api\/stripe\/webhook$/, /^\/whatsapp\//];
 
 /**
  * Apple answers "Sign in with Apple" with a cross-site form POST from appleid.apple.com. That request is checked
@@ -13,14 +16,23 @@ const SIGNED_WEBHOOKS = ["/api/stripe/webhook", "/whatsapp/"];
  */
 const OAUTH_FORM_POST_CALLBACKS = ["/auth/oauth/apple/callback"];
 
+/**
+ * Remix refuses an action whose Origin names another host than the request's X-Forwarded-Host (or Host), and does it
+ * by throwing (a 500). Checked here the same way, that request is refused like any other cross-site one (403).
+ */
+function hostMatches(request: Request, origin: string): boolean {
+  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim() || request.headers.get("Host");
+  return !host || host === new URL(origin).host;
+}
+
 export function isCrossSiteRequest(request: Request, appOrigin?: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
-  if (SIGNED_WEBHOOKS.some((path) => url.pathname.startsWith(path))) return false;
+  if (SIGNED_WEBHOOKS.some((path) => path.test(url.pathname))) return false;
   if (OAUTH_FORM_POST_CALLBACKS.includes(url.pathname)) return false;
   const allowed = new Set([url.origin, ...(appOrigin ? [new URL(appOrigin).origin] : [])]);
   const origin = request.headers.get("Origin");
-  if (origin) return origin === "null" || !allowed.has(origin);
+  if (origin) return origin === "null" || !allowed.has(origin) || !hostMatches(request, origin);
   // Browsers send Sec-Fetch-Site even where they omit Origin; non-browser clients send neither.
   const site = request.headers.get("Sec-Fetch-Site");
   return site === "cross-site";

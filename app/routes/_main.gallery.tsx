@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GalleryHorizontalEnd } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { requireUser } from "~/.server/auth/http";
-import { AppError, isAppError } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
 import { countGallery, deleteGalleryImage, findGalleryItem, listGallery } from "~/.server/images/gallery";
 import { imageStrings } from "~/.server/images/screen";
 import { pageTitle } from "~/.server/page";
@@ -42,14 +43,12 @@ const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   try {
-    const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+    const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
     if (!parsed.success) throw new AppError("request/invalid");
     await deleteGalleryImage(context.env, viewer.accountId, parsed.data.id);
     return { ok: true, id: parsed.data.id };
   } catch (error) {
-    const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
-    if (!isAppError(error)) console.error(error);
-    return data({ ok: false, error: { code: appError.code } }, { status: appError.status });
+    return apiError(request, error);
   }
 }
 

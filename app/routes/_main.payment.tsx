@@ -12,6 +12,7 @@ import { loadPrices } from "~/.server/billing/prices";
 import { currentSubscription, listSubscriptions, planForUser } from "~/.server/billing/subscriptions";
 import { now } from "~/.server/clock";
 import { AppError, isAppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { pageTitle } from "~/.server/page";
 import { FormAlert } from "~/components/auth/fields";
@@ -93,8 +94,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
+    const form = await readForm(request);
     const { user } = await requireUserRow(request, context);
-    const form = await request.formData();
     if (form.get("intent") !== "checkout") throw new AppError("request/invalid");
     const period = toPeriod(form.get("period"));
     if (!period) throw new AppError("request/invalid");
@@ -107,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return redirect(url);
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

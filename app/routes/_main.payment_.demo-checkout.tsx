@@ -10,6 +10,7 @@ import { listSubscriptions } from "~/.server/billing/subscriptions";
 import { now } from "~/.server/clock";
 import type { AppConfig } from "~/.server/env";
 import { AppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { pageTitle } from "~/.server/page";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
@@ -49,8 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   demoOnly(context.config);
   try {
+    const form = await readForm(request);
     const { user } = await requireUserRow(request, context);
-    const period = toPeriod((await request.formData()).get("period"));
+    const period = toPeriod(form.get("period"));
     const at = now();
     const rows = await listSubscriptions(context.env, user.id);
     if (rows.some((row) => givesPro(row, at))) throw new AppError("billing/already-subscribed");
@@ -63,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirect("/payment?success=1");
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

@@ -13,6 +13,7 @@ import { AVATAR_MAX_BYTES } from "~/.server/auth/policy";
 import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessionCount, updateDisplayName } from "~/.server/auth/profile";
 import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, SubmitButton, TextField } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
@@ -39,15 +40,13 @@ export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
-    const length = Number(request.headers.get("Content-Length") ?? "0");
-    // Refuse an oversized photo before reading it (the form adds a little around the file itself).
-    if (length > AVATAR_MAX_BYTES + 64 * 1024) throw new AppError("upload/avatar-too-large");
+    // A photo is the largest thing this form carries (the form adds a little around the file itself).
+    const form = await readForm(request, { maxBytes: AVATAR_MAX_BYTES + 64 * 1024, tooLarge: "upload/avatar-too-large" });
     const { viewer, user } = await requireUserRow(request, context);
-    const form = await request.formData();
     switch (form.get("intent")) {
       case "update-name": {
         const check = checkForm(displayNameSchema, form);
-        if (!check.success) return invalid(check.fieldErrors);
+        if (!check.success) return invalid(request, check.fieldErrors);
         await updateDisplayName(context.env, user.id, check.data.displayName);
         return done("nameSaved");
       }
@@ -83,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         throw new AppError("request/invalid");
     }
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

@@ -8,6 +8,7 @@ import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.s
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
 import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { whatsappStatus } from "~/.server/whatsapp/link-codes";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
@@ -39,8 +40,8 @@ type ConnectionActionData =
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
+    const form = await readForm(request);
     const { user } = await requireUserRow(request, context);
-    const form = await request.formData();
     const intent = form.get("intent");
     if (intent === "disconnect") {
       const provider = form.get("provider");
@@ -50,13 +51,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (intent === "connect-email") {
       const check = checkForm(newPasswordSchema, form);
-      if (!check.success) return invalid(check.fieldErrors);
+      if (!check.success) return invalid(request, check.fieldErrors);
       const { verificationSent } = await connectEmail(context.env, user, check.data.password, linkContext(request, context));
       return data({ ok: true as const, notice: verificationSent ? ("verificationSent" as const) : ("connected" as const), provider: "email" as const });
     }
     throw new AppError("request/invalid");
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

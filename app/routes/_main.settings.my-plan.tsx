@@ -11,6 +11,7 @@ import { accessEndsAt, givesPro, retriesExhausted, statusGivesPro } from "~/.ser
 import { currentSubscription, listSubscriptions } from "~/.server/billing/subscriptions";
 import { now } from "~/.server/clock";
 import { AppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -58,8 +59,8 @@ type Notice = "cancelled" | "resumed";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
+    const intent = (await readForm(request)).get("intent");
     const { user } = await requireUserRow(request, context);
-    const intent = (await request.formData()).get("intent");
     switch (intent) {
       case "cancel":
       case "resume":
@@ -77,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         throw new AppError("request/invalid");
     }
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { acceptBrowserEvent, recordEvent } from "~/.server/analytics";
-import { AppError, errorResponse } from "~/.server/errors";
-import { i18nServer } from "~/.server/i18n";
+import { POST_ONLY, requireMethod } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
 import { readGuestId } from "~/.server/identity";
 
 /**
@@ -10,7 +10,7 @@ import { readGuestId } from "~/.server/identity";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
-    if (request.method !== "POST") throw new AppError("request/not-found");
+    requireMethod(request, POST_ONLY);
     const event = await acceptBrowserEvent(context.env, request);
     const guestId = await readGuestId(request, context.config);
     context.ctx.waitUntil(
@@ -18,7 +18,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     return new Response(null, { status: 204 });
   } catch (error) {
-    const t = await i18nServer.getFixedT(request, "errors");
-    return errorResponse(error, { message: (code) => t(code) });
+    return apiError(request, error);
   }
 }

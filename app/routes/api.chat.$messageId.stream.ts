@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { joinAnswer, SSE_HEADERS } from "~/.server/chat/join";
 import { ownedMessage } from "~/.server/chat/threads";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 /** GET: join an answer (after a reload or a dropped connection): what exists so far, then live pieces. */
@@ -12,6 +13,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
     return new Response(await joinAnswer(context.env, viewer.accountId, message), { headers: SSE_HEADERS });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

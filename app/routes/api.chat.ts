@@ -5,9 +5,14 @@ import { ownerHint, verifiedOwner } from "~/.server/chat/owner-hint";
 import { toolTurnFor } from "~/.server/chat/tool-turn";
 import { startTurn } from "~/.server/chat/turns";
 import { actingViewer, type ActingViewer } from "~/.server/chat/viewer";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { readJson } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
 import { chatRequestSchema } from "~/lib/schemas/chat";
+
+/** A message of MESSAGE_MAX characters is under 100 KB even as escaped JSON; a tool's few fields add little. */
+const CHAT_MAX_BYTES = 256 * 1024;
 
 /**
  * POST a chat turn (of the chat, or of a horoscope or web search thread); the answer streams back as Server-Sent Events from the message's ChatRelay.
@@ -15,7 +20,7 @@ import { chatRequestSchema } from "~/lib/schemas/chat";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
-    const parsed = chatRequestSchema.safeParse(await request.json().catch(() => null));
+    const parsed = chatRequestSchema.safeParse(await readJson(request, { maxBytes: CHAT_MAX_BYTES }));
     if (!parsed.success) throw new AppError("request/invalid");
     const locale = getLocale(request);
     // A horoscope or web search turn: the tool's form is checked and its instructions built here, on the server.
@@ -33,6 +38,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return new Response(turn.stream, { headers });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress } from "~/.server/auth/throttle";
 import { getBalance } from "~/.server/credits";
-import { errorResponse } from "~/.server/errors";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 /** GET the viewer's daily credits: used, limit, remaining and when they refill. */
@@ -12,6 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const balance = await getBalance(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) });
     return Response.json({ plan: viewer.plan, ...balance }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

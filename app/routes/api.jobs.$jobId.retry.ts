@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { clientAddress } from "~/.server/auth/throttle";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { POST_ONLY, readForm } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { retryJob } from "~/.server/images/jobs";
 
@@ -13,8 +15,7 @@ const bodySchema = z.object({ requestId: z.uuid() });
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
-    const form = await request.formData().catch(() => null);
-    const parsed = bodySchema.safeParse(form ? Object.fromEntries(form) : {});
+    const parsed = bodySchema.safeParse(Object.fromEntries(await readForm(request, { allow: POST_ONLY })));
     if (!parsed.success || !params.jobId) throw new AppError("request/invalid");
     const viewer = await getViewer(request, context);
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
@@ -22,6 +23,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const job = await retryJob(context.env, context.config, owner, params.jobId, parsed.data.requestId);
     return Response.json({ job }, { status: 201 });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

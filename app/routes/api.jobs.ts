@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { getJobs } from "~/.server/images/jobs";
 import { handleCreateJob } from "~/.server/images/screen";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
     return Response.json({ jobs: await getJobs(context.env, viewer.accountId, parsed.data.ids ?? []) }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }
 

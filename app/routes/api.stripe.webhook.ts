@@ -1,11 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { receiveStripeWebhook } from "~/.server/billing/webhook";
+import { POST_ONLY, requireMethod } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
 
 /**
  * Stripe's webhook endpoint (register https://<host>/api/stripe/webhook in the Stripe dashboard). Authenticated by
  * its Stripe-Signature, not a cookie, so the Origin check lets it through (app/.server/security.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-  return receiveStripeWebhook(request, context.env, context.config);
+  try {
+    requireMethod(request, POST_ONLY);
+    return await receiveStripeWebhook(request, context.env, context.config);
+  } catch (error) {
+    return apiError(request, error);
+  }
 }

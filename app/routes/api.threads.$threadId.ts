@@ -1,25 +1,38 @@
-import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { deleteThread, renameThread, starThread } from "~/.server/chat/threads";
-import { AppError, errorData } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { POST_ONLY, readForm } from "~/.server/http/request";
+import { apiError, errorMessage } from "~/.server/http/respond";
+import { i18nServer } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { threadActionSchema } from "~/lib/schemas/chat";
+import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 
-/** POST rename / star / delete a thread (form fields: intent, title, starred). */
+/**
+ * POST rename / star / delete a thread (form fields: intent, title, starred): `{ ok: true }`, or DESIGN's error shape
+ * with its status. A Response, not route data: this resource route is also posted to without single fetch, where
+ * route data would go out as a 200.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
+    const form = await readForm(request, { allow: POST_ONLY });
     const viewer = await getViewer(request, context);
     if (!viewer.accountId || !params.threadId) throw new AppError("chat/not-found");
-    const parsed = threadActionSchema.safeParse(Object.fromEntries(await request.formData()));
+    const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
-      // Field errors are translation keys (SPEC §5 messages), shown under the field.
-      return data({ ok: false, fieldErrors: parsed.error.flatten().fieldErrors }, { status: 400 });
+      // Each field's SPEC §5 message (common:validation.*), shown under the field.
+      const t = await i18nServer.getFixedT(request, "common");
+      const invalid = errorMessage(request, "request/invalid");
+      const keys = fieldErrorsFrom(parsed.error);
+      const fieldErrors = Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, t(key, { defaultValue: invalid })]));
+      return apiError(request, new AppError("request/invalid"), { fieldErrors });
     }
     const action = parsed.data;
     if (action.intent === "rename") await renameThread(context.env, viewer.accountId, params.threadId, action.title);
     else if (action.intent === "star") await starThread(context.env, viewer.accountId, params.threadId, action.starred);
     else await deleteThread(context.env, viewer.accountId, params.threadId);
-    return { ok: true, fieldErrors: null };
+    return Response.json({ ok: true });
   } catch (error) {
-    return errorData(error);
+    return apiError(request, error);
   }
 }

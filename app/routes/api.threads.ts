@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { pageThreads, searchThreads } from "~/.server/chat/threads";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 const querySchema = z.object({
@@ -21,6 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (q) return Response.json({ threads: await searchThreads(context.env, viewer.accountId, q), nextCursor: null });
     return Response.json(await pageThreads(context.env, viewer.accountId, { cursor, starredOnly: starred === "1" }));
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

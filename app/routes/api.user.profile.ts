@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getUserProfile } from "~/.server/auth/profile";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 /** SPEC §7 getUserProfile: the signed-in user's own profile (there is no way to ask for someone else's). */
@@ -11,6 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const profile = await getUserProfile(context.env, viewer.user.id);
     return Response.json(profile, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

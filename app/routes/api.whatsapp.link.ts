@@ -7,7 +7,9 @@ import { createLinkCode, disconnectWhatsApp, whatsappStatus } from "~/.server/wh
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { whatsappLinkSchema } from "~/lib/schemas/whatsapp";
 
-const ALLOW = "GET, HEAD, POST, DELETE";
+/** The methods the action takes (the worker refuses any other with a 405 before it gets here). */
+export const actionMethods = ["POST", "DELETE"];
+const ALLOW = ["GET", "HEAD", ...actionMethods].join(", ");
 /** A form of a few short fields; anything larger is not one. */
 const MAX_BODY_BYTES = 4096;
 

@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { normalizeEmail, requestPasswordReset } from "~/.server/auth/accounts";
-import { invalid, linkContext } from "~/.server/auth/http";
+import { failure, invalid, linkContext } from "~/.server/auth/http";
+import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { ForgotPasswordForm } from "~/components/auth/forms";
 import { safeRedirectPath } from "~/lib/auth";
@@ -19,15 +20,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const check = checkForm(forgotPasswordSchema, await request.formData());
-  if (!check.success) return invalid(check.fieldErrors);
-  // The same answer, at once, whether or not the address has an account; the work happens after responding.
-  context.ctx.waitUntil(
-    requestPasswordReset(context.env, { email: check.data.email, ...linkContext(request, context) }).catch((error: unknown) =>
-      console.error("auth: password reset email failed:", error instanceof Error ? error.message : "unknown error"),
-    ),
-  );
-  return data({ ok: true as const, email: normalizeEmail(check.data.email) });
+  try {
+    const check = checkForm(forgotPasswordSchema, await readForm(request));
+    if (!check.success) return invalid(request, check.fieldErrors);
+    // The same answer, at once, whether or not the address has an account; the work happens after responding.
+    context.ctx.waitUntil(
+      requestPasswordReset(context.env, { email: check.data.email, ...linkContext(request, context) }).catch((error: unknown) =>
+        console.error("auth: password reset email failed:", error instanceof Error ? error.message : "unknown error"),
+      ),
+    );
+    return data({ ok: true as const, email: normalizeEmail(check.data.email) });
+  } catch (error) {
+    return failure(request, error);
+  }
 }
 
 export default function Screen() {

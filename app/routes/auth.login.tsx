@@ -8,6 +8,7 @@ import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
 import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/auth/http";
 import { clientAddress } from "~/.server/auth/throttle";
 import { errorStatus, type ErrorCode } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
@@ -39,12 +40,12 @@ export const meta = titleMeta;
 export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const check = checkForm(signInSchema, form);
-  if (!check.success) return invalid(check.fieldErrors);
-  const address = clientAddress(request);
-  const trustedDevice = await isTrustedDevice(request, context.config, check.data.email);
   try {
+    const form = await readForm(request);
+    const check = checkForm(signInSchema, form);
+    if (!check.success) return invalid(request, check.fieldErrors);
+    const address = clientAddress(request);
+    const trustedDevice = await isTrustedDevice(request, context.config, check.data.email);
     if (form.get("intent") === "resend-verification") {
       // Only someone who knows the password learns the account is unverified, and only they can ask again.
       const user = await checkPasswordForResend(context.env, { ...check.data, address, trustedDevice });
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
     return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

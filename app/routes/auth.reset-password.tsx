@@ -8,6 +8,7 @@ import { clientAddress } from "~/.server/auth/throttle";
 import { clearCookie, readResetToken, resetTokenCookie, RESET_TOKEN_COOKIE } from "~/.server/auth/pending";
 import { clearSessionCookie } from "~/.server/auth/session";
 import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
 import type { AuthActionData } from "~/components/auth/forms";
@@ -43,9 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const check = checkForm(newPasswordSchema, await request.formData());
-  if (!check.success) return invalid(check.fieldErrors);
   try {
+    const check = checkForm(newPasswordSchema, await readForm(request));
+    if (!check.success) return invalid(request, check.fieldErrors);
     const token = await readResetToken(request, context.config);
     if (!token) throw new AppError("auth/invalid-action-code");
     const user = await resetPassword(context.env, { token, password: check.data.password, address: clientAddress(request) });
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", clearSessionCookie(request));
     return redirect("/auth/login?notice=password-reset", { headers });
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

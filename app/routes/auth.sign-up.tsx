@@ -6,6 +6,7 @@ import { failure, invalid, linkContext, retryAfterHeaders } from "~/.server/auth
 import { pendingVerificationCookie, readPendingVerification } from "~/.server/auth/pending";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
 import { SignUpForm } from "~/components/auth/forms";
@@ -23,8 +24,8 @@ export const meta = titleMeta;
 export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
   try {
+    const form = await readForm(request);
     if (form.get("intent") === "resend-verification") {
       // The browser that just signed up may ask again (signed cookie, one hour); anyone else signs in first.
       const userId = await readPendingVerification(request, context.config);
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ ok: true as const, notice: "activationSent" as const });
     }
     const check = checkForm(signUpSchema, form);
-    if (!check.success) return invalid(check.fieldErrors);
+    if (!check.success) return invalid(request, check.fieldErrors);
     const { user, emailSent } = await signUp(context.env, {
       ...check.data,
       address: clientAddress(request),
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await pendingVerificationCookie(request, context.config, user.id) } },
     );
   } catch (error) {
-    return failure(error);
+    return failure(request, error);
   }
 }
 

@@ -2,15 +2,22 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginPath, safeRedirectPath } from "~/lib/auth";
 import { publicOrigin } from "~/.server/auth/http";
 import { isOAuthProvider, startOAuth } from "~/.server/auth/oidc";
-import { isAppError } from "~/.server/errors";
+import { AppError, isAppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
 import { getViewer, readGuestId } from "~/.server/identity";
 
 /** Starts "Continue with Google/Apple" (mode=signin) or Settings → Connect (mode=link): off to the provider. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const provider = params.provider;
-  if (!isOAuthProvider(provider)) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return apiError(request, error);
+  }
+  if (!isOAuthProvider(provider)) return apiError(request, new AppError("request/not-found"));
   const mode = form.get("mode") === "link" ? "link" : "signin";
   const viewer = await getViewer(request, context);
   if (mode === "link" && viewer.kind !== "user") throw redirect(loginPath("/settings/login-connection"));

@@ -5,6 +5,8 @@ import { linkIdentity, signInWithIdentity } from "~/.server/auth/oauth-accounts"
 import { clearStateCookie, completeOAuth, isOAuthProvider, readOAuthState, type OAuthProvider } from "~/.server/auth/oidc";
 import { getDb, schema } from "~/.server/db";
 import { AppError, isAppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
 import { toLocale } from "~/lib/i18n";
 
@@ -13,7 +15,7 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 /** Google comes back with a GET (query), Apple with a cross-site form POST; both end here. */
 async function finish({ request, context, params }: Args, answer: URLSearchParams): Promise<Response> {
   const provider = params.provider;
-  if (!isOAuthProvider(provider)) throw new Response("Not Found", { status: 404 });
+  if (!isOAuthProvider(provider)) return apiError(request, new AppError("request/not-found"));
   const clearState = clearStateCookie(request);
   const remembered = await readOAuthState(context.config, request, provider as OAuthProvider);
   const linking = remembered?.mode === "link";
@@ -45,7 +47,12 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const form = await args.request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(args.request);
+  } catch (error) {
+    return apiError(args.request, error);
+  }
   const answer = new URLSearchParams();
   for (const [key, value] of form.entries()) if (typeof value === "string") answer.set(key, value);
   return finish(args, answer);

@@ -2,7 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { failure } from "~/.server/auth/http";
 import { clockOffset, now, setClockOffset } from "~/.server/clock";
+import { AppError } from "~/.server/errors";
+import { readForm } from "~/.server/http/request";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Clock · Nova Assistant" }, { name: "robots", content: "noindex" }];
@@ -25,15 +28,20 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   developmentOnly(context.config.isProduction);
-  const form = await request.formData();
-  if (form.get("intent") === "reset") {
-    setClockOffset(0);
-  } else {
-    const days = Number(form.get("days"));
-    if (!Number.isFinite(days) || days <= 0 || days > 3660) throw new Response("days must be between 0 and 3660", { status: 400 });
-    setClockOffset(clockOffset() + days * DAY_MS);
+  try {
+    const form = await readForm(request);
+    if (form.get("intent") === "reset") {
+      setClockOffset(0);
+    } else {
+      // The field says 0.01 to 3660 days; anything else is refused like any other invalid form.
+      const days = Number(form.get("days"));
+      if (!Number.isFinite(days) || days <= 0 || days > 3660) throw new AppError("request/invalid");
+      setClockOffset(clockOffset() + days * DAY_MS);
+    }
+    return redirect("/dev/clock");
+  } catch (error) {
+    return failure(request, error);
   }
-  return redirect("/dev/clock");
 }
 
 export default function DevClock() {

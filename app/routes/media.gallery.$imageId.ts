@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { AppError, errorResponse } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { downloadName, readGalleryMedia } from "~/.server/images/gallery";
 
@@ -31,6 +32,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
     return new Response(body, { headers });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

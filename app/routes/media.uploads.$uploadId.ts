@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, AppError } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
+import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { readUpload } from "~/.server/images/uploads";
 
@@ -13,6 +14,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": upload.contentType, "Cache-Control": "private, max-age=31536000, immutable", "Content-Length": String(upload.bytes) },
     });
   } catch (error) {
-    return errorResponse(error);
+    return apiError(request, error);
   }
 }

@@ -373,7 +373,7 @@ describe("sign-out and sessions", () => {
       broken,
     );
     expect(profile.status).toBe(500);
-    expect(await profile.json()).toEqual({ error: { code: "auth/profile-unavailable" } });
+    expect(await profile.json()).toEqual({ ok: false, error: { code: "auth/profile-unavailable", message: "Could not retrieve user information" } });
   });
 });
 

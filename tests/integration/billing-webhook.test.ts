@@ -59,7 +59,7 @@ describe("signature", () => {
     ];
     for (const response of refusals) {
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "invalid signature" });
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: "request/invalid" } });
     }
     expect(await eventRows(event.id)).toBe(0);
     expect(await subscriptionRow(subscriptionId)).toBeUndefined();

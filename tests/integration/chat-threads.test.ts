@@ -118,6 +118,10 @@ describe("another guest", { timeout: 30_000 }, () => {
     for (const fields of attempts) {
       const result = await threadAction(stranger, threadId, fields);
       expect(result, fields.intent).toMatchObject({ status: 404, data: { ok: false, error: { code: "chat/not-found" } } });
+      // The same post without single fetch (a plain form or fetch) gets the same status, never a 200 (item 11).
+      const plain = await stranger.fetch(`/api/threads/${threadId}`, { method: "POST", body: new URLSearchParams(fields) });
+      expect(plain.status, fields.intent).toBe(404);
+      expect(await plain.json()).toMatchObject({ ok: false, error: { code: "chat/not-found", message: "This chat does not exist or was deleted." } });
     }
     // Find it.
     expect((await listThreads(stranger)).map((thread) => thread.id)).not.toContain(threadId);
@@ -145,8 +149,10 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
 
     const tooLong = "x".repeat(51);
     const refused = await threadAction(client, threadId, { intent: "rename", title: tooLong });
-    expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { title: ["validation.titleTooLong"] } } });
+    expect(refused).toMatchObject({ status: 400, data: { ok: false, error: { code: "request/invalid", fieldErrors: { title: en.validation.titleTooLong } } } });
     expect(en.validation.titleTooLong).toBe("Title must be at most 50 characters long");
+    const plainRefusal = await client.fetch(`/api/threads/${threadId}`, { method: "POST", body: new URLSearchParams({ intent: "rename", title: tooLong }) });
+    expect(plainRefusal.status).toBe(400);
     expect((await threadRow(threadId))!.title).toBe("Title me");
 
     const fifty = `Renamed ${"y".repeat(42)}`;

@@ -42,6 +42,13 @@ describe("isCrossSiteRequest", () => {
     expect(isCrossSiteRequest(request("/api/analytics", "POST"))).toBe(false);
   });
 
+  it("flags an Origin that names another host than Host or X-Forwarded-Host (Remix would throw there: a 500)", () => {
+    expect(isCrossSiteRequest(request("/settings/account", "POST", { Origin: APP, Host: "evil.example" }))).toBe(true);
+    expect(isCrossSiteRequest(request("/settings/account", "POST", { Origin: APP, Host: "app.example", "X-Forwarded-Host": "evil.example" }))).toBe(true);
+    expect(isCrossSiteRequest(request("/settings/account", "POST", { Origin: APP, Host: "internal", "X-Forwarded-Host": "app.example, proxy" }))).toBe(false);
+    expect(isCrossSiteRequest(request("/settings/account", "POST", { Origin: APP, Host: "app.example" }))).toBe(false);
+  });
+
   it("exempts signed webhooks, which are cross-site by nature", () => {
     const evil = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
     expect(isCrossSiteRequest(request("/api/stripe/webhook", "POST", evil))).toBe(false);

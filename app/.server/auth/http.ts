@@ -2,7 +2,8 @@
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
 import type { User } from "../../../db/schema";
 import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath } from "../../lib/auth";
-import { AppError, isAppError, type ErrorCode } from "../errors";
+import { AppError, type ErrorCode } from "../errors";
+import { errorHeaders, errorMessage, toAppError } from "../http/respond";
 import { getLocale } from "../i18n";
 import { getViewer, readGuestId, type Viewer } from "../identity";
 import { findUser, type LinkContext } from "./accounts";
@@ -62,21 +63,35 @@ export function afterSignOutPath(value: unknown): string {
   return isGuardedPath(path) ? DEFAULT_AFTER_SIGN_IN : path;
 }
 
-export type ActionFailure = { ok: false; error?: ErrorCode; fieldErrors?: Partial<Record<string, string>>; retryAfterSeconds?: number };
+export type ActionFailure = {
+  ok: false;
+  error?: ErrorCode;
+  /** The error's message in the person's language, for clients that do not translate codes themselves. */
+  message?: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  retryAfterSeconds?: number;
+};
 
-/** An action's answer for a failed attempt: the SPEC §8 code (translated by the page) and the HTTP status. */
-export function failure(error: unknown) {
+/**
+ * An action's answer for a failed attempt: the SPEC §8 code (translated by the page), its message in the request's
+ * language, the HTTP status and the headers it asks for (Allow on a 405, Retry-After on a 429).
+ */
+export function failure(request: Request, error: unknown) {
   // Redirects thrown by guards pass through untouched.
   if (error instanceof Response) throw error;
-  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
-  if (!isAppError(error)) console.error(error);
+  const appError = toAppError(error);
   const retry = appError.details?.retryAfterSeconds;
-  const body: ActionFailure = { ok: false, error: appError.code, ...(retry ? { retryAfterSeconds: Number(retry) } : {}) };
-  return data(body, { status: appError.status, headers: retry ? { "Retry-After": retry } : undefined });
+  const body: ActionFailure = {
+    ok: false,
+    error: appError.code,
+    message: errorMessage(request, appError.code),
+    ...(retry ? { retryAfterSeconds: Number(retry) } : {}),
+  };
+  return data(body, { status: appError.status, headers: errorHeaders(appError) });
 }
 
-export function invalid(fieldErrors: Partial<Record<string, string>>) {
-  return data({ ok: false, error: "request/invalid", fieldErrors } satisfies ActionFailure, { status: 400 });
+export function invalid(request: Request, fieldErrors: Partial<Record<string, string>>) {
+  return data({ ok: false, error: "request/invalid", message: errorMessage(request, "request/invalid"), fieldErrors } satisfies ActionFailure, { status: 400 });
 }
 
 /**

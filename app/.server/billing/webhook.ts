@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { now as clockNow } from "../clock";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
+import { AppError } from "../errors";
 import {
   findBillingUser,
   linkCustomerStatement,
@@ -31,10 +32,13 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 }
 
-/** Verifies and applies one delivery. Answers 400 (and changes nothing) for a missing, bad or stale signature. */
+/**
+ * Verifies and applies one delivery. Throws request/invalid (400, and changes nothing) for a missing, bad or stale
+ * signature, and request/not-found where no webhook secret is configured.
+ */
 export async function receiveStripeWebhook(request: Request, env: AppEnv, config: AppConfig): Promise<Response> {
   const secret = config.billing.webhookSecret;
-  if (!secret) return new Response("Not Found", { status: 404 });
+  if (!secret) throw new AppError("request/not-found");
   const signature = request.headers.get("Stripe-Signature");
   const payload = await request.text();
   let event: Stripe.Event;
@@ -43,7 +47,7 @@ export async function receiveStripeWebhook(request: Request, env: AppEnv, config
     event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider, clockNow());
   } catch (error) {
     console.warn("billing: webhook refused:", error instanceof Error ? error.message.split("\n")[0] : "invalid");
-    return Response.json({ error: "invalid signature" }, { status: 400 });
+    throw new AppError("request/invalid");
   }
   try {
     const outcome = await applyStripeEvent(env, config, event, clockNow());

@@ -7,7 +7,9 @@ import type { JobView } from "../../lib/jobs";
 import { createJobSchema, fieldErrorsOf, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
 import { clientAddress } from "../auth/throttle";
-import { AppError, isAppError, type ErrorCode } from "../errors";
+import { AppError, type ErrorCode } from "../errors";
+import { readForm } from "../http/request";
+import { errorHeaders, errorMessage, toAppError } from "../http/respond";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { resolveImageEngine, toolModels } from "./engines";
@@ -66,16 +68,19 @@ export async function loadToolScreen(request: Request, context: AppLoadContext, 
   };
 }
 
-export type CreateJobResult = { ok: true; job: JobView } | { ok: false; error: ErrorCode; fieldErrors?: Record<string, string> };
+export type CreateJobResult =
+  | { ok: true; job: JobView }
+  | { ok: false; error: ErrorCode; message: string; fieldErrors?: Record<string, string> };
 
 /** POST /api/jobs: a tool's form, checked with the shared schema, becomes a job of the signed-in user. */
 export async function handleCreateJob(request: Request, context: AppLoadContext): Promise<Response> {
   try {
-    const form = await request.formData().catch(() => null);
-    const values = form ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) : {};
+    const form = await readForm(request);
+    const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
     const parsed = createJobSchema.safeParse(values);
     if (!parsed.success) {
-      return Response.json({ ok: false, error: "request/invalid", fieldErrors: fieldErrorsOf(parsed.error) } satisfies CreateJobResult, { status: 400 });
+      const message = errorMessage(request, "request/invalid");
+      return Response.json({ ok: false, error: "request/invalid", message, fieldErrors: fieldErrorsOf(parsed.error) } satisfies CreateJobResult, { status: 400 });
     }
     const viewer = await getViewer(request, context);
     // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).
@@ -83,8 +88,8 @@ export async function handleCreateJob(request: Request, context: AppLoadContext)
     const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, parsed.data);
     return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
   } catch (error) {
-    const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
-    if (!isAppError(error)) console.error(error);
-    return Response.json({ ok: false, error: appError.code } satisfies CreateJobResult, { status: appError.status });
+    const appError = toAppError(error);
+    const body: CreateJobResult = { ok: false, error: appError.code, message: errorMessage(request, appError.code) };
+    return Response.json(body, { status: appError.status, headers: errorHeaders(appError) });
   }
 }

@@ -10,8 +10,8 @@ const DeleteThreadDialog = lazyOverlay(() => import("./delete-thread-dialog"));
 
 interface ThreadActionResult {
   ok: boolean;
-  fieldErrors: { title?: string[] } | null;
-  error?: { code: string };
+  /** DESIGN's error shape; field errors are already in the person's language. */
+  error?: { code: string; message: string; fieldErrors?: { title?: string } };
 }
 
 /** Title of the open thread with rename (SPEC §5: at most 50 characters), star and delete. */
@@ -24,7 +24,7 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
   const [confirming, setConfirming] = useState(false);
   const action = `/api/threads/${thread.id}`;
   const starred = star.formData ? star.formData.get("starred") === "true" : thread.starred;
-  const titleError = rename.data?.fieldErrors?.title?.[0];
+  const titleError = rename.data?.error?.fieldErrors?.title;
 
   useEffect(() => {
     if (rename.state === "idle" && rename.data?.ok) setEditing(false);
@@ -55,7 +55,7 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
             />
             {titleError && (
               <p id="thread-title-error" className="mt-1 text-xs text-danger">
-                {t(`common:${titleError}`)}
+                {titleError}
               </p>
             )}
           </div>

@@ -22,6 +22,9 @@ export const analyticsEventSchema = z.discriminatedUnion("name", [
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 export type AnalyticsEventName = AnalyticsEvent["name"];
 
+/** POST /api/billing/paywall-seen: the page the dialog was shown on, if any. */
+export const paywallSeenSchema = z.strictObject({ path: pagePathSchema.optional() });
+
 /**
  * Events the browser may post to /api/analytics. The others are the server's to record: accepting them from the
  * browser would let anyone log a paywall view that never happened, as often as they like.

@@ -44,6 +44,9 @@ export const newPasswordSchema = z
 
 export const displayNameSchema = z.object({ displayName: displayNameField });
 
+/** Sign-out: where to go afterwards (a path of ours, checked again there) and "sign in again" (SPEC §8). */
+export const signOutSchema = z.strictObject({ redirectTo: z.string().max(2048).optional(), reauth: z.literal("1").optional() });
+
 export type FieldErrors = Partial<Record<string, string>>;
 
 export type FormCheck<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };

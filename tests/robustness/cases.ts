@@ -1,0 +1,224 @@
+// Generates the bad-input suite's cases from the route table (routes.ts) and the zod schemas (payloads.ts): every
+// route × wrong methods; every action × wrong content types, empty, oversized, wrong types, unicode edge cases,
+// malformed cookies, forged Origin and Host; every route with an id in its path × another account's ids.
+import { isCrossSiteRequest } from "../../app/.server/security";
+import { ORIGIN } from "../integration/auth-helpers";
+import {
+  FIELD_NAMES,
+  formOf,
+  INVALID_UTF8,
+  JSON_WRONG_TYPES,
+  jsonOf,
+  multipartWithFiles,
+  OVERSIZED,
+  repeatedFields,
+  SAMPLE_FORMS,
+  UNICODE_VALUES,
+} from "./payloads";
+import { concretePath, dataPath, ROUTES, type RouteInfo } from "./routes";
+import { victimParam, type World } from "./world";
+
+export type Expectation =
+  /** A 4xx with a message in the request's language (or, for a browser flow, a redirect that shows a known error). */
+  | { kind: "refuse"; status?: number[]; allow?: boolean }
+  /** Anything but a 5xx; an error still has its status and message. For loaders that may ignore what they do not know. */
+  | { kind: "safe" };
+
+export interface Case {
+  group: string;
+  name: string;
+  method: string;
+  path: (world: World) => string;
+  /** Request headers besides the identity ones. */
+  headers?: Record<string, string>;
+  body?: () => BodyInit;
+  /** "user" sends A's session; "guest" none; "malformed" only broken cookies. */
+  as: "user" | "guest" | "malformed";
+  locale: "en" | "tr";
+  expect: Expectation;
+  /** B's secret must not appear in the answer. */
+  hidden?: boolean;
+}
+
+type Variant = { label: string; path: (world: World) => string };
+
+function variants(route: RouteInfo, withData: boolean): Variant[] {
+  const plain = (world: World) => concretePath(route, (param) => victimParam(world, param));
+  return withData ? [{ label: "", path: plain }, { label: " (.data)", path: (world) => dataPath(plain(world)) }] : [{ label: "", path: plain }];
+}
+
+const FORM = "application/x-www-form-urlencoded";
+const JSON_TYPE = "application/json";
+/** Without the boundary a FormData body gets from fetch, so no parser can split it. */
+const MULTIPART = "multipart/form-data";
+
+let counter = 0;
+/** Every third case asks in Turkish, so each group checks both languages. */
+const nextLocale = (): "en" | "tr" => (counter++ % 3 === 0 ? "tr" : "en");
+
+function methodCases(route: RouteInfo): Case[] {
+  const plain = variants(route, false);
+  const both = variants(route, route.kind === "page" || route.hasAction);
+  const plan: [string, Variant[]][] = [
+    ["PUT", both],
+    ["PATCH", plain],
+    ["DELETE", plain],
+    ...(route.hasAction ? [] : ([["POST", both]] as [string, Variant[]][])),
+    // A page renders without a loader of its own; a resource route without one takes no GET.
+    ...(route.hasLoader || route.kind === "page" ? [] : ([["GET", plain]] as [string, Variant[]][])),
+  ];
+  return plan.flatMap(([method, list]) =>
+    list.map(
+      (variant): Case => ({
+        group: "wrong method",
+        name: `${method} ${route.pattern}${variant.label}`,
+        method,
+        path: variant.path,
+        headers: { "Content-Type": FORM },
+        body: method === "GET" ? undefined : () => formOf("x"),
+        // DELETE is the one mutation an API takes (the WhatsApp link): asked by a visitor it is refused either way.
+        as: method === "DELETE" ? "guest" : "user",
+        locale: nextLocale(),
+        // No route takes PUT or PATCH; elsewhere a 405 must say what is allowed.
+        expect: { kind: "refuse", status: method === "DELETE" ? undefined : [405], allow: true },
+      }),
+    ),
+  );
+}
+
+/** JSON whose fields each get another wrong type (number, null, boolean, array, object). */
+function mixedTypesJson(): string {
+  return JSON.stringify(Object.fromEntries(FIELD_NAMES.map((name, index) => [name, JSON_WRONG_TYPES[index % JSON_WRONG_TYPES.length]])));
+}
+
+function bodyCases(route: RouteInfo): Case[] {
+  const [plain, data] = variants(route, true) as [Variant, Variant];
+  const post = (group: string, name: string, variant: Variant, extra: Partial<Case>): Case => ({
+    group,
+    name: `${name} → ${route.pattern}${variant.label}`,
+    method: "POST",
+    path: variant.path,
+    as: "user",
+    locale: nextLocale(),
+    expect: { kind: "refuse" },
+    ...extra,
+  });
+  const json = (body: () => string) => ({ headers: { "Content-Type": JSON_TYPE }, body });
+  const form = (body: () => string | URLSearchParams) => ({ headers: { "Content-Type": FORM }, body });
+  const cases: Case[] = [
+    post("content type", "JSON", plain, json(() => jsonOf("x"))),
+    post("content type", "JSON", data, json(() => jsonOf("x"))),
+    post("content type", "text/plain", plain, { headers: { "Content-Type": "text/plain" }, body: () => "intent=x&email=x" }),
+    post("content type", "application/xml", data, { headers: { "Content-Type": "application/xml" }, body: () => "<intent>x</intent>" }),
+    post("content type", "no body, no type", plain, {}),
+    post("content type", "no body, no type", data, {}),
+    post("content type", "form type, JSON body", plain, form(() => jsonOf("x"))),
+    post("content type", "multipart without boundary", plain, { headers: { "Content-Type": MULTIPART }, body: () => "--x\r\n" }),
+    post("oversized", "2 MB form", plain, form(() => `x=${OVERSIZED}`)),
+    post("oversized", "2 MB JSON", data, json(() => JSON.stringify({ x: OVERSIZED }))),
+    post("unicode", "lone surrogates in JSON", plain, json(() => jsonOf(UNICODE_VALUES["lone surrogates"]!))),
+    post("unicode", "RTL override in every field", plain, form(() => formOf(UNICODE_VALUES["RTL override"]!))),
+    post("unicode", "NUL in every field", data, form(() => formOf(UNICODE_VALUES.NUL!))),
+    post("unicode", "10k emoji in every field", plain, form(() => formOf(UNICODE_VALUES["10k emoji"]!))),
+    post("unicode", "combining marks in JSON", data, json(() => jsonOf(UNICODE_VALUES["combining marks"]!))),
+    post("unicode", "invalid UTF-8", plain, form(() => FIELD_NAMES.map((name) => `${name}=${INVALID_UTF8}`).join("&"))),
+    post("wrong types", "a file in every field", plain, { body: multipartWithFiles }),
+    post("wrong types", "every field repeated", data, form(repeatedFields)),
+    post("wrong types", "JSON of other types", plain, json(mixedTypesJson)),
+    post("wrong types", "a JSON array", data, json(() => "[1,2,3]")),
+    post("cookies", "malformed cookies", plain, { ...form(() => formOf("x")), as: "malformed" }),
+    post("cookies", "malformed cookies", data, { ...json(() => jsonOf("x")), as: "malformed" }),
+  ];
+  const forged: [string, Record<string, string>, Variant][] = [
+    ["cross-site Origin", { Origin: "https://evil.example" }, plain],
+    ["cross-site Origin", { Origin: "https://evil.example" }, data],
+    ["Origin null", { Origin: "null" }, plain],
+    ["cross-site fetch without Origin", { Origin: "", "Sec-Fetch-Site": "cross-site" }, data],
+    ["forged Host", { Host: "evil.example" }, plain],
+    ["forged X-Forwarded-Host", { "X-Forwarded-Host": "evil.example" }, data],
+  ];
+  for (const [label, headers, variant] of forged) {
+    cases.push(
+      post("forged origin", label, variant, {
+        ...form(() => formOf("x")),
+        headers: { "Content-Type": FORM, ...headers },
+        // Exactly what the app's own check refuses must be a 403; signed webhooks and Apple's callback check otherwise.
+        expect: { kind: "refuse", status: crossSite(route, headers) ? [403] : undefined },
+      }),
+    );
+  }
+  return cases;
+}
+
+function crossSite(route: RouteInfo, headers: Record<string, string>): boolean {
+  const request = new Request(`${ORIGIN}${concretePath(route, () => "x")}`, { method: "POST", headers: { Origin: ORIGIN, ...headers } });
+  if (headers.Origin === "") request.headers.delete("Origin");
+  return isCrossSiteRequest(request);
+}
+
+function strangerCases(route: RouteInfo): Case[] {
+  const owned = route.params.filter((param) => param !== "pathId" && param !== "provider");
+  if (owned.length === 0) return [];
+  const cases: Case[] = [];
+  const strict = route.kind === "resource";
+  if (route.hasLoader) {
+    for (const variant of variants(route, route.kind === "page")) {
+      cases.push({
+        group: "another account's ids",
+        name: `GET ${route.pattern}${variant.label}`,
+        method: "GET",
+        path: variant.path,
+        as: "user",
+        locale: nextLocale(),
+        // APIs and media answer 404; a page opens without it (a fresh chat that says the old one is gone).
+        expect: strict ? { kind: "refuse", status: [404] } : { kind: "safe" },
+        hidden: true,
+      });
+    }
+  }
+  if (route.hasAction) {
+    for (const [schema, fields] of [["no fields", {}] as [string, Record<string, string>], ...SAMPLE_FORMS]) {
+      cases.push({
+        group: "another account's ids",
+        name: `POST ${schema} → ${route.pattern}`,
+        method: "POST",
+        path: variants(route, false)[0]!.path,
+        headers: { "Content-Type": FORM },
+        body: () => new URLSearchParams(fields),
+        as: "user",
+        locale: nextLocale(),
+        expect: { kind: "refuse" },
+        hidden: true,
+      });
+    }
+  }
+  return cases;
+}
+
+function queryCases(route: RouteInfo): Case[] {
+  if (!route.hasLoader || route.kind !== "resource") return [];
+  const queries: [string, () => string][] = [
+    // A long value in each field (not 10k emoji in each: that is megabytes, which no URL is).
+    ["emoji, RTL and NUL", () => formOf(`${"😀".repeat(200)}${UNICODE_VALUES["RTL override"]}${UNICODE_VALUES.NUL}`).toString()],
+    ["invalid UTF-8 and repeats", () => `${repeatedFields()}&q=${INVALID_UTF8}&cursor=${INVALID_UTF8}&ids=${INVALID_UTF8}`],
+  ];
+  return queries.map(([label, query]) => ({
+    group: "query",
+    name: `${label} → GET ${route.pattern}`,
+    method: "GET",
+    path: (world: World) => `${concretePath(route, (param) => victimParam(world, param))}?${query()}`,
+    as: "user",
+    locale: nextLocale(),
+    expect: { kind: "safe" },
+    hidden: true,
+  }));
+}
+
+export const CASES: Case[] = ROUTES.flatMap((route) => [
+  ...methodCases(route),
+  ...(route.hasAction ? bodyCases(route) : []),
+  ...strangerCases(route),
+  ...queryCases(route),
+]);
+
+export const GROUPS = [...new Set(CASES.map((testCase) => testCase.group))];

@@ -1,0 +1,118 @@
+// The world the bad-input suite attacks: user A (signed in through the real worker, the attacker) and user B (the
+// victim, with a thread, messages, an upload, a job, a creation and a profile photo). A snapshot is every D1 table's
+// row count, the R2 object count and B's rows as text, so "nothing was written" is checked without knowing which
+// table a route would touch.
+import { eq } from "drizzle-orm";
+import { schema } from "../../app/.server/db";
+import { callWorker, createUser, db, ORIGIN, signedInClient } from "../integration/auth-helpers";
+import { appEnv } from "../integration/helpers";
+
+export interface World {
+  /** A's session cookie (`name=value`). */
+  sessionCookie: string;
+  victim: { userId: string; threadId: string; messageId: string; uploadId: string; jobId: string; imageId: string; secret: string };
+}
+
+async function putObject(key: string) {
+  await appEnv.MEDIA.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { httpMetadata: { contentType: "image/png" } });
+}
+
+export async function createWorld(): Promise<World> {
+  const { client } = await signedInClient();
+  const session = client.cookies.get("__Host-session") ?? client.cookies.get("session");
+  if (!session) throw new Error(`no session cookie after sign-in: ${[...client.cookies.keys()].join(", ")}`);
+  const sessionName = client.cookies.has("__Host-session") ? "__Host-session" : "session";
+
+  const b = await createUser({ displayName: "Victim B" });
+  const secret = `b-secret-${crypto.randomUUID()}`;
+  const ids = {
+    threadId: crypto.randomUUID(),
+    messageId: crypto.randomUUID(),
+    uploadId: crypto.randomUUID(),
+    jobId: crypto.randomUUID(),
+    imageId: crypto.randomUUID(),
+  };
+  await db.insert(schema.chatThreads).values({ id: ids.threadId, ownerId: b.id, title: `${secret} thread` });
+  await db.insert(schema.chatMessages).values([
+    { id: crypto.randomUUID(), threadId: ids.threadId, role: "user", content: `${secret} question` },
+    { id: ids.messageId, threadId: ids.threadId, role: "assistant", content: `${secret} answer`, model: "gpt-4o-mini" },
+  ]);
+  await putObject(`uploads/${b.id}/${ids.uploadId}`);
+  await db.insert(schema.uploads).values({ id: ids.uploadId, ownerId: b.id, r2Key: `uploads/${b.id}/${ids.uploadId}`, contentType: "image/png", bytes: 8, width: 1, height: 1 });
+  await db.insert(schema.imageJobs).values({ id: ids.jobId, ownerId: b.id, tool: "image-generation", status: "failed", prompt: `${secret} prompt`, model: "gpt-image-1", creditKey: crypto.randomUUID(), errorCode: "image/provider-failed" });
+  await putObject(`gallery/${b.id}/${ids.imageId}.png`);
+  await db.insert(schema.galleryImages).values({ id: ids.imageId, ownerId: b.id, jobId: crypto.randomUUID(), tool: "image-generation", prompt: `${secret} creation`, model: "gpt-image-1", r2Key: `gallery/${b.id}/${ids.imageId}.png`, contentType: "image/png", width: 1, height: 1, bytes: 8 });
+  await putObject(`avatars/${b.id}/photo.png`);
+  await db.update(schema.users).set({ profilePhotoKey: `avatars/${b.id}/photo.png` }).where(eq(schema.users.id, b.id));
+  return { sessionCookie: `${sessionName}=${session}`, victim: { userId: b.id, secret, ...ids } };
+}
+
+/** A path parameter filled with B's id of that kind (by name), so even a valid request is a stranger's. */
+export function victimParam(world: World, param: string): string {
+  const { victim } = world;
+  const known: Record<string, string> = {
+    threadId: victim.threadId,
+    messageId: victim.messageId,
+    uploadId: victim.uploadId,
+    jobId: victim.jobId,
+    imageId: victim.imageId,
+    userId: victim.userId,
+  };
+  return known[param] ?? "x";
+}
+
+let tableNames: string[] | undefined;
+
+async function tables(): Promise<string[]> {
+  tableNames ??= (
+    await appEnv.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'").all<{ name: string }>()
+  ).results.map((row) => row.name);
+  return tableNames;
+}
+
+async function objectCount(): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await appEnv.MEDIA.list({ cursor, limit: 1000 });
+    count += page.objects.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return count;
+}
+
+/** Row counts of every table, the R2 object count and B's own rows: equal snapshots mean nothing was written. */
+export async function snapshot(world: World): Promise<Record<string, unknown>> {
+  const names = await tables();
+  const { victim } = world;
+  // One round trip: a statement of scalar subqueries for the counts (D1 caps compound SELECTs) and B's rows.
+  const [counts, ...rows] = await appEnv.DB.batch([
+    appEnv.DB.prepare(`SELECT ${names.map((name, index) => `(SELECT count(*) FROM "${name}") AS t${index}`).join(", ")}`),
+    appEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(victim.userId),
+    appEnv.DB.prepare("SELECT * FROM chat_threads WHERE owner_id = ?").bind(victim.userId),
+    appEnv.DB.prepare("SELECT * FROM chat_messages WHERE thread_id = ?").bind(victim.threadId),
+    appEnv.DB.prepare("SELECT * FROM image_jobs WHERE owner_id = ?").bind(victim.userId),
+  ]);
+  const row = (counts!.results[0] ?? {}) as Record<string, number>;
+  return {
+    rows: Object.fromEntries(names.map((name, index) => [name, row[`t${index}`]])),
+    objects: await objectCount(),
+    victim: JSON.stringify(rows.map((result) => result.results)),
+  };
+}
+
+export interface Sent {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** One request through the worker's fetch handler, from its own network address (so no throttle is shared). */
+let nextAddress = 1;
+export async function send(path: string, init: RequestInit & { headers: Headers }): Promise<Sent> {
+  const n = nextAddress++;
+  init.headers.set("CF-Connecting-IP", `10.250.${(n >> 8) & 255}.${n & 255}`);
+  if (!init.headers.has("Host")) init.headers.set("Host", new URL(ORIGIN).host);
+  const response = await callWorker(new Request(`${ORIGIN}${path}`, { ...init, redirect: "manual" }));
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
