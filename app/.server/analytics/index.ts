@@ -11,6 +11,7 @@ import {
 import { clientAddress, countAttempt } from "../auth/throttle";
 import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
+import { readJson } from "../http/request";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 
@@ -40,31 +41,6 @@ export async function recordEvent(env: AppEnv, event: AnalyticsEvent, who: { use
     });
 }
 
-/** The body as text, or null once it is longer than `maxBytes` (read no further, whatever Content-Length says). */
-async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
 /**
  * Checks one event posted by a browser: a declared size over the limit, a client over its rate, a body over the
  * limit, a name outside the browser's part of the catalogue or fields that do not fit it each throw (413, 429, 413,
@@ -76,14 +52,8 @@ export async function acceptBrowserEvent(env: AppEnv, request: Request): Promise
   if (!rate.allowed) {
     throw new AppError("analytics/rate-limited", { details: { retryAfterSeconds: String(Math.ceil(rate.retryAfterMs / 1000)) } });
   }
-  const text = await readCapped(request, ANALYTICS_LIMITS.maxBodyBytes);
-  if (text === null) throw new AppError("analytics/too-large");
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new AppError("request/invalid");
-  }
+  // The shared reader: JSON only, counted as it arrives (a chunked body has no Content-Length to trust).
+  const body = await readJson(request, { maxBytes: ANALYTICS_LIMITS.maxBodyBytes, tooLarge: "analytics/too-large" });
   const name = body !== null && typeof body === "object" ? (body as { name?: unknown }).name : undefined;
   if (!isBrowserEventName(name)) throw new AppError("analytics/unknown-event");
   const parsed = analyticsEventSchema.safeParse(body);
