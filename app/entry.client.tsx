@@ -7,6 +7,7 @@ import { startErrorReporting } from "./lib/error-reporter";
 import { captureInstallPrompt } from "./lib/install-prompt";
 import { enforceAppVersion } from "./lib/storage";
 import { i18nConfig, loadLocaleResources, toLocale } from "./lib/i18n";
+import { loadMarkdownRenderer, MARKDOWN_MARKER } from "./components/chat/markdown";
 
 async function hydrate() {
   // SPEC §1: error reporting starts at launch, before anything else can fail.
@@ -18,7 +19,10 @@ async function hydrate() {
   // SPEC §4: a different stored app_version clears local storage before anything reads it.
   enforceAppVersion(window.localStorage);
   const locale = toLocale(document.documentElement.lang);
+  // Answers rendered as markdown on the server must hydrate with the same renderer (see chat/markdown.tsx).
+  const markdown = document.querySelector(`[${MARKDOWN_MARKER}]`) ? loadMarkdownRenderer() : undefined;
   const strings = await loadLocaleResources(locale);
+  await markdown;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources: { [locale]: strings } });
 
   startTransition(() => {

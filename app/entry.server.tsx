@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getLocale, resources } from "./.server/i18n";
 import { reportServerError } from "./.server/reporting";
 import { applyDocumentHeaders } from "./.server/security";
+import { loadMarkdownRenderer } from "./components/chat/markdown";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 
@@ -20,6 +21,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const locale = getLocale(request);
+  // Saved answers render as markdown on the server (see components/chat/markdown.tsx); loaded once per isolate.
+  await loadMarkdownRenderer();
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
 

@@ -50,7 +50,7 @@ const components: Components = {
 
 export default function MarkdownRenderer({ text }: { text: string }) {
   return (
-    <div className="markdown text-[15px] leading-relaxed">
+    <div className="markdown text-[15px] leading-relaxed" data-markdown="">
       <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} rehypePlugins={[rehypeHighlightLite]} components={components}>
         {text}
       </ReactMarkdown>

@@ -1,34 +1,47 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { Pencil, Star, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
+import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { CHAT_TITLE_MAX } from "~/lib/constants";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
 const DeleteThreadDialog = lazyOverlay(() => import("./delete-thread-dialog"));
 
-interface ThreadActionResult {
-  ok: boolean;
-  /** DESIGN's error shape; field errors are already in the person's language. */
-  error?: { code: string; message: string; fieldErrors?: { title?: string } };
-}
-
 /** Title of the open thread with rename (SPEC §5: at most 50 characters), star and delete. */
 export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id: string; title: string; starred: boolean }; homePath?: string }) {
   const { t } = useTranslation("chat");
   const navigate = useNavigate();
-  const rename = useFetcher<ThreadActionResult>();
-  const star = useFetcher<ThreadActionResult>();
+  const rename = useApiAction();
+  const star = useApiAction();
+  const toastFailure = useActionFailureToast();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const action = `/api/threads/${thread.id}`;
-  const starred = star.formData ? star.formData.get("starred") === "true" : thread.starred;
-  const titleError = rename.data?.error?.fieldErrors?.title;
+  // Shown at once, and kept until the revalidated thread agrees (or the server refuses).
+  const [wantStarred, setWantStarred] = useState<boolean | null>(null);
+  const starred = wantStarred ?? thread.starred;
+  useEffect(() => setWantStarred(null), [thread.id, thread.starred]);
+  const titleError = rename.data && !rename.data.ok ? rename.data.error.fieldErrors?.title : undefined;
 
-  useEffect(() => {
-    if (rename.state === "idle" && rename.data?.ok) setEditing(false);
-  }, [rename.state, rename.data]);
+  const submitRename = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void rename.submit(action, new FormData(event.currentTarget)).then((result) => {
+      if (result.ok) setEditing(false);
+      else toastFailure(result);
+    });
+  };
+  const submitStar = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setWantStarred(!starred);
+    void star.submit(action, new FormData(event.currentTarget)).then((result) => {
+      if (!result.ok) {
+        setWantStarred(null);
+        toastFailure(result);
+      }
+    });
+  };
   const onDeleted = useCallback(() => {
     notify("success", t("thread.deleted"));
     navigate(homePath, { replace: true });
@@ -37,7 +50,7 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
   return (
     <div className="flex items-center gap-2 border-b px-4 py-2">
       {editing ? (
-        <rename.Form method="post" action={action} className="flex flex-1 flex-wrap items-start gap-2" noValidate>
+        <form method="post" action={action} onSubmit={submitRename} className="flex flex-1 flex-wrap items-start gap-2" noValidate>
           <input type="hidden" name="intent" value="rename" />
           <div className="flex min-w-0 flex-1 flex-col">
             <label htmlFor="thread-title" className="sr-only">
@@ -65,20 +78,20 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
           <button type="button" onClick={() => setEditing(false)} className="rounded-md border px-3 py-1 text-sm">
             {t("actions.cancel")}
           </button>
-        </rename.Form>
+        </form>
       ) : (
         <>
           <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{thread.title}</h1>
           <button type="button" onClick={() => setEditing(true)} className="rounded p-1.5 hover:bg-muted" aria-label={t("thread.rename")}>
             <Pencil className="size-4" aria-hidden />
           </button>
-          <star.Form method="post" action={action}>
+          <form method="post" action={action} onSubmit={submitStar}>
             <input type="hidden" name="intent" value="star" />
             <input type="hidden" name="starred" value={String(!starred)} />
             <button type="submit" className="rounded p-1.5 hover:bg-muted" aria-label={starred ? t("thread.unstar") : t("thread.star")} aria-pressed={starred}>
               <Star className={`size-4 ${starred ? "fill-amber-400 text-amber-500" : ""}`} aria-hidden />
             </button>
-          </star.Form>
+          </form>
           <button type="button" onClick={() => setConfirming(true)} className="rounded p-1.5 hover:bg-muted" aria-label={t("thread.delete")} aria-haspopup="dialog">
             <Trash2 className="size-4" aria-hidden />
           </button>

@@ -1,0 +1,64 @@
+import { useCallback, useRef, useState } from "react";
+import { useErrorText } from "./error-text";
+import { notify } from "./toast";
+import { useSafeRevalidate } from "./use-safe-revalidate";
+
+/** DESIGN's one API answer shape. */
+export type ApiResult = { ok: true } | { ok: false; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+
+const UNKNOWN: ApiResult = { ok: false, error: { code: "app/unknown", message: "" } };
+
+/**
+ * Posts a form to one of our `/api/*` resource routes with a plain fetch, then refreshes the page's loader data.
+ *
+ * Not a Remix fetcher: with single fetch a fetcher posts to `<url>.data` and expects route data, while the API
+ * routes answer with a Response carrying their real status (4xx + the error shape), which the `.data` channel
+ * cannot carry ("Unable to decode turbo-stream response"). A network failure or an unreadable answer reads as
+ * `app/unknown` with no message: the caller shows SPEC §8's "Unknown error" in the page's language.
+ */
+export function useApiAction() {
+  const revalidate = useSafeRevalidate();
+  const [state, setState] = useState<"idle" | "submitting">("idle");
+  const [formData, setFormData] = useState<FormData | undefined>();
+  const [data, setData] = useState<ApiResult | undefined>();
+  const inFlight = useRef<AbortController | null>(null);
+
+  const submit = useCallback(
+    async (action: string, body: FormData): Promise<ApiResult> => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setState("submitting");
+      setFormData(body);
+      let result: ApiResult;
+      try {
+        const response = await fetch(action, { method: "POST", body, signal: controller.signal, headers: { Accept: "application/json" } });
+        result = ((await response.json().catch(() => null)) as ApiResult | null) ?? UNKNOWN;
+      } catch {
+        if (controller.signal.aborted) return UNKNOWN;
+        result = UNKNOWN;
+      }
+      if (inFlight.current !== controller) return result;
+      inFlight.current = null;
+      setData(result);
+      setFormData(undefined);
+      setState("idle");
+      if (result.ok) revalidate();
+      return result;
+    },
+    [revalidate],
+  );
+
+  return { state, formData, data, submit };
+}
+
+/** A failed action that is not about a field says why in a toast (the server's message is already translated). */
+export function useActionFailureToast() {
+  const errorText = useErrorText();
+  return useCallback(
+    (result: ApiResult) => {
+      if (!result.ok && !result.error.fieldErrors) notify("error", result.error.message || errorText(result.error.code));
+    },
+    [errorText],
+  );
+}
