@@ -1,7 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { configuredProviders } from "./.server/auth/oidc";
+import { clearSessionCookie } from "./.server/auth/session";
 import { getLocale } from "./.server/i18n";
 import { getViewer } from "./.server/identity";
 import { PageViewTracker } from "./components/analytics";
@@ -30,18 +31,21 @@ export const meta: MetaFunction = () => [{ title: "Nova Assistant" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get("Cookie");
   const viewer = await getViewer(request, context);
-  return {
+  const authError = viewer.kind === "guest" ? (viewer.authError ?? null) : null;
+  // A session that is over (expired, revoked, account disabled): its cookie goes, so the notice is shown once.
+  const sessionEnded = authError === "auth/user-token-expired" || authError === "auth/user-disabled";
+  return data({
     locale: getLocale(request),
     theme: themeFromCookie(cookie),
     /** The signed-in user's public profile (name, photo, plan), or null for a visitor. */
     user: viewer.kind === "user" ? viewer.user : null,
     /** SPEC §4: set when a session existed but its profile could not be loaded (shown once as a toast). */
-    authError: viewer.kind === "guest" ? (viewer.authError ?? null) : null,
+    authError,
     /** Sign-in buttons appear only for configured providers. */
     providers: configuredProviders(context.config),
     /** SPEC §4: this Free user has not yet been shown the Pro dialog after signing in. */
     paywallDue: viewer.kind === "user" && viewer.paywallDue,
-  };
+  }, sessionEnded ? { headers: { "Set-Cookie": clearSessionCookie(request) } } : undefined);
 }
 
 export const handle = { i18n: ["common", "errors"] };

@@ -84,7 +84,7 @@ export const emailTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify-email", "reset-password"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify-email", "reset-password", "sign-in-link"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     usedAt: integer("used_at", { mode: "number" }),

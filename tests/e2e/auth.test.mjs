@@ -94,6 +94,11 @@ describe("accounts", () => {
       await page.getByText("Password must be at least 8 characters long").first().waitFor();
       await page.getByText("Passwords must match").first().waitFor();
       assert.equal(await page.getByLabel("Email address", { exact: true }).getAttribute("aria-invalid"), "true");
+      // SPEC §8 "Weak password": a common password of a valid length is refused under the field.
+      await page.getByLabel("Password", { exact: true }).fill("password1");
+      await page.getByLabel("Confirm password", { exact: true }).fill("password1");
+      await page.getByRole("button", { name: "Create account", exact: true }).click();
+      await page.getByText("Weak password", { exact: false }).first().waitFor();
 
       await signUp(page, { name: "Ada Lovelace", email, password });
 
