@@ -232,7 +232,7 @@ describe("accounts", () => {
   test("the auth dialog signs a visitor in over the page they are on", async () => {
     await withPage({}, async ({ page, errors }) => {
       const email = uniqueEmail("dialog");
-      await createVerifiedAccount(page, { name: "Dialog User", email, password: "dialog-pass1" });
+      await createVerifiedAccount(page, { name: "Dialog User", email, password: "quiet-harbor-7" });
       await page.goto("/image-generation");
       await hydrated(page);
       await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
@@ -244,7 +244,7 @@ describe("accounts", () => {
       await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
       await dialog.getByRole("heading", { name: "Sign in" }).waitFor();
       await dialog.getByLabel("Email address", { exact: true }).fill(email);
-      await dialog.getByLabel("Password", { exact: true }).fill("dialog-pass1");
+      await dialog.getByLabel("Password", { exact: true }).fill("quiet-harbor-7");
       await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
       await accountMenu(page).first().waitFor();
       await dialog.waitFor({ state: "detached" });
@@ -257,8 +257,8 @@ describe("accounts", () => {
   test("signing out in one tab signs the other open tabs out (SPEC §4)", async () => {
     await withPage({}, async ({ page, context, errors }) => {
       const email = uniqueEmail("tabs");
-      await createVerifiedAccount(page, { name: "Tabs", email, password: "tabs-pass-1" });
-      await signIn(page, email, "tabs-pass-1");
+      await createVerifiedAccount(page, { name: "Tabs", email, password: "maple-window-3" });
+      await signIn(page, email, "maple-window-3");
       await page.waitForURL((url) => url.pathname === "/web-main");
       await hydrated(page);
 
