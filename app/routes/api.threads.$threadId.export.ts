@@ -9,16 +9,15 @@ import { exportQuerySchema } from "~/lib/schemas/share";
 
 /**
  * GET ?format=md|json downloads the thread as a file (Content-Disposition: attachment). Only its owner, a signed-in
- * user or the visitor whose chat it is: anyone else gets 404; a format other than md or json is a 400.
+ * user or the visitor whose chat it is: anyone else gets 404; the owner asking for a format other than md or json a 400.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const parsed = exportQuerySchema.safeParse({ format: new URL(request.url).searchParams.get("format") ?? undefined });
-    if (!parsed.success) throw new AppError("export/invalid-format");
     const viewer = await getViewer(request, context);
     if (!viewer.accountId || !params.threadId) throw new AppError("chat/not-found");
     const strings = resources[getLocale(request)].chat;
-    const file = await exportThread(context.env, viewer.accountId, params.threadId, parsed.data.format, {
+    const file = await exportThread(context.env, viewer.accountId, params.threadId, parsed.success ? parsed.data.format : null, {
       you: strings.export.you,
       assistant: strings.export.assistant,
       demoModel: isDemoMode(context.env) ? strings.demoModel : null,

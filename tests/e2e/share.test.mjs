@@ -47,8 +47,10 @@ describe("share and export", () => {
       await hydrated(shared);
       await shared.getByRole("heading", { level: 1 }).waitFor();
       const conversation = shared.getByRole("list", { name: "Conversation" });
-      await conversation.getByText(question, { exact: true }).waitFor();
-      await conversation.getByText(LAST_SENTENCE).waitFor();
+      const [asked, answered] = [conversation.locator(":scope > li").first(), conversation.locator(":scope > li").last()];
+      await asked.getByText(question, { exact: true }).waitFor();
+      await answered.getByText("Demo model", { exact: true }).waitFor();
+      await answered.getByText(LAST_SENTENCE).waitFor();
       assert.ok(!(await shared.locator("body").innerText()).includes(OWNER), "the owner's name is not on the page");
       assert.equal(await shared.locator('meta[name="robots"]').getAttribute("content"), "noindex");
       await shared.getByRole("link", { name: "Continue this chat" }).waitFor();

@@ -63,6 +63,8 @@ describe("exporting a thread", { timeout: 30_000 }, () => {
       const response = await who.get(`/api/threads/${threadId}/export?format=md`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ ok: false, error: { code: "chat/not-found", message: enErrors["chat/not-found"] } });
+      // A stranger learns nothing from a wrong format either.
+      expect((await who.get(`/api/threads/${threadId}/export?format=pdf`)).status).toBe(404);
     }
     for (const query of ["?format=pdf", "", "?format=MD"]) {
       const response = await client.get(`/api/threads/${threadId}/export${query}`);

@@ -39,11 +39,13 @@ function stamp(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-async function exportable(env: AppEnv, ownerId: string, threadId: string) {
+async function exportable(env: AppEnv, ownerId: string, threadId: string, format: ExportFormat | null) {
   const { chatThreads, chatMessages } = schema;
   const db = getDb(env);
   const thread = await db.query.chatThreads.findFirst({ where: and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId)) });
+  // Another owner's thread is "not found" whatever was asked; only the owner hears that the format is wrong.
   if (!thread) throw new AppError("chat/not-found");
+  if (!format) throw new AppError("export/invalid-format");
   const messages = await db
     .select({ role: chatMessages.role, content: chatMessages.content, model: chatMessages.model, createdAt: chatMessages.createdAt })
     .from(chatMessages)
@@ -57,8 +59,9 @@ async function exportable(env: AppEnv, ownerId: string, threadId: string) {
   return { thread, messages };
 }
 
-export async function exportThread(env: AppEnv, ownerId: string, threadId: string, format: ExportFormat, labels: ExportLabels): Promise<ExportFile> {
-  const { thread, messages } = await exportable(env, ownerId, threadId);
+/** `format` is null when the request named none we make (the owner gets export/invalid-format, a 400). */
+export async function exportThread(env: AppEnv, ownerId: string, threadId: string, format: ExportFormat | null, labels: ExportLabels): Promise<ExportFile> {
+  const { thread, messages } = await exportable(env, ownerId, threadId, format);
   const name = slugify(thread.title);
   if (format === "json") {
     const body = {
