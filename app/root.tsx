@@ -8,6 +8,7 @@ import { getViewer } from "./.server/identity";
 import { PageViewTracker } from "./components/analytics";
 import { AuthDialogHost } from "./components/auth/auth-dialog-host";
 import { AuthSync } from "./components/auth/auth-sync";
+import { StateSync } from "./components/state-sync";
 import { BillingDialogs } from "./components/billing/billing-dialogs";
 import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
@@ -80,6 +81,7 @@ export default function App() {
     <>
       <PageViewTracker />
       <AuthSync />
+      <StateSync />
       <BillingDialogs>
         <Outlet />
       </BillingDialogs>

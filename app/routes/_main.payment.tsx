@@ -340,8 +340,9 @@ function SuccessView({ data }: { data: SuccessData }) {
     if (rootPlan !== "pro" && revalidate.current.state === "idle") revalidate.current.revalidate();
     const key = `subscription_success_shown:${data.subscriptionId ?? "pro"}`;
     try {
-      if (window.sessionStorage.getItem(key)) return;
-      window.sessionStorage.setItem(key, "1");
+      // localStorage, shared by the tabs: the dialog shows once, in the tab that paid, not again in a new tab.
+      if (window.localStorage.getItem(key)) return;
+      window.localStorage.setItem(key, "1");
     } catch {
       // Without storage the dialog may show again on reload; harmless.
     }

@@ -2,6 +2,7 @@
 // another device is announced (SPEC §8) with the sign-in dialog open and the half-typed message still in its box;
 // visitors see the plans with prices and are asked to sign in when they choose one.
 import assert from "node:assert/strict";
+/* global document -- only inside waitForFunction callbacks, which run in the browser */
 import { describe, test } from "node:test";
 import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 
@@ -60,6 +61,31 @@ describe("sessions", () => {
       // (The modal dialog hides the page from the accessibility tree, so the box is found by its name attribute.)
       assert.equal(await page.locator('textarea[name="message"]').inputValue(), "A question I was still writing");
       assertNoErrors(errors, "the revoked tab");
+    });
+  });
+
+  test("two open tabs stay in step: name, theme and language changed in one show in the other", async () => {
+    await withPage(async ({ context, page, errors }) => {
+      await signUpAndSignIn(page, { name: "Tab One", landing: "/settings/account" });
+      await hydrated(page);
+      const second = await context.newPage();
+      await second.goto("/web-main");
+      await hydrated(second);
+      await second.getByTestId("user-display-name").filter({ hasText: "Tab One" }).waitFor();
+
+      // The name, saved in the first tab, appears in the second one's account menu.
+      await page.getByLabel("Display name", { exact: true }).fill("Tab Renamed");
+      await page.getByRole("button", { name: "Save name" }).click();
+      await second.getByTestId("user-display-name").filter({ hasText: "Tab Renamed" }).waitFor();
+
+      // Theme and language follow too.
+      await page.getByRole("button", { name: "Switch to dark theme" }).first().click();
+      await second.waitForFunction(() => document.documentElement.classList.contains("dark"));
+      await page.getByRole("combobox", { name: "Language" }).first().selectOption("tr");
+      await second.waitForFunction(() => document.documentElement.lang === "tr");
+      await second.getByRole("combobox", { name: "Dil" }).first().waitFor();
+      await second.close();
+      assertNoErrors(errors, "two tabs");
     });
   });
 

@@ -28,7 +28,7 @@ export interface ChatScreenProps {
 /** The AI chat (SPEC §2): greeting and suggestions when empty, then the conversation with streaming answers. */
 export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, missingThread = false }: ChatScreenProps) {
   const { t } = useTranslation("chat");
-  const [choice, setChoice] = useToolModel("web-main");
+  const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const model = models.find((candidate) => candidate.id === choice.modelName) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
   const modelId = model?.id ?? "gpt-4o-mini";
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId });
@@ -88,6 +88,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       onSubmit={(text, attachment) => void submit(text, attachment?.id)}
       toolbar={
         <ModelPicker
+          pending={!modelRestored}
           models={models}
           value={modelId}
           demoMode={demoMode}
