@@ -101,7 +101,8 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
             </>
           )}
         </div>
-        {aside && <aside>{aside}</aside>}
+        {/* Not an <aside>: the sidebar is the page's complementary landmark; this panel is a labelled section. */}
+        {aside && <div>{aside}</div>}
       </div>
     </div>
   );
