@@ -426,9 +426,41 @@ export const analyticsEvents = sqliteTable(
   (t) => [index("analytics_events_name_created").on(t.name, t.createdAt)],
 );
 
+/**
+ * "Download my data" (decision 0018): one ZIP of everything the account holds, made by the data-exports queue consumer
+ * and kept in R2 for 7 days. At most one export per account is queued or running (the partial unique index); the hourly
+ * cron deletes expired archives (the row stays `expired`, so its link says so) and rows older than 30 days.
+ */
+export const dataExports = sqliteTable(
+  "data_exports",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "running", "ready", "failed", "expired"] }).notNull().default("queued"),
+    /** 0 to 100, written by the consumer as it goes, polled by the settings page. */
+    progress: integer("progress").notNull().default(0),
+    r2Key: text("r2_key"),
+    bytes: integer("bytes"),
+    attempts: integer("attempts").notNull().default(0),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When the archive stops being served and is deleted (ready + 7 days). */
+    expiresAt: integer("expires_at", { mode: "number" }),
+  },
+  (t) => [
+    index("data_exports_owner_created").on(t.ownerId, t.createdAt),
+    uniqueIndex("data_exports_one_active").on(t.ownerId).where(sql`${t.status} in ('queued', 'running')`),
+    index("data_exports_status_expires").on(t.status, t.expiresAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type ChatThread = typeof chatThreads.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;
 export type GalleryImage = typeof galleryImages.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+export type DataExport = typeof dataExports.$inferSelect;

@@ -1,9 +1,12 @@
-// The main worker: HTTP -> Remix (or the WhatsApp worker for /whatsapp/*), queue -> image jobs, cron -> upload
-// clean-up, and the Durable Object classes.
+// The main worker: HTTP -> Remix (or the WhatsApp worker for /whatsapp/*), queue -> image jobs, data exports and
+// WhatsApp messages, cron -> upload and data-export clean-up, and the Durable Object classes.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
 import { ConfigError, loadConfig } from "../app/.server/env";
+import { cleanUpDataExports } from "../app/.server/exports/cleanup";
+import { processDataExports } from "../app/.server/exports/consumer";
+import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
 import { deleteAbandonedUploads } from "../app/.server/images/cleanup";
 import { processImageJobs } from "../app/.server/images/consumer";
 import { isImageJobMessage } from "../app/.server/images/messages";
@@ -96,16 +99,27 @@ export default {
     return secured;
   },
 
-  /** Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made. */
+  /**
+   * Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made, and data
+   * exports past their 7 days.
+   */
   async scheduled(_controller, env, _ctx) {
-    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it.
-    const result = await deleteAbandonedUploads(env as never);
-    if (result.deleted > 0 || result.more) console.log(`uploads cleanup: deleted ${result.deleted}${result.more ? ", more left for the next run" : ""}`);
+    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it. Each runs even if
+    // the other throws.
+    const [uploads, exports] = await Promise.allSettled([deleteAbandonedUploads(env as never), cleanUpDataExports(env as never)]);
+    if (uploads.status === "fulfilled" && (uploads.value.deleted > 0 || uploads.value.more)) {
+      console.log(`uploads cleanup: deleted ${uploads.value.deleted}${uploads.value.more ? ", more left for the next run" : ""}`);
+    }
+    if (exports.status === "fulfilled" && exports.value.expired + exports.value.failed + exports.value.removed > 0) {
+      console.log(`data exports cleanup: ${JSON.stringify(exports.value)}`);
+    }
+    for (const result of [uploads, exports]) if (result.status === "rejected") throw result.reason;
   },
 
   async queue(batch, env) {
     const appEnv = env as never;
     if (batch.queue === WHATSAPP_INBOX_QUEUE) return processInbox(batch, appEnv);
+    if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
     const jobIds = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body.jobId] : []));

@@ -15,6 +15,7 @@ declare namespace Cloudflare {
 		CHAT_RELAY: DurableObjectNamespace /* ChatRelay from edge-assistant-services */;
 		AUTH_THROTTLE: DurableObjectNamespace /* AuthThrottle from edge-assistant-services */;
 		IMAGE_JOBS: Service /* entrypoint JobQueue from edge-assistant-services */;
+		DATA_EXPORTS: Service /* entrypoint ExportQueue from edge-assistant-services */;
 		WHATSAPP: Fetcher /* edge-assistant-whatsapp */;
 	}
 	interface Env {
@@ -27,6 +28,7 @@ declare namespace Cloudflare {
 		CHAT_RELAY: DurableObjectNamespace /* ChatRelay from edge-assistant-services */ | DurableObjectNamespace<import("./app").ChatRelay>;
 		AUTH_THROTTLE: DurableObjectNamespace /* AuthThrottle from edge-assistant-services */ | DurableObjectNamespace<import("./app").AuthThrottle>;
 		IMAGE_JOBS: Service /* entrypoint JobQueue from edge-assistant-services */ | Queue;
+		DATA_EXPORTS: Service /* entrypoint ExportQueue from edge-assistant-services */ | Queue;
 		WHATSAPP: Fetcher /* edge-assistant-whatsapp */;
 	}
 }

@@ -3,6 +3,7 @@ import * as z from "zod";
 import type { ChatRelay } from "../../workers/chat-relay";
 import type { AuthThrottle } from "../../workers/auth-throttle";
 import type { CreditsCounter } from "../../workers/credits";
+import type { DataExportMessage } from "./exports/messages";
 import type { ImageJobMessage } from "./images/messages";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
 import type { InboxItem } from "./whatsapp/inbox-message";
@@ -12,6 +13,11 @@ export interface JobQueue {
   send(body: ImageJobMessage): Promise<unknown>;
 }
 
+/** The producer side of the data-export queue (decision 0018); a service entrypoint under `npm run dev`. */
+export interface ExportQueue {
+  send(body: DataExportMessage): Promise<unknown>;
+}
+
 export interface AppEnv {
   DB: D1Database;
   MEDIA: R2Bucket;
@@ -19,6 +25,7 @@ export interface AppEnv {
   AUTH_THROTTLE: DurableObjectNamespace<AuthThrottle>;
   CHAT_RELAY: DurableObjectNamespace<ChatRelay>;
   IMAGE_JOBS: JobQueue;
+  DATA_EXPORTS: ExportQueue;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
   WHATSAPP_INBOX?: { send(body: InboxItem): Promise<unknown> };
   WHATSAPP?: Fetcher;
@@ -38,6 +45,7 @@ const bindingsSchema = z.object({
   AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
   CHAT_RELAY: binding<DurableObjectNamespace<ChatRelay>>("CHAT_RELAY", "Durable Object namespace", "idFromName"),
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
+  DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);

@@ -13,25 +13,28 @@ import { AVATAR_MAX_BYTES } from "~/.server/auth/policy";
 import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessionCount, updateDisplayName } from "~/.server/auth/profile";
 import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
+import { latestExport } from "~/.server/exports/requests";
 import { readForm } from "~/.server/http/request";
 import { listShares } from "~/.server/share/links";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, SubmitButton, TextField } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { Avatar } from "~/components/layout/user-menu";
+import { DataExport } from "~/components/settings/data-export";
 import { SharedLinks } from "~/components/settings/shared-links";
 import { checkForm, checkPhotoFile, displayNameSchema, PHOTO_TYPES, type FieldErrors } from "~/lib/schemas/auth";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const [profile, otherSessions, shares] = await Promise.all([
+  const [profile, otherSessions, shares, dataExport] = await Promise.all([
     getUserProfile(context.env, viewer.user.id),
     otherSessionCount(context.env, viewer.user.id, viewer.sessionId),
     listShares(context.env, viewer.user.id),
+    latestExport(context.env, viewer.user.id),
   ]);
   const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
   const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
-  return { profile, otherSessions, proActive, sharedLinks, emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified" };
+  return { profile, otherSessions, proActive, sharedLinks, dataExport, emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified" };
 }
 
 type Notice = "nameSaved" | "photoUpdated" | "photoRemoved" | "activationSent" | "changePasswordSent" | "actionCompleted";
@@ -294,7 +297,7 @@ function SignInAgain() {
 
 export default function AccountTab() {
   const { t } = useTranslation("settings");
-  const { profile, otherSessions, proActive, sharedLinks, emailVerifiedNotice } = useLoaderData<typeof loader>();
+  const { profile, otherSessions, proActive, sharedLinks, dataExport, emailVerifiedNotice } = useLoaderData<typeof loader>();
   useEffect(() => {
     if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
   }, [emailVerifiedNotice, t]);
@@ -357,6 +360,10 @@ export default function AccountTab() {
 
         <Section id="shared-links-title" title={t("account.sharedLinks.heading")} description={t("account.sharedLinks.description")}>
           <SharedLinks links={sharedLinks} />
+        </Section>
+
+        <Section id="data-export-title" title={t("account.dataExport.heading")} description={t("account.dataExport.description")}>
+          <DataExport latest={dataExport} />
         </Section>
 
         <Section id="chats-title" title={t("account.chats.heading")} description={t("account.chats.description")}>

@@ -10,7 +10,7 @@ import { appEnv } from "../integration/helpers";
 export interface World {
   /** A's session cookie (`name=value`). */
   sessionCookie: string;
-  victim: { userId: string; threadId: string; messageId: string; uploadId: string; jobId: string; imageId: string; shareId: string; secret: string };
+  victim: { userId: string; threadId: string; messageId: string; uploadId: string; jobId: string; imageId: string; shareId: string; exportId: string; secret: string };
 }
 
 async function putObject(key: string) {
@@ -33,6 +33,8 @@ export async function createWorld(): Promise<World> {
     imageId: crypto.randomUUID(),
     // A share link's id is 22 base64url characters (decision 0015).
     shareId: `s${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
+    // A data export's id has the same shape (decision 0018).
+    exportId: `e${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
   };
   await db.insert(schema.chatThreads).values({ id: ids.threadId, ownerId: b.id, title: `${secret} thread` });
   await db.insert(schema.chatMessages).values([
@@ -47,6 +49,9 @@ export async function createWorld(): Promise<World> {
   // B's live share link of that thread, without images: revoking it as A, or reading B's upload through it, finds nothing.
   await db.insert(schema.sharedLinks).values({ id: ids.shareId, ownerId: b.id, threadId: ids.threadId, title: `${secret} thread` });
   await db.insert(schema.sharedMessages).values({ shareId: ids.shareId, position: 1, role: "user", content: `${secret} question`, createdAt: Date.now() });
+  // B's ready data export: downloading it as A must find nothing.
+  await putObject(`exports/${b.id}/${ids.exportId}.zip`);
+  await db.insert(schema.dataExports).values({ id: ids.exportId, ownerId: b.id, status: "ready", progress: 100, r2Key: `exports/${b.id}/${ids.exportId}.zip`, bytes: 8, expiresAt: Date.now() + 7 * 24 * 3600 * 1000 });
   await putObject(`avatars/${b.id}/photo.png`);
   await db.update(schema.users).set({ profilePhotoKey: `avatars/${b.id}/photo.png` }).where(eq(schema.users.id, b.id));
   return { sessionCookie: `${sessionName}=${session}`, victim: { userId: b.id, secret, ...ids } };
@@ -62,6 +67,7 @@ export function victimParam(world: World, param: string): string {
     jobId: victim.jobId,
     imageId: victim.imageId,
     shareId: victim.shareId,
+    exportId: victim.exportId,
     userId: victim.userId,
   };
   return known[param] ?? "x";

@@ -13,6 +13,7 @@ function bindings() {
     AUTH_THROTTLE: durableObject(),
     CHAT_RELAY: durableObject(),
     IMAGE_JOBS: { send: fn },
+    DATA_EXPORTS: { send: fn },
   };
 }
 const SECRET = "s".repeat(32);

@@ -162,7 +162,7 @@ export async function deleteAccount(env: AppEnv, user: User, session: { signedIn
     db.select({ key: schema.uploads.r2Key }).from(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
     db.select({ key: schema.galleryImages.r2Key }).from(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id)),
   ]);
-  const prefixed = await Promise.all(["avatars", "gallery", "uploads"].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)));
+  const prefixed = await Promise.all(["avatars", "gallery", "uploads", "exports"].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)));
   await deleteR2Keys(env, [
     ...uploads.map((row) => row.key),
     ...gallery.map((row) => row.key),

@@ -39,13 +39,12 @@ function stamp(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-async function exportable(env: AppEnv, ownerId: string, threadId: string, format: ExportFormat | null) {
+/** The thread and the messages an export keeps; another owner's thread is "not found". */
+async function exportable(env: AppEnv, ownerId: string, threadId: string) {
   const { chatThreads, chatMessages } = schema;
   const db = getDb(env);
   const thread = await db.query.chatThreads.findFirst({ where: and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId)) });
-  // Another owner's thread is "not found" whatever was asked; only the owner hears that the format is wrong.
   if (!thread) throw new AppError("chat/not-found");
-  if (!format) throw new AppError("export/invalid-format");
   const messages = await db
     .select({ role: chatMessages.role, content: chatMessages.content, model: chatMessages.model, createdAt: chatMessages.createdAt })
     .from(chatMessages)
@@ -59,9 +58,23 @@ async function exportable(env: AppEnv, ownerId: string, threadId: string, format
   return { thread, messages };
 }
 
+type Exportable = Awaited<ReturnType<typeof exportable>>;
+
 /** `format` is null when the request named none we make (the owner gets export/invalid-format, a 400). */
 export async function exportThread(env: AppEnv, ownerId: string, threadId: string, format: ExportFormat | null, labels: ExportLabels): Promise<ExportFile> {
-  const { thread, messages } = await exportable(env, ownerId, threadId, format);
+  const content = await exportable(env, ownerId, threadId);
+  // Another owner's thread is "not found" whatever was asked; only the owner hears that the format is wrong.
+  if (!format) throw new AppError("export/invalid-format");
+  return renderExport(content, format, labels);
+}
+
+/** Both formats from one read, for "Download my data" (exports/archive.ts). */
+export async function exportThreadFiles(env: AppEnv, ownerId: string, threadId: string, labels: ExportLabels): Promise<Record<ExportFormat, ExportFile>> {
+  const content = await exportable(env, ownerId, threadId);
+  return { md: renderExport(content, "md", labels), json: renderExport(content, "json", labels) };
+}
+
+function renderExport({ thread, messages }: Exportable, format: ExportFormat, labels: ExportLabels): ExportFile {
   const name = slugify(thread.title);
   if (format === "json") {
     const body = {

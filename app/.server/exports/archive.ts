@@ -1,0 +1,147 @@
+// What "Download my data" puts in the ZIP (decision 0018), written file by file into a streaming archive:
+//   account.json                  name, email, dates, plan, login connections (provider and address, never secrets)
+//   chats/<date>-<title>-<id>.md   every chat (web, horoscope, web search, WhatsApp) as the thread export makes it,
+//   chats/<date>-<title>-<id>.json and the same as JSON
+//   creations/creations.json      every gallery creation: tool, description, model, settings, date, its file name
+//   creations/<date>-<tool>-<id>.<ext>  the picture itself, streamed from R2
+//   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
+//   plan/subscriptions.json       the current plan and the subscription history
+import { asc, eq } from "drizzle-orm";
+import type { User } from "../../../db/schema";
+import type { Locale } from "../../lib/constants";
+import { isDemoMode } from "../ai/providers";
+import { exportThreadFiles, slugify, type ExportLabels } from "../chat/export";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+import { resources } from "../i18n";
+import type { StreamingZip } from "./zip-writer";
+
+const extensionFor: Record<string, string> = { "image/svg+xml": "svg", "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
+
+const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
+const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+function labelsFor(env: AppEnv, locale: Locale): ExportLabels {
+  const strings = resources[locale].chat;
+  return { you: strings.export.you, assistant: strings.export.assistant, demoModel: isDemoMode(env) ? strings.demoModel : null };
+}
+
+/** Everything the archive lists, read before writing so progress can be counted against a known total. */
+export async function collectInventory(env: AppEnv, ownerId: string) {
+  const db = getDb(env);
+  const [threads, images, connections, subscriptions] = await Promise.all([
+    db
+      .select({ id: schema.chatThreads.id, title: schema.chatThreads.title, tool: schema.chatThreads.tool, toolPath: schema.chatThreads.toolPath, channel: schema.chatThreads.channel, createdAt: schema.chatThreads.createdAt })
+      .from(schema.chatThreads)
+      .where(eq(schema.chatThreads.ownerId, ownerId))
+      .orderBy(asc(schema.chatThreads.createdAt), asc(schema.chatThreads.id)),
+    db.select().from(schema.galleryImages).where(eq(schema.galleryImages.ownerId, ownerId)).orderBy(asc(schema.galleryImages.createdAt), asc(schema.galleryImages.id)),
+    db
+      .select({ provider: schema.loginConnections.provider, email: schema.loginConnections.email, verified: schema.loginConnections.verified, createdAt: schema.loginConnections.createdAt })
+      .from(schema.loginConnections)
+      .where(eq(schema.loginConnections.userId, ownerId))
+      .orderBy(asc(schema.loginConnections.createdAt)),
+    db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, ownerId)).orderBy(asc(schema.subscriptions.createdAt)),
+  ]);
+  return { threads, images, connections, subscriptions };
+}
+
+type Inventory = Awaited<ReturnType<typeof collectInventory>>;
+
+/** Steps the progress figure counts: the fixed files, one per chat and one per picture. */
+export function stepCount(inventory: Inventory): number {
+  return 3 + inventory.threads.length + inventory.images.length;
+}
+
+/**
+ * Writes the archive's files. `step` is called after each counted step (the consumer turns it into the page's
+ * percentage). A thread or picture deleted while the export runs is left out, not an error.
+ */
+export async function writeArchive(env: AppEnv, user: User, inventory: Inventory, zip: StreamingZip, step: () => Promise<void>): Promise<void> {
+  const now = Date.now();
+  await zip.addText(
+    "account.json",
+    json({
+      name: user.displayName,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      createdAt: iso(user.createdAt),
+      language: user.locale,
+      plan: user.accessLevel === "pro" ? "PRO" : "FREE",
+      loginConnections: inventory.connections.map((connection) => ({
+        provider: connection.provider,
+        email: connection.email,
+        verified: connection.verified,
+        connectedAt: iso(connection.createdAt),
+      })),
+      exportedAt: iso(now),
+    }),
+    now,
+  );
+  await step();
+
+  const labels = labelsFor(env, user.locale);
+  const chatFiles = new Map<string, string>();
+  for (const thread of inventory.threads) {
+    const files = await exportThreadFiles(env, user.id, thread.id, labels).catch(() => null);
+    if (files) {
+      const base = `chats/${day(thread.createdAt)}-${slugify(thread.title)}-${thread.id.slice(0, 8)}`;
+      chatFiles.set(thread.id, base);
+      await zip.addText(`${base}.md`, files.md.body, thread.createdAt);
+      await zip.addText(`${base}.json`, files.json.body, thread.createdAt);
+    }
+    await step();
+  }
+
+  const creations = [];
+  for (const image of inventory.images) {
+    const object = await env.MEDIA.get(image.r2Key);
+    const file = `${day(image.createdAt)}-${image.tool}-${image.id.slice(0, 8)}.${extensionFor[image.contentType] ?? "bin"}`;
+    if (object) await zip.addStream(`creations/${file}`, object.body, image.createdAt);
+    creations.push({
+      file: object ? file : null,
+      tool: image.tool,
+      description: image.prompt,
+      model: image.model,
+      settings: safeJson(image.params),
+      width: image.width,
+      height: image.height,
+      createdAt: iso(image.createdAt),
+    });
+    await step();
+  }
+  await zip.addText("creations/creations.json", json(creations), now);
+
+  const readings = inventory.threads
+    .filter((thread) => thread.tool === "horoscope")
+    .map((thread) => ({ type: thread.toolPath, title: thread.title, createdAt: iso(thread.createdAt), chat: chatFiles.has(thread.id) ? `${chatFiles.get(thread.id)}.md` : null }));
+  await zip.addText("horoscope/readings.json", json(readings), now);
+  await step();
+
+  await zip.addText(
+    "plan/subscriptions.json",
+    json({
+      currentPlan: user.accessLevel === "pro" ? "PRO" : "FREE",
+      subscriptions: inventory.subscriptions.map((subscription) => ({
+        status: subscription.status,
+        billingPeriod: subscription.billingPeriod,
+        currentPeriodEnd: iso(subscription.currentPeriodEnd),
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        paymentFailedAt: iso(subscription.paymentFailedAt),
+        startedAt: iso(subscription.createdAt),
+        updatedAt: iso(subscription.updatedAt),
+      })),
+    }),
+    now,
+  );
+  await step();
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

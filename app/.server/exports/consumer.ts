@@ -1,0 +1,108 @@
+// The data-exports queue consumer (decision 0018): builds the account's ZIP into R2 through a multipart upload, writes
+// its progress to the row as it goes, marks it ready for 7 days and e-mails the link. Safe to redeliver: an export that
+// is already ready, failed or expired is acknowledged untouched. A failed attempt aborts its upload and is retried by
+// the queue; after the last attempt the export is marked failed, and the owner may press the button again.
+import { and, eq, inArray } from "drizzle-orm";
+import type { DataExport } from "../../../db/schema";
+import { findUser } from "../auth/accounts";
+import { getDb, schema } from "../db";
+import { sendEmail } from "../email";
+import { accountEmail } from "../email/templates";
+import type { AppEnv } from "../env";
+import { collectInventory, stepCount, writeArchive } from "./archive";
+import { isDataExportMessage, type DataExportMessage } from "./messages";
+import { downloadUrl, EXPORT_KEEP_MS, exportKey } from "./requests";
+import { R2PartWriter, StreamingZip } from "./zip-writer";
+
+/** The queue's max_retries (wrangler.toml) plus the first try. */
+export const MAX_EXPORT_ATTEMPTS = 3;
+
+export async function processDataExports(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  for (const message of batch.messages) {
+    if (!isDataExportMessage(message.body)) {
+      console.error("data-exports: dropping malformed message", message.id);
+      message.ack();
+      continue;
+    }
+    const outcome = await processDataExport(env, message.body, message.attempts);
+    if (outcome === "retry") message.retry({ delaySeconds: Math.min(60, 5 * 2 ** message.attempts) });
+    else message.ack();
+  }
+}
+
+async function setProgress(env: AppEnv, exportId: string, progress: number) {
+  await getDb(env)
+    .update(schema.dataExports)
+    .set({ progress, updatedAt: Date.now() })
+    .where(and(eq(schema.dataExports.id, exportId), eq(schema.dataExports.status, "running")));
+}
+
+/** Builds one export. "retry" asks the queue for another delivery; "done" covers finished, failed and vanished ones. */
+export async function processDataExport(env: AppEnv, message: DataExportMessage, attempt = 1): Promise<"done" | "retry"> {
+  const db = getDb(env);
+  const [row] = await db
+    .update(schema.dataExports)
+    .set({ status: "running", progress: 0, attempts: attempt, updatedAt: Date.now() })
+    .where(and(eq(schema.dataExports.id, message.exportId), inArray(schema.dataExports.status, ["queued", "running"])))
+    .returning();
+  // Finished already (a redelivery), or the account was deleted meanwhile (the row went with it).
+  if (!row) return "done";
+  const user = await findUser(env, row.ownerId);
+  if (!user) return "done";
+
+  const key = exportKey(row.ownerId, row.id);
+  const upload = await env.MEDIA.createMultipartUpload(key, {
+    httpMetadata: { contentType: "application/zip" },
+    customMetadata: { owner: row.ownerId, export: row.id },
+  });
+  try {
+    const inventory = await collectInventory(env, row.ownerId);
+    const total = stepCount(inventory);
+    let done = 0;
+    let shown = 0;
+    const writer = new R2PartWriter(upload);
+    const zip = new StreamingZip(writer);
+    await writeArchive(env, user, inventory, zip, async () => {
+      done += 1;
+      // At most about twenty writes per export, and never 100 before the archive is complete.
+      const percent = Math.min(99, Math.floor((done / total) * 100));
+      if (percent - shown >= 5) {
+        shown = percent;
+        await setProgress(env, row.id, percent);
+      }
+    });
+    await zip.finish();
+    const now = Date.now();
+    const [ready] = await db
+      .update(schema.dataExports)
+      .set({ status: "ready", progress: 100, r2Key: key, bytes: writer.bytes, expiresAt: now + EXPORT_KEEP_MS, errorCode: null, updatedAt: now })
+      .where(and(eq(schema.dataExports.id, row.id), eq(schema.dataExports.status, "running")))
+      .returning();
+    if (!ready) {
+      // Deleted (account gone) or cleaned up while it ran: the archive has no row to be found by.
+      await env.MEDIA.delete(key);
+      return "done";
+    }
+    await emailReady(env, ready, user, message.origin);
+    return "done";
+  } catch (error) {
+    console.error("data-exports: attempt failed", row.id, `attempt ${attempt}`, error);
+    await upload.abort().catch(() => undefined);
+    if (attempt < MAX_EXPORT_ATTEMPTS) return "retry";
+    await db
+      .update(schema.dataExports)
+      .set({ status: "failed", errorCode: "export/failed", updatedAt: Date.now() })
+      .where(and(eq(schema.dataExports.id, row.id), eq(schema.dataExports.status, "running")));
+    return "done";
+  }
+}
+
+/** The link is also on the settings page, so an e-mail that cannot be sent is logged, not a failed export. */
+async function emailReady(env: AppEnv, row: DataExport, user: { email: string; displayName: string; locale: "en" | "tr" }, origin: string) {
+  try {
+    const link = new URL(downloadUrl(row.id), origin).toString();
+    await sendEmail(env, await accountEmail("dataExportReady", { to: user.email, name: user.displayName, link, locale: user.locale }));
+  } catch (error) {
+    console.error("data-exports: ready e-mail not sent", row.id, error instanceof Error ? error.message : "unknown error");
+  }
+}
