@@ -28,6 +28,24 @@ export default tseslint.config(
     },
   },
   {
+    // Layering (DESIGN "Conventions", issue 16): domain modules take env and plain values and return data or throw
+    // AppError; only the route layer's adapters under app/.server/http/ turn that into Remix responses. The domain
+    // is also what the WhatsApp worker calls, where there is no Remix.
+    files: ["app/.server/**/*.{ts,tsx}"],
+    ignores: ["app/.server/http/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@remix-run/*"], message: "Domain code is framework-free: return data or throw AppError; adapters live in app/.server/http/." },
+            { group: ["~/components/*", "../../components/*", "~/routes/*"], message: "Domain code does not import UI or routes." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["public/sw.js"],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

@@ -1,7 +1,7 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { getLoadContext } from "./app/.server/load-context";
+import { getLoadContext } from "./app/.server/http/load-context";
 
 declare module "@remix-run/cloudflare" {
   interface Future {

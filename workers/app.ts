@@ -12,7 +12,7 @@ import { processImageJobs } from "../app/.server/images/consumer";
 import { isImageJobMessage } from "../app/.server/images/messages";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
 import { deliverJobResults } from "../app/.server/whatsapp/tasks";
-import { createLoadContext, createNonce } from "../app/.server/load-context";
+import { createLoadContext, createNonce } from "../app/.server/http/load-context";
 import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
 import { expiredCookie, malformedCookies } from "../app/lib/cookies";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";

@@ -1,4 +1,3 @@
-import { data } from "@remix-run/cloudflare";
 
 // One error type for the whole server. Codes and messages come from SPEC.md §8; the message shown to a
 // person is the translation of `errors:<code>`. Internals are logged, never shown.
@@ -111,14 +110,6 @@ export class AppError extends Error {
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
-}
-
-/** For actions that fetchers and forms call: the same error shape and Retry-After as `errorResponse`, as route data. */
-export function errorData(error: unknown) {
-  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
-  if (!isAppError(error)) console.error(error);
-  const retryAfter = appError.details?.retryAfterSeconds;
-  return data({ ok: false as const, ...appError.toJSON() }, { status: appError.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
 }
 
 /**

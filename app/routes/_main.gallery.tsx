@@ -4,7 +4,7 @@ import { GalleryHorizontalEnd } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { requireUser } from "~/.server/auth/http";
+import { requireUser } from "~/.server/http/auth";
 import { getViewer } from "~/.server/identity";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";

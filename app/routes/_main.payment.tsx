@@ -4,7 +4,7 @@ import { BadgeCheck, Crown, Loader2, PartyPopper } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findUser } from "~/.server/auth/accounts";
-import { failure, publicOrigin, requireUser, requireUserRow } from "~/.server/auth/http";
+import { failure, publicOrigin, requireUser, requireUserRow } from "~/.server/http/auth";
 import { getViewer } from "~/.server/identity";
 import { formatInstant, formatMoney, yearlySavingPercent } from "~/.server/billing/catalogue";
 import { confirmCheckout, previewTotals, startCheckout } from "~/.server/billing/checkout";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FlaskConical } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { failure, requireUser, requireUserRow } from "~/.server/auth/http";
+import { failure, requireUser, requireUserRow } from "~/.server/http/auth";
 import { DEMO_PRICES, formatMoney } from "~/.server/billing/catalogue";
 import { demoCheckoutEvents, deliverDemoEvents } from "~/.server/billing/demo";
 import { givesPro } from "~/.server/billing/plan";

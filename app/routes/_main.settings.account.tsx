@@ -8,7 +8,7 @@ import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { sendChangePasswordEmail, sendVerificationEmail } from "~/.server/auth/accounts";
 import { removeProfilePhoto, setProfilePhoto } from "~/.server/auth/avatar";
-import { failure, invalid, linkContext, requireUser, requireUserRow, retryAfterHeaders } from "~/.server/auth/http";
+import { failure, invalid, linkContext, requireUser, requireUserRow, retryAfterHeaders } from "~/.server/http/auth";
 import { AVATAR_MAX_BYTES } from "~/.server/auth/policy";
 import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessionCount, updateDisplayName } from "~/.server/auth/profile";
 import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";

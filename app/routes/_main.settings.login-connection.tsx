@@ -4,7 +4,7 @@ import { KeyRound, Link2, Mail } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
-import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/auth/http";
+import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
 import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";

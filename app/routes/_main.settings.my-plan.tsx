@@ -4,7 +4,7 @@ import { CircleAlert, Crown, ExternalLink } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findUser } from "~/.server/auth/accounts";
-import { failure, publicOrigin, requireUser, requireUserRow } from "~/.server/auth/http";
+import { failure, publicOrigin, requireUser, requireUserRow } from "~/.server/http/auth";
 import { formatInstant } from "~/.server/billing/catalogue";
 import { billingPortalUrl, setCancelAtPeriodEnd } from "~/.server/billing/checkout";
 import { accessEndsAt, givesPro, retriesExhausted, statusGivesPro } from "~/.server/billing/plan";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/.server/auth/http";
+import { requireUser } from "~/.server/http/auth";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { loadChatScreen } from "~/.server/chat/screen";
 import { pageTitle } from "~/.server/page";
@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const screen = await loadChatScreen(request, context, params.threadId);
+  if ("movedTo" in screen && screen.movedTo) throw redirect(screen.movedTo);
   return { ...screen, title: screen.thread?.title ?? (await pageTitle(request, "chat", "title")) };
 }
 

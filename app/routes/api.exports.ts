@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { publicOrigin } from "~/.server/auth/http";
+import { publicOrigin } from "~/.server/http/auth";
 import { AppError } from "~/.server/errors";
 import { requestExport } from "~/.server/exports/requests";
 import { POST_ONLY, readForm } from "~/.server/http/request";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { publicOrigin } from "~/.server/auth/http";
+import { publicOrigin } from "~/.server/http/auth";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
 import { apiError } from "~/.server/http/respond";

@@ -5,7 +5,7 @@ import { normalizeEmail } from "~/.server/auth/accounts";
 import { trustedDeviceCookie } from "~/.server/auth/device";
 import { limitSignInLinkRequests, sendSignInLink, signInWithEmailLink } from "~/.server/auth/email-link";
 import { checkEmailToken } from "~/.server/auth/email-tokens";
-import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/auth/http";
+import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { normalizeEmail, requestPasswordReset } from "~/.server/auth/accounts";
-import { failure, invalid, linkContext } from "~/.server/auth/http";
+import { failure, invalid, linkContext } from "~/.server/http/auth";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { ForgotPasswordForm } from "~/components/auth/forms";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { checkPasswordForResend, sendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
 import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
-import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/auth/http";
+import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
 import { clientAddress } from "~/.server/auth/throttle";
 import { errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";

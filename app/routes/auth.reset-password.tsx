@@ -3,7 +3,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkResetToken, resetPassword } from "~/.server/auth/accounts";
 import { trustedDeviceCookie } from "~/.server/auth/device";
-import { failure, invalid } from "~/.server/auth/http";
+import { failure, invalid } from "~/.server/http/auth";
 import { clientAddress } from "~/.server/auth/throttle";
 import { clearCookie, readResetToken, resetTokenCookie, RESET_TOKEN_COOKIE } from "~/.server/auth/pending";
 import { clearSessionCookie } from "~/.server/auth/session";

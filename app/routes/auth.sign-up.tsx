@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { findUser, sendVerificationEmail, signUp } from "~/.server/auth/accounts";
-import { failure, invalid, linkContext, retryAfterHeaders } from "~/.server/auth/http";
+import { failure, invalid, linkContext, retryAfterHeaders } from "~/.server/http/auth";
 import { pendingVerificationCookie, readPendingVerification } from "~/.server/auth/pending";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginPath, safeRedirectPath } from "~/lib/auth";
-import { publicOrigin } from "~/.server/auth/http";
+import { publicOrigin } from "~/.server/http/auth";
 import { isOAuthProvider, startOAuth } from "~/.server/auth/oidc";
 import { AppError, isAppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";

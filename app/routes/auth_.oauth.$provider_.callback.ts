@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { signedInRedirect, publicOrigin } from "~/.server/auth/http";
+import { signedInRedirect, publicOrigin } from "~/.server/http/auth";
 import { linkIdentity, signInWithIdentity } from "~/.server/auth/oauth-accounts";
 import { clearStateCookie, completeOAuth, isOAuthProvider, readOAuthState, type OAuthProvider } from "~/.server/auth/oidc";
 import { getDb, schema } from "~/.server/db";

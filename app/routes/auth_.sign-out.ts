@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { afterSignOutPath } from "~/.server/auth/http";
+import { afterSignOutPath } from "~/.server/http/auth";
 import { destroySession } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";

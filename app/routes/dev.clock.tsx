@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { failure } from "~/.server/auth/http";
+import { failure } from "~/.server/http/auth";
 import { clockOffset, now, setClockOffset } from "~/.server/clock";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { isDemoMode } from "~/.server/ai/providers";
-import { publicOrigin } from "~/.server/auth/http";
+import { publicOrigin } from "~/.server/http/auth";
 import { isAppError } from "~/.server/errors";
 import { shareUrl } from "~/.server/share/links";
 import { describeShare, readShare } from "~/.server/share/public";

@@ -2,7 +2,8 @@
 // busy address, while the account as a whole is only slowed, so nobody can lock the owner out from elsewhere. Every
 // 429 says when to try again (Retry-After, and retryAfterSeconds for the page's message).
 import { describe, expect, it } from "vitest";
-import { errorData, AppError } from "../../app/.server/errors";
+import { AppError } from "../../app/.server/errors";
+import { failure } from "../../app/.server/http/auth";
 import { appEnv } from "./helpers";
 import { Client, createUser, latestEmail, uniqueEmail } from "./auth-helpers";
 
@@ -111,8 +112,8 @@ describe("Retry-After on every 429", () => {
     expect(Number(refused!.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
   });
 
-  it("is set by errorData, the action helper, the same way errorResponse sets it", () => {
-    const result = errorData(new AppError("auth/too-many-requests", { details: { retryAfterSeconds: "42" } }));
+  it("is set by failure, the action helper, the same way apiError sets it", () => {
+    const result = failure(new Request("https://app.example/auth/login"), new AppError("auth/too-many-requests", { details: { retryAfterSeconds: "42" } }));
     expect(result.init?.status).toBe(429);
     expect(new Headers(result.init?.headers).get("Retry-After")).toBe("42");
   });

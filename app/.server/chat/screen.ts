@@ -1,11 +1,12 @@
 // Data the chat screen needs: the models on offer, the viewer's plan and, for a thread URL, its messages.
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppContext } from "../context";
 import { availableModels, isDemoMode } from "../ai/providers";
 import { AppError } from "../errors";
 import { getViewer } from "../identity";
 import { openThread } from "./threads";
 
-export async function loadChatScreen(request: Request, context: AppLoadContext, threadId: string | undefined) {
+/** The screen's data; `movedTo` when the thread belongs on another tool's page (the route redirects there). */
+export async function loadChatScreen(request: Request, context: AppContext, threadId: string | undefined) {
   const viewer = await getViewer(request, context);
   const models = availableModels(context.env)
     .filter((model) => model.id !== "gpt-4.1")
@@ -24,7 +25,7 @@ export async function loadChatScreen(request: Request, context: AppLoadContext, 
   }
   // A horoscope reading or a web search opened by a chat link belongs on its own tool's page.
   const { thread } = opened;
-  if (thread.tool === "horoscope" && thread.toolPath) throw redirect(`/horoscope/${thread.toolPath}/${thread.id}`);
-  if (thread.tool === "web-search") throw redirect(`/web-search/${thread.id}`);
+  if (thread.tool === "horoscope" && thread.toolPath) return { ...missing, movedTo: `/horoscope/${thread.toolPath}/${thread.id}` };
+  if (thread.tool === "web-search") return { ...missing, movedTo: `/web-search/${thread.id}` };
   return { ...base, ...opened };
 }

@@ -1,6 +1,6 @@
 // What a tool's thread page (horoscope, web search) loads: the viewer's plan, demo mode and, for a thread URL, the
 // thread and its messages when it is the viewer's and belongs to that tool; otherwise the page says it is gone.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppContext } from "../context";
 import enHoroscope from "../../../locales/en/horoscope.json";
 import trHoroscope from "../../../locales/tr/horoscope.json";
 import enSearch from "../../../locales/en/search.json";
@@ -22,7 +22,7 @@ export interface ToolThreadData {
 
 export async function loadToolThread(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   options: { tool: "horoscope" | "web-search"; toolPath?: string; threadId?: string },
 ): Promise<ToolThreadData> {
   const viewer = await getViewer(request, context);

@@ -1,5 +1,5 @@
 // The chat routes' view of who is asking: visitors get a guest id the first time they need one.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppContext } from "../context";
 import { getViewer, issueGuestId, type Viewer } from "../identity";
 
 export interface ActingViewer {
@@ -9,7 +9,7 @@ export interface ActingViewer {
   setCookie: string | null;
 }
 
-export async function actingViewer(request: Request, context: AppLoadContext): Promise<ActingViewer> {
+export async function actingViewer(request: Request, context: AppContext): Promise<ActingViewer> {
   const viewer = await getViewer(request, context);
   if (viewer.accountId) return { viewer, accountId: viewer.accountId, setCookie: null };
   const guest = await issueGuestId(request, context.config);

@@ -1,5 +1,5 @@
 // What the image tool pages load and how their forms are handled; the routes stay thin (DESIGN "Conventions").
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppContext } from "../context";
 import enImages from "../../../locales/en/images.json";
 import trImages from "../../../locales/tr/images.json";
 import type { Locale } from "../../lib/constants";
@@ -36,7 +36,7 @@ export function targetLanguages(locale: Locale): { code: TranslateLanguage; name
   return TRANSLATE_LANGUAGES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
-export async function loadToolScreen(request: Request, context: AppLoadContext, tool: ImageTool) {
+export async function loadToolScreen(request: Request, context: AppContext, tool: ImageTool) {
   const viewer = await getViewer(request, context);
   const signedIn = viewer.kind === "user";
   const from = new URL(request.url).searchParams.get("from");
@@ -73,7 +73,7 @@ export type CreateJobResult =
   | { ok: false; error: ErrorCode; message: string; fieldErrors?: Record<string, string> };
 
 /** POST /api/jobs: a tool's form, checked with the shared schema, becomes a job of the signed-in user. */
-export async function handleCreateJob(request: Request, context: AppLoadContext): Promise<Response> {
+export async function handleCreateJob(request: Request, context: AppContext): Promise<Response> {
   try {
     const form = await readForm(request);
     const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));

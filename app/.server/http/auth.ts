@@ -1,14 +1,15 @@
-// Glue between Remix routes and the accounts domain: guards, the sign-in response, links in emails.
+// Glue between Remix routes and the accounts domain (a route-layer adapter, hence under http/): guards, the sign-in
+// response, links in emails.
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
 import type { User } from "../../../db/schema";
 import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath } from "../../lib/auth";
 import { AppError, type ErrorCode } from "../errors";
-import { errorHeaders, errorMessage, toAppError } from "../http/respond";
+import { errorHeaders, errorMessage, toAppError } from "./respond";
 import { getLocale } from "../i18n";
 import { getViewer, readGuestId, type Viewer } from "../identity";
-import { findUser, type LinkContext } from "./accounts";
-import { adoptGuestData } from "./profile";
-import { createSession } from "./session";
+import { findUser, type LinkContext } from "../auth/accounts";
+import { adoptGuestData } from "../auth/profile";
+import { createSession } from "../auth/session";
 
 type Context = Pick<AppLoadContext, "env" | "config">;
 export type SignedInViewer = Extract<Viewer, { kind: "user" }>;

@@ -1,15 +1,12 @@
 // The context every loader and action receives, built the same way by the worker and by the Vite dev proxy.
-import type { AppConfig, AppEnv } from "./env";
-import { loadConfig } from "./env";
+// This module and the others under http/ are the route layer's adapters: the only server modules that know Remix.
+import type { AppContext } from "../context";
+import type { AppEnv } from "../env";
+import { loadConfig } from "../env";
 
 declare module "@remix-run/cloudflare" {
-  interface AppLoadContext {
-    env: AppEnv;
-    ctx: Pick<ExecutionContext, "waitUntil">;
-    config: AppConfig;
-    /** Per-request CSP nonce for inline scripts. */
-    nonce: string;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Remix's context is exactly ours.
+  interface AppLoadContext extends AppContext {}
 }
 
 export function createNonce(): string {
