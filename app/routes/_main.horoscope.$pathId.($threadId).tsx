@@ -89,6 +89,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
         action="horoscope"
         homePath={`/horoscope/${type}`}
         labels={{ newThread: t("form.newReading"), followUpHint: t("form.followUpHint") }}
+        notice={type === "birth-chart" && !data.chart ? <p className="text-sm text-muted-foreground">{t("chart.empty")}</p> : undefined}
         lead={data.chart ? <BirthChartPanel chart={data.chart} signedIn={data.signedIn} /> : null}
         aside={
           <div className="flex flex-col gap-4">

@@ -86,10 +86,11 @@ export function renderChartSvg(chart: NatalChart, labels: ChartSvgLabels): strin
     });
   }
   if (chart.ascendant !== null && chart.midheaven !== null) {
-    parts.push(line(chart.ascendant, 0, R.outer + 6, `stroke="#212529" stroke-width="2"`));
-    parts.push(text(chart.ascendant, R.outer + 4, labels.ascendant, `font-size="11" font-weight="bold" fill="#212529" dx="-6" dy="-8"`));
-    parts.push(line(chart.midheaven, R.aspects, R.outer + 6, `stroke="#212529" stroke-width="2"`));
-    parts.push(text(chart.midheaven, R.outer + 4, labels.midheaven, `font-size="11" font-weight="bold" fill="#212529" dx="10" dy="-4"`));
+    // The angles' lines cross the wheel; their labels sit just inside the aspect circle, beside the line.
+    parts.push(line(chart.ascendant, 0, R.outer, `stroke="#212529" stroke-width="2"`));
+    parts.push(text(chart.ascendant - 5, R.aspects - 14, labels.ascendant, `font-size="11" font-weight="bold" fill="#212529"`));
+    parts.push(line(chart.midheaven, R.aspects, R.outer, `stroke="#212529" stroke-width="2"`));
+    parts.push(text(chart.midheaven - 5, R.aspects - 14, labels.midheaven, `font-size="11" font-weight="bold" fill="#212529"`));
   }
 
   // Aspects as chords between the bodies' true places (a conjunction is one place: no line).

@@ -35,8 +35,9 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function periodsOf(planet: RetroPlanet, today: number, days: number): RetroPeriod[] {
   const { back, step } = SCAN[planet];
   const at = (day: number) => longitude(planet, new Date(today + day * DAY_MS));
-  /** Moving backwards over the day ending at `day`. */
-  const backwards = (day: number) => longitudeChange(at(day - 1), at(day)) < 0;
+  /** Daily motion centred on `day` (degrees a day; negative: retrograde). */
+  const motion = (day: number) => longitudeChange(at(day - 0.5), at(day + 0.5));
+  const backwards = (day: number) => motion(day) < 0;
   /** The first day in (from, to] whose motion is `wanted`, walking day by day (the change lies in that step). */
   const refine = (from: number, to: number, wanted: boolean) => {
     for (let day = from + 1; day < to; day++) if (backwards(day) === wanted) return day;
@@ -49,8 +50,10 @@ function periodsOf(planet: RetroPlanet, today: number, days: number): RetroPerio
   for (let day = -back + step; day <= days + step; day += step) {
     const now = backwards(day);
     if (now !== previous) {
-      // The first day-long interval of the new motion starts the day before `turn`: the station lies within a day of it.
-      const turn = (step === 1 ? day : refine(previousDay, day, now)) - 1;
+      // The motion changes sign between the day before `first` and `first`: the station is on whichever of the two
+      // moves least (within half a day of the true station).
+      const first = step === 1 ? day : refine(previousDay, day, now);
+      const turn = Math.abs(motion(first - 1)) < Math.abs(motion(first)) ? first - 1 : first;
       if (now) startDay = turn;
       else if (startDay !== null) {
         if (turn >= 0) periods.push({ planet, start: isoDay(today + startDay * DAY_MS), end: isoDay(today + turn * DAY_MS) });
