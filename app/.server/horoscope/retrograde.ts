@@ -17,24 +17,30 @@ export const TIMELINE_DAYS = 180;
 
 /**
  * How far back a period under way today can have started (the longest retrograde of each, with a margin) and the
- * sampling step: the outer planets turn slowly, so every third day finds their stations, then days are refined.
+ * sampling step: the outer planets turn slowly, so every fifth day finds their stations, then days are refined.
  */
 const SCAN: Record<RetroPlanet, { back: number; step: number }> = {
   mercury: { back: 30, step: 1 },
   venus: { back: 50, step: 1 },
   mars: { back: 85, step: 1 },
-  jupiter: { back: 130, step: 3 },
-  saturn: { back: 145, step: 3 },
-  uranus: { back: 160, step: 3 },
-  neptune: { back: 165, step: 3 },
-  pluto: { back: 170, step: 3 },
+  jupiter: { back: 130, step: 5 },
+  saturn: { back: 145, step: 5 },
+  uranus: { back: 160, step: 5 },
+  neptune: { back: 165, step: 5 },
+  pluto: { back: 170, step: 5 },
 };
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function periodsOf(planet: RetroPlanet, today: number, days: number): RetroPeriod[] {
   const { back, step } = SCAN[planet];
-  const at = (day: number) => longitude(planet, new Date(today + day * DAY_MS));
+  // Neighbouring days' centred motions share a half-day position: each is computed once.
+  const positions = new Map<number, number>();
+  const at = (day: number) => {
+    let value = positions.get(day);
+    if (value === undefined) positions.set(day, (value = longitude(planet, new Date(today + day * DAY_MS))));
+    return value;
+  };
   /** Daily motion centred on `day` (degrees a day; negative: retrograde). */
   const motion = (day: number) => longitudeChange(at(day - 0.5), at(day + 0.5));
   const backwards = (day: number) => motion(day) < 0;
