@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
-import { Client, db, signedInClient } from "./auth-helpers";
+import { Client, createUser, db, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
 const ROUTE = "routes/_main.horoscope.$pathId.($threadId)";
@@ -48,6 +48,17 @@ describe("birth data", { timeout: 60_000 }, () => {
     const again = await client.loaderData("/horoscope/birth-chart", ROUTE);
     expect(again.data!.chart).toMatchObject({ timeKnown: false, angles: [] });
     expect(await db.$count(schema.birthProfiles, eq(schema.birthProfiles.ownerId, guestId))).toBe(1);
+  });
+
+  it("moves a visitor's birth data to the account they sign in to", async () => {
+    const client = new Client();
+    expect((await postBirthData(client, VALID)).status).toBe(200);
+    const user = await createUser();
+    const signedIn = await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/horoscope/birth-chart" });
+    expect(signedIn.redirect).toBeTruthy();
+    expect(await db.query.birthProfiles.findFirst({ where: eq(schema.birthProfiles.ownerId, user.id) })).toMatchObject(VALID);
+    const page = await client.loaderData("/horoscope/daily", ROUTE);
+    expect(page.data!.birth).toMatchObject({ sunSign: "gemini" });
   });
 
   it.each([
