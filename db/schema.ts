@@ -230,6 +230,8 @@ export const uploads = sqliteTable(
 );
 
 export const imageTools = ["image-generation", "logo-maker", "tattoo-generator", "photo-translate"] as const;
+/** What a gallery entry was made with: a creation job's tool, or the horoscope's birth chart (saved without a job). */
+export const galleryTools = [...imageTools, "horoscope"] as const;
 
 /** A creation request: charged, queued, made by the queue consumer, then done or failed (and refunded). */
 export const imageJobs = sqliteTable(
@@ -267,7 +269,7 @@ export const galleryImages = sqliteTable(
     id: text("id").primaryKey(),
     ownerId: text("owner_id").notNull(),
     jobId: text("job_id").notNull(),
-    tool: text("tool", { enum: imageTools }).notNull(),
+    tool: text("tool", { enum: galleryTools }).notNull(),
     prompt: text("prompt").notNull().default(""),
     model: text("model").notNull(),
     params: text("params").notNull().default("{}"),
@@ -457,6 +459,18 @@ export const dataExports = sqliteTable(
   ],
 );
 
+/**
+ * Birth data entered once per account (user id or guest id) and prefilled on every horoscope form that needs it.
+ * birthTime is "HH:MM" local to the place, or null when not known; placeId is an id of the offline city list.
+ */
+export const birthProfiles = sqliteTable("birth_profiles", {
+  ownerId: text("owner_id").primaryKey(),
+  birthDate: text("birth_date").notNull(),
+  birthTime: text("birth_time"),
+  placeId: text("place_id").notNull(),
+  updatedAt: updatedAt(),
+});
+
 export type User = typeof users.$inferSelect;
 export type ChatThread = typeof chatThreads.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
@@ -464,3 +478,4 @@ export type ImageJob = typeof imageJobs.$inferSelect;
 export type GalleryImage = typeof galleryImages.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type DataExport = typeof dataExports.$inferSelect;
+export type BirthProfile = typeof birthProfiles.$inferSelect;

@@ -47,6 +47,8 @@ export const errorStatus = {
   "chat/not-found": 404,
   "plan/pro-required": 402,
   "horoscope/type-required": 400,
+  "horoscope/place-unknown": 400,
+  "horoscope/no-birth-data": 409,
   "search/unavailable": 503,
   "upload/empty": 400,
   "upload/too-large": 413,

@@ -34,6 +34,8 @@ export interface JobView {
 export const isFinished = (status: JobStatus) => status === "done" || status === "failed";
 
 /** "Use again": the tool page with this job's settings filled in. */
-export function reusePath(job: { tool: ImageTool; id: string }): string {
+export function reusePath(job: { tool: ImageTool | "horoscope"; id: string }): string {
+  // A saved birth chart is drawn from the birth data, which the birth-chart page already has.
+  if (job.tool === "horoscope") return "/horoscope/birth-chart";
   return `/${job.tool}?from=${encodeURIComponent(job.id)}`;
 }

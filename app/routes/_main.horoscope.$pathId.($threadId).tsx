@@ -7,12 +7,17 @@ import { availableModels } from "~/.server/ai/providers";
 import { loadToolThread, toolStrings } from "~/.server/chat/tool-screen";
 import { skyNow } from "~/.server/horoscope/astronomy";
 import { skyView } from "~/.server/horoscope/reading";
+import { horoscopeScreenExtras } from "~/.server/horoscope/screen";
+import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
 import { CreditsLine } from "~/components/chat/credits-line";
 import { ModelPicker } from "~/components/chat/model-picker";
 import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { BirthChartPanel } from "~/components/horoscope/birth-chart-panel";
 import { HoroscopeForm } from "~/components/horoscope/horoscope-form";
+import { MoonPhaseDiagram } from "~/components/horoscope/moon-phase-diagram";
+import { RetroTimeline } from "~/components/horoscope/retro-timeline";
 import { SkyPanel } from "~/components/horoscope/sky-panel";
 import { ToolIcon } from "~/components/layout/tool-icon";
 import { ToolThread } from "~/components/tools/tool-thread";
@@ -27,14 +32,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // SPEC §5: an unknown type goes back to the type choice, which says "Please select a horoscope type."
   if (!isHoroscopeType(type)) throw redirect(`/horoscope?type=${encodeURIComponent(type ?? "")}`);
   const strings = toolStrings(request, "horoscope");
-  const [screen, title] = await Promise.all([
+  const viewer = await getViewer(request, context);
+  const [screen, title, extras] = await Promise.all([
     loadToolThread(request, context, { tool: "horoscope", toolPath: type, threadId: params.threadId }),
     pageTitle(request, "tools", `horoscope.types.${type}.title`),
+    horoscopeScreenExtras(context.env, viewer.accountId, type, strings.locale),
   ]);
   const models = availableModels(context.env)
     .filter((model) => model.id !== "gpt-4.1")
     .map(({ id, tier, vision, reasoning }) => ({ id, tier, vision, reasoning }));
-  return { ...screen, type, strings, models, sky: skyView(skyNow(), strings.locale), title: screen.thread?.title ?? title };
+  return {
+    ...screen,
+    ...extras,
+    type,
+    strings,
+    models,
+    signedIn: viewer.kind === "user",
+    sky: skyView(skyNow(), strings.locale),
+    title: screen.thread?.title ?? title,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
@@ -73,10 +89,19 @@ function HoroscopeScreen({ data }: { data: Data }) {
         action="horoscope"
         homePath={`/horoscope/${type}`}
         labels={{ newThread: t("form.newReading"), followUpHint: t("form.followUpHint") }}
-        aside={<SkyPanel sky={data.sky} />}
+        notice={type === "birth-chart" && !data.chart ? <p className="text-sm text-muted-foreground">{t("chart.empty")}</p> : undefined}
+        lead={data.chart ? <BirthChartPanel chart={data.chart} signedIn={data.signedIn} /> : null}
+        aside={
+          <div className="flex flex-col gap-4">
+            {data.moon && <MoonPhaseDiagram moon={data.moon} />}
+            {data.retro && <RetroTimeline timeline={data.retro} />}
+            <SkyPanel sky={data.sky} />
+          </div>
+        }
         form={(send, busy) => (
           <HoroscopeForm
             type={type}
+            birth={data.birth}
             busy={busy}
             onSubmit={send}
             footer={

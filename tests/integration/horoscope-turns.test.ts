@@ -113,7 +113,8 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
       status: 400,
       error: { code: "request/invalid", details: { intention: "validation.required" } },
     });
-    const birth = await postTurn(client, { tool: "horoscope", toolPath: "birth-chart", input: { birthDate: "1990-05-17", birthTime: "14:30", utcOffset: "180" } });
+    // The time is read in the place's zone: Istanbul kept summer time (UTC+3) in May 1990.
+    const birth = await postTurn(client, { tool: "horoscope", toolPath: "birth-chart", input: { birthDate: "1990-05-17", birthTime: "14:30", placeId: "tr-istanbul" } });
     expect(birth.status).toBe(200);
     const [question] = await threadMessages(birth.threadId!);
     expect(question!.content.split("\n")[0]).toBe("Birth chart · born May 17, 1990, 14:30 (UTC+03:00)");

@@ -9,6 +9,7 @@ import { now as clockNow } from "../clock";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { adoptGuestBirthProfile } from "../horoscope/birth-profile";
 import { hashPassword } from "./password";
 import { SESSION_POLICY } from "./policy";
 import { avatarUrl } from "./session";
@@ -175,6 +176,7 @@ export async function deleteAccount(env: AppEnv, user: User, session: { signedIn
     db.delete(schema.imageJobs).where(eq(schema.imageJobs.ownerId, user.id)),
     db.delete(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
     db.delete(schema.analyticsEvents).where(eq(schema.analyticsEvents.userId, user.id)),
+    db.delete(schema.birthProfiles).where(eq(schema.birthProfiles.ownerId, user.id)),
     db.delete(schema.users).where(eq(schema.users.id, user.id)),
   ]);
 }
@@ -188,6 +190,7 @@ export async function adoptGuestData(env: AppEnv, guestId: string | null, userId
     db.update(schema.uploads).set({ ownerId: userId }).where(eq(schema.uploads.ownerId, guestId)),
     db.update(schema.imageJobs).set({ ownerId: userId }).where(eq(schema.imageJobs.ownerId, guestId)),
     db.update(schema.galleryImages).set({ ownerId: userId }).where(eq(schema.galleryImages.ownerId, guestId)),
+    ...adoptGuestBirthProfile(env, guestId, userId),
   ]);
 }
 

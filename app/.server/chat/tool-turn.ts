@@ -7,6 +7,7 @@ import { horoscopeInputSchema, isHoroscopeType } from "../../lib/schemas/horosco
 import { isSearchCategory, searchInputSchema } from "../../lib/schemas/search";
 import { resolveTarget } from "../ai/providers";
 import { AppError } from "../errors";
+import { findPlace } from "../horoscope/places";
 import { horoscopeTurn } from "../horoscope/reading";
 import { searchTurn, WEB_SEARCH_MODEL } from "../search/turn";
 import type { ToolTurn } from "./turns";
@@ -24,6 +25,7 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       if (!request.input) return horoscopeTurn({ type, locale, seed: request.requestId, now });
       const parsed = horoscopeInputSchema.safeParse({ ...request.input, type });
       if (!parsed.success) throw new AppError("request/invalid", { details: fieldErrorsFrom(parsed.error, "type") });
+      if (parsed.data.type === "birth-chart" && !findPlace(parsed.data.placeId)) throw new AppError("horoscope/place-unknown", { details: { placeId: "validation.placeUnknown" } });
       return horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
     }
     case "web-search": {

@@ -10,6 +10,8 @@ import { ZODIAC_SIGNS, type HoroscopeInput, type ZodiacSign } from "../../lib/sc
 import type { HoroscopeType } from "../../lib/tools";
 import type { ToolTurn } from "../chat/turns";
 import { birthChart, longitude, signOf, skyNow, type BirthChart, type SkyFacts } from "./astronomy";
+import { degreesInSign, formatDegrees, natalChart, type NatalChart } from "./chart";
+import { findPlace, type Place } from "./places";
 import { drawCards, type DrawnCard } from "./tarot";
 
 export type HoroscopeStrings = typeof enStrings;
@@ -79,6 +81,9 @@ function wordsFor(locale: Locale) {
 interface Extras {
   cards?: DrawnCard[];
   chart?: BirthChart;
+  /** The same birth read in its place's zone: the offset used, the Ascendant and the place. */
+  natal?: NatalChart;
+  place?: Place;
   venusSign?: ZodiacSign;
 }
 
@@ -86,8 +91,12 @@ function extrasFor(input: HoroscopeInput, seed: string, now: number): Extras {
   switch (input.type) {
     case "tarot":
       return { cards: drawCards(seed) };
-    case "birth-chart":
-      return { chart: birthChart(input) };
+    case "birth-chart": {
+      // toolTurnFor has checked that the place is on the list.
+      const place = findPlace(input.placeId)!;
+      const natal = natalChart(input, place);
+      return { chart: birthChart({ ...input, utcOffset: natal.utcOffset }), natal, place };
+    }
     case "love-compatibility":
       return { venusSign: signOf(longitude("venus", new Date(now))) };
     default:
@@ -115,7 +124,7 @@ function questionFor(input: HoroscopeInput, extras: Extras, sky: SkyFacts, local
     case "birth-chart": {
       const chart = extras.chart!;
       return [
-        fill(s.question["birth-chart"], { when: w.born(chart, input.utcOffset) }),
+        fill(s.question["birth-chart"], { when: w.born(chart, extras.natal?.utcOffset ?? 0) }),
         fill(s.question.placementsLine, { list: w.placements(chart, s.question.placementItem).join(" · ") }),
       ].join("\n");
     }
@@ -170,7 +179,7 @@ export function demoReading(input: HoroscopeInput, extras: Extras, sky: SkyFacts
       const sun = chart.placements.find((entry) => entry.planet === "sun")!;
       const moon = chart.placements.find((entry) => entry.planet === "moon")!;
       body = fill(s.demo.birthChart, {
-        when: w.born(chart, input.utcOffset),
+        when: w.born(chart, extras.natal?.utcOffset ?? 0),
         placements: w.placements(chart, s.demo.birthPlacement).join("\n"),
         sunSign: s.signs[sun.sign],
         element: s.elements[elementOf(sun.sign)],
@@ -247,8 +256,13 @@ function factLines(type: HoroscopeType, sky: SkyFacts, input: HoroscopeInput | n
       break;
     case "birth-chart": {
       const chart = extras.chart!;
+      const ascendant = extras.natal?.ascendant;
+      const rising = ascendant === null || ascendant === undefined ? null : degreesInSign(ascendant);
       lines.push(
-        `Birth moment: ${chart.at} UTC${chart.timeKnown ? "" : " (birth time unknown; noon assumed)"}. Birth place not asked: no ascendant or houses.`,
+        `Birth moment: ${chart.at} UTC${chart.timeKnown ? "" : " (birth time unknown; local noon assumed)"}, in ${extras.place?.name ?? "?"} (${extras.place?.zone ?? "?"}).`,
+        rising
+          ? `Ascendant: ${s.signs[rising.sign]} ${formatDegrees(rising.degree, rising.minute)}; whole-sign houses from it.`
+          : "No birth time: no ascendant or houses.",
         `Birth placements (tropical): ${w.placements(chart, s.question.placementItem).join("; ")}.`,
       );
       if (chart.moonSignUncertain) lines.push("The Moon changed sign on the birth day, so its sign is uncertain.");
@@ -271,7 +285,7 @@ const TYPE_GUIDANCE: Record<HoroscopeType, string> = {
   tarot: "Interpret the three drawn cards in their positions (past, present, future) and how they relate, with the reader's question if any. Use exactly these cards.",
   coffee:
     "Give a Turkish-coffee cup reading in the traditional style. You cannot see the cup: invite the reader to describe the shapes they see, and read the symbols they mention.",
-  "birth-chart": "Interpret the birth placements (Sun, Moon, personal and outer planets). Do not invent an ascendant or houses.",
+  "birth-chart": "Interpret the birth placements (Sun, Moon, personal and outer planets), and the ascendant when it is given. Never invent an ascendant or houses that are not given.",
   "love-compatibility": "Describe how the two signs get along (elements, temperaments), with today's Venus as colour.",
   "moon-tracking": "Explain the current moon phase and the coming quarters, and what each is traditionally good for.",
   "retro-tracking": "Explain which planets are retrograde now, until when, and what that traditionally means.",

@@ -37,7 +37,7 @@ function toItem(image: GalleryImage): GalleryItem {
     createdAt: image.createdAt,
     url: mediaUrl(image.id),
     downloadUrl: mediaUrl(image.id, true),
-    settings: jobSettings(image),
+    settings: image.tool === "horoscope" ? null : jobSettings({ tool: image.tool, params: image.params }),
   };
 }
 

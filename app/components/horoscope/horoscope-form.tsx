@@ -1,11 +1,15 @@
 // Each horoscope type's form: labelled fields, checked with the same zod schema the server uses.
-import { Sparkles } from "lucide-react";
+import { useRevalidator } from "@remix-run/react";
+import { Orbit, Sparkles } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { BirthDataView } from "~/.server/horoscope/chart-view";
+import type { PlaceOption } from "~/.server/horoscope/places";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { CAREER_FOCUSES, horoscopeInputSchema, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/schemas/horoscope";
 import type { HoroscopeType } from "~/lib/tools";
 import { ChoiceGroup } from "../images/choice-group";
+import { PlaceCombobox } from "./place-combobox";
 
 export const fieldClass =
   "w-full rounded-lg border bg-background px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-danger";
@@ -32,19 +36,39 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
   );
 }
 
-/** Minutes east of UTC of this browser's zone on a local date and time (daylight saving of that date included). */
-function utcOffsetOn(date: string, time: string | undefined): string {
-  const local = new Date(`${date}T${time || "12:00"}:00`);
-  return Number.isNaN(local.getTime()) ? "0" : String(-local.getTimezoneOffset());
+/** The first values of a form: the saved birth data for the chart, its Sun sign for the forms that ask for a sign. */
+function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record<string, string> {
+  const values: Record<string, string> = { focus: "career" };
+  if (!birth) return values;
+  if (type === "birth-chart") Object.assign(values, { birthDate: birth.birthDate, birthTime: birth.birthTime, placeId: birth.place.id });
+  else values.sign = birth.sunSign;
+  return values;
+}
+
+/** Stores the birth data for the account (or the visitor); a place the server does not know comes back as a field error. */
+async function saveBirthData(values: Record<string, string>): Promise<{ ok: true } | { ok: false; field?: string; message?: string }> {
+  const body = new URLSearchParams({ birthDate: values.birthDate ?? "", birthTime: values.birthTime ?? "", placeId: values.placeId ?? "" });
+  try {
+    const response = await fetch("/api/horoscope/birth-profile", { method: "POST", body });
+    if (response.ok) return { ok: true };
+    const answer = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    if (answer?.error?.code === "horoscope/place-unknown") return { ok: false, field: "placeId" };
+    return { ok: false, message: answer?.error?.message };
+  } catch {
+    return { ok: false };
+  }
 }
 
 export function HoroscopeForm({
   type,
+  birth,
   busy,
   onSubmit,
   footer,
 }: {
   type: HoroscopeType;
+  /** The saved birth data, prefilled where the form needs it. */
+  birth: BirthDataView | null;
   busy: boolean;
   onSubmit: (input: Record<string, string>, display: string) => void;
   /** The model picker, notes and credits line, above the submit button. */
@@ -53,22 +77,41 @@ export function HoroscopeForm({
   const { t } = useTranslation("horoscope");
   const { t: tt } = useTranslation("tools");
   const id = useId();
-  const [values, setValues] = useState<Record<string, string>>({ focus: "career" });
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(type, birth));
+  const [place, setPlace] = useState<PlaceOption | null>(type === "birth-chart" ? (birth?.place ?? null) : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const revalidator = useRevalidator();
+  const prefilled = birth !== null && (type === "birth-chart" || "sign" in initialValues(type, birth));
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const describedBy = (name: string, hint = false) =>
     [errors[name] ? `${id}-${name}-error` : null, hint ? `${id}-${name}-hint` : null].filter(Boolean).join(" ") || undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** `reading`: the form's reading; `chart`: only store the birth data and show the chart (no credit). */
+  const submit = async (event: FormEvent | null, mode: "reading" | "chart" = "reading") => {
+    event?.preventDefault();
     const input: Record<string, string> = { ...values, type };
-    if (type === "birth-chart" && input.birthDate) input.utcOffset = utcOffsetOn(input.birthDate, input.birthTime);
     const checked = horoscopeInputSchema.safeParse(input);
+    setFailure(null);
     if (!checked.success) {
       setErrors(fieldErrorsFrom(checked.error, "type"));
       return;
     }
     setErrors({});
+    if (type === "birth-chart") {
+      // The birth data is stored once, then drawn: the page's data brings the chart and the other forms' prefill.
+      setSaving(true);
+      const saved = await saveBirthData(values);
+      setSaving(false);
+      if (!saved.ok) {
+        if (saved.field) setErrors({ [saved.field]: "validation.placeUnknown" });
+        else setFailure(saved.message ?? t("errors:app/unknown"));
+        return;
+      }
+      revalidator.revalidate();
+      if (mode === "chart") return;
+    }
     const sign = "sign" in checked.data ? ` · ${t(`signs.${checked.data.sign}`)}` : "";
     onSubmit(input, `${tt(`horoscope.types.${type}.title`)}${sign}`);
   };
@@ -125,12 +168,28 @@ export function HoroscopeForm({
     case "birth-chart":
       fields = (
         <div className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <Field id={`${id}-placeId`} label={t("form.place")} error={errors.placeId} hint={t("form.placeHint")}>
+              <PlaceCombobox
+                id={`${id}-placeId`}
+                value={place}
+                onChange={(chosen) => {
+                  setPlace(chosen);
+                  set("placeId")(chosen?.id ?? "");
+                }}
+                invalid={Boolean(errors.placeId)}
+                describedBy={describedBy("placeId", true)}
+                className={fieldClass}
+              />
+            </Field>
+          </div>
           <Field id={`${id}-birthDate`} label={t("form.birthDate")} error={errors.birthDate}>
             <input
               id={`${id}-birthDate`}
               name="birthDate"
               type="date"
               min="1900-01-01"
+              max={new Date().toISOString().slice(0, 10)}
               value={values.birthDate ?? ""}
               onChange={(event) => set("birthDate")(event.target.value)}
               aria-invalid={errors.birthDate ? true : undefined}
@@ -201,19 +260,36 @@ export function HoroscopeForm({
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={tt(`horoscope.types.${type}.title`)}>
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label={tt(`horoscope.types.${type}.title`)}>
       <h2 className="text-sm font-medium text-muted-foreground">{t("form.heading")}</h2>
+      {prefilled && <p className="text-xs text-muted-foreground">{t("form.savedData")}</p>}
       {fields}
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="text-sm text-danger">
           {errors.type ? t(errors.type) : t("form.fixErrors")}
         </p>
       )}
+      {failure && (
+        <p role="alert" className="text-sm text-danger">
+          {failure}
+        </p>
+      )}
       <div className="flex flex-col gap-3 border-t pt-4">
         {footer}
+        {type === "birth-chart" && (
+          <button
+            type="button"
+            disabled={busy || saving}
+            onClick={() => void submit(null, "chart")}
+            className="inline-flex items-center justify-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-medium hover:bg-muted disabled:opacity-50"
+          >
+            <Orbit className="size-4" aria-hidden />
+            {saving ? t("chart.savingData") : t("chart.saveData")}
+          </button>
+        )}
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || saving}
           className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
         >
           <Sparkles className="size-4" aria-hidden />

@@ -112,7 +112,7 @@ function Failed({ job, onRetried }: { job: JobView; onRetried: (job: JobView) =>
 const actionClass = "inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted";
 
 /** Download, open in the gallery, use again: what a finished picture offers wherever it is shown. */
-export function ImageActions({ job, image, galleryLink = true }: { job: Pick<JobView, "id" | "tool">; image: NonNullable<JobView["image"]>; galleryLink?: boolean }) {
+export function ImageActions({ job, image, galleryLink = true }: { job: { id: string; tool: JobView["tool"] | "horoscope" }; image: NonNullable<JobView["image"]>; galleryLink?: boolean }) {
   const { t } = useTranslation("images");
   const svg = image.contentType === "image/svg+xml";
   return (

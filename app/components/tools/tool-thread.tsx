@@ -28,11 +28,13 @@ export interface ToolThreadProps {
   form: (send: (input: Record<string, string>, display: string) => void, busy: boolean) => ReactNode;
   /** Shown beside the conversation or form (the horoscope's sky facts). */
   aside?: ReactNode;
+  /** Shown above the form and the conversation alike (the birth chart stays while its reading goes on). */
+  lead?: ReactNode;
   /** Above the form: model and notes. */
   notice?: ReactNode;
 }
 
-export function ToolThread({ thread, messages, missingThread, demoMode, tool, model, action, homePath, labels, form, aside, notice }: ToolThreadProps) {
+export function ToolThread({ thread, messages, missingThread, demoMode, tool, model, action, homePath, labels, form, aside, notice, lead }: ToolThreadProps) {
   const { t } = useTranslation("chat");
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages: messages, model, tool });
   const [draft, setDraft] = useState("");
@@ -53,6 +55,7 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
       {thread && <ThreadHeader thread={thread} homePath={homePath} />}
       <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 md:px-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-4">
+          {lead}
           {missingThread && (
             <p role="status" className="rounded-md border px-4 py-2 text-sm text-muted-foreground">
               {t("errors:chat/not-found")}

@@ -48,22 +48,32 @@ const birthDate = z
   }, "validation.dateInvalid")
   .refine((value) => Number(value.slice(0, 4)) >= BIRTH_YEAR_MIN && value <= new Date().toISOString().slice(0, 10), "validation.dateRange");
 
+/** "HH:MM", 24-hour, optional: without it the chart has no Ascendant or houses. */
+const birthTime = z.preprocess(blankToUndefined, z.string("validation.timeInvalid").regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.timeInvalid").optional());
+
+/** Ids of the offline city list ("tr-istanbul"); whether the id exists is checked on the server, which has the list. */
+export const PLACE_ID_MAX = 80;
+const placeId = z
+  .string("validation.placeRequired")
+  .trim()
+  .min(1, { message: "validation.placeRequired", abort: true })
+  .max(PLACE_ID_MAX, "validation.placeUnknown")
+  .regex(/^[a-z]{2}-[a-z0-9-]+$/, "validation.placeUnknown");
+
+/** The birth data a chart needs: date, optional local time, and the place whose zone the time is read in. */
+const birthFields = { birthDate, birthTime, placeId };
+
+/** Birth data entered once (POST /api/horoscope/birth-profile) and prefilled on the forms that need it. */
+export const birthProfileSchema = z.object(birthFields);
+export type BirthProfileInput = z.infer<typeof birthProfileSchema>;
+
 export const horoscopeInputSchema = z.discriminatedUnion(
   "type",
   [
     z.object({ type: z.literal("daily"), sign }),
     z.object({ type: z.literal("tarot"), question: optionalText(QUESTION_MAX) }),
     z.object({ type: z.literal("coffee"), question: optionalText(QUESTION_MAX) }),
-    z.object({
-      type: z.literal("birth-chart"),
-      birthDate,
-      birthTime: z.preprocess(blankToUndefined, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.timeInvalid").optional()),
-      /** Minutes east of UTC of the birth time's clock (the browser's zone on that date); 0 when not known. */
-      utcOffset: z.preprocess(
-        (value) => (blankToUndefined(value) === undefined ? 0 : Number(value)),
-        z.number().int().min(-840).max(840),
-      ),
-    }),
+    z.object({ type: z.literal("birth-chart"), ...birthFields }),
     z.object({ type: z.literal("love-compatibility"), sign, partnerSign: sign }),
     z.object({ type: z.literal("moon-tracking") }),
     z.object({ type: z.literal("retro-tracking") }),

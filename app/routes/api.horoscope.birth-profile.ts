@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { actingViewer } from "~/.server/chat/viewer";
+import { AppError } from "~/.server/errors";
+import { saveBirthProfile } from "~/.server/horoscope/birth-profile";
+import { POST_ONLY, readForm } from "~/.server/http/request";
+import { apiError } from "~/.server/http/respond";
+import { getLocale } from "~/.server/i18n";
+import { horoscopeStrings } from "~/.server/horoscope/reading";
+import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
+import { birthProfileSchema } from "~/lib/schemas/horoscope";
+
+/**
+ * POST the birth data (birthDate, birthTime, placeId) once: stored for the account, or for a visitor under their
+ * guest id (made now if they have none), and prefilled on every horoscope form that needs it. 200 { ok: true };
+ * a bad field is a 400 with its message, an unknown place a 400 "horoscope/place-unknown", and nothing is stored.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    const form = await readForm(request, { allow: POST_ONLY });
+    const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const parsed = birthProfileSchema.safeParse(fields);
+    if (!parsed.success) {
+      const messages: Record<string, string> = horoscopeStrings[getLocale(request)].validation;
+      const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsFrom(parsed.error)).map(([field, key]) => [field, messages[key.replace(/^validation\./, "")] ?? key]));
+      return apiError(request, new AppError("request/invalid"), { fieldErrors });
+    }
+    const acting = await actingViewer(request, context);
+    await saveBirthProfile(context.env, acting.accountId, parsed.data);
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    if (acting.setCookie) headers.append("Set-Cookie", acting.setCookie);
+    return Response.json({ ok: true }, { headers });
+  } catch (error) {
+    return apiError(request, error);
+  }
+}
