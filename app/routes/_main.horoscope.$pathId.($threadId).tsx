@@ -19,7 +19,7 @@ import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
 import { useToolModel } from "~/lib/chat-prefs";
-import { DEFAULT_PROVIDER_NAME } from "~/lib/models";
+import { providerNameFor } from "~/lib/models";
 import { isHoroscopeType } from "~/lib/schemas/horoscope";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -87,7 +87,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
                     value={modelId}
                     demoMode={data.demoMode}
                     canUsePro={data.plan === "pro"}
-                    onChange={(modelName) => setChoice({ llmName: DEFAULT_PROVIDER_NAME, modelName })}
+                    onChange={(modelName) => setChoice({ llmName: providerNameFor(modelName), modelName })}
                   />
                 </div>
                 {data.demoMode && (
