@@ -15,7 +15,7 @@ import { LoadingOverlay, OrientationWarning } from "./components/pwa/screen-over
 import { Toaster } from "./components/toaster";
 import { WhatsAppDialog } from "./components/whatsapp/whatsapp-dialog";
 import { THEME_COLOR, type Locale, type Theme } from "./lib/constants";
-import { themeFromCookie } from "./lib/cookies";
+import { sidebarFromCookie, themeFromCookie, type SidebarState } from "./lib/cookies";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -33,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     locale: getLocale(request),
     theme: themeFromCookie(cookie),
+    /** Desktop history sidebar open or closed on this device (rendered that way, so it never flashes). */
+    sidebar: sidebarFromCookie(cookie),
     /** The signed-in user's public profile (name, photo, plan), or null for a visitor. */
     user: viewer.kind === "user" ? viewer.user : null,
     /** SPEC §4: set when a session existed but its profile could not be loaded (shown once as a toast). */
@@ -51,13 +53,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const locale: Locale = data?.locale ?? "en";
   const theme: Theme = data?.theme ?? "light";
+  const sidebar: SidebarState = data?.sidebar ?? "open";
   return (
     <html lang={locale} dir="ltr" className={theme === "dark" ? "dark" : undefined} data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={THEME_COLOR[theme]} />
-        <PreferenceSyncScript nonce={nonce} locale={locale} theme={theme} />
+        <PreferenceSyncScript nonce={nonce} locale={locale} theme={theme} sidebar={sidebar} />
         <Meta />
         <Links />
       </head>

@@ -3,13 +3,15 @@ import { Search, Star } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
-import { groupThreads } from "~/lib/history";
+import { timeZoneCookie } from "~/lib/cookies";
+import { DEFAULT_TIME_ZONE, groupThreads } from "~/lib/history";
 import { Tabs } from "../ui/tabs";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 
 interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };
   now: number;
+  timeZone: string;
 }
 
 function threadPath(thread: ThreadSummary): string {
@@ -43,9 +45,24 @@ function usePagedThreads(first: ThreadPage, starred: boolean) {
   return { threads: [...first.threads, ...extra], hasMore: Boolean(cursor), loading, loadMore };
 }
 
-function ThreadList({ threads, now, empty, onNavigate }: { threads: ThreadSummary[]; now: number; empty: string; onNavigate?: () => void }) {
+/**
+ * The zone history is grouped in: first the one the server rendered with (so hydration matches), then, after
+ * mount, the browser's own, which is also written to the cookie so the next server render already uses it.
+ */
+function useViewerTimeZone(rendered: string): string {
+  const [zone, setZone] = useState(rendered);
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!browser) return;
+    setZone(browser);
+    if (browser !== rendered) document.cookie = timeZoneCookie(browser);
+  }, [rendered]);
+  return zone;
+}
+
+function ThreadList({ threads, now, timeZone, empty, onNavigate }: { threads: ThreadSummary[]; now: number; timeZone: string; empty: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const groups = useMemo(() => groupThreads(threads, now), [threads, now]);
+  const groups = useMemo(() => groupThreads(threads, now, timeZone), [threads, now, timeZone]);
   if (groups.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">{empty}</p>;
   return (
     <div className="flex flex-col gap-3">
@@ -113,6 +130,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const all = usePagedThreads(data?.history.all ?? emptyPage, false);
   const starred = usePagedThreads(data?.history.starred ?? emptyPage, true);
   const now = data?.now ?? 0;
+  const timeZone = useViewerTimeZone(data?.timeZone ?? DEFAULT_TIME_ZONE);
   const [query, setQuery] = useState("");
   const [tab, setTab] = useState<"all" | "starred">("all");
   const results = useSearch(query);
@@ -126,7 +144,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
       </label>
       {results ? (
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
-          <ThreadList threads={results} now={now} empty={t("history.noResults")} onNavigate={onNavigate} />
+          <ThreadList threads={results} now={now} timeZone={timeZone} empty={t("history.noResults")} onNavigate={onNavigate} />
         </div>
       ) : (
         <Tabs
@@ -140,7 +158,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.all"),
               panel: (
                 <>
-                  <ThreadList threads={all.threads} now={now} empty={t("history.empty")} onNavigate={onNavigate} />
+                  <ThreadList threads={all.threads} now={now} timeZone={timeZone} empty={t("history.empty")} onNavigate={onNavigate} />
                   {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
                 </>
               ),
@@ -150,7 +168,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.starred"),
               panel: (
                 <>
-                  <ThreadList threads={starred.threads} now={now} empty={t("history.emptyStarred")} onNavigate={onNavigate} />
+                  <ThreadList threads={starred.threads} now={now} timeZone={timeZone} empty={t("history.emptyStarred")} onNavigate={onNavigate} />
                   {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
                 </>
               ),
