@@ -1,8 +1,9 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data as withInit, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { configuredProviders } from "./.server/auth/oidc";
-import { getLocale } from "./.server/i18n";
+import { publicOrigin } from "./.server/auth/http";
+import { getLocale, localeFromUrl, resources } from "./.server/i18n";
 import { getViewer } from "./.server/identity";
 import { PageViewTracker } from "./components/analytics";
 import { AuthDialogHost } from "./components/auth/auth-dialog-host";
@@ -12,10 +13,12 @@ import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { PreferenceSyncScript } from "./components/preferences";
 import { LoadingOverlay, OrientationWarning } from "./components/pwa/screen-overlays";
+import { ServiceWorkerHost } from "./components/pwa/service-worker-host";
 import { Toaster } from "./components/toaster";
 import { WhatsAppDialog } from "./components/whatsapp/whatsapp-dialog";
 import { THEME_COLOR, type Locale, type Theme } from "./lib/constants";
-import { sidebarFromCookie, themeFromCookie, type SidebarState } from "./lib/cookies";
+import { localeFromCookie, preferenceCookie, sidebarFromCookie, themeFromCookie, type SidebarState } from "./lib/cookies";
+import { titleMeta, type SeoData } from "./lib/meta";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -25,13 +28,20 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Nova Assistant" }];
+/** Pages without a meta of their own get the brand title and the SEO tags. */
+export const meta = titleMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get("Cookie");
   const viewer = await getViewer(request, context);
-  return {
-    locale: getLocale(request),
+  const locale = getLocale(request);
+  const urlLocale = localeFromUrl(request);
+  const seo: SeoData = { origin: publicOrigin(request, context), urlLocale, descriptions: resources[locale].common.seo };
+  const payload = {
+    locale,
+    /** The language came from ?lng= (an hreflang address): the page adopts it as the stored choice. */
+    urlLocale,
+    seo,
     theme: themeFromCookie(cookie),
     /** Desktop history sidebar open or closed on this device (rendered that way, so it never flashes). */
     sidebar: sidebarFromCookie(cookie),
@@ -44,6 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** SPEC §4: this Free user has not yet been shown the Pro dialog after signing in. */
     paywallDue: viewer.kind === "user" && viewer.paywallDue,
   };
+  // Arriving by a language's address makes that language the visitor's choice, as the switcher would.
+  if (urlLocale && urlLocale !== localeFromCookie(cookie)) return withInit(payload, { headers: { "Set-Cookie": preferenceCookie("locale", urlLocale) } });
+  return payload;
 }
 
 export const handle = { i18n: ["common", "errors"] };
@@ -60,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={THEME_COLOR[theme]} />
-        <PreferenceSyncScript nonce={nonce} locale={locale} theme={theme} sidebar={sidebar} />
+        <PreferenceSyncScript nonce={nonce} locale={locale} theme={theme} sidebar={sidebar} adopt={data?.urlLocale ? ["locale"] : []} />
         <Meta />
         <Links />
       </head>
@@ -86,6 +99,7 @@ export default function App() {
       <OrientationWarning />
       <AuthDialogHost />
       <WhatsAppDialog />
+      <ServiceWorkerHost />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Info } from "lucide-react";
 import { useMemo } from "react";
@@ -21,6 +21,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useToolModel } from "~/lib/chat-prefs";
 import { providerNameFor } from "~/lib/models";
 import { isHoroscopeType } from "~/lib/schemas/horoscope";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { ...screen, type, strings, models, sky: skyView(skyNow(), strings.locale), title: screen.thread?.title ?? title };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
+export const meta = titleMeta;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
