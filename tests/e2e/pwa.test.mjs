@@ -2,7 +2,7 @@
 // worker registers and takes control, a navigation without network shows the offline page in the page's language
 // with the last-opened chat readable, the desktop sidebar hides and shows (button and shortcut) and stays as left
 // after a reload, and pages carry a translated description, a canonical URL and hreflang alternates.
-/* global document, navigator, caches -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
+/* global document, caches -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { BASE_URL, assertNoErrors, hydrated, openPage, storageItem, useBrowser, waitForPage } from "./helpers.mjs";
