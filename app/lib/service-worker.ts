@@ -98,10 +98,10 @@ function subscribe(listener: () => void) {
 }
 
 /** True while a new build's worker is installed and waiting for this tab to accept it. */
+export function isUpdateWaiting(): boolean {
+  return waiting !== null;
+}
+
 export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => waiting !== null,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isUpdateWaiting, () => false);
 }
