@@ -13,6 +13,14 @@ import { i18nConfig } from "./lib/i18n";
 
 export const streamTimeout = 5_000;
 
+/** Whether any route's data holds a chat message with an answer's text (the thread screens' `messages`). */
+function showsAnswers(loaderData: Record<string, unknown>): boolean {
+  return Object.values(loaderData).some((data) => {
+    const messages = (data as { messages?: unknown } | null)?.messages;
+    return Array.isArray(messages) && messages.some((message) => (message as { role?: unknown; content?: unknown })?.role === "assistant" && Boolean((message as { content?: unknown }).content));
+  });
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,8 +29,9 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const locale = getLocale(request);
-  // Saved answers render as markdown on the server (see components/chat/markdown.tsx); loaded once per isolate.
-  await loadMarkdownRenderer();
+  // Saved answers render as markdown on the server (see components/chat/markdown.tsx): the renderer is loaded (once
+  // per isolate) only for a page that shows one, so other pages do not wait for it.
+  if (showsAnswers(remixContext.staticHandlerContext.loaderData)) await loadMarkdownRenderer();
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
 

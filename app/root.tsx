@@ -3,11 +3,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { configuredProviders } from "./.server/auth/oidc";
 import { publicOrigin } from "./.server/auth/http";
+import { clearSessionCookie } from "./.server/auth/session";
 import { getLocale, localeFromUrl, resources } from "./.server/i18n";
 import { getViewer } from "./.server/identity";
 import { PageViewTracker } from "./components/analytics";
 import { AuthDialogHost } from "./components/auth/auth-dialog-host";
 import { AuthSync } from "./components/auth/auth-sync";
+import { StateSync } from "./components/state-sync";
 import { BillingDialogs } from "./components/billing/billing-dialogs";
 import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
@@ -34,10 +36,17 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get("Cookie");
   const viewer = await getViewer(request, context);
+  const authError = viewer.kind === "guest" ? (viewer.authError ?? null) : null;
+  // A session that is over (expired, revoked, account disabled): its cookie goes, so the notice is shown once.
+  const sessionEnded = authError === "auth/user-token-expired" || authError === "auth/user-disabled";
   const locale = getLocale(request);
   const urlLocale = localeFromUrl(request);
   const seo: SeoData = { origin: publicOrigin(request, context), urlLocale, descriptions: resources[locale].common.seo };
-  const payload = {
+  const headers = new Headers();
+  if (sessionEnded) headers.append("Set-Cookie", clearSessionCookie(request));
+  // Arriving by a language's address makes that language the visitor's choice, as the switcher would.
+  if (urlLocale && urlLocale !== localeFromCookie(cookie)) headers.append("Set-Cookie", preferenceCookie("locale", urlLocale));
+  return withInit({
     locale,
     /** The language came from ?lng= (an hreflang address): the page adopts it as the stored choice. */
     urlLocale,
@@ -48,15 +57,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** The signed-in user's public profile (name, photo, plan), or null for a visitor. */
     user: viewer.kind === "user" ? viewer.user : null,
     /** SPEC §4: set when a session existed but its profile could not be loaded (shown once as a toast). */
-    authError: viewer.kind === "guest" ? (viewer.authError ?? null) : null,
+    authError,
     /** Sign-in buttons appear only for configured providers. */
     providers: configuredProviders(context.config),
     /** SPEC §4: this Free user has not yet been shown the Pro dialog after signing in. */
     paywallDue: viewer.kind === "user" && viewer.paywallDue,
-  };
-  // Arriving by a language's address makes that language the visitor's choice, as the switcher would.
-  if (urlLocale && urlLocale !== localeFromCookie(cookie)) return withInit(payload, { headers: { "Set-Cookie": preferenceCookie("locale", urlLocale) } });
-  return payload;
+  }, { headers });
 }
 
 export const handle = { i18n: ["common", "errors"] };
@@ -92,6 +98,7 @@ export default function App() {
     <>
       <PageViewTracker />
       <AuthSync />
+      <StateSync />
       <BillingDialogs>
         <Outlet />
       </BillingDialogs>

@@ -1,7 +1,7 @@
 // The one source of truth for D1 tables. `npm run db:generate` turns changes into SQL under db/migrations,
 // which wrangler and the tests apply alike. Times are epoch milliseconds (UTC).
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "number" })
@@ -84,7 +84,7 @@ export const emailTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify-email", "reset-password"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify-email", "reset-password", "sign-in-link"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     usedAt: integer("used_at", { mode: "number" }),
@@ -162,6 +162,54 @@ export const chatMessages = sqliteTable(
     index("chat_messages_credit_key").on(t.creditKey),
     // Abandoned-upload clean-up asks "is this upload attached to a message?" (images/cleanup.ts).
     index("chat_messages_attachment").on(t.attachmentId).where(sql`${t.attachmentId} is not null`),
+  ],
+);
+
+/**
+ * A public, read-only link to a snapshot of a thread (/share/<id>). One per thread: "Update link" replaces the
+ * snapshot under the same id. The id is 128 random bits (base64url), so the link itself is the permission to read.
+ * Deleting the thread or the account deletes the link and its snapshot (cascades); revoking deletes them too.
+ */
+export const sharedLinks = sqliteTable(
+  "shared_links",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    /** The thread's title when the snapshot was taken. */
+    title: text("title").notNull(),
+    /** The owner chose to show their display name on the shared page (hidden by default). */
+    showName: integer("show_name", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    /** When the snapshot was last taken ("Update link"). */
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("shared_links_thread").on(t.threadId), index("shared_links_owner_created").on(t.ownerId, t.createdAt)],
+);
+
+/** The messages of a shared link as they were when it was made: later messages are not shared until "Update link". */
+export const sharedMessages = sqliteTable(
+  "shared_messages",
+  {
+    shareId: text("share_id")
+      .notNull()
+      .references(() => sharedLinks.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    model: text("model"),
+    attachmentId: text("attachment_id"),
+    /** The original message's time. */
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shareId, t.position] }),
+    // Abandoned-upload clean-up asks "is this upload shown on a shared page?" (images/cleanup.ts).
+    index("shared_messages_attachment").on(t.attachmentId).where(sql`${t.attachmentId} is not null`),
   ],
 );
 

@@ -33,8 +33,11 @@ export type Viewer =
       guestId: string | null;
       accountId: string | null;
       plan: "guest";
-      /** SPEC §4: a session whose profile could not be loaded is treated as signed out, and the page says so. */
-      authError?: "auth/profile-unavailable";
+      /**
+       * SPEC §4/§8: a session whose profile could not be loaded, or that is over (expired, revoked, account disabled),
+       * is treated as signed out, and the page says so once.
+       */
+      authError?: "auth/profile-unavailable" | "auth/user-token-expired" | "auth/user-disabled";
     }
   | {
       kind: "user";
@@ -117,6 +120,7 @@ async function resolveViewer(request: Request, context: { env: AppEnv; config: A
     accountId: guestId,
     plan: "guest",
     ...(session.status === "profile-unavailable" ? { authError: "auth/profile-unavailable" as const } : {}),
+    ...(session.status === "ended" ? { authError: session.reason } : {}),
   };
 }
 

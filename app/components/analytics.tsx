@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { BrowserAnalyticsEvent } from "~/lib/schemas/analytics";
 
 /**
@@ -20,11 +20,18 @@ export function trackEvent(event: BrowserAnalyticsEvent) {
   }
 }
 
-/** SPEC §2: every navigation is reported as a page_view event carrying the page path. */
+/**
+ * SPEC §2: every navigation is reported once as a page_view event carrying the page path — also one that changes
+ * only the query (a gallery page, a billing period). The path is sent without its query (it can hold ids or tokens);
+ * the server adds who is signed in from the session.
+ */
 export function PageViewTracker() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const reported = useRef<string | null>(null);
   useEffect(() => {
+    if (reported.current === key) return;
+    reported.current = key;
     trackEvent({ name: "page_view", path: pathname });
-  }, [pathname]);
+  }, [pathname, key]);
   return null;
 }

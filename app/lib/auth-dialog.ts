@@ -2,7 +2,7 @@
 // call openAuthDialog(); the dialog itself is loaded the first time it opens.
 import { useSyncExternalStore } from "react";
 
-export const AUTH_DIALOG_STEPS = ["sign-in", "sign-up", "forgot-password"] as const;
+export const AUTH_DIALOG_STEPS = ["sign-in", "sign-up", "forgot-password", "email-link"] as const;
 export type AuthDialogStep = (typeof AUTH_DIALOG_STEPS)[number];
 
 export interface AuthDialogState {

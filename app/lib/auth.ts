@@ -1,7 +1,10 @@
 // Isomorphic account helpers: which screens need a signed-in user, and where a sign-in may send someone back to.
 
-/** Screens that need a signed-in user (everything else stays open to visitors). */
-export const GUARDED_PREFIXES = ["/settings", "/gallery", "/payment"] as const;
+/**
+ * Screens that need a signed-in user (everything else stays open to visitors). The gallery and the plans page show
+ * visitors what they are and ask them to sign in there; only checkout itself needs an account.
+ */
+export const GUARDED_PREFIXES = ["/settings", "/payment/demo-checkout"] as const;
 
 export function isGuardedPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? "";

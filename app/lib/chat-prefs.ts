@@ -18,6 +18,8 @@ export const DEFAULT_CHAT_PREFS: ChatPrefs = {
 };
 
 let state: ChatPrefs = DEFAULT_CHAT_PREFS;
+/** SPEC §4 restore-before-show: false until the persisted slice is read (or the 5000 ms time-out gave up). */
+let restored = false;
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null = null;
 let started = false;
@@ -67,8 +69,9 @@ export async function restoreChatPrefs(read: () => string | null = () => window.
 function start() {
   if (started || typeof window === "undefined") return;
   started = true;
-  void restoreChatPrefs().then((restored) => {
-    state = restored;
+  void restoreChatPrefs().then((prefs) => {
+    state = prefs;
+    restored = true;
     emit();
   });
   try {
@@ -99,9 +102,14 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The model chosen for a tool; the server renders the default and the stored choice applies after hydration. */
-export function useToolModel(tool: ToolKey): [ToolModel, (model: ToolModel) => void] {
+/**
+ * The model chosen for a tool, and whether the stored choice has been restored yet. The server cannot know it, so
+ * screens keep the model's name out of sight until `restored` (SPEC §4: restored before it is shown, 5000 ms at most)
+ * rather than flash the default first.
+ */
+export function useToolModel(tool: ToolKey): [ToolModel, (model: ToolModel) => void, boolean] {
   const prefs = useSyncExternalStore(subscribe, () => state, () => DEFAULT_CHAT_PREFS);
+  const ready = useSyncExternalStore(subscribe, () => restored, () => false);
   const set = useCallback((model: ToolModel) => setToolModel(tool, model), [tool]);
-  return [prefs.tools[tool], set];
+  return [prefs.tools[tool], set, ready];
 }

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useErrorText } from "./error-text";
 import { notify } from "./toast";
+import { announceChange } from "./tab-sync";
 import { useSafeRevalidate } from "./use-safe-revalidate";
 
 /** DESIGN's one API answer shape. */
@@ -43,7 +44,10 @@ export function useApiAction() {
       setData(result);
       setFormData(undefined);
       setState("idle");
-      if (result.ok) revalidate();
+      if (result.ok) {
+        revalidate();
+        announceChange();
+      }
       return result;
     },
     [revalidate],

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { requireUser } from "~/.server/auth/http";
+import { getViewer } from "~/.server/identity";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { apiError } from "~/.server/http/respond";
@@ -18,12 +19,16 @@ import { useImageStrings } from "~/components/images/use-image-strings";
 import { ToolIcon } from "~/components/layout/tool-icon";
 import { lazyOverlay } from "~/components/ui/lazy-overlay";
 import { PageHeader } from "~/components/ui/page-header";
+import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
 import { GALLERY_TOOLS } from "~/lib/schemas/images";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Signed-in users only: visitors sign in first and come back here.
-  const viewer = await requireUser(request, context);
+  const viewer = await getViewer(request, context);
+  // A visitor sees what the gallery is and is invited to sign in (issue 17 item 14), not sent away.
+  if (viewer.kind !== "user") {
+    return { title: await pageTitle(request, "gallery", "title"), strings: imageStrings(request), visitor: true, items: [], nextCursor: null, total: 0, focused: null };
+  }
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor");
   const [page, total, title] = await Promise.all([
@@ -34,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?image=<id> opens that creation (a "ready" toast links here); it may be older than the first page.
   const wanted = url.searchParams.get("image");
   const focused = wanted ? (page.items.find((item) => item.id === wanted) ?? (await findGalleryItem(context.env, viewer.accountId, wanted))) : null;
-  return { title, strings: imageStrings(request), ...page, total, focused };
+  return { title, strings: imageStrings(request), visitor: false, ...page, total, focused };
 }
 
 const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });
@@ -58,13 +63,25 @@ const GalleryViewer = lazyOverlay(() => import("~/components/images/gallery-view
 
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function EmptyGallery() {
+function EmptyGallery({ visitor }: { visitor: boolean }) {
   const { t } = useTranslation("gallery");
   const { t: tc } = useTranslation("common");
   return (
     <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-12 text-center">
-      <h2 className="text-lg font-medium">{t("empty.title")}</h2>
-      <p className="text-sm text-muted-foreground">{t("empty.body")}</p>
+      <h2 className="text-lg font-medium">{t(visitor ? "visitor.title" : "empty.title")}</h2>
+      <p className="text-sm text-muted-foreground">{t(visitor ? "visitor.body" : "empty.body")}</p>
+      {visitor && (
+        <Link
+          to={`/auth/login?redirectTo=${encodeURIComponent("/gallery")}`}
+          onClick={(event) => {
+            event.preventDefault();
+            openAuthDialog("sign-in");
+          }}
+          className="rounded-lg bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:opacity-90"
+        >
+          {t("visitor.signIn")}
+        </Link>
+      )}
       <ul className="flex flex-wrap justify-center gap-2">
         {GALLERY_TOOLS.map((tool) => (
           <li key={tool}>
@@ -136,7 +153,7 @@ export default function Gallery() {
         actions={total > 0 ? <p className="text-sm text-muted-foreground">{t("gallery.count", { count: total })}</p> : undefined}
       />
       {items.length === 0 && !cursor ? (
-        <EmptyGallery />
+        <EmptyGallery visitor={page.visitor} />
       ) : (
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">

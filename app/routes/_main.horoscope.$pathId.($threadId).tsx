@@ -46,7 +46,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
   const { type } = data;
   const { t } = useToolStrings(data.strings);
   const { t: tt } = useTranslation("tools");
-  const [choice, setChoice] = useToolModel("horoscope");
+  const [choice, setChoice, modelRestored] = useToolModel("horoscope");
   const model = data.models.find((candidate) => candidate.id === choice.modelName) ?? data.models.find((candidate) => candidate.tier === "fast") ?? data.models[0];
   const modelId = model?.id ?? "gpt-4o-mini";
   const tool = useMemo<ChatTool>(() => ({ tool: "horoscope", toolPath: type, threadPath: (id) => `/horoscope/${type}/${id}` }), [type]);
@@ -84,6 +84,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
               <>
                 <div className="flex flex-wrap items-center gap-2">
                   <ModelPicker
+                    pending={!modelRestored}
                     models={data.models}
                     value={modelId}
                     demoMode={data.demoMode}

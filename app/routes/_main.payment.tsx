@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findUser } from "~/.server/auth/accounts";
 import { failure, publicOrigin, requireUser, requireUserRow } from "~/.server/auth/http";
+import { getViewer } from "~/.server/identity";
 import { formatInstant, formatMoney, yearlySavingPercent } from "~/.server/billing/catalogue";
 import { confirmCheckout, previewTotals, startCheckout } from "~/.server/billing/checkout";
 import { givesPro } from "~/.server/billing/plan";
@@ -21,6 +22,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { BILLING_PERIODS, type BillingPeriod } from "~/lib/constants";
 import { titleMeta } from "~/lib/meta";
+import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 import { showSubscriptionSuccessDialog } from "~/lib/ui-store";
 import { useRootData } from "~/root";
@@ -32,15 +34,17 @@ function toPeriod(value: unknown): BillingPeriod | null {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Signed-in users only: visitors sign in first and come back here.
-  const viewer = await requireUser(request, context);
   const { env, config } = context;
   const url = new URL(request.url);
   const locale = getLocale(request);
-  const user = await findUser(env, viewer.user.id);
-  if (!user) throw new AppError("auth/profile-unavailable");
+  const returning = url.searchParams.get("success") === "1";
+  // Visitors see the plans and prices (issue 17 item 14); choosing one asks them to sign in, then brings them back to
+  // the same plan. Only the return from checkout needs an account.
+  const viewer = returning ? await requireUser(request, context) : await getViewer(request, context);
+  const user = viewer.kind === "user" ? await findUser(env, viewer.user.id) : null;
+  if (viewer.kind === "user" && !user) throw new AppError("auth/profile-unavailable");
 
-  if (url.searchParams.get("success") === "1") {
+  if (returning && user && viewer.kind === "user") {
     // Back from checkout. With Stripe, read the session now rather than wait for the webhook.
     const sessionId = url.searchParams.get("session_id");
     if (sessionId && viewer.plan !== "pro") await confirmCheckout(env, config, user, sessionId);
@@ -59,24 +63,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = await pageTitle(request, "billing", "title");
   const period = toPeriod(url.searchParams.get("period")) ?? DEFAULT_PERIOD;
   const at = now();
-  const current = currentSubscription(await listSubscriptions(env, user.id), at);
-  const active = current && givesPro(current, at) ? { cancelling: current.cancelAtPeriodEnd, date: formatInstant(current.currentPeriodEnd, locale) } : null;
+  const current = user ? currentSubscription(await listSubscriptions(env, user.id), at) : null;
+  const active =
+    current && givesPro(current, at)
+      ? {
+          cancelling: current.cancelAtPeriodEnd,
+          date: formatInstant(current.currentPeriodEnd, locale),
+        }
+      : null;
+  const visitor = !user;
   let prices;
   try {
     prices = await loadPrices(config);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { view: "plans" as const, title, mode: config.billing.mode, period, active, error: error.code, options: [], summary: null };
+    return {
+      view: "plans" as const,
+      title,
+      mode: config.billing.mode,
+      period,
+      active,
+      visitor,
+      error: error.code,
+      options: [],
+      summary: null,
+    };
   }
   const saving = yearlySavingPercent(prices);
   const chosen = prices[period];
-  const totals = await previewTotals(config, chosen, user.stripeCustomerId);
+  const totals = await previewTotals(config, chosen, user?.stripeCustomerId ?? null);
   return {
     view: "plans" as const,
     title,
     mode: config.billing.mode,
     period,
     active,
+    visitor,
     error: null,
     options: BILLING_PERIODS.map((option) => ({
       period: option,
@@ -170,7 +192,11 @@ function PlansView({ data }: { data: PlansData }) {
             <BadgeCheck className="size-5 text-primary" aria-hidden />
             <div className="flex-1">
               <p className="font-medium">{t("active.title")}</p>
-              <p className="text-sm text-muted-foreground">{t(data.active.cancelling ? "active.ends" : "active.renews", { date: data.active.date })}</p>
+              <p className="text-sm text-muted-foreground">
+                {t(data.active.cancelling ? "active.ends" : "active.renews", {
+                  date: data.active.date,
+                })}
+              </p>
             </div>
             <Link to="/settings/my-plan" className="rounded-md border bg-background px-3 py-1.5 text-sm font-medium hover:bg-muted">
               {t("active.manage")}
@@ -183,7 +209,17 @@ function PlansView({ data }: { data: PlansData }) {
             {data.error ? (
               <FormAlert code={data.error} />
             ) : (
-              <Form method="get" preventScrollReset replace onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
+              <Form
+                method="get"
+                preventScrollReset
+                replace
+                onChange={(event) =>
+                  submit(event.currentTarget, {
+                    preventScrollReset: true,
+                    replace: true,
+                  })
+                }
+              >
                 <fieldset>
                   <legend className="mb-3 font-medium">{t("periodsLabel")}</legend>
                   <div className="grid grid-cols-2 gap-2">
@@ -232,20 +268,38 @@ function PlansView({ data }: { data: PlansData }) {
               </section>
             )}
             {error && <FormAlert code={error} />}
-            <Form method="post" className="flex flex-col gap-2">
-              <input type="hidden" name="intent" value="checkout" />
-              <input type="hidden" name="period" value={data.period} />
-              <button
-                type="submit"
-                disabled={!canCheckout || checkingOut}
-                aria-busy={checkingOut || undefined}
-                className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
-              >
-                {checkingOut && <Loader2 className="size-4 animate-spin" aria-hidden />}
-                {data.mode === "demo" ? t("checkout.demoButton") : t("checkout.button")}
-              </button>
-              {data.mode === "stripe" && <p className="text-xs text-muted-foreground">{t("checkout.note")}</p>}
-            </Form>
+            {data.visitor ? (
+              <div className="flex flex-col gap-2">
+                <Link
+                  to={`/auth/login?redirectTo=${encodeURIComponent(`/payment?period=${data.period}`)}`}
+                  onClick={(event) => {
+                    // The dialog comes back to this page with the chosen period still in the address.
+                    event.preventDefault();
+                    openAuthDialog("sign-in");
+                  }}
+                  aria-disabled={!canCheckout || undefined}
+                  className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground hover:opacity-90"
+                >
+                  {t("visitor.signInToSubscribe")}
+                </Link>
+                <p className="text-xs text-muted-foreground">{t("visitor.note")}</p>
+              </div>
+            ) : (
+              <Form method="post" className="flex flex-col gap-2">
+                <input type="hidden" name="intent" value="checkout" />
+                <input type="hidden" name="period" value={data.period} />
+                <button
+                  type="submit"
+                  disabled={!canCheckout || checkingOut}
+                  aria-busy={checkingOut || undefined}
+                  className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
+                >
+                  {checkingOut && <Loader2 className="size-4 animate-spin" aria-hidden />}
+                  {data.mode === "demo" ? t("checkout.demoButton") : t("checkout.button")}
+                </button>
+                {data.mode === "stripe" && <p className="text-xs text-muted-foreground">{t("checkout.note")}</p>}
+              </Form>
+            )}
           </div>
         </div>
       </div>
@@ -286,8 +340,9 @@ function SuccessView({ data }: { data: SuccessData }) {
     if (rootPlan !== "pro" && revalidate.current.state === "idle") revalidate.current.revalidate();
     const key = `subscription_success_shown:${data.subscriptionId ?? "pro"}`;
     try {
-      if (window.sessionStorage.getItem(key)) return;
-      window.sessionStorage.setItem(key, "1");
+      // localStorage, shared by the tabs: the dialog shows once, in the tab that paid, not again in a new tab.
+      if (window.localStorage.getItem(key)) return;
+      window.localStorage.setItem(key, "1");
     } catch {
       // Without storage the dialog may show again on reload; harmless.
     }
@@ -296,7 +351,10 @@ function SuccessView({ data }: { data: SuccessData }) {
 
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader title={ready ? t("success.title") : t("success.confirming")} icon={ready ? <PartyPopper className="size-5" aria-hidden /> : <Loader2 className="size-5 animate-spin" aria-hidden />} />
+      <PageHeader
+        title={ready ? t("success.title") : t("success.confirming")}
+        icon={ready ? <PartyPopper className="size-5" aria-hidden /> : <Loader2 className="size-5 animate-spin" aria-hidden />}
+      />
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-8 md:px-8">
         {ready ? (
           <>

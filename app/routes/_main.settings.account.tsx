@@ -14,20 +14,24 @@ import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessi
 import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
+import { listShares } from "~/.server/share/links";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, SubmitButton, TextField } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { Avatar } from "~/components/layout/user-menu";
+import { SharedLinks } from "~/components/settings/shared-links";
 import { checkForm, checkPhotoFile, displayNameSchema, PHOTO_TYPES, type FieldErrors } from "~/lib/schemas/auth";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const [profile, otherSessions] = await Promise.all([
+  const [profile, otherSessions, shares] = await Promise.all([
     getUserProfile(context.env, viewer.user.id),
     otherSessionCount(context.env, viewer.user.id, viewer.sessionId),
+    listShares(context.env, viewer.user.id),
   ]);
   const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
-  return { profile, otherSessions, proActive, emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified" };
+  const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
+  return { profile, otherSessions, proActive, sharedLinks, emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified" };
 }
 
 type Notice = "nameSaved" | "photoUpdated" | "photoRemoved" | "activationSent" | "changePasswordSent" | "actionCompleted";
@@ -290,7 +294,7 @@ function SignInAgain() {
 
 export default function AccountTab() {
   const { t } = useTranslation("settings");
-  const { profile, otherSessions, proActive, emailVerifiedNotice } = useLoaderData<typeof loader>();
+  const { profile, otherSessions, proActive, sharedLinks, emailVerifiedNotice } = useLoaderData<typeof loader>();
   useEffect(() => {
     if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
   }, [emailVerifiedNotice, t]);
@@ -349,6 +353,10 @@ export default function AccountTab() {
 
         <Section id="devices-title" title={t("account.sessions.heading")} description={t("account.sessions.others", { count: otherSessions })}>
           {otherSessions > 0 && <IntentButton intent="sign-out-others">{t("account.sessions.signOutOthers")}</IntentButton>}
+        </Section>
+
+        <Section id="shared-links-title" title={t("account.sharedLinks.heading")} description={t("account.sharedLinks.description")}>
+          <SharedLinks links={sharedLinks} />
         </Section>
 
         <Section id="chats-title" title={t("account.chats.heading")} description={t("account.chats.description")}>

@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     return data({ ok: true as const, email: normalizeEmail(check.data.email) });
   } catch (error) {
-    return failure(request, error);
+    return failure(request, error, "auth/unknown");
   }
 }
 

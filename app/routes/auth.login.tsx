@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
     return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
   } catch (error) {
-    return failure(request, error);
+    return failure(request, error, "auth/unknown");
   }
 }
 

@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", clearSessionCookie(request));
     return redirect("/auth/login?notice=password-reset", { headers });
   } catch (error) {
-    return failure(request, error);
+    return failure(request, error, "auth/unknown");
   }
 }
 

@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await pendingVerificationCookie(request, context.config, user.id) } },
     );
   } catch (error) {
-    return failure(request, error);
+    return failure(request, error, "auth/unknown");
   }
 }
 

@@ -94,6 +94,11 @@ describe("accounts", () => {
       await page.getByText("Password must be at least 8 characters long").first().waitFor();
       await page.getByText("Passwords must match").first().waitFor();
       assert.equal(await page.getByLabel("Email address", { exact: true }).getAttribute("aria-invalid"), "true");
+      // SPEC §8 "Weak password": a common password of a valid length is refused under the field.
+      await page.getByLabel("Password", { exact: true }).fill("password1");
+      await page.getByLabel("Confirm password", { exact: true }).fill("password1");
+      await page.getByRole("button", { name: "Create account", exact: true }).click();
+      await page.getByText("Weak password", { exact: false }).first().waitFor();
 
       await signUp(page, { name: "Ada Lovelace", email, password });
 
@@ -227,7 +232,7 @@ describe("accounts", () => {
   test("the auth dialog signs a visitor in over the page they are on", async () => {
     await withPage({}, async ({ page, errors }) => {
       const email = uniqueEmail("dialog");
-      await createVerifiedAccount(page, { name: "Dialog User", email, password: "dialog-pass1" });
+      await createVerifiedAccount(page, { name: "Dialog User", email, password: "quiet-harbor-7" });
       await page.goto("/image-generation");
       await hydrated(page);
       await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
@@ -239,7 +244,7 @@ describe("accounts", () => {
       await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
       await dialog.getByRole("heading", { name: "Sign in" }).waitFor();
       await dialog.getByLabel("Email address", { exact: true }).fill(email);
-      await dialog.getByLabel("Password", { exact: true }).fill("dialog-pass1");
+      await dialog.getByLabel("Password", { exact: true }).fill("quiet-harbor-7");
       await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
       await accountMenu(page).first().waitFor();
       await dialog.waitFor({ state: "detached" });
@@ -252,8 +257,8 @@ describe("accounts", () => {
   test("signing out in one tab signs the other open tabs out (SPEC §4)", async () => {
     await withPage({}, async ({ page, context, errors }) => {
       const email = uniqueEmail("tabs");
-      await createVerifiedAccount(page, { name: "Tabs", email, password: "tabs-pass-1" });
-      await signIn(page, email, "tabs-pass-1");
+      await createVerifiedAccount(page, { name: "Tabs", email, password: "maple-window-3" });
+      await signIn(page, email, "maple-window-3");
       await page.waitForURL((url) => url.pathname === "/web-main");
       await hydrated(page);
 

@@ -68,7 +68,7 @@ describe("Pro subscription (demo checkout)", () => {
     const { page, errors } = session;
     try {
       const email = `e2e-billing-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-      await signUpAndSignIn(page, { name: "Ada Billing", landing: "/web-main", email, password: "billing-pass1" });
+      await signUpAndSignIn(page, { name: "Ada Billing", landing: "/web-main", email, password: "ledger-stone-4" });
 
       // SPEC §4: right after signing in, a basic-plan user sees the Pro dialog once.
       const paywall = page.getByRole("dialog", { name: "Upgrade to Pro" });

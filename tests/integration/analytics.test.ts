@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
-import { Client, db } from "./auth-helpers";
+import { Client, db, signedInClient } from "./auth-helpers";
 
 /** A path no other test uses, so the rows a test finds are its own. */
 const uniquePath = (label: string) => `/web-main/${label}-${crypto.randomUUID()}`;
@@ -29,6 +29,16 @@ describe("analytics ingestion", { timeout: 60_000 }, () => {
     const response = await post(new Client(), JSON.stringify({ name: "page_view", path }));
     expect(response.status).toBe(204);
     expect(await rowsAt(path)).toMatchObject([{ name: "page_view", path, props: null }]);
+  });
+
+  it("attaches the signed-in user from the session, never from the event (issue 17 item 13)", async () => {
+    const { client, user } = await signedInClient();
+    const path = uniquePath("signed-in");
+    expect((await post(client, JSON.stringify({ name: "page_view", path }))).status).toBe(204);
+    expect(await rowsAt(path)).toMatchObject([{ name: "page_view", path, userId: user.id }]);
+    const visitorPath = uniquePath("visitor");
+    expect((await post(new Client(), JSON.stringify({ name: "page_view", path: visitorPath }))).status).toBe(204);
+    expect(await rowsAt(visitorPath)).toMatchObject([{ userId: null }]);
   });
 
   it("refuses an event over 8 KB with 413, whether or not it declares its length, and stores nothing", async () => {

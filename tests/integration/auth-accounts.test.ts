@@ -455,18 +455,28 @@ describe("password reset", () => {
 });
 
 describe("guards", () => {
-  it("sends visitors from settings, gallery and payment to sign in and back", async () => {
+  it("sends visitors from settings to sign in and back; the gallery and the plans invite them instead", async () => {
     const visitor = new Client();
-    for (const path of ["/settings/account", "/settings/login-connection", "/settings/my-plan", "/gallery", "/payment"]) {
+    for (const path of ["/settings/account", "/settings/login-connection", "/settings/my-plan", "/payment?success=1"]) {
       const response = await visitor.get(path);
       expect(response.status, path).toBe(302);
       expect(response.headers.get("Location"), path).toBe(`/auth/login?redirectTo=${encodeURIComponent(path)}`);
     }
-    for (const path of ["/web-main", "/image-generation", "/horoscope", "/auth/login", "/auth/sign-up", "/auth/forgot-password"]) {
+    for (const path of ["/web-main", "/image-generation", "/horoscope", "/auth/login", "/auth/sign-up", "/auth/forgot-password", "/auth/email-link"]) {
       const response = await visitor.get(path);
       await response.body?.cancel();
       expect(response.status, path).toBe(200);
     }
+    // Issue 17 item 14: a visitor sees the plans with prices and a sign-in button, and an inviting empty gallery.
+    const plans = await visitor.get("/payment?period=year");
+    expect(plans.status).toBe(200);
+    const plansHtml = await plans.text();
+    expect(plansHtml).toContain("Sign in to subscribe");
+    expect(plansHtml).toContain(`/auth/login?redirectTo=${encodeURIComponent("/payment?period=year")}`);
+    const gallery = await visitor.get("/gallery");
+    expect(gallery.status).toBe(200);
+    expect(await gallery.text()).toContain("Sign in to start your gallery");
+    expect((await visitor.action("/payment", { intent: "checkout", period: "week" })).redirect).toMatch(/^\/auth\/login/);
     const { client } = await signedInClient();
     for (const path of ["/settings/account", "/gallery", "/payment"]) {
       const response = await client.get(path);

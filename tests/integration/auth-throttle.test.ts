@@ -101,7 +101,7 @@ describe("Retry-After on every 429", () => {
     const client = new Client();
     let refused: Response | undefined;
     for (let index = 0; index < 12 && !refused; index++) {
-      const body = new URLSearchParams({ displayName: "Spam", email: uniqueEmail("burst"), password: "password-123", confirmPassword: "password-123" });
+      const body = new URLSearchParams({ displayName: "Spam", email: uniqueEmail("burst"), password: "burst-pass-123", confirmPassword: "burst-pass-123" });
       const response = await client.fetch("/auth/sign-up.data", { method: "POST", body });
       if (response.status === 429) refused = response;
       else await response.body?.cancel();

@@ -156,7 +156,15 @@ function crossSite(route: RouteInfo, headers: Record<string, string>): boolean {
   return isCrossSiteRequest(request);
 }
 
+/**
+ * A share link is public by design (decision 0015): holding its id is the permission to read the page, see its images
+ * and continue it in a chat of one's own, so there another account's share id is not refused. Revoking it is owner-only
+ * and keeps its cases; unknown and revoked ids are covered by tests/integration/share-links.test.ts.
+ */
+const PUBLIC_SHARE_ROUTES = new Set(["/share/:shareId", "/api/shares/:shareId/continue"]);
+
 function strangerCases(route: RouteInfo): Case[] {
+  if (PUBLIC_SHARE_ROUTES.has(route.pattern)) return [];
   const owned = route.params.filter((param) => param !== "pathId" && param !== "provider");
   if (owned.length === 0) return [];
   const cases: Case[] = [];

@@ -10,7 +10,7 @@ import { appEnv } from "../integration/helpers";
 export interface World {
   /** A's session cookie (`name=value`). */
   sessionCookie: string;
-  victim: { userId: string; threadId: string; messageId: string; uploadId: string; jobId: string; imageId: string; secret: string };
+  victim: { userId: string; threadId: string; messageId: string; uploadId: string; jobId: string; imageId: string; shareId: string; secret: string };
 }
 
 async function putObject(key: string) {
@@ -31,6 +31,8 @@ export async function createWorld(): Promise<World> {
     uploadId: crypto.randomUUID(),
     jobId: crypto.randomUUID(),
     imageId: crypto.randomUUID(),
+    // A share link's id is 22 base64url characters (decision 0015).
+    shareId: `s${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
   };
   await db.insert(schema.chatThreads).values({ id: ids.threadId, ownerId: b.id, title: `${secret} thread` });
   await db.insert(schema.chatMessages).values([
@@ -42,6 +44,9 @@ export async function createWorld(): Promise<World> {
   await db.insert(schema.imageJobs).values({ id: ids.jobId, ownerId: b.id, tool: "image-generation", status: "failed", prompt: `${secret} prompt`, model: "gpt-image-1", creditKey: crypto.randomUUID(), errorCode: "image/provider-failed" });
   await putObject(`gallery/${b.id}/${ids.imageId}.png`);
   await db.insert(schema.galleryImages).values({ id: ids.imageId, ownerId: b.id, jobId: crypto.randomUUID(), tool: "image-generation", prompt: `${secret} creation`, model: "gpt-image-1", r2Key: `gallery/${b.id}/${ids.imageId}.png`, contentType: "image/png", width: 1, height: 1, bytes: 8 });
+  // B's live share link of that thread, without images: revoking it as A, or reading B's upload through it, finds nothing.
+  await db.insert(schema.sharedLinks).values({ id: ids.shareId, ownerId: b.id, threadId: ids.threadId, title: `${secret} thread` });
+  await db.insert(schema.sharedMessages).values({ shareId: ids.shareId, position: 1, role: "user", content: `${secret} question`, createdAt: Date.now() });
   await putObject(`avatars/${b.id}/photo.png`);
   await db.update(schema.users).set({ profilePhotoKey: `avatars/${b.id}/photo.png` }).where(eq(schema.users.id, b.id));
   return { sessionCookie: `${sessionName}=${session}`, victim: { userId: b.id, secret, ...ids } };
@@ -56,6 +61,7 @@ export function victimParam(world: World, param: string): string {
     uploadId: victim.uploadId,
     jobId: victim.jobId,
     imageId: victim.imageId,
+    shareId: victim.shareId,
     userId: victim.userId,
   };
   return known[param] ?? "x";
@@ -92,6 +98,7 @@ export async function snapshot(world: World): Promise<Record<string, unknown>> {
     appEnv.DB.prepare("SELECT * FROM chat_threads WHERE owner_id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM chat_messages WHERE thread_id = ?").bind(victim.threadId),
     appEnv.DB.prepare("SELECT * FROM image_jobs WHERE owner_id = ?").bind(victim.userId),
+    appEnv.DB.prepare("SELECT * FROM shared_links WHERE owner_id = ?").bind(victim.userId),
   ]);
   const row = (counts!.results[0] ?? {}) as Record<string, number>;
   return {

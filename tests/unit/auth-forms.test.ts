@@ -26,12 +26,24 @@ describe("form schemas", () => {
     expect(errorsOf(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "a".repeat(21), confirmPassword: "a".repeat(21) }))).toEqual({
       password: "passwordLength",
     });
-    expect(errorsOf(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "12345678", confirmPassword: "12345679" }))).toEqual({
+    expect(errorsOf(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "river-stone", confirmPassword: "river-stone!" }))).toEqual({
       confirmPassword: "passwordsMatch",
     });
     const ok = checkForm(signUpSchema, { displayName: " Ada ", email: " Ada@Example.com ", password: " 8 chars ", confirmPassword: " 8 chars " });
     expect(ok).toEqual({ success: true, data: { displayName: "Ada", email: "Ada@Example.com", password: " 8 chars ", confirmPassword: " 8 chars " } });
-    expect(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "a".repeat(20), confirmPassword: "a".repeat(20) }).success).toBe(true);
+    expect(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "river-stone-cloud-42", confirmPassword: "river-stone-cloud-42" }).success).toBe(true);
+  });
+
+  it("refuses a weak password (SPEC §8) at sign-up and reset, under the password field", () => {
+    const signUp = (password: string, extra: Record<string, string> = {}) =>
+      errorsOf(checkForm(signUpSchema, { displayName: "Ada Lovelace", email: "ada.l@example.com", password, confirmPassword: password, ...extra }));
+    for (const weak of ["password1", "P@ssw0rd!", "12345678", "87654321", "abcdefgh", "qwertyuiop", "aaaaaaaa", "abababab", "sunshine2024", "lovelace-99", "ada.l-secret"]) {
+      expect(signUp(weak), weak).toEqual({ password: "weakPassword" });
+    }
+    for (const fine of ["bluecactusriver", "verify-pass1", "Tea at 5, not 6"]) expect(checkForm(signUpSchema, { displayName: "Ada", email: "a@b.co", password: fine, confirmPassword: fine }).success, fine).toBe(true);
+    expect(errorsOf(checkForm(newPasswordSchema, { password: "password1", confirmPassword: "password1" }))).toEqual({ password: "weakPassword" });
+    // Sign-in still accepts whatever an older account has.
+    expect(checkForm(signInSchema, { email: "a@b.co", password: "password1" }).success).toBe(true);
   });
 
   it("sign-in only requires a password (old passwords must keep working); reset and connect apply the rules", () => {
@@ -72,7 +84,8 @@ describe("redirect targets", () => {
   });
 
   it("know which screens need an account", () => {
-    for (const path of ["/settings", "/settings/account", "/gallery", "/payment?x=1"]) expect(isGuardedPath(path), path).toBe(true);
-    for (const path of ["/web-main", "/galleryx", "/auth/login", "/horoscope/daily"]) expect(isGuardedPath(path), path).toBe(false);
+    for (const path of ["/settings", "/settings/account", "/payment/demo-checkout?session=x"]) expect(isGuardedPath(path), path).toBe(true);
+    // The gallery and the plans page have a visitor's view (issue 17 item 14).
+    for (const path of ["/web-main", "/gallery", "/payment?period=year", "/galleryx", "/auth/login", "/horoscope/daily"]) expect(isGuardedPath(path), path).toBe(false);
   });
 });

@@ -142,7 +142,9 @@ export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
       .where(and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.provider, "email"))),
   ]);
   const user = await findUser(env, userId);
-  if (!user) throw new AppError("auth/invalid-action-code");
+  // The link was good but its account is gone (deleted meanwhile): SPEC §8's "Email not found". Safe to say, since
+  // only the holder of the mailbox has the link; forgot-password itself never tells (see decision 0018).
+  if (!user) throw new AppError("auth/email-not-found");
   return user;
 }
 
@@ -182,7 +184,7 @@ export async function checkResetToken(env: AppEnv, token: string): Promise<void>
 export async function resetPassword(env: AppEnv, input: { token: string; password: string; address?: string }): Promise<User> {
   const userId = await consumeEmailToken(env, input.token, "reset-password");
   const user = await findUser(env, userId);
-  if (!user) throw new AppError("auth/invalid-action-code");
+  if (!user) throw new AppError("auth/email-not-found");
   const db = getDb(env);
   const passwordHash = await hashPassword(input.password);
   await db.batch([

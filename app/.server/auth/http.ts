@@ -76,10 +76,12 @@ export type ActionFailure = {
  * An action's answer for a failed attempt: the SPEC §8 code (translated by the page), its message in the request's
  * language, the HTTP status and the headers it asks for (Allow on a 405, Retry-After on a 429).
  */
-export function failure(request: Request, error: unknown) {
+export function failure(request: Request, error: unknown, unexpected: ErrorCode = "app/unknown") {
   // Redirects thrown by guards pass through untouched.
   if (error instanceof Response) throw error;
-  const appError = toAppError(error);
+  const known = toAppError(error);
+  // An error we did not foresee: the account forms say SPEC §8's "Unknown error", other pages "Something went wrong".
+  const appError = known.code === "app/unknown" && unexpected !== "app/unknown" ? new AppError(unexpected, { cause: error }) : known;
   const retry = appError.details?.retryAfterSeconds;
   const body: ActionFailure = {
     ok: false,

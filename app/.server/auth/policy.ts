@@ -18,6 +18,8 @@ export const SESSION_POLICY = {
 export const EMAIL_TOKEN_TTL = {
   "verify-email": 24 * HOUR,
   "reset-password": 1 * HOUR,
+  /** Sign-in by e-mail link (issue 17): short, since the link alone opens the account. */
+  "sign-in-link": 15 * MINUTE,
 } as const;
 
 /**
@@ -37,7 +39,9 @@ export const THROTTLE = {
   signInPerAccount: { limit: 10, windowMs: 15 * MINUTE, paceMs: 10_000 },
   /** New accounts from one network address. */
   signUpPerAddress: { limit: 10, windowMs: HOUR },
-  /** Emails of one kind (verification, reset) to one account. */
+  /** Sign-in links asked for from one network address (whether or not the addresses have accounts). */
+  signInLinksPerAddress: { limit: 10, windowMs: 15 * MINUTE },
+  /** Emails of one kind (verification, reset, sign-in link) to one account. */
   emailsPerAccount: { limit: 5, windowMs: HOUR },
 } as const;
 

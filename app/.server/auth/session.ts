@@ -111,7 +111,12 @@ export type SessionLookup =
   | { status: "none" }
   | { status: "ok"; user: User; sessionId: string; signedInAt: number }
   /** The cookie named a live session but the profile could not be loaded (SPEC §4: treated as signed out). */
-  | { status: "profile-unavailable" };
+  | { status: "profile-unavailable" }
+  /**
+   * The cookie names a session that is over: expired, signed out elsewhere (revoked, password reset), or its account
+   * disabled. Treated as signed out, and the page says so once (SPEC §8) and removes the cookie.
+   */
+  | { status: "ended"; reason: "auth/user-token-expired" | "auth/user-disabled" };
 
 /**
  * The session behind the request's cookie. Expired sessions, disabled users (signed out everywhere at once) and
@@ -140,11 +145,11 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
     console.error("auth: session lookup failed", error instanceof Error ? error.message : error);
     return { status: "profile-unavailable" };
   }
-  if (!row) return { status: "none" };
+  if (!row) return { status: "ended", reason: "auth/user-token-expired" };
   const { session, user } = row;
   if (session.expiresAt <= now || session.createdAt + SESSION_POLICY.absoluteMs <= now) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
-    return { status: "none" };
+    return { status: "ended", reason: "auth/user-token-expired" };
   }
   if (!user) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
@@ -152,7 +157,7 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
   }
   if (user.disabledAt) {
     await destroyUserSessions(env, user.id);
-    return { status: "none" };
+    return { status: "ended", reason: "auth/user-disabled" };
   }
   if (!user.emailVerified && !row.hasProvider) return { status: "none" };
   if (now - session.lastSeenAt > SESSION_POLICY.touchEveryMs) {

@@ -20,6 +20,7 @@ export const throttleKeys = {
   signInPair: (email: string, address: string) => `signin:pair:${addressBucket(address)}:${email}`,
   signInAddress: (address: string) => `signin:address:${addressBucket(address)}`,
   signUpAddress: (address: string) => `signup:address:${addressBucket(address)}`,
+  signInLinkAddress: (address: string) => `signin-link:address:${addressBucket(address)}`,
   emails: (kind: string, userId: string) => `email:${kind}:${userId}`,
 };
 

@@ -3,7 +3,7 @@ import type { Locale } from "../../lib/constants";
 import { i18nServer } from "../i18n";
 import type { EmailMessage } from "./index";
 
-export type AccountEmailKind = "verifyEmail" | "resetPassword" | "changePassword";
+export type AccountEmailKind = "verifyEmail" | "resetPassword" | "changePassword" | "signInLink";
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);

@@ -8,13 +8,15 @@ export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
  * Everything that can refer to an upload. Adding a new place that keeps an upload id (or key) means adding it here.
  * - a chat message's attachment (web or WhatsApp);
  * - an image job's source photo (tattoo generator, photo translate), which gallery entries and "use again" rely on;
- * - a profile photo: avatars are upload rows too (auth/avatar.ts), referred to by key from users.profile_photo_key.
- * Each has a partial index (migration 0005), so the checks are lookups, not scans.
+ * - a profile photo: avatars are upload rows too (auth/avatar.ts), referred to by key from users.profile_photo_key;
+ * - a shared link's snapshot of a message with an attachment (share/links.ts), which outlives an edited message.
+ * Each has a partial index (migrations 0005 and 0006), so the checks are lookups, not scans.
  */
 const UNREFERENCED = `
   NOT EXISTS (SELECT 1 FROM chat_messages WHERE chat_messages.attachment_id = uploads.id)
   AND NOT EXISTS (SELECT 1 FROM image_jobs WHERE image_jobs.source_upload_id = uploads.id)
-  AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_photo_key = uploads.r2_key)`;
+  AND NOT EXISTS (SELECT 1 FROM users WHERE users.profile_photo_key = uploads.r2_key)
+  AND NOT EXISTS (SELECT 1 FROM shared_messages WHERE shared_messages.attachment_id = uploads.id)`;
 
 /**
  * One batch in one statement: the rows go first, and only rows still unreferenced at that instant (a message sent with

@@ -1,14 +1,20 @@
-// The auth dialog (SPEC §2/§3): steps sign-in (first), sign-up and forgot-password, over whatever page is open.
+// The auth dialog (SPEC §2/§3): steps sign-in (first), sign-up, forgot-password and email-link, over whatever page is open.
 // Signing in comes back to the same page.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useLocation } from "@remix-run/react";
 import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { closeAuthDialog, setAuthDialogStep, useAuthDialog } from "~/lib/auth-dialog";
+import { EmailLinkForm } from "./email-link-form";
 import { ForgotPasswordForm, SignInForm, SignUpForm } from "./forms";
 
-const TITLES = { "sign-in": "login.title", "sign-up": "signUp.title", "forgot-password": "forgotPassword.title" } as const;
-const DESCRIPTIONS = { "sign-in": "login.description", "sign-up": "signUp.description", "forgot-password": "forgotPassword.description" } as const;
+const TITLES = { "sign-in": "login.title", "sign-up": "signUp.title", "forgot-password": "forgotPassword.title", "email-link": "emailLink.title" } as const;
+const DESCRIPTIONS = {
+  "sign-in": "login.description",
+  "sign-up": "signUp.description",
+  "forgot-password": "forgotPassword.description",
+  "email-link": "emailLink.description",
+} as const;
 
 export default function AuthDialog() {
   const { t } = useTranslation("auth");
@@ -29,6 +35,7 @@ export default function AuthDialog() {
           {step === "sign-in" && <SignInForm key="sign-in" redirectTo={redirectTo} onStep={setAuthDialogStep} />}
           {step === "sign-up" && <SignUpForm key="sign-up" redirectTo={redirectTo} onStep={setAuthDialogStep} />}
           {step === "forgot-password" && <ForgotPasswordForm key="forgot" redirectTo={redirectTo} onStep={setAuthDialogStep} />}
+          {step === "email-link" && <EmailLinkForm key="email-link" redirectTo={redirectTo} onStep={setAuthDialogStep} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

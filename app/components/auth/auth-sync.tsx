@@ -1,12 +1,20 @@
 // SPEC §4 across tabs: when this tab signs in or out, the other open tabs hear it on the "auth" BroadcastChannel
-// and reload their data, so a sign-out in one tab signs every tab out. Also shows the once-per-load
-// "Could not retrieve user information" notice when a session's profile could not be loaded.
+// and reload their data, so a sign-out in one tab signs every tab out. Also says why a session stopped (SPEC §8):
+// "Could not retrieve user information", or, for a session that expired or was revoked elsewhere, "Your session has
+// expired" with the sign-in dialog open over the page (what was being typed stays in its box). A tab that comes
+// back into view checks its session, so an ended one is noticed when the person returns, not at their next click.
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 import { AUTH_CHANNEL } from "~/lib/auth";
 import { useRootData } from "~/root";
+
+/** A tab coming back into view re-checks its session at most this often... */
+const SESSION_RECHECK_MS = 10_000;
+/** ...and a tab left open in view checks it this often. */
+const SESSION_POLL_MS = 5 * 60_000;
 
 interface AuthMessage {
   type: "auth-changed";
@@ -53,8 +61,29 @@ export function AuthSync() {
   }, [userId]);
 
   useEffect(() => {
-    if (authError) notify("error", t(`errors:${authError}`));
+    if (!authError) return;
+    notify("error", t(`errors:${authError}`));
+    if (authError === "auth/user-token-expired") openAuthDialog("sign-in");
   }, [authError, t]);
+
+  // Back in view (or focused) after a while: check the session again. Only signed-in tabs have one to lose.
+  useEffect(() => {
+    if (!userId) return;
+    let checkedAt = Date.now();
+    const check = () => {
+      if (document.visibilityState !== "visible" || Date.now() - checkedAt < SESSION_RECHECK_MS) return;
+      checkedAt = Date.now();
+      revalidate.current();
+    };
+    document.addEventListener("visibilitychange", check);
+    window.addEventListener("focus", check);
+    const timer = window.setInterval(check, SESSION_POLL_MS);
+    return () => {
+      document.removeEventListener("visibilitychange", check);
+      window.removeEventListener("focus", check);
+      window.clearInterval(timer);
+    };
+  }, [userId]);
 
   return null;
 }

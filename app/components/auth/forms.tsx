@@ -1,4 +1,4 @@
-// The account forms, shared by the auth pages (/auth/login, /auth/sign-up, /auth/forgot-password) and the auth
+// The account forms, shared by the auth pages (/auth/login, /auth/sign-up, /auth/forgot-password, /auth/email-link) and the auth
 // dialog. Each posts to its page's action through a fetcher and validates with the same zod schema first.
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
@@ -23,10 +23,11 @@ const STEP_PATHS: Record<AuthDialogStep, string> = {
   "sign-in": "/auth/login",
   "sign-up": "/auth/sign-up",
   "forgot-password": "/auth/forgot-password",
+  "email-link": "/auth/email-link",
 };
 
 /** A link to another auth step: a page link on the pages, a step switch inside the dialog. */
-function StepLink({ step, redirectTo, onStep, children }: { step: AuthDialogStep; redirectTo: string; onStep?: StepHandler; children: ReactNode }) {
+export function StepLink({ step, redirectTo, onStep, children }: { step: AuthDialogStep; redirectTo: string; onStep?: StepHandler; children: ReactNode }) {
   const className = "font-medium text-primary underline-offset-4 hover:underline";
   if (onStep) {
     return (
@@ -44,7 +45,7 @@ function StepLink({ step, redirectTo, onStep, children }: { step: AuthDialogStep
 }
 
 /** Toasts an action's failure once per answer (the inline alert stays; the toast is the SPEC §8 notice). */
-function useResultToasts(data: AuthActionData | undefined) {
+export function useResultToasts(data: AuthActionData | undefined) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   useEffect(() => {
@@ -118,7 +119,10 @@ export function SignInForm({ redirectTo, onStep, initialError }: { redirectTo: s
         {result?.ok && result.notice === "activationSent" && <FormAlert tone="success">{t("notices.activationSent")}</FormAlert>}
         <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
         <PasswordField name="password" autoComplete="current-password" label={t("fields.password")} error={errors.password} />
-        <div className="-mt-1 flex justify-end text-sm">
+        <div className="-mt-1 flex flex-wrap justify-between gap-2 text-sm">
+          <StepLink step="email-link" redirectTo={redirectTo} onStep={onStep}>
+            {t("login.emailLink")}
+          </StepLink>
           <StepLink step="forgot-password" redirectTo={redirectTo} onStep={onStep}>
             {t("login.forgot")}
           </StepLink>

@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { useToolModel } from "~/lib/chat-prefs";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
+import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
 import { SUGGESTION_CATEGORIES } from "~/lib/tools";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
 import { Composer } from "./composer";
@@ -26,12 +28,46 @@ export interface ChatScreenProps {
 /** The AI chat (SPEC §2): greeting and suggestions when empty, then the conversation with streaming answers. */
 export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, missingThread = false }: ChatScreenProps) {
   const { t } = useTranslation("chat");
-  const [choice, setChoice] = useToolModel("web-main");
+  const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const model = models.find((candidate) => candidate.id === choice.modelName) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
   const modelId = model?.id ?? "gpt-4o-mini";
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId });
-  const [draft, setDraft] = useState("");
+  const { pathname } = useLocation();
+  const [draft, setDraftState] = useState("");
+  const setDraft = useCallback(
+    (text: string) => {
+      setDraftState(text);
+      writeDraft(pathname, text);
+    },
+    [pathname],
+  );
   const empty = chat.messages.length === 0;
+
+  // What was being typed here survives a reload or a sign-in in this tab (restored after hydration: the server has none).
+  useEffect(() => {
+    const saved = readDraft(pathname);
+    if (saved) setDraftState(saved);
+  }, [pathname]);
+
+  // SPEC §4 tempMessage: a visitor's question that needed an account is sent once they are signed in.
+  const send = useRef(chat.send);
+  send.current = chat.send;
+  useEffect(() => {
+    if (plan === "guest") return;
+    const waiting = takeTempMessage(pathname);
+    if (!waiting) return;
+    setDraft("");
+    void send.current(waiting.text);
+  }, [plan, pathname, setDraft]);
+
+  const submit = async (text: string, attachmentId?: string) => {
+    setDraft("");
+    const result = await chat.send(text, attachmentId);
+    if (result.ok) return;
+    // Refused (no credits left, a Pro model...): the question goes back in the box rather than being lost.
+    setDraft(text);
+    if (plan === "guest" && (result.code === "credits/exhausted" || result.code === "auth/sign-in-required")) saveTempMessage(text, pathname);
+  };
 
   const rate = (messageId: string, feedback: "like" | "dislike" | "none") => {
     const form = new FormData();
@@ -49,12 +85,10 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       busy={chat.busy}
       onStop={() => void chat.stop()}
       allowAttachment={Boolean(model?.vision)}
-      onSubmit={(text, attachment) => {
-        setDraft("");
-        void chat.send(text, attachment?.id);
-      }}
+      onSubmit={(text, attachment) => void submit(text, attachment?.id)}
       toolbar={
         <ModelPicker
+          pending={!modelRestored}
           models={models}
           value={modelId}
           demoMode={demoMode}

@@ -18,5 +18,8 @@ export function Greeting() {
   useEffect(() => {
     setPart(dayPartOf(new Date().getHours()));
   }, []);
-  return <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">{part ? t(`greeting.${part}`) : t("greeting.neutral")}</h1>;
+  // Until then the heading keeps its place but shows nothing, rather than one greeting replaced by another.
+  return (
+    <h1 className={`text-3xl font-semibold tracking-tight md:text-4xl ${part ? "" : "invisible"}`}>{part ? t(`greeting.${part}`) : t("greeting.neutral")}</h1>
+  );
 }

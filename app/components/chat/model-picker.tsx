@@ -10,17 +10,27 @@ export interface ModelPickerProps {
   onChange: (modelId: string) => void;
   canUsePro: boolean;
   demoMode: boolean;
+  /** The stored choice is not restored yet: the button keeps its place but shows no (possibly wrong) name. */
+  pending?: boolean;
 }
 
 const ModelPickerDialog = lazyOverlay(() => import("./model-picker-dialog"));
 
 /** The current tool's model; the list opens in a dialog. */
-export function ModelPicker(props: ModelPickerProps) {
+export function ModelPicker({ pending = false, ...props }: ModelPickerProps) {
   const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted" aria-haspopup="dialog" aria-label={`${t("model.label")}: ${props.value}`}>
+      {/* The name is the visible text with "Model:" before it for screen readers, so what a voice-control user sees is what they can say. */}
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={`inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted ${pending ? "invisible" : ""}`}
+        aria-haspopup="dialog"
+        aria-busy={pending || undefined}
+      >
+        <span className="sr-only">{t("model.label")}: </span>
         <span className="font-medium">{props.value}</span>
         {props.demoMode && <span className="rounded bg-amber-100 px-1.5 text-[10px] font-semibold uppercase text-amber-900">{t("demoModel")}</span>}
         <ChevronDown className="size-4" aria-hidden />

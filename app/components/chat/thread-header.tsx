@@ -1,15 +1,19 @@
 import { useNavigate } from "@remix-run/react";
-import { Pencil, Star, Trash2 } from "lucide-react";
+import { Download, Pencil, Share2, Star, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { CHAT_TITLE_MAX } from "~/lib/constants";
+import { openAuthDialog } from "~/lib/auth-dialog";
+import { useRootData } from "~/root";
 import { lazyOverlay } from "../ui/lazy-overlay";
+import { ThreadMenu } from "./thread-menu";
 
 const DeleteThreadDialog = lazyOverlay(() => import("./delete-thread-dialog"));
+const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
 
-/** Title of the open thread with rename (SPEC §5: at most 50 characters), star and delete. */
+/** Title of the open thread with rename (SPEC §5: at most 50 characters), star, share, export and delete. */
 export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id: string; title: string; starred: boolean }; homePath?: string }) {
   const { t } = useTranslation("chat");
   const navigate = useNavigate();
@@ -18,6 +22,9 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
   const toastFailure = useActionFailureToast();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  // Links are listed under the account (Settings › Account): a visitor signs in first.
+  const signedIn = Boolean(useRootData()?.user);
   const action = `/api/threads/${thread.id}`;
   // Shown at once, and kept until the revalidated thread agrees (or the server refuses).
   const [wantStarred, setWantStarred] = useState<boolean | null>(null);
@@ -92,6 +99,20 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
               <Star className={`size-4 ${starred ? "fill-amber-400 text-amber-500" : ""}`} aria-hidden />
             </button>
           </form>
+          <button
+            type="button"
+            onClick={() => (signedIn ? setSharing(true) : openAuthDialog("sign-in"))}
+            className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-sm hover:bg-muted"
+            aria-haspopup="dialog"
+          >
+            <Share2 className="size-4" aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t("share.button")}</span>
+          </button>
+          <ThreadMenu thread={thread} label={t("export.button")} className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-sm hover:bg-muted">
+            <Download className="size-4" aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t("export.button")}</span>
+          </ThreadMenu>
+          <ShareDialog open={sharing} onOpenChange={setSharing} thread={thread} />
           <button type="button" onClick={() => setConfirming(true)} className="rounded p-1.5 hover:bg-muted" aria-label={t("thread.delete")} aria-haspopup="dialog">
             <Trash2 className="size-4" aria-hidden />
           </button>

@@ -109,13 +109,14 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
         if (!response.ok || !response.body) {
           const payload = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
           const code = payload?.error?.code ?? "app/unknown";
-          setMessages((current) => current.filter((message) => message.id !== placeholderId));
+          // Refused before anything was saved: the question leaves the list too (the screen puts it back in the box).
+          setMessages((current) => current.filter((message) => message.id !== placeholderId && (body.mode !== "send" || message.id !== `user-${requestId}`)));
           if (code === "credits/exhausted") openUpgradeDialog("credits");
           if (code === "plan/pro-required") openUpgradeDialog("model");
           notify("error", t(`errors:${code}`));
           setActiveId(null);
           refreshCredits();
-          return;
+          return { ok: false as const, code };
         }
         const messageId = response.headers.get("X-Message-Id") ?? placeholderId;
         const newThreadId = response.headers.get("X-Thread-Id");
@@ -126,7 +127,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
           abort.abort();
           refreshCredits();
           navigate(tool ? tool.threadPath(newThreadId) : `/web-main/${newThreadId}`, { replace: true });
-          return;
+          return { ok: true as const };
         }
         const finished = await readEvents(response.body, (event) => apply(messageId, event));
         if (finished) settle();
@@ -137,6 +138,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
           setActiveId(null);
         }
       }
+      return { ok: true as const };
     },
     [apply, join, model, navigate, patch, settle, t, threadId, tool],
   );

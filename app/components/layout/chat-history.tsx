@@ -1,12 +1,18 @@
 import { NavLink, useRouteLoaderData } from "@remix-run/react";
-import { Search, Star } from "lucide-react";
+import { Ellipsis, Search, Star } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
+import { openAuthDialog } from "~/lib/auth-dialog";
 import { timeZoneCookie } from "~/lib/cookies";
 import { DEFAULT_TIME_ZONE, groupThreads } from "~/lib/history";
+import { useRootData } from "~/root";
+import { ThreadMenu } from "../chat/thread-menu";
+import { lazyOverlay } from "../ui/lazy-overlay";
 import { Tabs } from "../ui/tabs";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
+
+const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
 
 interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };
@@ -60,7 +66,21 @@ function useViewerTimeZone(rendered: string): string {
   return zone;
 }
 
-function ThreadList({ threads, now, timeZone, empty, onNavigate }: { threads: ThreadSummary[]; now: number; timeZone: string; empty: string; onNavigate?: () => void }) {
+function ThreadList({
+  threads,
+  now,
+  timeZone,
+  empty,
+  onNavigate,
+  onShare,
+}: {
+  threads: ThreadSummary[];
+  now: number;
+  timeZone: string;
+  empty: string;
+  onNavigate?: () => void;
+  onShare: (thread: ThreadSummary) => void;
+}) {
   const { t } = useTranslation();
   const groups = useMemo(() => groupThreads(threads, now, timeZone), [threads, now, timeZone]);
   if (groups.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">{empty}</p>;
@@ -71,16 +91,24 @@ function ThreadList({ threads, now, timeZone, empty, onNavigate }: { threads: Th
           <h3 className="px-3 pb-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">{t(`history.${group}`)}</h3>
           <ul className="flex flex-col">
             {items.map((thread) => (
-              <li key={thread.id}>
+              <li key={thread.id} className="group flex items-center gap-0.5">
                 <NavLink
                   to={threadPath(thread)}
                   onClick={onNavigate}
-                  className={({ isActive }) => `flex items-center gap-2 truncate rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-accent" : "hover:bg-muted"}`}
+                  className={({ isActive }) => `flex min-w-0 flex-1 items-center gap-2 truncate rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-accent" : "hover:bg-muted"}`}
                 >
                   {thread.starred && <Star className="size-3 shrink-0 fill-current text-amber-500" aria-label={t("history.starred")} />}
                   <span className="truncate">{thread.title}</span>
                   {thread.channel === "whatsapp" && <WhatsAppIcon className="size-3.5 shrink-0 text-[#128C7E]" label={t("whatsapp:dialog.channel")} />}
                 </NavLink>
+                <ThreadMenu
+                  thread={thread}
+                  label={t("chat:threadMenu.label", { title: thread.title })}
+                  onShare={() => onShare(thread)}
+                  className="shrink-0 rounded p-1 text-muted-foreground opacity-60 hover:bg-muted hover:opacity-100 focus-visible:opacity-100 group-hover:opacity-100"
+                >
+                  <Ellipsis className="size-4" aria-hidden />
+                </ThreadMenu>
               </li>
             ))}
           </ul>
@@ -134,6 +162,10 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const [query, setQuery] = useState("");
   const [tab, setTab] = useState<"all" | "starred">("all");
   const results = useSearch(query);
+  const signedIn = Boolean(useRootData()?.user);
+  const [sharing, setSharing] = useState<ThreadSummary | null>(null);
+  // Links are listed under the account (Settings › Account): a visitor signs in first.
+  const share = (thread: ThreadSummary) => (signedIn ? setSharing(thread) : openAuthDialog("sign-in"));
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
@@ -144,7 +176,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
       </label>
       {results ? (
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
-          <ThreadList threads={results} now={now} timeZone={timeZone} empty={t("history.noResults")} onNavigate={onNavigate} />
+          <ThreadList threads={results} now={now} timeZone={timeZone} empty={t("history.noResults")} onNavigate={onNavigate} onShare={share} />
         </div>
       ) : (
         <Tabs
@@ -158,7 +190,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.all"),
               panel: (
                 <>
-                  <ThreadList threads={all.threads} now={now} timeZone={timeZone} empty={t("history.empty")} onNavigate={onNavigate} />
+                  <ThreadList threads={all.threads} now={now} timeZone={timeZone} empty={t("history.empty")} onNavigate={onNavigate} onShare={share} />
                   {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
                 </>
               ),
@@ -168,7 +200,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.starred"),
               panel: (
                 <>
-                  <ThreadList threads={starred.threads} now={now} timeZone={timeZone} empty={t("history.emptyStarred")} onNavigate={onNavigate} />
+                  <ThreadList threads={starred.threads} now={now} timeZone={timeZone} empty={t("history.emptyStarred")} onNavigate={onNavigate} onShare={share} />
                   {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
                 </>
               ),
@@ -176,6 +208,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
           ]}
         />
       )}
+      <ShareDialog open={sharing !== null} onOpenChange={(open) => !open && setSharing(null)} thread={sharing ?? { id: "", title: "" }} />
     </div>
   );
 }

@@ -39,10 +39,11 @@ export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & 
       ref={ref}
       type="button"
       className="flex w-full items-center gap-2 rounded-md bg-muted/60 p-2 text-left hover:bg-muted"
-      aria-label={t("nav.userMenu")}
       data-testid="user-menu-trigger"
       {...props}
     >
+      {/* Named by what it shows (name and plan) after "Account menu" for screen readers: voice control users say what they see. */}
+      <span className="sr-only">{t("nav.userMenu")}: </span>
       <Avatar user={user} />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-sm font-medium" data-testid="user-display-name">

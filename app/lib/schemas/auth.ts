@@ -2,6 +2,7 @@
 // keys under auth:validation.* so both languages show SPEC §5's wording.
 import * as z from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { isWeakPassword } from "../password-strength";
 
 export const DISPLAY_NAME_MAX = 50;
 
@@ -12,6 +13,7 @@ export const V = {
   passwordLength: "passwordLength",
   passwordsMatch: "passwordsMatch",
   displayNameLength: "displayNameLength",
+  weakPassword: "weakPassword",
 } as const;
 
 const required = () => z.string().trim().min(1, V.required);
@@ -28,19 +30,27 @@ export const displayNameField = required().max(DISPLAY_NAME_MAX, V.displayNameLe
 
 const matching = <T extends { password: string; confirmPassword: string }>(value: T) => value.password === value.confirmPassword;
 const matchIssue = { path: ["confirmPassword"], message: V.passwordsMatch };
+/** SPEC §8 "Weak password" (see password-strength.ts), under the password field. */
+const notWeak = <T extends { password: string; email?: string; displayName?: string }>(value: T) => !isWeakPassword(value.password, value);
+const weakIssue = { path: ["password"], message: V.weakPassword };
 
 export const signInSchema = z.object({ email: emailField, password: currentPasswordField });
 
 export const signUpSchema = z
   .object({ displayName: displayNameField, email: emailField, password: newPasswordField, confirmPassword: z.string().min(1, V.required) })
-  .refine(matching, matchIssue);
+  .refine(matching, matchIssue)
+  .refine(notWeak, weakIssue);
 
 export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** "E-mail me a sign-in link" (issue 17): only the address; the link's use is a button on its own page. */
+export const signInLinkSchema = z.object({ email: emailField });
 
 /** Reset from an emailed link, and Settings → Login Connection → connect Email (a new password for the account). */
 export const newPasswordSchema = z
   .object({ password: newPasswordField, confirmPassword: z.string().min(1, V.required) })
-  .refine(matching, matchIssue);
+  .refine(matching, matchIssue)
+  .refine(notWeak, weakIssue);
 
 export const displayNameSchema = z.object({ displayName: displayNameField });
 

@@ -1,0 +1,133 @@
+// A share link as anyone holding it sees it: the snapshot (with the owner's name only when they chose to show it),
+// its images, and "Continue this chat", which copies the snapshot into a new chat of the signed-in visitor.
+// An unknown or revoked id, or a link whose thread was deleted, is "not found" (decision 0015).
+import { and, asc, eq } from "drizzle-orm";
+import { isShareId } from "../../lib/schemas/share";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+
+export interface SharedMessage {
+  position: number;
+  role: "user" | "assistant";
+  content: string;
+  model: string | null;
+  attachmentId: string | null;
+  createdAt: number;
+}
+
+export interface SharedConversation {
+  id: string;
+  title: string;
+  /** The owner's display name, only when they ticked "Show my name". */
+  ownerName: string | null;
+  /** When the snapshot was taken. */
+  sharedAt: number;
+  messages: SharedMessage[];
+}
+
+async function liveShare(env: AppEnv, shareId: string) {
+  if (!isShareId(shareId)) throw new AppError("share/not-found");
+  const share = await getDb(env).query.sharedLinks.findFirst({ where: eq(schema.sharedLinks.id, shareId) });
+  if (!share) throw new AppError("share/not-found");
+  return share;
+}
+
+async function snapshotOf(env: AppEnv, shareId: string): Promise<SharedMessage[]> {
+  const { sharedMessages } = schema;
+  return getDb(env)
+    .select({
+      position: sharedMessages.position,
+      role: sharedMessages.role,
+      content: sharedMessages.content,
+      model: sharedMessages.model,
+      attachmentId: sharedMessages.attachmentId,
+      createdAt: sharedMessages.createdAt,
+    })
+    .from(sharedMessages)
+    .where(eq(sharedMessages.shareId, shareId))
+    .orderBy(asc(sharedMessages.position));
+}
+
+export async function readShare(env: AppEnv, shareId: string): Promise<SharedConversation> {
+  const share = await liveShare(env, shareId);
+  const [messages, owner] = await Promise.all([
+    snapshotOf(env, share.id),
+    share.showName ? getDb(env).query.users.findFirst({ where: eq(schema.users.id, share.ownerId), columns: { displayName: true } }) : undefined,
+  ]);
+  return { id: share.id, title: share.title, ownerName: owner?.displayName ?? null, sharedAt: share.updatedAt, messages };
+}
+
+/** The first question, on one line and at most `max` characters: the page's description for link previews. */
+export function describeShare(conversation: SharedConversation, max = 160): string {
+  const first = conversation.messages.find((message) => message.role === "user")?.content ?? "";
+  const line = first.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** An image of the snapshot: only an upload one of its messages shows, read from the owner's uploads. */
+export async function readSharedImage(env: AppEnv, shareId: string, uploadId: string) {
+  const share = await liveShare(env, shareId);
+  const db = getDb(env);
+  const shown = await db
+    .select({ position: schema.sharedMessages.position })
+    .from(schema.sharedMessages)
+    .where(and(eq(schema.sharedMessages.shareId, share.id), eq(schema.sharedMessages.attachmentId, uploadId)))
+    .limit(1);
+  if (shown.length === 0) throw new AppError("share/not-found");
+  const upload = await db.query.uploads.findFirst({ where: and(eq(schema.uploads.id, uploadId), eq(schema.uploads.ownerId, share.ownerId)) });
+  if (!upload) throw new AppError("share/not-found");
+  const object = await env.MEDIA.get(upload.r2Key);
+  if (!object) throw new AppError("share/not-found");
+  return { upload, body: object.body };
+}
+
+/** Copies an image of the snapshot into the visitor's own uploads, so their copy of the chat keeps showing it. */
+async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, uploadId: string): Promise<string | null> {
+  const upload = await getDb(env).query.uploads.findFirst({ where: and(eq(schema.uploads.id, uploadId), eq(schema.uploads.ownerId, fromOwnerId)) });
+  const object = upload ? await env.MEDIA.get(upload.r2Key) : null;
+  if (!upload || !object) return null;
+  const id = crypto.randomUUID();
+  const r2Key = `uploads/${toOwnerId}/${id}.${upload.contentType === "image/png" ? "png" : "jpg"}`;
+  await env.MEDIA.put(r2Key, await object.arrayBuffer(), { httpMetadata: { contentType: upload.contentType } });
+  await getDb(env).insert(schema.uploads).values({ ...upload, id, ownerId: toOwnerId, r2Key, createdAt: Date.now() });
+  return id;
+}
+
+/** D1 allows 100 bound parameters per statement; a message row binds 9. */
+const MESSAGES_PER_INSERT = 10;
+
+/**
+ * "Continue this chat": a new chat of the visitor's own (the chat tool) holding the snapshot's messages, images
+ * copied, whose next question continues from them. Returns the new thread's id.
+ */
+export async function continueShare(env: AppEnv, userId: string, shareId: string, now = Date.now()): Promise<string> {
+  const share = await liveShare(env, shareId);
+  const messages = await snapshotOf(env, share.id);
+  const copies = new Map<string, string | null>();
+  for (const message of messages) {
+    if (message.attachmentId && !copies.has(message.attachmentId)) {
+      copies.set(message.attachmentId, share.ownerId === userId ? message.attachmentId : await copyUpload(env, share.ownerId, userId, message.attachmentId));
+    }
+  }
+  const db = getDb(env);
+  const threadId = crypto.randomUUID();
+  const rows = messages.map((message) => ({
+    id: crypto.randomUUID(),
+    threadId,
+    role: message.role,
+    content: message.content,
+    model: message.model,
+    status: "complete" as const,
+    attachmentId: message.attachmentId ? (copies.get(message.attachmentId) ?? null) : null,
+    createdAt: message.createdAt,
+    updatedAt: now,
+  }));
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += MESSAGES_PER_INSERT) inserts.push(db.insert(schema.chatMessages).values(rows.slice(start, start + MESSAGES_PER_INSERT)));
+  await db.batch([
+    db.insert(schema.chatThreads).values({ id: threadId, ownerId: userId, tool: "web-main", title: share.title, createdAt: now, updatedAt: now }),
+    ...inserts,
+  ]);
+  return threadId;
+}
