@@ -1,12 +1,41 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./app/.server/http/load-context";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * Stamps build/client/sw.js with a hash of the client build's file names, so each build's service worker has its own
+ * cache and a new deploy is a new worker (decision 0017). Runs after Vite has copied public/ into the output.
+ */
+function serviceWorkerVersion(): Plugin {
+  let outDir = "";
+  let ssr = false;
+  let version = "";
+  return {
+    name: "service-worker-version",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      if (!ssr) version = createHash("sha256").update(Object.keys(bundle).sort().join("\n")).digest("hex").slice(0, 16);
+    },
+    closeBundle() {
+      if (ssr || !version) return;
+      const file = join(outDir, "sw.js");
+      writeFileSync(file, readFileSync(file, "utf8").replaceAll("__BUILD_VERSION__", version));
+    },
+  };
 }
 
 export default defineConfig({
@@ -24,6 +53,7 @@ export default defineConfig({
       },
     }),
     tailwindcss(),
+    serviceWorkerVersion(),
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   server: {

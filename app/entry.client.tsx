@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { startErrorReporting } from "./lib/error-reporter";
 import { captureInstallPrompt } from "./lib/install-prompt";
+import { registerServiceWorker } from "./lib/service-worker";
 import { enforceAppVersion } from "./lib/storage";
 import { i18nConfig, loadLocaleResources, toLocale } from "./lib/i18n";
 import { loadMarkdownRenderer, MARKDOWN_MARKER } from "./components/chat/markdown";
@@ -13,9 +14,8 @@ async function hydrate() {
   // SPEC §1: error reporting starts at launch, before anything else can fail.
   startErrorReporting();
   captureInstallPrompt();
-  if (import.meta.env.PROD && "serviceWorker" in navigator) {
-    window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
-  }
+  // Production builds only: the development server's modules are not fingerprinted and must never be cached.
+  if (import.meta.env.PROD) registerServiceWorker();
   // SPEC §4: a different stored app_version clears local storage before anything reads it.
   enforceAppVersion(window.localStorage);
   const locale = toLocale(document.documentElement.lang);

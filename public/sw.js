@@ -1,28 +1,162 @@
-// Service worker: makes the app installable and keeps the fingerprinted build assets (immutable) in a cache, so a
-// repeat visit loads its JavaScript and CSS without the network. Pages and APIs always go to the network.
-const CACHE = "assets-v1";
+// Service worker (decision 0017). Installable app, fingerprinted build assets from cache, and a translated offline
+// page, with the last-opened chat, when a navigation finds no network.
+//  - /assets/*: cache-first. Their names carry a content hash, so a cached copy is never stale.
+//  - page navigations: network-first. Pages are rendered per person (name, plan, history) with a fresh CSP nonce,
+//    so a stored copy is never shown while the network answers; without network the offline page is.
+//  - everything else (/api/*, /media/*, /whatsapp/*, .data, POSTs, streams) is not touched: the network or an error.
+// A new build installs beside the old one and waits; the page offers "New version available · Reload", which asks
+// it to take over (SKIP_WAITING) and reloads once it has, so no tab runs one build's HTML with another's assets.
 
-self.addEventListener("install", () => self.skipWaiting());
+// Replaced at build time with a hash of the build's file names (vite.config.ts, serviceWorkerVersion).
+const VERSION = "__BUILD_VERSION__";
+const CACHE = `nova-${VERSION}`;
+// Outlives builds: the language to show the offline page in and the last-opened chat.
+const STATE_CACHE = "nova-state";
+const LOCALES = ["en", "tr"];
+const OFFLINE_URL = (locale) => `/offline?lng=${locale}`;
+const LOCALE_KEY = "/__sw/locale";
+const LAST_CHAT_KEY = "/__sw/last-chat";
+const LAST_CHAT_MARKER = "<!--last-chat-->";
+/** Bounds on what a page may hand over to be kept (the transcript is shown, not searched). */
+const MAX_MESSAGES = 40;
+const MAX_MESSAGE_CHARS = 20000;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => Promise.all(LOCALES.map((locale) => cache.add(new Request(OFFLINE_URL(locale), { cache: "reload" }))))),
+  );
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE && key !== STATE_CACHE).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
 
+self.addEventListener("message", (event) => {
+  const message = event.data;
+  if (!message || typeof message !== "object") return;
+  if (message.type === "SKIP_WAITING") self.skipWaiting();
+  else if (message.type === "CACHE_ASSETS" && Array.isArray(message.urls)) event.waitUntil(cacheAssets(message.urls));
+  else if (message.type === "LOCALE" && LOCALES.includes(message.locale)) event.waitUntil(putState(LOCALE_KEY, message.locale));
+  else if (message.type === "LAST_CHAT") event.waitUntil(putState(LAST_CHAT_KEY, cleanChat(message.chat)));
+  else if (message.type === "FORGET_CHAT") event.waitUntil(caches.open(STATE_CACHE).then((cache) => cache.delete(LAST_CHAT_KEY)));
+});
+
 self.addEventListener("fetch", (event) => {
-  const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith("/assets/")) return;
-  event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const cached = await cache.match(event.request);
-      if (cached) return cached;
-      const response = await fetch(event.request);
-      if (response.ok) cache.put(event.request, response.clone());
-      return response;
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(request));
+  else if (request.mode === "navigate") event.respondWith(networkOrOffline(request));
+});
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+  return response;
+}
+
+/** The page's own assets, loaded before this worker controlled it: the app shell for the next visit. */
+async function cacheAssets(urls) {
+  const cache = await caches.open(CACHE);
+  const wanted = urls.filter((href) => {
+    try {
+      const url = new URL(href, self.location.origin);
+      return url.origin === self.location.origin && url.pathname.startsWith("/assets/");
+    } catch {
+      return false;
+    }
+  });
+  await Promise.all(
+    wanted.slice(0, 200).map(async (href) => {
+      if (await cache.match(href)) return;
+      const response = await fetch(href).catch(() => null);
+      if (response && response.ok) await cache.put(href, response);
     }),
   );
-});
+}
+
+async function networkOrOffline(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const page = await offlinePage();
+    if (page) return page;
+    throw error;
+  }
+}
+
+async function offlinePage() {
+  const locale = (await readState(LOCALE_KEY)) || "en";
+  const cache = await caches.open(CACHE);
+  const cached = (await cache.match(OFFLINE_URL(LOCALES.includes(locale) ? locale : "en"))) || (await cache.match(OFFLINE_URL("en")));
+  if (!cached) return null;
+  const html = await cached.text();
+  const chat = await readState(LAST_CHAT_KEY);
+  const headers = new Headers(cached.headers);
+  headers.set("Cache-Control", "no-store");
+  return new Response(html.replace(LAST_CHAT_MARKER, chat ? lastChatHtml(html, chat) : ""), { status: 200, headers });
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The strings the offline page carries for this (in its own language), from its JSON block. */
+function pageStrings(html) {
+  const match = /<script type="application\/json" id="offline-strings">([^<]*)<\/script>/.exec(html);
+  try {
+    return match ? JSON.parse(match[1]) : {};
+  } catch {
+    return {};
+  }
+}
+
+function lastChatHtml(html, chat) {
+  const strings = pageStrings(html);
+  const items = chat.messages
+    .map((message) => `<li><b>${escapeHtml(message.role === "user" ? strings.you : strings.assistant)}</b>${escapeHtml(message.content)}</li>`)
+    .join("");
+  return `<section aria-labelledby="last-chat"><h2 id="last-chat">${escapeHtml(strings.lastChat)}: ${escapeHtml(chat.title)}</h2>
+<ol>${items}</ol>
+<p><a href="${escapeHtml(chat.url)}">${escapeHtml(strings.open)}</a></p></section>`;
+}
+
+/** Only the shape the offline page shows, bounded, and only a path of this app as its link. */
+function cleanChat(chat) {
+  if (!chat || typeof chat !== "object" || typeof chat.url !== "string" || !/^\/[\w\-/]*$/.test(chat.url)) return null;
+  const messages = Array.isArray(chat.messages) ? chat.messages : [];
+  return {
+    url: chat.url,
+    title: String(chat.title ?? "").slice(0, 200),
+    messages: messages
+      .filter((message) => message && (message.role === "user" || message.role === "assistant"))
+      .slice(-MAX_MESSAGES)
+      .map((message) => ({ role: message.role, content: String(message.content ?? "").slice(0, MAX_MESSAGE_CHARS) })),
+  };
+}
+
+async function putState(key, value) {
+  const cache = await caches.open(STATE_CACHE);
+  if (value === null) return cache.delete(key);
+  await cache.put(key, new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json" } }));
+}
+
+async function readState(key) {
+  const cache = await caches.open(STATE_CACHE);
+  const response = await cache.match(key);
+  if (!response) return null;
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}

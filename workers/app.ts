@@ -14,7 +14,7 @@ import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbo
 import { deliverJobResults } from "../app/.server/whatsapp/tasks";
 import { createLoadContext, createNonce } from "../app/.server/http/load-context";
 import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
-import { expiredCookie, malformedCookies } from "../app/lib/cookies";
+import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../app/lib/cookies";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
 import { AppError } from "../app/.server/errors";
 import { apiError, errorHeaders, errorMessage } from "../app/.server/http/respond";
@@ -36,7 +36,7 @@ const chatAction = serverBuild.routes["routes/api.chat"]?.module.action;
 const unhandledMethod = methodCheck(serverBuild);
 
 /** Cookies the app reads on every request; one that cannot be decoded is ignored there and removed here. */
-const READ_COOKIES = ["locale", "theme", SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE];
+const READ_COOKIES = ["locale", "theme", SIDEBAR_COOKIE, TIME_ZONE_COOKIE, SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE];
 
 function clearMalformedCookies(request: Request, headers: Headers) {
   const set = headers.getSetCookie();

@@ -32,7 +32,14 @@ export const STORAGE_KEYS = {
   locale: "locale",
   appVersion: "app_version",
   persistedRoot: "persist:root",
+  /** Desktop history sidebar open or closed, per device (decision 0017). */
+  sidebar: "sidebar",
 } as const;
+/**
+ * Keys the app_version reset keeps: device preferences that the server also holds in cookies (theme, locale, sidebar).
+ * Clearing them would not reset anything, only split the stored copy from the cookie the page was rendered with.
+ */
+export const VERSION_RESET_KEEPS: readonly string[] = [STORAGE_KEYS.theme, STORAGE_KEYS.locale, STORAGE_KEYS.sidebar];
 export const APP_VERSION = "12";
 export const PERSIST_VERSION = 1;
 export const PERSIST_RESTORE_TIMEOUT_MS = 5000;

@@ -1,6 +1,7 @@
 // Plain (unsigned, readable by the page) preference cookies: locale and theme, mirrored in localStorage (SPEC §3)
 // and read by the server so the first HTML is already in the right language and theme.
 import { THEMES, type Locale, type Theme } from "./constants";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./history";
 import { toLocale } from "./i18n";
 
 export const PREFERENCE_MAX_AGE = 60 * 60 * 24 * 365;
@@ -51,6 +52,27 @@ export function themeFromCookie(cookieHeader: string | null | undefined): Theme 
   return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : "light";
 }
 
-export function preferenceCookie(name: "locale" | "theme", value: string): string {
+/** Desktop history sidebar, per device (decision 0017): read by the root loader so the first HTML is already right. */
+export const SIDEBAR_COOKIE = "sidebar";
+export const SIDEBAR_STATES = ["open", "closed"] as const;
+export type SidebarState = (typeof SIDEBAR_STATES)[number];
+
+export function sidebarFromCookie(cookieHeader: string | null | undefined): SidebarState {
+  return readCookie(cookieHeader, SIDEBAR_COOKIE) === "closed" ? "closed" : "open";
+}
+
+export function preferenceCookie(name: "locale" | "theme" | "sidebar", value: string): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax`;
+}
+
+/** The browser's IANA time zone, written by the page so the server groups history by the viewer's local day. */
+export const TIME_ZONE_COOKIE = "tz";
+
+export function timeZoneFromCookie(cookieHeader: string | null | undefined): string {
+  const value = readCookie(cookieHeader, TIME_ZONE_COOKIE);
+  return isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+}
+
+export function timeZoneCookie(timeZone: string): string {
+  return `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax`;
 }

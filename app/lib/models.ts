@@ -36,6 +36,23 @@ export const CHAT_MODEL_IDS = MODELS.filter((model) => model.id !== "gpt-4.1").m
 
 /** SPEC §9: provider name "openaitest"; gpt-4o-mini everywhere except web search (gpt-4.1). */
 export const DEFAULT_PROVIDER_NAME = "openaitest";
+
+/** Vendor names as the vendors write them (brand names: the same in every language). */
+export const PROVIDER_LABELS: Record<ProviderId, string> = {
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  google: "Google",
+  deepseek: "DeepSeek",
+  xai: "xAI",
+};
+
+/**
+ * The provider a chosen model belongs to (SPEC §3's list), stored as the tool's llmName. SPEC §9's "openaitest"
+ * names only the untouched default entry; a person's choice records the model's real vendor (decision 0017).
+ */
+export function providerNameFor(modelId: string): string {
+  return findModel(modelId)?.provider ?? DEFAULT_PROVIDER_NAME;
+}
 export function defaultModelFor(tool: ToolKey): string {
   return tool === "web-search" ? "gpt-4.1" : "gpt-4o-mini";
 }

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Info } from "lucide-react";
 import { useMemo } from "react";
@@ -24,8 +24,9 @@ import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
 import { useToolModel } from "~/lib/chat-prefs";
-import { DEFAULT_PROVIDER_NAME } from "~/lib/models";
+import { providerNameFor } from "~/lib/models";
 import { isHoroscopeType } from "~/lib/schemas/horoscope";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
+export const meta = titleMeta;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -113,7 +114,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
                     value={modelId}
                     demoMode={data.demoMode}
                     canUsePro={data.plan === "pro"}
-                    onChange={(modelName) => setChoice({ llmName: DEFAULT_PROVIDER_NAME, modelName })}
+                    onChange={(modelName) => setChoice({ llmName: providerNameFor(modelName), modelName })}
                   />
                 </div>
                 {data.demoMode && (

@@ -7,6 +7,8 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { JobWatcherHost } from "~/components/images/job-watcher-host";
 import { MobileDrawer } from "~/components/layout/mobile-drawer";
 import { SidebarContent } from "~/components/layout/sidebar";
+import { SIDEBAR_ID, SidebarToggle, useDesktopSidebar } from "~/components/layout/sidebar-toggle";
+import { timeZoneFromCookie } from "~/lib/cookies";
 
 /** The main layout of SPEC §2: chat, tool, gallery, settings and payment screens sit inside it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,7 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [all, starred] = viewer.accountId
     ? await Promise.all([pageThreads(context.env, viewer.accountId, {}), pageThreads(context.env, viewer.accountId, { starredOnly: true })])
     : [empty, empty];
-  return { history: { all, starred }, now: Date.now() };
+  // The viewer's zone from the cookie the page writes (UTC until it has), so the server's groups match the browser's.
+  return { history: { all, starred }, now: Date.now(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
 }
 
 /**
@@ -29,18 +32,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 
 export default function MainLayout() {
   const { t } = useTranslation();
+  const sidebar = useDesktopSidebar();
   return (
     <div className="flex min-h-dvh">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
         {t("nav.skipToContent")}
       </a>
-      <aside className="sticky top-0 hidden h-dvh w-72 shrink-0 border-r bg-sidebar md:block">
+      {/* Closed: display none (out of the tab order and the accessibility tree), still there for aria-controls. */}
+      <aside id={SIDEBAR_ID} aria-label={t("sidebar.label")} className={`sticky top-0 hidden h-dvh w-72 shrink-0 border-r bg-sidebar ${sidebar.open ? "md:block" : ""}`}>
         <SidebarContent />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-2 border-b px-3 py-2 md:hidden">
-          <MobileDrawer />
-          <Link to="/web-main" className="font-semibold">
+        <header className={`flex items-center gap-2 border-b px-3 py-2 ${sidebar.open ? "md:border-b-0 md:py-1" : ""}`}>
+          <div className="md:hidden">
+            <MobileDrawer />
+          </div>
+          <SidebarToggle open={sidebar.open} onToggle={sidebar.toggle} />
+          {/* On desktop the brand is in the sidebar; with the sidebar hidden it shows here instead. */}
+          <Link to="/web-main" className={`font-semibold ${sidebar.open ? "md:hidden" : ""}`}>
             {t("brand")}
           </Link>
         </header>

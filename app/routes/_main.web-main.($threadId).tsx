@@ -1,9 +1,10 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { loadChatScreen } from "~/.server/chat/screen";
 import { pageTitle } from "~/.server/page";
 import { ChatScreen } from "~/components/chat/chat-screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const screen = await loadChatScreen(request, context, params.threadId);
@@ -11,7 +12,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { ...screen, title: screen.thread?.title ?? (await pageTitle(request, "chat", "title")) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
+export const meta = titleMeta;
 
 export default function ChatRoute() {
   const data = useLoaderData<typeof loader>();

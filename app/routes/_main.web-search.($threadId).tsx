@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Info, ShieldCheck } from "lucide-react";
 import { useMemo } from "react";
@@ -13,6 +13,7 @@ import { SearchForm } from "~/components/search/search-form";
 import { ToolScreenHeader } from "~/components/tools/tool-screen";
 import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [screen, title] = await Promise.all([
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Nova Assistant` : "Nova Assistant" }];
+export const meta = titleMeta;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -41,9 +41,28 @@ describe("enforceAppVersion", () => {
     storage.setItem(STORAGE_KEYS.theme, "dark");
 
     expect(enforceAppVersion(storage)).toBe(true);
-    expect(storage.length).toBe(1);
     expect(storage.getItem(STORAGE_KEYS.appVersion)).toBe(APP_VERSION);
     expect(storage.getItem(STORAGE_KEYS.persistedRoot)).toBeNull();
+    // The theme is a device preference mirrored in a cookie: the reset keeps it (decision 0017).
+    expect(storage.getItem(STORAGE_KEYS.theme)).toBe("dark");
+    expect(storage.length).toBe(2);
+  });
+
+  it("keeps theme, locale and sidebar on a first visit, where the pre-paint script has just written them", () => {
+    // A first visit: no app_version yet, only what the inline script copied from the cookies before this runs.
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_KEYS.theme, "dark");
+    storage.setItem(STORAGE_KEYS.locale, "tr");
+    storage.setItem(STORAGE_KEYS.sidebar, "closed");
+    storage.setItem("persist:root", '{"chat":"{}"}');
+
+    expect(enforceAppVersion(storage)).toBe(true);
+    expect(storage.getItem(STORAGE_KEYS.theme)).toBe("dark");
+    expect(storage.getItem(STORAGE_KEYS.locale)).toBe("tr");
+    expect(storage.getItem(STORAGE_KEYS.sidebar)).toBe("closed");
+    expect(storage.getItem(STORAGE_KEYS.appVersion)).toBe(APP_VERSION);
+    expect(storage.getItem("persist:root")).toBeNull();
+    expect(storage.length).toBe(4);
   });
 
   it("treats storage without a version as outdated", () => {

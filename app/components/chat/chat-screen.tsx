@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { useToolModel } from "~/lib/chat-prefs";
-import { DEFAULT_PROVIDER_NAME, type ModelInfo } from "~/lib/models";
+import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
 import { SUGGESTION_CATEGORIES } from "~/lib/tools";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
@@ -93,7 +93,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
           value={modelId}
           demoMode={demoMode}
           canUsePro={plan === "pro"}
-          onChange={(modelName) => setChoice({ llmName: DEFAULT_PROVIDER_NAME, modelName })}
+          onChange={(modelName) => setChoice({ llmName: providerNameFor(modelName), modelName })}
         />
       }
       footer={<CreditsLine action="chat" />}

@@ -1,8 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Brain, Check, Eye, Lock, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { findModel, PROVIDER_LABELS } from "~/lib/models";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import type { ModelPickerProps } from "./model-picker";
+
+function providerLabel(modelId: string): string {
+  const provider = findModel(modelId)?.provider;
+  return provider ? `${PROVIDER_LABELS[provider]} · ` : "";
+}
 
 /** The model list with descriptions and abilities. Pro models on a Free plan open the upgrade dialog instead. */
 export default function ModelPickerDialog({ open, onOpenChange, models, value, onChange, canUsePro }: ModelPickerProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -48,7 +54,11 @@ export default function ModelPickerDialog({ open, onOpenChange, models, value, o
                           </span>
                         )}
                       </span>
-                      <span className="text-xs text-muted-foreground">{t(`models.${model.id.replace(/\./g, "_")}`)}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {/* The real vendor of each model (SPEC §3's list), never SPEC §9's placeholder provider name. */}
+                        {providerLabel(model.id)}
+                        {t(`models.${model.id.replace(/\./g, "_")}`)}
+                      </span>
                     </span>
                   </button>
               );

@@ -6,7 +6,7 @@ import { openAuthDialog } from "~/lib/auth-dialog";
 import { useToolModel } from "~/lib/chat-prefs";
 import type { CreditAction } from "~/lib/constants";
 import type { JobView } from "~/lib/jobs";
-import { DEFAULT_PROVIDER_NAME, type ModelInfo } from "~/lib/models";
+import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { createJobSchema, fieldErrorsOf, type ImageTool } from "~/lib/schemas/images";
 import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
@@ -23,7 +23,7 @@ export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtMod
   const model = models.find((candidate) => candidate.id === wanted) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
   const choose = (modelName: string) => {
     setBrought(undefined);
-    setChoice({ llmName: DEFAULT_PROVIDER_NAME, modelName });
+    setChoice({ llmName: providerNameFor(modelName), modelName });
   };
   return [model?.id ?? "gpt-4o-mini", choose] as const;
 }

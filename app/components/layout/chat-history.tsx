@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
 import { openAuthDialog } from "~/lib/auth-dialog";
-import { groupThreads } from "~/lib/history";
+import { timeZoneCookie } from "~/lib/cookies";
+import { DEFAULT_TIME_ZONE, groupThreads } from "~/lib/history";
 import { useRootData } from "~/root";
 import { ThreadMenu } from "../chat/thread-menu";
 import { lazyOverlay } from "../ui/lazy-overlay";
@@ -16,6 +17,7 @@ const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
 interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };
   now: number;
+  timeZone: string;
 }
 
 function threadPath(thread: ThreadSummary): string {
@@ -49,21 +51,38 @@ function usePagedThreads(first: ThreadPage, starred: boolean) {
   return { threads: [...first.threads, ...extra], hasMore: Boolean(cursor), loading, loadMore };
 }
 
+/**
+ * The zone history is grouped in: first the one the server rendered with (so hydration matches), then, after
+ * mount, the browser's own, which is also written to the cookie so the next server render already uses it.
+ */
+function useViewerTimeZone(rendered: string): string {
+  const [zone, setZone] = useState(rendered);
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!browser) return;
+    setZone(browser);
+    if (browser !== rendered) document.cookie = timeZoneCookie(browser);
+  }, [rendered]);
+  return zone;
+}
+
 function ThreadList({
   threads,
   now,
+  timeZone,
   empty,
   onNavigate,
   onShare,
 }: {
   threads: ThreadSummary[];
   now: number;
+  timeZone: string;
   empty: string;
   onNavigate?: () => void;
   onShare: (thread: ThreadSummary) => void;
 }) {
   const { t } = useTranslation();
-  const groups = useMemo(() => groupThreads(threads, now), [threads, now]);
+  const groups = useMemo(() => groupThreads(threads, now, timeZone), [threads, now, timeZone]);
   if (groups.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">{empty}</p>;
   return (
     <div className="flex flex-col gap-3">
@@ -139,6 +158,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const all = usePagedThreads(data?.history.all ?? emptyPage, false);
   const starred = usePagedThreads(data?.history.starred ?? emptyPage, true);
   const now = data?.now ?? 0;
+  const timeZone = useViewerTimeZone(data?.timeZone ?? DEFAULT_TIME_ZONE);
   const [query, setQuery] = useState("");
   const [tab, setTab] = useState<"all" | "starred">("all");
   const results = useSearch(query);
@@ -156,7 +176,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
       </label>
       {results ? (
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
-          <ThreadList threads={results} now={now} empty={t("history.noResults")} onNavigate={onNavigate} onShare={share} />
+          <ThreadList threads={results} now={now} timeZone={timeZone} empty={t("history.noResults")} onNavigate={onNavigate} onShare={share} />
         </div>
       ) : (
         <Tabs
@@ -170,7 +190,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.all"),
               panel: (
                 <>
-                  <ThreadList threads={all.threads} now={now} empty={t("history.empty")} onNavigate={onNavigate} onShare={share} />
+                  <ThreadList threads={all.threads} now={now} timeZone={timeZone} empty={t("history.empty")} onNavigate={onNavigate} onShare={share} />
                   {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
                 </>
               ),
@@ -180,7 +200,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.starred"),
               panel: (
                 <>
-                  <ThreadList threads={starred.threads} now={now} empty={t("history.emptyStarred")} onNavigate={onNavigate} onShare={share} />
+                  <ThreadList threads={starred.threads} now={now} timeZone={timeZone} empty={t("history.emptyStarred")} onNavigate={onNavigate} onShare={share} />
                   {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
                 </>
               ),

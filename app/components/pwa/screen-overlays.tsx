@@ -1,17 +1,34 @@
 import { useNavigation } from "@remix-run/react";
-import { LoaderCircle, RotateCcw } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyOverlay } from "../ui/lazy-overlay";
 
-/** SPEC §2: phones held sideways get a request to turn back (pure CSS: shown only in short landscape viewports). */
+/** A phone (coarse pointer, short viewport) held in landscape: the one case the warning is for. */
+export const PHONE_LANDSCAPE_QUERY = "(orientation: landscape) and (max-height: 500px) and (pointer: coarse)";
+
+const OrientationMessage = lazyOverlay(() => import("./orientation-message"));
+
+/** Follows a media query after mount (the server, which cannot know the screen, renders false). */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(false);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return matches;
+}
+
+/**
+ * SPEC §2: phones held sideways get a request to turn back. Nothing is in the page until a phone is actually in
+ * landscape; the message's code loads then, like every other overlay (SPEC: "loaded the first time it is opened").
+ */
 export function OrientationWarning() {
-  const { t } = useTranslation();
-  return (
-    <div className="orientation-warning fixed inset-0 z-[60] hidden flex-col items-center justify-center gap-3 bg-background p-6 text-center" role="alert">
-      <RotateCcw className="size-8 text-primary" aria-hidden />
-      <p className="max-w-xs text-base font-medium">{t("orientation.message")}</p>
-    </div>
-  );
+  const sideways = useMediaQuery(PHONE_LANDSCAPE_QUERY);
+  return <OrientationMessage open={sideways} />;
 }
 
 /** SPEC §2: the full-screen "Loading your content" overlay, only when a page takes noticeably long to load. */
