@@ -99,9 +99,11 @@ describe("download my data", { timeout: 60_000 }, () => {
       expect.stringMatching(/^chats\/2026-03-03-tides-and-the-moon-[0-9a-f]{8}\.md$/),
       expect.stringMatching(/^creations\/2026-03-04-image-generation-[0-9a-f]{8}\.png$/),
       "creations/creations.json",
+      "horoscope/birth-profile.json",
       "horoscope/readings.json",
       "plan/subscriptions.json",
     ]);
+    expect(JSON.parse(strFromU8(files["horoscope/birth-profile.json"]!))).toBeNull();
     const markdown = strFromU8(files[names.find((name) => name.endsWith(".md"))!]!);
     expect(markdown).toContain("Why are there two tides a day?");
     expect(markdown).toContain("The Moon pulls the near and the far side.");

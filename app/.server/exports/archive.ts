@@ -5,6 +5,7 @@
 //   creations/creations.json      every gallery creation: tool, description, model, settings, date, its file name
 //   creations/<date>-<tool>-<id>.<ext>  the picture itself, streamed from R2
 //   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
+//   horoscope/birth-profile.json  the birth date, time and place entered for the birth chart (or null)
 //   plan/subscriptions.json       the current plan and the subscription history
 import { asc, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
@@ -12,6 +13,7 @@ import type { Locale } from "../../lib/constants";
 import { isDemoMode } from "../ai/providers";
 import { exportThreadFiles, slugify, type ExportLabels } from "../chat/export";
 import { getDb, schema } from "../db";
+import { getBirthProfile } from "../horoscope/birth-profile";
 import type { AppEnv } from "../env";
 import { resources } from "../i18n";
 import type { StreamingZip } from "./zip-writer";
@@ -117,6 +119,8 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
     .filter((thread) => thread.tool === "horoscope")
     .map((thread) => ({ type: thread.toolPath, title: thread.title, createdAt: iso(thread.createdAt), chat: chatFiles.has(thread.id) ? `${chatFiles.get(thread.id)}.md` : null }));
   await zip.addText("horoscope/readings.json", json(readings), now);
+  // The birth data entered once for the horoscope (decision 0016), or null when none was given.
+  await zip.addText("horoscope/birth-profile.json", json(await getBirthProfile(env, user.id)), now);
   await step();
 
   await zip.addText(
