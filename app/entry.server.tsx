@@ -13,12 +13,16 @@ import { i18nConfig } from "./lib/i18n";
 
 export const streamTimeout = 5_000;
 
-/** Whether any route's data holds a chat message with an answer's text (the thread screens' `messages`). */
+/** Whether any route's data holds chat messages with an answer's text (a thread's or a shared conversation's). */
 function showsAnswers(loaderData: Record<string, unknown>): boolean {
-  return Object.values(loaderData).some((data) => {
-    const messages = (data as { messages?: unknown } | null)?.messages;
-    return Array.isArray(messages) && messages.some((message) => (message as { role?: unknown; content?: unknown })?.role === "assistant" && Boolean((message as { content?: unknown }).content));
-  });
+  const hasAnswer = (value: unknown) => {
+    const messages = (value as { messages?: unknown } | null)?.messages;
+    return Array.isArray(messages) && messages.some((message) => (message as { role?: unknown })?.role === "assistant" && Boolean((message as { content?: unknown }).content));
+  };
+  // The thread screens keep `messages` at the top of their data; the shared page one level down (`conversation`).
+  return Object.values(loaderData).some(
+    (data) => hasAnswer(data) || (data !== null && typeof data === "object" && Object.values(data as Record<string, unknown>).some(hasAnswer)),
+  );
 }
 
 export default async function handleRequest(

@@ -82,10 +82,12 @@ describe("gallery media", () => {
     expect(data.focused?.id).toBe(second.id);
   });
 
-  it("sends visitors to sign in and back", async () => {
+  it("shows visitors what the gallery is and invites them to sign in (issue 17 item 14)", async () => {
     const response = await new Client().fetch("/gallery");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth/login?redirectTo=%2Fgallery");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Your creations, kept in one place");
+    expect(html).toContain("/auth/login?redirectTo=%2Fgallery");
   });
 
   it("delete removes the row and the R2 object; nobody else can delete it", async () => {

@@ -1,13 +1,8 @@
 // The context every loader and action receives, built the same way by the worker and by the Vite dev proxy.
-// This module and the others under http/ are the route layer's adapters: the only server modules that know Remix.
-import type { AppContext } from "../context";
+// Builds the AppContext (../context.ts) each request gets; Remix's AppLoadContext is declared to be exactly that in
+// app/remix-context.d.ts, so no server module but the route adapter (http/auth.ts) needs to know Remix.
 import type { AppEnv } from "../env";
 import { loadConfig } from "../env";
-
-declare module "@remix-run/cloudflare" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Remix's context is exactly ours.
-  interface AppLoadContext extends AppContext {}
-}
 
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
