@@ -34,8 +34,19 @@ export function useBrowser() {
  * A fresh context and page. Options go to browser.newContext (viewport, storageState...).
  * Returns { context, page, errors, close }; `errors` fills as the page logs console errors or throws.
  */
+/**
+ * Each context is its own client network address (CF-Connecting-IP, which the local runtime keeps when the client
+ * sends it), like separate people on separate connections: otherwise every test shares 127.0.0.1 and the per-address
+ * limits (10 sign-ups an hour, decision 0012; the guests' allowance, decision 0011) make later files fail.
+ */
+let nextAddress = 1 + Math.floor(Math.random() * 200);
+function contextAddress() {
+  const n = nextAddress++;
+  return `198.51.100.${n % 250}`;
+}
+
 export async function openPage(browser, options = {}) {
-  const context = await browser.newContext({ baseURL: BASE_URL, ...options });
+  const context = await browser.newContext({ baseURL: BASE_URL, ...options, extraHTTPHeaders: { "CF-Connecting-IP": contextAddress(), ...options.extraHTTPHeaders } });
   // wrangler dev on a 2-core machine can be slow on the first render of a route; keep waits bounded.
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
