@@ -142,10 +142,7 @@ export async function measureLighthouse({ baseUrl, executablePath, runs, screens
         const headers = screen.signedIn ? { Cookie: cookie } : {};
         const samples = [];
         for (let index = 0; index < runs; index++) {
-          const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: headers };
-          const result = await lighthouse(`${baseUrl}${screen.path}`, flags, preset === "desktop" ? desktopConfig : undefined);
-          const lhr = result?.lhr;
-          if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${screen.path} (${preset}): ${lhr?.runtimeError?.message ?? "no result"}`);
+          const lhr = await runOnce({ url: `${baseUrl}${screen.path}`, port: chrome.port, headers, preset, log });
           if (new URL(lhr.finalDisplayedUrl).pathname !== screen.path) {
             throw new Error(`Lighthouse on ${screen.path} (${preset}) ended on ${lhr.finalDisplayedUrl}`);
           }
@@ -177,6 +174,19 @@ export async function measureLighthouse({ baseUrl, executablePath, runs, screens
     await chrome.kill();
   }
   return rows;
+}
+
+/** Lighthouse's own trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP): one run is retried twice. */
+async function runOnce({ url, port, headers, preset, log }) {
+  const flags = { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: headers };
+  let message = "no result";
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const lhr = (await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined))?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    message = lhr?.runtimeError?.message ?? "no result";
+    log(`  lighthouse ${preset} ${new URL(url).pathname}: attempt ${attempt} failed (${message.split("\n")[0]})`);
+  }
+  throw new Error(`Lighthouse failed on ${new URL(url).pathname} (${preset}) three times: ${message}`);
 }
 
 /** The names of the targets a row misses. */
