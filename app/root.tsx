@@ -1,3 +1,5 @@
+// First: zod must be told not to probe eval before any route module builds a schema (app/lib/zod-config.ts).
+import "./lib/zod-config";
 import { data as withInit, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";

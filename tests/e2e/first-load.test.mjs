@@ -1,0 +1,90 @@
+// What a first-time visitor's browser downloads for an empty chat (issue 18): hashed scripts cached for a year, no
+// markdown renderer or dialog code until they are needed. Sizes and scores are budgets in `npm run bench`, never
+// asserted here; this checks which code arrives when, by content rather than by chunk names (the build may merge
+// chunks differently), and that the strict CSP has nothing to report (Lighthouse's "Best practices" reads those).
+/* global window, document -- only inside page.addInitScript/evaluate callbacks, which run in the browser */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { assertNoErrors, hydrated, openPage, useBrowser } from "./helpers.mjs";
+
+const browser = useBrowser();
+
+/** A string only the markdown renderer's code contains (react-markdown's own error link survives minification). */
+const MARKDOWN_RENDERER = "remarkjs/react-markdown";
+
+/** Records every script the page fetches: URL, Cache-Control and (lazily) its text. */
+function recordScripts(page) {
+  const scripts = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script" || !response.ok()) return;
+    scripts.push({ url: response.url(), cacheControl: response.headers()["cache-control"] ?? "", text: response.text().catch(() => "") });
+  });
+  return scripts;
+}
+
+async function containsRenderer(scripts) {
+  const texts = await Promise.all(scripts.map((script) => script.text));
+  return texts.some((text) => text.includes(MARKDOWN_RENDERER));
+}
+
+describe("what a first visit loads", () => {
+  test("loads the sign-in dialog on first open and the markdown renderer with the first answer; hashed scripts are immutable", async () => {
+    const { page, errors, close } = await openPage(browser());
+    try {
+      const scripts = recordScripts(page);
+      await page.goto("/web-main");
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+
+      const firstLoad = scripts.slice();
+      assert.ok(firstLoad.length > 0, "the page loaded no scripts");
+      for (const script of firstLoad.filter((entry) => new URL(entry.url).pathname.startsWith("/assets/"))) {
+        assert.match(script.cacheControl, /max-age=31536000/, `${script.url} is not cached for a year`);
+        assert.match(script.cacheControl, /immutable/, `${script.url} is not marked immutable`);
+      }
+      assert.equal(await containsRenderer(firstLoad), false, "the markdown renderer loaded with the empty chat");
+
+      // The sign-in dialog: its code arrives when a visitor opens it, and then it is there to use.
+      await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("heading", { name: "Sign in" }).waitFor();
+      assert.ok(scripts.length > firstLoad.length, "opening the sign-in dialog fetched no code: it was in the first load");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+
+      // The first answer brings the renderer (the demo provider answers in markdown).
+      const box = page.getByRole("textbox", { name: "Message" });
+      await box.fill("What is a quokka?");
+      await box.press("Enter");
+      await page.getByRole("list", { name: "Conversation" }).locator(":scope > li").last().getByText("To get real answers").waitFor();
+      await page.waitForLoadState("networkidle");
+      assert.equal(await containsRenderer(scripts), true, "no script with the markdown renderer arrived with the answer");
+      assertNoErrors(errors, "/web-main first visit");
+    } finally {
+      await close();
+    }
+  });
+
+  test("a screen with a form reports no Content Security Policy violation", async () => {
+    const { page, errors, close } = await openPage(browser());
+    try {
+      // Recorded from the first script on, before any of the app's code runs.
+      await page.addInitScript(() => {
+        window.__cspViolations = [];
+        document.addEventListener("securitypolicyviolation", (event) => {
+          window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      // The sign-in form builds zod schemas as its modules load (zod's eval probe was the report, decision 0019).
+      await page.goto("/auth/login");
+      await hydrated(page);
+      await page.getByLabel("Email address", { exact: true }).fill("not-an-address");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForLoadState("networkidle");
+      assert.deepEqual(await page.evaluate(() => window.__cspViolations), []);
+      assertNoErrors(errors, "/auth/login");
+    } finally {
+      await close();
+    }
+  });
+});
