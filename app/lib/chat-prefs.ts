@@ -2,7 +2,7 @@
 // restore time-out 5000 ms), kept in step across open tabs, and a new tab can ask another for the current state.
 import { useCallback, useSyncExternalStore } from "react";
 import { PERSIST_RESTORE_TIMEOUT_MS, PERSIST_VERSION, STORAGE_KEYS, TOOL_KEYS, type ToolKey } from "./constants";
-import { DEFAULT_PROVIDER_NAME, defaultModelFor } from "./models";
+import { DEFAULT_PROVIDER_NAME, defaultModelFor, providerNameFor } from "./models";
 
 export interface ToolModel {
   llmName: string;
@@ -33,7 +33,12 @@ function merge(stored: unknown): ChatPrefs {
   const candidate = (stored as { tools?: Record<string, Partial<ToolModel>> } | null)?.tools ?? {};
   for (const tool of TOOL_KEYS) {
     const entry = candidate[tool];
-    if (entry && typeof entry.modelName === "string" && typeof entry.llmName === "string") tools[tool] = { llmName: entry.llmName, modelName: entry.modelName };
+    if (entry && typeof entry.modelName === "string" && typeof entry.llmName === "string") {
+      // A choice saved before providers were recorded says SPEC's default provider name for every model; a model other
+      // than the tool's default gets its real vendor (the untouched default keeps "openaitest", SPEC §9).
+      const stale = entry.llmName === DEFAULT_PROVIDER_NAME && entry.modelName !== defaultModelFor(tool);
+      tools[tool] = { llmName: stale ? providerNameFor(entry.modelName) : entry.llmName, modelName: entry.modelName };
+    }
   }
   return { tools };
 }
