@@ -7,23 +7,11 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getLocale, resources } from "./.server/i18n";
 import { reportServerError } from "./.server/reporting";
 import { applyDocumentHeaders } from "./.server/security";
-import { loadMarkdownRenderer } from "./components/chat/markdown";
+import { loadMarkdownRenderer, showsAnswers } from "./components/chat/markdown";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 
 export const streamTimeout = 5_000;
-
-/** Whether any route's data holds chat messages with an answer's text (a thread's or a shared conversation's). */
-function showsAnswers(loaderData: Record<string, unknown>): boolean {
-  const hasAnswer = (value: unknown) => {
-    const messages = (value as { messages?: unknown } | null)?.messages;
-    return Array.isArray(messages) && messages.some((message) => (message as { role?: unknown })?.role === "assistant" && Boolean((message as { content?: unknown }).content));
-  };
-  // The thread screens keep `messages` at the top of their data; the shared page one level down (`conversation`).
-  return Object.values(loaderData).some(
-    (data) => hasAnswer(data) || (data !== null && typeof data === "object" && Object.values(data as Record<string, unknown>).some(hasAnswer)),
-  );
-}
 
 export default async function handleRequest(
   request: Request,
@@ -34,8 +22,9 @@ export default async function handleRequest(
 ) {
   const locale = getLocale(request);
   // Saved answers render as markdown on the server (see components/chat/markdown.tsx): the renderer is loaded (once
-  // per isolate) only for a page that shows one, so other pages do not wait for it.
-  if (showsAnswers(remixContext.staticHandlerContext.loaderData)) await loadMarkdownRenderer();
+  // per isolate) only for a route that can show them, so other pages do not wait for it.
+  const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
+  if (showsAnswers(handles)) await loadMarkdownRenderer();
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
 

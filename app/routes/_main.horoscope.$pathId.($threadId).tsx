@@ -27,6 +27,9 @@ import { useToolModel } from "~/lib/chat-prefs";
 import { providerNameFor } from "~/lib/models";
 import { isHoroscopeType } from "~/lib/schemas/horoscope";
 import { titleMeta } from "~/lib/meta";
+import { SHOWS_ANSWERS } from "~/components/chat/markdown";
+
+export const handle = SHOWS_ANSWERS;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;

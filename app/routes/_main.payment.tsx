@@ -71,34 +71,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           date: formatInstant(current.currentPeriodEnd, locale),
         }
       : null;
-  const visitor = !user;
+  const page = { view: "plans" as const, title, mode: config.billing.mode, period, active, visitor: !user };
   let prices;
   try {
     prices = await loadPrices(config);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return {
-      view: "plans" as const,
-      title,
-      mode: config.billing.mode,
-      period,
-      active,
-      visitor,
-      error: error.code,
-      options: [],
-      summary: null,
-    };
+    // Prices unavailable (Stripe unreachable or misconfigured): the page still shows, with the reason and no plans.
+    return { ...page, error: error.code, options: [], summary: null };
   }
   const saving = yearlySavingPercent(prices);
   const chosen = prices[period];
   const totals = await previewTotals(config, chosen, user?.stripeCustomerId ?? null);
   return {
-    view: "plans" as const,
-    title,
-    mode: config.billing.mode,
-    period,
-    active,
-    visitor,
+    ...page,
     error: null,
     options: BILLING_PERIODS.map((option) => ({
       period: option,

@@ -5,6 +5,9 @@ import { pageTitle } from "~/.server/page";
 import { ChatScreen } from "~/components/chat/chat-screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { titleMeta } from "~/lib/meta";
+import { SHOWS_ANSWERS } from "~/components/chat/markdown";
+
+export const handle = SHOWS_ANSWERS;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const screen = await loadChatScreen(request, context, params.threadId);

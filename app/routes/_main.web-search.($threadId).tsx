@@ -14,6 +14,9 @@ import { ToolScreenHeader } from "~/components/tools/tool-screen";
 import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
+import { SHOWS_ANSWERS } from "~/components/chat/markdown";
+
+export const handle = SHOWS_ANSWERS;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [screen, title] = await Promise.all([

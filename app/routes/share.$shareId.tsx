@@ -7,11 +7,14 @@ import { shareUrl } from "~/.server/share/links";
 import { describeShare, readShare } from "~/.server/share/public";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SharedConversationPage } from "~/components/share/shared-conversation";
+import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
 /**
  * The public, read-only page of a share link, readable signed out. An unknown or revoked id, or a link whose thread
  * was deleted, is the plain not-found page with a 404.
  */
+export const handle = SHOWS_ANSWERS;
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let conversation;
   try {

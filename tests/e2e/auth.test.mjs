@@ -5,18 +5,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { deflateSync } from "node:zlib";
-import { assertNoErrors, hydrated, openPage, signUp, useBrowser } from "./helpers.mjs";
+import { assertNoErrors, hydrated, openPage, signUp, useBrowser, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
 
-async function withPage(options, body) {
-  const session = await openPage(browser(), options);
-  try {
-    await body(session);
-  } finally {
-    await session.close();
-  }
-}
+const withPage = (options, body) => withSession(browser(), options, body);
 
 const uniqueEmail = (label) => `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 

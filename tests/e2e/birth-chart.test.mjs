@@ -6,18 +6,11 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
 import { Body, Ecliptic, GeoVector } from "astronomy-engine";
-import { assertNoErrors, hydrated, openPage, useBrowser } from "./helpers.mjs";
+import { assertNoErrors, hydrated, useBrowser, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
 
-async function withPage(body) {
-  const session = await openPage(browser(), { acceptDownloads: true });
-  try {
-    await body(session);
-  } finally {
-    await session.close();
-  }
-}
+const withPage = (body) => withSession(browser(), { acceptDownloads: true }, body);
 
 const SIGNS = ["Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo", "Libra", "Scorpio", "Sagittarius", "Capricorn", "Aquarius", "Pisces"];
 

@@ -55,6 +55,16 @@ export async function openPage(browser, options = {}) {
   return { context, page, errors, close: () => context.close() };
 }
 
+/** Runs `body` with a fresh page of its own browser context, closed afterwards whatever happens. */
+export async function withPage(browser, options, body) {
+  const session = await openPage(browser, options);
+  try {
+    await body(session);
+  } finally {
+    await session.close();
+  }
+}
+
 /** Collects console.error messages and uncaught exceptions of a page (all frames, across navigations). */
 export function recordErrors(page) {
   const errors = [];

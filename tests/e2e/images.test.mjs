@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { startFakeOpenAI } from "../mocks/fake-openai.mjs";
-import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
+import { assertNoErrors, hydrated, signUpAndSignIn, useBrowser, withPage as withSession } from "./helpers.mjs";
 import { startServer } from "./server.mjs";
 
 const browser = useBrowser();
@@ -34,14 +34,7 @@ after(async () => {
   await fake?.close();
 });
 
-async function withPage(body) {
-  const session = await openPage(browser(), { baseURL: server.baseUrl, acceptDownloads: true, ...(storageState ? { storageState } : {}) });
-  try {
-    await body(session);
-  } finally {
-    await session.close();
-  }
-}
+const withPage = (body) => withSession(browser(), { baseURL: server.baseUrl, acceptDownloads: true, ...(storageState ? { storageState } : {}) }, body);
 
 /** The card of a job on a tool page, found by its title. */
 const card = (page, title) => page.getByRole("article", { name: title });

@@ -5,18 +5,11 @@
 /* global document, caches -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { BASE_URL, assertNoErrors, hydrated, openPage, storageItem, useBrowser, waitForPage } from "./helpers.mjs";
+import { BASE_URL, assertNoErrors, hydrated, storageItem, useBrowser, waitForPage, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
 
-async function withPage(options, body) {
-  const session = await openPage(browser(), options);
-  try {
-    await body(session);
-  } finally {
-    await session.close();
-  }
-}
+const withPage = (options, body) => withSession(browser(), options, body);
 
 /** What the service worker keeps for the offline page (its "nova-state" cache), read from the page. */
 function workerState(page, key) {

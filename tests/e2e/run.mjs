@@ -28,11 +28,16 @@ async function main() {
   }
   await ensureBuild();
 
-  // Node 20's `node --test` does not expand globs itself, so list the files here.
-  const files = readdirSync(E2E_DIR)
-    .filter((name) => name.endsWith(".test.mjs"))
-    .sort()
-    .map((name) => join("tests", "e2e", name));
+  // Node 20's `node --test` does not expand globs itself, so list the files here. Files named on the command line
+  // (`npm run test:e2e -- tests/e2e/chat.test.mjs`) run alone, for a quicker loop while working on one screen.
+  const named = process.argv.slice(2);
+  const files =
+    named.length > 0
+      ? named
+      : readdirSync(E2E_DIR)
+          .filter((name) => name.endsWith(".test.mjs"))
+          .sort()
+          .map((name) => join("tests", "e2e", name));
   if (files.length === 0) {
     console.error("No tests/e2e/*.test.mjs files found.");
     return 1;

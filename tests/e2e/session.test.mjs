@@ -4,18 +4,11 @@
 import assert from "node:assert/strict";
 /* global document -- only inside waitForFunction callbacks, which run in the browser */
 import { describe, test } from "node:test";
-import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
+import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
 
-async function withPage(body) {
-  const session = await openPage(browser());
-  try {
-    await body(session);
-  } finally {
-    await session.close();
-  }
-}
+const withPage = (body) => withSession(browser(), {}, body);
 
 describe("sessions", () => {
   test("e-mail link sign-in; a session revoked elsewhere is announced and the draft is kept", async () => {

@@ -4,19 +4,12 @@
 /* global document, localStorage -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { BASE_URL, assertNoErrors, hydrated, openPage, storageItem, useBrowser, waitForPage } from "./helpers.mjs";
+import { BASE_URL, assertNoErrors, hydrated, storageItem, useBrowser, waitForPage, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
 
 /** Opens a fresh context, runs `body({ page, errors, context })`, always closes the context. */
-async function withPage(options, body) {
-  const session = await openPage(browser(), options);
-  try {
-    await body(session);
-  } finally {
-    await session.close();
-  }
-}
+const withPage = (options, body) => withSession(browser(), options, body);
 
 // Settings, gallery and payment may send visitors to sign in; the other screens are open to everyone.
 const MAY_REQUIRE_SIGN_IN = ["/settings/", "/gallery", "/payment"];

@@ -4,18 +4,11 @@
 /* global document -- only inside page.waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./helpers.mjs";
+import { assertNoErrors, hydrated, useBrowser, waitForPage, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
 
-async function withPage(body) {
-  const session = await openPage(browser());
-  try {
-    await body(session);
-  } finally {
-    await session.close();
-  }
-}
+const withPage = (body) => withSession(browser(), {}, body);
 
 const conversation = (page) => page.getByRole("list", { name: "Conversation" });
 const lastAnswer = (page) => conversation(page).locator(":scope > li").last();

@@ -130,9 +130,8 @@ export async function checkPasswordForResend(
   return user;
 }
 
-/** Uses a verification link: the email (and its login connection) become verified. */
-export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
-  const userId = await consumeEmailToken(env, token, "verify-email");
+/** Marks an account's e-mail (and its e-mail login connection) verified: one batch, so never half done. */
+export async function markEmailVerified(env: AppEnv, userId: string): Promise<void> {
   const db = getDb(env);
   await db.batch([
     db.update(schema.users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
@@ -141,6 +140,12 @@ export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
       .set({ verified: true })
       .where(and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.provider, "email"))),
   ]);
+}
+
+/** Uses a verification link: the email (and its login connection) become verified. */
+export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
+  const userId = await consumeEmailToken(env, token, "verify-email");
+  await markEmailVerified(env, userId);
   const user = await findUser(env, userId);
   // The link was good but its account is gone (deleted meanwhile): SPEC §8's "Email not found". Safe to say, since
   // only the holder of the mailbox has the link; forgot-password itself never tells (see decision 0018).

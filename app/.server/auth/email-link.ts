@@ -1,15 +1,13 @@
 // Sign-in by e-mail link (SPEC §7 signInWithEmailLink; issue 17). A one-time link, valid 15 minutes, stored only as
 // its SHA-256 like the other e-mail links (email-tokens.ts). Asking for a link answers the same whether or not the
 // address has an account (the caller sends after responding), and is limited per address and per account.
-import { and, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import { safeRedirectPath } from "../../lib/auth";
-import { getDb, schema } from "../db";
 import { sendEmail } from "../email";
 import { accountEmail } from "../email/templates";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { findUser, findUserByEmail, normalizeEmail, type LinkContext } from "./accounts";
+import { findUser, findUserByEmail, markEmailVerified, normalizeEmail, type LinkContext } from "./accounts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens";
 import { THROTTLE } from "./policy";
 import { clearSignInFailures, countAttempt, limitOrThrow, throttleKeys } from "./throttle";
@@ -41,16 +39,8 @@ export async function signInWithEmailLink(env: AppEnv, input: { token: string; a
   const user = await findUser(env, userId);
   if (!user) throw new AppError("auth/email-not-found");
   if (user.disabledAt) throw new AppError("auth/user-disabled");
-  if (!user.emailVerified) {
-    const db = getDb(env);
-    await db.batch([
-      db.update(schema.users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
-      db
-        .update(schema.loginConnections)
-        .set({ verified: true })
-        .where(and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.provider, "email"))),
-    ]);
-  }
   await clearSignInFailures(env, user.email, input.address);
-  return (await findUser(env, userId)) ?? user;
+  if (user.emailVerified) return user;
+  await markEmailVerified(env, userId);
+  return { ...user, emailVerified: true };
 }

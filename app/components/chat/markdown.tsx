@@ -20,6 +20,16 @@ export function loadMarkdownRenderer(): Promise<Renderer> {
 /** Marks server-rendered markdown, so the client knows to load the renderer before it hydrates. */
 export const MARKDOWN_MARKER = "data-markdown";
 
+/**
+ * The `handle` of a route whose page can show saved answers (a thread screen, a shared conversation): the server
+ * loads the renderer before rendering it. Declared per route rather than guessed from loader data's shape.
+ */
+export const SHOWS_ANSWERS = { showsAnswers: true } as const;
+
+export function showsAnswers(handles: readonly unknown[]): boolean {
+  return handles.some((handle) => (handle as Partial<typeof SHOWS_ANSWERS> | undefined)?.showsAnswers === true);
+}
+
 export function Markdown({ text }: { text: string }) {
   const [Renderer, setRenderer] = useState<Renderer | null>(() => loadedRenderer);
   useEffect(() => {
