@@ -2,13 +2,14 @@
 // another device is announced (SPEC §8) with the sign-in dialog open and the half-typed message still in its box;
 // visitors see the plans with prices and are asked to sign in when they choose one.
 import assert from "node:assert/strict";
-/* global document -- only inside waitForFunction callbacks, which run in the browser */
+/* global document, window, requestAnimationFrame -- only inside callbacks that run in the browser */
 import { describe, test } from "node:test";
 import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
 
-const withPage = (body) => withSession(browser(), {}, body);
+const withPage = (body) => withSession(browser(), { viewport: { width: 1280, height: 900 } }, body);
+const planBadge = (page) => page.locator("aside").getByTestId("plan-badge");
 
 describe("sessions", () => {
   test("e-mail link sign-in; a session revoked elsewhere is announced and the draft is kept", async () => {
@@ -79,6 +80,61 @@ describe("sessions", () => {
       await second.getByRole("combobox", { name: "Dil" }).first().waitFor();
       await second.close();
       assertNoErrors(errors, "two tabs");
+    });
+  });
+
+  test("two open tabs stay in step on the plan and the model; a new tab shows the chosen model from its first paint", async () => {
+    await withPage(async ({ context, page, errors }) => {
+      await signUpAndSignIn(page, { name: "Tab Payer", landing: "/web-main" });
+
+      const other = await context.newPage();
+      await other.goto("/web-main");
+      await hydrated(other);
+      await planBadge(other).filter({ hasText: "Free" }).waitFor();
+
+      // Paying in the first tab makes the second one Pro, without the success dialog: that shows in the paying tab only.
+      await page.goto("/payment?period=week");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Continue to demo checkout" }).click();
+      await page.waitForURL((url) => url.pathname === "/payment/demo-checkout");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Complete demo payment" }).click();
+      const success = page.getByRole("dialog", { name: "Welcome to Pro!" });
+      await success.waitFor();
+      await planBadge(other).filter({ hasText: "Pro" }).waitFor();
+      assert.equal(await other.getByRole("dialog", { name: "Welcome to Pro!" }).count(), 0, "no success dialog in the other tab");
+      await success.getByRole("button", { name: "Close" }).click();
+
+      // A Pro model chosen in the first tab is the second tab's model too.
+      await page.goto("/web-main");
+      await hydrated(page);
+      await page.getByRole("button", { name: /^Model: / }).click();
+      await page.getByRole("radio", { name: /^gpt-4o\b(?!-mini)/ }).click();
+      await page.getByRole("button", { name: "Model: gpt-4o" }).waitFor();
+      await other.getByRole("button", { name: "Model: gpt-4o" }).waitFor();
+
+      // A tab opened now never shows another model's name, not even for a frame (SPEC §4: restored before shown).
+      const fresh = await context.newPage();
+      await fresh.addInitScript(() => {
+        const seen = (window.__modelNames = []);
+        const look = () => {
+          const shown = [...document.querySelectorAll('button[aria-haspopup="dialog"]')].find(
+            (button) => button.textContent?.startsWith("Model:") && !button.classList.contains("invisible"),
+          );
+          const name = shown?.querySelector(".font-medium")?.textContent;
+          if (name && seen.at(-1) !== name) seen.push(name);
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      });
+      await fresh.goto("/web-main");
+      await hydrated(fresh);
+      await fresh.getByRole("button", { name: "Model: gpt-4o" }).waitFor();
+      await planBadge(fresh).filter({ hasText: "Pro" }).waitFor();
+      assert.deepEqual(await fresh.evaluate(() => window.__modelNames), ["gpt-4o"]);
+      assert.equal(await fresh.getByRole("dialog", { name: "Welcome to Pro!" }).count(), 0, "no success dialog in a new tab");
+      await Promise.all([other.close(), fresh.close()]);
+      assertNoErrors(errors, "plan and model across tabs");
     });
   });
 

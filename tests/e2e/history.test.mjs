@@ -1,0 +1,103 @@
+// Issue 17 item 12 in a real browser: history is grouped by the viewer's own calendar day. A chat is made, then the
+// development clock (/dev/clock) moves the app's "now" to just after midnight in Istanbul (UTC+3) while it is still
+// the same day in UTC (or the other way round, whichever the hour of the run allows): a browser in Europe/Istanbul
+// and one in UTC must then put the same chat under different groups.
+import assert from "node:assert/strict";
+/* global document -- only inside callbacks that run in the browser */
+import { describe, test } from "node:test";
+import { assertNoErrors, hydrated, signUpAndSignIn, useBrowser, withPage } from "./helpers.mjs";
+
+const browser = useBrowser();
+const DAY_MS = 86_400_000;
+const ANSWER_TIMEOUT_MS = 90_000;
+const LABELS = { today: "Today", previous7: "Previous 7 Days" };
+
+/** The calendar day of an instant in a zone, from Node's own tz database (independent of the app's code). */
+function dayIn(zone, epochMs) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(epochMs);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  return Date.UTC(part("year"), part("month") - 1, part("day")) / DAY_MS;
+}
+
+const groupIn = (zone, chatAt, now) => (dayIn(zone, now) - dayIn(zone, chatAt) <= 0 ? "today" : "previous7");
+
+/**
+ * A moment at least 15 minutes after `chatAt` (the clock only moves forward, by 0.01 day at least) where the chat's
+ * group differs between Istanbul and UTC: 21:30 UTC (00:30 in Istanbul) or 00:30 UTC (03:30 in Istanbul).
+ */
+function splittingMoment(chatAt) {
+  for (let day = 0; day < 2; day++) {
+    for (const hour of [21.5, 24.5]) {
+      const moment = (Math.floor(chatAt / DAY_MS) + day) * DAY_MS + hour * 3_600_000;
+      if (moment - chatAt < 15 * 60_000) continue;
+      if (groupIn("Europe/Istanbul", chatAt, moment) !== groupIn("UTC", chatAt, moment)) return moment;
+    }
+  }
+  throw new Error("no moment splits the groups");
+}
+
+async function setClock(page, offsetMs) {
+  const reset = await page.request.post("/dev/clock", { form: { intent: "reset" }, maxRedirects: 0 });
+  assert.equal(reset.status(), 302, "the development clock was reset");
+  if (offsetMs <= 0) return;
+  const moved = await page.request.post("/dev/clock", { form: { days: String(offsetMs / DAY_MS) }, maxRedirects: 0 });
+  assert.equal(moved.status(), 302, "the development clock accepted the move");
+}
+
+/** The history section (Today, Previous 7 Days...) that lists a chat of this title. */
+async function sectionOf(page, title) {
+  const link = page.locator("aside").getByRole("link", { name: title }).first();
+  await link.waitFor();
+  return link.evaluate((element) => element.closest("section")?.getAttribute("aria-label") ?? null);
+}
+
+describe("history grouped by the viewer's day", () => {
+  test("a chat near midnight in Istanbul (UTC+3) is grouped by Istanbul's day, and by UTC's in a UTC browser", async () => {
+    await withPage(browser(), { timezoneId: "Europe/Istanbul", viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Istanbul Night", landing: "/web-main" });
+      await hydrated(page);
+      await page.getByRole("textbox", { name: "Message" }).fill("Which ferries cross the Bosphorus at night?");
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.waitForURL((url) => /^\/web-main\/.+/.test(url.pathname), { timeout: ANSWER_TIMEOUT_MS });
+      await page.waitForFunction(
+        () => {
+          const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+          const last = items[items.length - 1];
+          return items.length >= 2 && last?.getAttribute("aria-busy") === "false" && (last.textContent ?? "").includes("Demo model");
+        },
+        null,
+        { timeout: ANSWER_TIMEOUT_MS }
+      );
+      const chatAt = Date.now();
+      const title = "Which ferries cross the Bosphorus at night?";
+      const moment = splittingMoment(chatAt);
+      await setClock(page, moment - Date.now());
+      try {
+        await page.reload();
+        await hydrated(page);
+        assert.equal(await sectionOf(page, title), LABELS[groupIn("Europe/Istanbul", chatAt, moment)], "grouped by Istanbul's day");
+
+        // The same account in a browser on UTC: the other group.
+        const utc = await browser().newContext({
+          baseURL: page.url(),
+          timezoneId: "UTC",
+          viewport: { width: 1280, height: 900 },
+          storageState: await page.context().storageState(),
+        });
+        try {
+          const other = await utc.newPage();
+          await other.goto(new URL(page.url()).pathname);
+          await hydrated(other);
+          const expected = LABELS[groupIn("UTC", chatAt, moment)];
+          await other.locator("aside").locator(`section[aria-label="${expected}"]`).getByRole("link", { name: title }).waitFor();
+        } finally {
+          await utc.close();
+        }
+      } finally {
+        // The server is shared with the other files: put its clock back whatever happened.
+        await setClock(page, 0);
+      }
+      assertNoErrors(errors, "history by local day");
+    });
+  });
+});
