@@ -82,6 +82,12 @@ export default defineConfig({
     name: "integration",
     include: ["tests/{integration,robustness}/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
+    // Each test drives the real worker (server render, D1, Durable Objects); the first request of a file also
+    // loads the server build. 5 s (vitest's default) is enough on a quiet machine and not on a busy CI runner,
+    // where three page-rendering tests timed out at 5.0 s while passing in ~1 s locally. Slowness is measured
+    // by `npm run bench`, never by test timeouts.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // Starts the fake OpenAI-compatible server (tests/mocks/fake-openai.mjs) in Node and provides its URL as
     // inject("fakeUpstreamUrl"); the chat tests pass it to the app per request, so other tests stay in demo mode.
     // fake-graph.setup.ts does the same for the WhatsApp Graph API (inject("fakeGraphUrl")).
