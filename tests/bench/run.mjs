@@ -9,6 +9,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, run, startServer } from "../e2e/server.mjs";
 import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
 import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./lighthouse.mjs";
+import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
 import { LOAD_BENCH, measureLoad } from "./load.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
@@ -215,6 +216,30 @@ const MEASUREMENTS = [
       };
     },
   },
+  {
+    name: `Interaction: INP typing while a ${INTERACTION_BENCH.chunks}-chunk answer streams (${INTERACTION_BENCH.cpuSlowdown}x CPU)`,
+    unit: "ms",
+    budget: 200,
+    async measure(shared) {
+      const result = await shared.interaction();
+      return {
+        value: result.inp,
+        detail: `${result.interactions} key presses; typed while streaming: ${result.typedWhileStreaming ? "yes" : "NO"}, text intact: ${result.typedIntact ? "yes" : "NO"}; ${result.words.toLocaleString("en")} words streamed in ${formatMs(result.streamMs)}`,
+      };
+    },
+  },
+  {
+    name: "Interaction: longest task while streaming (4x CPU)",
+    unit: "ms",
+    budget: 50,
+    async measure(shared) {
+      const result = await shared.interaction();
+      return {
+        value: result.longestTask,
+        detail: `${result.longTasks} tasks over 50 ms for ${result.chunks} streamed chunks (${formatMs(result.longTaskMs)} in all); ${(result.droppedShare * 100).toFixed(1)}% of frames dropped`,
+      };
+    },
+  },
 ];
 
 /**
@@ -256,6 +281,7 @@ function createShared() {
   let history;
   let whatsapp;
   let load;
+  let interaction;
   const contexts = [];
   const chatBench = () => (chat ??= startChatBench(startServer));
   return {
@@ -277,6 +303,11 @@ function createShared() {
     },
     load() {
       return (load ??= measureLoad(startServer));
+    },
+    interaction() {
+      const executablePath = findChromium();
+      if (!executablePath) return Promise.reject(new SkipError(CHROMIUM_MISSING));
+      return (interaction ??= measureInteraction({ startServer, executablePath }));
     },
     whatsappAcks() {
       return (whatsapp ??= measureWebhookAcks(startServer));
@@ -403,7 +434,9 @@ async function main() {
   process.once("SIGTERM", onSignal);
   const rows = [];
   try {
-    for (const measurement of MEASUREMENTS) {
+    // BENCH_ONLY=Interaction (any part of a figure's name, case-insensitive) measures only the figures that match.
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    for (const measurement of MEASUREMENTS.filter((entry) => !only || entry.name.toLowerCase().includes(only))) {
       console.log(`measuring: ${measurement.name}`);
       try {
         const { value, detail, items } = await measurement.measure(shared);
@@ -417,7 +450,8 @@ async function main() {
   } finally {
     await shared.close();
   }
-  const lighthouseRows = await lighthouseStage(rows);
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  const lighthouseRows = !only || "lighthouse".includes(only) ? await lighthouseStage(rows) : null;
   printTable(rows);
   if (lighthouseRows) printLighthouseTable(lighthouseRows, lighthouseSettings().runs);
   if (process.argv.includes("--verbose")) printItems(rows);

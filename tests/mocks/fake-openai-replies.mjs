@@ -4,7 +4,7 @@
 // The requested model name picks the behaviour: `<behaviour>` or `<behaviour>?<params>` (URL query syntax), e.g.
 // "cut?at=3" or "normal?n=40&ms=2". Any other name (a real upstream id such as "gpt-4o-mini") streams normally.
 
-export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error"];
+export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long"];
 
 /** The markup the "xss" behaviour puts in its answer (split over two chunks, as a model might). */
 export const XSS_MARKUP = "<img src=x onerror=alert(1)>";
@@ -99,10 +99,44 @@ export function reasoningTokens(count = DEFAULTS.reasoningTokens) {
   return Array.from({ length: count }, (_, index) => (index === 0 ? "Thinking" : ` step${index}`));
 }
 
+/** Words of the "long" behaviour's answer: the 5,000-word answer with code blocks that issue 18 streams. */
+export const LONG_ANSWER_WORDS = 5_000;
+
+/**
+ * The "long" behaviour: a Markdown document of LONG_ANSWER_WORDS words (headings, paragraphs and a fenced code block
+ * every third paragraph, as a long technical answer has), cut into `count` chunks of about equal size.
+ */
+export function longTokens(count) {
+  const pieces = [];
+  let words = 0;
+  const add = (text) => {
+    pieces.push(text);
+    words += (text.match(/\S+/g) ?? []).length;
+  };
+  for (let section = 1; words < LONG_ANSWER_WORDS; section++) {
+    add(`## Part ${section}\n\n`);
+    for (let paragraph = 1; paragraph <= 3 && words < LONG_ANSWER_WORDS; paragraph++) {
+      const sentence = Array.from({ length: 60 }, (_, index) => `word${section}x${paragraph}x${index}`).join(" ");
+      add(`${sentence}, with **bold**, \`inline code\` and a [link](https://example.com/${section}).\n\n`);
+    }
+    add(
+      "```ts\n" +
+        `export function step${section}(values: number[]): number {\n` +
+        "  let total = 0;\n  for (const value of values) {\n    if (value > 0) total += value * 2;\n  }\n  return total;\n}\n```\n\n",
+    );
+  }
+  const text = pieces.join("");
+  const size = Math.max(1, Math.ceil(text.length / Math.max(1, count)));
+  const chunks = [];
+  for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+  return chunks;
+}
+
 /** Content chunks a given model name streams for a question (before any cut or malformed line). */
 export function contentTokens(model, question, defaults = DEFAULTS) {
   const { behaviour, params } = parseModel(model, defaults);
   if (behaviour === "xss") return xssTokens();
+  if (behaviour === "long") return longTokens(params.tokens);
   if (behaviour === "gone") return [];
   return answerTokens(question, params.tokens);
 }

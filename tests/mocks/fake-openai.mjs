@@ -13,6 +13,7 @@
 //   reasoning     delta.reasoning_content chunks first, then the answer
 //   xss           an answer containing <img src=x onerror=alert(1)> and a <script>
 //   stream-error  some chunks, then a `data: {"error":{...}}` payload (the SDK raises APIError)
+//   long          a 5,000-word Markdown answer with code blocks, in n chunks (the bench's interaction figures)
 // Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs).
