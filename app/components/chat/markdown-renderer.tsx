@@ -1,9 +1,10 @@
 // Markdown for answers. Raw HTML in a model's output is never rendered as HTML (react-markdown escapes it),
 // links open safely, and code blocks get highlighting and a copy button.
-import type { ReactNode } from "react";
+import { memo, useMemo, type ReactElement, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import ReactMarkdown, { type Components } from "react-markdown";
+import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { splitMarkdownBlocks } from "~/lib/markdown-blocks";
 import { CopyButton } from "./copy-button";
 import { rehypeHighlightLite } from "./highlight";
 
@@ -48,12 +49,40 @@ const components: Components = {
   },
 };
 
+const remarkPlugins = [remarkGfm, remarkHtmlAsText];
+const rehypePlugins = [rehypeHighlightLite];
+
+/**
+ * Parsed blocks by source, shared by every answer on the page. When an answer completes, the thread screen takes
+ * the saved messages from the server and renders them afresh; without this the whole answer would be parsed again
+ * in one go (a one-second task on a slow phone for a 5,000-word answer). Bounded, oldest first out.
+ */
+const parsedBlocks = new Map<string, ReactElement>();
+const PARSED_BLOCKS_KEPT = 500;
+
+function parseBlock(source: string): ReactElement {
+  const cached = parsedBlocks.get(source);
+  if (cached) return cached;
+  // react-markdown's Markdown is a synchronous, hook-free function of its options, so its output can be kept.
+  const element = Markdown({ children: source, remarkPlugins, rehypePlugins, components });
+  parsedBlocks.set(source, element);
+  if (parsedBlocks.size > PARSED_BLOCKS_KEPT) parsedBlocks.delete(parsedBlocks.keys().next().value as string);
+  return element;
+}
+
+/** One top-level block, parsed again only when its own source changes (while streaming: only the last one). */
+const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
+  return parseBlock(source);
+});
+
 export default function MarkdownRenderer({ text }: { text: string }) {
+  const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
   return (
     <div className="markdown text-[15px] leading-relaxed" data-markdown="">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} rehypePlugins={[rehypeHighlightLite]} components={components}>
-        {text}
-      </ReactMarkdown>
+      {blocks.map((source, index) => (
+        // Blocks only grow at the end, so an index is a stable key here.
+        <MarkdownBlock key={index} source={source} />
+      ))}
     </div>
   );
 }
