@@ -11,7 +11,7 @@ import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
-import { EmailLinkForm } from "~/components/auth/email-link-form";
+import { EmailLinkForm } from "~/components/auth/email-only-form";
 import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
 import { checkForm, signInLinkSchema } from "~/lib/schemas/auth";

@@ -5,7 +5,7 @@ import { normalizeEmail, requestPasswordReset } from "~/.server/auth/accounts";
 import { failure, invalid, linkContext } from "~/.server/http/auth";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
-import { ForgotPasswordForm } from "~/components/auth/forms";
+import { ForgotPasswordForm } from "~/components/auth/email-only-form";
 import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
 import { checkForm, forgotPasswordSchema } from "~/lib/schemas/auth";

@@ -5,8 +5,8 @@ import { useLocation } from "@remix-run/react";
 import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { closeAuthDialog, setAuthDialogStep, useAuthDialog } from "~/lib/auth-dialog";
-import { EmailLinkForm } from "./email-link-form";
-import { ForgotPasswordForm, SignInForm, SignUpForm } from "./forms";
+import { EmailLinkForm, ForgotPasswordForm } from "./email-only-form";
+import { SignInForm, SignUpForm } from "./forms";
 
 const TITLES = { "sign-in": "login.title", "sign-up": "signUp.title", "forgot-password": "forgotPassword.title", "email-link": "emailLink.title" } as const;
 const DESCRIPTIONS = {

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
-import { forgotPasswordSchema, signInSchema, signUpSchema, type FieldErrors } from "~/lib/schemas/auth";
+import { signInSchema, signUpSchema, type FieldErrors } from "~/lib/schemas/auth";
 import { useRootData } from "~/root";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "./fields";
 import { useCheckedForm } from "./use-checked-form";
@@ -199,43 +199,6 @@ export function SignUpForm({ redirectTo, onStep }: { redirectTo: string; onStep?
         {t("signUp.haveAccount")}{" "}
         <StepLink step="sign-in" redirectTo={redirectTo} onStep={onStep}>
           {t("signUp.signInLink")}
-        </StepLink>
-      </p>
-    </div>
-  );
-}
-
-export function ForgotPasswordForm({ redirectTo, onStep }: { redirectTo: string; onStep?: StepHandler }) {
-  const { t } = useTranslation("auth");
-  const fetcher = useFetcher<AuthActionData>();
-  const result = fetcher.data;
-  const failed = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useCheckedForm(forgotPasswordSchema, failed?.fieldErrors);
-  useResultToasts(failed);
-  if (result?.ok) {
-    return (
-      <div className="flex flex-col gap-4">
-        <MailCheck className="size-10 text-primary" aria-hidden />
-        <FormAlert tone="success">{t("forgotPassword.sent")}</FormAlert>
-        <p className="text-sm text-muted-foreground">{t("forgotPassword.sentBody", { email: result.email ?? "" })}</p>
-        <p className="text-sm">
-          <StepLink step="sign-in" redirectTo={redirectTo} onStep={onStep}>
-            {t("forgotPassword.backToLogin")}
-          </StepLink>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-4">
-      <fetcher.Form method="post" action="/auth/forgot-password" className="flex flex-col gap-4" {...formProps}>
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
-        <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
-        <SubmitButton busy={fetcher.state !== "idle"}>{t("forgotPassword.submit")}</SubmitButton>
-      </fetcher.Form>
-      <p className="text-sm">
-        <StepLink step="sign-in" redirectTo={redirectTo} onStep={onStep}>
-          {t("forgotPassword.backToLogin")}
         </StepLink>
       </p>
     </div>

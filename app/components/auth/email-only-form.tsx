@@ -1,0 +1,73 @@
+// The two auth forms that ask only for an e-mail address and answer "check your inbox": "Forgot password" and
+// "E-mail me a sign-in link" (on their own pages and as steps of the auth dialog). One component, configured per
+// flow, so the fields, error wiring and the sent screen cannot drift apart.
+import { useFetcher } from "@remix-run/react";
+import { MailCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { AuthDialogStep } from "~/lib/auth-dialog";
+import { forgotPasswordSchema, signInLinkSchema } from "~/lib/schemas/auth";
+import { FormAlert, SubmitButton, TextField } from "./fields";
+import { StepLink, useResultToasts, type AuthActionData } from "./forms";
+import { useCheckedForm } from "./use-checked-form";
+
+interface EmailOnlyFlow {
+  action: string;
+  schema: typeof forgotPasswordSchema | typeof signInLinkSchema;
+  /** The locale keys: `<copy>.submit`, `<copy>.sent`, `<copy>.sentBody`. */
+  copy: "forgotPassword" | "emailLink";
+  /** The sign-in link brings the user back to where they were; a reset link does not. */
+  carriesRedirect: boolean;
+}
+
+const FORGOT_PASSWORD: EmailOnlyFlow = { action: "/auth/forgot-password", schema: forgotPasswordSchema, copy: "forgotPassword", carriesRedirect: false };
+const EMAIL_LINK: EmailOnlyFlow = { action: "/auth/email-link", schema: signInLinkSchema, copy: "emailLink", carriesRedirect: true };
+
+interface FormProps {
+  redirectTo: string;
+  onStep?: (step: AuthDialogStep) => void;
+}
+
+function EmailOnlyForm({ flow, redirectTo, onStep }: FormProps & { flow: EmailOnlyFlow }) {
+  const { t } = useTranslation("auth");
+  const fetcher = useFetcher<AuthActionData>();
+  const result = fetcher.data;
+  const failed = result && !result.ok ? result : undefined;
+  const { errors, formProps } = useCheckedForm(flow.schema, failed?.fieldErrors);
+  useResultToasts(failed);
+  const backToSignIn = (
+    <p className="text-sm">
+      <StepLink step="sign-in" redirectTo={redirectTo} onStep={onStep}>
+        {t("forgotPassword.backToLogin")}
+      </StepLink>
+    </p>
+  );
+  if (result?.ok) {
+    return (
+      <div className="flex flex-col gap-4">
+        <MailCheck className="size-10 text-primary" aria-hidden />
+        <FormAlert tone="success">{t(`${flow.copy}.sent`)}</FormAlert>
+        <p className="text-sm text-muted-foreground">{t(`${flow.copy}.sentBody`, { email: result.email ?? "" })}</p>
+        {backToSignIn}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <fetcher.Form method="post" action={flow.action} className="flex flex-col gap-4" {...formProps}>
+        {flow.carriesRedirect && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} retryAfterSeconds={failed?.retryAfterSeconds} />
+        <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
+        <SubmitButton busy={fetcher.state !== "idle"}>{t(`${flow.copy}.submit`)}</SubmitButton>
+      </fetcher.Form>
+      {backToSignIn}
+    </div>
+  );
+}
+
+export function ForgotPasswordForm(props: FormProps) {
+  return <EmailOnlyForm flow={FORGOT_PASSWORD} {...props} />;
+}
+
+export function EmailLinkForm(props: FormProps) {
+  return <EmailOnlyForm flow={EMAIL_LINK} {...props} />;
+}
