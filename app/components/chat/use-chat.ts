@@ -13,6 +13,8 @@ import { refreshCredits } from "./use-credits";
 export type ChatMessage = MessageView & { thinking?: boolean };
 
 const JOIN_RETRIES = 5;
+/** How often streamed text is painted: fast enough to read as live, slow enough that rendering never piles up. */
+const STREAM_PAINT_MS = 50;
 
 /** A tool's thread (horoscope type, search category): its turns name the tool, and new threads open under its path. */
 export interface ChatTool {
@@ -35,28 +37,51 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
   }, []);
 
+  /** Streamed text not yet on screen: deltas are applied together, at most every STREAM_PAINT_MS. */
+  const pending = useRef<{ id: string; text: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+
+  const flushPending = useCallback(() => {
+    const buffered = pending.current;
+    if (!buffered) return;
+    clearTimeout(buffered.timer);
+    pending.current = null;
+    // Streamed text is a transition: React renders it in slices and lets a key press in the composer go first,
+    // so typing stays responsive while a long answer arrives (issue 18's INP figure in `npm run bench`).
+    startTransition(() => patch(buffered.id, (message) => ({ ...message, content: message.content + buffered.text, thinking: false })));
+  }, [patch]);
+
+  useEffect(() => () => clearTimeout(pending.current?.timer), []);
+
   const apply = useCallback(
     (id: string, event: ChatStreamEvent) => {
+      if (event.type === "delta") {
+        // Chunks arrive every few milliseconds; rendering each one alone made a long answer a stream of long tasks.
+        if (pending.current && pending.current.id !== id) flushPending();
+        if (pending.current) pending.current.text += event.text;
+        else pending.current = { id, text: event.text, timer: setTimeout(flushPending, STREAM_PAINT_MS) };
+        return;
+      }
+      // Anything else comes after the buffered text; snapshot and done carry the whole text, so it is simply replaced.
+      if (event.type === "snapshot" || event.type === "done") {
+        clearTimeout(pending.current?.timer);
+        pending.current = null;
+      } else flushPending();
       const update = () =>
         patch(id, (message) => {
           switch (event.type) {
             case "snapshot":
               return { ...message, content: event.text, thinking: event.thinking };
-            case "delta":
-              return { ...message, content: message.content + event.text, thinking: false };
             case "thinking":
               return { ...message, thinking: true };
             case "done":
               return { ...message, content: event.text, status: event.status, errorCode: event.errorCode, thinking: false };
           }
         });
-      // Streamed text is a transition: React renders it in slices and lets a key press in the composer go first,
-      // so typing stays responsive while a long answer arrives (issue 18's INP figure in `npm run bench`).
       // The end of the answer is urgent; React applies queued updates in order, so the final text always wins.
-      if (event.type === "delta" || event.type === "snapshot") startTransition(update);
+      if (event.type === "snapshot") startTransition(update);
       else update();
     },
-    [patch],
+    [patch, flushPending],
   );
 
   const settle = useCallback(() => {
