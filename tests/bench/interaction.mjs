@@ -22,7 +22,15 @@ export const INTERACTION_BENCH = {
 
 /** Runs in the page before any script: observers that keep what the figures need on `window.__bench`. */
 function recordInPage() {
-  const bench = (window.__bench = { longTasks: [], events: [], frames: [], recording: false });
+  const bench = (window.__bench = { longTasks: [], events: [], frames: [], keys: [], recording: false });
+  // Whether each key press landed while the answer was still streaming (the last turn is aria-busy until done).
+  window.addEventListener(
+    "keydown",
+    () => {
+      if (bench.recording) bench.keys.push(document.querySelector('ol[aria-label="Conversation"] > li:last-of-type')?.getAttribute("aria-busy") === "true");
+    },
+    true,
+  );
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (bench.recording) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: "longtask", buffered: false });
@@ -74,13 +82,12 @@ export async function measureInteraction({ startServer, executablePath }) {
     const started = Date.now();
     await page.getByRole("button", { name: "Send" }).click();
     // The first chunk is on screen: now type the next question while the rest streams.
-    await pollPage(page, () => ([...document.querySelectorAll('ol[aria-label="Conversation"] > li')].at(-1)?.textContent ?? "").includes("Part 1"), settings.answerTimeoutMs);
+    await pollPage(page, () => (document.querySelector('ol[aria-label="Conversation"] > li:last-of-type')?.textContent ?? "").includes("Part 1"), settings.answerTimeoutMs);
     await box.pressSequentially(settings.typed, { delay: settings.keyDelayMs, timeout: settings.answerTimeoutMs });
-    const typedWhileStreaming = await page.evaluate(() => [...document.querySelectorAll('ol[aria-label="Conversation"] > li')].at(-1)?.getAttribute("aria-busy") === "true");
     await pollPage(
       page,
       () => {
-        const last = [...document.querySelectorAll('ol[aria-label="Conversation"] > li')].at(-1);
+        const last = document.querySelector('ol[aria-label="Conversation"] > li:last-of-type');
         return last?.getAttribute("aria-busy") === "false" && (last.textContent ?? "").includes("Part ");
       },
       settings.answerTimeoutMs,
@@ -91,7 +98,7 @@ export async function measureInteraction({ startServer, executablePath }) {
       return window.__bench;
     });
     const typedText = await box.inputValue();
-    return summarize(recorded, { streamMs, typedWhileStreaming, typedIntact: typedText === settings.typed });
+    return summarize(recorded, { streamMs, typedIntact: typedText === settings.typed });
   } finally {
     await browser?.close();
     await server?.stop();
@@ -124,6 +131,8 @@ function summarize(recorded, run) {
   return {
     inp,
     interactions: durations.length,
+    keysWhileStreaming: recorded.keys.filter(Boolean).length,
+    keys: recorded.keys.length,
     longTasks: recorded.longTasks.length,
     longestTask: longest,
     longTaskMs: recorded.longTasks.reduce((sum, task) => sum + task.duration, 0),

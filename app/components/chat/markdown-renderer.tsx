@@ -55,24 +55,27 @@ const rehypePlugins = [rehypeHighlightLite];
 /**
  * Parsed blocks by source, shared by every answer on the page. When an answer completes, the thread screen takes
  * the saved messages from the server and renders them afresh; without this the whole answer would be parsed again
- * in one go (a one-second task on a slow phone for a 5,000-word answer). Bounded, oldest first out.
+ * in one go (a one-second task on a slow phone for a 5,000-word answer). Only finished blocks (those with a block
+ * after them) are kept: the last one may still be growing, and each of its versions would push a finished block
+ * out. Bounded, oldest first out.
  */
 const parsedBlocks = new Map<string, ReactElement>();
 const PARSED_BLOCKS_KEPT = 500;
 
-function parseBlock(source: string): ReactElement {
+function parseBlock(source: string, finished: boolean): ReactElement {
   const cached = parsedBlocks.get(source);
   if (cached) return cached;
   // react-markdown's Markdown is a synchronous, hook-free function of its options, so its output can be kept.
   const element = Markdown({ children: source, remarkPlugins, rehypePlugins, components });
+  if (!finished) return element;
   parsedBlocks.set(source, element);
   if (parsedBlocks.size > PARSED_BLOCKS_KEPT) parsedBlocks.delete(parsedBlocks.keys().next().value as string);
   return element;
 }
 
 /** One top-level block, parsed again only when its own source changes (while streaming: only the last one). */
-const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
-  return parseBlock(source);
+const MarkdownBlock = memo(function MarkdownBlock({ source, finished }: { source: string; finished: boolean }) {
+  return parseBlock(source, finished);
 });
 
 export default function MarkdownRenderer({ text }: { text: string }) {
@@ -81,7 +84,7 @@ export default function MarkdownRenderer({ text }: { text: string }) {
     <div className="markdown text-[15px] leading-relaxed" data-markdown="">
       {blocks.map((source, index) => (
         // Blocks only grow at the end, so an index is a stable key here.
-        <MarkdownBlock key={index} source={source} />
+        <MarkdownBlock key={index} source={source} finished={index < blocks.length - 1} />
       ))}
     </div>
   );
