@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { describe, test } from "node:test";
-import { BASE_URL, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
+import { BASE_URL, hydrated, openAccountMenu, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 
 const browser = useBrowser();
 const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -101,8 +101,7 @@ describe("accessibility (axe-core)", () => {
         // Overlays a signed-in user opens: the account menu, then WhatsApp from it (the upgrade dialog for Free).
         await member.page.goto("/web-main");
         await hydrated(member.page);
-        await member.page.getByTestId("user-menu-trigger").click();
-        await member.page.getByRole("menu").waitFor();
+        await openAccountMenu(member.page, member.page.locator("body"));
         found.push(...(await violations(member.page, `account menu [${look.theme}, ${look.locale}]`)));
         await member.page.getByRole("menuitem", { name: /WhatsApp/ }).click();
         await member.page.getByRole("dialog").waitFor();

@@ -129,5 +129,26 @@ export async function signUpAndSignIn(page, { name, landing, email = `e2e-${Date
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === landing);
+  // Signing in ends in a document load; callers click right away, so wait until React handles those clicks.
+  await hydrated(page);
   return { email, password };
+}
+
+/**
+ * Opens the account menu (in `scope`, e.g. the sidebar) and returns it. A trigger pressed while the page is still
+ * settling (hydration, a revalidation re-render) can swallow the press, so the press is repeated until the menu is
+ * there, as a person would press again; the wait itself is event-driven.
+ */
+export async function openAccountMenu(page, scope = page.locator("aside")) {
+  await hydrated(page);
+  const menu = page.getByRole("menu");
+  for (let attempt = 1; ; attempt += 1) {
+    await scope.getByTestId("user-menu-trigger").click();
+    try {
+      await menu.waitFor({ timeout: 3_000 });
+      return menu;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }

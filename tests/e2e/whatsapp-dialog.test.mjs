@@ -5,7 +5,7 @@
 // Needs a server with the WhatsApp settings (tests/e2e/server.mjs passes them as --var values).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
+import { assertNoErrors, hydrated, openAccountMenu, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 
 const browser = useBrowser();
 
@@ -40,7 +40,7 @@ describe("WhatsApp dialog", () => {
 
   test("account menu -> country first -> invalid number refused -> wa.me link with the code", async () => {
     const { page, errors } = session;
-    await page.locator("aside").getByTestId("user-menu-trigger").click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: /WhatsApp/ }).click();
     const dialog = whatsappDialog(page);
     await dialog.waitFor();

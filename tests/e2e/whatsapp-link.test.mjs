@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { messageDelivery } from "../mocks/whatsapp-payloads.mjs";
-import { BASE_URL, assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
+import { BASE_URL, assertNoErrors, hydrated, openAccountMenu, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 
 const browser = useBrowser();
 const GRAPH = process.env.FAKE_GRAPH_URL ?? "http://127.0.0.1:9000";
@@ -72,7 +72,7 @@ describe("WhatsApp: link a number, chat, see it on the web", () => {
     assert.ok((await nthReply(1)).includes(BASE_URL), "the reply names the app's address");
 
     // The dialog's link carries the code; the prefilled message is what the person sends.
-    await page.locator("aside").getByTestId("user-menu-trigger").click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: /WhatsApp/ }).click();
     const dialog = page.getByRole("dialog", { name: "Chat on WhatsApp" });
     const country = dialog.getByRole("combobox", { name: "Country" });
@@ -104,7 +104,7 @@ describe("WhatsApp: link a number, chat, see it on the web", () => {
     await page.getByText("What is the tallest lighthouse?").last().waitFor();
 
     // The dialog now shows the number masked, with Disconnect.
-    await page.locator("aside").getByTestId("user-menu-trigger").click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: /WhatsApp/ }).click();
     await dialog.getByText(FROM.slice(-4), { exact: false }).waitFor();
     await dialog.getByRole("button", { name: "Disconnect" }).waitFor();
