@@ -1,32 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
-import { pageTitle } from "~/.server/page";
-import { loadToolScreen } from "~/.server/images/screen";
-import { UpgradeDialog } from "~/components/dialogs/upgrade-dialog";
+import { useTranslation } from "react-i18next";
+import { loadImageToolPage } from "~/.server/images/screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ChoiceGroup } from "~/components/images/choice-group";
-import { JobList, useJobs } from "~/components/images/job-list";
-import { FieldError, inputClass, ModelRow, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
-import { useImageStrings } from "~/components/images/use-image-strings";
-import { ToolScreen } from "~/components/tools/tool-screen";
+import { ImageToolPage, type ToolFormProps } from "~/components/images/image-tool-page";
+import { FieldError, ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { titleMeta } from "~/lib/meta";
 import { BRAND_MAX, LOGO_KINDS, LOGO_STYLE_COLORS, SLOGAN_MAX, type LogoKind, type LogoStyle } from "~/lib/schemas/images";
 import { LOGO_STYLES } from "~/lib/tools";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [screen, title] = await Promise.all([loadToolScreen(request, context, "logo-maker"), pageTitle(request, "tools", "logo-maker.title")]);
-  return { ...screen, title };
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "logo-maker");
 
 export const meta = titleMeta;
 
-type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-
-function LogoForm({ data, onCreated }: { data: Data; onCreated: Parameters<typeof useCreate>[2] }) {
-  const { t } = useImageStrings(data.strings);
+function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
+  const { t } = useTranslation("images");
   const id = useId();
-  const prefill = data.prefill?.tool === "logo-maker" ? data.prefill : null;
   const [kind, setKind] = useState<LogoKind>(prefill?.kind ?? "graphic");
   const [style, setStyle] = useState<LogoStyle>(prefill?.style ?? "basic");
   const [brandName, setBrandName] = useState(prefill?.brandName ?? "");
@@ -72,39 +62,16 @@ function LogoForm({ data, onCreated }: { data: Data; onCreated: Parameters<typeo
         columns
         options={LOGO_KINDS.map((value) => ({ value, label: t(`tools:logo-maker.kinds.${value}`), hint: t(`logo.kindHints.${value}`) }))}
       />
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-brand`} className="text-sm font-medium">
-          {t("logo.brandName")}
-        </label>
-        <input
-          id={`${id}-brand`}
-          name="brandName"
-          maxLength={BRAND_MAX}
-          value={brandName}
-          onChange={(event) => setBrandName(event.target.value)}
-          placeholder={t("logo.brandPlaceholder")}
-          aria-invalid={fieldErrors.brandName ? true : undefined}
-          aria-describedby={fieldErrors.brandName ? `${id}-brand-error` : undefined}
-          className={inputClass}
-        />
-        <FieldError id={`${id}-brand-error`} code={fieldErrors.brandName} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-slogan`} className="text-sm font-medium">
-          {t("logo.slogan")}
-        </label>
-        <input
-          id={`${id}-slogan`}
-          name="slogan"
-          maxLength={SLOGAN_MAX}
-          value={slogan}
-          onChange={(event) => setSlogan(event.target.value)}
-          placeholder={t("logo.sloganPlaceholder")}
-          aria-invalid={fieldErrors.slogan ? true : undefined}
-          className={inputClass}
-        />
-        <FieldError id={`${id}-slogan-error`} code={fieldErrors.slogan} />
-      </div>
+      <TextField
+        label={t("logo.brandName")}
+        name="brandName"
+        maxLength={BRAND_MAX}
+        value={brandName}
+        onChange={setBrandName}
+        placeholder={t("logo.brandPlaceholder")}
+        error={fieldErrors.brandName}
+      />
+      <TextField label={t("logo.slogan")} name="slogan" maxLength={SLOGAN_MAX} value={slogan} onChange={setSlogan} placeholder={t("logo.sloganPlaceholder")} error={fieldErrors.slogan} />
       <ChoiceGroup label={t("logo.style")} name="style" value={style} onChange={chooseStyle} options={LOGO_STYLES.map((value) => ({ value, label: t(`tools:logo-maker.styles.${value}`) }))} />
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">{t("logo.customColors")}</legend>
@@ -144,19 +111,7 @@ function LogoForm({ data, onCreated }: { data: Data; onCreated: Parameters<typeo
 }
 
 export default function LogoMaker() {
-  const data = useLoaderData<typeof loader>();
-  useImageStrings(data.strings);
-  const { jobs, add } = useJobs(data.jobs);
-  const [searchParams] = useSearchParams();
-  return (
-    <ToolScreen tool="logo-maker">
-      <UpgradeDialog />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
-        <LogoForm key={searchParams.get("from") ?? "new"} data={data} onCreated={add} />
-        <JobList jobs={jobs} onRetried={add} />
-      </div>
-    </ToolScreen>
-  );
+  return <ImageToolPage tool="logo-maker" Form={LogoForm} />;
 }
 
 export function ErrorBoundary() {

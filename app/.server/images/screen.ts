@@ -12,6 +12,7 @@ import { readForm } from "../http/request";
 import { errorHeaders, errorMessage, toAppError } from "../http/respond";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
+import { pageTitle } from "../page";
 import { resolveImageEngine, toolModels } from "./engines";
 import { createJob, getJob, recentJobs } from "./jobs";
 
@@ -66,6 +67,12 @@ export async function loadToolScreen(request: Request, context: AppContext, tool
     jobs: signedIn ? await recentJobs(context.env, viewer.accountId, tool) : [],
     prefill,
   };
+}
+
+/** An image tool page's loader data: its screen and its translated <title>. */
+export async function loadImageToolPage(request: Request, context: AppContext, tool: ImageTool) {
+  const [screen, title] = await Promise.all([loadToolScreen(request, context, tool), pageTitle(request, "tools", `${tool}.title`)]);
+  return { ...screen, title };
 }
 
 export type CreateJobResult =
