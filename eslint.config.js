@@ -40,9 +40,17 @@ export default tseslint.config(
           patterns: [
             { group: ["@remix-run/*"], message: "Domain code is framework-free: return data or throw AppError; adapters live in app/.server/http/." },
             { group: ["~/components/*", "../../components/*", "~/routes/*"], message: "Domain code does not import UI or routes." },
+            { group: ["**/workers/*"], message: "workers/ holds entry points only; Durable Objects live beside their domain in app/.server." },
           ],
         },
       ],
+    },
+  },
+  {
+    // app/lib runs in the browser and on the server alike: it never reaches into server-only code.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "app/lib is isomorphic; server-only code stays in app/.server." }] }],
     },
   },
   {

@@ -52,6 +52,8 @@ async function ensureChromium() {
 const stages = [
   { name: "typecheck", run: () => run(bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]) },
   { name: "lint", run: () => run(bin("eslint"), ["--max-warnings=0", "."]) },
+  // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
+  { name: "import cycles", run: () => run(bin("madge"), ["--circular", "app", "workers"]) },
   { name: "unit tests", run: () => run(bin("vitest"), ["run", "-c", "vitest.unit.config.ts"]) },
   // The integration tests load the main worker, which imports the Remix server build.
   { name: "build", run: () => run(bin("remix"), ["vite:build"]) },

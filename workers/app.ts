@@ -20,9 +20,9 @@ import { AppError } from "../app/.server/errors";
 import { apiError, errorHeaders, errorMessage } from "../app/.server/http/respond";
 import { methodCheck } from "./route-methods";
 
-export { AuthThrottle } from "./auth-throttle";
-export { ChatRelay } from "./chat-relay";
-export { CreditsCounter } from "./credits";
+export { AuthThrottle } from "../app/.server/auth/throttle-counter";
+export { ChatRelay } from "../app/.server/chat/relay-object";
+export { CreditsCounter } from "../app/.server/credits/counter";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);

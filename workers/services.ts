@@ -7,9 +7,9 @@ import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../app/.server/expor
 import { processImageJobs } from "../app/.server/images/consumer";
 import type { ImageJobMessage } from "../app/.server/images/messages";
 
-export { AuthThrottle } from "./auth-throttle";
-export { ChatRelay } from "./chat-relay";
-export { CreditsCounter } from "./credits";
+export { AuthThrottle } from "../app/.server/auth/throttle-counter";
+export { ChatRelay } from "../app/.server/chat/relay-object";
+export { CreditsCounter } from "../app/.server/credits/counter";
 
 interface ServicesEnv {
   IMAGE_JOBS: Queue<ImageJobMessage>;

@@ -1,8 +1,8 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
-import type { ChatRelay } from "../../workers/chat-relay";
-import type { AuthThrottle } from "../../workers/auth-throttle";
-import type { CreditsCounter } from "../../workers/credits";
+import type { ChatRelay } from "./chat/relay-object";
+import type { AuthThrottle } from "./auth/throttle-counter";
+import type { CreditsCounter } from "./credits/counter";
 import type { DataExportMessage } from "./exports/messages";
 import type { ImageJobMessage } from "./images/messages";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";

@@ -1,6 +1,6 @@
 // Who is asking. Signed-in people are recognised by their session cookie (auth/session.ts); visitors by a signed
 // guest id cookie so their chats and credits survive reloads.
-import { isSecureRequest, lookupSession, readCookie, toSessionUser } from "./auth/session";
+import { isSecureRequest, lookupSession, readCookie, toSessionUser, type SessionUser } from "./auth/session";
 import { planForUser } from "./billing/subscriptions";
 import { now } from "./clock";
 import type { AppConfig, AppEnv } from "./env";
@@ -13,15 +13,7 @@ function guestCookieName(request: Request): string {
   return isSecureRequest(request) ? SECURE_GUEST_COOKIE : PLAIN_GUEST_COOKIE;
 }
 
-/** The public part of a signed-in user that pages may show. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string;
-  emailVerified: boolean;
-  accessLevel: "basic" | "pro";
-  profilePhotoUrl: string | null;
-}
+export type { SessionUser } from "./auth/session";
 
 /**
  * Who is asking. `accountId` owns threads, creations and credits: the user id, or the guest id (null until the

@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { Languages, Moon, Sun } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { LOCALES, STORAGE_KEYS, THEME_COLOR, type Locale, type Theme } from "~/lib/constants";
 import { preferenceCookie, type SidebarState } from "~/lib/cookies";
 import { loadLocaleResources } from "~/lib/i18n";

@@ -9,7 +9,7 @@ import type { Locale } from "~/lib/constants";
 import { loadLocaleResources } from "~/lib/i18n";
 import { STATE_CHANNEL, type StateMessage } from "~/lib/tab-sync";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 /** What every tab of one browser must agree on, as read from the root loader. */
 function fingerprintOf(root: ReturnType<typeof useRootData>): string {

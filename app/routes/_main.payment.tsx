@@ -25,7 +25,7 @@ import { titleMeta } from "~/lib/meta";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 import { showSubscriptionSuccessDialog } from "~/lib/ui-store";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 const DEFAULT_PERIOD: BillingPeriod = "month";
 

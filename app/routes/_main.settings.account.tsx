@@ -19,7 +19,7 @@ import { listShares } from "~/.server/share/links";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, SubmitButton, TextField } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
-import { Avatar } from "~/components/layout/user-menu";
+import { Avatar } from "~/components/layout/user-button";
 import { DataExport } from "~/components/settings/data-export";
 import { SharedLinks } from "~/components/settings/shared-links";
 import { checkForm, checkPhotoFile, displayNameSchema, PHOTO_TYPES, type FieldErrors } from "~/lib/schemas/auth";

@@ -8,7 +8,7 @@ import { resolveTarget } from "../../app/.server/ai/providers";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
-import type { RelayStart } from "../../workers/chat-relay";
+import type { RelayStart } from "../../app/.server/chat/relay-generation";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
 import { db, FAST_MODEL, threadMessages, upstreamEnv } from "./chat-helpers";
 import { uniqueId } from "./helpers";

@@ -3,7 +3,7 @@
 // answer cites (url_citation annotations) become a numbered Sources list appended to the saved answer.
 import OpenAI from "openai";
 import type { UpstreamTarget } from "./providers";
-import { clientFor, sendOptions, type ChatTurn, type SendHooks, type StreamEvent } from "./stream";
+import { clientFor, sendOptions, type ChatTurn, type SendHooks, type StreamEvent } from "./upstream";
 
 export interface Source {
   url: string;

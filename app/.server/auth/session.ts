@@ -2,11 +2,20 @@
 // so neither a database leak nor a log line can be replayed as a session. Every sign-in makes a new token.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { User } from "../../../db/schema";
-import type { SessionUser } from "../identity";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
 import { SESSION_POLICY } from "./policy";
+
+/** The public part of a signed-in user that pages may show. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  emailVerified: boolean;
+  accessLevel: "basic" | "pro";
+  profilePhotoUrl: string | null;
+}
 
 /**
  * `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/, so a sibling subdomain

@@ -1,5 +1,5 @@
 // Client side of the AuthThrottle Durable Object: named counters with the windows of policy.ts.
-import type { AttemptResult, ThrottleWindow } from "../../../workers/auth-throttle";
+import type { AttemptResult, ThrottleWindow } from "./throttle-counter";
 import { addressBucket } from "../credits/address";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";

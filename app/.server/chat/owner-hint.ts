@@ -4,7 +4,7 @@
 // disabled, plan changed) is cancelled, its charge given back, and started over for the real owner.
 import { readSessionToken } from "../auth/session";
 import { sha256Hex } from "../auth/crypto";
-import type { TurnOwner } from "./turns";
+import type { TurnOwner } from "./turn-types";
 import type { ActingViewer } from "./viewer";
 
 /** Enough for every account one isolate serves at a time; the oldest entries go first. */

@@ -10,7 +10,7 @@ import { AppError } from "../errors";
 import { findPlace } from "../horoscope/places";
 import { horoscopeTurn } from "../horoscope/reading";
 import { searchTurn, WEB_SEARCH_MODEL } from "../search/turn";
-import type { ToolTurn } from "./turns";
+import type { ToolTurn } from "./turn-types";
 
 export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, options: { locale: Locale; now?: number }): ToolTurn | undefined {
   const { locale, now } = options;

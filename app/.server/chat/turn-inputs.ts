@@ -2,18 +2,18 @@
 // image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
 // here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped.
 import { and, desc, eq } from "drizzle-orm";
-import type { RelayStart } from "../../../workers/chat-relay";
+import type { RelayStart } from "./relay-generation";
 import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { ChatTarget } from "../ai/providers";
-import type { ChatTurn } from "../ai/stream";
+import type { ChatTurn } from "../ai/upstream";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
-import type { ToolTurn, TurnOwner } from "./turns";
+import type { ToolTurn, TurnOwner } from "./turn-types";
 
 /** How many earlier messages are sent as context. */
 const CONTEXT_MESSAGES = 30;

@@ -7,12 +7,12 @@
 // turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
 // disabled, plan changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
 import { and, eq } from "drizzle-orm";
-import type { RelayStart } from "../../../workers/chat-relay";
+import type { RelayStart } from "./relay-generation";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
 import { canUseModel, findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
-import { consumeCredits, refundCredits, type ConsumeResult, type Plan } from "../credits";
+import { consumeCredits, refundCredits, type ConsumeResult } from "../credits";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -20,39 +20,9 @@ import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
 import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
+import type { ToolTurn, TurnOwner } from "./turn-types";
 
-export interface TurnOwner {
-  accountId: string;
-  plan: Plan;
-  /** The client's network address: a guest's turns are also counted on it (docs/decisions/0011). */
-  address?: string;
-}
-
-/**
- * What a tool (horoscope, web search) adds to a turn. Everything here is built on the server from the tool's
- * validated input; the client only names the tool and sends the form.
- */
-export interface ToolTurn {
-  tool: "horoscope" | "web-search";
-  /** The horoscope type or search category: a thread continues only with the same tool and path. */
-  toolPath: string;
-  /** The credit action charged for each turn of this tool. */
-  action: CreditAction;
-  /** System text for the model (facts computed on the server, the tool's rules, the answer language). */
-  instructions: string;
-  /** "web-search": the Responses API with its web_search tool, and the cited sources appended to the answer. */
-  kind: "chat" | "web-search";
-  /** The tool's own model (web search: gpt-4.1, SPEC §9), used instead of the request's when the plan allows it. */
-  fixedModel?: string;
-  /** What the tool answers with for a plan that may not use `fixedModel` (a fast model), instead of refusing. */
-  fallbackModel?: string;
-  /** A first turn made from the tool's form: the question saved and sent, the thread title, the demo reply. */
-  opening?: { question: string; title: string; demoReply: string };
-  /** The demo provider's reply to any later turn (follow-up, regenerate, edit), given its question. */
-  demoReply: (question: string) => string;
-  /** The heading of the sources list appended to a web search answer, in the user's language. */
-  sourcesLabel?: string;
-}
+export type { TurnOwner } from "./turn-types";
 
 export interface StartedTurn {
   threadId: string;

@@ -1,6 +1,6 @@
 // Daily credits: one CreditsCounter Durable Object per account or guest id (DESIGN "Credits and plans"), and for
 // visitors one more per client address (docs/decisions/0011-guest-allowance.md).
-import type { ConsumeResult, CreditBalance } from "../../../workers/credits";
+import type { ConsumeResult, CreditBalance } from "./counter";
 import { CREDIT_COSTS, type CreditAction } from "../../lib/constants";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
 import type { AppConfig, AppEnv } from "../env";

@@ -8,7 +8,7 @@ import enTools from "../../../locales/en/tools.json";
 import type { Locale } from "../../lib/constants";
 import { ZODIAC_SIGNS, type HoroscopeInput, type ZodiacSign } from "../../lib/schemas/horoscope";
 import type { HoroscopeType } from "../../lib/tools";
-import type { ToolTurn } from "../chat/turns";
+import type { ToolTurn } from "../chat/turn-types";
 import { birthChart, longitude, signOf, skyNow, type BirthChart, type SkyFacts } from "./astronomy";
 import { degreesInSign, formatDegrees, natalChart, type NatalChart } from "./chart";
 import { findPlace, type Place } from "./places";

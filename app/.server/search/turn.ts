@@ -8,7 +8,7 @@ import trTools from "../../../locales/tr/tools.json";
 import type { Locale } from "../../lib/constants";
 import { defaultModelFor } from "../../lib/models";
 import type { SearchCategory, SearchInput } from "../../lib/schemas/search";
-import type { ToolTurn } from "../chat/turns";
+import type { ToolTurn } from "../chat/turn-types";
 import { fill } from "../horoscope/reading";
 
 export const searchStrings: Record<Locale, typeof enSearch> = { en: enSearch, tr: trSearch };

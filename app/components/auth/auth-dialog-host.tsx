@@ -2,7 +2,7 @@
 // once someone is signed in.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { closeAuthDialog, useAuthDialog } from "~/lib/auth-dialog";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 const AuthDialog = lazy(() => import("./auth-dialog"));
 

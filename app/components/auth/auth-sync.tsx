@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 import { AUTH_CHANNEL } from "~/lib/auth";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 /** A tab coming back into view re-checks its session at most this often... */
 const SESSION_RECHECK_MS = 10_000;

@@ -8,7 +8,7 @@ import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
 import { signInSchema, signUpSchema, type FieldErrors } from "~/lib/schemas/auth";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "./fields";
 import { useCheckedForm } from "./use-checked-form";
 

@@ -3,7 +3,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { openUpgradeDialog, proDialogShownKey, useUiState } from "~/lib/ui-store";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { UpgradeDialogHosted, UpgradeDialogPanel } from "../dialogs/upgrade-dialog";
 import { lazyOverlay } from "../ui/lazy-overlay";
 

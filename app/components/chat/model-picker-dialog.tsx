@@ -1,9 +1,18 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Brain, Check, Eye, Lock, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { findModel, PROVIDER_LABELS } from "~/lib/models";
+import { findModel, PROVIDER_LABELS, type ModelInfo } from "~/lib/models";
 import { openUpgradeDialog } from "~/lib/ui-store";
-import type { ModelPickerProps } from "./model-picker";
+
+export interface ModelPickerProps {
+  models: Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">[];
+  value: string;
+  onChange: (modelId: string) => void;
+  canUsePro: boolean;
+  demoMode: boolean;
+  /** The stored choice is not restored yet: the button keeps its place but shows no (possibly wrong) name. */
+  pending?: boolean;
+}
 
 function providerLabel(modelId: string): string {
   const provider = findModel(modelId)?.provider;

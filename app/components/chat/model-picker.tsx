@@ -1,18 +1,10 @@
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ModelInfo } from "~/lib/models";
 import { lazyOverlay } from "../ui/lazy-overlay";
+// Type only: erased from the bundle, so the dialog still loads on first open.
+import type { ModelPickerProps } from "./model-picker-dialog";
 
-export interface ModelPickerProps {
-  models: Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">[];
-  value: string;
-  onChange: (modelId: string) => void;
-  canUsePro: boolean;
-  demoMode: boolean;
-  /** The stored choice is not restored yet: the button keeps its place but shows no (possibly wrong) name. */
-  pending?: boolean;
-}
 
 const ModelPickerDialog = lazyOverlay(() => import("./model-picker-dialog"));
 

@@ -6,7 +6,7 @@ import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { CHAT_TITLE_MAX } from "~/lib/constants";
 import { openAuthDialog } from "~/lib/auth-dialog";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import { ThreadMenu } from "./thread-menu";
 

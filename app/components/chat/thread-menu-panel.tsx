@@ -1,7 +1,18 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { FileBraces, FileText, Share2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ThreadMenuProps } from "./thread-menu";
+
+export interface ThreadMenuProps {
+  thread: { id: string; title: string };
+  /** The trigger's accessible name. */
+  label: string;
+  /** The trigger's content (an icon, and text when the trigger shows any). */
+  children: ReactNode;
+  className?: string;
+  /** Shows "Share" first in the menu. */
+  onShare?: () => void;
+}
 
 const itemClass = "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
 

@@ -1,20 +1,12 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState } from "react";
+// Type only: erased from the bundle, so the panel still loads on first open.
+import type { ThreadMenuProps } from "./thread-menu-panel";
 
 // The menu (and Radix's dropdown code) loads the first time one is opened (SPEC §2 overlays). Until then, and while
 // it loads, a plain button of the same look stands in; it is never rendered on the server, so there is no Suspense
 // boundary to hydrate.
 const ThreadMenuPanel = lazy(() => import("./thread-menu-panel"));
 
-export interface ThreadMenuProps {
-  thread: { id: string; title: string };
-  /** The trigger's accessible name. */
-  label: string;
-  /** The trigger's content (an icon, and text when the trigger shows any). */
-  children: ReactNode;
-  className?: string;
-  /** Shows "Share" first in the menu. */
-  onShare?: () => void;
-}
 
 /** "Export as Markdown / JSON" (and "Share" where offered) for one thread: the header's Export and each history item. */
 export function ThreadMenu(props: ThreadMenuProps) {

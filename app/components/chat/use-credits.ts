@@ -1,6 +1,6 @@
 // The viewer's daily credits, shared by every component that shows them and refreshed after each action.
 import { useEffect, useSyncExternalStore } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 export interface CreditsView {
   plan: "guest" | "free" | "pro";

@@ -4,7 +4,7 @@ import { Crown } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { closeUpgradeDialog, useUiState } from "~/lib/ui-store";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { ProBenefits } from "../billing/pro-benefits";
 import { CenteredDialog } from "../ui/centered-dialog";
 

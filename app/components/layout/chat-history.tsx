@@ -6,7 +6,7 @@ import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { timeZoneCookie } from "~/lib/cookies";
 import { DEFAULT_TIME_ZONE, groupThreads } from "~/lib/history";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { ThreadMenu } from "../chat/thread-menu";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import { Tabs } from "../ui/tabs";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { STORAGE_KEYS } from "~/lib/constants";
 import { preferenceCookie, type SidebarState } from "~/lib/cookies";
 import { writeStored } from "~/lib/storage";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 export const SIDEBAR_ID = "inner-sidebar";
 

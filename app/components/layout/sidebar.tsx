@@ -3,7 +3,7 @@ import { Crown, GalleryHorizontalEnd, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TOOL_KEYS } from "~/lib/constants";
 import { TOOL_PATHS } from "~/lib/tools";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { LanguageSwitcher, ThemeToggle } from "../preferences";
 import { InstallOffer } from "../pwa/install-offer";
 import { ChatHistory } from "./chat-history";

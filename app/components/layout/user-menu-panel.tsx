@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/.server/identity";
 import { openWhatsAppDialog } from "~/lib/ui-store";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
-import { UserButton } from "./user-menu";
+import { UserButton } from "./user-button";
 
 const itemClass = "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
 

@@ -1,60 +1,13 @@
 import { Link } from "@remix-run/react";
-import { ChevronsUpDown, UserRound } from "lucide-react";
-import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from "react";
+import { UserRound } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import type { SessionUser } from "~/.server/identity";
 import { openAuthDialog, type AuthDialogStep } from "~/lib/auth-dialog";
-import { useRootData } from "~/root";
-
-export function Avatar({ user, size = "size-8" }: { user: Pick<SessionUser, "displayName" | "profilePhotoUrl">; size?: string }) {
-  if (user.profilePhotoUrl) {
-    return <img src={user.profilePhotoUrl} alt="" className={`${size} shrink-0 rounded-full object-cover`} data-testid="avatar-photo" />;
-  }
-  const initial = user.displayName.trim().charAt(0).toLocaleUpperCase() || "?";
-  return (
-    <span className={`${size} inline-flex shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground`} aria-hidden>
-      {initial}
-    </span>
-  );
-}
+import { useRootData } from "~/components/root-data";
+import { PlanBadge, UserButton } from "./user-button";
 
 // The menu (and Radix's dropdown code) loads after the page, and only for signed-in people (SPEC §2 overlays).
 const SignedInMenu = lazy(() => import("./user-menu-panel"));
-
-function PlanBadge({ plan }: { plan: "guest" | "free" | "pro" }) {
-  const { t } = useTranslation();
-  const style = plan === "pro" ? "bg-primary text-primary-foreground" : "bg-background text-muted-foreground";
-  return (
-    <span className={`w-fit rounded px-1.5 text-[10px] font-semibold uppercase tracking-wide ${style}`} data-testid="plan-badge">
-      {t(`plan.${plan}`)}
-    </span>
-  );
-}
-
-/** The account button: name, photo and plan badge. The lazily loaded menu opens from it. */
-export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & ComponentPropsWithoutRef<"button">>(function UserButton({ user, ...props }, ref) {
-  const { t } = useTranslation();
-  return (
-    <button
-      ref={ref}
-      type="button"
-      className="flex w-full items-center gap-2 rounded-md bg-muted/60 p-2 text-left hover:bg-muted"
-      data-testid="user-menu-trigger"
-      {...props}
-    >
-      {/* Named by what it shows (name and plan) after "Account menu" for screen readers: voice control users say what they see. */}
-      <span className="sr-only">{t("nav.userMenu")}: </span>
-      <Avatar user={user} />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-sm font-medium" data-testid="user-display-name">
-          {user.displayName}
-        </span>
-        <PlanBadge plan={user.accessLevel === "pro" ? "pro" : "free"} />
-      </span>
-      <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-    </button>
-  );
-});
 
 /** The account area at the foot of the sidebar: the signed-in user's menu, or sign-in / sign-up for a visitor. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {

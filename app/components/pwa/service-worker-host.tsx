@@ -3,7 +3,7 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { applyUpdate, tellServiceWorker, useUpdateWaiting } from "~/lib/service-worker";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 const CHAT_ROUTE = "routes/_main.web-main.($threadId)";
 

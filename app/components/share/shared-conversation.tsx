@@ -5,7 +5,7 @@ import type { SharedConversation } from "~/.server/share/public";
 import { loginPath } from "~/lib/auth";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { Markdown } from "../chat/markdown";
 
 /** "Continue this chat": signed in, a copy of the conversation becomes a new chat of their own; signed out, sign in first. */

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { closeWhatsAppDialog, openUpgradeDialog } from "~/lib/ui-store";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { FormAlert } from "../auth/fields";
 import { CenteredDialog } from "../ui/centered-dialog";
 import { fetchWhatsAppStatus, useWhatsAppDisconnect, type WhatsAppStatusView } from "./api";

@@ -3,10 +3,10 @@
 // any point and get what was produced so far, then every new piece as it arrives (never buffered). One object per
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { DurableObject } from "cloudflare:workers";
-import { classifyFailure, streamChat } from "../app/.server/ai/stream";
-import { refundCredits } from "../app/.server/credits";
-import type { AppEnv } from "../app/.server/env";
-import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "../app/.server/chat/messages";
+import { classifyFailure, streamChat } from "../ai/stream";
+import { refundCredits } from "../credits";
+import type { AppEnv } from "../env";
+import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
 import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
 
 export type { RelayStart, RelayStatus } from "./relay-generation";

@@ -1,9 +1,9 @@
 // One answer as the ChatRelay holds it while it is generated: its text so far, its readers, and the promises that
-// order its life (on its way upstream, confirmed, rows written, upstream done). workers/chat-relay.ts drives it.
-import type { ChatTurn } from "../app/.server/ai/stream";
-import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../app/lib/chat-events";
-import type { ChatTarget } from "../app/.server/ai/providers";
-import type { TurnWrites } from "../app/.server/chat/messages";
+// order its life (on its way upstream, confirmed, rows written, upstream done). chat/relay-object.ts drives it.
+import type { ChatTurn } from "../ai/upstream";
+import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
+import type { ChatTarget } from "../ai/providers";
+import type { TurnWrites } from "./messages";
 
 export interface RelayStart {
   messageId: string;

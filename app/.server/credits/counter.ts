@@ -1,7 +1,7 @@
 // One CreditsCounter per account (and per guest id, and per visitor address: docs/decisions/0011). Each call runs to completion before the next starts and
 // the SQLite API is synchronous, so a check-and-charge can never interleave: concurrent requests cannot overspend.
 import { DurableObject } from "cloudflare:workers";
-import { nextUtcMidnight, utcDay } from "../app/lib/time";
+import { nextUtcMidnight, utcDay } from "../../lib/time";
 
 export interface CreditBalance {
   /** UTC date (YYYY-MM-DD) of the bucket. */

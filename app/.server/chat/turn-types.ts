@@ -1,0 +1,38 @@
+// Who a chat turn is for and what a tool adds to it: the plain shapes every entry point (web route, WhatsApp, the
+// horoscope and web-search tools) fills in, apart from turns.ts so those modules and turns.ts's helpers can name them
+// without importing the module that runs the turn.
+import type { CreditAction } from "../../lib/constants";
+import type { Plan } from "../credits";
+
+export interface TurnOwner {
+  accountId: string;
+  plan: Plan;
+  /** The client's network address: a guest's turns are also counted on it (docs/decisions/0011). */
+  address?: string;
+}
+
+/**
+ * What a tool (horoscope, web search) adds to a turn. Everything here is built on the server from the tool's
+ * validated input; the client only names the tool and sends the form.
+ */
+export interface ToolTurn {
+  tool: "horoscope" | "web-search";
+  /** The horoscope type or search category: a thread continues only with the same tool and path. */
+  toolPath: string;
+  /** The credit action charged for each turn of this tool. */
+  action: CreditAction;
+  /** System text for the model (facts computed on the server, the tool's rules, the answer language). */
+  instructions: string;
+  /** "web-search": the Responses API with its web_search tool, and the cited sources appended to the answer. */
+  kind: "chat" | "web-search";
+  /** The tool's own model (web search: gpt-4.1, SPEC §9), used instead of the request's when the plan allows it. */
+  fixedModel?: string;
+  /** What the tool answers with for a plan that may not use `fixedModel` (a fast model), instead of refusing. */
+  fallbackModel?: string;
+  /** A first turn made from the tool's form: the question saved and sent, the thread title, the demo reply. */
+  opening?: { question: string; title: string; demoReply: string };
+  /** The demo provider's reply to any later turn (follow-up, regenerate, edit), given its question. */
+  demoReply: (question: string) => string;
+  /** The heading of the sources list appended to a web search answer, in the user's language. */
+  sourcesLabel?: string;
+}
