@@ -1,6 +1,8 @@
-// The main worker: HTTP -> Remix (or the WhatsApp worker for /whatsapp/*), queue -> image jobs, data exports and
-// WhatsApp messages, cron -> upload and data-export clean-up, and the Durable Object classes.
+// The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
+// else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports
+// and WhatsApp messages; cron -> upload and data-export clean-up; and the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
 import { ConfigError, loadConfig } from "../app/.server/env";
@@ -12,12 +14,13 @@ import { processImageJobs } from "../app/.server/images/consumer";
 import { isImageJobMessage } from "../app/.server/images/messages";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
 import { deliverJobResults } from "../app/.server/whatsapp/tasks";
+import { postChat } from "../app/.server/http/chat";
 import { createLoadContext, createNonce } from "../app/.server/http/load-context";
 import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
 import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../app/lib/cookies";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
 import { AppError } from "../app/.server/errors";
-import { apiError, errorHeaders, errorMessage } from "../app/.server/http/respond";
+import { apiError, errorHeaders, errorMessage, toAppError } from "../app/.server/http/respond";
 import { methodCheck } from "./route-methods";
 
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
@@ -26,12 +29,6 @@ export { CreditsCounter } from "../app/.server/credits/counter";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
-/**
- * POST /api/chat is on every answer's way to its first token, so its route action is called directly, without
- * Remix's request routing (about 1 ms under `wrangler dev`, measured by `npm run bench`). It is the same module
- * Remix would call, and it turns every failure into its own response (errorResponse), so nothing else differs.
- */
-const chatAction = serverBuild.routes["routes/api.chat"]?.module.action;
 /** The Allow list when a request's method has no handler in the route it reaches (see route-methods.ts). */
 const unhandledMethod = methodCheck(serverBuild);
 
@@ -70,34 +67,58 @@ function refusalFor(request: Request, appOrigin: string | undefined): AppError |
   return allow ? new AppError("request/method-not-allowed", { details: { allow: allow.join(", ") } }) : null;
 }
 
-export default {
-  async fetch(request, env, ctx) {
-    // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no
-    // cookies or Origin, and Meta waits for their 200 (DESIGN.md), so nothing of the app's request set-up runs first.
-    if (env.WHATSAPP && new URL(request.url).pathname.startsWith("/whatsapp/")) return env.WHATSAPP.fetch(request);
-    let context;
-    try {
-      context = createLoadContext(env, ctx, createNonce());
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        console.error(error.message);
-        return plainError(500, "The server is not configured correctly. The operator has been told.");
-      }
-      throw error;
+type AppHttp = { Bindings: Env; Variables: { context: ReturnType<typeof createLoadContext> } };
+
+/**
+ * Every response but the WhatsApp worker's gets the baseline security headers, and loses any cookie the app could
+ * not read. Responses from Remix may be immutable (redirects), so the headers go on a copy.
+ */
+const securityHeaders: MiddlewareHandler<AppHttp> = async (c, next) => {
+  await next();
+  const secured = new Response(c.res.body, c.res);
+  applyBaselineHeaders(secured.headers);
+  clearMalformedCookies(c.req.raw, secured.headers);
+  // Cleared first, or Hono would merge the old response's headers into the new one.
+  c.res = undefined;
+  c.res = secured;
+};
+
+/** The request's AppContext (bindings, checked configuration, CSP nonce); a misconfigured deployment says so plainly. */
+const loadContext: MiddlewareHandler<AppHttp> = async (c, next) => {
+  try {
+    c.set("context", createLoadContext(c.env, c.executionCtx, createNonce()));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return plainError(500, "The server is not configured correctly. The operator has been told.");
     }
-    const refused = refusalFor(request, context.config.appOrigin);
-    const url = new URL(request.url);
-    const response = refused
-      ? refusal(request, refused)
-      : chatAction && request.method === "POST" && url.pathname === "/api/chat"
-        ? ((await chatAction({ request, context, params: {} })) as Response)
-        : await handleRemixRequest(request, context);
-    // Responses from Remix may be immutable (redirects); copy before adding headers.
-    const secured = new Response(response.body, response);
-    applyBaselineHeaders(secured.headers);
-    clearMalformedCookies(request, secured.headers);
-    return secured;
-  },
+    throw error;
+  }
+  await next();
+};
+
+/** Cross-site writes and methods a route does not take are refused here, before any route runs. */
+const refuseBadRequests: MiddlewareHandler<AppHttp> = async (c, next) => {
+  const refused = refusalFor(c.req.raw, c.get("context").config.appOrigin);
+  if (refused) return refusal(c.req.raw, refused);
+  await next();
+};
+
+const http = new Hono<AppHttp>();
+// Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no cookies or
+// Origin, and Meta waits for their 200 (DESIGN.md), so none of the app's request set-up runs first.
+http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetch(c.req.raw) : next()));
+http.use("*", securityHeaders, loadContext, refuseBadRequests);
+// On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
+// `wrangler dev`, decision 0009). postChat turns every failure into DESIGN's error response itself.
+http.post("/api/chat", (c) => postChat(c.req.raw, c.get("context")));
+http.all("*", (c) => handleRemixRequest(c.req.raw, c.get("context")));
+// Remix and postChat answer their own failures; anything thrown past them is logged and answered in DESIGN's shape
+// (JSON for the APIs, the translated message for a page) instead of Hono's bare "Internal Server Error".
+http.onError((error, c) => refusal(c.req.raw, toAppError(error)));
+
+export default {
+  fetch: (request, env, ctx) => http.fetch(request, env, ctx),
 
   /**
    * Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made, and data

@@ -1,43 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clientAddress } from "~/.server/auth/throttle";
-import { SSE_HEADERS } from "~/.server/chat/join";
-import { ownerHint, verifiedOwner } from "~/.server/chat/owner-hint";
-import { toolTurnFor } from "~/.server/chat/tool-turn";
-import { startTurn } from "~/.server/chat/turns";
-import { actingViewer, type ActingViewer } from "~/.server/chat/viewer";
-import { AppError } from "~/.server/errors";
-import { readJson } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
-import { getLocale } from "~/.server/i18n";
-import { chatRequestSchema } from "~/lib/schemas/chat";
-
-/** A message of MESSAGE_MAX characters is under 100 KB even as escaped JSON; a tool's few fields add little. */
-const CHAT_MAX_BYTES = 256 * 1024;
+import { postChat } from "~/.server/http/chat";
 
 /**
- * POST a chat turn (of the chat, or of a horoscope or web search thread); the answer streams back as Server-Sent Events from the message's ChatRelay.
- * Closing this response does not stop the answer: it keeps being generated and saved.
+ * POST a chat turn (of the chat, or of a horoscope or web search thread). The main worker answers this URL itself
+ * (workers/app.ts); the route stays so Remix's route table, its method checks and `npm run dev` know it.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const parsed = chatRequestSchema.safeParse(await readJson(request, { maxBytes: CHAT_MAX_BYTES }));
-    if (!parsed.success) throw new AppError("request/invalid");
-    const locale = getLocale(request);
-    // A horoscope or web search turn: the tool's form is checked and its instructions built here, on the server.
-    const tool = toolTurnFor(context.env, parsed.data, { locale });
-    const hint = await ownerHint(request);
-    // Who is asking is read once, when startTurn asks: for a hinted turn, once its upstream request is on its way.
-    let acting: Promise<ActingViewer> | undefined;
-    const readActing = () => (acting ??= actingViewer(request, context));
-    // A visitor's turn is also counted on their address, so a new guest cookie is not a new allowance.
-    const address = clientAddress(request);
-    const readOwner = async () => ({ ...(await verifiedOwner(readActing(), hint)), address });
-    const turn = await startTurn(context.env, context.config, readOwner, parsed.data, { locale, tool, ownerHint: hint?.owner });
-    const { setCookie } = await readActing();
-    const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });
-    if (setCookie) headers.append("Set-Cookie", setCookie);
-    return new Response(turn.stream, { headers });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = ({ request, context }: ActionFunctionArgs) => postChat(request, context);
