@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/schema";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
 import { getDb, schema } from "../db";
-import { refundCredits } from "../credits";
 import type { AppEnv } from "../env";
 import { finishAssistantMessage } from "./messages";
 import { relayFor } from "./relay";
+import { settleTurnCharge } from "./turn-lifecycle";
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -38,7 +38,7 @@ export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMess
   if (live) return live;
   // Not generating any more: it just finished (D1 has the answer now) or the relay was evicted mid-answer.
   const outcome = await finishAssistantMessage(env, message.id, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
-  if (outcome.updated && outcome.empty && message.creditKey) await refundCredits(env, ownerId, message.creditKey);
+  if (outcome.updated && message.creditKey) await settleTurnCharge(env, { ownerId, creditKey: message.creditKey }, "failed", !outcome.empty);
   const saved = await getDb(env).query.chatMessages.findFirst({ where: eq(schema.chatMessages.id, message.id) });
   return finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
 }

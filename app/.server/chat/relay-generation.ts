@@ -4,6 +4,7 @@ import type { ChatTurn } from "../ai/upstream";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
 import type { ChatTarget } from "../ai/providers";
 import type { TurnWrites } from "./messages";
+import { moveTurn, type TurnState } from "./turn-lifecycle";
 
 export interface RelayStart {
   messageId: string;
@@ -24,14 +25,16 @@ export interface RelayStart {
   writes: TurnWrites;
 }
 
-export type RelayStatus = "idle" | "streaming" | "complete" | "failed" | "stopped";
+/** A relay's view of an answer: "idle" when it holds none by that id (never had it, finished a while ago, evicted). */
+export type RelayStatus = "idle" | Exclude<TurnState, "charged" | "abandoned">;
 
 /** The writing end of one reader's stream (see reader()). */
 type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
 
 
 export class Generation {
-  status: RelayStatus = "streaming";
+  /** Moved only along turn-lifecycle.ts TURN_MOVES (moveTurn). */
+  status: Exclude<RelayStatus, "idle">;
   text = "";
   thinking = false;
   errorCode: string | null = null;
@@ -50,8 +53,6 @@ export class Generation {
   decide: (confirmed: boolean) => void = () => undefined;
   /** Whether the owner is confirmed; nothing is written or shown before. */
   readonly confirmed: Promise<boolean>;
-  isConfirmed: boolean;
-  cancelled = false;
   /** No confirm() or cancel() came in time: the caller is gone and will not settle the charge. */
   timedOut = false;
   /** Called when the upstream call has ended, however it ended. */
@@ -65,20 +66,32 @@ export class Generation {
     confirmWithinMs?: number,
   ) {
     const confirmFirst = confirmWithinMs !== undefined;
-    this.isConfirmed = !confirmFirst;
+    this.status = confirmFirst ? "launched" : "streaming";
     this.confirmed = confirmFirst
       ? new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => {
             this.timedOut = true;
-            resolve(false);
+            this.decide(false);
           }, confirmWithinMs);
           this.decide = (confirmed) => {
             clearTimeout(timer);
-            this.isConfirmed = confirmed;
+            // Only the first word counts: a confirm() after the time-out finds the turn cancelled.
+            if (this.status !== "launched") return;
+            this.status = moveTurn(this.status, confirmed ? "streaming" : "cancelled");
             resolve(confirmed);
           };
         })
       : Promise.resolve(true);
+  }
+
+  /** Confirmed (or never needed confirming): its rows may be written and its answer shown. */
+  get isConfirmed(): boolean {
+    return this.status !== "launched" && this.status !== "cancelled";
+  }
+
+  /** Dropped before confirmation: nothing of it was written or shown. */
+  get cancelled(): boolean {
+    return this.status === "cancelled";
   }
 
   broadcast(event: ChatStreamEvent) {

@@ -4,10 +4,10 @@
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { DurableObject } from "cloudflare:workers";
 import { classifyFailure, streamChat } from "../ai/stream";
-import { refundCredits } from "../credits";
 import type { AppEnv } from "../env";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
 import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
+import { moveTurn, settleTurnCharge } from "./turn-lifecycle";
 
 export type { RelayStart, RelayStatus } from "./relay-generation";
 
@@ -96,7 +96,7 @@ export class ChatRelay extends DurableObject<AppEnv> {
       const messageId = key.slice("active:".length);
       if (this.generations.get(messageId)?.status === "streaming") continue;
       const outcome = await finishAssistantMessage(this.env, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
-      if (outcome.updated && outcome.empty) await refundCredits(this.env, entry.ownerId, entry.creditKey);
+      if (outcome.updated) await settleTurnCharge(this.env, entry, "failed", !outcome.empty);
       await this.ctx.storage.delete(key);
     }
     if ([...this.generations.values()].some((generation) => generation.status === "streaming")) {
@@ -114,10 +114,9 @@ export class ChatRelay extends DurableObject<AppEnv> {
     this.generations.set(input.messageId, generation);
     generation.rowsWritten = Promise.all([generation.onTheWay, generation.confirmed]).then(([, confirmed]) => {
       if (confirmed) return this.writeTurn(generation);
-      generation.cancelled = true;
       generation.abort.abort("cancelled");
-      // After cancel() the caller gives the charge back; after a time-out nobody else will.
-      if (generation.timedOut) return refundCredits(this.env, input.ownerId, input.creditKey).then(() => undefined, () => undefined);
+      // After cancel() the caller settles the charge; after a time-out nobody else will.
+      if (generation.timedOut) return settleTurnCharge(this.env, input, "cancelled").then(() => undefined, () => undefined);
     });
     generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));
@@ -178,6 +177,9 @@ export class ChatRelay extends DurableObject<AppEnv> {
         generation.broadcast({ type: "delta", text: event.delta });
         this.persistProgress(generation);
       }
+      // An aborted stream may simply end instead of throwing (the SDK stops reading): that is still a stop, never a
+      // complete answer (an empty "complete" would have kept the charge for nothing).
+      if (abort.signal.aborted) status = "stopped";
     } catch (error) {
       if (abort.signal.aborted) {
         status = "stopped";
@@ -203,12 +205,12 @@ export class ChatRelay extends DurableObject<AppEnv> {
       } else {
         await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: generation.text });
       }
-      // Nothing produced means nothing delivered: give the credit back (DESIGN "Requests, end to end").
-      if ((!generation.text || generation.rowsMissing) && status !== "complete") await refundCredits(this.env, input.ownerId, input.creditKey);
+      // Kept only for what reached the person (turn-lifecycle.ts chargeKept).
+      await settleTurnCharge(this.env, input, status, Boolean(generation.text) && !generation.rowsMissing);
     } catch (error) {
       console.error("relay: could not save the outcome", input.messageId, error);
     }
-    generation.status = status;
+    generation.status = moveTurn(generation.status, status);
     generation.errorCode = errorCode;
     generation.broadcast(generation.finalEvent());
     for (const writer of generation.readers) writer.close().catch(() => undefined);

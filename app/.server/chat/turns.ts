@@ -12,7 +12,7 @@ import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
 import { canUseModel, findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
-import { consumeCredits, refundCredits, type ConsumeResult } from "../credits";
+import { consumeCredits, type ConsumeResult } from "../credits";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -20,6 +20,7 @@ import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
 import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
+import { settleTurnCharge, type TurnEnd } from "./turn-lifecycle";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 export type { TurnOwner } from "./turn-types";
@@ -96,14 +97,14 @@ async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: T
     ]);
     return { charge, loaded, attachedImage };
   } catch (error) {
-    await giveBack(env, who, plan.creditKey, await charging.catch(() => undefined));
+    await giveBack(env, who, plan.creditKey, await charging.catch(() => undefined), "abandoned");
     throw error;
   }
 }
 
-/** Refunds a charge this request made (not one a retry of it found already made). */
-async function giveBack(env: AppEnv, who: TurnOwner, creditKey: string, charge: ConsumeResult | undefined) {
-  if (charge?.ok && !charge.duplicate) await refundCredits(env, who.accountId, creditKey);
+/** Settles a charge this request made (not one a retry of it found already made) for a turn that ended early. */
+async function giveBack(env: AppEnv, who: TurnOwner, creditKey: string, charge: ConsumeResult | undefined, end: TurnEnd) {
+  if (charge?.ok && !charge.duplicate) await settleTurnCharge(env, { ownerId: who.accountId, creditKey }, end);
 }
 
 export async function startTurn(
@@ -158,7 +159,7 @@ async function startOnHint(
   }
   const abandon = async () => {
     if (launched) await relay.cancel(launched.messageId).catch(() => undefined);
-    await giveBack(env, hint, plan.creditKey, prepared?.charge);
+    await giveBack(env, hint, plan.creditKey, prepared?.charge, launched ? "cancelled" : "abandoned");
   };
 
   // The session is read once the upstream request is on its way: its answer's first token takes far longer than
@@ -202,7 +203,7 @@ async function settle(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Pre
     if (!stream) throw new AppError("chat/interrupted");
     return { threadId: input.threadId, messageId: input.messageId, stream };
   } catch (error) {
-    await refundCredits(env, who.accountId, plan.creditKey);
+    await settleTurnCharge(env, { ownerId: who.accountId, creditKey: plan.creditKey }, "abandoned");
     throw error;
   }
 }

@@ -1,0 +1,207 @@
+// Every move of a chat turn's life (app/.server/chat/turn-lifecycle.ts TURN_MOVES), driven for real: through the
+// app for what a person can cause (send, Stop, close the tab, a thread that is not there, an upstream that cuts or
+// refuses), and on the account's ChatRelay directly for what only the server sees (a launch never confirmed, an
+// answer lost to an eviction). After each, the balance says whether the charge was kept: a whole answer is paid
+// for, a stopped or failed one only if some of it was delivered, a cancelled or abandoned one never. The last test
+// checks that every move in the table was driven here, so a new state or move cannot go untested.
+import { runInDurableObject } from "cloudflare:test";
+import { afterAll, describe, expect, it } from "vitest";
+import { resolveTarget } from "../../app/.server/ai/providers";
+import { applyTurnWrites, saveAssistantProgress } from "../../app/.server/chat/messages";
+import type { RelayStart } from "../../app/.server/chat/relay-generation";
+import { TURN_MOVES, type TurnState } from "../../app/.server/chat/turn-lifecycle";
+import { consumeCredits, getBalance } from "../../app/.server/credits";
+import { loadConfig } from "../../app/.server/env";
+import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";
+import { credits, FAST_MODEL, guest, joinAnswer, messageRow, readEvents, sendTurn, upstreamEnv, type Client } from "./chat-helpers";
+import { uniqueId } from "./helpers";
+
+const driven = new Set<string>();
+/** Records the moves a test made (a path through the table), after checking each one is in it. */
+function drove(...path: TurnState[]) {
+  for (let index = 1; index < path.length; index++) {
+    expect(TURN_MOVES[path[index - 1]!]).toContain(path[index]);
+    driven.add(`${path[index - 1]} -> ${path[index]}`);
+  }
+}
+
+function postTurn(client: Client, message: string, extra: Record<string, string> = {}) {
+  return client.fetch("/api/chat", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ requestId: crypto.randomUUID(), model: FAST_MODEL, message, mode: "send", ...extra }),
+  });
+}
+
+/** Reads an answer's events until `until` holds for one of them; returns the reader so the rest can be read. */
+async function readUntil(body: ReadableStream<Uint8Array>, until: (event: { type: string; text?: string }) => boolean) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the answer ended before the awaited event");
+    buffered += decoder.decode(value, { stream: true });
+    const blocks = buffered.split("\n\n");
+    buffered = blocks.pop() ?? "";
+    for (const block of blocks) {
+      if (block.startsWith("data: ") && until(JSON.parse(block.slice(6)))) return reader;
+    }
+  }
+}
+
+const stop = (client: Client, messageId: string) => client.fetch(`/api/chat/${messageId}/stop`, { method: "POST" });
+
+/** A relay-level turn for `ownerId`, charged under its credit key like turns.ts does. */
+async function chargedInput(ownerId: string, question: string, upstream = "normal?n=3&ms=1") {
+  const env = upstreamEnv(upstream);
+  const config = loadConfig(env);
+  const threadId = crypto.randomUUID();
+  const messageId = crypto.randomUUID();
+  const creditKey = `chat:${crypto.randomUUID()}`;
+  const input: RelayStart = {
+    messageId,
+    threadId,
+    ownerId,
+    creditKey,
+    target: resolveTarget(env, FAST_MODEL)!,
+    turns: [{ role: "user", content: question }],
+    reasoning: false,
+    writes: {
+      threadId,
+      now: Date.now(),
+      answer: { id: messageId, model: FAST_MODEL, creditKey },
+      newThread: { ownerId, tool: "web-main", toolPath: null, title: question, channel: "web" },
+      question: { id: crypto.randomUUID(), content: question, attachmentId: null },
+    },
+  };
+  expect((await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: creditKey })).ok).toBe(true);
+  const relay = env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(ownerId));
+  const used = async () => (await getBalance(env, config, { accountId: ownerId, plan: "free" })).used;
+  return { env, input, relay, used };
+}
+
+describe("a chat turn's life, move by move, with the charge after each", { timeout: 30_000 }, () => {
+  it("charged -> streaming -> complete: the whole answer is paid for", async () => {
+    const client = guest("normal?n=4&ms=1");
+    const turn = await sendTurn(client, { message: "A whole answer" });
+    expect(turn.done).toMatchObject({ status: "complete", text: expectedAnswer("normal?n=4", "A whole answer") });
+    expect(await credits(client)).toMatchObject({ used: 1 });
+    drove("charged", "streaming", "complete");
+  });
+
+  it("streaming -> stopped before the first token: nothing delivered, the credit comes back", async () => {
+    // The first token is 2 s away; Stop comes as soon as the answer's headers say which message it is.
+    const client = guest("normal?n=3&ms=2000");
+    const response = await postTurn(client, "Stop before anything comes");
+    const messageId = response.headers.get("X-Message-Id")!;
+    expect((await stop(client, messageId)).status).toBeLessThan(300);
+    const events = await readEvents(response);
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "stopped", text: "" });
+    expect(await messageRow(messageId)).toMatchObject({ status: "stopped", content: "" });
+    expect(await credits(client)).toMatchObject({ used: 0 });
+    drove("streaming", "stopped");
+  });
+
+  it("streaming -> stopped after some text: what was delivered is kept, and paid for", async () => {
+    const client = guest("normal?n=40&ms=40");
+    const response = await postTurn(client, "Stop me part way");
+    const messageId = response.headers.get("X-Message-Id")!;
+    const reader = await readUntil(response.body!, (event) => event.type === "delta");
+    expect((await stop(client, messageId)).status).toBeLessThan(300);
+    for (;;) if ((await reader.read()).done) break;
+    const row = await messageRow(messageId);
+    expect(row?.status).toBe("stopped");
+    expect(row?.content.length).toBeGreaterThan(0);
+    expect(await credits(client)).toMatchObject({ used: 1 });
+  });
+
+  it("streaming -> failed: an upstream cut after some text keeps the charge, a refusal before any gives it back", async () => {
+    const cut = guest("cut?at=3");
+    const partial = await sendTurn(cut, { message: "Cut part way" });
+    expect(partial.done).toMatchObject({ status: "failed", text: expectedPartial("cut?at=3", "Cut part way") });
+    expect(await credits(cut)).toMatchObject({ used: 1 });
+
+    const gone = guest("gone");
+    const refused = await sendTurn(gone, { message: "The model is gone" });
+    expect(refused.done).toMatchObject({ status: "failed", errorCode: "chat/model-unavailable", text: "" });
+    expect(await credits(gone)).toMatchObject({ used: 0 });
+    drove("streaming", "failed");
+  });
+
+  it("the reader goes away (tab closed): the answer completes, is saved, and is paid for", async () => {
+    const client = guest("normal?n=20&ms=5");
+    const response = await postTurn(client, "Closing the tab");
+    const messageId = response.headers.get("X-Message-Id")!;
+    await response.body!.cancel();
+    // A reloaded page joins the answer and reads it to its end.
+    const joined = await joinAnswer(client, messageId);
+    expect(joined.events.at(-1)).toMatchObject({ type: "done", status: "complete", text: expectedAnswer("normal?n=20", "Closing the tab") });
+    expect(await credits(client)).toMatchObject({ used: 1 });
+  });
+
+  it("charged -> abandoned: a turn that cannot start (no such thread) is refused and not paid for", async () => {
+    const client = guest("normal");
+    const first = await sendTurn(client, { message: "Make me a guest" });
+    expect(first.done).toMatchObject({ status: "complete" });
+    const response = await postTurn(client, "Continue a thread that is not there", { threadId: crypto.randomUUID() });
+    expect(response.status).toBe(404);
+    expect(await credits(client)).toMatchObject({ used: 1 });
+    drove("charged", "abandoned");
+  });
+
+  it("charged -> launched -> streaming -> complete: a hinted turn confirmed by the session", async () => {
+    const { input, relay, used } = await chargedInput(uniqueId("u_life_ok"), "Launched, then confirmed");
+    await relay.launch(input);
+    expect(await relay.state(input.messageId)).toEqual({ status: "launched" });
+    const stream = await relay.confirm(input.messageId);
+    expect(await new Response(stream).text()).toContain(`"type":"done","status":"complete"`);
+    expect(await used()).toBe(1);
+    drove("charged", "launched", "streaming", "complete");
+  });
+
+  it("launched -> cancelled: a wrong owner's launch leaves nothing, and a silent caller's is refunded by the relay", async () => {
+    const cancelled = await chargedInput(uniqueId("u_life_cancel"), "Cancelled by the caller");
+    await cancelled.relay.launch(cancelled.input);
+    await cancelled.relay.cancel(cancelled.input.messageId);
+    expect(await cancelled.relay.confirm(cancelled.input.messageId)).toBeNull();
+    expect(await messageRow(cancelled.input.messageId)).toBeUndefined();
+
+    const silent = await chargedInput(uniqueId("u_life_silent"), "Nobody confirms this");
+    await runInDurableObject(silent.relay, (instance) => {
+      (instance as unknown as { confirmWithinMs: number }).confirmWithinMs = 50;
+    });
+    await silent.relay.launch(silent.input);
+    await runInDurableObject(silent.relay, async (instance) => {
+      const generation = (instance as unknown as { generations: Map<string, { rowsWritten: Promise<void> }> }).generations.get(silent.input.messageId);
+      await generation?.rowsWritten;
+    });
+    // A confirm after the time-out finds the turn gone; the relay gave the charge back itself.
+    expect(await silent.relay.confirm(silent.input.messageId)).toBeNull();
+    expect(await messageRow(silent.input.messageId)).toBeUndefined();
+    expect(await silent.used()).toBe(0);
+    drove("launched", "cancelled");
+  });
+
+  it("streaming -> failed after an eviction: the alarm keeps what was saved, and refunds only an empty answer", async () => {
+    const ownerId = uniqueId("u_life_evicted");
+    const empty = await chargedInput(ownerId, "Evicted before any text");
+    const partial = await chargedInput(ownerId, "Evicted part way");
+    // Two answers recorded as running by a relay instance that no longer holds them (as after an eviction).
+    for (const { env, input } of [empty, partial]) await applyTurnWrites(env, input.writes);
+    await saveAssistantProgress(partial.env, partial.input.messageId, "Half an ans");
+    await runInDurableObject(empty.relay, async (instance, state) => {
+      for (const { input } of [empty, partial]) await state.storage.put(`active:${input.messageId}`, { ownerId, creditKey: input.creditKey });
+      await (instance as unknown as { alarm(): Promise<void> }).alarm();
+    });
+    expect(await messageRow(empty.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "" });
+    expect(await messageRow(partial.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "Half an ans" });
+    // Both were charged to the same owner: only the empty one came back.
+    expect(await empty.used()).toBe(1);
+  });
+
+  afterAll(() => {
+    const table = Object.entries(TURN_MOVES).flatMap(([from, targets]) => targets.map((to) => `${from} -> ${to}`));
+    expect([...driven].sort()).toEqual(table.sort());
+  });
+});
