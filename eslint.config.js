@@ -22,7 +22,7 @@ export default tseslint.config(
         "error",
         {
           selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
-          message: "Use `import * as z from \"zod\"` so unused parts of zod are tree-shaken.",
+          message: 'Use `import * as z from "zod"` so unused parts of zod are tree-shaken.',
         },
       ],
     },
@@ -50,7 +50,10 @@ export default tseslint.config(
     // app/lib runs in the browser and on the server alike: it never reaches into server-only code.
     files: ["app/lib/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "app/lib is isomorphic; server-only code stays in app/.server." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "app/lib is isomorphic; server-only code stays in app/.server." }] },
+      ],
     },
   },
   {

@@ -23,8 +23,12 @@ export const users = sqliteTable(
     /** "pbkdf2-sha256$iterations$salt$hash"; null for accounts that only use Google/Apple. */
     passwordHash: text("password_hash"),
     profilePhotoKey: text("profile_photo_key"),
-    accessLevel: text("access_level", { enum: ["basic", "pro"] }).notNull().default("basic"),
-    locale: text("locale", { enum: ["en", "tr"] }).notNull().default("en"),
+    accessLevel: text("access_level", { enum: ["basic", "pro"] })
+      .notNull()
+      .default("basic"),
+    locale: text("locale", { enum: ["en", "tr"] })
+      .notNull()
+      .default("en"),
     stripeCustomerId: text("stripe_customer_id"),
     paywallSeenAt: integer("paywall_seen_at", { mode: "number" }),
     disabledAt: integer("disabled_at", { mode: "number" }),
@@ -35,7 +39,9 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_stripe_customer_unique").on(t.stripeCustomerId),
     // Abandoned-upload clean-up asks "is this upload someone's profile photo?" (images/cleanup.ts).
-    index("users_profile_photo_key").on(t.profilePhotoKey).where(sql`${t.profilePhotoKey} is not null`),
+    index("users_profile_photo_key")
+      .on(t.profilePhotoKey)
+      .where(sql`${t.profilePhotoKey} is not null`),
   ],
 );
 
@@ -54,10 +60,7 @@ export const loginConnections = sqliteTable(
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("login_connections_provider_subject").on(t.provider, t.subject),
-    index("login_connections_user").on(t.userId),
-  ],
+  (t) => [uniqueIndex("login_connections_provider_subject").on(t.provider, t.subject), index("login_connections_user").on(t.userId)],
 );
 
 /** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored here. */
@@ -123,7 +126,9 @@ export const chatThreads = sqliteTable(
     title: text("title").notNull(),
     starred: integer("starred", { mode: "boolean" }).notNull().default(false),
     /** Where the conversation happens: the web app, or a linked WhatsApp number (marked so in the history). */
-    channel: text("channel", { enum: ["web", "whatsapp"] }).notNull().default("web"),
+    channel: text("channel", { enum: ["web", "whatsapp"] })
+      .notNull()
+      .default("web"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,7 +166,9 @@ export const chatMessages = sqliteTable(
     // Every chat turn looks its request id up here (idempotency); without it that is a scan of every message.
     index("chat_messages_credit_key").on(t.creditKey),
     // Abandoned-upload clean-up asks "is this upload attached to a message?" (images/cleanup.ts).
-    index("chat_messages_attachment").on(t.attachmentId).where(sql`${t.attachmentId} is not null`),
+    index("chat_messages_attachment")
+      .on(t.attachmentId)
+      .where(sql`${t.attachmentId} is not null`),
   ],
 );
 
@@ -209,7 +216,9 @@ export const sharedMessages = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.shareId, t.position] }),
     // Abandoned-upload clean-up asks "is this upload shown on a shared page?" (images/cleanup.ts).
-    index("shared_messages_attachment").on(t.attachmentId).where(sql`${t.attachmentId} is not null`),
+    index("shared_messages_attachment")
+      .on(t.attachmentId)
+      .where(sql`${t.attachmentId} is not null`),
   ],
 );
 
@@ -258,7 +267,9 @@ export const imageJobs = sqliteTable(
   },
   (t) => [
     index("image_jobs_owner_created").on(t.ownerId, t.createdAt),
-    index("image_jobs_source_upload").on(t.sourceUploadId).where(sql`${t.sourceUploadId} is not null`),
+    index("image_jobs_source_upload")
+      .on(t.sourceUploadId)
+      .where(sql`${t.sourceUploadId} is not null`),
   ],
 );
 
@@ -364,19 +375,19 @@ export const whatsappLinkCodes = sqliteTable(
 export const whatsappMessages = sqliteTable(
   "whatsapp_messages",
   {
-  id: text("id").primaryKey(),
-  phone: text("phone").notNull(),
-  receivedAt: integer("received_at", { mode: "number" }).notNull(),
-  /** WhatsApp's type of the message (text, image, audio, ...). */
-  type: text("type").notNull().default("text"),
-  status: text("status", { enum: ["queued", "processing", "done", "failed"] })
-    .notNull()
-    .default("queued"),
-  errorCode: text("error_code"),
-  /** The creation job a task message started (photo translate, /image): its result is sent when the job ends. */
-  jobId: text("job_id"),
-  // A constant default: SQLite cannot add a column whose default is an expression to an existing table.
-  updatedAt: integer("updated_at", { mode: "number" }).notNull().default(0),
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    receivedAt: integer("received_at", { mode: "number" }).notNull(),
+    /** WhatsApp's type of the message (text, image, audio, ...). */
+    type: text("type").notNull().default("text"),
+    status: text("status", { enum: ["queued", "processing", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    errorCode: text("error_code"),
+    /** The creation job a task message started (photo translate, /image): its result is sent when the job ends. */
+    jobId: text("job_id"),
+    // A constant default: SQLite cannot add a column whose default is an expression to an existing table.
+    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(0),
   },
   (t) => [index("whatsapp_messages_job").on(t.jobId)],
 );
@@ -440,7 +451,9 @@ export const dataExports = sqliteTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["queued", "running", "ready", "failed", "expired"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "running", "ready", "failed", "expired"] })
+      .notNull()
+      .default("queued"),
     /** 0 to 100, written by the consumer as it goes, polled by the settings page. */
     progress: integer("progress").notNull().default(0),
     r2Key: text("r2_key"),
@@ -454,7 +467,9 @@ export const dataExports = sqliteTable(
   },
   (t) => [
     index("data_exports_owner_created").on(t.ownerId, t.createdAt),
-    uniqueIndex("data_exports_one_active").on(t.ownerId).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex("data_exports_one_active")
+      .on(t.ownerId)
+      .where(sql`${t.status} in ('queued', 'running')`),
     index("data_exports_status_expires").on(t.status, t.expiresAt),
   ],
 );

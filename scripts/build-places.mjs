@@ -43,7 +43,16 @@ for (const city of kept) {
   if (seen.has(id) || !id) continue;
   seen.add(id);
   // [id, name, province, country code, latitude, longitude, zone, population]: a compact array per city.
-  places.push([id, city.city, city.province || "", codeOf(city), Math.round(city.lat * 1000) / 1000, Math.round(city.lng * 1000) / 1000, city.timezone, Math.round(city.pop)]);
+  places.push([
+    id,
+    city.city,
+    city.province || "",
+    codeOf(city),
+    Math.round(city.lat * 1000) / 1000,
+    Math.round(city.lng * 1000) / 1000,
+    city.timezone,
+    Math.round(city.pop),
+  ]);
 }
 
 writeFileSync(new URL("../app/.server/horoscope/places.json", import.meta.url), `[\n${places.map((place) => JSON.stringify(place)).join(",\n")}\n]\n`);

@@ -33,10 +33,9 @@ export interface AppEnv {
 }
 
 const binding = <T>(name: string, kind: string, method: string) =>
-  z.custom<T>(
-    (value) => typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[method] === "function",
-    { message: `${name} must be a ${kind} binding (see wrangler.toml)` },
-  );
+  z.custom<T>((value) => typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[method] === "function", {
+    message: `${name} must be a ${kind} binding (see wrangler.toml)`,
+  });
 
 const bindingsSchema = z.object({
   DB: binding<D1Database>("DB", "D1 database", "prepare"),
@@ -53,9 +52,11 @@ const DEV_SESSION_SECRET = "development-only-secret-do-not-deploy-0123456789";
 /** Signs the demo checkout's webhook events outside production; a real deployment uses its own `whsec_` secret. */
 export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_development_only_do_not_deploy_0123456789";
 /** "true"/"false" (or a TOML boolean) from wrangler vars. */
-const flag = (fallback: boolean) =>
-  z.preprocess((value) => (typeof value === "boolean" ? String(value) : value), z.stringbool()).default(fallback);
-const priceId = z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe Price id (price_...)").optional();
+const flag = (fallback: boolean) => z.preprocess((value) => (typeof value === "boolean" ? String(value) : value), z.stringbool()).default(fallback);
+const priceId = z
+  .string()
+  .regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe Price id (price_...)")
+  .optional();
 
 const varsSchema = z
   .object({
@@ -90,7 +91,10 @@ const varsSchema = z
     EMAIL_API_KEY: z.string().optional(),
     EMAIL_FROM: z.string().min(3).default("Nova Assistant <no-reply@example.com>"),
     // Pro billing with Stripe. Without a secret key, outside production, a labelled demo checkout stands in.
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_... / rk_...)").optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_... / rk_...)")
+      .optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must be the endpoint's signing secret (whsec_...)").optional(),
     STRIPE_PRICE_WEEK: priceId,
     STRIPE_PRICE_MONTH: priceId,
@@ -122,7 +126,11 @@ const varsSchema = z
     }
     if (vars.APP_ENV === "production" && !vars.APP_ORIGIN) {
       // Links in e-mails and return URLs are built from it; without it they would follow the request's Host header.
-      ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "APP_ORIGIN is required in production (the public https:// origin, e.g. https://assistant.example.com)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_ORIGIN"],
+        message: "APP_ORIGIN is required in production (the public https:// origin, e.g. https://assistant.example.com)",
+      });
     }
     if (vars.APP_ENV === "production" && !vars.WHATSAPP_APP_SECRET) {
       ctx.addIssue({
@@ -209,9 +217,7 @@ export function loadConfig(env: object): AppConfig {
   const bindings = bindingsSchema.safeParse(source);
   if (!bindings.success) problems.push(...bindings.error.issues.map((issue) => issue.message));
   // Empty strings come from unset .dev.vars lines; treat them as absent.
-  const vars = varsSchema.safeParse(
-    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")),
-  );
+  const vars = varsSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")));
   if (!vars.success) problems.push(...vars.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   if (problems.length > 0 || !vars.success) {
     throw new ConfigError(`Invalid worker configuration:\n- ${problems.join("\n- ")}`);

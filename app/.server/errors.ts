@@ -1,4 +1,3 @@
-
 // One error type for the whole server. Codes and messages come from SPEC.md §8; the message shown to a
 // person is the translation of `errors:<code>`. Internals are logged, never shown.
 export const errorStatus = {

@@ -45,7 +45,10 @@ export type Viewer =
 async function hmac(secret: string, value: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value));
-  return btoa(String.fromCharCode(...new Uint8Array(signature))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...new Uint8Array(signature)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 function timingSafeEqual(a: string, b: string): boolean {
@@ -115,4 +118,3 @@ async function resolveViewer(request: Request, context: { env: AppEnv; config: A
     ...(session.status === "ended" ? { authError: session.reason } : {}),
   };
 }
-

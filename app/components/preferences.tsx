@@ -13,7 +13,19 @@ import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
  * Runs before first paint. The server renders from cookies; localStorage (SPEC §3 keys) is the browser's copy.
  * When storage says otherwise (set in another tab or by hand), adopt it once and reload so the server agrees.
  */
-export function PreferenceSyncScript({ nonce, locale, theme, sidebar, adopt }: { nonce: string; locale: Locale; theme: Theme; sidebar: SidebarState; adopt: string[] }) {
+export function PreferenceSyncScript({
+  nonce,
+  locale,
+  theme,
+  sidebar,
+  adopt,
+}: {
+  nonce: string;
+  locale: Locale;
+  theme: Theme;
+  sidebar: SidebarState;
+  adopt: string[];
+}) {
   // `adopt`: preferences the URL set for this page (?lng=), which storage takes over instead of overruling.
   const script = `(function(){try{var s=localStorage,c=${JSON.stringify({ locale, theme, sidebar })},k={locale:["en","tr"],theme:["light","dark"],sidebar:["open","closed"]},a=${JSON.stringify(adopt)},r=false;
 for(var n in k){var v=s.getItem(n);if(a.indexOf(n)>-1){s.setItem(n,c[n])}else if(v&&k[n].indexOf(v)>-1&&v!==c[n]){document.cookie=n+"="+v+"; Path=/; Max-Age=31536000; SameSite=Lax";r=r||document.cookie.indexOf(n+"="+v)>-1}else if(!v){s.setItem(n,c[n])}}

@@ -71,7 +71,9 @@ export function StateSync() {
   // Any form this tab submits (settings, plan, gallery...) may change what other tabs show.
   const navigation = useNavigation();
   const fetchers = useFetchers();
-  const submitting = (navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== "GET") || fetchers.some((fetcher) => fetcher.formMethod !== undefined && fetcher.formMethod.toUpperCase() !== "GET");
+  const submitting =
+    (navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== "GET") ||
+    fetchers.some((fetcher) => fetcher.formMethod !== undefined && fetcher.formMethod.toUpperCase() !== "GET");
   const wasSubmitting = useRef(false);
   useEffect(() => {
     if (wasSubmitting.current && !submitting) channel.current?.postMessage({ type: "changed" } satisfies StateMessage);

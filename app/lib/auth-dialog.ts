@@ -37,5 +37,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useAuthDialog(): AuthDialogState {
-  return useSyncExternalStore(subscribe, () => state, () => INITIAL);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => INITIAL,
+  );
 }

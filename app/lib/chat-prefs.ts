@@ -113,8 +113,16 @@ function subscribe(listener: () => void) {
  * rather than flash the default first.
  */
 export function useToolModel(tool: ToolKey): [ToolModel, (model: ToolModel) => void, boolean] {
-  const prefs = useSyncExternalStore(subscribe, () => state, () => DEFAULT_CHAT_PREFS);
-  const ready = useSyncExternalStore(subscribe, () => restored, () => false);
+  const prefs = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => DEFAULT_CHAT_PREFS,
+  );
+  const ready = useSyncExternalStore(
+    subscribe,
+    () => restored,
+    () => false,
+  );
   const set = useCallback((model: ToolModel) => setToolModel(tool, model), [tool]);
   return [prefs.tools[tool], set, ready];
 }

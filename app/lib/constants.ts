@@ -1,15 +1,7 @@
 // Business constants of SPEC.md §9 and DESIGN.md, shared by client and server.
 
 /** SPEC §2: the first path segment selects the active tool. */
-export const TOOL_KEYS = [
-  "web-main",
-  "image-generation",
-  "photo-translate",
-  "logo-maker",
-  "tattoo-generator",
-  "horoscope",
-  "web-search",
-] as const;
+export const TOOL_KEYS = ["web-main", "image-generation", "photo-translate", "logo-maker", "tattoo-generator", "horoscope", "web-search"] as const;
 export type ToolKey = (typeof TOOL_KEYS)[number];
 
 export function isToolKey(value: string | undefined): value is ToolKey {

@@ -17,7 +17,5 @@ export function toLocale(value: string | null | undefined): Locale {
 
 /** Loads one language's strings; Vite splits each language into its own chunk so a page loads only its own. */
 export function loadLocaleResources(locale: Locale) {
-  return locale === "tr"
-    ? import("../../locales/tr").then((module) => module.default)
-    : import("../../locales/en").then((module) => module.default);
+  return locale === "tr" ? import("../../locales/tr").then((module) => module.default) : import("../../locales/en").then((module) => module.default);
 }

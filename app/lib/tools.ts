@@ -1,10 +1,7 @@
 import { TOOL_KEYS, type ToolKey } from "./constants";
 
 /** The path of each tool's screen (SPEC §2). */
-export const TOOL_PATHS: Record<ToolKey, string> = Object.fromEntries(TOOL_KEYS.map((key) => [key, `/${key}`])) as Record<
-  ToolKey,
-  string
->;
+export const TOOL_PATHS: Record<ToolKey, string> = Object.fromEntries(TOOL_KEYS.map((key) => [key, `/${key}`])) as Record<ToolKey, string>;
 
 /** SPEC §1: the horoscope types, in the order the product lists them. */
 export const HOROSCOPE_TYPES = [

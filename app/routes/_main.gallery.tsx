@@ -27,7 +27,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   // A visitor sees what the gallery is and is invited to sign in (issue 17 item 14), not sent away.
   if (viewer.kind !== "user") {
-    return { title: await pageTitle(request, "gallery", "title"), strings: imageStrings(request), visitor: true, items: [], nextCursor: null, total: 0, focused: null };
+    return {
+      title: await pageTitle(request, "gallery", "title"),
+      strings: imageStrings(request),
+      visitor: true,
+      items: [],
+      nextCursor: null,
+      total: 0,
+      focused: null,
+    };
   }
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor");

@@ -66,7 +66,8 @@ function HoroscopeScreen({ data }: { data: Data }) {
   const { t } = useToolStrings(data.strings);
   const { t: tt } = useTranslation("tools");
   const [choice, setChoice, modelRestored] = useToolModel("horoscope");
-  const model = data.models.find((candidate) => candidate.id === choice.modelName) ?? data.models.find((candidate) => candidate.tier === "fast") ?? data.models[0];
+  const model =
+    data.models.find((candidate) => candidate.id === choice.modelName) ?? data.models.find((candidate) => candidate.tier === "fast") ?? data.models[0];
   const modelId = model?.id ?? "gpt-4o-mini";
   const tool = useMemo<ChatTool>(() => ({ tool: "horoscope", toolPath: type, threadPath: (id) => `/horoscope/${type}/${id}` }), [type]);
 

@@ -41,7 +41,13 @@ function ImageForm({ data, prefill, onCreated }: ToolFormProps<"image-generation
         placeholder={t("image.promptPlaceholder")}
         error={fieldErrors.prompt}
       />
-      <ChoiceGroup label={t("image.style")} name="style" value={style} onChange={setStyle} options={IMAGE_STYLES.map((value) => ({ value, label: t(`image.styles.${value}`) }))} />
+      <ChoiceGroup
+        label={t("image.style")}
+        name="style"
+        value={style}
+        onChange={setStyle}
+        options={IMAGE_STYLES.map((value) => ({ value, label: t(`image.styles.${value}`) }))}
+      />
       <ChoiceGroup
         label={t("image.aspectRatio")}
         name="aspectRatio"

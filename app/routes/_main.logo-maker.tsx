@@ -71,8 +71,22 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
         placeholder={t("logo.brandPlaceholder")}
         error={fieldErrors.brandName}
       />
-      <TextField label={t("logo.slogan")} name="slogan" maxLength={SLOGAN_MAX} value={slogan} onChange={setSlogan} placeholder={t("logo.sloganPlaceholder")} error={fieldErrors.slogan} />
-      <ChoiceGroup label={t("logo.style")} name="style" value={style} onChange={chooseStyle} options={LOGO_STYLES.map((value) => ({ value, label: t(`tools:logo-maker.styles.${value}`) }))} />
+      <TextField
+        label={t("logo.slogan")}
+        name="slogan"
+        maxLength={SLOGAN_MAX}
+        value={slogan}
+        onChange={setSlogan}
+        placeholder={t("logo.sloganPlaceholder")}
+        error={fieldErrors.slogan}
+      />
+      <ChoiceGroup
+        label={t("logo.style")}
+        name="style"
+        value={style}
+        onChange={chooseStyle}
+        options={LOGO_STYLES.map((value) => ({ value, label: t(`tools:logo-maker.styles.${value}`) }))}
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">{t("logo.customColors")}</legend>
         <label className="inline-flex items-center gap-2 text-sm font-medium">
@@ -82,11 +96,21 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
         {customColors ? (
           <div className="flex flex-wrap gap-4">
             <label className="inline-flex items-center gap-2 text-sm">
-              <input type="color" value={primaryColor} onChange={(event) => setPrimaryColor(event.target.value)} className="h-9 w-12 cursor-pointer rounded border bg-background" />
+              <input
+                type="color"
+                value={primaryColor}
+                onChange={(event) => setPrimaryColor(event.target.value)}
+                className="h-9 w-12 cursor-pointer rounded border bg-background"
+              />
               {t("logo.primaryColor")}
             </label>
             <label className="inline-flex items-center gap-2 text-sm">
-              <input type="color" value={secondaryColor} onChange={(event) => setSecondaryColor(event.target.value)} className="h-9 w-12 cursor-pointer rounded border bg-background" />
+              <input
+                type="color"
+                value={secondaryColor}
+                onChange={(event) => setSecondaryColor(event.target.value)}
+                className="h-9 w-12 cursor-pointer rounded border bg-background"
+              />
               {t("logo.secondaryColor")}
             </label>
           </div>

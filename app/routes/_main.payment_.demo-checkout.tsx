@@ -33,7 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   demoOnly(context.config);
   await requireUser(request, context);
   const url = new URL(request.url);
-  const period = (BILLING_PERIODS as readonly string[]).includes(url.searchParams.get("period") ?? "") ? (url.searchParams.get("period") as BillingPeriod) : "month";
+  const period = (BILLING_PERIODS as readonly string[]).includes(url.searchParams.get("period") ?? "")
+    ? (url.searchParams.get("period") as BillingPeriod)
+    : "month";
   const price = DEMO_PRICES[period];
   return {
     title: await pageTitle(request, "billing", "demoCheckout.title"),

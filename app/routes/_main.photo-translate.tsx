@@ -15,7 +15,9 @@ export const meta = titleMeta;
 
 function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-translate">) {
   const { t } = useTranslation("images");
-  const [photo, setPhoto] = useState<UploadedPhoto | null>(prefill ? { id: prefill.uploadId, previewUrl: `/media/uploads/${encodeURIComponent(prefill.uploadId)}` } : null);
+  const [photo, setPhoto] = useState<UploadedPhoto | null>(
+    prefill ? { id: prefill.uploadId, previewUrl: `/media/uploads/${encodeURIComponent(prefill.uploadId)}` } : null,
+  );
   // The interface language is the likeliest wish; English for everyone else.
   const [targetLanguage, setTargetLanguage] = useState<TranslateLanguage>(prefill?.targetLanguage ?? (data.strings.locale === "tr" ? "tr" : "en"));
   const [model, setModel] = useToolChoice("photo-translate", data.models, prefill?.model);
@@ -31,10 +33,22 @@ function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-transl
       hasErrors={Object.keys(fieldErrors).length > 0}
       onSubmit={() => void submit({ uploadId: photo?.id ?? "", targetLanguage, model })}
     >
-      <UploadField label={t("translate.photo")} value={photo} onChange={setPhoto} signedIn={data.signedIn} error={fieldErrors.uploadId ? t(fieldErrors.uploadId) : undefined} />
+      <UploadField
+        label={t("translate.photo")}
+        value={photo}
+        onChange={setPhoto}
+        signedIn={data.signedIn}
+        error={fieldErrors.uploadId ? t(fieldErrors.uploadId) : undefined}
+      />
       <Field label={t("translate.language")} error={fieldErrors.targetLanguage}>
         {(wiring) => (
-          <select {...wiring} name="targetLanguage" value={targetLanguage} onChange={(event) => setTargetLanguage(event.target.value as TranslateLanguage)} className={inputClass}>
+          <select
+            {...wiring}
+            name="targetLanguage"
+            value={targetLanguage}
+            onChange={(event) => setTargetLanguage(event.target.value as TranslateLanguage)}
+            className={inputClass}
+          >
             {data.languages.map((language) => (
               <option key={language.code} value={language.code}>
                 {language.name}

@@ -34,7 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
   const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
-  return { profile, otherSessions, proActive, sharedLinks, dataExport, emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified" };
+  return {
+    profile,
+    otherSessions,
+    proActive,
+    sharedLinks,
+    dataExport,
+    emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified",
+  };
 }
 
 type Notice = "nameSaved" | "photoUpdated" | "photoRemoved" | "activationSent" | "changePasswordSent" | "actionCompleted";
@@ -247,14 +254,20 @@ function ConfirmAction({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className="inline-flex w-fit items-center gap-2 rounded-md border border-danger/40 px-4 py-2 text-sm font-medium text-danger hover:bg-danger/5">
+        <button
+          type="button"
+          className="inline-flex w-fit items-center gap-2 rounded-md border border-danger/40 px-4 py-2 text-sm font-medium text-danger hover:bg-danger/5"
+        >
           <Trash2 className="size-4" aria-hidden />
           {trigger}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content role="alertdialog" className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-card p-6 shadow-xl">
+        <Dialog.Content
+          role="alertdialog"
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-card p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted-foreground">{body}</Dialog.Description>
           {error && (

@@ -35,8 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type ConnectionActionData =
-  | { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider }
-  | { ok: false; error?: string; fieldErrors?: FieldErrors };
+  { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider } | { ok: false; error?: string; fieldErrors?: FieldErrors };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
@@ -158,21 +157,32 @@ export default function LoginConnectionTab() {
                   <p className="font-medium">{name}</p>
                   <p className="truncate text-sm text-muted-foreground">
                     {connection
-                      ? [t("login-connection.connected"), connection.email, connection.verified ? null : t("login-connection.unverified")].filter(Boolean).join(" · ")
+                      ? [t("login-connection.connected"), connection.email, connection.verified ? null : t("login-connection.unverified")]
+                          .filter(Boolean)
+                          .join(" · ")
                       : t("login-connection.notConnected")}
                   </p>
                 </div>
                 {connection ? (
                   <DisconnectButton provider={provider} disabled={isLastVerified} />
                 ) : provider === "email" ? (
-                  <button type="button" onClick={() => setAddingEmail((value) => !value)} className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted" aria-expanded={addingEmail}>
+                  <button
+                    type="button"
+                    onClick={() => setAddingEmail((value) => !value)}
+                    className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted"
+                    aria-expanded={addingEmail}
+                  >
                     <Link2 className="size-4" aria-hidden />
                     {t("login-connection.connect")}
                   </button>
                 ) : available[provider] ? (
                   <Form method="post" action={`/auth/oauth/${provider}`} reloadDocument>
                     <input type="hidden" name="mode" value="link" />
-                    <button type="submit" className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted" aria-label={t("login-connection.connectProvider", { provider: name })}>
+                    <button
+                      type="submit"
+                      className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted"
+                      aria-label={t("login-connection.connectProvider", { provider: name })}
+                    >
                       <Link2 className="size-4" aria-hidden />
                       {t("login-connection.connect")}
                     </button>

@@ -44,7 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null;
   // A period that ran out ended at its end; a subscription Stripe stopped (canceled, unpaid) ended when we heard.
-  const ended = !subscription && current ? formatInstant(statusGivesPro(current) ? accessEndsAt(current) : Math.min(current.updatedAt, accessEndsAt(current)), locale) : null;
+  const ended =
+    !subscription && current
+      ? formatInstant(statusGivesPro(current) ? accessEndsAt(current) : Math.min(current.updatedAt, accessEndsAt(current)), locale)
+      : null;
   return {
     plan: pro ? ("pro" as const) : ("free" as const),
     subscription,
@@ -177,7 +180,11 @@ export default function MyPlanTab() {
                 </time>
               </dd>
             </dl>
-            {subscription.cancelling && <p className="rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-2 text-sm">{tb("myPlan.cancelledNotice", { date: subscription.date })}</p>}
+            {subscription.cancelling && (
+              <p className="rounded-md border border-amber-500/40 bg-amber-500/5 px-3 py-2 text-sm">
+                {tb("myPlan.cancelledNotice", { date: subscription.date })}
+              </p>
+            )}
             {subscription.paymentIssue && (
               <p role="alert" className="flex items-start gap-2 rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger">
                 <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -207,7 +214,12 @@ export default function MyPlanTab() {
           {portal ? (
             <Form method="post" className="flex flex-col items-start gap-2">
               <p className="text-sm text-muted-foreground">{tb("myPlan.portalHint")}</p>
-              <button type="submit" name="intent" value="portal" className="inline-flex items-center gap-2 rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted">
+              <button
+                type="submit"
+                name="intent"
+                value="portal"
+                className="inline-flex items-center gap-2 rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted"
+              >
                 {tb("myPlan.portalButton")}
                 <ExternalLink className="size-4" aria-hidden />
               </button>

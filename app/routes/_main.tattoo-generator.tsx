@@ -17,7 +17,9 @@ export const meta = titleMeta;
 
 function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generator">) {
   const { t } = useTranslation("images");
-  const [photo, setPhoto] = useState<UploadedPhoto | null>(prefill ? { id: prefill.uploadId, previewUrl: `/media/uploads/${encodeURIComponent(prefill.uploadId)}` } : null);
+  const [photo, setPhoto] = useState<UploadedPhoto | null>(
+    prefill ? { id: prefill.uploadId, previewUrl: `/media/uploads/${encodeURIComponent(prefill.uploadId)}` } : null,
+  );
   const [theme, setTheme] = useState<TattooTheme>(prefill?.theme ?? "geometric");
   const [description, setDescription] = useState(prefill?.description ?? "");
   const [model, setModel] = useToolChoice("tattoo-generator", data.models, prefill?.model);
@@ -33,8 +35,20 @@ function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generato
       hasErrors={Object.keys(fieldErrors).length > 0}
       onSubmit={() => void submit({ uploadId: photo?.id ?? "", theme, description, model })}
     >
-      <UploadField label={t("tattoo.photo")} value={photo} onChange={setPhoto} signedIn={data.signedIn} error={fieldErrors.uploadId ? t(fieldErrors.uploadId) : undefined} />
-      <ChoiceGroup label={t("tattoo.theme")} name="theme" value={theme} onChange={setTheme} options={TATTOO_THEMES.map((value) => ({ value, label: t(`tools:tattoo-generator.themes.${value}`) }))} />
+      <UploadField
+        label={t("tattoo.photo")}
+        value={photo}
+        onChange={setPhoto}
+        signedIn={data.signedIn}
+        error={fieldErrors.uploadId ? t(fieldErrors.uploadId) : undefined}
+      />
+      <ChoiceGroup
+        label={t("tattoo.theme")}
+        name="theme"
+        value={theme}
+        onChange={setTheme}
+        options={TATTOO_THEMES.map((value) => ({ value, label: t(`tools:tattoo-generator.themes.${value}`) }))}
+      />
       <TextField
         label={t("tattoo.description")}
         name="description"

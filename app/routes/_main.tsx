@@ -41,7 +41,11 @@ export default function MainLayout() {
         {t("nav.skipToContent")}
       </a>
       {/* Closed: display none (out of the tab order and the accessibility tree), still there for aria-controls. */}
-      <aside id={SIDEBAR_ID} aria-label={t("sidebar.label")} className={`sticky top-0 hidden h-dvh w-72 shrink-0 border-r bg-sidebar ${sidebar.open ? "md:block" : ""}`}>
+      <aside
+        id={SIDEBAR_ID}
+        aria-label={t("sidebar.label")}
+        className={`sticky top-0 hidden h-dvh w-72 shrink-0 border-r bg-sidebar ${sidebar.open ? "md:block" : ""}`}
+      >
         <SidebarContent />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

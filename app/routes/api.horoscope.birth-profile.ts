@@ -21,7 +21,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = birthProfileSchema.safeParse(fields);
     if (!parsed.success) {
       const messages: Record<string, string> = horoscopeStrings[getLocale(request)].validation;
-      const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsFrom(parsed.error)).map(([field, key]) => [field, messages[key.replace(/^validation\./, "")] ?? key]));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(fieldErrorsFrom(parsed.error)).map(([field, key]) => [field, messages[key.replace(/^validation\./, "")] ?? key]),
+      );
       return apiError(request, new AppError("request/invalid"), { fieldErrors });
     }
     const acting = await actingViewer(request, context);

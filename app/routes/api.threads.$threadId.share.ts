@@ -18,7 +18,13 @@ async function owner(request: Request, context: Context, threadId: string | unde
 }
 
 function view(request: Request, context: Context, share: ShareSummary) {
-  return { id: share.id, url: shareUrl(publicOrigin(request, context), share.id), showName: share.showName, createdAt: share.createdAt, updatedAt: share.updatedAt };
+  return {
+    id: share.id,
+    url: shareUrl(publicOrigin(request, context), share.id),
+    showName: share.showName,
+    createdAt: share.createdAt,
+    updatedAt: share.updatedAt,
+  };
 }
 
 /** GET the thread's link for the share dialog: `{ ok: true, share: { id, url, showName, createdAt, updatedAt } | null }`. */

@@ -12,11 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Mailbox · Nova Assistant" },
 /** Development only: every email the app "sent", with working links. A 404 in production. */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (context.config.isProduction) throw new Response("Not Found", { status: 404 });
-  const emails = await getDb(context.env)
-    .select()
-    .from(schema.emailOutbox)
-    .orderBy(desc(schema.emailOutbox.createdAt))
-    .limit(50);
+  const emails = await getDb(context.env).select().from(schema.emailOutbox).orderBy(desc(schema.emailOutbox.createdAt)).limit(50);
   return { emails: emails.map(({ id, toAddress, subject, textBody, status, createdAt }) => ({ id, toAddress, subject, textBody, status, createdAt })) };
 }
 

@@ -12,7 +12,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (!params.shareId || !params.uploadId) throw new AppError("share/not-found");
     const { upload, body } = await readSharedImage(context.env, params.shareId, params.uploadId);
     return new Response(body, {
-      headers: { "Content-Type": upload.contentType, "Cache-Control": "private, max-age=300", "Content-Length": String(upload.bytes), "X-Robots-Tag": "noindex" },
+      headers: {
+        "Content-Type": upload.contentType,
+        "Cache-Control": "private, max-age=300",
+        "Content-Length": String(upload.bytes),
+        "X-Robots-Tag": "noindex",
+      },
     });
   } catch (error) {
     return apiError(request, error);

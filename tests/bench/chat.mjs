@@ -93,7 +93,16 @@ export function startFakeUpstream() {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(ROOT, "tests", "mocks", "fake-openai.mjs"), "--port", "0", "--tokens", String(CHAT_BENCH.tokens), "--interval", String(CHAT_BENCH.intervalMs), "--quiet"],
+      [
+        join(ROOT, "tests", "mocks", "fake-openai.mjs"),
+        "--port",
+        "0",
+        "--tokens",
+        String(CHAT_BENCH.tokens),
+        "--interval",
+        String(CHAT_BENCH.intervalMs),
+        "--quiet",
+      ],
       { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
     );
     let output = "";
@@ -138,7 +147,9 @@ export async function startChatBench(startServer, { devtools = false, history = 
       async beforeStart(persistDir) {
         const file = join(persistDir, "..", "bench-seed.sql");
         writeFileSync(file, seedSql({ sessionId, now: Date.now(), words, history }));
-        await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+        await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], {
+          stdio: ["ignore", "ignore", "inherit"],
+        });
       },
     });
     return {
@@ -312,8 +323,14 @@ async function sqlDurations(bench, repeat = 20) {
   const results = JSON.parse(output);
   const durations = results.map((result) => result.meta?.duration ?? NaN);
   return {
-    history: percentile(durations.filter((_, index) => index % 2 === 0), 50),
-    search: percentile(durations.filter((_, index) => index % 2 === 1), 50),
+    history: percentile(
+      durations.filter((_, index) => index % 2 === 0),
+      50,
+    ),
+    search: percentile(
+      durations.filter((_, index) => index % 2 === 1),
+      50,
+    ),
     matches: results[1]?.results?.length ?? 0,
   };
 }

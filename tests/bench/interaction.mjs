@@ -82,7 +82,11 @@ export async function measureInteraction({ startServer, executablePath }) {
     const started = Date.now();
     await page.getByRole("button", { name: "Send" }).click();
     // The first chunk is on screen: now type the next question while the rest streams.
-    await pollPage(page, () => (document.querySelector('ol[aria-label="Conversation"] > li:last-of-type')?.textContent ?? "").includes("Part 1"), settings.answerTimeoutMs);
+    await pollPage(
+      page,
+      () => (document.querySelector('ol[aria-label="Conversation"] > li:last-of-type')?.textContent ?? "").includes("Part 1"),
+      settings.answerTimeoutMs,
+    );
     await box.pressSequentially(settings.typed, { delay: settings.keyDelayMs, timeout: settings.answerTimeoutMs });
     await pollPage(
       page,

@@ -44,7 +44,9 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 export function lighthouseSettings(env = process.env) {
   const enabled = env.BENCH_LIGHTHOUSE !== "0";
   const runs = Math.max(1, Number.parseInt(env.BENCH_LIGHTHOUSE_RUNS ?? "3", 10) || 3);
-  const only = env.BENCH_LIGHTHOUSE_SCREENS?.split(",").map((path) => path.trim()).filter(Boolean);
+  const only = env.BENCH_LIGHTHOUSE_SCREENS?.split(",")
+    .map((path) => path.trim())
+    .filter(Boolean);
   return { enabled, runs, screens: only?.length ? SCREENS.filter((screen) => only.includes(screen.path)) : SCREENS };
 }
 
@@ -76,7 +78,11 @@ async function signedInCookie(baseUrl, executablePath) {
     await page.getByRole("button", { name: "Create account", exact: true }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
     await page.goto("/dev/mailbox");
-    const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: /Verify your email/ }).first();
+    const message = page
+      .getByRole("article")
+      .filter({ hasText: email })
+      .filter({ hasText: /Verify your email/ })
+      .first();
     await page.goto(await message.getByRole("link").first().getAttribute("href"));
     await page.goto("/auth/login?redirectTo=%2Fsettings%2Faccount");
     await hydrated(page);
@@ -222,7 +228,11 @@ export function printLighthouseTable(rows, runs) {
     row.missed.length ? `MISSED ${row.missed.join(", ")}` : "OK",
   ]);
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index].length)));
-  const format = (cells) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ").trimEnd();
+  const format = (cells) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index]))
+      .join("  ")
+      .trimEnd();
   console.log(`\nLighthouse 12, median of ${runs} run(s) per screen (perf range in brackets when runs differed)`);
   console.log(`${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
   for (const line of lines) console.log(format(line));

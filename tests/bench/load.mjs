@@ -15,7 +15,10 @@ const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 function session(userId, now) {
   const token = randomBytes(32).toString("base64url");
   const id = createHash("sha256").update(token).digest("hex");
-  return { cookie: `session=${token}`, sql: `INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${id}', '${userId}', ${now + 86_400_000}, ${now}, 'bench', ${now});` };
+  return {
+    cookie: `session=${token}`,
+    sql: `INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${id}', '${userId}', ${now + 86_400_000}, ${now}, 'bench', ${now});`,
+  };
 }
 
 async function startLoadServer(startServer) {
@@ -38,7 +41,9 @@ async function startLoadServer(startServer) {
            ${free.sql}
            ${pro.sql}`,
         );
-        await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+        await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], {
+          stdio: ["ignore", "ignore", "inherit"],
+        });
       },
     });
     return { server, fake, free: free.cookie, pro: pro.cookie };

@@ -77,7 +77,11 @@ const MEASUREMENTS = [
       page.on("response", (response) => {
         const url = response.url();
         const isScript = response.request().resourceType() === "script" || new URL(url).pathname.endsWith(".js");
-        if (isScript && response.ok() && !scripts.has(url)) scripts.set(url, response.body().catch(() => null));
+        if (isScript && response.ok() && !scripts.has(url))
+          scripts.set(
+            url,
+            response.body().catch(() => null),
+          );
       });
       // networkidle: lazy chunks requested right after hydration (route modules, locale strings) count too.
       await page.goto(`${await shared.baseUrl()}/web-main`, { waitUntil: "networkidle" });
@@ -107,7 +111,9 @@ const MEASUREMENTS = [
     async measure(shared) {
       const result = await shared.chatStreaming();
       const attached = await shared.chatStreamingWithDevtools();
-      const plain = attached.devtools ? "with the DevTools inspector attached (plain wrangler dev)" : "on a second server (whose DevTools inspector did not start)";
+      const plain = attached.devtools
+        ? "with the DevTools inspector attached (plain wrangler dev)"
+        : "on a second server (whose DevTools inspector did not start)";
       const withDevtools = `; ${plain} p50 ${formatMs(percentile(attached.added, 50))}, its floor ${formatMs(percentile(attached.floor, 50))}`;
       return { value: percentile(result.added, 50), detail: streamingDetail(result, "ttft", 50) + withDevtools };
     },
@@ -151,7 +157,10 @@ const MEASUREMENTS = [
     async measure(shared) {
       const result = await shared.chatHistory();
       const shown = `${result.found} threads shown (of ${result.sql.matches} matching, capped at 500)`;
-      return { value: percentile(result.search.added, 50), detail: `${historyDetail(result, result.search, "GET /api/threads?q=", result.sql.search)}; ${shown}` };
+      return {
+        value: percentile(result.search.added, 50),
+        detail: `${historyDetail(result, result.search, "GET /api/threads?q=", result.sql.search)}; ${shown}`,
+      };
     },
   },
   {
@@ -160,7 +169,10 @@ const MEASUREMENTS = [
     budget: 250,
     async measure(shared) {
       const result = await shared.whatsappAcks();
-      return { value: percentile(result.single, 95), detail: `p50 ${formatMs(percentile(result.single, 50))}; ${result.single.length} deliveries one at a time, each answered before the next` };
+      return {
+        value: percentile(result.single, 95),
+        detail: `p50 ${formatMs(percentile(result.single, 50))}; ${result.single.length} deliveries one at a time, each answered before the next`,
+      };
     },
   },
   {
@@ -377,7 +389,11 @@ function printTable(rows) {
     row.detail ?? "",
   ]);
   const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index].length)));
-  const format = (cells) => cells.map((cell, index) => cell.padEnd(widths[index])).join("  ").trimEnd();
+  const format = (cells) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index]))
+      .join("  ")
+      .trimEnd();
   console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
   for (const line of lines) console.log(format(line));
 }
@@ -415,7 +431,12 @@ async function lighthouseStage(rows) {
   try {
     const results = await measureLighthouse({ baseUrl: server.baseUrl, executablePath, runs: settings.runs, screens: settings.screens });
     const missed = results.filter((result) => result.missed.length > 0).length;
-    rows.push({ ...row, value: missed, status: missed === 0 ? "OK" : "OVER", detail: `${missed} of ${results.length} screen/preset rows miss a target (table below)` });
+    rows.push({
+      ...row,
+      value: missed,
+      status: missed === 0 ? "OK" : "OVER",
+      detail: `${missed} of ${results.length} screen/preset rows miss a target (table below)`,
+    });
     return results;
   } catch (error) {
     console.error(error);

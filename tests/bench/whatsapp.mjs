@@ -17,7 +17,11 @@ function delivery(index, round) {
 async function post(baseUrl, body) {
   const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/whatsapp/webhook`, { method: "POST", body, headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature } });
+  const response = await fetch(`${baseUrl}/whatsapp/webhook`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature },
+  });
   await response.arrayBuffer();
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`webhook answered ${response.status}`);

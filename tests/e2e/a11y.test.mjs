@@ -37,8 +37,17 @@ const LOOKS = [
 async function violations(page, where) {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
   const found = await page.evaluate(async () => {
-    const result = await window.axe.run(window.document, { resultTypes: ["violations"], runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
-    return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
+    const result = await window.axe.run(window.document, {
+      resultTypes: ["violations"],
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   });
   return found.map((line) => `${where}: ${line}`);
 }
@@ -83,12 +92,18 @@ describe("accessibility (axe-core)", () => {
         // Overlays a visitor opens: the sign-in dialog and the model picker.
         await visitor.page.goto("/web-main");
         await hydrated(visitor.page);
-        await visitor.page.getByRole("link", { name: look.locale === "tr" ? "Giriş yap" : "Sign in", exact: true }).first().click();
+        await visitor.page
+          .getByRole("link", { name: look.locale === "tr" ? "Giriş yap" : "Sign in", exact: true })
+          .first()
+          .click();
         await visitor.page.getByRole("dialog").waitFor();
         found.push(...(await violations(visitor.page, `auth dialog [${look.theme}, ${look.locale}]`)));
         await visitor.page.keyboard.press("Escape");
         await visitor.page.getByRole("dialog").waitFor({ state: "detached" });
-        await visitor.page.getByRole("button", { name: /^(Model|Model:)/ }).first().click();
+        await visitor.page
+          .getByRole("button", { name: /^(Model|Model:)/ })
+          .first()
+          .click();
         await visitor.page.getByRole("dialog").waitFor();
         found.push(...(await violations(visitor.page, `model picker [${look.theme}, ${look.locale}]`)));
       } finally {

@@ -39,7 +39,12 @@ function pngBytes(width = 16, height = 16) {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** The newest email to `address` in the development mailbox, and the first link in it. */
@@ -215,7 +220,10 @@ describe("accounts", () => {
       await old.page.goto("/web-main");
       await old.page.getByText("Guest", { exact: true }).first().waitFor();
       assert.equal(await accountMenu(old.page).count(), 0);
-      assertNoErrors(fresh.errors.filter((error) => !/status of (401|400)/.test(error)), "reset flow");
+      assertNoErrors(
+        fresh.errors.filter((error) => !/status of (401|400)/.test(error)),
+        "reset flow",
+      );
     } finally {
       await old.close();
       await fresh.close();
@@ -266,7 +274,10 @@ describe("accounts", () => {
       // The other tab hears it and leaves the guarded page for the sign-in screen without a reload by hand.
       await other.waitForURL((url) => url.pathname === "/auth/login");
       await other.close();
-      assertNoErrors(errors.filter((error) => !/status of 401/.test(error)), "cross-tab sign-out");
+      assertNoErrors(
+        errors.filter((error) => !/status of 401/.test(error)),
+        "cross-tab sign-out",
+      );
     });
   });
 });

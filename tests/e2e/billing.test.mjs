@@ -184,7 +184,10 @@ describe("Pro subscription (demo checkout)", () => {
       await page.waitForURL((url) => url.pathname === "/auth/login" && url.searchParams.get("notice") === "account-deleted");
 
       // Expected refusals the browser logs: 402 for the message past the free credits, 409 for the refused deletion.
-      assertNoErrors(errors.filter((error) => !/status of (402|409)/.test(error)), "the billing flow");
+      assertNoErrors(
+        errors.filter((error) => !/status of (402|409)/.test(error)),
+        "the billing flow",
+      );
     } finally {
       await session.close();
     }

@@ -16,7 +16,9 @@ const SIGNS = ["Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo", "Libra", "
 
 /** Minutes east of UTC of a zone's clocks at an instant, from Node's own tz database (independent of the app's code). */
 function offsetAt(zone, utcMs) {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(new Date(utcMs)).find((part) => part.type === "timeZoneName").value;
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(new Date(utcMs))
+    .find((part) => part.type === "timeZoneName").value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }

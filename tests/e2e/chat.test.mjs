@@ -31,7 +31,6 @@ async function withPage(body) {
 const conversation = (page) => page.getByRole("list", { name: "Conversation" });
 const lastAnswer = (page) => conversation(page).locator(":scope > li").last();
 
-
 async function ask(page, text) {
   const box = page.getByRole("textbox", { name: "Message" });
   await box.fill(text);

@@ -12,7 +12,6 @@ export { CHROMIUM_ARGS };
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-
 /** Playwright gives every launch a fresh temporary profile, which is what the toolchain asks for. */
 export function launchBrowser() {
   return chromium.launch({ executablePath: EXECUTABLE, args: CHROMIUM_ARGS });
@@ -46,7 +45,11 @@ function contextAddress() {
 }
 
 export async function openPage(browser, options = {}) {
-  const context = await browser.newContext({ baseURL: BASE_URL, ...options, extraHTTPHeaders: { "CF-Connecting-IP": contextAddress(), ...options.extraHTTPHeaders } });
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    ...options,
+    extraHTTPHeaders: { "CF-Connecting-IP": contextAddress(), ...options.extraHTTPHeaders },
+  });
   // wrangler dev on a 2-core machine can be slow on the first render of a route; keep waits bounded.
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
@@ -116,10 +119,17 @@ export async function signUp(page, { name, email, password }) {
  * A new account the way a person makes one: sign up, open the verification link from the development mailbox,
  * then sign in and land on `landing`. Returns the address and password used.
  */
-export async function signUpAndSignIn(page, { name, landing, email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password = "e2e-pass-1" }) {
+export async function signUpAndSignIn(
+  page,
+  { name, landing, email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password = "e2e-pass-1" },
+) {
   await signUp(page, { name, email, password });
   await page.goto("/dev/mailbox");
-  const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: /Verify your email/ }).first();
+  const message = page
+    .getByRole("article")
+    .filter({ hasText: email })
+    .filter({ hasText: /Verify your email/ })
+    .first();
   await message.waitFor();
   await page.goto(await message.getByRole("link").first().getAttribute("href"));
   await page.getByText("Email verified. You can sign in now.").first().waitFor();

@@ -66,7 +66,7 @@ describe("history grouped by the viewer's day", () => {
           return items.length >= 2 && last?.getAttribute("aria-busy") === "false" && (last.textContent ?? "").includes("Demo model");
         },
         null,
-        { timeout: ANSWER_TIMEOUT_MS }
+        { timeout: ANSWER_TIMEOUT_MS },
       );
       const chatAt = Date.now();
       const title = "Which ferries cross the Bosphorus at night?";

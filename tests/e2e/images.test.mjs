@@ -183,7 +183,9 @@ describe("image tools and gallery (fake provider through the openai SDK)", () =>
     await withPage(async ({ page, errors }) => {
       await page.goto("/tattoo-generator");
       await hydrated(page);
-      await page.getByLabel("Photo of the body part").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 not really a png") });
+      await page
+        .getByLabel("Photo of the body part")
+        .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 not really a png") });
       await page.getByRole("alert").filter({ hasText: "Only JPEG, JPG and PNG images can be uploaded." }).waitFor();
       assertNoErrors(
         errors.filter((error) => !/status of 415/.test(error)),

@@ -90,7 +90,10 @@ describe("service worker and offline page", () => {
       await page.getByRole("heading", { level: 1, name: "Çevrimdışısınız" }).waitFor();
       await page.getByRole("heading", { level: 2, name: /^Son açtığınız sohbet/ }).waitFor();
       await context.setOffline(false);
-      assertNoErrors(errors.filter((line) => !isOfflineNoise(line)), "service worker and offline page");
+      assertNoErrors(
+        errors.filter((line) => !isOfflineNoise(line)),
+        "service worker and offline page",
+      );
     });
   });
 });
@@ -137,7 +140,10 @@ describe("search engines", () => {
         page.evaluate(() => ({
           description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
           canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
-          alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]),
+          alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+            link.getAttribute("hreflang"),
+            link.getAttribute("href"),
+          ]),
         }));
       await page.goto("/image-generation");
       const english = await head();

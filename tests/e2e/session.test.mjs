@@ -28,7 +28,11 @@ describe("sessions", () => {
         await other.page.getByRole("button", { name: "Send sign-in link" }).click();
         await other.page.getByText("Sign-in link sent by email").waitFor();
         await other.page.goto("/dev/mailbox");
-        const message = other.page.getByRole("article").filter({ hasText: email }).filter({ hasText: /sign-in link/ }).first();
+        const message = other.page
+          .getByRole("article")
+          .filter({ hasText: email })
+          .filter({ hasText: /sign-in link/ })
+          .first();
         await message.waitFor();
         const link = await message.getByRole("link").first().getAttribute("href");
         await other.page.goto(link);

@@ -47,7 +47,10 @@ function isLoginRedirect(url, requestedPath) {
 async function assertSignInPage(page) {
   await level1(page).first().waitFor();
   // A password field is what makes it a sign-in form rather than any page with a heading.
-  await page.getByLabel(/password/i).first().waitFor();
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .waitFor();
 }
 
 describe("routes (visitor)", () => {
@@ -101,7 +104,10 @@ describe("routes (visitor)", () => {
       await page.getByText("Page Not Found", { exact: true }).first().waitFor();
       await hydrated(page);
       // Chromium itself logs the document's 404 as a console error; anything else is a real problem.
-      assertNoErrors(errors.filter((error) => !/status of 404 .*\/this-page-does-not-exist\/at-all\)$/.test(error)), "404 page");
+      assertNoErrors(
+        errors.filter((error) => !/status of 404 .*\/this-page-does-not-exist\/at-all\)$/.test(error)),
+        "404 page",
+      );
     });
   });
 });
@@ -160,7 +166,15 @@ describe("preferences", () => {
   test("language: localStorage locale=tr alone (no cookie) renders Turkish", async () => {
     const storageState = {
       cookies: [],
-      origins: [{ origin: BASE_URL, localStorage: [{ name: "app_version", value: "12" }, { name: "locale", value: "tr" }] }],
+      origins: [
+        {
+          origin: BASE_URL,
+          localStorage: [
+            { name: "app_version", value: "12" },
+            { name: "locale", value: "tr" },
+          ],
+        },
+      ],
     };
     await withPage({ storageState }, async ({ page, context, errors }) => {
       assert.deepEqual(await context.cookies(), []);
@@ -198,10 +212,7 @@ describe("navigation", () => {
         const body = request.postData() ?? "";
         return body.includes("page_view") && body.includes("/image-generation");
       };
-      const [request] = await Promise.all([
-        page.waitForRequest(isPageView),
-        page.getByRole("link", { name: "Image Generator", exact: true }).click(),
-      ]);
+      const [request] = await Promise.all([page.waitForRequest(isPageView), page.getByRole("link", { name: "Image Generator", exact: true }).click()]);
       const payload = JSON.parse(request.postData());
       assert.equal(payload.name, "page_view");
       assert.equal(payload.path, "/image-generation");

@@ -105,7 +105,10 @@ describe("WhatsApp dialog", () => {
     const { page, errors } = session;
     await page.goto("/payment");
     await hydrated(page);
-    await page.getByRole("main").getByRole("button", { name: /WhatsApp/ }).click();
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: /WhatsApp/ })
+      .click();
     const dialog = whatsappDialog(page);
     await waitForForm(dialog);
 

@@ -18,7 +18,11 @@ const FROM = `90532${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 async function deliver(text) {
   const body = JSON.stringify(messageDelivery({ from: FROM, id: `wamid.e2e.${Date.now()}.${Math.random()}`, name: "Ada", text }));
   const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
-  const response = await fetch(`${BASE_URL}/whatsapp/webhook`, { method: "POST", body, headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature } });
+  const response = await fetch(`${BASE_URL}/whatsapp/webhook`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature },
+  });
   assert.equal(response.status, 200, await response.text());
 }
 

@@ -273,7 +273,10 @@ describe("sign-in", () => {
 
   it("re-hashes a password stored with older parameters", async () => {
     const user = await createUser();
-    await db.update(schema.users).set({ passwordHash: await hashPassword(user.password, { iterations: 50_000 }) }).where(eq(schema.users.id, user.id));
+    await db
+      .update(schema.users)
+      .set({ passwordHash: await hashPassword(user.password, { iterations: 50_000 }) })
+      .where(eq(schema.users.id, user.id));
     expect((await new Client().action("/auth/login", { email: user.email, password: user.password })).redirect).toBeDefined();
     expect((await findUserRow(user.id))!.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
   });
@@ -346,7 +349,10 @@ describe("sign-out and sessions", () => {
 
   it("ends idle sessions", async () => {
     const { client, user } = await signedInClient();
-    await db.update(schema.sessions).set({ expiresAt: Date.now() - 1 }).where(eq(schema.sessions.userId, user.id));
+    await db
+      .update(schema.sessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(schema.sessions.userId, user.id));
     expect((await client.get("/api/user/profile")).status).toBe(401);
     expect(await sessionsOf(user.id)).toHaveLength(0);
   });
@@ -368,10 +374,7 @@ describe("sign-out and sessions", () => {
     const request = new Request("https://app.example/web-main", { headers: { Cookie: client.cookieHeader() } });
     const viewer = await getViewer(request, { env: broken, config: loadConfig(broken) });
     expect(viewer).toMatchObject({ kind: "guest", authError: "auth/profile-unavailable" });
-    const profile = await callWorker(
-      new Request("https://app.example/api/user/profile", { headers: { Cookie: client.cookieHeader() } }),
-      broken,
-    );
+    const profile = await callWorker(new Request("https://app.example/api/user/profile", { headers: { Cookie: client.cookieHeader() } }), broken);
     expect(profile.status).toBe(500);
     expect(await profile.json()).toEqual({ ok: false, error: { code: "auth/profile-unavailable", message: "Could not retrieve user information" } });
   });
@@ -418,7 +421,9 @@ describe("password reset", () => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
     expect((await device.get("/api/user/profile")).status).toBe(401);
     expect((await findUserRow(user.id))!.emailVerified).toBe(true);
-    expect(await new Client().action("/auth/login", { email: user.email, password: user.password })).toMatchObject({ data: { error: "auth/invalid-credential" } });
+    expect(await new Client().action("/auth/login", { email: user.email, password: user.password })).toMatchObject({
+      data: { error: "auth/invalid-credential" },
+    });
     expect((await new Client().action("/auth/login", { email: user.email, password: "brand-new-1" })).redirect).toBe("/web-main");
 
     // Single use: the same link again is refused.
@@ -434,7 +439,10 @@ describe("password reset", () => {
     const user = await createUser();
     await new Client().action("/auth/forgot-password", { email: user.email });
     const { path } = await latestEmail(user.email);
-    await db.update(schema.emailTokens).set({ expiresAt: Date.now() - 1 }).where(eq(schema.emailTokens.userId, user.id));
+    await db
+      .update(schema.emailTokens)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(schema.emailTokens.userId, user.id));
     const browser = new Client();
     await browser.get(path!);
     expect(await (await browser.get("/auth/reset-password")).text()).toContain("This link has expired. Please ask for a new one.");
@@ -518,7 +526,14 @@ describe("secrets stay out of logs and errors", () => {
     const browser = new Client();
     await browser.get(reset.path!);
     await browser.action("/auth/reset-password", { password: "Newer-Pass-88", confirmPassword: "Newer-Pass-88" });
-    const secrets = [password, "Wrong-Pass-77", "Newer-Pass-88", session, new URL(verify.link!).searchParams.get("token")!, new URL(reset.link!).searchParams.get("token")!];
+    const secrets = [
+      password,
+      "Wrong-Pass-77",
+      "Newer-Pass-88",
+      session,
+      new URL(verify.link!).searchParams.get("token")!,
+      new URL(reset.link!).searchParams.get("token")!,
+    ];
     for (const secret of secrets) expect(lines.join("\n")).not.toContain(secret);
   });
 });

@@ -61,7 +61,10 @@ describe("sign-in by e-mail link", () => {
     const { path } = await latestEmail(user.email);
     expect(path).not.toContain("evil");
     const token = new URL(`https://x${path}`).searchParams.get("token")!;
-    await db.update(schema.emailTokens).set({ expiresAt: Date.now() - 1 }).where(eq(schema.emailTokens.userId, user.id));
+    await db
+      .update(schema.emailTokens)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(schema.emailTokens.userId, user.id));
     const browser = new Client();
     expect(await (await browser.get(path!)).text()).toContain("This link has expired. Please ask for a new one.");
     expect((await browser.action("/auth/email-link", { intent: "use-link", token })).data).toMatchObject({ error: "auth/expired-action-code" });

@@ -137,7 +137,14 @@ export function uniqueEmail(label = "user"): string {
 
 /** Makes an account directly in D1 (verified email-password by default). */
 export async function createUser(
-  options: { email?: string; password?: string | null; verified?: boolean; displayName?: string; accessLevel?: "basic" | "pro"; providers?: ("google" | "apple")[] } = {},
+  options: {
+    email?: string;
+    password?: string | null;
+    verified?: boolean;
+    displayName?: string;
+    accessLevel?: "basic" | "pro";
+    providers?: ("google" | "apple")[];
+  } = {},
 ) {
   const id = crypto.randomUUID();
   const email = options.email ?? uniqueEmail();

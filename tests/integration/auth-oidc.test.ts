@@ -118,7 +118,10 @@ afterEach(() => {
 
 /** Presses "Continue with ..." (or Settings → Connect) and returns what the provider was asked for. */
 async function start(client: Client, provider: Provider, fields: Record<string, string> = {}) {
-  const response = await client.fetch(`/auth/oauth/${provider}`, { method: "POST", body: new URLSearchParams({ redirectTo: "/web-main", mode: "signin", ...fields }) });
+  const response = await client.fetch(`/auth/oauth/${provider}`, {
+    method: "POST",
+    body: new URLSearchParams({ redirectTo: "/web-main", mode: "signin", ...fields }),
+  });
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("Location")!);
   return { response, location, params: location.searchParams };
@@ -199,7 +202,12 @@ describe("Google sign-in", () => {
     const client = new Client(undefined, env);
     const email = uniqueEmail("google");
     const subject = `g-${crypto.randomUUID()}`;
-    const { response, params, location } = await roundTrip(client, "google", { sub: subject, email, name: "Grace Hopper" }, { startFields: { redirectTo: "/gallery" } });
+    const { response, params, location } = await roundTrip(
+      client,
+      "google",
+      { sub: subject, email, name: "Grace Hopper" },
+      { startFields: { redirectTo: "/gallery" } },
+    );
     expect(response.status).toBe(302);
     expect(location).toBe("/gallery");
     expect(client.sessionToken()).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -211,7 +219,10 @@ describe("Google sign-in", () => {
     expect(sent.get("client_secret")).toBe("google-client-secret");
     expect(sent.get("redirect_uri")).toBe("https://app.example/auth/oauth/google/callback");
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sent.get("code_verifier")!)));
-    const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const challenge = btoa(String.fromCharCode(...digest))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     expect(challenge).toBe(params.get("code_challenge"));
 
     const user = await db.query.users.findFirst({ where: eq(schema.users.email, email) });

@@ -41,7 +41,12 @@ async function png(width = 4, height = 4): Promise<Uint8Array<ArrayBuffer>> {
   const raw = concat(...Array.from({ length: height }, () => concat(new Uint8Array([0]), new Uint8Array(width * 3).fill(90))));
   const deflated = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
   const header = concat(u32(width), u32(height), new Uint8Array([8, 2, 0, 0, 0]));
-  return concat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflated), chunk("IEND", new Uint8Array()));
+  return concat(
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflated),
+    chunk("IEND", new Uint8Array()),
+  );
 }
 
 function photoForm(bytes: Uint8Array<ArrayBuffer>, name = "photo.png", type = "image/png") {
@@ -58,7 +63,9 @@ async function profileOf(client: Client) {
 describe("display name", () => {
   it("is required, at most 50 characters, and saved for the signed-in user", async () => {
     const { client, user } = await signedInClient();
-    expect((await client.action("/settings/account", { intent: "update-name", displayName: "   " })).data).toMatchObject({ fieldErrors: { displayName: "required" } });
+    expect((await client.action("/settings/account", { intent: "update-name", displayName: "   " })).data).toMatchObject({
+      fieldErrors: { displayName: "required" },
+    });
     expect((await client.action("/settings/account", { intent: "update-name", displayName: "x".repeat(51) })).data).toMatchObject({
       fieldErrors: { displayName: "displayNameLength" },
     });
@@ -193,16 +200,27 @@ describe("emails from settings", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
 
     expect((await prod.action("/settings/account", { intent: "change-password" })).data).toEqual({ ok: true, notice: "changePasswordSent" });
-    expect(sent[0]).toMatchObject({ url: "https://mail.example/emails", auth: "Bearer mail-key", body: { from: "Nova <hello@mail.example>", to: [user.email] } });
+    expect(sent[0]).toMatchObject({
+      url: "https://mail.example/emails",
+      auth: "Bearer mail-key",
+      body: { from: "Nova <hello@mail.example>", to: [user.email] },
+    });
     expect(String(sent[0]!.body.text)).toContain("/auth/reset-password?token=");
     expect(String(sent[0]!.body.html)).toContain("/auth/reset-password?token=");
     // Production keeps no copy of the body (it holds a one-time link).
     expect((await latestEmail(user.email)).row).toMatchObject({ status: "sent", textBody: "", htmlBody: "" });
 
     answer = 503;
-    expect(await prod.action("/settings/account", { intent: "change-password" })).toMatchObject({ status: 502, data: { error: "email/change-password-failed" } });
+    expect(await prod.action("/settings/account", { intent: "change-password" })).toMatchObject({
+      status: 502,
+      data: { error: "email/change-password-failed" },
+    });
     const stranger = await createUser({ verified: false });
-    const resend = await new Client(undefined, production).action("/auth/login", { email: stranger.email, password: stranger.password, intent: "resend-verification" });
+    const resend = await new Client(undefined, production).action("/auth/login", {
+      email: stranger.email,
+      password: stranger.password,
+      intent: "resend-verification",
+    });
     expect(resend).toMatchObject({ status: 502, data: { error: "email/activation-failed" } });
     expect((await latestEmail(stranger.email)).row).toMatchObject({ status: "failed", textBody: "" });
   });
@@ -252,7 +270,10 @@ describe("deleting", () => {
       .update(schema.sessions)
       .set({ createdAt: Date.now() - SESSION_POLICY.recentLoginMs - 1_000 })
       .where(eq(schema.sessions.userId, user.id));
-    expect(await client.action("/settings/account", { intent: "delete-account" })).toMatchObject({ status: 401, data: { error: "auth/requires-recent-login" } });
+    expect(await client.action("/settings/account", { intent: "delete-account" })).toMatchObject({
+      status: 401,
+      data: { error: "auth/requires-recent-login" },
+    });
     expect(await findUserRow(user.id)).toBeDefined();
     // "Sign in again": sign-out that goes straight to the sign-in page, then back to settings.
     const again = await client.fetch("/auth/sign-out", { method: "POST", body: new URLSearchParams({ reauth: "1", redirectTo: "/settings/account" }) });
@@ -270,8 +291,12 @@ describe("deleting", () => {
     const othersKey = `gallery/${other.id}/keep.svg`;
     for (const key of [uploadKey, galleryKey, strayKey, othersKey]) await appEnv.MEDIA.put(key, "x");
     const jobId = uniqueId("job");
-    await db.insert(schema.uploads).values({ id: uniqueId("upload"), ownerId: user.id, r2Key: uploadKey, contentType: "image/png", bytes: 1, width: 1, height: 1 });
-    await db.insert(schema.imageJobs).values({ id: jobId, ownerId: user.id, tool: "image-generation", model: "gpt-4o-mini", creditKey: uniqueId("credit"), status: "done" });
+    await db
+      .insert(schema.uploads)
+      .values({ id: uniqueId("upload"), ownerId: user.id, r2Key: uploadKey, contentType: "image/png", bytes: 1, width: 1, height: 1 });
+    await db
+      .insert(schema.imageJobs)
+      .values({ id: jobId, ownerId: user.id, tool: "image-generation", model: "gpt-4o-mini", creditKey: uniqueId("credit"), status: "done" });
     await db.insert(schema.galleryImages).values({
       id: uniqueId("image"),
       ownerId: user.id,
@@ -285,7 +310,9 @@ describe("deleting", () => {
       bytes: 1,
     });
     await db.insert(schema.chatThreads).values({ id: uniqueId("thread"), ownerId: user.id, title: "bye" });
-    await db.insert(schema.emailTokens).values({ id: uniqueId("token"), userId: user.id, purpose: "verify-email", tokenHash: uniqueId("hash"), expiresAt: Date.now() + 1000 });
+    await db
+      .insert(schema.emailTokens)
+      .values({ id: uniqueId("token"), userId: user.id, purpose: "verify-email", tokenHash: uniqueId("hash"), expiresAt: Date.now() + 1000 });
 
     const result = await client.action("/settings/account", { intent: "delete-account" });
     expect(result.redirect).toBe("/auth/login?notice=account-deleted");
@@ -304,7 +331,9 @@ describe("deleting", () => {
     expect(await findUserRow(other.id)).toBeDefined();
     expect((await client.get("/api/user/profile")).status).toBe(401);
     // The address is free again.
-    expect((await new Client().action("/auth/sign-up", { displayName: "Back", email: user.email, password: "again-pass-1", confirmPassword: "again-pass-1" })).data).toMatchObject({
+    expect(
+      (await new Client().action("/auth/sign-up", { displayName: "Back", email: user.email, password: "again-pass-1", confirmPassword: "again-pass-1" })).data,
+    ).toMatchObject({
       ok: true,
     });
   });

@@ -26,7 +26,10 @@ describe("a session that ended elsewhere", () => {
 
   it("expired and disabled accounts get their own SPEC §8 notice; no cookie at all gets none", async () => {
     const expired = await signedInClient();
-    await db.update(schema.sessions).set({ expiresAt: Date.now() - 1 }).where(eq(schema.sessions.userId, expired.user.id));
+    await db
+      .update(schema.sessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(schema.sessions.userId, expired.user.id));
     expect(await rootData(expired.client)).toMatchObject({ user: null, authError: "auth/user-token-expired" });
 
     const disabled = await signedInClient();

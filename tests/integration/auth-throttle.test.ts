@@ -51,7 +51,10 @@ describe("sign-in throttle", () => {
       expect((await wrongGuess(new Client(), user.email)).data, `guess ${index + 1}`).toMatchObject({ error: "auth/invalid-credential" });
     }
     // Past the ceiling a stranger's attempt must wait a few seconds: slowed, with the wait given.
-    const stranger = await new Client().fetch("/auth/login.data", { method: "POST", body: new URLSearchParams({ email: user.email, password: user.password }) });
+    const stranger = await new Client().fetch("/auth/login.data", {
+      method: "POST",
+      body: new URLSearchParams({ email: user.email, password: user.password }),
+    });
     expect(stranger.status).toBe(429);
     const wait = Number(stranger.headers.get("Retry-After"));
     expect(wait).toBeGreaterThan(0);

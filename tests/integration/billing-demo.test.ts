@@ -55,7 +55,11 @@ describe("demo checkout", () => {
     const customer = (await db.query.users.findFirst({ where: eq(schema.users.id, user.id), columns: { stripeCustomerId: true } }))?.stripeCustomerId;
     expect(customer).toMatch(/^cus_demo_/);
 
-    expect((await client.loaderData("/payment?success=1", "routes/_main.payment")).data).toMatchObject({ view: "success", plan: "pro", subscriptionId: subscription!.id });
+    expect((await client.loaderData("/payment?success=1", "routes/_main.payment")).data).toMatchObject({
+      view: "success",
+      plan: "pro",
+      subscriptionId: subscription!.id,
+    });
     expect((await client.loaderData("/web-main", "root")).data).toMatchObject({ user: { accessLevel: "pro" }, paywallDue: false });
     expect(await (await client.get("/api/credits")).json()).toMatchObject({ plan: "pro", limit: null, remaining: null });
     expect((await client.loaderData("/payment", "routes/_main.payment")).data).toMatchObject({ active: { cancelling: false } });
@@ -74,7 +78,10 @@ describe("demo checkout", () => {
     expect(row?.cancelAtPeriodEnd).toBe(true);
     const updates = await db.$count(schema.stripeEvents, eq(schema.stripeEvents.type, "customer.subscription.updated"));
     expect(updates).toBeGreaterThan(0);
-    expect((await client.loaderData("/settings/my-plan", "routes/_main.settings.my-plan")).data).toMatchObject({ plan: "pro", subscription: { cancelling: true } });
+    expect((await client.loaderData("/settings/my-plan", "routes/_main.settings.my-plan")).data).toMatchObject({
+      plan: "pro",
+      subscription: { cancelling: true },
+    });
 
     expect(await client.action("/settings/my-plan", { intent: "resume" })).toMatchObject({ data: { ok: true, notice: "resumed" } });
     expect((await subscriptionsOf(user.id))[0]?.cancelAtPeriodEnd).toBe(false);
@@ -107,7 +114,12 @@ describe("after-sign-in paywall", () => {
   it("is due once per Free user, records after_login_paywall_seen once, and never for Pro", async () => {
     const { client, user } = await signedInClient();
     expect((await client.loaderData("/web-main", "root")).data).toMatchObject({ paywallDue: true });
-    const seen = () => client.fetch("/api/billing/paywall-seen", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/web-main" }) });
+    const seen = () =>
+      client.fetch("/api/billing/paywall-seen", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ path: "/web-main" }),
+      });
     expect(await (await seen()).json()).toEqual({ ok: true, first: true });
     expect(await (await seen()).json()).toEqual({ ok: true, first: false });
     const events = await db
@@ -123,7 +135,9 @@ describe("after-sign-in paywall", () => {
     const { client: pro } = await signedInClient({ accessLevel: "pro" });
     expect((await pro.loaderData("/web-main", "root")).data).toMatchObject({ paywallDue: false });
     const { client: off } = await signedInClient();
-    expect((await off.withEnv({ ...appEnv, PAYWALL_AFTER_SIGN_IN: "false" } as AppEnv).loaderData("/web-main", "root")).data).toMatchObject({ paywallDue: false });
+    expect((await off.withEnv({ ...appEnv, PAYWALL_AFTER_SIGN_IN: "false" } as AppEnv).loaderData("/web-main", "root")).data).toMatchObject({
+      paywallDue: false,
+    });
     // Visitors have nothing to mark.
     expect((await new Client().fetch("/api/billing/paywall-seen", { method: "POST" })).status).toBe(401);
   });

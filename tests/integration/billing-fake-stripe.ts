@@ -56,7 +56,15 @@ export class FakeStripe {
   }
 
   /** A subscription as Stripe holds it (the "current state" a webhook handler reads back). */
-  putSubscription(input: { id?: string; customer: string; userId: string; priceId: string; status?: string; periodEnd: number; cancelAtPeriodEnd?: boolean }): StripeObject {
+  putSubscription(input: {
+    id?: string;
+    customer: string;
+    userId: string;
+    priceId: string;
+    status?: string;
+    periodEnd: number;
+    cancelAtPeriodEnd?: boolean;
+  }): StripeObject {
     const id = input.id ?? this.id("sub");
     const price = this.prices.get(input.priceId);
     if (!price) throw new Error(`fake Stripe has no price ${input.priceId}`);
@@ -68,7 +76,16 @@ export class FakeStripe {
       customer: input.customer,
       items: {
         object: "list",
-        data: [{ id: `si_${id}`, object: "subscription_item", current_period_start: input.periodEnd - 30 * DAY, current_period_end: input.periodEnd, price, quantity: 1 }],
+        data: [
+          {
+            id: `si_${id}`,
+            object: "subscription_item",
+            current_period_start: input.periodEnd - 30 * DAY,
+            current_period_end: input.periodEnd,
+            price,
+            quantity: 1,
+          },
+        ],
         has_more: false,
       },
       metadata: { userId: input.userId },
@@ -121,7 +138,13 @@ export class FakeStripe {
     }
 
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: this.id("cus"), object: "customer", email: params.email ?? null, name: params.name ?? null, metadata: { userId: params["metadata[userId]"] } };
+      const customer = {
+        id: this.id("cus"),
+        object: "customer",
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: { userId: params["metadata[userId]"] },
+      };
       this.customers.set(customer.id, customer);
       return Response.json(customer);
     }
@@ -189,7 +212,13 @@ export class FakeStripe {
 
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!params.customer || !this.customers.has(params.customer)) return error(400, "invalid_request_error", `No such customer: '${params.customer}'`);
-      return Response.json({ id: this.id("bps"), object: "billing_portal.session", customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.com/p/session/${this.id("test")}` });
+      return Response.json({
+        id: this.id("bps"),
+        object: "billing_portal.session",
+        customer: params.customer,
+        return_url: params.return_url,
+        url: `https://billing.stripe.com/p/session/${this.id("test")}`,
+      });
     }
 
     return error(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);

@@ -96,7 +96,13 @@ export function subscriptionObject(input: {
   };
 }
 
-export function invoiceObject(input: { subscription: string; customer: string; status: "paid" | "open"; nextPaymentAttempt: number | null; attemptCount: number }) {
+export function invoiceObject(input: {
+  subscription: string;
+  customer: string;
+  status: "paid" | "open";
+  nextPaymentAttempt: number | null;
+  attemptCount: number;
+}) {
   return {
     id: uniqueId("in"),
     object: "invoice",

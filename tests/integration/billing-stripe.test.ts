@@ -63,9 +63,12 @@ describe("prices", () => {
       summary: { subtotal: "$99.00", tax: "$0.00", total: "$99.00", currency: "USD" },
     });
     const calls = fake.requests.slice(before);
-    expect(calls.filter((call) => call.method === "GET" && call.path.startsWith("/v1/prices/")).map((call) => call.path).sort()).toEqual(
-      ["/v1/prices/price_month", "/v1/prices/price_quarter", "/v1/prices/price_week", "/v1/prices/price_year"],
-    );
+    expect(
+      calls
+        .filter((call) => call.method === "GET" && call.path.startsWith("/v1/prices/"))
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(["/v1/prices/price_month", "/v1/prices/price_quarter", "/v1/prices/price_week", "/v1/prices/price_year"]);
     expect(calls.every((call) => call.stripeVersion === Stripe.API_VERSION)).toBe(true);
     const preview = calls.find((call) => call.path === "/v1/invoices/create_preview");
     expect(preview?.params).toMatchObject({ "subscription_details[items][0][price]": "price_year" });
@@ -131,7 +134,10 @@ describe("checkout", () => {
     const second = await client.action("/payment", { intent: "checkout", period: "year" });
     expect(second.redirect).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(fake.requests.filter((call) => call.path === "/v1/customers" && call.params["metadata[userId]"] === user.id)).toHaveLength(1);
-    expect(fake.requestsTo("POST", "/v1/checkout/sessions").at(-1)?.params).toMatchObject({ customer: row!.stripeCustomerId!, "line_items[0][price]": "price_year" });
+    expect(fake.requestsTo("POST", "/v1/checkout/sessions").at(-1)?.params).toMatchObject({
+      customer: row!.stripeCustomerId!,
+      "line_items[0][price]": "price_year",
+    });
   });
 
   it("confirms the session on the success view, before the webhook, and the webhook then applies once", async () => {
@@ -153,7 +159,15 @@ describe("checkout", () => {
 
     const completed = stripeEvent(
       "checkout.session.completed",
-      { id: sessionId, object: "checkout.session", mode: "subscription", client_reference_id: user.id, customer: subscription.customer, subscription: subscription.id, status: "complete" },
+      {
+        id: sessionId,
+        object: "checkout.session",
+        mode: "subscription",
+        client_reference_id: user.id,
+        customer: subscription.customer,
+        subscription: subscription.id,
+        status: "complete",
+      },
       seconds(Date.now()),
     );
     expect((await deliver(completed, { secret: WEBHOOK_SECRET, env: stripeEnv })).body.outcome).toBe("applied");
@@ -161,7 +175,10 @@ describe("checkout", () => {
     expect(await db.$count(schema.subscriptions, eq(schema.subscriptions.userId, user.id))).toBe(1);
 
     // Already Pro: a second checkout is refused.
-    expect(await client.action("/payment", { intent: "checkout", period: "week" })).toMatchObject({ status: 409, data: { error: "billing/already-subscribed" } });
+    expect(await client.action("/payment", { intent: "checkout", period: "week" })).toMatchObject({
+      status: 409,
+      data: { error: "billing/already-subscribed" },
+    });
   });
 
   it("verifies webhooks with the configured secret, not the development one", async () => {
@@ -182,7 +199,11 @@ describe("webhooks with keys", () => {
     const live = fake.putSubscription({ customer, userId: user.id, priceId: "price_month", periodEnd });
     // Stripe has already canceled it; the "active" creation event is delivered late.
     live.status = "canceled";
-    const stale = stripeEvent("customer.subscription.created", subscriptionObject({ id: live.id as string, customer, userId: user.id, priceId: "price_month", periodEnd }), seconds(Date.now()) - 300);
+    const stale = stripeEvent(
+      "customer.subscription.created",
+      subscriptionObject({ id: live.id as string, customer, userId: user.id, priceId: "price_month", periodEnd }),
+      seconds(Date.now()) - 300,
+    );
     expect((await deliver(stale, { secret: WEBHOOK_SECRET, env: stripeEnv })).body.outcome).toBe("applied");
     expect((await subscriptionRow(live.id as string))?.status).toBe("canceled");
     expect(await accessLevel(user.id)).toBe("basic");
@@ -229,7 +250,11 @@ describe("my plan", () => {
     const portal = await client.action("/settings/my-plan", { intent: "portal" });
     expect(portal.redirect).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
     const customer = (await db.query.users.findFirst({ where: eq(schema.users.id, user.id), columns: { stripeCustomerId: true } }))?.stripeCustomerId;
-    expect(fake.requestsTo("POST", "/v1/billing_portal/sessions").at(-1)?.params).toMatchObject({ customer, return_url: `${ORIGIN}/settings/my-plan`, locale: "en" });
+    expect(fake.requestsTo("POST", "/v1/billing_portal/sessions").at(-1)?.params).toMatchObject({
+      customer,
+      return_url: `${ORIGIN}/settings/my-plan`,
+      locale: "en",
+    });
   });
 });
 
@@ -242,7 +267,9 @@ describe("configuration", () => {
 
   it("needs the webhook secret and all four prices with a secret key", () => {
     expect(() => loadConfig({ ...appEnv, STRIPE_SECRET_KEY: "sk_test_only_the_key" })).toThrowError(ConfigError);
-    expect(() => loadConfig({ ...appEnv, STRIPE_SECRET_KEY: "sk_test_only_the_key" })).toThrowError(/STRIPE_WEBHOOK_SECRET is required[\s\S]*STRIPE_PRICE_YEAR is required/);
+    expect(() => loadConfig({ ...appEnv, STRIPE_SECRET_KEY: "sk_test_only_the_key" })).toThrowError(
+      /STRIPE_WEBHOOK_SECRET is required[\s\S]*STRIPE_PRICE_YEAR is required/,
+    );
     expect(loadConfig({ ...stripeEnv }).billing.mode).toBe("stripe");
   });
 

@@ -164,7 +164,11 @@ describe("failed payments", () => {
     // The renewal charge fails: Stripe marks the subscription past_due and schedules a retry.
     const retryAt = seconds(Date.now()) + 3 * DAY;
     await deliver(stripeEvent("customer.subscription.updated", object({ status: "past_due" }), (t += 1)));
-    const firstFailure = stripeEvent("invoice.payment_failed", invoiceObject({ subscription: subscriptionId, customer, status: "open", nextPaymentAttempt: retryAt, attemptCount: 1 }), (t += 1));
+    const firstFailure = stripeEvent(
+      "invoice.payment_failed",
+      invoiceObject({ subscription: subscriptionId, customer, status: "open", nextPaymentAttempt: retryAt, attemptCount: 1 }),
+      (t += 1),
+    );
     await deliver(firstFailure);
     let row = await subscriptionRow(subscriptionId);
     expect(row).toMatchObject({ status: "past_due", nextPaymentAttemptAt: retryAt * 1000 });
@@ -174,12 +178,24 @@ describe("failed payments", () => {
     expect(plan.data).toMatchObject({ plan: "pro", subscription: { status: "past_due", paymentIssue: { final: false } } });
 
     // The last retry fails too, and Stripe says it will not try again: access ends.
-    await deliver(stripeEvent("invoice.payment_failed", invoiceObject({ subscription: subscriptionId, customer, status: "open", nextPaymentAttempt: null, attemptCount: 4 }), (t += 1)));
+    await deliver(
+      stripeEvent(
+        "invoice.payment_failed",
+        invoiceObject({ subscription: subscriptionId, customer, status: "open", nextPaymentAttempt: null, attemptCount: 4 }),
+        (t += 1),
+      ),
+    );
     expect(await accessLevel(user.id)).toBe("basic");
     expect((await client.loaderData("/settings/my-plan", "routes/_main.settings.my-plan")).data).toMatchObject({ plan: "free", subscription: null });
 
     // The customer updates the card and the invoice is paid: Pro again. A late copy of the first failure changes nothing.
-    await deliver(stripeEvent("invoice.paid", invoiceObject({ subscription: subscriptionId, customer, status: "paid", nextPaymentAttempt: null, attemptCount: 5 }), (t += 1)));
+    await deliver(
+      stripeEvent(
+        "invoice.paid",
+        invoiceObject({ subscription: subscriptionId, customer, status: "paid", nextPaymentAttempt: null, attemptCount: 5 }),
+        (t += 1),
+      ),
+    );
     await deliver(stripeEvent("customer.subscription.updated", object({ status: "active" }), (t += 1)));
     expect(await accessLevel(user.id)).toBe("pro");
     const lateFailure = { ...firstFailure, id: uniqueId("evt") };
@@ -199,7 +215,11 @@ describe("failed payments", () => {
       await deliver(stripeEvent("customer.subscription.created", object(), (t += 1)));
       await deliver(stripeEvent("customer.subscription.updated", object({ status: "past_due" }), (t += 1)));
       await deliver(
-        stripeEvent("invoice.payment_failed", invoiceObject({ subscription: subscriptionId, customer, status: "open", nextPaymentAttempt: t + DAY, attemptCount: 1 }), (t += 1)),
+        stripeEvent(
+          "invoice.payment_failed",
+          invoiceObject({ subscription: subscriptionId, customer, status: "open", nextPaymentAttempt: t + DAY, attemptCount: 1 }),
+          (t += 1),
+        ),
       );
       expect(await accessLevel(user.id)).toBe("pro");
       await deliver(stripeEvent(type, object({ status }), (t += 1)));

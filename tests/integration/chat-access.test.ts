@@ -19,7 +19,13 @@ async function search(client: Client) {
   const response = await client.fetch("/api/chat", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o", mode: "send", tool: "web-search", input: { subject: "Ada Lovelace", category: "education" } }),
+    body: JSON.stringify({
+      requestId: crypto.randomUUID(),
+      model: "gpt-4o",
+      mode: "send",
+      tool: "web-search",
+      input: { subject: "Ada Lovelace", category: "education" },
+    }),
   });
   return turnResult(response);
 }

@@ -43,7 +43,10 @@ describe("credits under concurrency", { timeout: 120_000 }, () => {
     const rows = await db.select().from(schema.chatMessages).where(inArray(schema.chatMessages.id, messageIds));
     expect(rows).toHaveLength(FREE_DAILY);
     const questionByThread = new Map(answered.map((turn) => [turn.threadId!, ""]));
-    const userRows = await db.select().from(schema.chatMessages).where(inArray(schema.chatMessages.threadId, [...questionByThread.keys()]));
+    const userRows = await db
+      .select()
+      .from(schema.chatMessages)
+      .where(inArray(schema.chatMessages.threadId, [...questionByThread.keys()]));
     for (const row of userRows.filter((entry) => entry.role === "user")) questionByThread.set(row.threadId, row.content);
     for (const row of rows) {
       expect(row).toMatchObject({ status: "complete", errorCode: null, content: expectedAnswer(UPSTREAM, questionByThread.get(row.threadId)!) });

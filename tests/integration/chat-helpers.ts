@@ -67,7 +67,13 @@ export interface TurnResult {
 /** The answer as a reader sees it: the snapshot's text, then each delta appended. */
 export function seenText(events: RelayEvent[]): string {
   const snapshot = events.find((event) => event.type === "snapshot")?.text ?? "";
-  return snapshot + events.filter((event) => event.type === "delta").map((event) => event.text ?? "").join("");
+  return (
+    snapshot +
+    events
+      .filter((event) => event.type === "delta")
+      .map((event) => event.text ?? "")
+      .join("")
+  );
 }
 
 /** POSTs a chat turn and, when it starts, reads its stream until the answer is finished. */

@@ -116,7 +116,9 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     await relay.launch(input);
     // Inside the relay: the time-out decides, then the drop (and the refund) completes.
     await runInDurableObject(relay, async (instance) => {
-      const generation = (instance as unknown as { generations: Map<string, { confirmed: Promise<boolean>; rowsWritten: Promise<void> }> }).generations.get(input.messageId);
+      const generation = (instance as unknown as { generations: Map<string, { confirmed: Promise<boolean>; rowsWritten: Promise<void> }> }).generations.get(
+        input.messageId,
+      );
       expect(await generation?.confirmed).toBe(false);
       await generation?.rowsWritten;
     });

@@ -10,9 +10,7 @@ const MIDNIGHT = Date.UTC(2026, 4, 11, 0, 0, 0);
 describe("CreditsCounter", () => {
   it("charges exactly the limit when 200 requests race for 20 credits", async () => {
     const counter = creditsStub(uniqueId("race"));
-    const results = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => counter.consume({ key: `req-${index}`, cost: 1, limit: 20, now: NOON })),
-    );
+    const results = await Promise.all(Array.from({ length: 200 }, (_, index) => counter.consume({ key: `req-${index}`, cost: 1, limit: 20, now: NOON })));
 
     expect(results.filter((result) => result.ok)).toHaveLength(20);
     expect(results.filter((result) => !result.ok)).toHaveLength(180);

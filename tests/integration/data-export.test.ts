@@ -45,7 +45,14 @@ async function makeThread(ownerId: string) {
   await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title: "Tides and the Moon", createdAt: Date.UTC(2026, 2, 3, 8) });
   await db.insert(schema.chatMessages).values([
     { id: crypto.randomUUID(), threadId, role: "user", content: "Why are there two tides a day?", createdAt: Date.UTC(2026, 2, 3, 8) },
-    { id: crypto.randomUUID(), threadId, role: "assistant", content: "The Moon pulls the near and the far side.", model: "gpt-4o-mini", createdAt: Date.UTC(2026, 2, 3, 8, 1) },
+    {
+      id: crypto.randomUUID(),
+      threadId,
+      role: "assistant",
+      content: "The Moon pulls the near and the far side.",
+      model: "gpt-4o-mini",
+      createdAt: Date.UTC(2026, 2, 3, 8, 1),
+    },
   ]);
   return threadId;
 }
@@ -55,7 +62,20 @@ async function makeCreation(ownerId: string) {
   const bytes = await pngFile(20, 10);
   const r2Key = `gallery/${ownerId}/${id}.png`;
   await appEnv.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: "image/png" } });
-  await db.insert(schema.galleryImages).values({ id, ownerId, jobId: crypto.randomUUID(), tool: "image-generation", prompt: "a lighthouse at dusk", model: "demo", r2Key, contentType: "image/png", width: 20, height: 10, bytes: bytes.byteLength, createdAt: Date.UTC(2026, 2, 4) });
+  await db.insert(schema.galleryImages).values({
+    id,
+    ownerId,
+    jobId: crypto.randomUUID(),
+    tool: "image-generation",
+    prompt: "a lighthouse at dusk",
+    model: "demo",
+    r2Key,
+    contentType: "image/png",
+    width: 20,
+    height: 10,
+    bytes: bytes.byteLength,
+    createdAt: Date.UTC(2026, 2, 4),
+  });
   return { id, bytes };
 }
 
@@ -108,15 +128,26 @@ describe("download my data", { timeout: 60_000 }, () => {
     expect(markdown).toContain("Why are there two tides a day?");
     expect(markdown).toContain("The Moon pulls the near and the far side.");
     const thread = JSON.parse(strFromU8(files[names.find((name) => name.startsWith("chats/") && name.endsWith(".json"))!]!));
-    expect(thread.messages.map((message: { content: string }) => message.content)).toEqual(["Why are there two tides a day?", "The Moon pulls the near and the far side."]);
+    expect(thread.messages.map((message: { content: string }) => message.content)).toEqual([
+      "Why are there two tides a day?",
+      "The Moon pulls the near and the far side.",
+    ]);
     const picture = files[names.find((name) => name.endsWith(".png"))!]!;
     expect([...picture.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     expect(picture).toEqual(creation.bytes);
     const account = JSON.parse(strFromU8(files["account.json"]!));
-    expect(account).toMatchObject({ name: "Ada Export", email: user.email, emailVerified: true, plan: "FREE", loginConnections: [{ provider: "email", email: user.email, verified: true }] });
+    expect(account).toMatchObject({
+      name: "Ada Export",
+      email: user.email,
+      emailVerified: true,
+      plan: "FREE",
+      loginConnections: [{ provider: "email", email: user.email, verified: true }],
+    });
     // Secrets never leave: no password hash, no provider subject, no session.
     expect(strFromU8(files["account.json"]!)).not.toMatch(/pbkdf2|subject|session/i);
-    expect(JSON.parse(strFromU8(files["creations/creations.json"]!))).toMatchObject([{ tool: "image-generation", description: "a lighthouse at dusk", file: expect.stringMatching(/\.png$/) }]);
+    expect(JSON.parse(strFromU8(files["creations/creations.json"]!))).toMatchObject([
+      { tool: "image-generation", description: "a lighthouse at dusk", file: expect.stringMatching(/\.png$/) },
+    ]);
     expect(JSON.parse(strFromU8(files["plan/subscriptions.json"]!))).toEqual({ currentPlan: "FREE", subscriptions: [] });
 
     const email = await latestEmail(user.email);
@@ -184,7 +215,10 @@ describe("download my data", { timeout: 60_000 }, () => {
     const [row] = await exportRows(user.id);
     expect(await appEnv.MEDIA.head(row!.r2Key!)).not.toBeNull();
 
-    await db.update(schema.dataExports).set({ expiresAt: Date.now() - 1000 }).where(eq(schema.dataExports.id, ready.id));
+    await db
+      .update(schema.dataExports)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(schema.dataExports.id, ready.id));
     client.cookies.set("locale", "tr");
     const late = await client.get(ready.downloadUrl!);
     expect(late.status).toBe(410);

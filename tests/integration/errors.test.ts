@@ -23,7 +23,10 @@ describe("POST /api/errors", () => {
   it("refuses a malformed report with the validation error", async () => {
     const response = await postError({ kind: "nonsense", message: "" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ ok: false, error: { code: "request/invalid", message: "Some of the information is not valid. Please check it and try again." } });
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: { code: "request/invalid", message: "Some of the information is not valid. Please check it and try again." },
+    });
   });
 
   it("answers a flood from one client with 429 and Retry-After, so the reporter backs off", async () => {
@@ -34,7 +37,10 @@ describe("POST /api/errors", () => {
     const refused = await postError(report, ORIGIN, "203.0.113.99");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({ ok: false, error: { code: "reports/rate-limited", message: "Too many error reports were sent. Please wait a moment." } });
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      error: { code: "reports/rate-limited", message: "Too many error reports were sent. Please wait a moment." },
+    });
     // Another client is not affected.
     expect((await postError(report, ORIGIN, "203.0.113.100")).status).toBe(204);
   });

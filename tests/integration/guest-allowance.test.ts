@@ -65,7 +65,10 @@ describe("guest allowance per client address", { timeout: 60_000 }, () => {
     expect((await sendTurn(freshGuest(`${prefix}::1`, vars), { message: "Phone one" })).status).toBe(200);
     expect((await sendTurn(freshGuest(`${prefix}:ffff:1:2:3`, vars), { message: "Phone two" })).status).toBe(200);
     // The same /64 written another way (zeros spelled out, upper case) is the same network.
-    const expanded = prefix.split(":").map((word) => word.padStart(4, "0").toUpperCase()).join(":");
+    const expanded = prefix
+      .split(":")
+      .map((word) => word.padStart(4, "0").toUpperCase())
+      .join(":");
     const third = await sendTurn(freshGuest(`${expanded}:0:0:0:abcd`, vars), { message: "Phone three" });
     expect(third).toMatchObject({ status: 402, error: { code: "credits/exhausted" } });
 

@@ -62,7 +62,9 @@ describe("retrograde planets", () => {
   it("finds Mercury retrograde when its longitude falls over a wider window, and direct when it rises", () => {
     const retrograde = new Date("2024-04-10T00:00:00Z");
     // The expectation, from astronomy-engine's longitudes five days either side (not from an almanac).
-    expect(longitudeChange(elon(Body.Mercury, new Date(retrograde.getTime() - 5 * DAY)), elon(Body.Mercury, new Date(retrograde.getTime() + 5 * DAY)))).toBeLessThan(0);
+    expect(
+      longitudeChange(elon(Body.Mercury, new Date(retrograde.getTime() - 5 * DAY)), elon(Body.Mercury, new Date(retrograde.getTime() + 5 * DAY))),
+    ).toBeLessThan(0);
     const sky = computeSky(retrograde);
     const mercury = sky.retrograde.find((entry) => entry.planet === "mercury");
     expect(mercury).toBeDefined();
@@ -70,16 +72,22 @@ describe("retrograde planets", () => {
     expect(sky.nextMercuryRetrograde).toBeNull();
     // Its station direct: the first day (by daily scan) on which the longitude grows again.
     let day = 1;
-    while (longitudeChange(elon(Body.Mercury, new Date(retrograde.getTime() + (day - 1) * DAY)), elon(Body.Mercury, new Date(retrograde.getTime() + day * DAY))) < 0) day++;
+    while (
+      longitudeChange(elon(Body.Mercury, new Date(retrograde.getTime() + (day - 1) * DAY)), elon(Body.Mercury, new Date(retrograde.getTime() + day * DAY))) < 0
+    )
+      day++;
     expect(mercury!.directOn).toBe(new Date(retrograde.getTime() + day * DAY).toISOString().slice(0, 10));
 
     const direct = new Date("2024-03-10T00:00:00Z");
-    expect(longitudeChange(elon(Body.Mercury, new Date(direct.getTime() - 5 * DAY)), elon(Body.Mercury, new Date(direct.getTime() + 5 * DAY)))).toBeGreaterThan(0);
+    expect(longitudeChange(elon(Body.Mercury, new Date(direct.getTime() - 5 * DAY)), elon(Body.Mercury, new Date(direct.getTime() + 5 * DAY)))).toBeGreaterThan(
+      0,
+    );
     const directSky = computeSky(direct);
     expect(directSky.retrograde.some((entry) => entry.planet === "mercury")).toBe(false);
     // It turns retrograde next on the first day its longitude falls: found by the same kind of scan.
     day = 1;
-    while (longitudeChange(elon(Body.Mercury, new Date(direct.getTime() + (day - 1) * DAY)), elon(Body.Mercury, new Date(direct.getTime() + day * DAY))) >= 0) day++;
+    while (longitudeChange(elon(Body.Mercury, new Date(direct.getTime() + (day - 1) * DAY)), elon(Body.Mercury, new Date(direct.getTime() + day * DAY))) >= 0)
+      day++;
     expect(directSky.nextMercuryRetrograde).toBe(new Date(direct.getTime() + day * DAY).toISOString().slice(0, 10));
   });
 
@@ -93,7 +101,11 @@ describe("retrograde planets", () => {
       expect(Boolean(entry), planet).toBe(falling);
       if (!entry) continue;
       let day = 1;
-      while (day <= 200 && longitudeChange(longitude(planet, new Date(at.getTime() + (day - 1) * DAY)), longitude(planet, new Date(at.getTime() + day * DAY))) < 0) day++;
+      while (
+        day <= 200 &&
+        longitudeChange(longitude(planet, new Date(at.getTime() + (day - 1) * DAY)), longitude(planet, new Date(at.getTime() + day * DAY))) < 0
+      )
+        day++;
       expect(entry.directOn, planet).toBe(day > 200 ? null : new Date(at.getTime() + day * DAY).toISOString().slice(0, 10));
     }
   });
@@ -159,7 +171,10 @@ describe("readings", () => {
     const turn = horoscopeTurn({ type: "tarot", input: { type: "tarot", question: "Will it work?" }, locale: "en", seed: "fixed-id" });
     const cards = drawCards("fixed-id");
     for (const drawn of cards) {
-      const name = drawn.card.arcana === "major" ? horoscopeStrings.en.tarot.majors[drawn.card.id] : `${horoscopeStrings.en.tarot.ranks[drawn.card.rank]} of ${horoscopeStrings.en.tarot.suits[drawn.card.suit]}`;
+      const name =
+        drawn.card.arcana === "major"
+          ? horoscopeStrings.en.tarot.majors[drawn.card.id]
+          : `${horoscopeStrings.en.tarot.ranks[drawn.card.rank]} of ${horoscopeStrings.en.tarot.suits[drawn.card.suit]}`;
       expect(turn.opening?.question).toContain(name);
       expect(turn.opening?.demoReply).toContain(name);
       expect(turn.instructions).toContain(name);

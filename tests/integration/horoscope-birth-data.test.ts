@@ -80,13 +80,20 @@ describe("birth data", { timeout: 60_000 }, () => {
     const before = await profileRows();
     const response = await postBirthData(new Client(), { ...VALID, placeId: "tr-atlantis" }, "tr");
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ ok: false, error: { code: "horoscope/place-unknown", message: "Bu yeri tanımıyoruz. Lütfen listeden bir şehir seçin." } });
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      error: { code: "horoscope/place-unknown", message: "Bu yeri tanımıyoruz. Lütfen listeden bir şehir seçin." },
+    });
     expect(await profileRows()).toBe(before);
   });
 
   it("refuses a JSON body and a GET", async () => {
     const client = new Client();
-    const json = await client.fetch("/api/horoscope/birth-profile", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(VALID) });
+    const json = await client.fetch("/api/horoscope/birth-profile", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(VALID),
+    });
     expect(json.status).toBe(400);
     const get = await client.fetch("/api/horoscope/birth-profile");
     expect(get.status).toBe(405);
@@ -97,7 +104,14 @@ describe("birth data", { timeout: 60_000 }, () => {
     const response = await client.fetch("/api/chat", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", mode: "send", tool: "horoscope", toolPath: "birth-chart", input: { ...VALID, placeId: "xx-nowhere" } }),
+      body: JSON.stringify({
+        requestId: crypto.randomUUID(),
+        model: "gpt-4o-mini",
+        mode: "send",
+        tool: "horoscope",
+        toolPath: "birth-chart",
+        input: { ...VALID, placeId: "xx-nowhere" },
+      }),
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, error: { code: "horoscope/place-unknown" } });
@@ -135,7 +149,14 @@ describe("save the chart to the gallery", { timeout: 60_000 }, () => {
     expect(saved.status).toBe(201);
     const { image } = (await saved.json()) as { image: { id: string; url: string } };
     const row = await db.query.galleryImages.findFirst({ where: eq(schema.galleryImages.id, image.id) });
-    expect(row).toMatchObject({ ownerId: user.id, tool: "horoscope", contentType: "image/svg+xml", prompt: "Birth chart · 1990-06-15 · Istanbul", width: 640, height: 640 });
+    expect(row).toMatchObject({
+      ownerId: user.id,
+      tool: "horoscope",
+      contentType: "image/svg+xml",
+      prompt: "Birth chart · 1990-06-15 · Istanbul",
+      width: 640,
+      height: 640,
+    });
     const object = await appEnv.MEDIA.get(row!.r2Key);
     const svg = await object!.text();
     expect(svg).toContain('aria-label="Birth chart"');

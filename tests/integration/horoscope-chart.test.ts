@@ -1,7 +1,19 @@
 // The birth chart's numbers, in the Workers runtime (its ICU is the one production reads time zones with): the birth
 // time read in the place's zone with its historic offset, the bodies against astronomy-engine, the Ascendant on the
 // eastern horizon, aspects, the place search, the retrograde timeline and the form's refusals.
-import { Body, Ecliptic, EquatorFromVector, GeoVector, Horizon, MakeTime, Observer, RotateVector, Rotation_ECT_EQD, Spherical, VectorFromSphere } from "astronomy-engine";
+import {
+  Body,
+  Ecliptic,
+  EquatorFromVector,
+  GeoVector,
+  Horizon,
+  MakeTime,
+  Observer,
+  RotateVector,
+  Rotation_ECT_EQD,
+  Spherical,
+  VectorFromSphere,
+} from "astronomy-engine";
 import { describe, expect, it } from "vitest";
 import { aspectsBetween, degreesInSign, formatDegrees, formatOrb, natalChart } from "../../app/.server/horoscope/chart";
 import { renderChartSvg } from "../../app/.server/horoscope/chart-svg";

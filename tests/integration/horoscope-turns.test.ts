@@ -100,7 +100,10 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
   it("asks for a type (SPEC §5) and checks each type's fields, charging nothing", async () => {
     const client = new Client();
     expect(await postTurn(client, { tool: "horoscope", input: { sign: "leo" } })).toMatchObject({ status: 400, error: { code: "horoscope/type-required" } });
-    expect(await postTurn(client, { tool: "horoscope", toolPath: "weekly", input: {} })).toMatchObject({ status: 400, error: { code: "horoscope/type-required" } });
+    expect(await postTurn(client, { tool: "horoscope", toolPath: "weekly", input: {} })).toMatchObject({
+      status: 400,
+      error: { code: "horoscope/type-required" },
+    });
     expect(await postTurn(client, { tool: "horoscope", toolPath: "birth-chart", input: { birthDate: "1990-02-30" } })).toMatchObject({
       status: 400,
       error: { code: "request/invalid", details: { birthDate: "validation.dateInvalid" } },
@@ -114,7 +117,11 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
       error: { code: "request/invalid", details: { intention: "validation.required" } },
     });
     // The time is read in the place's zone: Istanbul kept summer time (UTC+3) in May 1990.
-    const birth = await postTurn(client, { tool: "horoscope", toolPath: "birth-chart", input: { birthDate: "1990-05-17", birthTime: "14:30", placeId: "tr-istanbul" } });
+    const birth = await postTurn(client, {
+      tool: "horoscope",
+      toolPath: "birth-chart",
+      input: { birthDate: "1990-05-17", birthTime: "14:30", placeId: "tr-istanbul" },
+    });
     expect(birth.status).toBe(200);
     const [question] = await threadMessages(birth.threadId!);
     expect(question!.content.split("\n")[0]).toBe("Birth chart · born May 17, 1990, 14:30 (UTC+03:00)");

@@ -67,7 +67,13 @@ describe("gallery media", () => {
 
     const page1 = await listGallery(appEnv, user.id, { limit: 2 });
     expect(page1.items.map((item) => item.prompt)).toEqual(["third", "second"]);
-    expect(page1.items[0]).toMatchObject({ id: third.id, tool: "image-generation", model: "demo", url: `/media/gallery/${third.id}`, settings: { prompt: "third", aspectRatio: "1:1" } });
+    expect(page1.items[0]).toMatchObject({
+      id: third.id,
+      tool: "image-generation",
+      model: "demo",
+      url: `/media/gallery/${third.id}`,
+      settings: { prompt: "third", aspectRatio: "1:1" },
+    });
     expect(page1.nextCursor).toBeTruthy();
     const page2 = await listGallery(appEnv, user.id, { limit: 2, cursor: page1.nextCursor });
     expect(page2.items.map((item) => item.id)).toEqual([first.id]);

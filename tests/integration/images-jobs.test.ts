@@ -4,18 +4,7 @@
 // message delivered twice creates and charges once, and the dead-letter queue refunds what the queue gave up on.
 import { describe, expect, inject, it } from "vitest";
 import { MAX_ATTEMPTS } from "../../app/.server/images/consumer";
-import {
-  createJob,
-  creditsUsed,
-  deliver,
-  galleryRowsOf,
-  jobRow,
-  jobsEnv,
-  PNG_SIGNATURE,
-  signedIn,
-  upload,
-  pngFile,
-} from "./images-helpers";
+import { createJob, creditsUsed, deliver, galleryRowsOf, jobRow, jobsEnv, PNG_SIGNATURE, signedIn, upload, pngFile } from "./images-helpers";
 import { appEnv } from "./helpers";
 import { Client } from "./auth-helpers";
 
@@ -42,7 +31,11 @@ describe("image jobs: create, consume, redeliver", () => {
     const requestId = crypto.randomUUID();
 
     const created = await createJob(client, { ...IMAGE, requestId });
-    expect(created).toMatchObject({ status: 201, ok: true, job: { id: requestId, status: "queued", tool: "image-generation", prompt: "a lighthouse at dusk" } });
+    expect(created).toMatchObject({
+      status: 201,
+      ok: true,
+      job: { id: requestId, status: "queued", tool: "image-generation", prompt: "a lighthouse at dusk" },
+    });
     expect(sent).toEqual([{ jobId: requestId }]);
     expect(await creditsUsed(client)).toBe(4);
 
@@ -79,7 +72,9 @@ describe("image jobs: create, consume, redeliver", () => {
     // What the page polls.
     const polled = await client.fetch(`/api/jobs?ids=${requestId}`);
     const { jobs } = (await polled.json()) as { jobs: { id: string; status: string; image: { url: string; model: string } }[] };
-    expect(jobs).toEqual([expect.objectContaining({ id: requestId, status: "done", image: expect.objectContaining({ url: `/media/gallery/${image!.id}`, model: "demo" }) })]);
+    expect(jobs).toEqual([
+      expect.objectContaining({ id: requestId, status: "done", image: expect.objectContaining({ url: `/media/gallery/${image!.id}`, model: "demo" }) }),
+    ]);
   });
 
   it("a provider failure is retried by the queue, then failed and refunded; Try again charges once more, once", async () => {
@@ -154,7 +149,15 @@ describe("image jobs: create, consume, redeliver", () => {
     await deliver(env, [{ id: "ok", body: { jobId: finished } }]);
     expect(await creditsUsed(client)).toBe(8);
 
-    const dead = await deliver(env, [{ id: "dead-1", body: { jobId: stuck } }, { id: "dead-2", body: { jobId: finished } }, { id: "junk", body: "not a job" }], "image-jobs-dlq");
+    const dead = await deliver(
+      env,
+      [
+        { id: "dead-1", body: { jobId: stuck } },
+        { id: "dead-2", body: { jobId: finished } },
+        { id: "junk", body: "not a job" },
+      ],
+      "image-jobs-dlq",
+    );
     expect([...dead.explicitAcks].sort()).toEqual(["dead-1", "dead-2", "junk"]);
     expect(await jobRow(stuck)).toMatchObject({ status: "failed", errorCode: "image/provider-failed" });
     expect((await jobRow(finished))?.status).toBe("done");
@@ -244,7 +247,14 @@ describe("image jobs: each tool", () => {
     const polledDemo = (await (await client.fetch(`/api/jobs?ids=${offline.job!.id}`)).json()) as { jobs: { translation: unknown; image: unknown }[] };
     expect(polledDemo.jobs[0]).toMatchObject({
       image: null,
-      translation: { demo: true, sourceLanguage: "en", blocks: [{ text: "Hello", translation: "Merhaba" }, { text: "Thank you", translation: "Teşekkürler" }] },
+      translation: {
+        demo: true,
+        sourceLanguage: "en",
+        blocks: [
+          { text: "Hello", translation: "Merhaba" },
+          { text: "Thank you", translation: "Teşekkürler" },
+        ],
+      },
     });
     expect(await galleryRowsOf(offline.job!.id)).toEqual([]);
 
@@ -255,7 +265,13 @@ describe("image jobs: each tool", () => {
     const polled = (await (await reader.fetch(`/api/jobs?ids=${read.job!.id}`)).json()) as { jobs: { status: string; translation: unknown }[] };
     expect(polled.jobs[0]).toMatchObject({
       status: "done",
-      translation: { sourceLanguage: "en", blocks: [{ text: "OPEN", translation: "AÇIK" }, { text: "Push to enter", translation: "İçeri girmek için itin" }] },
+      translation: {
+        sourceLanguage: "en",
+        blocks: [
+          { text: "OPEN", translation: "AÇIK" },
+          { text: "Push to enter", translation: "İçeri girmek için itin" },
+        ],
+      },
     });
     expect((polled.jobs[0]!.translation as { demo?: boolean }).demo).toBeUndefined();
 
@@ -264,7 +280,8 @@ describe("image jobs: each tool", () => {
     const before = await creditsUsed(asker);
     const bad = await createJob(asker, { tool: "photo-translate", uploadId: photo.json.id!, targetLanguage: "de" });
     expect(await creditsUsed(asker)).toBe(before + 2);
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await deliver(confused.env, [{ id: `bad-${attempt}`, body: { jobId: bad.job!.id }, attempts: attempt }]);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++)
+      await deliver(confused.env, [{ id: `bad-${attempt}`, body: { jobId: bad.job!.id }, attempts: attempt }]);
     expect(await jobRow(bad.job!.id)).toMatchObject({ status: "failed", errorCode: "image/provider-failed" });
     expect(await creditsUsed(asker)).toBe(before);
   });
@@ -275,7 +292,12 @@ describe("POST /api/jobs refusals", () => {
     const { env, sent } = jobsEnv();
     const { client } = await signedIn(env);
     const invalid = await createJob(client, { tool: "image-generation", prompt: "   ", aspectRatio: "16:9" });
-    expect(invalid).toMatchObject({ status: 400, ok: false, error: "request/invalid", fieldErrors: { prompt: "validation.required", aspectRatio: "validation.invalid" } });
+    expect(invalid).toMatchObject({
+      status: 400,
+      ok: false,
+      error: "request/invalid",
+      fieldErrors: { prompt: "validation.required", aspectRatio: "validation.invalid" },
+    });
     const badColour = await createJob(client, { tool: "logo-maker", kind: "text", brandName: "Acme", primaryColor: "red" });
     expect(badColour.fieldErrors).toEqual({ primaryColor: "validation.color" });
 

@@ -17,13 +17,19 @@ function pngHeaderOnly(width: number, height: number): Uint8Array {
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const view = new DataView(bytes.buffer);
   view.setUint32(8, 13);
-  bytes.set([..."IHDR"].map((char) => char.charCodeAt(0)), 12);
+  bytes.set(
+    [..."IHDR"].map((char) => char.charCodeAt(0)),
+    12,
+  );
   view.setUint32(16, width);
   view.setUint32(20, height);
   bytes.set([8, 2, 0, 0, 0], 24);
   view.setUint32(29, crc32(bytes.subarray(12, 29)));
   view.setUint32(33, 0);
-  bytes.set([..."IEND"].map((char) => char.charCodeAt(0)), 37);
+  bytes.set(
+    [..."IEND"].map((char) => char.charCodeAt(0)),
+    37,
+  );
   view.setUint32(41, crc32(bytes.subarray(37, 41)));
   return bytes;
 }
@@ -41,8 +47,22 @@ describe("POST /api/uploads refuses what is not a JPEG or PNG it can read, and s
   const cases: { name: string; file: Uint8Array; fileName: string; type: string; code: keyof typeof en; status: number }[] = [
     { name: "a PDF renamed .png", file: PDF, fileName: "scan.png", type: "image/png", code: "upload/invalid-type", status: 415 },
     { name: "a truncated PNG", file: truncated, fileName: "cut.png", type: "image/png", code: "upload/corrupt", status: 400 },
-    { name: "a 10,000 x 10,000 pixel PNG", file: pngHeaderOnly(10_000, 10_000), fileName: "huge.png", type: "image/png", code: "upload/too-many-pixels", status: 413 },
-    { name: "an oversized file", file: new Uint8Array(MAX_UPLOAD_BYTES + 1).fill(0xff), fileName: "big.jpg", type: "image/jpeg", code: "upload/too-large", status: 413 },
+    {
+      name: "a 10,000 x 10,000 pixel PNG",
+      file: pngHeaderOnly(10_000, 10_000),
+      fileName: "huge.png",
+      type: "image/png",
+      code: "upload/too-many-pixels",
+      status: 413,
+    },
+    {
+      name: "an oversized file",
+      file: new Uint8Array(MAX_UPLOAD_BYTES + 1).fill(0xff),
+      fileName: "big.jpg",
+      type: "image/jpeg",
+      code: "upload/too-large",
+      status: 413,
+    },
     { name: "an empty file", file: new Uint8Array(0), fileName: "empty.png", type: "image/png", code: "upload/empty", status: 400 },
   ];
 

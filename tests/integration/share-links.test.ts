@@ -23,9 +23,25 @@ async function makeThread(ownerId: string, title = "Northern lights") {
   const t = Date.now() - 10_000;
   await db.insert(schema.chatMessages).values([
     { id: crypto.randomUUID(), threadId, role: "user", content: "How do the northern lights form?", attachmentId: uploadId, createdAt: t },
-    { id: crypto.randomUUID(), threadId, role: "assistant", content: "Solar wind meets the **magnetosphere**. <script>alert(1)</script>", model: "gpt-4o-mini", createdAt: t + 1 },
+    {
+      id: crypto.randomUUID(),
+      threadId,
+      role: "assistant",
+      content: "Solar wind meets the **magnetosphere**. <script>alert(1)</script>",
+      model: "gpt-4o-mini",
+      createdAt: t + 1,
+    },
     { id: crypto.randomUUID(), threadId, role: "user", content: "And the colours?", createdAt: t + 2 },
-    { id: crypto.randomUUID(), threadId, role: "assistant", content: "", model: "gpt-4o-mini", status: "failed", errorCode: "chat/upstream-failed", createdAt: t + 3 },
+    {
+      id: crypto.randomUUID(),
+      threadId,
+      role: "assistant",
+      content: "",
+      model: "gpt-4o-mini",
+      status: "failed",
+      errorCode: "chat/upstream-failed",
+      createdAt: t + 3,
+    },
   ]);
   return { threadId, uploadId };
 }
@@ -36,7 +52,10 @@ function post(client: Client, path: string, fields: Record<string, string>) {
 
 async function share(client: Client, threadId: string, fields: Record<string, string> = {}) {
   const response = await post(client, `/api/threads/${threadId}/share`, { intent: "share", ...fields });
-  return { status: response.status, body: (await response.json()) as { ok: boolean; share: { id: string; url: string; showName: boolean }; error?: { code: string; message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { ok: boolean; share: { id: string; url: string; showName: boolean }; error?: { code: string; message: string } },
+  };
 }
 
 async function linkRows(threadId: string) {

@@ -12,7 +12,14 @@ async function makeThread(ownerId: string, title: string) {
   await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title, createdAt: Date.UTC(2026, 0, 2, 9, 30) });
   await db.insert(schema.chatMessages).values([
     { id: crypto.randomUUID(), threadId, role: "user", content: "What is a light year?", createdAt: Date.UTC(2026, 0, 2, 9, 30) },
-    { id: crypto.randomUUID(), threadId, role: "assistant", content: "The distance light travels in a year.", model: "gpt-4o-mini", createdAt: Date.UTC(2026, 0, 2, 9, 31) },
+    {
+      id: crypto.randomUUID(),
+      threadId,
+      role: "assistant",
+      content: "The distance light travels in a year.",
+      model: "gpt-4o-mini",
+      createdAt: Date.UTC(2026, 0, 2, 9, 31),
+    },
     { id: crypto.randomUUID(), threadId, role: "assistant", content: "", model: "gpt-4o-mini", status: "failed", createdAt: Date.UTC(2026, 0, 2, 9, 32) },
   ]);
   return threadId;

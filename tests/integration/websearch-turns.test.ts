@@ -73,12 +73,21 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
 
   it("needs a category, and refuses searching without an OpenAI key when other providers are configured", async () => {
     const client = guest("normal");
-    expect(await postSearch(client, { input: { subject: "Ada Lovelace" } })).toMatchObject({ status: 400, error: { code: "request/invalid", details: { category: "validation.categoryRequired" } } });
-    expect(await postSearch(client, { input: { subject: "A", category: "family" } })).toMatchObject({ status: 400, error: { code: "request/invalid", details: { subject: "validation.subjectShort" } } });
+    expect(await postSearch(client, { input: { subject: "Ada Lovelace" } })).toMatchObject({
+      status: 400,
+      error: { code: "request/invalid", details: { category: "validation.categoryRequired" } },
+    });
+    expect(await postSearch(client, { input: { subject: "A", category: "family" } })).toMatchObject({
+      status: 400,
+      error: { code: "request/invalid", details: { subject: "validation.subjectShort" } },
+    });
 
     const anthropicOnly = { ...appEnv, ANTHROPIC_API_KEY: "sk-ant-fake", ANTHROPIC_BASE_URL: upstreamEnv("normal").OPENAI_BASE_URL } as AppEnv;
     const noOpenAI = new Client(undefined, anthropicOnly);
-    expect(await postSearch(noOpenAI, { input: { subject: "Ada Lovelace", category: "education" } })).toMatchObject({ status: 503, error: { code: "search/unavailable" } });
+    expect(await postSearch(noOpenAI, { input: { subject: "Ada Lovelace", category: "education" } })).toMatchObject({
+      status: 503,
+      error: { code: "search/unavailable" },
+    });
     expect(await credits(noOpenAI)).toMatchObject({ used: 0 });
     const page = await noOpenAI.fetch("/web-search");
     expect(await page.text()).toContain("Web search needs an OpenAI API key on this server");

@@ -114,7 +114,10 @@ export async function graphRequests(): Promise<GraphRequest[]> {
 /** The texts delivered to `to` (the Graph API accepted them), in order. */
 export async function textsTo(to: string): Promise<string[]> {
   return (await graphRequests())
-    .filter((request) => request.status === 200 && request.method === "POST" && request.path.endsWith("/messages") && request.body?.to === to && request.body?.type === "text")
+    .filter(
+      (request) =>
+        request.status === 200 && request.method === "POST" && request.path.endsWith("/messages") && request.body?.to === to && request.body?.type === "text",
+    )
     .map((request) => (request.body!.text as { body: string }).body);
 }
 
@@ -131,7 +134,11 @@ export async function resetGraph() {
 }
 
 export async function addGraphMedia(bytes: Uint8Array, mimeType: string): Promise<string> {
-  const response = await fetch(`${inject("fakeGraphUrl")}/__media`, { method: "POST", headers: { "Content-Type": mimeType }, body: bytes as Uint8Array<ArrayBuffer> });
+  const response = await fetch(`${inject("fakeGraphUrl")}/__media`, {
+    method: "POST",
+    headers: { "Content-Type": mimeType },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
   return ((await response.json()) as { id: string }).id;
 }
 

@@ -154,7 +154,13 @@ describe("POST /api/whatsapp/link", () => {
 
   it("answers 400, never a 5xx, for a body that is not a form", async () => {
     const { client } = await signedIn();
-    const bodies: [unknown, string?][] = [["{not json", "application/json"], ["[1,2]", "application/json"], ["null", "application/json"], ["plain words", "text/plain"], ["", "application/json"]];
+    const bodies: [unknown, string?][] = [
+      ["{not json", "application/json"],
+      ["[1,2]", "application/json"],
+      ["null", "application/json"],
+      ["plain words", "text/plain"],
+      ["", "application/json"],
+    ];
     for (const [body, type] of bodies) {
       const answer = await call(client, "POST", body, type);
       expect(answer.status, String(body)).toBe(400);

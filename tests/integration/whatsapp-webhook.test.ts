@@ -33,7 +33,11 @@ import {
 const db = appEnv.DB;
 const messageRow = (id: string) => db.prepare("SELECT * FROM whatsapp_messages WHERE id = ?1").bind(id).first<Record<string, unknown>>();
 const linkOf = (phone: string) => db.prepare("SELECT * FROM whatsapp_links WHERE phone = ?1").bind(phone).first<Record<string, unknown>>();
-const upstream = (model: string) => ({ OPENAI_API_KEY: "sk-fake-whatsapp", OPENAI_BASE_URL: inject("fakeUpstreamUrl"), MODEL_OVERRIDES: JSON.stringify({ "gpt-4o-mini": model }) });
+const upstream = (model: string) => ({
+  OPENAI_API_KEY: "sk-fake-whatsapp",
+  OPENAI_BASE_URL: inject("fakeUpstreamUrl"),
+  MODEL_OVERRIDES: JSON.stringify({ "gpt-4o-mini": model }),
+});
 
 beforeEach(async () => {
   await resetGraph();
@@ -65,7 +69,11 @@ describe("webhook verification and signatures", () => {
     // The body changed after signing.
     const signed = await signBody(JSON.stringify(payload));
     expect((await postWebhook(env, payload, { signature: signed, raw: JSON.stringify(messagePayload({ from, id, text: "changed" })) })).status).toBe(401);
-    const viaApp = await SELF.fetch("https://app.example/whatsapp/webhook", { method: "POST", body: JSON.stringify(payload), headers: { "X-Hub-Signature-256": `sha256=${"a".repeat(64)}` } });
+    const viaApp = await SELF.fetch("https://app.example/whatsapp/webhook", {
+      method: "POST",
+      body: JSON.stringify(payload),
+      headers: { "X-Hub-Signature-256": `sha256=${"a".repeat(64)}` },
+    });
     expect(viaApp.status).toBe(401);
     expect(await messageRow(id)).toBeNull();
     expect(queued).toEqual([]);
@@ -178,7 +186,10 @@ describe("chat over WhatsApp", () => {
     const threads = await db.prepare("SELECT * FROM chat_threads WHERE owner_id = ?1").bind(user.id).all<Record<string, unknown>>();
     expect(threads.results).toHaveLength(1);
     expect(threads.results[0]).toMatchObject({ channel: "whatsapp", tool: "web-main", title: "What is a lighthouse keeper?" });
-    const messages = await db.prepare("SELECT role, content, status FROM chat_messages WHERE thread_id = ?1 ORDER BY created_at").bind(threads.results[0]!.id).all();
+    const messages = await db
+      .prepare("SELECT role, content, status FROM chat_messages WHERE thread_id = ?1 ORDER BY created_at")
+      .bind(threads.results[0]!.id)
+      .all();
     expect(messages.results).toMatchObject([
       { role: "user", content: "What is a lighthouse keeper?", status: "complete" },
       { role: "assistant", status: "complete", content: expect.stringContaining("Fake answer") },
@@ -214,7 +225,9 @@ describe("chat over WhatsApp", () => {
     expect((await textsTo(from))[0]).toContain("https://app.example/payment");
     const ended = await linkedUser("pro");
     await db
-      .prepare("INSERT INTO subscriptions (id, user_id, status, price_id, billing_period, current_period_end, stripe_event_at) VALUES (?1, ?2, 'canceled', 'price_x', 'month', ?3, ?3)")
+      .prepare(
+        "INSERT INTO subscriptions (id, user_id, status, price_id, billing_period, current_period_end, stripe_event_at) VALUES (?1, ?2, 'canceled', 'price_x', 'month', ?3, ?3)",
+      )
       .bind(crypto.randomUUID(), ended.user.id, Date.now() - 86_400_000)
       .run();
     await sendAndAnswer(env, queued, { from: ended.from, text: "Hello?" });
@@ -230,7 +243,10 @@ describe("chat over WhatsApp", () => {
     const { user, from } = await linkedUser();
     await sendAndAnswer(env, queued, { from, text: "Are you there?" });
     expect((await textsTo(from))[0]).toContain("Sorry");
-    const row = await db.prepare("SELECT status FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 AND m.role = 'assistant'").bind(user.id).first<{ status: string }>();
+    const row = await db
+      .prepare("SELECT status FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 AND m.role = 'assistant'")
+      .bind(user.id)
+      .first<{ status: string }>();
     expect(row?.status).toBe("failed");
   });
 
@@ -243,7 +259,7 @@ describe("chat over WhatsApp", () => {
     expect(threads?.n).toBe(0);
   });
 
-  it("answers a photo captioned \"translate\" with the photo and its translation, made as a photo-translate job", async () => {
+  it('answers a photo captioned "translate" with the photo and its translation, made as a photo-translate job', async () => {
     const images = jobsEnv();
     const { env, queued } = whatsappEnv();
     const fullEnv = { ...env, IMAGE_JOBS: images.env.IMAGE_JOBS };

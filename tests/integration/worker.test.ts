@@ -26,8 +26,7 @@ async function fetchAndSettle(request: Request): Promise<Response> {
 }
 
 const db = getDb(appEnv);
-const countPageViews = () =>
-  db.$count(schema.analyticsEvents, and(eq(schema.analyticsEvents.name, "page_view"), eq(schema.analyticsEvents.path, "/web-main")));
+const countPageViews = () => db.$count(schema.analyticsEvents, and(eq(schema.analyticsEvents.name, "page_view"), eq(schema.analyticsEvents.path, "/web-main")));
 
 function analyticsPost(headers: Record<string, string>): Request {
   return new Request(`${ORIGIN}/api/analytics`, {

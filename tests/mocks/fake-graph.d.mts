@@ -31,7 +31,14 @@ export interface FakeGraphRequest {
 
 /** Graph's error envelope, as the fake answers every failure. */
 export interface GraphErrorBody {
-  error: { message: string; type: string; code: number; error_subcode?: number; error_data?: { messaging_product?: string; details: string }; fbtrace_id: string };
+  error: {
+    message: string;
+    type: string;
+    code: number;
+    error_subcode?: number;
+    error_data?: { messaging_product?: string; details: string };
+    fbtrace_id: string;
+  };
 }
 
 export interface FakeGraph {

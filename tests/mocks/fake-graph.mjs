@@ -158,7 +158,10 @@ export async function startFakeGraph(options = {}) {
       return;
     }
     if (request.headers.authorization !== `Bearer ${accessToken}`) {
-      reply(401, graphError("Invalid OAuth access token.", 190), { ...JSON_HEADERS, "WWW-Authenticate": 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token."' });
+      reply(401, graphError("Invalid OAuth access token.", 190), {
+        ...JSON_HEADERS,
+        "WWW-Authenticate": 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token."',
+      });
       return;
     }
 

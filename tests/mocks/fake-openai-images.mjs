@@ -104,12 +104,16 @@ export function handleImagesRequest(pathname, headers, rawBody, response, contex
   if (context.log) console.log(`fake-openai: ${pathname} ${model}`);
   if (model === "gone") {
     count(stats.byStatus, 404);
-    response.writeHead(404, JSON_HEADERS).end(errorBody(`The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found"));
+    response
+      .writeHead(404, JSON_HEADERS)
+      .end(errorBody(`The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found"));
     return true;
   }
   if (model === "image-fail") {
     count(stats.byStatus, 500);
-    response.writeHead(500, { ...JSON_HEADERS, "x-should-retry": "false" }).end(errorBody("The server had an error while processing your request.", "server_error", "server_error"));
+    response
+      .writeHead(500, { ...JSON_HEADERS, "x-should-retry": "false" })
+      .end(errorBody("The server had an error while processing your request.", "server_error", "server_error"));
     return true;
   }
   if (model === "image-policy") {
@@ -168,5 +172,15 @@ export function photoTranslateReply(body) {
   const target = /Target language:\s*([A-Za-z-]+)/.exec(text)?.[1] ?? "en";
   const [open, push] = TRANSLATIONS[target] ?? [`[${target}] OPEN`, `[${target}] Push to enter`];
   // Wrapped in a code fence, as models often do even when asked for bare JSON.
-  return "```json\n" + JSON.stringify({ sourceLanguage: "en", blocks: [{ text: "OPEN", translation: open }, { text: "Push to enter", translation: push }] }) + "\n```";
+  return (
+    "```json\n" +
+    JSON.stringify({
+      sourceLanguage: "en",
+      blocks: [
+        { text: "OPEN", translation: open },
+        { text: "Push to enter", translation: push },
+      ],
+    }) +
+    "\n```"
+  );
 }

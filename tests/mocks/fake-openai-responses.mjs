@@ -64,9 +64,11 @@ export async function handleResponsesRequest(body, response, io) {
   const hasSearchTool = Array.isArray(body?.tools) && body.tools.some((tool) => tool?.type === "web_search");
   if (!hasSearchTool || !body?.stream) {
     io.count(io.stats.byStatus, 400);
-    response
-      .writeHead(400, { "Content-Type": "application/json" })
-      .end(JSON.stringify({ error: { message: "This fake only answers streamed requests with the web_search tool.", type: "invalid_request_error", param: "tools", code: null } }));
+    response.writeHead(400, { "Content-Type": "application/json" }).end(
+      JSON.stringify({
+        error: { message: "This fake only answers streamed requests with the web_search tool.", type: "invalid_request_error", param: "tools", code: null },
+      }),
+    );
     return true;
   }
   const failing = model.startsWith("search-fail");
@@ -115,7 +117,12 @@ export async function handleResponsesRequest(body, response, io) {
   let sequence = 0;
   const send = (type, payload) => io.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`);
 
-  response.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", Connection: "keep-alive", "x-request-id": `req_${id.slice(-8)}` });
+  response.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache",
+    Connection: "keep-alive",
+    "x-request-id": `req_${id.slice(-8)}`,
+  });
   await send("response.created", { response: base });
   await send("response.in_progress", { response: base });
   await send("response.output_item.added", { output_index: 0, item: searchItem });
@@ -125,8 +132,16 @@ export async function handleResponsesRequest(body, response, io) {
   await io.wait(io.intervalMs);
   await send("response.web_search_call.completed", { output_index: 0, item_id: searchItem.id });
   await send("response.output_item.done", { output_index: 0, item: searchDone });
-  await send("response.output_item.added", { output_index: 1, item: { id: messageId, type: "message", status: "in_progress", role: "assistant", content: [] } });
-  await send("response.content_part.added", { item_id: messageId, output_index: 1, content_index: 0, part: { type: "output_text", text: "", annotations: [], logprobs: [] } });
+  await send("response.output_item.added", {
+    output_index: 1,
+    item: { id: messageId, type: "message", status: "in_progress", role: "assistant", content: [] },
+  });
+  await send("response.content_part.added", {
+    item_id: messageId,
+    output_index: 1,
+    content_index: 0,
+    part: { type: "output_text", text: "", annotations: [], logprobs: [] },
+  });
 
   let sent = "";
   let annotationIndex = 0;

@@ -163,7 +163,9 @@ export async function startFakeOpenAI(options = {}) {
       return;
     }
     if (behaviour === "429") {
-      const key = createHash("sha256").update(JSON.stringify([model, body.messages])).digest("hex");
+      const key = createHash("sha256")
+        .update(JSON.stringify([model, body.messages]))
+        .digest("hex");
       const seen = attempts.get(key) ?? 0;
       attempts.set(key, seen + 1);
       if (seen < params.failures) {
@@ -259,7 +261,10 @@ export async function startFakeOpenAI(options = {}) {
     if (behaviour === "stream-error") {
       stats.broken += 1;
       await wait(params.intervalMs);
-      await writeFlushed(response, `data: ${JSON.stringify({ error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: "server_error" } })}\n\n`);
+      await writeFlushed(
+        response,
+        `data: ${JSON.stringify({ error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: "server_error" } })}\n\n`,
+      );
       response.end();
       return;
     }

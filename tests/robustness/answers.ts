@@ -35,7 +35,11 @@ function fromData(value: unknown): Pick<Reading, "message" | "saysError"> {
 function unescapeHtml(text: string): string {
   const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
   return text.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (entity, name: string) =>
-    name.startsWith("#x") ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith("#") ? String.fromCodePoint(Number(name.slice(1))) : (named[name] ?? entity),
+    name.startsWith("#x")
+      ? String.fromCodePoint(parseInt(name.slice(2), 16))
+      : name.startsWith("#")
+        ? String.fromCodePoint(Number(name.slice(1)))
+        : (named[name] ?? entity),
   );
 }
 

@@ -44,7 +44,12 @@ type Variant = { label: string; path: (world: World) => string };
 
 function variants(route: RouteInfo, withData: boolean): Variant[] {
   const plain = (world: World) => concretePath(route, (param) => victimParam(world, param));
-  return withData ? [{ label: "", path: plain }, { label: " (.data)", path: (world) => dataPath(plain(world)) }] : [{ label: "", path: plain }];
+  return withData
+    ? [
+        { label: "", path: plain },
+        { label: " (.data)", path: (world) => dataPath(plain(world)) },
+      ]
+    : [{ label: "", path: plain }];
 }
 
 const FORM = "application/x-www-form-urlencoded";
@@ -68,21 +73,19 @@ function methodCases(route: RouteInfo): Case[] {
     ...(route.hasLoader || route.kind === "page" ? [] : ([["GET", plain]] as [string, Variant[]][])),
   ];
   return plan.flatMap(([method, list]) =>
-    list.map(
-      (variant): Case => ({
-        group: "wrong method",
-        name: `${method} ${route.pattern}${variant.label}`,
-        method,
-        path: variant.path,
-        headers: { "Content-Type": FORM },
-        body: method === "GET" ? undefined : () => formOf("x"),
-        // DELETE is the one mutation an API takes (the WhatsApp link): asked by a visitor it is refused either way.
-        as: method === "DELETE" ? "guest" : "user",
-        locale: nextLocale(),
-        // No route takes PUT or PATCH; elsewhere a 405 must say what is allowed.
-        expect: { kind: "refuse", status: method === "DELETE" ? undefined : [405], allow: true },
-      }),
-    ),
+    list.map((variant): Case => ({
+      group: "wrong method",
+      name: `${method} ${route.pattern}${variant.label}`,
+      method,
+      path: variant.path,
+      headers: { "Content-Type": FORM },
+      body: method === "GET" ? undefined : () => formOf("x"),
+      // DELETE is the one mutation an API takes (the WhatsApp link): asked by a visitor it is refused either way.
+      as: method === "DELETE" ? "guest" : "user",
+      locale: nextLocale(),
+      // No route takes PUT or PATCH; elsewhere a 405 must say what is allowed.
+      expect: { kind: "refuse", status: method === "DELETE" ? undefined : [405], allow: true },
+    })),
   );
 }
 
@@ -106,26 +109,86 @@ function bodyCases(route: RouteInfo): Case[] {
   const json = (body: () => string) => ({ headers: { "Content-Type": JSON_TYPE }, body });
   const form = (body: () => string | URLSearchParams) => ({ headers: { "Content-Type": FORM }, body });
   const cases: Case[] = [
-    post("content type", "JSON", plain, json(() => jsonOf("x"))),
-    post("content type", "JSON", data, json(() => jsonOf("x"))),
+    post(
+      "content type",
+      "JSON",
+      plain,
+      json(() => jsonOf("x")),
+    ),
+    post(
+      "content type",
+      "JSON",
+      data,
+      json(() => jsonOf("x")),
+    ),
     post("content type", "text/plain", plain, { headers: { "Content-Type": "text/plain" }, body: () => "intent=x&email=x" }),
     post("content type", "application/xml", data, { headers: { "Content-Type": "application/xml" }, body: () => "<intent>x</intent>" }),
     post("content type", "no body, no type", plain, {}),
     post("content type", "no body, no type", data, {}),
-    post("content type", "form type, JSON body", plain, form(() => jsonOf("x"))),
+    post(
+      "content type",
+      "form type, JSON body",
+      plain,
+      form(() => jsonOf("x")),
+    ),
     post("content type", "multipart without boundary", plain, { headers: { "Content-Type": MULTIPART }, body: () => "--x\r\n" }),
-    post("oversized", "2 MB form", plain, form(() => `x=${OVERSIZED}`)),
-    post("oversized", "2 MB JSON", data, json(() => JSON.stringify({ x: OVERSIZED }))),
-    post("unicode", "lone surrogates in JSON", plain, json(() => jsonOf(UNICODE_VALUES["lone surrogates"]!))),
-    post("unicode", "RTL override in every field", plain, form(() => formOf(UNICODE_VALUES["RTL override"]!))),
-    post("unicode", "NUL in every field", data, form(() => formOf(UNICODE_VALUES.NUL!))),
-    post("unicode", "10k emoji in every field", plain, form(() => formOf(UNICODE_VALUES["10k emoji"]!))),
-    post("unicode", "combining marks in JSON", data, json(() => jsonOf(UNICODE_VALUES["combining marks"]!))),
-    post("unicode", "invalid UTF-8", plain, form(() => FIELD_NAMES.map((name) => `${name}=${INVALID_UTF8}`).join("&"))),
+    post(
+      "oversized",
+      "2 MB form",
+      plain,
+      form(() => `x=${OVERSIZED}`),
+    ),
+    post(
+      "oversized",
+      "2 MB JSON",
+      data,
+      json(() => JSON.stringify({ x: OVERSIZED })),
+    ),
+    post(
+      "unicode",
+      "lone surrogates in JSON",
+      plain,
+      json(() => jsonOf(UNICODE_VALUES["lone surrogates"]!)),
+    ),
+    post(
+      "unicode",
+      "RTL override in every field",
+      plain,
+      form(() => formOf(UNICODE_VALUES["RTL override"]!)),
+    ),
+    post(
+      "unicode",
+      "NUL in every field",
+      data,
+      form(() => formOf(UNICODE_VALUES.NUL!)),
+    ),
+    post(
+      "unicode",
+      "10k emoji in every field",
+      plain,
+      form(() => formOf(UNICODE_VALUES["10k emoji"]!)),
+    ),
+    post(
+      "unicode",
+      "combining marks in JSON",
+      data,
+      json(() => jsonOf(UNICODE_VALUES["combining marks"]!)),
+    ),
+    post(
+      "unicode",
+      "invalid UTF-8",
+      plain,
+      form(() => FIELD_NAMES.map((name) => `${name}=${INVALID_UTF8}`).join("&")),
+    ),
     post("wrong types", "a file in every field", plain, { body: multipartWithFiles }),
     post("wrong types", "every field repeated", data, form(repeatedFields)),
     post("wrong types", "JSON of other types", plain, json(mixedTypesJson)),
-    post("wrong types", "a JSON array", data, json(() => "[1,2,3]")),
+    post(
+      "wrong types",
+      "a JSON array",
+      data,
+      json(() => "[1,2,3]"),
+    ),
     post("cookies", "malformed cookies", plain, { ...form(() => formOf("x")), as: "malformed" }),
     post("cookies", "malformed cookies", data, { ...json(() => jsonOf("x")), as: "malformed" }),
   ];

@@ -111,7 +111,16 @@ export function multipartWithFiles(): FormData {
 }
 
 export function repeatedFields(): URLSearchParams {
-  return new URLSearchParams(FIELD_NAMES.flatMap((name) => [[name, "1"], [name, "[]"], [name, "true"]] as [string, string][]));
+  return new URLSearchParams(
+    FIELD_NAMES.flatMap(
+      (name) =>
+        [
+          [name, "1"],
+          [name, "[]"],
+          [name, "true"],
+        ] as [string, string][],
+    ),
+  );
 }
 
 export const JSON_WRONG_TYPES = [123, null, true, [1, 2], { nested: { deep: ["x"] } }] as const;

@@ -62,9 +62,7 @@ export const ROUTES: RouteInfo[] = [...byPattern]
   .sort((a, b) => a.pattern.localeCompare(b.pattern));
 
 /** Route files (app/routes/*), to notice a build older than the source: a route missing here has no cases. */
-export const ROUTE_FILES = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}")).map((file) =>
-  file.replace(/^.*\/app\//, "").replace(/\.tsx?$/, ""),
-);
+export const ROUTE_FILES = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}")).map((file) => file.replace(/^.*\/app\//, "").replace(/\.tsx?$/, ""));
 
 /** Every route id of the build, layouts included. */
 export const ALL_ROUTE_IDS = Object.keys(routes).filter((id) => id !== "root");

@@ -10,7 +10,17 @@ import { appEnv } from "../integration/helpers";
 export interface World {
   /** A's session cookie (`name=value`). */
   sessionCookie: string;
-  victim: { userId: string; threadId: string; messageId: string; uploadId: string; jobId: string; imageId: string; shareId: string; exportId: string; secret: string };
+  victim: {
+    userId: string;
+    threadId: string;
+    messageId: string;
+    uploadId: string;
+    jobId: string;
+    imageId: string;
+    shareId: string;
+    exportId: string;
+    secret: string;
+  };
 }
 
 async function putObject(key: string) {
@@ -42,18 +52,52 @@ export async function createWorld(): Promise<World> {
     { id: ids.messageId, threadId: ids.threadId, role: "assistant", content: `${secret} answer`, model: "gpt-4o-mini" },
   ]);
   await putObject(`uploads/${b.id}/${ids.uploadId}`);
-  await db.insert(schema.uploads).values({ id: ids.uploadId, ownerId: b.id, r2Key: `uploads/${b.id}/${ids.uploadId}`, contentType: "image/png", bytes: 8, width: 1, height: 1 });
-  await db.insert(schema.imageJobs).values({ id: ids.jobId, ownerId: b.id, tool: "image-generation", status: "failed", prompt: `${secret} prompt`, model: "gpt-image-1", creditKey: crypto.randomUUID(), errorCode: "image/provider-failed" });
+  await db
+    .insert(schema.uploads)
+    .values({ id: ids.uploadId, ownerId: b.id, r2Key: `uploads/${b.id}/${ids.uploadId}`, contentType: "image/png", bytes: 8, width: 1, height: 1 });
+  await db.insert(schema.imageJobs).values({
+    id: ids.jobId,
+    ownerId: b.id,
+    tool: "image-generation",
+    status: "failed",
+    prompt: `${secret} prompt`,
+    model: "gpt-image-1",
+    creditKey: crypto.randomUUID(),
+    errorCode: "image/provider-failed",
+  });
   await putObject(`gallery/${b.id}/${ids.imageId}.png`);
-  await db.insert(schema.galleryImages).values({ id: ids.imageId, ownerId: b.id, jobId: crypto.randomUUID(), tool: "image-generation", prompt: `${secret} creation`, model: "gpt-image-1", r2Key: `gallery/${b.id}/${ids.imageId}.png`, contentType: "image/png", width: 1, height: 1, bytes: 8 });
+  await db.insert(schema.galleryImages).values({
+    id: ids.imageId,
+    ownerId: b.id,
+    jobId: crypto.randomUUID(),
+    tool: "image-generation",
+    prompt: `${secret} creation`,
+    model: "gpt-image-1",
+    r2Key: `gallery/${b.id}/${ids.imageId}.png`,
+    contentType: "image/png",
+    width: 1,
+    height: 1,
+    bytes: 8,
+  });
   // B's live share link of that thread, without images: revoking it as A, or reading B's upload through it, finds nothing.
   await db.insert(schema.sharedLinks).values({ id: ids.shareId, ownerId: b.id, threadId: ids.threadId, title: `${secret} thread` });
   await db.insert(schema.sharedMessages).values({ shareId: ids.shareId, position: 1, role: "user", content: `${secret} question`, createdAt: Date.now() });
   // B's ready data export: downloading it as A must find nothing.
   await putObject(`exports/${b.id}/${ids.exportId}.zip`);
-  await db.insert(schema.dataExports).values({ id: ids.exportId, ownerId: b.id, status: "ready", progress: 100, r2Key: `exports/${b.id}/${ids.exportId}.zip`, bytes: 8, expiresAt: Date.now() + 7 * 24 * 3600 * 1000 });
+  await db.insert(schema.dataExports).values({
+    id: ids.exportId,
+    ownerId: b.id,
+    status: "ready",
+    progress: 100,
+    r2Key: `exports/${b.id}/${ids.exportId}.zip`,
+    bytes: 8,
+    expiresAt: Date.now() + 7 * 24 * 3600 * 1000,
+  });
   await putObject(`avatars/${b.id}/photo.png`);
-  await db.update(schema.users).set({ profilePhotoKey: `avatars/${b.id}/photo.png` }).where(eq(schema.users.id, b.id));
+  await db
+    .update(schema.users)
+    .set({ profilePhotoKey: `avatars/${b.id}/photo.png` })
+    .where(eq(schema.users.id, b.id));
   return { sessionCookie: `${sessionName}=${session}`, victim: { userId: b.id, secret, ...ids } };
 }
 
@@ -77,7 +121,9 @@ let tableNames: string[] | undefined;
 
 async function tables(): Promise<string[]> {
   tableNames ??= (
-    await appEnv.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'").all<{ name: string }>()
+    await appEnv.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+    ).all<{ name: string }>()
   ).results.map((row) => row.name);
   return tableNames;
 }

@@ -31,16 +31,31 @@ describe("form schemas", () => {
     });
     const ok = checkForm(signUpSchema, { displayName: " Ada ", email: " Ada@Example.com ", password: " 8 chars ", confirmPassword: " 8 chars " });
     expect(ok).toEqual({ success: true, data: { displayName: "Ada", email: "Ada@Example.com", password: " 8 chars ", confirmPassword: " 8 chars " } });
-    expect(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "river-stone-cloud-42", confirmPassword: "river-stone-cloud-42" }).success).toBe(true);
+    expect(
+      checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "river-stone-cloud-42", confirmPassword: "river-stone-cloud-42" }).success,
+    ).toBe(true);
   });
 
   it("refuses a weak password (SPEC §8) at sign-up and reset, under the password field", () => {
     const signUp = (password: string, extra: Record<string, string> = {}) =>
       errorsOf(checkForm(signUpSchema, { displayName: "Ada Lovelace", email: "ada.l@example.com", password, confirmPassword: password, ...extra }));
-    for (const weak of ["password1", "P@ssw0rd!", "12345678", "87654321", "abcdefgh", "qwertyuiop", "aaaaaaaa", "abababab", "sunshine2024", "lovelace-99", "ada.l-secret"]) {
+    for (const weak of [
+      "password1",
+      "P@ssw0rd!",
+      "12345678",
+      "87654321",
+      "abcdefgh",
+      "qwertyuiop",
+      "aaaaaaaa",
+      "abababab",
+      "sunshine2024",
+      "lovelace-99",
+      "ada.l-secret",
+    ]) {
       expect(signUp(weak), weak).toEqual({ password: "weakPassword" });
     }
-    for (const fine of ["bluecactusriver", "verify-pass1", "Tea at 5, not 6"]) expect(checkForm(signUpSchema, { displayName: "Ada", email: "a@b.co", password: fine, confirmPassword: fine }).success, fine).toBe(true);
+    for (const fine of ["bluecactusriver", "verify-pass1", "Tea at 5, not 6"])
+      expect(checkForm(signUpSchema, { displayName: "Ada", email: "a@b.co", password: fine, confirmPassword: fine }).success, fine).toBe(true);
     expect(errorsOf(checkForm(newPasswordSchema, { password: "password1", confirmPassword: "password1" }))).toEqual({ password: "weakPassword" });
     // Sign-in still accepts whatever an older account has.
     expect(checkForm(signInSchema, { email: "a@b.co", password: "password1" }).success).toBe(true);
@@ -76,7 +91,18 @@ describe("profile photo pre-check", () => {
 describe("redirect targets", () => {
   it("keep a person on this site and out of the auth pages", () => {
     expect(safeRedirectPath("/settings/account?tab=1")).toBe("/settings/account?tab=1");
-    for (const unsafe of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/auth/login", "/auth", "", null, "/a\nb", "/a\\b"]) {
+    for (const unsafe of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/auth/login",
+      "/auth",
+      "",
+      null,
+      "/a\nb",
+      "/a\\b",
+    ]) {
       expect(safeRedirectPath(unsafe), String(unsafe)).toBe("/web-main");
     }
     expect(loginPath("/gallery")).toBe("/auth/login?redirectTo=%2Fgallery");
@@ -86,6 +112,7 @@ describe("redirect targets", () => {
   it("know which screens need an account", () => {
     for (const path of ["/settings", "/settings/account", "/payment/demo-checkout?session=x"]) expect(isGuardedPath(path), path).toBe(true);
     // The gallery and the plans page have a visitor's view (issue 17 item 14).
-    for (const path of ["/web-main", "/gallery", "/payment?period=year", "/galleryx", "/auth/login", "/horoscope/daily"]) expect(isGuardedPath(path), path).toBe(false);
+    for (const path of ["/web-main", "/gallery", "/payment?period=year", "/galleryx", "/auth/login", "/horoscope/daily"])
+      expect(isGuardedPath(path), path).toBe(false);
   });
 });

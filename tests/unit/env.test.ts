@@ -62,7 +62,13 @@ describe("loadConfig", () => {
       WHATSAPP_GRAPH_URL: "http://127.0.0.1:9000/",
       WHATSAPP_MODE: "tasks",
     });
-    expect(config.whatsapp).toMatchObject({ businessNumber: "905321234567", graphUrl: "http://127.0.0.1:9000", mode: "tasks", receiving: false, sending: false });
+    expect(config.whatsapp).toMatchObject({
+      businessNumber: "905321234567",
+      graphUrl: "http://127.0.0.1:9000",
+      mode: "tasks",
+      receiving: false,
+      sending: false,
+    });
     expect(loadConfig({ ...bindings(), APP_ENV: "development" }).whatsapp.graphUrl).toBe("https://graph.facebook.com/v26.0");
     expect(problemsOf({ ...bindings(), APP_ENV: "development", WHATSAPP_BUSINESS_NUMBER: "call me" })).toContain("WHATSAPP_BUSINESS_NUMBER");
     expect(problemsOf({ ...bindings(), APP_ENV: "development", WHATSAPP_MODE: "everything" })).toContain("WHATSAPP_MODE");

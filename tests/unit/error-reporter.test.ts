@@ -143,9 +143,7 @@ describe("client error reporter", () => {
 
   it("shares the 60000-byte keepalive budget across the requests in flight and frees it as each finishes", async () => {
     const pending: (() => void)[] = [];
-    const { reporter, sent } = await loadReporter(
-      () => new Promise<Response>((resolve) => pending.push(() => resolve(new Response(null, { status: 204 })))),
-    );
+    const { reporter, sent } = await loadReporter(() => new Promise<Response>((resolve) => pending.push(() => resolve(new Response(null, { status: 204 })))));
     // About 12 KB each once serialized (message and stack at their caps): four fit in 60,000 bytes, a fifth does not.
     const big = (index: number) => Object.assign(new Error(`${index}`.padEnd(1_990, "m")), { stack: "s".repeat(10_000) });
     for (let index = 0; index < 5; index++) reporter.reportClientError("error", big(index));

@@ -28,7 +28,13 @@ describe("renderTextLogo", () => {
   }
 
   it("escapes markup and quotes in every piece of text, and uses the chosen colours", () => {
-    const svg = renderTextLogo({ brandName: `"><script>x</script>`, slogan: `' onload='alert(1)`, style: "corporate", primaryColor: "#123456", secondaryColor: "#abcdef" });
+    const svg = renderTextLogo({
+      brandName: `"><script>x</script>`,
+      slogan: `' onload='alert(1)`,
+      style: "corporate",
+      primaryColor: "#123456",
+      secondaryColor: "#abcdef",
+    });
     expect(svg).not.toMatch(/<script|onload='/);
     expect(svg).toContain("&#34;&#62;&#60;script&#62;");
     expect(svg).toContain('fill="#123456"');

@@ -64,7 +64,11 @@ describe("encodePng", () => {
 
 describe("demo pictures", () => {
   it("image generation: a PNG of the asked shape, the same for the same request, different for another", async () => {
-    for (const [aspectRatio, width, height] of [["1:1", 640, 640], ["3:2", 768, 512], ["2:3", 512, 768]] as const) {
+    for (const [aspectRatio, width, height] of [
+      ["1:1", 640, 640],
+      ["3:2", 768, 512],
+      ["2:3", 512, 768],
+    ] as const) {
       const picture = await renderDemoArt({ prompt: "a city by the sea at night", style: "anime", aspectRatio });
       expect(picture).toMatchObject({ contentType: "image/png", width, height });
       expect(checkImage(picture.bytes, 50 * 1024 * 1024)).toMatchObject({ ok: true, contentType: "image/png", width, height });

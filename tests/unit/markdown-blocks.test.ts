@@ -4,7 +4,11 @@ import { splitMarkdownBlocks } from "~/lib/markdown-blocks";
 describe("splitMarkdownBlocks", () => {
   const cases: Array<[string, string, string[]]> = [
     ["paragraphs and headings", "## Part 1\n\nFirst.\n\nSecond.", ["## Part 1\n", "First.\n", "Second."]],
-    ["a fenced block with blank lines stays whole", "Intro\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter", ["Intro\n", "```ts\nconst a = 1;\n\nconst b = 2;\n```\n", "After"]],
+    [
+      "a fenced block with blank lines stays whole",
+      "Intro\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter",
+      ["Intro\n", "```ts\nconst a = 1;\n\nconst b = 2;\n```\n", "After"],
+    ],
     ["an unclosed fence (still streaming) keeps the rest", "```js\nx\n\ny", ["```js\nx\n\ny"]],
     ["a loose list stays one list", "- a\n\n- b\n\n1. c", ["- a\n\n- b\n\n1. c"]],
     ["a list after a paragraph line stays one list", "Steps:\n- a\n\n- b", ["Steps:\n- a\n\n- b"]],

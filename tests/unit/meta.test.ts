@@ -17,7 +17,21 @@ describe("descriptionKey", () => {
   });
 
   it("has a description for every screen key in both languages", () => {
-    for (const path of ["/web-main", "/image-generation", "/logo-maker", "/photo-translate", "/tattoo-generator", "/horoscope", "/web-search", "/gallery", "/payment", "/settings/account", "/auth/login", "/auth/sign-up", "/auth/forgot-password"]) {
+    for (const path of [
+      "/web-main",
+      "/image-generation",
+      "/logo-maker",
+      "/photo-translate",
+      "/tattoo-generator",
+      "/horoscope",
+      "/web-search",
+      "/gallery",
+      "/payment",
+      "/settings/account",
+      "/auth/login",
+      "/auth/sign-up",
+      "/auth/forgot-password",
+    ]) {
       const key = descriptionKey(path) as keyof typeof en.seo;
       expect(en.seo[key], path).toBeTruthy();
       expect(tr.seo[key], path).toBeTruthy();

@@ -17,11 +17,16 @@ describe("whatsappLinkSchema", () => {
       expect(whatsappLinkSchema.parse({ country: "TR", phone })).toEqual({ country: "TR", phone: "905321234567", model: undefined });
     }
     // A number typed with its own country code is that country's, whatever the list says.
-    expect(whatsappLinkSchema.parse({ country: "tr", phone: "+44 7911 123456", model: " gpt-4o " })).toEqual({ country: "TR", phone: "447911123456", model: "gpt-4o" });
+    expect(whatsappLinkSchema.parse({ country: "tr", phone: "+44 7911 123456", model: " gpt-4o " })).toEqual({
+      country: "TR",
+      phone: "447911123456",
+      model: "gpt-4o",
+    });
   });
 
   it("asks for the country first", () => {
-    for (const country of [undefined, "", "  ", "ZZ", "TUR", 90]) expect(errorsOf({ country, phone: "532 123 45 67" })).toEqual({ country: "validation.selectCountry" });
+    for (const country of [undefined, "", "  ", "ZZ", "TUR", 90])
+      expect(errorsOf({ country, phone: "532 123 45 67" })).toEqual({ country: "validation.selectCountry" });
   });
 
   it("refuses numbers that cannot exist, including ones of the right length with an unused prefix", () => {

@@ -90,8 +90,7 @@ export function resolveTarget(env: Record<string, unknown>, modelId: string): Ch
   const gateway = readString(env, "AI_GATEWAY_URL");
   const gatewayToken = readString(env, "AI_GATEWAY_TOKEN");
   const baseURL =
-    readString(env, `${prefix}_BASE_URL`) ??
-    (gateway ? `${gateway.replace(/\/$/, "")}/${GATEWAY_SEGMENT[model.provider]}` : DEFAULT_BASE_URL[model.provider]);
+    readString(env, `${prefix}_BASE_URL`) ?? (gateway ? `${gateway.replace(/\/$/, "")}/${GATEWAY_SEGMENT[model.provider]}` : DEFAULT_BASE_URL[model.provider]);
   return {
     kind: "openai-compatible",
     provider: model.provider,

@@ -20,19 +20,21 @@ export function classifyFailure(error: unknown): ChatFailure {
 
 function toMessages(turns: ChatTurn[], instructions?: string): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
   const system: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = instructions ? [{ role: "system", content: instructions }] : [];
-  return system.concat(turns.map((turn): OpenAI.Chat.Completions.ChatCompletionMessageParam => {
-    if (turn.role === "user" && turn.imageDataUrl) {
-      return {
-        role: "user",
-        content: [
-          { type: "text", text: turn.content },
-          { type: "image_url", image_url: { url: turn.imageDataUrl } },
-        ],
-      };
-    }
-    // Only the answer text is sent back; reasoning text is never stored or replayed (DeepSeek rejects it).
-    return { role: turn.role, content: turn.content };
-  }));
+  return system.concat(
+    turns.map((turn): OpenAI.Chat.Completions.ChatCompletionMessageParam => {
+      if (turn.role === "user" && turn.imageDataUrl) {
+        return {
+          role: "user",
+          content: [
+            { type: "text", text: turn.content },
+            { type: "image_url", image_url: { url: turn.imageDataUrl } },
+          ],
+        };
+      }
+      // Only the answer text is sent back; reasoning text is never stored or replayed (DeepSeek rejects it).
+      return { role: turn.role, content: turn.content };
+    }),
+  );
 }
 
 async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {

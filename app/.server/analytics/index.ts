@@ -1,13 +1,7 @@
 // Analytics: the catalogue (app/lib/schemas/analytics.ts) decides what is stored. What the browser posts is limited
 // before it is read (size, then a per-client rate), checked against the catalogue, and dropped with a 4xx when it
 // fails any of it, so a client can neither store an event of its own making nor flood the table.
-import {
-  analyticsEventSchema,
-  isBrowserEvent,
-  isBrowserEventName,
-  type AnalyticsEvent,
-  type BrowserAnalyticsEvent,
-} from "../../lib/schemas/analytics";
+import { analyticsEventSchema, isBrowserEvent, isBrowserEventName, type AnalyticsEvent, type BrowserAnalyticsEvent } from "../../lib/schemas/analytics";
 import { clientAddress, countAttempt } from "../auth/throttle";
 import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";

@@ -116,10 +116,7 @@ export async function signInWithPassword(
 }
 
 /** Checks email and password for resending the activation email (the account is not signed in yet). */
-export async function checkPasswordForResend(
-  env: AppEnv,
-  input: { email: string; password: string; address: string; trustedDevice?: boolean },
-): Promise<User> {
+export async function checkPasswordForResend(env: AppEnv, input: { email: string; password: string; address: string; trustedDevice?: boolean }): Promise<User> {
   const email = normalizeEmail(input.email);
   const attempt = await beginSignInAttempt(env, email, input.address, { trustedDevice: input.trustedDevice });
   const user = await findUserByEmail(env, email);

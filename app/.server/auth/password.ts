@@ -60,6 +60,8 @@ export async function verifyPassword(password: string, stored: string | null | u
   let difference = candidate.length ^ parsed.hash.length;
   for (let index = 0; index < parsed.hash.length; index++) difference |= (candidate[index] ?? 0) ^ (parsed.hash[index] ?? 0);
   const ok = difference === 0 && Boolean(stored) && stored !== DUMMY_PASSWORD_HASH && parsePasswordHash(stored!) !== null;
-  const needsRehash = ok && (parsed.iterations !== PASSWORD_PARAMS.iterations || parsed.hash.length !== PASSWORD_PARAMS.hashBytes || parsed.salt.length !== PASSWORD_PARAMS.saltBytes);
+  const needsRehash =
+    ok &&
+    (parsed.iterations !== PASSWORD_PARAMS.iterations || parsed.hash.length !== PASSWORD_PARAMS.hashBytes || parsed.salt.length !== PASSWORD_PARAMS.saltBytes);
   return { ok, needsRehash };
 }

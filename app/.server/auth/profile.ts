@@ -196,8 +196,5 @@ export async function adoptGuestData(env: AppEnv, guestId: string | null, userId
 
 /** Other devices' sessions of this user, for "sign out of other devices". */
 export async function otherSessionCount(env: AppEnv, userId: string, sessionId: string, now = Date.now()): Promise<number> {
-  return getDb(env).$count(
-    schema.sessions,
-    and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, sessionId), gt(schema.sessions.expiresAt, now)),
-  );
+  return getDb(env).$count(schema.sessions, and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, sessionId), gt(schema.sessions.expiresAt, now)));
 }

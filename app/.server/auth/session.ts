@@ -84,16 +84,17 @@ export async function createSession(env: AppEnv, request: Request, userId: strin
 /** Ends this browser's session on the server and returns the header that removes the cookie. */
 export async function destroySession(env: AppEnv, request: Request): Promise<string> {
   const token = readSessionToken(request);
-  if (token) await getDb(env).delete(schema.sessions).where(eq(schema.sessions.id, await sha256Hex(token)));
+  if (token)
+    await getDb(env)
+      .delete(schema.sessions)
+      .where(eq(schema.sessions.id, await sha256Hex(token)));
   return clearSessionCookie(request);
 }
 
 /** Signs the user out everywhere, or everywhere but `exceptSessionId` ("sign out of other devices"). */
 export async function destroyUserSessions(env: AppEnv, userId: string, exceptSessionId?: string): Promise<number> {
   const db = getDb(env);
-  const where = exceptSessionId
-    ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, exceptSessionId))
-    : eq(schema.sessions.userId, userId);
+  const where = exceptSessionId ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, exceptSessionId)) : eq(schema.sessions.userId, userId);
   const deleted = await db.delete(schema.sessions).where(where).returning({ id: schema.sessions.id });
   return deleted.length;
 }

@@ -198,11 +198,7 @@ export async function demoCheckoutEvents(env: AppEnv, user: Pick<User, "id" | "s
     total: price.unitAmount,
     total_taxes: [],
   };
-  return [
-    event("customer.subscription.created", subscription, now),
-    event("invoice.paid", invoice, now),
-    event("checkout.session.completed", session, now),
-  ];
+  return [event("customer.subscription.created", subscription, now), event("invoice.paid", invoice, now), event("checkout.session.completed", session, now)];
 }
 
 /** customer.subscription.updated for setting (or clearing) cancel-at-period-end on a demo subscription. */
@@ -245,7 +241,11 @@ export async function deliverDemoEvents(env: AppEnv, config: AppConfig, events: 
     const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: seconds(now), cryptoProvider });
     const request = new Request(DEMO_WEBHOOK_URL, {
       method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Stripe-Signature": signature,
+        "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      },
       body: payload,
     });
     const response = await receiveStripeWebhook(request, env, config);

@@ -56,7 +56,10 @@ export function subscriptionState(config: AppConfig, subscription: StripeSubscri
 }
 
 /** The user a Stripe customer (or our metadata) belongs to. */
-export async function findBillingUser(env: AppEnv, hint: { userId?: string | null; customerId?: string | null }): Promise<Pick<User, "id" | "stripeCustomerId"> | null> {
+export async function findBillingUser(
+  env: AppEnv,
+  hint: { userId?: string | null; customerId?: string | null },
+): Promise<Pick<User, "id" | "stripeCustomerId"> | null> {
   const db = getDb(env);
   const columns = { id: true, stripeCustomerId: true } as const;
   if (hint.userId) {
@@ -75,7 +78,10 @@ export function accessLevelStatement(db: Database, userId: string, now: number) 
   const u = schema.users;
   const s = schema.subscriptions;
   const level: SQL = sql`case when exists (select 1 from ${s} where ${s.userId} = ${u.id} and ${givesProSql(now)}) then 'pro' else 'basic' end`;
-  return db.update(u).set({ accessLevel: sql`${level}`, updatedAt: now }).where(eq(u.id, userId));
+  return db
+    .update(u)
+    .set({ accessLevel: sql`${level}`, updatedAt: now })
+    .where(eq(u.id, userId));
 }
 
 /** Links a Stripe customer to the user, unless the user already has one. */

@@ -115,7 +115,10 @@ async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, n
     if (!state) return [];
     const user = await findBillingUser(env, { userId: state.userIdHint, customerId: state.customerId });
     if (!user) return unknownOwner(event);
-    return [...(user.stripeCustomerId ? [] : [linkCustomerStatement(db, user.id, state.customerId)]), ...saveSubscriptionStatements(db, user.id, state, orderAt, now)];
+    return [
+      ...(user.stripeCustomerId ? [] : [linkCustomerStatement(db, user.id, state.customerId)]),
+      ...saveSubscriptionStatements(db, user.id, state, orderAt, now),
+    ];
   }
 
   if (PAID_EVENTS.has(event.type) || event.type === "invoice.payment_failed") {
@@ -131,7 +134,9 @@ async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, n
         db,
         user.id,
         subscriptionId,
-        failed ? { failedAt: eventAt, nextAttemptAt: invoice.next_payment_attempt ? invoice.next_payment_attempt * 1000 : null } : { failedAt: null, nextAttemptAt: null },
+        failed
+          ? { failedAt: eventAt, nextAttemptAt: invoice.next_payment_attempt ? invoice.next_payment_attempt * 1000 : null }
+          : { failedAt: null, nextAttemptAt: null },
         eventAt,
         now,
       ),

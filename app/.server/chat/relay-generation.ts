@@ -31,7 +31,6 @@ export type RelayStatus = "idle" | Exclude<TurnState, "charged" | "abandoned">;
 /** The writing end of one reader's stream (see reader()). */
 type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
 
-
 export class Generation {
   /** Moved only along turn-lifecycle.ts TURN_MOVES (moveTurn). */
   status: Exclude<RelayStatus, "idle">;

@@ -116,7 +116,11 @@ export class ChatRelay extends DurableObject<AppEnv> {
       if (confirmed) return this.writeTurn(generation);
       generation.abort.abort("cancelled");
       // After cancel() the caller settles the charge; after a time-out nobody else will.
-      if (generation.timedOut) return settleTurnCharge(this.env, input, "cancelled").then(() => undefined, () => undefined);
+      if (generation.timedOut)
+        return settleTurnCharge(this.env, input, "cancelled").then(
+          () => undefined,
+          () => undefined,
+        );
     });
     generation.saving = generation.rowsWritten;
     this.ctx.waitUntil(this.run(generation));

@@ -74,7 +74,10 @@ export async function rateMessage(env: AppEnv, ownerId: string, messageId: strin
     .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
     .where(and(eq(chatMessages.id, messageId), eq(chatThreads.ownerId, ownerId), eq(chatMessages.role, "assistant")));
   if (rows.length === 0) throw new AppError("chat/not-found");
-  await db.update(chatMessages).set({ feedback: feedback === "none" ? null : feedback }).where(eq(chatMessages.id, messageId));
+  await db
+    .update(chatMessages)
+    .set({ feedback: feedback === "none" ? null : feedback })
+    .where(eq(chatMessages.id, messageId));
 }
 
 /** The message's thread if the viewer owns it (used before joining or stopping a stream). */
@@ -91,11 +94,7 @@ export async function ownedMessage(env: AppEnv, ownerId: string, messageId: stri
 }
 
 /** A page of history, newest first. The cursor is "<updatedAt>:<id>" of the last thread of the previous page. */
-export async function pageThreads(
-  env: AppEnv,
-  ownerId: string,
-  options: { starredOnly?: boolean; cursor?: string; limit?: number },
-): Promise<ThreadPage> {
+export async function pageThreads(env: AppEnv, ownerId: string, options: { starredOnly?: boolean; cursor?: string; limit?: number }): Promise<ThreadPage> {
   const { chatThreads } = schema;
   const limit = options.limit ?? HISTORY_PAGE_SIZE;
   const [cursorTime, cursorId] = (options.cursor ?? "").split(":");
@@ -149,4 +148,3 @@ export async function searchThreads(env: AppEnv, ownerId: string, text: string, 
     .all<Omit<ThreadSummary, "starred"> & { starred: number }>();
   return results.map((row) => ({ ...row, starred: row.starred === 1 }));
 }
-

@@ -25,7 +25,8 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       if (!request.input) return horoscopeTurn({ type, locale, seed: request.requestId, now });
       const parsed = horoscopeInputSchema.safeParse({ ...request.input, type });
       if (!parsed.success) throw new AppError("request/invalid", { details: fieldErrorsFrom(parsed.error, "type") });
-      if (parsed.data.type === "birth-chart" && !findPlace(parsed.data.placeId)) throw new AppError("horoscope/place-unknown", { details: { placeId: "validation.placeUnknown" } });
+      if (parsed.data.type === "birth-chart" && !findPlace(parsed.data.placeId))
+        throw new AppError("horoscope/place-unknown", { details: { placeId: "validation.placeUnknown" } });
       return horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
     }
     case "web-search": {

@@ -46,8 +46,16 @@ export async function loadThread(env: AppEnv, ownerId: string, threadId: string)
   const db = getDb(env);
   const { chatThreads, chatMessages } = schema;
   const [threads, recent] = await db.batch([
-    db.select().from(chatThreads).where(and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId))),
-    db.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(desc(chatMessages.createdAt)).limit(CONTEXT_MESSAGES + 1),
+    db
+      .select()
+      .from(chatThreads)
+      .where(and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId))),
+    db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.threadId, threadId))
+      .orderBy(desc(chatMessages.createdAt))
+      .limit(CONTEXT_MESSAGES + 1),
   ]);
   return threads[0] ? { thread: threads[0], messages: recent.reverse() } : null;
 }
@@ -81,20 +89,15 @@ export interface TurnPlan {
  * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
  * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
  */
-export async function composeTurn(
-  env: AppEnv,
-  plan: TurnPlan,
-  who: TurnOwner,
-  loaded: LoadedThread,
-  attachedImage: string | undefined,
-): Promise<RelayStart> {
+export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<RelayStart> {
   const { request, tool, message, creditKey } = plan;
   const choice = plan.modelFor(who);
   if (!choice) throw new AppError("plan/pro-required");
   const { model, target } = choice;
   if (request.threadId && !loaded) throw new AppError("chat/not-found");
   // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
-  if (loaded && (loaded.thread.tool !== (tool?.tool ?? "web-main") || (tool && loaded.thread.toolPath !== tool.toolPath))) throw new AppError("request/invalid");
+  if (loaded && (loaded.thread.tool !== (tool?.tool ?? "web-main") || (tool && loaded.thread.toolPath !== tool.toolPath)))
+    throw new AppError("request/invalid");
   const threadId = loaded?.thread.id ?? crypto.randomUUID();
   const messageId = crypto.randomUUID();
   const history = (loaded?.messages ?? []).filter((row) => row.content.length > 0 && row.status !== "streaming");

@@ -60,8 +60,7 @@ function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): Turn
   if (request.mode !== "regenerate" && !message) throw new AppError("request/invalid");
   const fallback = tool?.fallbackModel ? servedModel(env, tool.fallbackModel) : null;
   // The model-access check: the asked model if the owner's plan allows it, else the tool's fast model, else none.
-  const modelFor = (who: TurnOwner) =>
-    canUseModel(asked.model, who.plan) ? asked : fallback && canUseModel(fallback.model, who.plan) ? fallback : null;
+  const modelFor = (who: TurnOwner) => (canUseModel(asked.model, who.plan) ? asked : fallback && canUseModel(fallback.model, who.plan) ? fallback : null);
   return {
     modelFor,
     message,

@@ -83,9 +83,7 @@ export class CreditsCounter extends DurableObject<Record<string, unknown>> {
    * counter the charge was also made on, for the caller to refund there too.
    */
   refund(key: string, limit: number | null = null, now: number = Date.now()): { refunded: boolean; linked: string | null; balance: CreditBalance } {
-    const refunded = this.sql
-      .exec<{ linked: string | null }>("UPDATE charges SET refunded = 1 WHERE key = ? AND refunded = 0 RETURNING linked", key)
-      .toArray();
+    const refunded = this.sql.exec<{ linked: string | null }>("UPDATE charges SET refunded = 1 WHERE key = ? AND refunded = 0 RETURNING linked", key).toArray();
     return { refunded: refunded.length > 0, linked: refunded[0]?.linked ?? null, balance: this.balanceOf(utcDay(now), limit, now) };
   }
 
@@ -98,9 +96,7 @@ export class CreditsCounter extends DurableObject<Record<string, unknown>> {
   }
 
   private usedOn(day: string): number {
-    const row = this.sql
-      .exec<{ used: number | null }>("SELECT SUM(cost) AS used FROM charges WHERE day = ? AND refunded = 0", day)
-      .toArray()[0];
+    const row = this.sql.exec<{ used: number | null }>("SELECT SUM(cost) AS used FROM charges WHERE day = ? AND refunded = 0", day).toArray()[0];
     return row?.used ?? 0;
   }
 

@@ -60,7 +60,10 @@ export async function consumeCredits(
   try {
     own = await counter(env, accountId).consume({ key, cost, limit, now, linked });
   } catch (error) {
-    if (!shared.duplicate) await counter(env, linked).refund(addressKey(accountId, key)).catch(() => undefined);
+    if (!shared.duplicate)
+      await counter(env, linked)
+        .refund(addressKey(accountId, key))
+        .catch(() => undefined);
     throw error;
   }
   if (!own.ok && !shared.duplicate) await counter(env, linked).refund(addressKey(accountId, key));

@@ -9,10 +9,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
-export async function accountEmail(
-  kind: AccountEmailKind,
-  input: { to: string; name: string; link: string; locale: Locale },
-): Promise<EmailMessage> {
+export async function accountEmail(kind: AccountEmailKind, input: { to: string; name: string; link: string; locale: Locale }): Promise<EmailMessage> {
   const t = await i18nServer.getFixedT(input.locale, "auth");
   const brand = (await i18nServer.getFixedT(input.locale, "common"))("brand");
   const values = { name: input.name, brand };

@@ -34,13 +34,29 @@ export async function collectInventory(env: AppEnv, ownerId: string) {
   const db = getDb(env);
   const [threads, images, connections, subscriptions] = await Promise.all([
     db
-      .select({ id: schema.chatThreads.id, title: schema.chatThreads.title, tool: schema.chatThreads.tool, toolPath: schema.chatThreads.toolPath, channel: schema.chatThreads.channel, createdAt: schema.chatThreads.createdAt })
+      .select({
+        id: schema.chatThreads.id,
+        title: schema.chatThreads.title,
+        tool: schema.chatThreads.tool,
+        toolPath: schema.chatThreads.toolPath,
+        channel: schema.chatThreads.channel,
+        createdAt: schema.chatThreads.createdAt,
+      })
       .from(schema.chatThreads)
       .where(eq(schema.chatThreads.ownerId, ownerId))
       .orderBy(asc(schema.chatThreads.createdAt), asc(schema.chatThreads.id)),
-    db.select().from(schema.galleryImages).where(eq(schema.galleryImages.ownerId, ownerId)).orderBy(asc(schema.galleryImages.createdAt), asc(schema.galleryImages.id)),
     db
-      .select({ provider: schema.loginConnections.provider, email: schema.loginConnections.email, verified: schema.loginConnections.verified, createdAt: schema.loginConnections.createdAt })
+      .select()
+      .from(schema.galleryImages)
+      .where(eq(schema.galleryImages.ownerId, ownerId))
+      .orderBy(asc(schema.galleryImages.createdAt), asc(schema.galleryImages.id)),
+    db
+      .select({
+        provider: schema.loginConnections.provider,
+        email: schema.loginConnections.email,
+        verified: schema.loginConnections.verified,
+        createdAt: schema.loginConnections.createdAt,
+      })
       .from(schema.loginConnections)
       .where(eq(schema.loginConnections.userId, ownerId))
       .orderBy(asc(schema.loginConnections.createdAt)),
@@ -117,7 +133,12 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
 
   const readings = inventory.threads
     .filter((thread) => thread.tool === "horoscope")
-    .map((thread) => ({ type: thread.toolPath, title: thread.title, createdAt: iso(thread.createdAt), chat: chatFiles.has(thread.id) ? `${chatFiles.get(thread.id)}.md` : null }));
+    .map((thread) => ({
+      type: thread.toolPath,
+      title: thread.title,
+      createdAt: iso(thread.createdAt),
+      chat: chatFiles.has(thread.id) ? `${chatFiles.get(thread.id)}.md` : null,
+    }));
   await zip.addText("horoscope/readings.json", json(readings), now);
   // The birth data entered once for the horoscope (decision 0016), or null when none was given.
   await zip.addText("horoscope/birth-profile.json", json(await getBirthProfile(env, user.id)), now);

@@ -78,10 +78,7 @@ export async function requestExport(env: AppEnv, ownerId: string, origin: string
     await env.DATA_EXPORTS.send({ exportId: id, origin });
   } catch (error) {
     console.error("data-exports: could not enqueue", id, error);
-    await db
-      .update(schema.dataExports)
-      .set({ status: "failed", errorCode: "export/queue-failed", updatedAt: Date.now() })
-      .where(eq(schema.dataExports.id, id));
+    await db.update(schema.dataExports).set({ status: "failed", errorCode: "export/queue-failed", updatedAt: Date.now() }).where(eq(schema.dataExports.id, id));
     throw new AppError("export/queue-failed");
   }
   return toExportView(inserted[0]!, now);

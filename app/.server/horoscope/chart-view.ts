@@ -87,7 +87,16 @@ export function birthChartView(profile: BirthProfile, locale: Locale, chart = na
     ascendant: s.chart.ascShort,
     midheaven: s.chart.mcShort,
   });
-  return { svg, fileBase: `birth-chart-${profile.birthDate}`, timeKnown: chart.timeKnown, born, bodies, angles, aspects, moonSignUncertain: chart.moonSignUncertain };
+  return {
+    svg,
+    fileBase: `birth-chart-${profile.birthDate}`,
+    timeKnown: chart.timeKnown,
+    born,
+    bodies,
+    angles,
+    aspects,
+    moonSignUncertain: chart.moonSignUncertain,
+  };
 }
 
 export interface MoonView {
@@ -126,7 +135,9 @@ export function retroTimelineView(now: number, locale: Locale): RetroTimelineVie
     const name = s.planets[period.planet];
     const from = Date.parse(`${period.start}T00:00:00Z`);
     const to = period.end ? Date.parse(`${period.end}T00:00:00Z`) : end;
-    const text = period.end ? fill(s.chart.retroPeriod, { from: day(period.start), to: day(period.end) }) : fill(s.chart.retroOpen, { from: day(period.start) });
+    const text = period.end
+      ? fill(s.chart.retroPeriod, { from: day(period.start), to: day(period.end) })
+      : fill(s.chart.retroOpen, { from: day(period.start) });
     const row = byPlanet.get(name) ?? { planet: name, periods: [] };
     row.periods.push({ text, left: Math.round(clamp(from) * 10) / 10, width: Math.max(1, Math.round((clamp(to) - clamp(from)) * 10) / 10), open: !period.end });
     byPlanet.set(name, row);

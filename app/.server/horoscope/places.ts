@@ -91,7 +91,16 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 export function zoneOffsetAt(zone: string, utcMs: number): number {
   let format = zoneFormats.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     zoneFormats.set(zone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));

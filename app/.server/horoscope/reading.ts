@@ -50,7 +50,12 @@ function wordsFor(locale: Locale) {
     drawn.arcana === "major" ? s.tarot.majors[drawn.id] : fill(s.tarot.minor, { rank: s.tarot.ranks[drawn.rank], suit: s.tarot.suits[drawn.suit] });
   const phase = (sky: SkyFacts) => s.phases[sky.moon.phase].toLocaleLowerCase(locale);
   const sky = (facts: SkyFacts) =>
-    fill(s.demo.sky, { phase: phase(facts), illumination: facts.moon.illumination.toLocaleString(locale, { maximumFractionDigits: 1 }), moonSign: s.signs[facts.moon.sign], sunSign: s.signs[facts.sunSign] });
+    fill(s.demo.sky, {
+      phase: phase(facts),
+      illumination: facts.moon.illumination.toLocaleString(locale, { maximumFractionDigits: 1 }),
+      moonSign: s.signs[facts.moon.sign],
+      sunSign: s.signs[facts.sunSign],
+    });
   const retro = (facts: SkyFacts) =>
     facts.retrograde.length === 0
       ? s.demo.retroNone
@@ -113,7 +118,13 @@ function questionFor(input: HoroscopeInput, extras: Extras, sky: SkyFacts, local
       return fill(s.question.daily, { sign: s.signs[input.sign] });
     case "tarot": {
       const cards = (extras.cards ?? [])
-        .map((drawn) => fill(s.question.cardItem, { position: s.tarot.positions[drawn.position], card: w.card(drawn), orientation: drawn.reversed ? s.tarot.reversed : s.tarot.upright }))
+        .map((drawn) =>
+          fill(s.question.cardItem, {
+            position: s.tarot.positions[drawn.position],
+            card: w.card(drawn),
+            orientation: drawn.reversed ? s.tarot.reversed : s.tarot.upright,
+          }),
+        )
         .join(" · ");
       return [s.question.tarot, input.question ? fill(s.question.questionLine, { text: input.question }) : null, fill(s.question.cardsLine, { cards })]
         .filter(Boolean)
@@ -164,7 +175,13 @@ export function demoReading(input: HoroscopeInput, extras: Extras, sky: SkyFacts
       break;
     case "tarot": {
       const cards = (extras.cards ?? [])
-        .map((drawn) => fill(s.demo.tarotCard, { position: s.tarot.positions[drawn.position], card: w.card(drawn), orientation: drawn.reversed ? s.tarot.reversed : s.tarot.upright }))
+        .map((drawn) =>
+          fill(s.demo.tarotCard, {
+            position: s.tarot.positions[drawn.position],
+            card: w.card(drawn),
+            orientation: drawn.reversed ? s.tarot.reversed : s.tarot.upright,
+          }),
+        )
         .join("\n");
       body = fill(s.demo.tarot, { ...common, cards, about: input.question ? s.demo.tarotAbout : "" });
       if (input.question) body = `${quote(input.question)}\n\n${body}`;
@@ -282,10 +299,12 @@ function factLines(type: HoroscopeType, sky: SkyFacts, input: HoroscopeInput | n
 
 const TYPE_GUIDANCE: Record<HoroscopeType, string> = {
   daily: "Write today's horoscope for the reader's sign, tied to the Moon's phase and sign and any retrogrades.",
-  tarot: "Interpret the three drawn cards in their positions (past, present, future) and how they relate, with the reader's question if any. Use exactly these cards.",
+  tarot:
+    "Interpret the three drawn cards in their positions (past, present, future) and how they relate, with the reader's question if any. Use exactly these cards.",
   coffee:
     "Give a Turkish-coffee cup reading in the traditional style. You cannot see the cup: invite the reader to describe the shapes they see, and read the symbols they mention.",
-  "birth-chart": "Interpret the birth placements (Sun, Moon, personal and outer planets), and the ascendant when it is given. Never invent an ascendant or houses that are not given.",
+  "birth-chart":
+    "Interpret the birth placements (Sun, Moon, personal and outer planets), and the ascendant when it is given. Never invent an ascendant or houses that are not given.",
   "love-compatibility": "Describe how the two signs get along (elements, temperaments), with today's Venus as colour.",
   "moon-tracking": "Explain the current moon phase and the coming quarters, and what each is traditionally good for.",
   "retro-tracking": "Explain which planets are retrograde now, until when, and what that traditionally means.",
@@ -355,7 +374,11 @@ export function skyView(sky: SkyFacts, locale: Locale): SkyView {
     moonSign: s.signs[sky.moon.sign],
     sunSign: s.signs[sky.sunSign],
     quarters: sky.moon.nextQuarters.map((quarter) => ({ name: s.phases[quarter.phase], date: dayTime(quarter.at) })),
-    retrograde: sky.retrograde.map((entry) => ({ planet: s.planets[entry.planet], sign: s.signs[entry.sign], directOn: entry.directOn ? w.date(entry.directOn) : null })),
+    retrograde: sky.retrograde.map((entry) => ({
+      planet: s.planets[entry.planet],
+      sign: s.signs[entry.sign],
+      directOn: entry.directOn ? w.date(entry.directOn) : null,
+    })),
     nextMercury: sky.nextMercuryRetrograde ? w.date(sky.nextMercuryRetrograde) : null,
   };
 }

@@ -27,8 +27,7 @@ export const SUITS = ["wands", "cups", "swords", "pentacles"] as const;
 export const RANKS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "page", "knight", "queen", "king"] as const;
 
 export type TarotCard =
-  | { arcana: "major"; id: (typeof MAJOR_ARCANA)[number] }
-  | { arcana: "minor"; rank: (typeof RANKS)[number]; suit: (typeof SUITS)[number] };
+  { arcana: "major"; id: (typeof MAJOR_ARCANA)[number] } | { arcana: "minor"; rank: (typeof RANKS)[number]; suit: (typeof SUITS)[number] };
 
 export const DECK: readonly TarotCard[] = [
   ...MAJOR_ARCANA.map((id) => ({ arcana: "major" as const, id })),

@@ -38,10 +38,7 @@ export interface CleanupResult {
  * Deletes uploads older than 24 hours that nothing refers to, whoever owns them (visitors and accounts alike), at most
  * `batchSize × maxBatches` per run so one run stays short. Safe to run twice or at once: a row is deleted only once.
  */
-export async function deleteAbandonedUploads(
-  env: AppEnv,
-  options: { now?: number; batchSize?: number; maxBatches?: number } = {},
-): Promise<CleanupResult> {
+export async function deleteAbandonedUploads(env: AppEnv, options: { now?: number; batchSize?: number; maxBatches?: number } = {}): Promise<CleanupResult> {
   const { now = Date.now(), batchSize = 100, maxBatches = 20 } = options;
   const cutoff = now - ABANDONED_UPLOAD_AGE_MS;
   let deleted = 0;

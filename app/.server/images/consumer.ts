@@ -113,7 +113,13 @@ interface Made {
 /** Makes the picture of an image, logo or tattoo job. */
 async function makePicture(env: AppEnv, job: ImageJob, settings: Exclude<JobSettings, { tool: "photo-translate" }>): Promise<Made> {
   if (settings.tool === "logo-maker" && settings.kind === "text") {
-    return { bytes: new TextEncoder().encode(renderTextLogo(settings)), contentType: "image/svg+xml", width: TEXT_LOGO_WIDTH, height: TEXT_LOGO_HEIGHT, model: VECTOR_MODEL };
+    return {
+      bytes: new TextEncoder().encode(renderTextLogo(settings)),
+      contentType: "image/svg+xml",
+      width: TEXT_LOGO_WIDTH,
+      height: TEXT_LOGO_HEIGHT,
+      model: VECTOR_MODEL,
+    };
   }
   const engine = resolveImageEngine(env, settings.model);
   if (!engine) throw new JobFailure("image/no-provider", false);
@@ -127,7 +133,8 @@ async function makePicture(env: AppEnv, job: ImageJob, settings: Exclude<JobSett
     }
     case "logo-maker": {
       if (demo) return { ...(await renderDemoLogo(settings)), model };
-      const colours = settings.primaryColor || settings.secondaryColor ? ` Colours: ${[settings.primaryColor, settings.secondaryColor].filter(Boolean).join(" and ")}.` : "";
+      const colours =
+        settings.primaryColor || settings.secondaryColor ? ` Colours: ${[settings.primaryColor, settings.secondaryColor].filter(Boolean).join(" and ")}.` : "";
       const prompt = `A ${LOGO_STYLE_WORDS[settings.style]} logo for the brand "${settings.brandName}"${settings.slogan ? ` with the slogan "${settings.slogan}"` : ""}.${colours} A centred emblem with legible lettering on a plain background, suitable for print and screens.`;
       return { ...(await generateWithProvider(engine, { prompt, aspectRatio: "1:1", transparent: true })), model };
     }
@@ -170,7 +177,10 @@ export async function processImageJob(env: AppEnv, { jobId }: ImageJobMessage): 
       if (!target) throw new JobFailure("image/model-unavailable", false);
       if (target.kind === "demo") result = demoTranslation(settings.targetLanguage);
       else result = await translateWithProvider(target, { imageDataUrl: (await dataUrlOf(env, job)).dataUrl, targetLanguage: settings.targetLanguage });
-      await db.update(schema.imageJobs).set({ status: "done", errorCode: null, resultText: JSON.stringify(result), updatedAt: Date.now() }).where(eq(schema.imageJobs.id, job.id));
+      await db
+        .update(schema.imageJobs)
+        .set({ status: "done", errorCode: null, resultText: JSON.stringify(result), updatedAt: Date.now() })
+        .where(eq(schema.imageJobs.id, job.id));
       return "done";
     }
 

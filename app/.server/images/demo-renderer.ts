@@ -20,7 +20,12 @@ export interface RenderedImage {
 const DEMO_SIZES: Record<AspectRatio, [number, number]> = { "1:1": [640, 640], "3:2": [768, 512], "2:3": [512, 768] };
 
 async function png(raster: Raster, alpha: boolean): Promise<RenderedImage> {
-  return { bytes: await encodePng(raster.width, raster.height, raster.toRgba(), { alpha }), contentType: "image/png", width: raster.width, height: raster.height };
+  return {
+    bytes: await encodePng(raster.width, raster.height, raster.toRgba(), { alpha }),
+    contentType: "image/png",
+    width: raster.width,
+    height: raster.height,
+  };
 }
 
 const has = (prompt: string, words: string[]) => words.some((word) => prompt.includes(word));
@@ -68,7 +73,8 @@ export async function renderDemoArt(input: { prompt: string; style: ImageStyle; 
   const raster = new Raster(width, height);
   raster.linearGradient(sky[0], sky[1], Math.PI / 2);
   if (night) {
-    for (let index = 0; index < 120; index++) raster.circle(random() * width, random() * height * 0.6, 0.4 + random() * 1.4, [255, 255, 240], 0.5 + random() * 0.5);
+    for (let index = 0; index < 120; index++)
+      raster.circle(random() * width, random() * height * 0.6, 0.4 + random() * 1.4, [255, 255, 240], 0.5 + random() * 0.5);
   }
   const sunX = width * (0.2 + random() * 0.6);
   const sunY = height * (0.18 + random() * 0.2);
@@ -101,7 +107,15 @@ export async function renderDemoArt(input: { prompt: string; style: ImageStyle; 
       const buildingWidth = width * (0.04 + random() * 0.06);
       const buildingHeight = height * (0.1 + random() * 0.25);
       const color = hsl((hue + 220) % 360, 20, night ? 12 : 30);
-      raster.polygon([[x, horizon], [x, horizon - buildingHeight], [x + buildingWidth, horizon - buildingHeight], [x + buildingWidth, horizon]], color);
+      raster.polygon(
+        [
+          [x, horizon],
+          [x, horizon - buildingHeight],
+          [x + buildingWidth, horizon - buildingHeight],
+          [x + buildingWidth, horizon],
+        ],
+        color,
+      );
       if (night) {
         for (let window = 0; window < 6; window++) {
           raster.circle(x + random() * buildingWidth, horizon - random() * buildingHeight, 1 + width / 500, [255, 214, 120], random() > 0.4 ? 0.9 : 0);
@@ -111,7 +125,15 @@ export async function renderDemoArt(input: { prompt: string; style: ImageStyle; 
     }
   }
   if (water) {
-    raster.polygon([[0, horizon], [width, horizon], [width, height], [0, height]], hsl((hue + 200) % 360, saturation * 0.7, night ? 14 : 45));
+    raster.polygon(
+      [
+        [0, horizon],
+        [width, horizon],
+        [width, height],
+        [0, height],
+      ],
+      hsl((hue + 200) % 360, saturation * 0.7, night ? 14 : 45),
+    );
     // The sun's reflection as broken horizontal strokes.
     for (let index = 0; index < 14; index++) {
       const y = horizon + (index + 1) * ((height - horizon) / 16);
@@ -119,7 +141,15 @@ export async function renderDemoArt(input: { prompt: string; style: ImageStyle; 
       raster.line(sunX - half, y, sunX + half, y, Math.max(1, height / 220), sunColor, 0.55);
     }
   } else {
-    raster.polygon([[0, horizon], [width, horizon + height * 0.04], [width, height], [0, height]], hsl((hue + 100) % 360, saturation * 0.6, night ? 10 : 32));
+    raster.polygon(
+      [
+        [0, horizon],
+        [width, horizon + height * 0.04],
+        [width, height],
+        [0, height],
+      ],
+      hsl((hue + 100) % 360, saturation * 0.6, night ? 10 : 32),
+    );
   }
   if (forest) {
     for (let index = 0; index < 26; index++) {
@@ -128,7 +158,14 @@ export async function renderDemoArt(input: { prompt: string; style: ImageStyle; 
       const treeHeight = height * (0.08 + random() * 0.12) * (0.6 + (bottom - horizon) / (height - horizon + 1));
       const treeWidth = treeHeight * 0.45;
       const color = hsl(120 + random() * 40, 45, night ? 10 : 18 + random() * 10);
-      raster.polygon([[x, bottom - treeHeight], [x + treeWidth / 2, bottom], [x - treeWidth / 2, bottom]], color);
+      raster.polygon(
+        [
+          [x, bottom - treeHeight],
+          [x + treeWidth / 2, bottom],
+          [x - treeWidth / 2, bottom],
+        ],
+        color,
+      );
     }
   }
   if (input.style === "oil-painting" || input.style === "watercolor") {
@@ -203,7 +240,13 @@ function regularPolygon(cx: number, cy: number, radius: number, sides: number, r
 }
 
 /** Graphic logo: an emblem in the style's shape with the brand's initials, and the name lettered below. */
-export async function renderDemoLogo(input: { brandName: string; slogan?: string; style: LogoStyle; primaryColor?: string; secondaryColor?: string }): Promise<RenderedImage> {
+export async function renderDemoLogo(input: {
+  brandName: string;
+  slogan?: string;
+  style: LogoStyle;
+  primaryColor?: string;
+  secondaryColor?: string;
+}): Promise<RenderedImage> {
   const size = 640;
   const raster = new Raster(size, size);
   const [primaryHex, secondaryHex] = logoColors(input.style, input.primaryColor, input.secondaryColor);
@@ -223,7 +266,16 @@ export async function renderDemoLogo(input: { brandName: string; slogan?: string
   switch (input.style) {
     case "corporate":
       raster.polygon(regularPolygon(cx, cy, radius, 4, -Math.PI / 4), primary);
-      raster.polygon([[cx - radius * 0.7, cy + radius * 0.2], [cx + radius * 0.7, cy - radius * 0.5], [cx + radius * 0.7, cy - radius * 0.3], [cx - radius * 0.7, cy + radius * 0.4]], [255, 255, 255], 0.25);
+      raster.polygon(
+        [
+          [cx - radius * 0.7, cy + radius * 0.2],
+          [cx + radius * 0.7, cy - radius * 0.5],
+          [cx + radius * 0.7, cy - radius * 0.3],
+          [cx - radius * 0.7, cy + radius * 0.4],
+        ],
+        [255, 255, 255],
+        0.25,
+      );
       break;
     case "graffiti-fun":
       for (let index = 0; index < 14; index++) {
@@ -232,7 +284,15 @@ export async function renderDemoLogo(input: { brandName: string; slogan?: string
         raster.circle(cx + Math.cos(angle) * distance, cy + Math.sin(angle) * distance, 10 + random() * 26, index % 2 ? secondary : primary, 0.85);
       }
       raster.circle(cx, cy, radius * 0.85, primary);
-      for (let index = 0; index < 5; index++) raster.line(cx - radius * 0.5 + index * radius * 0.25, cy + radius * 0.7, cx - radius * 0.5 + index * radius * 0.25, cy + radius * (0.9 + random() * 0.4), 10, primary);
+      for (let index = 0; index < 5; index++)
+        raster.line(
+          cx - radius * 0.5 + index * radius * 0.25,
+          cy + radius * 0.7,
+          cx - radius * 0.5 + index * radius * 0.25,
+          cy + radius * (0.9 + random() * 0.4),
+          10,
+          primary,
+        );
       break;
     case "luxury":
       raster.polyline(regularPolygon(cx, cy, radius, 4, 0), 3, primary, 1, true);
@@ -245,7 +305,17 @@ export async function renderDemoLogo(input: { brandName: string; slogan?: string
       raster.circle(cx, cy, radius, primary);
       raster.ring(cx, cy, radius * 0.84, 3, secondary);
       if (input.slogan) {
-        raster.polygon([[cx - radius * 1.2, cy + radius * 0.35], [cx + radius * 1.2, cy + radius * 0.35], [cx + radius * 1.05, cy + radius * 0.6], [cx + radius * 1.2, cy + radius * 0.85], [cx - radius * 1.2, cy + radius * 0.85], [cx - radius * 1.05, cy + radius * 0.6]], secondary);
+        raster.polygon(
+          [
+            [cx - radius * 1.2, cy + radius * 0.35],
+            [cx + radius * 1.2, cy + radius * 0.35],
+            [cx + radius * 1.05, cy + radius * 0.6],
+            [cx + radius * 1.2, cy + radius * 0.85],
+            [cx - radius * 1.2, cy + radius * 0.85],
+            [cx - radius * 1.05, cy + radius * 0.6],
+          ],
+          secondary,
+        );
         strokeText(raster, input.slogan, cx, cy + radius * 0.6, radius * 1.9, radius * 0.16, 0.14, primary);
       }
       break;
@@ -261,7 +331,16 @@ export async function renderDemoLogo(input: { brandName: string; slogan?: string
         const normalY = (tipX - baseX) * 0.22;
         const midX = (tipX + baseX) / 2;
         const midY = (tipY + baseY) / 2;
-        raster.polygon([[baseX, baseY], [midX + normalX, midY + normalY], [tipX, tipY], [midX - normalX, midY - normalY]], index % 2 ? secondary : primary, 0.95);
+        raster.polygon(
+          [
+            [baseX, baseY],
+            [midX + normalX, midY + normalY],
+            [tipX, tipY],
+            [midX - normalX, midY - normalY],
+          ],
+          index % 2 ? secondary : primary,
+          0.95,
+        );
       }
       raster.circle(cx, cy + radius * 0.55, radius * 0.48, primary);
       raster.ring(cx, cy + radius * 0.55, radius * 0.4, 3, [255, 255, 255], 0.8);
@@ -274,7 +353,8 @@ export async function renderDemoLogo(input: { brandName: string; slogan?: string
   const letterColor: Rgb = input.style === "luxury" ? primary : input.style === "rustic-label" ? secondary : [255, 255, 255];
   if (initials) {
     if (input.style === "nature") strokeText(raster, initials, cx, cy + radius * 0.55, radius * 0.6, radius * 0.4, 0.13, letterColor);
-    else strokeText(raster, initials, cx, input.style === "rustic-label" && input.slogan ? cy - radius * 0.2 : cy, radius * 1.1, radius * 0.75, 0.13, letterColor);
+    else
+      strokeText(raster, initials, cx, input.style === "rustic-label" && input.slogan ? cy - radius * 0.2 : cy, radius * 1.1, radius * 0.75, 0.13, letterColor);
   }
   // The name in the darker of the two colours, so it reads on white.
   const luminance = ([r, g, b]: Rgb) => 0.3 * r + 0.59 * g + 0.11 * b;
@@ -323,7 +403,13 @@ export async function renderDemoTattoo(input: { theme: TattooTheme; description?
         for (let x = cx - 220; x <= cx + 220; x += 8) points.push([x, y + Math.sin((x + wave * 30) / 28) * 12]);
         raster.polyline(points, 4, INK);
       }
-      const peaks: Point[] = [[cx - 230, cy + 60], [cx - 120, cy - 80], [cx - 50, cy + 10], [cx + 40, cy - 120], [cx + 230, cy + 60]];
+      const peaks: Point[] = [
+        [cx - 230, cy + 60],
+        [cx - 120, cy - 80],
+        [cx - 50, cy + 10],
+        [cx + 40, cy - 120],
+        [cx + 230, cy + 60],
+      ];
       raster.polyline(peaks, line, INK);
       break;
     }
@@ -357,7 +443,14 @@ export async function renderDemoTattoo(input: { theme: TattooTheme; description?
       raster.polyline([...cranium, ...jaw], line + 1, INK);
       raster.ellipse(cx - 65, cy - 10, 48, 42, INK);
       raster.ellipse(cx + 65, cy - 10, 48, 42, INK);
-      raster.polygon([[cx, cy + 40], [cx - 22, cy + 85], [cx + 22, cy + 85]], INK);
+      raster.polygon(
+        [
+          [cx, cy + 40],
+          [cx - 22, cy + 85],
+          [cx + 22, cy + 85],
+        ],
+        INK,
+      );
       for (let tooth = -3; tooth <= 3; tooth++) raster.line(cx + tooth * 22, cy + 120, cx + tooth * 22, cy + 165, 3, INK);
       raster.line(cx - 80, cy + 120, cx + 80, cy + 120, 3, INK);
       break;

@@ -33,7 +33,10 @@ export function resolveImageEngine(env: Record<string, unknown>, modelId: string
   if (isDemoMode(env)) return { kind: "demo" };
   const chosen = findModel(modelId);
   const configured = configuredProviders(env);
-  const provider = chosen && IMAGE_PROVIDERS.includes(chosen.provider) && configured.includes(chosen.provider) ? chosen.provider : IMAGE_PROVIDERS.find((candidate) => configured.includes(candidate));
+  const provider =
+    chosen && IMAGE_PROVIDERS.includes(chosen.provider) && configured.includes(chosen.provider)
+      ? chosen.provider
+      : IMAGE_PROVIDERS.find((candidate) => configured.includes(candidate));
   if (!provider) return null;
   const representative = chosen?.provider === provider ? chosen : MODELS.find((model) => model.provider === provider);
   const target = representative ? resolveTarget(env, representative.id) : null;
@@ -74,7 +77,8 @@ export function classifyProviderError(error: unknown): JobFailure {
     const code = String((error as { code?: string | null }).code ?? "");
     if (error.status === 404 || code === "model_not_found") return new JobFailure("image/model-unavailable", false, { cause: error });
     if (error.status === 429) return new JobFailure("image/rate-limited", true, { cause: error });
-    if (error.status === 400 && /content_policy|moderation|safety/i.test(`${code} ${error.message}`)) return new JobFailure("image/rejected", false, { cause: error });
+    if (error.status === 400 && /content_policy|moderation|safety/i.test(`${code} ${error.message}`))
+      return new JobFailure("image/rejected", false, { cause: error });
     if (error.status !== undefined && error.status >= 500) return new JobFailure("image/provider-failed", true, { cause: error });
     return new JobFailure("image/provider-failed", false, { cause: error });
   }
@@ -106,7 +110,10 @@ function decodeImage(b64: string | undefined): ProviderImage {
   return { bytes, contentType: check.contentType, width: check.width, height: check.height };
 }
 
-export async function generateWithProvider(engine: Exclude<ImageEngine, { kind: "demo" }>, input: { prompt: string; aspectRatio: AspectRatio; transparent?: boolean }): Promise<ProviderImage> {
+export async function generateWithProvider(
+  engine: Exclude<ImageEngine, { kind: "demo" }>,
+  input: { prompt: string; aspectRatio: AspectRatio; transparent?: boolean },
+): Promise<ProviderImage> {
   try {
     const response =
       engine.provider === "openai"
@@ -134,7 +141,14 @@ export async function editWithProvider(
   if (engine.provider !== "openai") return generateWithProvider(engine, { prompt: input.designPrompt, aspectRatio: "1:1" });
   try {
     const image = await toFile(input.photo, input.photoType === "image/png" ? "photo.png" : "photo.jpg", { type: input.photoType });
-    const response = await client(engine).images.edit({ model: engine.imageModel, image, prompt: input.prompt, n: 1, quality: "medium", output_format: "png" } as OpenAI.Images.ImageEditParamsNonStreaming);
+    const response = await client(engine).images.edit({
+      model: engine.imageModel,
+      image,
+      prompt: input.prompt,
+      n: 1,
+      quality: "medium",
+      output_format: "png",
+    } as OpenAI.Images.ImageEditParamsNonStreaming);
     return decodeImage(response.data?.[0]?.b64_json);
   } catch (error) {
     throw classifyProviderError(error);
@@ -166,7 +180,10 @@ export function parseTranslation(content: string): TranslationResult {
   return parsed.data;
 }
 
-export async function translateWithProvider(target: UpstreamTarget, input: { imageDataUrl: string; targetLanguage: TranslateLanguage }): Promise<TranslationResult> {
+export async function translateWithProvider(
+  target: UpstreamTarget,
+  input: { imageDataUrl: string; targetLanguage: TranslateLanguage },
+): Promise<TranslationResult> {
   const languageName = new Intl.DisplayNames("en", { type: "language" }).of(input.targetLanguage) ?? input.targetLanguage;
   try {
     const completion = await client(target).chat.completions.create({

@@ -76,7 +76,9 @@ async function findOwned(env: AppEnv, ownerId: string, imageId: string) {
 /** Removes the entry and its file. The row goes first: a file left behind is invisible, a row without a file is not. */
 export async function deleteGalleryImage(env: AppEnv, ownerId: string, imageId: string): Promise<void> {
   const image = await findOwned(env, ownerId, imageId);
-  await getDb(env).delete(schema.galleryImages).where(and(eq(schema.galleryImages.id, image.id), eq(schema.galleryImages.ownerId, ownerId)));
+  await getDb(env)
+    .delete(schema.galleryImages)
+    .where(and(eq(schema.galleryImages.id, image.id), eq(schema.galleryImages.ownerId, ownerId)));
   try {
     await env.MEDIA.delete(image.r2Key);
   } catch (error) {
@@ -100,7 +102,17 @@ export function downloadName(image: Pick<GalleryImage, "tool" | "prompt" | "crea
     .replace(/^-+|-+$/g, "")
     .slice(0, 40);
   const ascii = [image.tool, slug, date].filter(Boolean).join("-");
-  const utf8 = [image.tool, [...words].map((char) => (char.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(char) ? " " : char)).join("").replace(/\s+/g, " ").trim(), date].filter(Boolean).join(" ");
+  const utf8 = [
+    image.tool,
+    [...words]
+      .map((char) => (char.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(char) ? " " : char))
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim(),
+    date,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return { ascii: `${ascii}.${extension}`, utf8: `${utf8}.${extension}` };
 }
 
@@ -117,6 +129,8 @@ export async function countGallery(env: AppEnv, ownerId: string): Promise<number
 
 /** One of the owner's creations for the detail view, or null (gone, or someone else's). */
 export async function findGalleryItem(env: AppEnv, ownerId: string, imageId: string): Promise<GalleryItem | null> {
-  const image = await getDb(env).query.galleryImages.findFirst({ where: and(eq(schema.galleryImages.id, imageId.slice(0, 64)), eq(schema.galleryImages.ownerId, ownerId)) });
+  const image = await getDb(env).query.galleryImages.findFirst({
+    where: and(eq(schema.galleryImages.id, imageId.slice(0, 64)), eq(schema.galleryImages.ownerId, ownerId)),
+  });
   return image ? toItem(image) : null;
 }

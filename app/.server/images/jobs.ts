@@ -130,9 +130,7 @@ export function toJobView(job: ImageJob, image?: GalleryImage): JobView {
 
 async function withImages(env: AppEnv, jobs: ImageJob[]): Promise<JobView[]> {
   const doneIds = jobs.filter((job) => job.status === "done").map((job) => job.id);
-  const images = doneIds.length
-    ? await getDb(env).select().from(schema.galleryImages).where(inArray(schema.galleryImages.jobId, doneIds))
-    : [];
+  const images = doneIds.length ? await getDb(env).select().from(schema.galleryImages).where(inArray(schema.galleryImages.jobId, doneIds)) : [];
   const byJob = new Map(images.map((image) => [image.jobId, image]));
   return jobs.map((job) => toJobView(job, byJob.get(job.id)));
 }
@@ -151,7 +149,8 @@ export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner,
     return (await withImages(env, [existing]))[0]!;
   }
   checkModel(env, owner, settings);
-  const sourceUploadId = settings.tool === "tattoo-generator" || settings.tool === "photo-translate" ? (await ownedUpload(env, owner.accountId, settings.uploadId)).id : null;
+  const sourceUploadId =
+    settings.tool === "tattoo-generator" || settings.tool === "photo-translate" ? (await ownedUpload(env, owner.accountId, settings.uploadId)).id : null;
 
   const creditKey = `image:${jobId}`;
   const charge = await consumeCredits(env, config, {

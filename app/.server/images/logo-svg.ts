@@ -57,19 +57,34 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
         `<text x="210" y="${nameY + 20}" font-family="${font}" font-size="140" font-weight="700" fill="#ffffff" text-anchor="middle">${initial}</text>`,
         `<text x="360" y="${nameY}" font-family="${font}" font-size="${size}" font-weight="700" fill="${secondary}">${name}</text>`,
       );
-      if (slogan) parts.push(`<text x="364" y="${nameY + 70}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 720, 44)}" fill="${primary}" letter-spacing="2">${slogan}</text>`);
+      if (slogan)
+        parts.push(
+          `<text x="364" y="${nameY + 70}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 720, 44)}" fill="${primary}" letter-spacing="2">${slogan}</text>`,
+        );
       break;
     }
     case "graffiti-fun": {
       const size = fit(input.brandName, style, 1000, 190);
-      defs.push(`<filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="10" dy="12" stdDeviation="0" flood-color="${secondary}" flood-opacity="0.9"/></filter>`);
-      for (const [x, y, r] of [[140, 150, 26], [1050, 120, 18], [1100, 470, 30], [90, 470, 16], [980, 200, 10], [210, 520, 12]] as const) {
+      defs.push(
+        `<filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="10" dy="12" stdDeviation="0" flood-color="${secondary}" flood-opacity="0.9"/></filter>`,
+      );
+      for (const [x, y, r] of [
+        [140, 150, 26],
+        [1050, 120, 18],
+        [1100, 470, 30],
+        [90, 470, 16],
+        [980, 200, 10],
+        [210, 520, 12],
+      ] as const) {
         parts.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="${secondary}" opacity="0.85"/>`);
       }
       parts.push(
         `<g transform="rotate(-5 ${cx} ${nameY})" filter="url(#shadow)"><text x="${cx}" y="${nameY}" font-family="${font}" font-size="${size}" font-weight="900" fill="${primary}" stroke="#111111" stroke-width="10" paint-order="stroke" stroke-linejoin="round" text-anchor="middle">${name}</text></g>`,
       );
-      if (slogan) parts.push(`<text x="${cx}" y="${nameY + 120}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 54)}" font-weight="700" fill="#111111" text-anchor="middle" transform="rotate(-5 ${cx} ${nameY})">${slogan}</text>`);
+      if (slogan)
+        parts.push(
+          `<text x="${cx}" y="${nameY + 120}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 54)}" font-weight="700" fill="#111111" text-anchor="middle" transform="rotate(-5 ${cx} ${nameY})">${slogan}</text>`,
+        );
       break;
     }
     case "luxury": {
@@ -85,7 +100,10 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
         `<text x="${cx}" y="${nameY}" font-family="${font}" font-size="${size}" fill="url(#gold)" letter-spacing="${Math.round(size * 0.25)}" text-anchor="middle">${escapeXml(input.brandName.toLocaleUpperCase())}</text>`,
         `<line x1="${cx - 320}" y1="${nameY + 40}" x2="${cx + 320}" y2="${nameY + 40}" stroke="url(#gold)" stroke-width="1.5"/>`,
       );
-      if (slogan) parts.push(`<text x="${cx}" y="${nameY + 100}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 800, 40)}" font-style="italic" fill="${secondary}" letter-spacing="4" text-anchor="middle">${slogan}</text>`);
+      if (slogan)
+        parts.push(
+          `<text x="${cx}" y="${nameY + 100}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 800, 40)}" font-style="italic" fill="${secondary}" letter-spacing="4" text-anchor="middle">${slogan}</text>`,
+        );
       break;
     }
     case "rustic-label": {
@@ -114,7 +132,10 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
         `</g>`,
         `<text x="${cx}" y="${nameY}" font-family="${font}" font-size="${size}" font-weight="700" fill="${primary}" text-anchor="middle">${name}</text>`,
       );
-      if (slogan) parts.push(`<text x="${cx}" y="${nameY + 80}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 44)}" fill="${primary}" fill-opacity="0.75" text-anchor="middle">${slogan}</text>`);
+      if (slogan)
+        parts.push(
+          `<text x="${cx}" y="${nameY + 80}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 44)}" fill="${primary}" fill-opacity="0.75" text-anchor="middle">${slogan}</text>`,
+        );
       break;
     }
     default: {
@@ -122,7 +143,10 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
       parts.push(
         `<text x="${cx}" y="${nameY}" font-family="${font}" font-size="${size}" font-weight="800" fill="${primary}" text-anchor="middle" letter-spacing="-2">${name}<tspan fill="${secondary}">.</tspan></text>`,
       );
-      if (slogan) parts.push(`<text x="${cx}" y="${nameY + 80}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 40)}" fill="${secondary}" text-anchor="middle" letter-spacing="6">${escapeXml((input.slogan ?? "").toLocaleUpperCase())}</text>`);
+      if (slogan)
+        parts.push(
+          `<text x="${cx}" y="${nameY + 80}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 40)}" fill="${secondary}" text-anchor="middle" letter-spacing="6">${escapeXml((input.slogan ?? "").toLocaleUpperCase())}</text>`,
+        );
     }
   }
 

@@ -54,7 +54,15 @@ export class Raster {
   }
 
   /** Calls `coverage(x + 0.5, y + 0.5)` for every pixel of a box and blends the colour by what it returns. */
-  private paint(x0: number, y0: number, x1: number, y1: number, color: Rgb | ((x: number, y: number) => Rgb), opacity: number, coverage: (x: number, y: number) => number) {
+  private paint(
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    color: Rgb | ((x: number, y: number) => Rgb),
+    opacity: number,
+    coverage: (x: number, y: number) => number,
+  ) {
     const left = Math.max(0, Math.floor(x0));
     const top = Math.max(0, Math.floor(y0));
     const right = Math.min(this.width - 1, Math.ceil(x1));
@@ -102,7 +110,9 @@ export class Raster {
   }
 
   circle(cx: number, cy: number, radius: number, color: Rgb, opacity = 1) {
-    this.paint(cx - radius - 1, cy - radius - 1, cx + radius + 1, cy + radius + 1, color, opacity, (x, y) => clamp01(radius - Math.hypot(x - cx, y - cy) + 0.5));
+    this.paint(cx - radius - 1, cy - radius - 1, cx + radius + 1, cy + radius + 1, color, opacity, (x, y) =>
+      clamp01(radius - Math.hypot(x - cx, y - cy) + 0.5),
+    );
   }
 
   ellipse(cx: number, cy: number, rx: number, ry: number, color: Rgb, opacity = 1) {

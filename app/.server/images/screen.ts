@@ -75,9 +75,7 @@ export async function loadImageToolPage(request: Request, context: AppContext, t
   return { ...screen, title };
 }
 
-export type CreateJobResult =
-  | { ok: true; job: JobView }
-  | { ok: false; error: ErrorCode; message: string; fieldErrors?: Record<string, string> };
+export type CreateJobResult = { ok: true; job: JobView } | { ok: false; error: ErrorCode; message: string; fieldErrors?: Record<string, string> };
 
 /** POST /api/jobs: a tool's form, checked with the shared schema, becomes a job of the signed-in user. */
 export async function handleCreateJob(request: Request, context: AppContext): Promise<Response> {
@@ -87,7 +85,9 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     const parsed = createJobSchema.safeParse(values);
     if (!parsed.success) {
       const message = errorMessage(request, "request/invalid");
-      return Response.json({ ok: false, error: "request/invalid", message, fieldErrors: fieldErrorsOf(parsed.error) } satisfies CreateJobResult, { status: 400 });
+      return Response.json({ ok: false, error: "request/invalid", message, fieldErrors: fieldErrorsOf(parsed.error) } satisfies CreateJobResult, {
+        status: 400,
+      });
     }
     const viewer = await getViewer(request, context);
     // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).

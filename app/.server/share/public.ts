@@ -90,7 +90,9 @@ async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, u
   const id = crypto.randomUUID();
   const r2Key = `uploads/${toOwnerId}/${id}.${upload.contentType === "image/png" ? "png" : "jpg"}`;
   await env.MEDIA.put(r2Key, await object.arrayBuffer(), { httpMetadata: { contentType: upload.contentType } });
-  await getDb(env).insert(schema.uploads).values({ ...upload, id, ownerId: toOwnerId, r2Key, createdAt: Date.now() });
+  await getDb(env)
+    .insert(schema.uploads)
+    .values({ ...upload, id, ownerId: toOwnerId, r2Key, createdAt: Date.now() });
   return id;
 }
 
@@ -124,7 +126,8 @@ export async function continueShare(env: AppEnv, userId: string, shareId: string
     updatedAt: now,
   }));
   const inserts = [];
-  for (let start = 0; start < rows.length; start += MESSAGES_PER_INSERT) inserts.push(db.insert(schema.chatMessages).values(rows.slice(start, start + MESSAGES_PER_INSERT)));
+  for (let start = 0; start < rows.length; start += MESSAGES_PER_INSERT)
+    inserts.push(db.insert(schema.chatMessages).values(rows.slice(start, start + MESSAGES_PER_INSERT)));
   await db.batch([
     db.insert(schema.chatThreads).values({ id: threadId, ownerId: userId, tool: "web-main", title: share.title, createdAt: now, updatedAt: now }),
     ...inserts,

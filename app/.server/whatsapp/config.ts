@@ -58,7 +58,11 @@ const workerVarsSchema = whatsappVarsSchema
   })
   .superRefine((vars, ctx) => {
     if (vars.APP_ENV === "production" && !vars.WHATSAPP_APP_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["WHATSAPP_APP_SECRET"], message: "WHATSAPP_APP_SECRET is required in production (wrangler secret put WHATSAPP_APP_SECRET)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["WHATSAPP_APP_SECRET"],
+        message: "WHATSAPP_APP_SECRET is required in production (wrangler secret put WHATSAPP_APP_SECRET)",
+      });
     }
   });
 
@@ -76,7 +80,9 @@ export function loadWhatsAppConfig(env: object): { appEnv: string; whatsapp: Wha
   const source = Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value === "string" && value !== ""));
   const vars = workerVarsSchema.safeParse(source);
   if (!vars.success) {
-    throw new WhatsAppConfigError(`Invalid WhatsApp worker configuration:\n- ${vars.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n- ")}`);
+    throw new WhatsAppConfigError(
+      `Invalid WhatsApp worker configuration:\n- ${vars.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n- ")}`,
+    );
   }
   const config = { appEnv: vars.data.APP_ENV, whatsapp: toWhatsAppConfig(vars.data) };
   checked.set(env, config);

@@ -42,7 +42,10 @@ export function toWhatsAppText(markdown: string): string {
       .replace(/~~([^\s~](?:[^\n]*?[^\s~])?)~~/g, "~$1~")
       .replaceAll(BOLD, "*");
 
-  const lines = markdown.replace(/\r\n?/g, "\n").replace(/[\uE000-\uE002]/g, "").split("\n");
+  const lines = markdown
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\uE000-\uE002]/g, "")
+    .split("\n");
   const out: string[] = [];
   // Indentation columns of the open list levels: models indent nested items by 2, 3 or 4 spaces, WhatsApp gets 2.
   let levels: number[] = [];

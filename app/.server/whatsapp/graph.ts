@@ -83,8 +83,7 @@ export function graphClient(config: WhatsAppConfig, options: GraphOptions = {}) 
   return {
     sendText: (to: string, body: string) => sendMessage({ to, type: "text", text: { preview_url: false, body } }),
 
-    sendImage: (to: string, mediaId: string, caption?: string) =>
-      sendMessage({ to, type: "image", image: { id: mediaId, ...(caption ? { caption } : {}) } }),
+    sendImage: (to: string, mediaId: string, caption?: string) => sendMessage({ to, type: "image", image: { id: mediaId, ...(caption ? { caption } : {}) } }),
 
     /** Blue ticks and "typing…" (dismissed by the reply, or by WhatsApp after 25 s). One attempt: it is a courtesy. */
     async markRead(messageId: string): Promise<void> {

@@ -32,7 +32,9 @@ const inboxMessageSchema = z.object({
 
 const inboxStatusesSchema = z.object({
   kind: z.literal("statuses"),
-  statuses: z.array(z.object({ id: z.string().min(1).max(256), status: z.enum(["sent", "delivered", "read", "failed"]), errorCode: z.string().max(64).nullable() })).max(100),
+  statuses: z
+    .array(z.object({ id: z.string().min(1).max(256), status: z.enum(["sent", "delivered", "read", "failed"]), errorCode: z.string().max(64).nullable() }))
+    .max(100),
 });
 
 /**
@@ -52,8 +54,18 @@ async function recordStatuses(db: D1Database, statuses: z.infer<typeof inboxStat
 
 /** Turkish names of the signs, so "/horoscope aslan" works as well as "/horoscope leo". */
 const TURKISH_SIGNS: Record<string, (typeof ZODIAC_SIGNS)[number]> = {
-  koç: "aries", boğa: "taurus", ikizler: "gemini", yengeç: "cancer", aslan: "leo", başak: "virgo",
-  terazi: "libra", akrep: "scorpio", yay: "sagittarius", oğlak: "capricorn", kova: "aquarius", balık: "pisces",
+  koç: "aries",
+  boğa: "taurus",
+  ikizler: "gemini",
+  yengeç: "cancer",
+  aslan: "leo",
+  başak: "virgo",
+  terazi: "libra",
+  akrep: "scorpio",
+  yay: "sagittarius",
+  oğlak: "capricorn",
+  kova: "aquarius",
+  balık: "pisces",
 };
 
 function signFrom(words: string): string | null {
@@ -99,7 +111,10 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
           message.ack();
         } catch (error) {
           console.error("whatsapp: answering failed; the queue will retry", body.id, error);
-          await env.DB.prepare("UPDATE whatsapp_messages SET status = 'queued', updated_at = ?2 WHERE id = ?1").bind(body.id, Date.now()).run().catch(() => undefined);
+          await env.DB.prepare("UPDATE whatsapp_messages SET status = 'queued', updated_at = ?2 WHERE id = ?1")
+            .bind(body.id, Date.now())
+            .run()
+            .catch(() => undefined);
           message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
         }
       }
@@ -139,7 +154,14 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
   // Blue ticks and "typing…" while the answer is made; a courtesy, so its failure changes nothing.
   await graph.markRead(message.id).catch((error: unknown) => console.warn("whatsapp: mark read failed", message.id, error));
 
-  const conversation: Conversation = { db: env.DB, graph, to: message.from, inboundId: message.id, sentAt: message.sentAt, locale: localeOfNumber(message.from) };
+  const conversation: Conversation = {
+    db: env.DB,
+    graph,
+    to: message.from,
+    inboundId: message.id,
+    sentAt: message.sentAt,
+    locale: localeOfNumber(message.from),
+  };
   const origin = config.appOrigin ?? (config.isProduction ? "" : (message.origin ?? ""));
   const words = (message.type === "text" ? message.text : message.image?.caption) ?? "";
 
@@ -190,7 +212,11 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
     const uploadId = await storeIncomingPhoto(env, conversation, user.id, message.image.mediaId);
     if (!uploadId) return finish(env.DB, message.id, "failed", "whatsapp/media");
     if (target) await startPhotoTranslate(env, config, conversation, owner, uploadId, target);
-    else await answerWithChat(env, config, conversation, owner, link, { text: words.trim() || (await replyText(user.locale, "describePhoto")), attachmentId: uploadId });
+    else
+      await answerWithChat(env, config, conversation, owner, link, {
+        text: words.trim() || (await replyText(user.locale, "describePhoto")),
+        attachmentId: uploadId,
+      });
     return finish(env.DB, message.id, "done");
   }
 

@@ -36,7 +36,14 @@ export async function storeIncomingPhoto(env: AppEnv, conversation: Conversation
   }
 }
 
-async function startJob(env: AppEnv, config: AppConfig, conversation: Conversation, owner: JobOwner, input: Parameters<typeof createJob>[3], failedKey: string) {
+async function startJob(
+  env: AppEnv,
+  config: AppConfig,
+  conversation: Conversation,
+  owner: JobOwner,
+  input: Parameters<typeof createJob>[3],
+  failedKey: string,
+) {
   try {
     const job = await createJob(env, config, owner, input);
     if (job.status === "failed") {
@@ -58,7 +65,14 @@ async function startJob(env: AppEnv, config: AppConfig, conversation: Conversati
   }
 }
 
-export async function startPhotoTranslate(env: AppEnv, config: AppConfig, conversation: Conversation, owner: JobOwner, uploadId: string, targetLanguage: TranslateLanguage) {
+export async function startPhotoTranslate(
+  env: AppEnv,
+  config: AppConfig,
+  conversation: Conversation,
+  owner: JobOwner,
+  uploadId: string,
+  targetLanguage: TranslateLanguage,
+) {
   const requestId = await requestIdFor(conversation.inboundId);
   const model = defaultModelFor("photo-translate");
   await startJob(env, config, conversation, owner, { requestId, tool: "photo-translate", model, uploadId, targetLanguage }, "translateFailed");
@@ -125,14 +139,20 @@ async function sendJobResult(env: AppEnv, conversation: Conversation, ownerId: s
       .bind(jobId)
       .first<{ r2_key: string; content_type: string }>();
     const translation = job.translation;
-    const language = translation ? new Intl.DisplayNames([conversation.locale], { type: "language" }).of(translation.sourceLanguage) ?? translation.sourceLanguage : "";
+    const language = translation
+      ? (new Intl.DisplayNames([conversation.locale], { type: "language" }).of(translation.sourceLanguage) ?? translation.sourceLanguage)
+      : "";
     const heading = await replyText(conversation.locale, "translated", { source: language });
     const body = [heading, ...(translation?.blocks ?? []).map((block) => block.translation || block.text)].join("\n");
     const object = source ? await env.MEDIA.get(source.r2_key) : null;
     // The photo comes back with its translation, as on the web where the two are shown side by side.
     if (object && source) {
       const bytes = new Uint8Array(await object.arrayBuffer());
-      await sendImage(conversation, { bytes, mimeType: source.content_type, fileName: `translated.${source.content_type === "image/png" ? "png" : "jpg"}` }, body);
+      await sendImage(
+        conversation,
+        { bytes, mimeType: source.content_type, fileName: `translated.${source.content_type === "image/png" ? "png" : "jpg"}` },
+        body,
+      );
     } else await sendText(conversation, body);
     return;
   }
@@ -149,5 +169,9 @@ async function sendJobResult(env: AppEnv, conversation: Conversation, ownerId: s
     return;
   }
   const bytes = new Uint8Array(await stored.arrayBuffer());
-  await sendImage(conversation, { bytes, mimeType: image.contentType, fileName: `creation.${image.contentType === "image/png" ? "png" : "jpg"}` }, await replyText(conversation.locale, "imageMade"));
+  await sendImage(
+    conversation,
+    { bytes, mimeType: image.contentType, fileName: `creation.${image.contentType === "image/png" ? "png" : "jpg"}` },
+    await replyText(conversation.locale, "imageMade"),
+  );
 }

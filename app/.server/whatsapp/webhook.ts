@@ -65,7 +65,10 @@ const statusSchema = z.object({
 
 const valueSchema = z.object({
   messaging_product: z.literal("whatsapp").optional(),
-  metadata: z.object({ phone_number_id: z.string().max(64).optional() }).loose().optional(),
+  metadata: z
+    .object({ phone_number_id: z.string().max(64).optional() })
+    .loose()
+    .optional(),
   contacts: z.array(z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().max(256).optional() }).optional() }).loose()).optional(),
   // Items are checked one by one below, so one odd message does not hide the others.
   messages: z.array(z.unknown()).max(100).optional(),

@@ -89,7 +89,8 @@ export function FormAlert({
 }) {
   const errorText = useErrorText();
   if (!code && !children) return null;
-  const classes = tone === "error" ? "border-danger/40 bg-danger/5 text-danger" : "border-emerald-600/40 bg-emerald-600/5 text-emerald-700 dark:text-emerald-400";
+  const classes =
+    tone === "error" ? "border-danger/40 bg-danger/5 text-danger" : "border-emerald-600/40 bg-emerald-600/5 text-emerald-700 dark:text-emerald-400";
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${classes}`}>
       {code ? errorText(code, retryAfterSeconds) : null}
@@ -98,7 +99,19 @@ export function FormAlert({
   );
 }
 
-export function SubmitButton({ busy, children, variant = "primary", name, value }: { busy: boolean; children: ReactNode; variant?: "primary" | "secondary" | "danger"; name?: string; value?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  variant = "primary",
+  name,
+  value,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  variant?: "primary" | "secondary" | "danger";
+  name?: string;
+  value?: string;
+}) {
   const styles = {
     primary: "bg-primary text-primary-foreground hover:opacity-90",
     secondary: "border bg-background hover:bg-muted",

@@ -86,7 +86,10 @@ export function ProviderButtons({ redirectTo, mode = "signin" }: { redirectTo: s
         <Form key={provider} method="post" action={`/auth/oauth/${provider}`} reloadDocument>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="mode" value={mode} />
-          <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-md border bg-background px-4 py-2 text-sm font-medium hover:bg-muted">
+          <button
+            type="submit"
+            className="flex w-full items-center justify-center gap-2 rounded-md border bg-background px-4 py-2 text-sm font-medium hover:bg-muted"
+          >
             {provider === "google" ? <GoogleLogo /> : <AppleLogo />}
             {t(`providers.${provider}`)}
           </button>

@@ -18,10 +18,18 @@ export default function SubscriptionSuccessDialogPanel({ open }: { open: boolean
       <Dialog.Description className="mt-1 text-sm text-muted-foreground">{t("successDialog.body")}</Dialog.Description>
       <ProBenefits className="my-4 flex flex-col items-center gap-2" />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Link to="/web-main" onClick={() => closeSubscriptionSuccessDialog()} className="rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground">
+        <Link
+          to="/web-main"
+          onClick={() => closeSubscriptionSuccessDialog()}
+          className="rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground"
+        >
           {t("successDialog.start")}
         </Link>
-        <Link to="/settings/my-plan" onClick={() => closeSubscriptionSuccessDialog()} className="rounded-lg border px-4 py-2.5 text-sm font-medium hover:bg-muted">
+        <Link
+          to="/settings/my-plan"
+          onClick={() => closeSubscriptionSuccessDialog()}
+          className="rounded-lg border px-4 py-2.5 text-sm font-medium hover:bg-muted"
+        >
           {t("successDialog.manage")}
         </Link>
       </div>

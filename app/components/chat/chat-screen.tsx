@@ -72,7 +72,9 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   const rate = (messageId: string, feedback: "like" | "dislike" | "none") => {
     const form = new FormData();
     form.set("feedback", feedback);
-    chat.setMessages((current) => current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)));
+    chat.setMessages((current) =>
+      current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)),
+    );
     void fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body: form }).then((response) => {
       if (!response.ok) notify("error", t("errors:app/unknown"));
     });
@@ -118,7 +120,11 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
           <ul className="flex flex-wrap justify-center gap-2" aria-label={t("suggestionsLabel")}>
             {SUGGESTION_CATEGORIES.map((key) => (
               <li key={key}>
-                <button type="button" onClick={() => setDraft(t(`suggestions.${key}.prompt`))} className="rounded-full border px-3 py-1.5 text-sm hover:bg-muted">
+                <button
+                  type="button"
+                  onClick={() => setDraft(t(`suggestions.${key}.prompt`))}
+                  className="rounded-full border px-3 py-1.5 text-sm hover:bg-muted"
+                >
                   {t(`suggestions.${key}.label`)}
                 </button>
               </li>
@@ -130,7 +136,14 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
         <>
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} onRegenerate={() => void chat.regenerate()} onEdit={(text) => void chat.edit(text)} onFeedback={rate} />
+            <MessageList
+              messages={chat.messages}
+              busy={chat.busy}
+              demoMode={demoMode}
+              onRegenerate={() => void chat.regenerate()}
+              onEdit={(text) => void chat.edit(text)}
+              onFeedback={rate}
+            />
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>
         </>

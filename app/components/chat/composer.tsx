@@ -91,7 +91,12 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
       {attachment && (
         <div className="relative mb-2 ml-1 inline-block">
           <img src={attachment.previewUrl} alt={t("attachment")} className="h-16 rounded-md border object-cover" />
-          <button type="button" onClick={() => setAttachment(null)} className="absolute -right-2 -top-2 rounded-full border bg-card p-0.5" aria-label={t("removeAttachment")}>
+          <button
+            type="button"
+            onClick={() => setAttachment(null)}
+            className="absolute -right-2 -top-2 rounded-full border bg-card p-0.5"
+            aria-label={t("removeAttachment")}
+          >
             <X className="size-3" aria-hidden />
           </button>
         </div>
@@ -113,7 +118,14 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
         <div className="flex min-w-0 items-center gap-1">
           {allowAttachment && (
             <>
-              <input ref={fileInput} type="file" accept="image/png,image/jpeg" className="sr-only" id={`${id}-file`} onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/png,image/jpeg"
+                className="sr-only"
+                id={`${id}-file`}
+                onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}
+              />
               <label htmlFor={`${id}-file`} className="cursor-pointer rounded p-1.5 text-muted-foreground hover:bg-muted" title={t("attach")}>
                 <ImagePlus className="size-4" aria-hidden />
                 <span className="sr-only">{t("attach")}</span>
@@ -121,7 +133,13 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
             </>
           )}
           {voiceSupported && (
-            <button type="button" onClick={() => void toggleVoice()} className={`rounded p-1.5 hover:bg-muted ${listening ? "text-danger" : "text-muted-foreground"}`} aria-label={listening ? t("voice.stop") : t("voice.start")} aria-pressed={Boolean(listening)}>
+            <button
+              type="button"
+              onClick={() => void toggleVoice()}
+              className={`rounded p-1.5 hover:bg-muted ${listening ? "text-danger" : "text-muted-foreground"}`}
+              aria-label={listening ? t("voice.stop") : t("voice.start")}
+              aria-pressed={Boolean(listening)}
+            >
               <Mic className="size-4" aria-hidden />
             </button>
           )}
@@ -133,7 +151,11 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
             {t("actions.stop")}
           </button>
         ) : (
-          <button type="submit" disabled={!canSend} className="inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40">
+          <button
+            type="submit"
+            disabled={!canSend}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
+          >
             <SendHorizontal className="size-4" aria-hidden />
             {t("composer.send")}
           </button>

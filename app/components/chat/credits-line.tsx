@@ -13,9 +13,7 @@ export function CreditsLine({ action }: { action: CreditAction }) {
   const refill = new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(new Date(credits.resetsAt));
   return (
     <p className="text-xs text-muted-foreground" data-testid="credits">
-      {credits.limit === null
-        ? t("credits.unlimited", { cost })
-        : t("credits.balance", { remaining: credits.remaining, limit: credits.limit, cost, refill })}
+      {credits.limit === null ? t("credits.unlimited", { cost }) : t("credits.balance", { remaining: credits.remaining, limit: credits.limit, cost, refill })}
     </p>
   );
 }

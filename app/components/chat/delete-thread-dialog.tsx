@@ -4,7 +4,17 @@ import { useTranslation } from "react-i18next";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 
 /** Confirms deleting a thread; `onDeleted` runs once the server has removed it. */
-export default function DeleteThreadDialog({ open, onOpenChange, thread, onDeleted }: { open: boolean; onOpenChange: (open: boolean) => void; thread: { id: string; title: string }; onDeleted: () => void }) {
+export default function DeleteThreadDialog({
+  open,
+  onOpenChange,
+  thread,
+  onDeleted,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  thread: { id: string; title: string };
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation("chat");
   const remove = useApiAction();
   const toastFailure = useActionFailureToast();

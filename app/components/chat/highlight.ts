@@ -16,7 +16,14 @@ import yaml from "highlight.js/lib/languages/yaml";
 import { createLowlight } from "lowlight";
 
 const lowlight = createLowlight({ bash, css, go, java, javascript, json, python, rust, sql, typescript, xml, yaml });
-lowlight.registerAlias({ bash: ["sh", "shell", "zsh"], javascript: ["js", "jsx"], typescript: ["ts", "tsx"], xml: ["html", "svg"], python: ["py"], yaml: ["yml"] });
+lowlight.registerAlias({
+  bash: ["sh", "shell", "zsh"],
+  javascript: ["js", "jsx"],
+  typescript: ["ts", "tsx"],
+  xml: ["html", "svg"],
+  python: ["py"],
+  yaml: ["yml"],
+});
 
 interface HastNode {
   type: string;

@@ -42,7 +42,13 @@ function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text
       <label className="sr-only" htmlFor="edit-message">
         {t("actions.edit")}
       </label>
-      <textarea id="edit-message" value={text} onChange={(event) => setText(event.target.value)} rows={3} className="w-full rounded-lg border bg-background p-2 text-sm" />
+      <textarea
+        id="edit-message"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={3}
+        className="w-full rounded-lg border bg-background p-2 text-sm"
+      />
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onCancel} className="rounded-md border px-3 py-1 text-sm hover:bg-muted">
           {t("actions.cancel")}
@@ -85,7 +91,11 @@ export function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, on
                 {message.attachmentId && <img src={`/media/uploads/${message.attachmentId}`} alt={t("attachment")} className="max-h-48 rounded-lg border" />}
                 <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent px-4 py-2 text-[15px]">{message.content}</div>
                 {index === lastUser && !busy && (
-                  <button type="button" onClick={() => setEditing(true)} className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(true)}
+                    className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted"
+                  >
                     <Pencil className="size-3.5" aria-hidden />
                     {t("actions.edit")}
                   </button>
@@ -95,10 +105,14 @@ export function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, on
           </li>
         ) : (
           <li key={message.id} className="flex flex-col gap-2" aria-busy={message.status === "streaming"}>
-            <span className="text-xs font-medium text-muted-foreground">
-              {demoMode ? t("demoModel") : message.model}
-            </span>
-            {message.thinking && !message.content ? <ThinkingDots /> : message.content ? <Markdown text={message.content} /> : message.status === "streaming" ? <ThinkingDots /> : null}
+            <span className="text-xs font-medium text-muted-foreground">{demoMode ? t("demoModel") : message.model}</span>
+            {message.thinking && !message.content ? (
+              <ThinkingDots />
+            ) : message.content ? (
+              <Markdown text={message.content} />
+            ) : message.status === "streaming" ? (
+              <ThinkingDots />
+            ) : null}
             {message.status === "failed" && (
               <p role="alert" className="rounded-md border border-danger/40 px-3 py-2 text-sm text-danger">
                 {t(`errors:${message.errorCode ?? "app/unknown"}`)}
@@ -131,7 +145,11 @@ export function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, on
                   </>
                 )}
                 {index === lastAssistant && !busy && (
-                  <button type="button" onClick={onRegenerate} className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground">
+                  <button
+                    type="button"
+                    onClick={onRegenerate}
+                    className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
+                  >
                     {message.status === "failed" ? <RotateCcw className="size-3.5" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
                     {message.status === "failed" ? t("actions.retry") : t("actions.regenerate")}
                   </button>

@@ -20,13 +20,23 @@ function providerLabel(modelId: string): string {
 }
 
 /** The model list with descriptions and abilities. Pro models on a Free plan open the upgrade dialog instead. */
-export default function ModelPickerDialog({ open, onOpenChange, models, value, onChange, canUsePro }: ModelPickerProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ModelPickerDialog({
+  open,
+  onOpenChange,
+  models,
+  value,
+  onChange,
+  canUsePro,
+}: ModelPickerProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation("chat");
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[80vh] w-[min(94vw,26rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border bg-card shadow-xl" aria-describedby={undefined}>
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[80vh] w-[min(94vw,26rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border bg-card shadow-xl"
+          aria-describedby={undefined}
+        >
           <div className="flex items-center justify-between border-b px-4 py-3">
             <Dialog.Title className="font-semibold">{t("model.choose")}</Dialog.Title>
             <Dialog.Close className="rounded p-1.5 hover:bg-muted" aria-label={t("common:close")}>
@@ -38,38 +48,38 @@ export default function ModelPickerDialog({ open, onOpenChange, models, value, o
               const locked = model.tier === "pro" && !canUsePro;
               const selected = model.id === value;
               return (
-                  <button
-                    key={model.id}
-                    type="button"
-                    role="radio"
-                    aria-checked={selected}
-                    onClick={() => {
-                      onOpenChange(false);
-                      if (locked) openUpgradeDialog("model");
-                      else onChange(model.id);
-                    }}
-                    className={`flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-muted ${selected ? "bg-accent" : ""}`}
-                  >
-                    <span className="mt-0.5 w-4">{selected && <Check className="size-4" aria-hidden />}</span>
-                    <span className="flex min-w-0 flex-1 flex-col">
-                      <span className="flex items-center gap-1.5 text-sm font-medium">
-                        {model.id}
-                        {model.vision && <Eye className="size-3.5 text-muted-foreground" aria-label={t("model.vision")} />}
-                        {model.reasoning && <Brain className="size-3.5 text-muted-foreground" aria-label={t("model.reasoning")} />}
-                        {model.tier === "pro" && (
-                          <span className="inline-flex items-center gap-0.5 rounded bg-accent px-1 text-[10px] font-semibold uppercase text-primary">
-                            {locked && <Lock className="size-2.5" aria-hidden />}
-                            Pro
-                          </span>
-                        )}
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {/* The real vendor of each model (SPEC §3's list), never SPEC §9's placeholder provider name. */}
-                        {providerLabel(model.id)}
-                        {t(`models.${model.id.replace(/\./g, "_")}`)}
-                      </span>
+                <button
+                  key={model.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={selected}
+                  onClick={() => {
+                    onOpenChange(false);
+                    if (locked) openUpgradeDialog("model");
+                    else onChange(model.id);
+                  }}
+                  className={`flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-muted ${selected ? "bg-accent" : ""}`}
+                >
+                  <span className="mt-0.5 w-4">{selected && <Check className="size-4" aria-hidden />}</span>
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="flex items-center gap-1.5 text-sm font-medium">
+                      {model.id}
+                      {model.vision && <Eye className="size-3.5 text-muted-foreground" aria-label={t("model.vision")} />}
+                      {model.reasoning && <Brain className="size-3.5 text-muted-foreground" aria-label={t("model.reasoning")} />}
+                      {model.tier === "pro" && (
+                        <span className="inline-flex items-center gap-0.5 rounded bg-accent px-1 text-[10px] font-semibold uppercase text-primary">
+                          {locked && <Lock className="size-2.5" aria-hidden />}
+                          Pro
+                        </span>
+                      )}
                     </span>
-                  </button>
+                    <span className="text-xs text-muted-foreground">
+                      {/* The real vendor of each model (SPEC §3's list), never SPEC §9's placeholder provider name. */}
+                      {providerLabel(model.id)}
+                      {t(`models.${model.id.replace(/\./g, "_")}`)}
+                    </span>
+                  </span>
+                </button>
               );
             })}
           </div>

@@ -5,7 +5,6 @@ import { lazyOverlay } from "../ui/lazy-overlay";
 // Type only: erased from the bundle, so the dialog still loads on first open.
 import type { ModelPickerProps } from "./model-picker-dialog";
 
-
 const ModelPickerDialog = lazyOverlay(() => import("./model-picker-dialog"));
 
 /** The current tool's model; the list opens in a dialog. */

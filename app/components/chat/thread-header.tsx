@@ -113,7 +113,13 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
             <span className="sr-only sm:not-sr-only">{t("export.button")}</span>
           </ThreadMenu>
           <ShareDialog open={sharing} onOpenChange={setSharing} thread={thread} />
-          <button type="button" onClick={() => setConfirming(true)} className="rounded p-1.5 hover:bg-muted" aria-label={t("thread.delete")} aria-haspopup="dialog">
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className="rounded p-1.5 hover:bg-muted"
+            aria-label={t("thread.delete")}
+            aria-haspopup="dialog"
+          >
             <Trash2 className="size-4" aria-hidden />
           </button>
           <DeleteThreadDialog open={confirming} onOpenChange={setConfirming} thread={thread} onDeleted={onDeleted} />

@@ -20,7 +20,15 @@ const itemClass = "flex cursor-pointer select-none items-center gap-2 rounded-md
  * The thread menu itself. The exports are real links with `download`, so the browser saves the file the server names
  * (Content-Disposition: attachment) instead of opening it.
  */
-export default function ThreadMenuPanel({ thread, label, children, className, onShare, open, onOpenChange }: ThreadMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ThreadMenuPanel({
+  thread,
+  label,
+  children,
+  className,
+  onShare,
+  open,
+  onOpenChange,
+}: ThreadMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation("chat");
   const exportUrl = (format: "md" | "json") => `/api/threads/${thread.id}/export?format=${format}`;
   return (

@@ -7,7 +7,6 @@ import type { ThreadMenuProps } from "./thread-menu-panel";
 // boundary to hydrate.
 const ThreadMenuPanel = lazy(() => import("./thread-menu-panel"));
 
-
 /** "Export as Markdown / JSON" (and "Share" where offered) for one thread: the header's Export and each history item. */
 export function ThreadMenu(props: ThreadMenuProps) {
   const [open, setOpen] = useState(false);

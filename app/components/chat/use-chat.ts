@@ -121,11 +121,39 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
         let next = current;
         if (body.mode !== "send") {
           const lastQuestion = current.map((message) => message.role).lastIndexOf("user");
-          next = current.slice(0, lastQuestion + 1).map((message, index) => (index === lastQuestion && body.message ? { ...message, content: body.message } : message));
+          next = current
+            .slice(0, lastQuestion + 1)
+            .map((message, index) => (index === lastQuestion && body.message ? { ...message, content: body.message } : message));
         } else {
-          next = [...current, { id: `user-${requestId}`, role: "user", content: body.message ?? "", model: null, status: "complete", errorCode: null, feedback: null, attachmentId: body.attachmentId ?? null, createdAt: now }];
+          next = [
+            ...current,
+            {
+              id: `user-${requestId}`,
+              role: "user",
+              content: body.message ?? "",
+              model: null,
+              status: "complete",
+              errorCode: null,
+              feedback: null,
+              attachmentId: body.attachmentId ?? null,
+              createdAt: now,
+            },
+          ];
         }
-        return [...next, { id: placeholderId, role: "assistant", content: "", model, status: "streaming", errorCode: null, feedback: null, attachmentId: null, createdAt: now + 1 }];
+        return [
+          ...next,
+          {
+            id: placeholderId,
+            role: "assistant",
+            content: "",
+            model,
+            status: "streaming",
+            errorCode: null,
+            feedback: null,
+            attachmentId: null,
+            createdAt: now + 1,
+          },
+        ];
       });
       setActiveId(placeholderId);
       const abort = new AbortController();

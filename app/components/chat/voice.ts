@@ -31,7 +31,8 @@ export async function listen(locale: string, onText: (text: string) => void, sig
   } catch (error) {
     throw microphoneErrorOf(error);
   }
-  const Recognition = (window as unknown as Record<string, new () => RecognitionLike>).SpeechRecognition ??
+  const Recognition =
+    (window as unknown as Record<string, new () => RecognitionLike>).SpeechRecognition ??
     (window as unknown as Record<string, new () => RecognitionLike>).webkitSpeechRecognition;
   if (!Recognition) throw "microphone/failed" satisfies MicrophoneError;
   const recognition = new Recognition();

@@ -22,7 +22,11 @@ export default function UpgradeDialogPanel({ open }: { open: boolean }) {
       <Dialog.Description className="mt-1 text-sm text-muted-foreground">{t(`dialog.reason.${upgradeReason}`)}</Dialog.Description>
       <ProBenefits className="my-4 flex flex-col gap-2" />
       {signedIn ? (
-        <Link to="/payment" onClick={() => closeUpgradeDialog()} className="block rounded-lg bg-primary px-4 py-2.5 text-center text-sm font-medium text-primary-foreground">
+        <Link
+          to="/payment"
+          onClick={() => closeUpgradeDialog()}
+          className="block rounded-lg bg-primary px-4 py-2.5 text-center text-sm font-medium text-primary-foreground"
+        >
           {t("dialog.cta")}
         </Link>
       ) : (
@@ -37,7 +41,9 @@ export default function UpgradeDialogPanel({ open }: { open: boolean }) {
           {t("dialog.signIn")}
         </button>
       )}
-      <Dialog.Close className="mt-2 block w-full rounded-lg px-4 py-2 text-center text-sm text-muted-foreground hover:bg-muted">{t("dialog.later")}</Dialog.Close>
+      <Dialog.Close className="mt-2 block w-full rounded-lg px-4 py-2 text-center text-sm text-muted-foreground hover:bg-muted">
+        {t("dialog.later")}
+      </Dialog.Close>
     </CenteredDialog>
   );
 }

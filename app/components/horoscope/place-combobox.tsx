@@ -115,7 +115,13 @@ export function PlaceCombobox({
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label={t("form.place")} hidden={!showList || options.length === 0} className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border bg-card p-1 text-sm shadow-lg">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t("form.place")}
+        hidden={!showList || options.length === 0}
+        className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border bg-card p-1 text-sm shadow-lg"
+      >
         {options.map((option, index) => (
           <li
             key={option.id}

@@ -44,7 +44,15 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: G
   }, [fetcher.data, fetcher.state]);
 
   if (!item) return null;
-  const image: JobImage = { id: item.id, url: item.url, downloadUrl: item.downloadUrl, contentType: item.contentType, width: item.width, height: item.height, model: item.model };
+  const image: JobImage = {
+    id: item.id,
+    url: item.url,
+    downloadUrl: item.downloadUrl,
+    contentType: item.contentType,
+    width: item.width,
+    height: item.height,
+    model: item.model,
+  };
   const model = item.model === "demo" ? t("jobs.demoModel") : item.model === "vector" ? t("jobs.vectorModel") : item.model;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(item.createdAt));
   const transparent = item.tool !== "image-generation";
@@ -97,7 +105,12 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: G
               </dl>
               <ImageActions job={{ id: item.jobId, tool: item.tool }} image={image} galleryLink={false} />
               {confirming ? (
-                <div role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-body" className="flex flex-col gap-2 rounded-lg border border-danger/40 p-3 text-sm">
+                <div
+                  role="alertdialog"
+                  aria-labelledby="delete-title"
+                  aria-describedby="delete-body"
+                  className="flex flex-col gap-2 rounded-lg border border-danger/40 p-3 text-sm"
+                >
                   <p id="delete-title" className="font-medium">
                     {t("gallery.deleteTitle")}
                   </p>
@@ -111,14 +124,23 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: G
                     <fetcher.Form method="post" action="/gallery">
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={item.id} />
-                      <button type="submit" disabled={deleting} autoFocus className="rounded-md bg-danger px-3 py-1.5 font-medium text-white disabled:opacity-50">
+                      <button
+                        type="submit"
+                        disabled={deleting}
+                        autoFocus
+                        className="rounded-md bg-danger px-3 py-1.5 font-medium text-white disabled:opacity-50"
+                      >
                         {t("gallery.confirmDelete")}
                       </button>
                     </fetcher.Form>
                   </div>
                 </div>
               ) : (
-                <button type="button" onClick={() => setConfirming(true)} className="inline-flex w-fit items-center gap-1.5 rounded-md border border-danger/40 px-2.5 py-1.5 text-sm text-danger hover:bg-muted">
+                <button
+                  type="button"
+                  onClick={() => setConfirming(true)}
+                  className="inline-flex w-fit items-center gap-1.5 rounded-md border border-danger/40 px-2.5 py-1.5 text-sm text-danger hover:bg-muted"
+                >
                   <Trash2 className="size-4" aria-hidden />
                   {t("gallery.delete")}
                 </button>

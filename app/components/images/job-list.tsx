@@ -27,9 +27,7 @@ export function useJobs(initial: JobView[]) {
   useEffect(() => watchJobs(initial), [initial]);
   useEffect(
     () =>
-      onJobUpdate((job) =>
-        setLocal((current) => (current[job.id] || initial.some((item) => item.id === job.id) ? { ...current, [job.id]: job } : current)),
-      ),
+      onJobUpdate((job) => setLocal((current) => (current[job.id] || initial.some((item) => item.id === job.id) ? { ...current, [job.id]: job } : current))),
     [initial],
   );
   const jobs = useMemo(() => {
@@ -61,7 +59,8 @@ export function creationTitle(
   language: string,
 ): string {
   const settings = job.settings;
-  if (settings?.tool === "photo-translate") return t("translate.into", { language: languageName(settings.targetLanguage, language) ?? settings.targetLanguage });
+  if (settings?.tool === "photo-translate")
+    return t("translate.into", { language: languageName(settings.targetLanguage, language) ?? settings.targetLanguage });
   if (settings?.tool === "tattoo-generator") return [t(`tools:tattoo-generator.themes.${settings.theme}`), settings.description].filter(Boolean).join(" · ");
   return job.prompt || t("jobs.untitled");
 }
@@ -101,7 +100,12 @@ function Failed({ job, onRetried }: { job: JobView; onRetried: (job: JobView) =>
         <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {t(`errors:${job.errorCode ?? "image/provider-failed"}`)}
       </p>
-      <button type="button" onClick={() => void retry()} disabled={busy} className="inline-flex w-fit items-center gap-1.5 rounded-md border px-3 py-1.5 font-medium hover:bg-muted disabled:opacity-50">
+      <button
+        type="button"
+        onClick={() => void retry()}
+        disabled={busy}
+        className="inline-flex w-fit items-center gap-1.5 rounded-md border px-3 py-1.5 font-medium hover:bg-muted disabled:opacity-50"
+      >
         <RotateCcw className="size-4" aria-hidden />
         {busy ? t("jobs.retrying") : t("jobs.retry")}
       </button>
@@ -112,7 +116,15 @@ function Failed({ job, onRetried }: { job: JobView; onRetried: (job: JobView) =>
 const actionClass = "inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted";
 
 /** Download, open in the gallery, use again: what a finished picture offers wherever it is shown. */
-export function ImageActions({ job, image, galleryLink = true }: { job: { id: string; tool: JobView["tool"] | "horoscope" }; image: NonNullable<JobView["image"]>; galleryLink?: boolean }) {
+export function ImageActions({
+  job,
+  image,
+  galleryLink = true,
+}: {
+  job: { id: string; tool: JobView["tool"] | "horoscope" };
+  image: NonNullable<JobView["image"]>;
+  galleryLink?: boolean;
+}) {
   const { t } = useTranslation("images");
   const svg = image.contentType === "image/svg+xml";
   return (
@@ -168,13 +180,23 @@ function TattooResult({ job, image }: { job: JobView; image: NonNullable<JobView
           <div className="relative overflow-hidden rounded-lg border bg-muted">
             {job.sourceUrl && <img src={job.sourceUrl} alt={t("tattoo.original")} className="h-auto w-full object-contain" />}
             {overlay && (
-              <img src={image.url} alt="" className="pointer-events-none absolute left-1/2 top-1/2 w-3/5 -translate-x-1/2 -translate-y-1/2 opacity-85 mix-blend-multiply" />
+              <img
+                src={image.url}
+                alt=""
+                className="pointer-events-none absolute left-1/2 top-1/2 w-3/5 -translate-x-1/2 -translate-y-1/2 opacity-85 mix-blend-multiply"
+              />
             )}
           </div>
         </figure>
         <figure className="flex flex-col gap-1">
           <figcaption className="text-xs font-medium text-muted-foreground">{t("tattoo.design")}</figcaption>
-          <img src={image.url} alt={t("tattoo.design")} width={image.width} height={image.height} className="h-auto w-full rounded-lg border bg-white object-contain" />
+          <img
+            src={image.url}
+            alt={t("tattoo.design")}
+            width={image.width}
+            height={image.height}
+            className="h-auto w-full rounded-lg border bg-white object-contain"
+          />
         </figure>
       </div>
       {image.model === "demo" && job.sourceUrl && (
@@ -198,7 +220,11 @@ function Done({ job }: { job: JobView }) {
   const transparent = job.tool !== "image-generation";
   return (
     <div className="flex flex-col gap-3">
-      {job.tool === "tattoo-generator" ? <TattooResult job={job} image={image} /> : <Picture image={image} alt={t("jobs.resultAlt", { prompt: job.prompt })} transparent={transparent} />}
+      {job.tool === "tattoo-generator" ? (
+        <TattooResult job={job} image={image} />
+      ) : (
+        <Picture image={image} alt={t("jobs.resultAlt", { prompt: job.prompt })} transparent={transparent} />
+      )}
       <ImageActions job={job} image={image} />
     </div>
   );
@@ -211,7 +237,13 @@ export function JobCard({ job, onRetried }: { job: JobView; onRetried: (job: Job
   // What made it: the image model, or for a translation the vision model (or the demo).
   const model = job.image?.model ?? (job.tool === "photo-translate" && job.translation ? (job.translation.demo ? "demo" : job.model) : null);
   return (
-    <article className="flex flex-col gap-3 rounded-xl border bg-card p-4" aria-label={creationTitle(job, t, i18n.language)} data-job-id={job.id} data-status={job.status} suppressHydrationWarning>
+    <article
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4"
+      aria-label={creationTitle(job, t, i18n.language)}
+      data-job-id={job.id}
+      data-status={job.status}
+      suppressHydrationWarning
+    >
       <header className="flex flex-col gap-0.5">
         <h3 className="line-clamp-2 break-words font-medium" suppressHydrationWarning>
           {creationTitle(job, t, i18n.language)}

@@ -8,7 +8,11 @@ const JobWatcher = lazy(() => import("./job-watcher"));
  * first visit included) carry no more than this.
  */
 export function JobWatcherHost() {
-  const active = useSyncExternalStore(subscribeWatched, () => watchedJobs().length > 0, () => false);
+  const active = useSyncExternalStore(
+    subscribeWatched,
+    () => watchedJobs().length > 0,
+    () => false,
+  );
   if (!active) return null;
   return (
     <Suspense fallback={null}>

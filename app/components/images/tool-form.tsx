@@ -42,7 +42,11 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
       openAuthDialog();
       return;
     }
-    const body = { ...Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string")), tool, requestId: crypto.randomUUID() };
+    const body = {
+      ...Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+      tool,
+      requestId: crypto.randomUUID(),
+    };
     const checked = createJobSchema.safeParse(body);
     if (!checked.success) {
       setFieldErrors(fieldErrorsOf(checked.error));

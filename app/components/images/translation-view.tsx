@@ -17,7 +17,8 @@ export function languageName(code: string, uiLanguage: string): string | null {
 /** Photo translate's answer: the source language named, then each text block beside its translation. */
 export function TranslationView({ result, targetLanguage }: { result: TranslationResult; targetLanguage: string }) {
   const { t, i18n } = useTranslation("images");
-  const source = languageName(result.sourceLanguage, i18n.language) ?? (result.sourceLanguage === "und" ? t("translate.unknownLanguage") : result.sourceLanguage);
+  const source =
+    languageName(result.sourceLanguage, i18n.language) ?? (result.sourceLanguage === "und" ? t("translate.unknownLanguage") : result.sourceLanguage);
   const target = languageName(targetLanguage, i18n.language) ?? targetLanguage;
   return (
     <div className="flex flex-col gap-3">

@@ -95,7 +95,9 @@ function ThreadList({
                 <NavLink
                   to={threadPath(thread)}
                   onClick={onNavigate}
-                  className={({ isActive }) => `flex min-w-0 flex-1 items-center gap-2 truncate rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-accent" : "hover:bg-muted"}`}
+                  className={({ isActive }) =>
+                    `flex min-w-0 flex-1 items-center gap-2 truncate rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-accent" : "hover:bg-muted"}`
+                  }
                 >
                   {thread.starred && <Star className="size-3 shrink-0 fill-current text-amber-500" aria-label={t("history.starred")} />}
                   <span className="truncate">{thread.title}</span>
@@ -172,7 +174,13 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
       <label className="flex items-center gap-2 rounded-md border bg-background px-2 py-1">
         <Search className="size-3.5 text-muted-foreground" aria-hidden />
         <span className="sr-only">{t("history.search")}</span>
-        <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t("history.search")} className="w-full bg-transparent text-sm outline-none" />
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t("history.search")}
+          className="w-full bg-transparent text-sm outline-none"
+        />
       </label>
       {results ? (
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
@@ -200,7 +208,14 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.starred"),
               panel: (
                 <>
-                  <ThreadList threads={starred.threads} now={now} timeZone={timeZone} empty={t("history.emptyStarred")} onNavigate={onNavigate} onShare={share} />
+                  <ThreadList
+                    threads={starred.threads}
+                    now={now}
+                    timeZone={timeZone}
+                    empty={t("history.emptyStarred")}
+                    onNavigate={onNavigate}
+                    onShare={share}
+                  />
                   {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
                 </>
               ),

@@ -11,7 +11,14 @@ export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-md p-2 hover:bg-muted" aria-label={t("nav.openMenu")} aria-haspopup="dialog" aria-expanded={open}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md p-2 hover:bg-muted"
+        aria-label={t("nav.openMenu")}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+      >
         <Menu className="size-5" aria-hidden />
       </button>
       <MobileDrawerPanel open={open} onOpenChange={setOpen} />

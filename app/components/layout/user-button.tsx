@@ -11,7 +11,10 @@ export function Avatar({ user, size = "size-8" }: { user: Pick<SessionUser, "dis
   }
   const initial = user.displayName.trim().charAt(0).toLocaleUpperCase() || "?";
   return (
-    <span className={`${size} inline-flex shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground`} aria-hidden>
+    <span
+      className={`${size} inline-flex shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground`}
+      aria-hidden
+    >
       {initial}
     </span>
   );
@@ -28,7 +31,10 @@ export function PlanBadge({ plan }: { plan: "guest" | "free" | "pro" }) {
 }
 
 /** The account button: name, photo and plan badge. The lazily loaded menu opens from it. */
-export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & ComponentPropsWithoutRef<"button">>(function UserButton({ user, ...props }, ref) {
+export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & ComponentPropsWithoutRef<"button">>(function UserButton(
+  { user, ...props },
+  ref,
+) {
   const { t } = useTranslation();
   return (
     <button

@@ -3,7 +3,15 @@ import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
 /** Safari has no install prompt: the steps to add the app to the home screen (iPhone/iPad) or the Dock (Mac). */
-export default function InstallInstructions({ open, onOpenChange, platform }: { open: boolean; onOpenChange: (open: boolean) => void; platform: "safari-ios" | "safari-mac" }) {
+export default function InstallInstructions({
+  open,
+  onOpenChange,
+  platform,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  platform: "safari-ios" | "safari-mac";
+}) {
   const { t } = useTranslation();
   const steps = platform === "safari-ios" ? ["ios1", "ios2", "ios3"] : ["mac1", "mac2"];
   return (

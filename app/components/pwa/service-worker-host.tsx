@@ -48,9 +48,17 @@ export function ServiceWorkerHost() {
   useWorkerState();
   if (!waiting) return null;
   return (
-    <div role="status" aria-live="polite" className="fixed bottom-4 left-4 z-[70] flex items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm shadow-lg">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed bottom-4 left-4 z-[70] flex items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm shadow-lg"
+    >
       <span>{t("update.available")}</span>
-      <button type="button" onClick={applyUpdate} className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground hover:opacity-90">
+      <button
+        type="button"
+        onClick={applyUpdate}
+        className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground hover:opacity-90"
+      >
         <RefreshCw className="size-4" aria-hidden />
         {t("update.reload")}
       </button>

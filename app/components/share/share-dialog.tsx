@@ -27,7 +27,9 @@ function useThreadShare(threadId: string, open: boolean) {
     setLoaded({ state: "loading" });
     fetch(`/api/threads/${threadId}/share`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then((response) => response.json() as Promise<{ ok: true; share: ShareView | null } | { ok: false; error: { code: string; message?: string } }>)
-      .then((body) => setLoaded(body.ok ? { state: "ready", share: body.share } : { state: "failed", message: body.error.message || errorText(body.error.code) }))
+      .then((body) =>
+        setLoaded(body.ok ? { state: "ready", share: body.share } : { state: "failed", message: body.error.message || errorText(body.error.code) }),
+      )
       .catch(() => controller.signal.aborted || setLoaded({ state: "failed", message: errorText("app/unknown") }));
     return () => controller.abort();
   }, [threadId, open, errorText]);
@@ -38,7 +40,15 @@ function useThreadShare(threadId: string, open: boolean) {
  * Share a chat (decision 0015): makes a read-only public link to a snapshot of the thread as it is now, or takes a new
  * snapshot under the same link ("Update link"). The owner's name is shown only when "Show my name" is ticked.
  */
-export default function ShareDialog({ open, onOpenChange, thread }: { open: boolean; onOpenChange: (open: boolean) => void; thread: { id: string; title: string } }) {
+export default function ShareDialog({
+  open,
+  onOpenChange,
+  thread,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  thread: { id: string; title: string };
+}) {
   const { t } = useTranslation("chat");
   const [loaded, setLoaded] = useThreadShare(thread.id, open);
   const save = useApiAction();
@@ -86,7 +96,13 @@ export default function ShareDialog({ open, onOpenChange, thread }: { open: bool
                 {t("share.dialog.link")}
               </label>
               <div className="flex items-center gap-2">
-                <input id={linkId} readOnly value={share.url} onFocus={(event) => event.currentTarget.select()} className="min-w-0 flex-1 rounded-md border bg-background px-2 py-1.5 text-sm" />
+                <input
+                  id={linkId}
+                  readOnly
+                  value={share.url}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="min-w-0 flex-1 rounded-md border bg-background px-2 py-1.5 text-sm"
+                />
                 <CopyButton text={share.url} label={t("share.dialog.copy")} />
               </div>
               <p className="text-xs text-muted-foreground">{t("share.dialog.snapshotHint")}</p>
@@ -94,7 +110,11 @@ export default function ShareDialog({ open, onOpenChange, thread }: { open: bool
           )}
           <div className="flex justify-end gap-2">
             <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm">{t("common:close")}</Dialog.Close>
-            <button type="submit" disabled={save.state !== "idle"} className="rounded-md bg-primary px-3 py-1.5 text-sm text-primary-foreground disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={save.state !== "idle"}
+              className="rounded-md bg-primary px-3 py-1.5 text-sm text-primary-foreground disabled:opacity-60"
+            >
               {share ? t("share.dialog.update") : t("share.dialog.create")}
             </button>
           </div>

@@ -43,7 +43,9 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
   const rate = (messageId: string, feedback: "like" | "dislike" | "none") => {
     const body = new FormData();
     body.set("feedback", feedback);
-    chat.setMessages((current) => current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)));
+    chat.setMessages((current) =>
+      current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)),
+    );
     void fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body }).then((response) => {
       if (!response.ok) notify("error", t("errors:app/unknown"));
     });

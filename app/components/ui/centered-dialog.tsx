@@ -13,7 +13,17 @@ function leaveEscapeToOpenList(event: KeyboardEvent) {
  * The frame of the product's small centred dialogs: overlay, card, close button. The body supplies its own
  * Dialog.Title and Dialog.Description (Radix needs them inside Content for the accessible name).
  */
-export function CenteredDialog({ open, onOpenChange, className = "", children }: { open: boolean; onOpenChange: (open: boolean) => void; className?: string; children: ReactNode }) {
+export function CenteredDialog({
+  open,
+  onOpenChange,
+  className = "",
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  className?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -32,13 +32,24 @@ interface ComboboxProps {
 
 /** Lower case without accents, so "turk" finds "Türkiye" and "cote" finds "Côte d’Ivoire". */
 function fold(text: string, locale?: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLocaleLowerCase(locale);
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase(locale);
 }
 
-export function Combobox({ label, options, value, onChange, clearLabel, listLabel, emptyText, toggleLabel, placeholder, locale, id, invalid, describedBy }: ComboboxProps) {
+export function Combobox({
+  label,
+  options,
+  value,
+  onChange,
+  clearLabel,
+  listLabel,
+  emptyText,
+  toggleLabel,
+  placeholder,
+  locale,
+  id,
+  invalid,
+  describedBy,
+}: ComboboxProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-input`;
   const listId = `${autoId}-list`;
@@ -63,7 +74,13 @@ export function Combobox({ label, options, value, onChange, clearLabel, listLabe
     for (const option of options) {
       const name = fold(option.label, locale);
       if (name.startsWith(query)) starts.push(option);
-      else if (name.includes(query) || fold(option.keywords ?? "", locale).split(" ").includes(query)) contains.push(option);
+      else if (
+        name.includes(query) ||
+        fold(option.keywords ?? "", locale)
+          .split(" ")
+          .includes(query)
+      )
+        contains.push(option);
     }
     return [...starts, ...contains];
   }, [filtering, text, options, locale]);
@@ -152,7 +169,13 @@ export function Combobox({ label, options, value, onChange, clearLabel, listLabe
         />
         <div className="absolute inset-y-0 right-1 flex items-center">
           {(value || text) && (
-            <button type="button" onClick={clear} className="rounded p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={clearLabel} title={clearLabel}>
+            <button
+              type="button"
+              onClick={clear}
+              className="rounded p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+              aria-label={clearLabel}
+              title={clearLabel}
+            >
               <X className="size-3.5" aria-hidden />
             </button>
           )}

@@ -56,7 +56,13 @@ export function Tabs<Value extends string>({ label, value, onChange, tabs, class
         })}
       </div>
       {active && (
-        <div role="tabpanel" id={`${id}-panel-${active.value}`} aria-labelledby={`${id}-tab-${active.value}`} tabIndex={0} className="mt-2 min-h-0 flex-1 overflow-y-auto">
+        <div
+          role="tabpanel"
+          id={`${id}-panel-${active.value}`}
+          aria-labelledby={`${id}-tab-${active.value}`}
+          tabIndex={0}
+          className="mt-2 min-h-0 flex-1 overflow-y-auto"
+        >
           {active.panel}
         </div>
       )}

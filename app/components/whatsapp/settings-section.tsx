@@ -33,7 +33,14 @@ export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) 
             )}
           </div>
           {link ? (
-            <button type="button" onClick={() => void disconnect()} disabled={busy} aria-busy={busy || undefined} className={buttonClass} aria-label={t("dialog.settings.disconnectLabel")}>
+            <button
+              type="button"
+              onClick={() => void disconnect()}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              className={buttonClass}
+              aria-label={t("dialog.settings.disconnectLabel")}
+            >
               {t("dialog.disconnect")}
             </button>
           ) : configured ? (

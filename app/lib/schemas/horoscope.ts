@@ -49,7 +49,13 @@ const birthDate = z
   .refine((value) => Number(value.slice(0, 4)) >= BIRTH_YEAR_MIN && value <= new Date().toISOString().slice(0, 10), "validation.dateRange");
 
 /** "HH:MM", 24-hour, optional: without it the chart has no Ascendant or houses. */
-const birthTime = z.preprocess(blankToUndefined, z.string("validation.timeInvalid").regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.timeInvalid").optional());
+const birthTime = z.preprocess(
+  blankToUndefined,
+  z
+    .string("validation.timeInvalid")
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "validation.timeInvalid")
+    .optional(),
+);
 
 /** Ids of the offline city list ("tr-istanbul"); whether the id exists is checked on the server, which has the list. */
 export const PLACE_ID_MAX = 80;

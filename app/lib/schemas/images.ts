@@ -37,9 +37,51 @@ export const LOGO_STYLE_COLORS: Record<LogoStyle, readonly [string, string]> = {
  * language with Intl.DisplayNames, so no list of names needs translating.
  */
 export const TRANSLATE_LANGUAGES = [
-  "af", "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "et", "fa", "fi", "fil", "fr", "he", "hi", "hr", "hu", "id",
-  "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "pl", "pt", "ro", "ru", "sk", "sl", "sr", "sv", "sw", "th", "tr", "uk", "ur",
-  "vi", "zh-Hans", "zh-Hant",
+  "af",
+  "ar",
+  "bg",
+  "bn",
+  "ca",
+  "cs",
+  "da",
+  "de",
+  "el",
+  "en",
+  "es",
+  "et",
+  "fa",
+  "fi",
+  "fil",
+  "fr",
+  "he",
+  "hi",
+  "hr",
+  "hu",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "lt",
+  "lv",
+  "ms",
+  "nb",
+  "nl",
+  "pl",
+  "pt",
+  "ro",
+  "ru",
+  "sk",
+  "sl",
+  "sr",
+  "sv",
+  "sw",
+  "th",
+  "tr",
+  "uk",
+  "ur",
+  "vi",
+  "zh-Hans",
+  "zh-Hant",
 ] as const;
 export type TranslateLanguage = (typeof TRANSLATE_LANGUAGES)[number];
 
@@ -118,8 +160,6 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 /** Photo translate's answer (from a vision model, checked with this schema before it is stored). */
 export const translationResultSchema = z.object({
   sourceLanguage: z.string().trim().min(1).max(40),
-  blocks: z
-    .array(z.object({ text: z.string().trim().min(1).max(4000), translation: z.string().trim().max(4000) }))
-    .max(100),
+  blocks: z.array(z.object({ text: z.string().trim().min(1).max(4000), translation: z.string().trim().max(4000) })).max(100),
 });
 export type TranslationResult = z.infer<typeof translationResultSchema> & { demo?: boolean };

@@ -23,7 +23,11 @@ export const whatsappLinkSchema = z
   .object(
     {
       /** ISO 3166-1 alpha-2, one libphonenumber-js knows ("TR"); the default country of a number typed without "+". */
-      country: z.string(W.selectCountry).trim().toUpperCase().refine((value) => isSupportedCountry(value), W.selectCountry),
+      country: z
+        .string(W.selectCountry)
+        .trim()
+        .toUpperCase()
+        .refine((value) => isSupportedCountry(value), W.selectCountry),
       /** As typed: national ("0532 123 45 67") or international ("+90 532 123 45 67"). */
       phone: z
         .string(W.invalidPhone)
