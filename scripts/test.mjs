@@ -51,6 +51,8 @@ async function ensureChromium() {
 
 const stages = [
   { name: "typecheck", run: () => run(bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]) },
+  // Code is formatted by Prettier (.prettierrc.json); `npm run format` fixes what this stage reports.
+  { name: "format", run: () => run(bin("prettier"), ["--check", "."]) },
   { name: "lint", run: () => run(bin("eslint"), ["--max-warnings=0", "."]) },
   // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
   { name: "import cycles", run: () => run(bin("madge"), ["--circular", "app", "workers"]) },
