@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { parseTranslation, JobFailure } from "../../app/.server/images/engines";
 import { downloadName } from "../../app/.server/images/gallery";
-import { createJobSchema, fieldErrorsOf, TRANSLATE_LANGUAGES } from "../../app/lib/schemas/images";
+import { fieldErrorsFrom } from "../../app/lib/schemas/field-errors";
+import { createJobSchema, TRANSLATE_LANGUAGES } from "../../app/lib/schemas/images";
 
 const requestId = "0b7d3a9e-4c1f-4f5e-9a55-4f2f7c7e9b10";
 
@@ -43,9 +44,9 @@ describe("createJobSchema", () => {
   it("names each wrong field with a translatable key", () => {
     const result = createJobSchema.safeParse({ tool: "tattoo-generator", requestId, model: "m", uploadId: "", theme: "dragons", description: "x".repeat(501) });
     expect(result.success).toBe(false);
-    expect(fieldErrorsOf(result.error!)).toEqual({ uploadId: "validation.photoRequired", theme: "validation.invalid", description: "validation.tooLong" });
+    expect(fieldErrorsFrom(result.error!)).toEqual({ uploadId: "validation.photoRequired", theme: "validation.invalid", description: "validation.tooLong" });
     const language = createJobSchema.safeParse({ tool: "photo-translate", requestId, model: "m", uploadId: requestId, targetLanguage: "xx" });
-    expect(fieldErrorsOf(language.error!)).toEqual({ targetLanguage: "validation.required" });
+    expect(fieldErrorsFrom(language.error!)).toEqual({ targetLanguage: "validation.required" });
   });
 });
 

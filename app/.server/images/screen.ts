@@ -4,7 +4,8 @@ import enImages from "../../../locales/en/images.json";
 import trImages from "../../../locales/tr/images.json";
 import type { Locale } from "../../lib/constants";
 import type { JobView } from "../../lib/jobs";
-import { createJobSchema, fieldErrorsOf, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
+import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
+import { createJobSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
 import { clientAddress } from "../auth/throttle";
 import { AppError, type ErrorCode } from "../errors";
@@ -85,7 +86,7 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     const parsed = createJobSchema.safeParse(values);
     if (!parsed.success) {
       const message = errorMessage(request, "request/invalid");
-      return Response.json({ ok: false, error: "request/invalid", message, fieldErrors: fieldErrorsOf(parsed.error) } satisfies CreateJobResult, {
+      return Response.json({ ok: false, error: "request/invalid", message, fieldErrors: fieldErrorsFrom(parsed.error) } satisfies CreateJobResult, {
         status: 400,
       });
     }

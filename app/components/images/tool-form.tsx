@@ -7,7 +7,8 @@ import { useToolModel } from "~/lib/chat-prefs";
 import type { CreditAction } from "~/lib/constants";
 import type { JobView } from "~/lib/jobs";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
-import { createJobSchema, fieldErrorsOf, type ImageTool } from "~/lib/schemas/images";
+import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
+import { createJobSchema, type ImageTool } from "~/lib/schemas/images";
 import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
@@ -49,7 +50,7 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
     };
     const checked = createJobSchema.safeParse(body);
     if (!checked.success) {
-      setFieldErrors(fieldErrorsOf(checked.error));
+      setFieldErrors(fieldErrorsFrom(checked.error));
       return;
     }
     setFieldErrors({});

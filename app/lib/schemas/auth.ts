@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 import { isWeakPassword } from "../password-strength";
+import { fieldErrorsFrom } from "./field-errors";
 
 export const DISPLAY_NAME_MAX = 50;
 
@@ -71,13 +72,8 @@ export function checkForm<T>(schema: z.ZodType<T>, input: FormData | Record<stri
   }
   const result = schema.safeParse(raw);
   if (result.success) return { success: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    // A missing field is simply a required one (zod reports "expected string" for undefined).
-    const message = issue.code === "invalid_type" ? V.required : issue.message;
-    fieldErrors[field] ??= message;
-  }
+  // Auth schemas word their own messages; a missing field is simply a required one (zod says "expected string").
+  const fieldErrors = fieldErrorsFrom(result.error, "form", (issue) => (issue.code === "invalid_type" ? V.required : issue.message));
   return { success: false, fieldErrors };
 }
 

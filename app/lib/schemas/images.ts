@@ -146,17 +146,6 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** What a job keeps of its form (everything except the request id), for the consumer and for "use again". */
 export type JobSettings = DistributiveOmit<CreateJobInput, "requestId">;
 
-/** Field errors keyed by field name, each a key under images:validation. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    if (errors[field]) continue;
-    errors[field] = issue.message.startsWith("validation.") ? issue.message : "validation.invalid";
-  }
-  return errors;
-}
-
 /** Photo translate's answer (from a vision model, checked with this schema before it is stored). */
 export const translationResultSchema = z.object({
   sourceLanguage: z.string().trim().min(1).max(40),
