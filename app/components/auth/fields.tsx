@@ -1,8 +1,10 @@
-// Labelled form fields with their error and hint wired to the input (aria-invalid, aria-describedby).
+// The auth and settings forms' fields, on the app's one Field (components/ui/field.tsx): errors are keys under
+// auth:validation (from the zod schema) or already translated text.
 import { Eye, EyeOff, Loader2 } from "lucide-react";
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "~/lib/error-text";
+import { Field } from "../ui/field";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
@@ -19,36 +21,21 @@ export function useValidationMessage() {
 }
 
 export function TextField({ name, label, error, hint, trailing, className = "", ...input }: FieldProps) {
-  const id = useId();
   const message = useValidationMessage()(error);
-  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={name}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy}
-          className={`w-full rounded-md border bg-background px-3 py-2 text-sm outline-none transition-colors focus-visible:border-primary aria-[invalid=true]:border-danger ${trailing ? "pr-10" : ""}`}
-          {...input}
-        />
-        {trailing}
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
+    <Field label={label} error={message} hint={hint} className={`flex flex-col gap-1.5 ${className}`}>
+      {(wiring) => (
+        <div className="relative">
+          <input
+            {...wiring}
+            name={name}
+            className={`w-full rounded-md border bg-background px-3 py-2 text-sm outline-none transition-colors focus-visible:border-primary aria-[invalid=true]:border-danger ${trailing ? "pr-10" : ""}`}
+            {...input}
+          />
+          {trailing}
+        </div>
       )}
-      {message && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {message}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,7 +1,7 @@
 // Each horoscope type's form: labelled fields, checked with the same zod schema the server uses.
 import { useRevalidator } from "@remix-run/react";
 import { Orbit, Sparkles } from "lucide-react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
@@ -9,32 +9,11 @@ import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { CAREER_FOCUSES, horoscopeInputSchema, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/schemas/horoscope";
 import type { HoroscopeType } from "~/lib/tools";
 import { ChoiceGroup } from "../images/choice-group";
+import { Field } from "../ui/field";
 import { PlaceCombobox } from "./place-combobox";
 
 export const fieldClass =
   "w-full rounded-lg border bg-background px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-danger";
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  const { t } = useTranslation("horoscope");
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {t(error)}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The first values of a form: the saved birth data for the chart, its Sun sign for the forms that ask for a sign. */
 function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record<string, string> {
@@ -76,7 +55,6 @@ export function HoroscopeForm({
 }) {
   const { t } = useTranslation("horoscope");
   const { t: tt } = useTranslation("tools");
-  const id = useId();
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(type, birth));
   const [place, setPlace] = useState<PlaceOption | null>(type === "birth-chart" ? (birth?.place ?? null) : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -85,8 +63,8 @@ export function HoroscopeForm({
   const revalidator = useRevalidator();
   const prefilled = birth !== null && (type === "birth-chart" || "sign" in initialValues(type, birth));
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
-  const describedBy = (name: string, hint = false) =>
-    [errors[name] ? `${id}-${name}-error` : null, hint ? `${id}-${name}-hint` : null].filter(Boolean).join(" ") || undefined;
+  /** A field's error (a key under horoscope:validation) in the page's language. */
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   /** `reading`: the form's reading; `chart`: only store the birth data and show the chart (no credit). */
   const submit = async (event: FormEvent | null, mode: "reading" | "chart" = "reading") => {
@@ -117,40 +95,34 @@ export function HoroscopeForm({
   };
 
   const signSelect = (name: "sign" | "partnerSign") => (
-    <Field id={`${id}-${name}`} label={t(`form.${name}`)} error={errors[name]}>
-      <select
-        id={`${id}-${name}`}
-        name={name}
-        value={values[name] ?? ""}
-        onChange={(event) => set(name)(event.target.value)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name)}
-        className={fieldClass}
-      >
-        <option value="">{t("form.chooseSign")}</option>
-        {ZODIAC_SIGNS.map((sign) => (
-          <option key={sign} value={sign}>
-            {t(`signs.${sign}`)}
-          </option>
-        ))}
-      </select>
+    <Field label={t(`form.${name}`)} error={message(errors[name])}>
+      {(wiring) => (
+        <select {...wiring} name={name} value={values[name] ?? ""} onChange={(event) => set(name)(event.target.value)} className={fieldClass}>
+          <option value="">{t("form.chooseSign")}</option>
+          {ZODIAC_SIGNS.map((sign) => (
+            <option key={sign} value={sign}>
+              {t(`signs.${sign}`)}
+            </option>
+          ))}
+        </select>
+      )}
     </Field>
   );
 
   const textArea = (name: "question", placeholder: string) => (
-    <Field id={`${id}-${name}`} label={t("form.question")} error={errors[name]}>
-      <textarea
-        id={`${id}-${name}`}
-        name={name}
-        rows={3}
-        maxLength={QUESTION_MAX}
-        value={values[name] ?? ""}
-        onChange={(event) => set(name)(event.target.value)}
-        placeholder={placeholder}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name)}
-        className={`${fieldClass} resize-y`}
-      />
+    <Field label={t("form.question")} error={message(errors[name])}>
+      {(wiring) => (
+        <textarea
+          {...wiring}
+          name={name}
+          rows={3}
+          maxLength={QUESTION_MAX}
+          value={values[name] ?? ""}
+          onChange={(event) => set(name)(event.target.value)}
+          placeholder={placeholder}
+          className={`${fieldClass} resize-y`}
+        />
+      )}
     </Field>
   );
 
@@ -169,46 +141,48 @@ export function HoroscopeForm({
       fields = (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <Field id={`${id}-placeId`} label={t("form.place")} error={errors.placeId} hint={t("form.placeHint")}>
-              <PlaceCombobox
-                id={`${id}-placeId`}
-                value={place}
-                onChange={(chosen) => {
-                  setPlace(chosen);
-                  set("placeId")(chosen?.id ?? "");
-                }}
-                invalid={Boolean(errors.placeId)}
-                describedBy={describedBy("placeId", true)}
-                className={fieldClass}
-              />
+            <Field label={t("form.place")} error={message(errors.placeId)} hint={t("form.placeHint")}>
+              {(wiring) => (
+                <PlaceCombobox
+                  id={wiring.id}
+                  value={place}
+                  onChange={(chosen) => {
+                    setPlace(chosen);
+                    set("placeId")(chosen?.id ?? "");
+                  }}
+                  invalid={Boolean(errors.placeId)}
+                  describedBy={wiring["aria-describedby"]}
+                  className={fieldClass}
+                />
+              )}
             </Field>
           </div>
-          <Field id={`${id}-birthDate`} label={t("form.birthDate")} error={errors.birthDate}>
-            <input
-              id={`${id}-birthDate`}
-              name="birthDate"
-              type="date"
-              min="1900-01-01"
-              max={new Date().toISOString().slice(0, 10)}
-              value={values.birthDate ?? ""}
-              onChange={(event) => set("birthDate")(event.target.value)}
-              aria-invalid={errors.birthDate ? true : undefined}
-              aria-describedby={describedBy("birthDate")}
-              aria-required
-              className={fieldClass}
-            />
+          <Field label={t("form.birthDate")} error={message(errors.birthDate)}>
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="birthDate"
+                type="date"
+                min="1900-01-01"
+                max={new Date().toISOString().slice(0, 10)}
+                value={values.birthDate ?? ""}
+                onChange={(event) => set("birthDate")(event.target.value)}
+                aria-required
+                className={fieldClass}
+              />
+            )}
           </Field>
-          <Field id={`${id}-birthTime`} label={t("form.birthTime")} error={errors.birthTime} hint={t("form.birthTimeHint")}>
-            <input
-              id={`${id}-birthTime`}
-              name="birthTime"
-              type="time"
-              value={values.birthTime ?? ""}
-              onChange={(event) => set("birthTime")(event.target.value)}
-              aria-invalid={errors.birthTime ? true : undefined}
-              aria-describedby={describedBy("birthTime", true)}
-              className={fieldClass}
-            />
+          <Field label={t("form.birthTime")} error={message(errors.birthTime)} hint={t("form.birthTimeHint")}>
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="birthTime"
+                type="time"
+                value={values.birthTime ?? ""}
+                onChange={(event) => set("birthTime")(event.target.value)}
+                className={fieldClass}
+              />
+            )}
           </Field>
         </div>
       );
@@ -227,19 +201,19 @@ export function HoroscopeForm({
       break;
     case "ritual-meditation":
       fields = (
-        <Field id={`${id}-intention`} label={t("form.intention")} error={errors.intention}>
-          <input
-            id={`${id}-intention`}
-            name="intention"
-            maxLength={INTENTION_MAX}
-            value={values.intention ?? ""}
-            onChange={(event) => set("intention")(event.target.value)}
-            placeholder={t("form.intentionPlaceholder")}
-            aria-invalid={errors.intention ? true : undefined}
-            aria-describedby={describedBy("intention")}
-            aria-required
-            className={fieldClass}
-          />
+        <Field label={t("form.intention")} error={message(errors.intention)}>
+          {(wiring) => (
+            <input
+              {...wiring}
+              name="intention"
+              maxLength={INTENTION_MAX}
+              value={values.intention ?? ""}
+              onChange={(event) => set("intention")(event.target.value)}
+              placeholder={t("form.intentionPlaceholder")}
+              aria-required
+              className={fieldClass}
+            />
+          )}
         </Field>
       );
       break;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Info, LogIn, Sparkles } from "lucide-react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useToolModel } from "~/lib/chat-prefs";
@@ -12,6 +12,7 @@ import { createJobSchema, type ImageTool } from "~/lib/schemas/images";
 import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
+import { Field as SharedField, type ControlWiring } from "../ui/field";
 
 type CreateResult = { ok: true; job: JobView } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
@@ -147,33 +148,13 @@ export function FieldError({ id, code }: { id: string; code?: string }) {
 export const inputClass =
   "w-full rounded-lg border bg-background px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-danger";
 
-/** What a field's control must carry so the label names it and its hint and error are read with it. */
-interface ControlWiring {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}
-
-/**
- * A labelled control with its optional hint and error: the one place their ids and aria wiring are made, so no
- * field can forget to point at its error. `error` is a key under images:validation.
- */
+/** The app's one Field (components/ui/field.tsx), with the error given as a key under images:validation. */
 export function Field({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: (wiring: ControlWiring) => ReactNode }) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const { t } = useTranslation("images");
   return (
-    <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} code={error} />
-    </div>
+    <SharedField label={label} error={error ? t(error) : undefined} hint={hint} className="flex flex-col gap-2">
+      {children}
+    </SharedField>
   );
 }
 

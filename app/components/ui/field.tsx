@@ -1,0 +1,47 @@
+// The one labelled field of the app (auth, settings, image tools, horoscope): a label, the control, an optional hint
+// and an optional error, with the ids and the aria wiring made here, so no form can forget to point its control at
+// its hint and error. Forms pass the error already in the person's language.
+import { useId, type ReactNode } from "react";
+
+/** What a field's control must carry so the label names it and its hint and error are read with it. */
+export interface ControlWiring {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+export function Field({
+  label,
+  error,
+  hint,
+  className = "flex flex-col gap-1.5",
+  children,
+}: {
+  label: ReactNode;
+  /** The translated message; none when the field is fine. */
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: (wiring: ControlWiring) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
