@@ -123,7 +123,7 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
             {t("logo.styleColors")}
           </p>
         )}
-        <FieldError id={`${id}-color-error`} code={fieldErrors.primaryColor ?? fieldErrors.secondaryColor} />
+        <FieldError id={`${id}-color-error`} message={fieldErrors.primaryColor ?? fieldErrors.secondaryColor} />
       </fieldset>
       {kind === "graphic" ? (
         <ModelRow models={data.models} value={model} onChange={setModel} plan={data.plan} demoMode={data.demoMode} engine={data.engines[model] ?? null} />

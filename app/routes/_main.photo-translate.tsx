@@ -33,13 +33,7 @@ function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-transl
       hasErrors={Object.keys(fieldErrors).length > 0}
       onSubmit={() => void submit({ uploadId: photo?.id ?? "", targetLanguage, model })}
     >
-      <UploadField
-        label={t("translate.photo")}
-        value={photo}
-        onChange={setPhoto}
-        signedIn={data.signedIn}
-        error={fieldErrors.uploadId ? t(fieldErrors.uploadId) : undefined}
-      />
+      <UploadField label={t("translate.photo")} value={photo} onChange={setPhoto} signedIn={data.signedIn} error={fieldErrors.uploadId} />
       <Field label={t("translate.language")} error={fieldErrors.targetLanguage}>
         {(wiring) => (
           <select

@@ -35,13 +35,7 @@ function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generato
       hasErrors={Object.keys(fieldErrors).length > 0}
       onSubmit={() => void submit({ uploadId: photo?.id ?? "", theme, description, model })}
     >
-      <UploadField
-        label={t("tattoo.photo")}
-        value={photo}
-        onChange={setPhoto}
-        signedIn={data.signedIn}
-        error={fieldErrors.uploadId ? t(fieldErrors.uploadId) : undefined}
-      />
+      <UploadField label={t("tattoo.photo")} value={photo} onChange={setPhoto} signedIn={data.signedIn} error={fieldErrors.uploadId} />
       <ChoiceGroup
         label={t("tattoo.theme")}
         name="theme"

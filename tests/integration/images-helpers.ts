@@ -57,14 +57,20 @@ export async function signedIn(env: AppEnv, options: Parameters<typeof signedInC
   return { client: client.withEnv(env), user };
 }
 
-export type CreateAnswer = { status: number; ok: boolean; job?: JobView; error?: string; fieldErrors?: Record<string, string> };
+/** The answer of POST /api/jobs, with DESIGN's error shape read out: `error` is its code, `fieldErrors` its translated messages. */
+export type CreateAnswer = { status: number; ok: boolean; job?: JobView; error?: string; message?: string; fieldErrors?: Record<string, string> };
+
+/** The wire form: the job, or `{ ok: false, error: { code, message, fieldErrors? } }`. */
+type CreateWire = { ok: true; job: JobView } | { ok: false; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
 
 /** POST /api/jobs with a tool's fields (a fresh request id unless one is given). */
 export async function createJob(client: Client, fields: Record<string, string>): Promise<CreateAnswer> {
   const form = new FormData();
   for (const [name, value] of Object.entries({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", ...fields })) form.set(name, value);
   const response = await client.fetch("/api/jobs", { method: "POST", body: form });
-  return { status: response.status, ...((await response.json()) as Omit<CreateAnswer, "status">) };
+  const wire = (await response.json()) as CreateWire;
+  if (wire.ok) return { status: response.status, ok: true, job: wire.job };
+  return { status: response.status, ok: false, error: wire.error.code, message: wire.error.message, fieldErrors: wire.error.fieldErrors };
 }
 
 export async function jobRow(jobId: string) {

@@ -296,10 +296,11 @@ describe("POST /api/jobs refusals", () => {
       status: 400,
       ok: false,
       error: "request/invalid",
-      fieldErrors: { prompt: "validation.required", aspectRatio: "validation.invalid" },
+      message: "Some of the information is not valid. Please check it and try again.",
+      fieldErrors: { prompt: "This field is required", aspectRatio: "This value is not valid" },
     });
     const badColour = await createJob(client, { tool: "logo-maker", kind: "text", brandName: "Acme", primaryColor: "red" });
-    expect(badColour.fieldErrors).toEqual({ primaryColor: "validation.color" });
+    expect(badColour.fieldErrors).toEqual({ primaryColor: "Choose a colour such as #1a2b3c" });
 
     const visitor = await createJob(new Client(undefined, env), IMAGE);
     expect(visitor).toMatchObject({ status: 401, ok: false, error: "auth/sign-in-required" });

@@ -3,6 +3,7 @@
 // for a forged origin, 404 for another account's ids) carrying a message in the language the request asked for;
 // and nothing was written (every D1 table's row count, the R2 object count and the other account's rows).
 import { beforeAll, describe, expect, it } from "vitest";
+import { errorStatus } from "../../app/.server/errors";
 import { isRefusalRedirect, LANGUAGE_STRINGS, read } from "./answers";
 import { CASES, GROUPS, type Case } from "./cases";
 import { MALFORMED_COOKIES } from "./payloads";
@@ -64,6 +65,19 @@ async function run(testCase: Case) {
     }
   } else if (sent.status < 400) {
     expect(reading.saysError, `an error answered with ${sent.status}: ${context}`).toBe(false);
+  }
+  if (sent.status >= 400 && (sent.headers.get("Content-Type") ?? "").includes("application/json")) {
+    // DESIGN's one error shape, from every JSON answer: { ok: false, error: { code, message, fieldErrors? } }.
+    const body = JSON.parse(sent.text) as { ok?: unknown; error?: { code?: unknown; message?: unknown; fieldErrors?: unknown } };
+    expect(body.ok, `ok: false: ${context}`).toBe(false);
+    expect(typeof body.error?.code === "string" && body.error.code in errorStatus, `a known error code: ${context}`).toBe(true);
+    expect(typeof body.error?.message, `error.message: ${context}`).toBe("string");
+    if (body.error?.fieldErrors !== undefined) {
+      expect(
+        Object.values(body.error.fieldErrors as object).every((message) => typeof message === "string"),
+        `fieldErrors: ${context}`,
+      ).toBe(true);
+    }
   }
   if (sent.status >= 400) {
     expect(reading.message, `a message: ${context}`).toBeTruthy();

@@ -8,9 +8,9 @@ import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { createJobSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
 import { clientAddress } from "../auth/throttle";
-import { AppError, type ErrorCode } from "../errors";
+import { AppError } from "../errors";
 import { readForm } from "../http/request";
-import { errorHeaders, errorMessage, toAppError } from "../http/respond";
+import { apiError } from "../http/respond";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
@@ -76,7 +76,8 @@ export async function loadImageToolPage(request: Request, context: AppContext, t
   return { ...screen, title };
 }
 
-export type CreateJobResult = { ok: true; job: JobView } | { ok: false; error: ErrorCode; message: string; fieldErrors?: Record<string, string> };
+/** A created job; a refusal is DESIGN's one error shape (http/respond.ts apiError), fieldErrors in the page's language. */
+export type CreateJobResult = { ok: true; job: JobView };
 
 /** POST /api/jobs: a tool's form, checked with the shared schema, becomes a job of the signed-in user. */
 export async function handleCreateJob(request: Request, context: AppContext): Promise<Response> {
@@ -85,10 +86,11 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
     const parsed = createJobSchema.safeParse(values);
     if (!parsed.success) {
-      const message = errorMessage(request, "request/invalid");
-      return Response.json({ ok: false, error: "request/invalid", message, fieldErrors: fieldErrorsFrom(parsed.error) } satisfies CreateJobResult, {
-        status: 400,
-      });
+      const validation: Record<string, string> = (getLocale(request) === "tr" ? trImages : enImages).validation;
+      const fieldErrors = Object.fromEntries(
+        Object.entries(fieldErrorsFrom(parsed.error)).map(([field, key]) => [field, validation[key.replace(/^validation\./, "")] ?? validation.invalid!]),
+      );
+      return apiError(request, new AppError("request/invalid"), { fieldErrors });
     }
     const viewer = await getViewer(request, context);
     // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).
@@ -96,8 +98,6 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, parsed.data);
     return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
   } catch (error) {
-    const appError = toAppError(error);
-    const body: CreateJobResult = { ok: false, error: appError.code, message: errorMessage(request, appError.code) };
-    return Response.json(body, { status: appError.status, headers: errorHeaders(appError) });
+    return apiError(request, error);
   }
 }

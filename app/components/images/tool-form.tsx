@@ -14,7 +14,7 @@ import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
 import { Field as SharedField, type ControlWiring } from "../ui/field";
 
-type CreateResult = { ok: true; job: JobView } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+type CreateResult = { ok: true; job: JobView } | { ok: false; error: { code: string; message?: string; fieldErrors?: Record<string, string> } };
 type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
 
 /** The tool's model: the stored per-tool choice (SPEC §3), or the one a "use again" link brought. */
@@ -51,7 +51,8 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
     };
     const checked = createJobSchema.safeParse(body);
     if (!checked.success) {
-      setFieldErrors(fieldErrorsFrom(checked.error));
+      // Kept as the text to show: the server's field errors come translated already.
+      setFieldErrors(Object.fromEntries(Object.entries(fieldErrorsFrom(checked.error)).map(([field, key]) => [field, t(key)])));
       return;
     }
     setFieldErrors({});
@@ -60,10 +61,10 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
       const form = new FormData();
       for (const [name, value] of Object.entries(body)) form.set(name, value);
       const response = await fetch("/api/jobs", { method: "POST", body: form });
-      const result = (await response.json().catch(() => ({ ok: false, error: "app/unknown" }))) as CreateResult;
+      const result = (await response.json().catch(() => ({ ok: false, error: { code: "app/unknown" } }))) as CreateResult;
       if (result.ok) onCreated(result.job);
-      else if (result.fieldErrors) setFieldErrors(result.fieldErrors);
-      else reportJobError(result.error, t);
+      else if (result.error.fieldErrors) setFieldErrors(result.error.fieldErrors);
+      else reportJobError(result.error.code, t);
     } catch {
       reportJobError("app/unknown", t);
     } finally {
@@ -135,12 +136,12 @@ export function ModelRow({
   );
 }
 
-export function FieldError({ id, code }: { id: string; code?: string }) {
-  const { t } = useTranslation("images");
-  if (!code) return null;
+/** A field error not tied to one control (the logo's colour pair), already in the page's language. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
   return (
     <p id={id} className="text-sm text-danger">
-      {t(code)}
+      {message}
     </p>
   );
 }
@@ -148,11 +149,10 @@ export function FieldError({ id, code }: { id: string; code?: string }) {
 export const inputClass =
   "w-full rounded-lg border bg-background px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-danger";
 
-/** The app's one Field (components/ui/field.tsx), with the error given as a key under images:validation. */
+/** The app's one Field (components/ui/field.tsx) with the image tools' spacing; `error` is the text to show. */
 export function Field({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: (wiring: ControlWiring) => ReactNode }) {
-  const { t } = useTranslation("images");
   return (
-    <SharedField label={label} error={error ? t(error) : undefined} hint={hint} className="flex flex-col gap-2">
+    <SharedField label={label} error={error} hint={hint} className="flex flex-col gap-2">
       {children}
     </SharedField>
   );
