@@ -62,6 +62,14 @@ describe("image tools and gallery (fake provider through the openai SDK)", () =>
 
       // Credits are shown before acting: balance, this action's cost, the refill time.
       await page.getByTestId("credits").filter({ hasText: "this costs 4" }).waitFor();
+      // An empty description is refused before anything is sent, with the reason read out with the field.
+      await page.getByRole("button", { name: "Generate image" }).click();
+      const description = page.getByLabel("Describe the image");
+      const required = page.getByText("This field is required", { exact: true });
+      await required.waitFor();
+      assert.equal(await description.getAttribute("aria-invalid"), "true");
+      assert.ok(((await description.getAttribute("aria-describedby")) ?? "").split(" ").includes(await required.getAttribute("id")));
+
       const prompt = `A lighthouse on a cliff at dusk ${Date.now().toString(36)}`;
       await page.getByLabel("Describe the image").fill(prompt);
       await page.getByRole("radio", { name: "Watercolour" }).check();
