@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from "react";
+import { callApi } from "./api-client";
 import { useErrorText } from "./error-text";
 import { notify } from "./toast";
 import { announceChange } from "./tab-sync";
@@ -33,11 +34,11 @@ export function useApiAction() {
       setFormData(body);
       let result: ApiResult;
       try {
-        const response = await fetch(action, { method: "POST", body, signal: controller.signal, headers: { Accept: "application/json" } });
-        result = ((await response.json().catch(() => null)) as ApiResult | null) ?? UNKNOWN;
+        const answer = await callApi<{ ok: true }>(action, { method: "POST", body, signal: controller.signal });
+        result = answer.ok ? { ok: true } : { ok: false, error: answer.error };
       } catch {
-        if (controller.signal.aborted) return UNKNOWN;
-        result = UNKNOWN;
+        // Aborted: a newer submission took over.
+        return UNKNOWN;
       }
       if (inFlight.current !== controller) return result;
       inFlight.current = null;

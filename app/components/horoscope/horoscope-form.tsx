@@ -5,6 +5,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
+import { callApi } from "~/lib/api-client";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { CAREER_FOCUSES, horoscopeInputSchema, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/schemas/horoscope";
 import type { HoroscopeType } from "~/lib/tools";
@@ -27,15 +28,10 @@ function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record
 /** Stores the birth data for the account (or the visitor); a place the server does not know comes back as a field error. */
 async function saveBirthData(values: Record<string, string>): Promise<{ ok: true } | { ok: false; field?: string; message?: string }> {
   const body = new URLSearchParams({ birthDate: values.birthDate ?? "", birthTime: values.birthTime ?? "", placeId: values.placeId ?? "" });
-  try {
-    const response = await fetch("/api/horoscope/birth-profile", { method: "POST", body });
-    if (response.ok) return { ok: true };
-    const answer = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    if (answer?.error?.code === "horoscope/place-unknown") return { ok: false, field: "placeId" };
-    return { ok: false, message: answer?.error?.message };
-  } catch {
-    return { ok: false };
-  }
+  const answer = await callApi("/api/horoscope/birth-profile", { method: "POST", body });
+  if (answer.ok) return { ok: true };
+  if (answer.error.code === "horoscope/place-unknown") return { ok: false, field: "placeId" };
+  return { ok: false, message: answer.error.message || undefined };
 }
 
 export function HoroscopeForm({

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Info, LogIn, Sparkles } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useToolModel } from "~/lib/chat-prefs";
 import type { CreditAction } from "~/lib/constants";
@@ -14,7 +15,6 @@ import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
 import { Field as SharedField, type ControlWiring } from "../ui/field";
 
-type CreateResult = { ok: true; job: JobView } | { ok: false; error: { code: string; message?: string; fieldErrors?: Record<string, string> } };
 type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
 
 /** The tool's model: the stored per-tool choice (SPEC §3), or the one a "use again" link brought. */
@@ -57,19 +57,13 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
     }
     setFieldErrors({});
     setBusy(true);
-    try {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(body)) form.set(name, value);
-      const response = await fetch("/api/jobs", { method: "POST", body: form });
-      const result = (await response.json().catch(() => ({ ok: false, error: { code: "app/unknown" } }))) as CreateResult;
-      if (result.ok) onCreated(result.job);
-      else if (result.error.fieldErrors) setFieldErrors(result.error.fieldErrors);
-      else reportJobError(result.error.code, t);
-    } catch {
-      reportJobError("app/unknown", t);
-    } finally {
-      setBusy(false);
-    }
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body)) form.set(name, value);
+    const answer = await callApi<{ job: JobView }>("/api/jobs", { method: "POST", body: form });
+    setBusy(false);
+    if (answer.ok) onCreated(answer.data.job);
+    else if (answer.error.fieldErrors) setFieldErrors(answer.error.fieldErrors);
+    else reportJobError(answer.error.code, t);
   };
 
   return { submit, busy, fieldErrors };

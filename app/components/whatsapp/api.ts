@@ -1,8 +1,9 @@
-// The browser's calls to /api/whatsapp/link (the dialog and Settings), read through one helper: every answer is
-// `{ ok: true, ... }` or DESIGN's `{ ok: false, error: { code, message, fieldErrors? } }`.
+// The browser's calls to /api/whatsapp/link (the dialog and Settings), read by the app's one API reader
+// (lib/api-client.ts).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LinkCodeResult, WhatsAppLinkView } from "~/.server/whatsapp/link-codes";
+import { callApi, type ApiError } from "~/lib/api-client";
 import { notify } from "~/lib/toast";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 
@@ -15,27 +16,16 @@ export interface WhatsAppStatusView {
   link: WhatsAppLinkView | null;
 }
 
-export interface ApiError {
-  code: string;
-  /** Already translated by the server; empty when the request never reached it. */
-  message?: string;
-  fieldErrors?: Record<string, string>;
-}
+export type { ApiError };
 
+/** An answer of /api/whatsapp/link, as the dialog and Settings read it. */
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiError };
 
 const ENDPOINT = "/api/whatsapp/link";
 
-async function call<T>(init: RequestInit = {}): Promise<Answer<T>> {
-  try {
-    const response = await fetch(ENDPOINT, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...init.headers } });
-    const body = (await response.json().catch(() => null)) as ({ ok?: boolean; error?: ApiError } & T) | null;
-    if (response.ok && body?.ok) return { ok: true, data: body };
-    return { ok: false, status: response.status, error: body?.error ?? { code: "app/unknown" } };
-  } catch {
-    // Offline or the connection dropped: the same shape, so callers have one path.
-    return { ok: false, status: 0, error: { code: "app/unknown" } };
-  }
+async function call<T extends object>(init: RequestInit = {}): Promise<Answer<T>> {
+  const answer = await callApi<T>(ENDPOINT, init);
+  return answer.ok ? { ok: true, data: answer.data } : answer;
 }
 
 export function fetchWhatsAppStatus() {

@@ -1,0 +1,46 @@
+// The browser's one reader of /api/* answers (app/lib/api-client.ts): what each kind of answer reads as. The network
+// is a function returning real Response objects, as fetch would.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { callApi } from "../../app/lib/api-client";
+
+function answering(respond: () => Promise<Response> | Response) {
+  vi.stubGlobal("fetch", async () => respond());
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("callApi", () => {
+  it("reads a success as its whole body", async () => {
+    answering(() => Response.json({ ok: true, job: { id: "j1" } }, { status: 201 }));
+    expect(await callApi<{ job: { id: string } }>("/api/jobs")).toEqual({ ok: true, status: 201, data: { ok: true, job: { id: "j1" } } });
+  });
+
+  it("reads DESIGN's error shape with its code, message and field errors", async () => {
+    const error = { code: "request/invalid", message: "Some of the information is not valid.", fieldErrors: { prompt: "This field is required" } };
+    answering(() => Response.json({ ok: false, error }, { status: 400 }));
+    expect(await callApi("/api/jobs")).toEqual({ ok: false, status: 400, error });
+  });
+
+  it("gives an error without a message an empty one, for the caller's own translation", async () => {
+    answering(() => Response.json({ ok: false, error: { code: "credits/exhausted" } }, { status: 402 }));
+    expect(await callApi("/api/jobs")).toEqual({ ok: false, status: 402, error: { code: "credits/exhausted", message: "" } });
+  });
+
+  it("reads anything else as app/unknown: HTML from a proxy, a success without ok, a dropped connection", async () => {
+    answering(() => new Response("<h1>Bad gateway</h1>", { status: 502, headers: { "Content-Type": "text/html" } }));
+    expect(await callApi("/api/x")).toEqual({ ok: false, status: 502, error: { code: "app/unknown", message: "" } });
+    answering(() => Response.json({ job: {} }));
+    expect(await callApi("/api/x")).toEqual({ ok: false, status: 200, error: { code: "app/unknown", message: "" } });
+    answering(() => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await callApi("/api/x")).toEqual({ ok: false, status: 0, error: { code: "app/unknown", message: "" } });
+  });
+
+  it("lets the caller know when it aborted the request itself", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    answering(() => Promise.reject(new DOMException("aborted", "AbortError")));
+    await expect(callApi("/api/x", { signal: controller.signal })).rejects.toThrow("aborted");
+  });
+});
