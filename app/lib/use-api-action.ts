@@ -35,7 +35,8 @@ export function useApiAction() {
       let result: ApiResult;
       try {
         const answer = await callApi<{ ok: true }>(action, { method: "POST", body, signal: controller.signal });
-        result = answer.ok ? { ok: true } : { ok: false, error: answer.error };
+        // A success keeps its whole body: some callers read what it carries (the share dialog's new link).
+        result = answer.ok ? answer.data : { ok: false, error: answer.error };
       } catch {
         // Aborted: a newer submission took over.
         return UNKNOWN;
