@@ -1,12 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { actingViewer } from "~/.server/chat/viewer";
-import { AppError } from "~/.server/errors";
 import { saveBirthProfile } from "~/.server/horoscope/birth-profile";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
-import { getLocale } from "~/.server/i18n";
 import { horoscopeStrings } from "~/.server/horoscope/reading";
-import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
+import { apiError, invalidForm } from "~/.server/http/respond";
 import { birthProfileSchema } from "~/lib/schemas/horoscope";
 
 /**
@@ -19,13 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = await readForm(request, { allow: POST_ONLY });
     const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
     const parsed = birthProfileSchema.safeParse(fields);
-    if (!parsed.success) {
-      const messages: Record<string, string> = horoscopeStrings[getLocale(request)].validation;
-      const fieldErrors = Object.fromEntries(
-        Object.entries(fieldErrorsFrom(parsed.error)).map(([field, key]) => [field, messages[key.replace(/^validation\./, "")] ?? key]),
-      );
-      return apiError(request, new AppError("request/invalid"), { fieldErrors });
-    }
+    if (!parsed.success) return invalidForm(request, parsed.error, { tables: horoscopeStrings });
     const acting = await actingViewer(request, context);
     await saveBirthProfile(context.env, acting.accountId, parsed.data);
     const headers = new Headers({ "Cache-Control": "no-store" });

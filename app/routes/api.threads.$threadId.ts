@@ -2,11 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { deleteThread, renameThread, starThread } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { apiError, errorMessage } from "~/.server/http/respond";
-import { i18nServer } from "~/.server/i18n";
+import { apiError, invalidForm, serverNamespace } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { threadActionSchema } from "~/lib/schemas/chat";
-import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 
 /**
  * POST rename / star / delete a thread (form fields: intent, title, starred): `{ ok: true }`, or DESIGN's error shape
@@ -19,14 +17,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const viewer = await getViewer(request, context);
     if (!viewer.accountId || !params.threadId) throw new AppError("chat/not-found");
     const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      // Each field's SPEC §5 message (common:validation.*), shown under the field.
-      const t = await i18nServer.getFixedT(request, "common");
-      const invalid = errorMessage(request, "request/invalid");
-      const keys = fieldErrorsFrom(parsed.error);
-      const fieldErrors = Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, t(key, { defaultValue: invalid })]));
-      return apiError(request, new AppError("request/invalid"), { fieldErrors });
-    }
+    // Each field's SPEC §5 message (common:validation.*), shown under the field.
+    if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("common") });
     const action = parsed.data;
     if (action.intent === "rename") await renameThread(context.env, viewer.accountId, params.threadId, action.title);
     else if (action.intent === "star") await starThread(context.env, viewer.accountId, params.threadId, action.starred);

@@ -4,7 +4,7 @@ import { AppError, isAppError } from "~/.server/errors";
 import { getLocale, i18nServer } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { createLinkCode, disconnectWhatsApp, whatsappStatus } from "~/.server/whatsapp/link-codes";
-import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
+import { serverNamespace, translatedFieldErrors } from "~/.server/http/respond";
 import { whatsappLinkSchema } from "~/lib/schemas/whatsapp";
 
 /** The methods the action takes (the worker refuses any other with a 405 before it gets here). */
@@ -23,12 +23,11 @@ function requestCountry(request: Request): string | null {
  * DESIGN's one error shape, `{ ok: false, error: { code, message, fieldErrors? } }`, with the message (and each field's)
  * in the person's language. Unknown errors become app/unknown and are logged.
  */
-async function failure(request: Request, error: unknown, fieldKeys?: Record<string, string>): Promise<Response> {
+async function failure(request: Request, error: unknown, fieldErrors?: Record<string, string>): Promise<Response> {
   const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
   if (!isAppError(error)) console.error(error);
-  const t = await i18nServer.getFixedT(request, ["errors", "whatsapp"]);
-  const fieldErrors = fieldKeys && Object.fromEntries(Object.entries(fieldKeys).map(([field, key]) => [field, t(`whatsapp:dialog.${key}`)]));
-  const message = (fieldErrors && Object.values(fieldErrors)[0]) || t(`errors:${appError.code}`);
+  const t = await i18nServer.getFixedT(request, "errors");
+  const message = (fieldErrors && Object.values(fieldErrors)[0]) || t(appError.code);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (appError.status === 405) headers.set("Allow", ALLOW);
   const retry = appError.details?.retryAfterSeconds;
@@ -77,7 +76,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fields = await readFields(request);
     if (!fields) throw new AppError("request/invalid");
     const parsed = whatsappLinkSchema.safeParse(fields);
-    if (!parsed.success) return failure(request, new AppError("request/invalid"), fieldErrorsFrom(parsed.error));
+    if (!parsed.success)
+      return failure(
+        request,
+        new AppError("request/invalid"),
+        translatedFieldErrors(request, parsed.error, { tables: serverNamespace("whatsapp"), under: "dialog" }),
+      );
     const { phone, model } = parsed.data;
     const result = await createLinkCode(context.env, context.config, viewer.user.id, { phoneDigits: phone, model }, getLocale(request));
     return Response.json({ ok: true, ...result }, { status: 201, headers: { "Cache-Control": "no-store" } });

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import en from "../../locales/en/common.json";
+import tr from "../../locales/tr/common.json";
 import { expectedAnswer, mirrorWords } from "../mocks/fake-openai-replies.mjs";
 import { Client, credits, db, guest, joinAnswer, messageRow, sendTurn, threadMessages, turnResult, upstreamEnv } from "./chat-helpers";
 
@@ -153,6 +154,9 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     expect(en.validation.titleTooLong).toBe("Title must be at most 50 characters long");
     const plainRefusal = await client.fetch(`/api/threads/${threadId}`, { method: "POST", body: new URLSearchParams({ intent: "rename", title: tooLong }) });
     expect(plainRefusal.status).toBe(400);
+    const turkish = await client.fetch(`/api/threads/${threadId}?lng=tr`, { method: "POST", body: new URLSearchParams({ intent: "rename", title: tooLong }) });
+    expect(((await turkish.json()) as { error: { fieldErrors: unknown } }).error.fieldErrors).toEqual({ title: tr.validation.titleTooLong });
+    expect(tr.validation.titleTooLong).toBe("Başlık en fazla 50 karakter olmalıdır");
     expect((await threadRow(threadId))!.title).toBe("Title me");
 
     const fifty = `Renamed ${"y".repeat(42)}`;

@@ -1,4 +1,7 @@
 // The route layer's error answers, in the language the request asked for (the `locale` cookie, as everywhere).
+import type * as z from "zod";
+import type { Locale } from "../../lib/constants";
+import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { AppError, errorResponse, isAppError, type ErrorCode } from "../errors";
 import { getLocale, resources } from "../i18n";
 
@@ -31,4 +34,44 @@ export function apiError(request: Request, error: unknown, options: { fieldError
   errorHeaders(appError, response.headers);
   response.headers.set("Cache-Control", "no-store");
   return response;
+}
+
+/**
+ * Where a form's field messages live: a locale namespace's table per language (the server's own, or one a route loads
+ * itself, as the image tools and horoscope do) and, inside it, the path holding its `validation` keys.
+ */
+export type ValidationMessages = { tables: Record<Locale, object>; under?: string };
+
+/** One of the server's own namespaces (i18n.ts `resources`) as per-language tables. */
+export function serverNamespace(namespace: keyof (typeof resources)["en"]): Record<Locale, object> {
+  return { en: resources.en[namespace], tr: resources.tr[namespace] };
+}
+
+/** The string at a dotted path of a locale table, if there is one. */
+function lookUp(table: unknown, path: string): string | undefined {
+  const found = path
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), table);
+  return typeof found === "string" ? found : undefined;
+}
+
+/**
+ * A form's zod problems as field messages in the request's language: each field's `validation.*` key (the schema's
+ * words) looked up in `<namespace>:<under>.validation`, falling back to that table's `invalid` and then to the generic
+ * "request/invalid" message, so a field never shows a raw key.
+ */
+export function translatedFieldErrors(request: Request, error: z.ZodError, messages: ValidationMessages, fallbackField?: string): Record<string, string> {
+  const table = messages.tables[getLocale(request)];
+  const at = (key: string) => lookUp(table, messages.under ? `${messages.under}.${key}` : key);
+  return Object.fromEntries(
+    Object.entries(fieldErrorsFrom(error, fallbackField)).map(([field, key]) => [
+      field,
+      at(key) ?? at("validation.invalid") ?? errorMessage(request, "request/invalid"),
+    ]),
+  );
+}
+
+/** A form that failed its schema: 400 request/invalid in DESIGN's shape, each field's message translated. */
+export function invalidForm(request: Request, error: z.ZodError, messages: ValidationMessages): Response {
+  return apiError(request, new AppError("request/invalid"), { fieldErrors: translatedFieldErrors(request, error, messages) });
 }

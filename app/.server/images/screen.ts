@@ -4,13 +4,12 @@ import enImages from "../../../locales/en/images.json";
 import trImages from "../../../locales/tr/images.json";
 import type { Locale } from "../../lib/constants";
 import type { JobView } from "../../lib/jobs";
-import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { createJobSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
 import { clientAddress } from "../auth/throttle";
 import { AppError } from "../errors";
 import { readForm } from "../http/request";
-import { apiError } from "../http/respond";
+import { apiError, invalidForm } from "../http/respond";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
@@ -85,13 +84,7 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     const form = await readForm(request);
     const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
     const parsed = createJobSchema.safeParse(values);
-    if (!parsed.success) {
-      const validation: Record<string, string> = (getLocale(request) === "tr" ? trImages : enImages).validation;
-      const fieldErrors = Object.fromEntries(
-        Object.entries(fieldErrorsFrom(parsed.error)).map(([field, key]) => [field, validation[key.replace(/^validation\./, "")] ?? validation.invalid!]),
-      );
-      return apiError(request, new AppError("request/invalid"), { fieldErrors });
-    }
+    if (!parsed.success) return invalidForm(request, parsed.error, { tables: { en: enImages, tr: trImages } });
     const viewer = await getViewer(request, context);
     // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
