@@ -10,6 +10,8 @@ import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
+import { resolveTarget } from "../../app/.server/ai/providers";
+import type { RelayStart } from "../../app/.server/chat/relay-generation";
 import { Client } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
@@ -139,4 +141,30 @@ export async function credits(client: Client): Promise<Credits> {
 /** A guest browser talking to the app configured with `upstreamModel` (no cookie until its first chat turn). */
 export function guest(upstreamModel = "normal", vars: Record<string, string> = {}): Client {
   return new Client(undefined, upstreamEnv(upstreamModel, vars));
+}
+
+/**
+ * What a route hands the account's ChatRelay for a new web-main thread's first turn (its ids fresh), for tests that
+ * drive the relay directly so the order of events is certain.
+ */
+export function relayStart(env: AppEnv, ownerId: string, question: string): RelayStart {
+  const threadId = crypto.randomUUID();
+  const messageId = crypto.randomUUID();
+  const creditKey = `chat:${crypto.randomUUID()}`;
+  return {
+    messageId,
+    threadId,
+    ownerId,
+    creditKey,
+    target: resolveTarget(env, FAST_MODEL)!,
+    turns: [{ role: "user", content: question }],
+    reasoning: false,
+    writes: {
+      threadId,
+      now: Date.now(),
+      answer: { id: messageId, model: FAST_MODEL, creditKey },
+      newThread: { ownerId, tool: "web-main", toolPath: null, title: question, channel: "web" },
+      question: { id: crypto.randomUUID(), content: question, attachmentId: null },
+    },
+  };
 }

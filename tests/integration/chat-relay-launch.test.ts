@@ -4,39 +4,18 @@
 import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { resolveTarget } from "../../app/.server/ai/providers";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
 import type { RelayStart } from "../../app/.server/chat/relay-generation";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { db, FAST_MODEL, threadMessages, upstreamEnv } from "./chat-helpers";
+import { db, relayStart, threadMessages, upstreamEnv } from "./chat-helpers";
 import { uniqueId } from "./helpers";
 
 const UPSTREAM = "normal?n=3&ms=1";
 
 function launchInput(ownerId: string, question: string): RelayStart {
-  const env = upstreamEnv(UPSTREAM);
-  const threadId = crypto.randomUUID();
-  const messageId = crypto.randomUUID();
-  const creditKey = `chat:${crypto.randomUUID()}`;
-  const now = Date.now();
-  return {
-    messageId,
-    threadId,
-    ownerId,
-    creditKey,
-    target: resolveTarget(env, FAST_MODEL)!,
-    turns: [{ role: "user", content: question }],
-    reasoning: false,
-    writes: {
-      threadId,
-      now,
-      answer: { id: messageId, model: FAST_MODEL, creditKey },
-      newThread: { ownerId, tool: "web-main", toolPath: null, title: question, channel: "web" },
-      question: { id: crypto.randomUUID(), content: question, attachmentId: null },
-    },
-  };
+  return relayStart(upstreamEnv(UPSTREAM), ownerId, question);
 }
 
 function relayOf(ownerId: string) {

@@ -6,14 +6,12 @@
 // checks that every move in the table was driven here, so a new state or move cannot go untested.
 import { runInDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
-import { resolveTarget } from "../../app/.server/ai/providers";
 import { applyTurnWrites, saveAssistantProgress } from "../../app/.server/chat/messages";
-import type { RelayStart } from "../../app/.server/chat/relay-generation";
 import { TURN_MOVES, type TurnState } from "../../app/.server/chat/turn-lifecycle";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";
-import { credits, FAST_MODEL, guest, joinAnswer, messageRow, readEvents, sendTurn, upstreamEnv, type Client } from "./chat-helpers";
+import { credits, FAST_MODEL, guest, relayStart, joinAnswer, messageRow, readEvents, sendTurn, upstreamEnv, type Client } from "./chat-helpers";
 import { uniqueId } from "./helpers";
 
 const driven = new Set<string>();
@@ -56,26 +54,8 @@ const stop = (client: Client, messageId: string) => client.fetch(`/api/chat/${me
 async function chargedInput(ownerId: string, question: string, upstream = "normal?n=3&ms=1") {
   const env = upstreamEnv(upstream);
   const config = loadConfig(env);
-  const threadId = crypto.randomUUID();
-  const messageId = crypto.randomUUID();
-  const creditKey = `chat:${crypto.randomUUID()}`;
-  const input: RelayStart = {
-    messageId,
-    threadId,
-    ownerId,
-    creditKey,
-    target: resolveTarget(env, FAST_MODEL)!,
-    turns: [{ role: "user", content: question }],
-    reasoning: false,
-    writes: {
-      threadId,
-      now: Date.now(),
-      answer: { id: messageId, model: FAST_MODEL, creditKey },
-      newThread: { ownerId, tool: "web-main", toolPath: null, title: question, channel: "web" },
-      question: { id: crypto.randomUUID(), content: question, attachmentId: null },
-    },
-  };
-  expect((await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: creditKey })).ok).toBe(true);
+  const input = relayStart(env, ownerId, question);
+  expect((await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey })).ok).toBe(true);
   const relay = env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(ownerId));
   const used = async () => (await getBalance(env, config, { accountId: ownerId, plan: "free" })).used;
   return { env, input, relay, used };
