@@ -5,10 +5,12 @@ import { notify } from "./toast";
 import { announceChange } from "./tab-sync";
 import { useSafeRevalidate } from "./use-safe-revalidate";
 
-/** DESIGN's one API answer shape. */
-export type ApiResult = { ok: true } | { ok: false; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+/** A refusal in DESIGN's one API answer shape. */
+export type ApiFailure = { ok: false; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+/** DESIGN's one API answer shape; a success carries what its route sends beside `ok` (`Success`). */
+export type ApiResult<Success extends object = object> = ({ ok: true } & Success) | ApiFailure;
 
-const UNKNOWN: ApiResult = { ok: false, error: { code: "app/unknown", message: "" } };
+const UNKNOWN: ApiFailure = { ok: false, error: { code: "app/unknown", message: "" } };
 
 /**
  * Posts a form to one of our `/api/*` resource routes with a plain fetch, then refreshes the page's loader data.
@@ -18,23 +20,23 @@ const UNKNOWN: ApiResult = { ok: false, error: { code: "app/unknown", message: "
  * cannot carry ("Unable to decode turbo-stream response"). A network failure or an unreadable answer reads as
  * `app/unknown` with no message: the caller shows SPEC §8's "Unknown error" in the page's language.
  */
-export function useApiAction() {
+export function useApiAction<Success extends object = object>() {
   const revalidate = useSafeRevalidate();
   const [state, setState] = useState<"idle" | "submitting">("idle");
   const [formData, setFormData] = useState<FormData | undefined>();
-  const [data, setData] = useState<ApiResult | undefined>();
+  const [data, setData] = useState<ApiResult<Success> | undefined>();
   const inFlight = useRef<AbortController | null>(null);
 
   const submit = useCallback(
-    async (action: string, body: FormData): Promise<ApiResult> => {
+    async (action: string, body: FormData): Promise<ApiResult<Success>> => {
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;
       setState("submitting");
       setFormData(body);
-      let result: ApiResult;
+      let result: ApiResult<Success>;
       try {
-        const answer = await callApi<{ ok: true }>(action, { method: "POST", body, signal: controller.signal });
+        const answer = await callApi<{ ok: true } & Success>(action, { method: "POST", body, signal: controller.signal });
         // A success keeps its whole body: some callers read what it carries (the share dialog's new link).
         result = answer.ok ? answer.data : { ok: false, error: answer.error };
       } catch {

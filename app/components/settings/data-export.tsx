@@ -4,12 +4,11 @@ import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/auth/fields";
 import type { DataExportView } from "~/lib/schemas/exports";
 import { notify } from "~/lib/toast";
-import { useActionFailureToast, type ApiResult } from "~/lib/use-api-action";
+import { callApi } from "~/lib/api-client";
+import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 
 /** How often the page asks how far the export has got: often enough to see it move, rare enough to cost nothing. */
 const POLL_MS = 1500;
-
-type StartResult = ApiResult & { export?: DataExportView };
 
 const isActive = (view: DataExportView | null) => view?.status === "queued" || view?.status === "running";
 
@@ -23,13 +22,9 @@ function usePolledExport(initial: DataExportView | null) {
     let timer: ReturnType<typeof setTimeout>;
     let stopped = false;
     const poll = async () => {
-      try {
-        const response = await fetch("/api/exports/latest", { headers: { Accept: "application/json" } });
-        const body = (await response.json()) as { ok: boolean; export?: DataExportView | null };
-        if (!stopped && body.ok) setView(body.export ?? null);
-      } catch {
-        // Offline for a moment: the next poll tries again.
-      }
+      // Offline for a moment, or any other failure: the next poll tries again.
+      const answer = await callApi<{ export?: DataExportView | null }>("/api/exports/latest");
+      if (!stopped && answer.ok) setView(answer.data.export ?? null);
       if (!stopped) timer = setTimeout(poll, POLL_MS);
     };
     timer = setTimeout(poll, POLL_MS);
@@ -91,26 +86,15 @@ function ExportState({ view }: { view: DataExportView }) {
 export function DataExport({ latest }: { latest: DataExportView | null }) {
   const { t } = useTranslation("settings");
   const [view, setView] = usePolledExport(latest);
-  const [busy, setBusy] = useState(false);
+  const exportData = useApiAction<{ export: DataExportView }>();
   const toastFailure = useActionFailureToast();
 
   const start = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    let result: StartResult = { ok: false, error: { code: "app/unknown", message: "" } };
-    try {
-      const response = await fetch("/api/exports", { method: "POST", body: new FormData(event.currentTarget), headers: { Accept: "application/json" } });
-      result = ((await response.json().catch(() => null)) as StartResult | null) ?? result;
-    } catch {
-      // A network failure reads as app/unknown ("Unknown error").
-    }
-    setBusy(false);
-    if (result.ok && result.export) {
-      setView(result.export);
-      notify("success", t("account.dataExport.started"));
-    } else {
-      toastFailure(result);
-    }
+    const result = await exportData.submit("/api/exports", new FormData(event.currentTarget));
+    if (!result.ok) return toastFailure(result);
+    setView(result.export);
+    notify("success", t("account.dataExport.started"));
   };
 
   return (
@@ -119,7 +103,7 @@ export function DataExport({ latest }: { latest: DataExportView | null }) {
       {!isActive(view) && (
         <form method="post" action="/api/exports" onSubmit={(event) => void start(event)}>
           <input type="hidden" name="intent" value="export-data" />
-          <SubmitButton busy={busy} variant={view?.status === "ready" ? "secondary" : "primary"}>
+          <SubmitButton busy={exportData.state === "submitting"} variant={view?.status === "ready" ? "secondary" : "primary"}>
             {t("account.dataExport.button")}
           </SubmitButton>
         </form>

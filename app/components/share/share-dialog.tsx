@@ -51,7 +51,7 @@ export default function ShareDialog({
 }) {
   const { t } = useTranslation("chat");
   const [loaded, setLoaded] = useThreadShare(thread.id, open);
-  const save = useApiAction();
+  const save = useApiAction<{ share: ShareView }>();
   const toastFailure = useActionFailureToast();
   const linkId = useId();
   const share = loaded.state === "ready" ? loaded.share : null;
@@ -61,7 +61,7 @@ export default function ShareDialog({
     const updating = Boolean(share);
     void save.submit(event.currentTarget.getAttribute("action") ?? "", new FormData(event.currentTarget)).then((result) => {
       if (!result.ok) return toastFailure(result);
-      setLoaded({ state: "ready", share: (result as unknown as { share: ShareView }).share });
+      setLoaded({ state: "ready", share: result.share });
       notify("success", updating ? t("share.dialog.updated") : t("share.dialog.created"));
     });
   };

@@ -13,7 +13,7 @@ function ContinueButton({ shareId }: { shareId: string }) {
   const { t } = useTranslation("chat");
   const signedIn = Boolean(useRootData()?.user);
   const navigate = useNavigate();
-  const copy = useApiAction();
+  const copy = useApiAction<{ url: string }>();
   const toastFailure = useActionFailureToast();
   const className = "inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground disabled:opacity-60";
 
@@ -46,7 +46,7 @@ function ContinueButton({ shareId }: { shareId: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         void copy.submit(event.currentTarget.getAttribute("action") ?? "", new FormData(event.currentTarget)).then((result) => {
-          if (result.ok) navigate((result as unknown as { url: string }).url);
+          if (result.ok) navigate(result.url);
           else toastFailure(result);
         });
       }}
