@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, in order, stopping at the first failure. The last line is always
+// `npm test`: every check CI runs, in steps (quick checks and the build side by side, then integration, then e2e),
+// stopping after the first step with a failure. Each stage prints its time; the last line is always
 // "N passed, M failed" so a CI log can be read at a glance.
 import { spawn } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
@@ -12,9 +13,17 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // Offline machines: no cf.json download and no metrics from wrangler, miniflare or the Workers pool.
 const childEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-function run(command, args, env = childEnv) {
+/**
+ * Runs a command to completion; resolves with its exit code. With `capture`, its output is kept (merged, in order)
+ * and handed back instead of printed, so stages running side by side do not interleave their logs.
+ */
+function run(command, args, env = childEnv, capture = null) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    const child = spawn(command, args, { cwd: root, env, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit" });
+    if (capture) {
+      child.stdout.on("data", (chunk) => capture.push(chunk));
+      child.stderr.on("data", (chunk) => capture.push(chunk));
+    }
     child.on("error", (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
       resolve(1);
@@ -49,45 +58,74 @@ async function ensureChromium() {
   return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null;
 }
 
-const stages = [
-  { name: "typecheck", run: () => run(bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]) },
-  // Code is formatted by Prettier (.prettierrc.json); `npm run format` fixes what this stage reports.
-  { name: "format", run: () => run(bin("prettier"), ["--check", "."]) },
-  { name: "lint", run: () => run(bin("eslint"), ["--max-warnings=0", "."]) },
-  // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
-  { name: "import cycles", run: () => run(bin("madge"), ["--circular", "app", "workers"]) },
-  { name: "unit tests", run: () => run(bin("vitest"), ["run", "-c", "vitest.unit.config.ts"]) },
-  // The integration tests load the main worker, which imports the Remix server build.
-  { name: "build", run: () => run(bin("remix"), ["vite:build"]) },
-  { name: "integration tests", run: () => run(bin("vitest"), ["run", "-c", "vitest.config.ts"]) },
-  {
-    name: "e2e tests",
-    run: async () => {
-      const chromium = await ensureChromium();
-      if (!chromium) {
-        console.error("Install Chromium: sudo apt-get install -y chromium (or set CHROMIUM_PATH)");
-        return 1;
-      }
-      return run(process.execPath, [path.join("tests", "e2e", "run.mjs")], { ...childEnv, CHROMIUM_PATH: chromium });
-    },
-  },
+/**
+ * The checks, as steps. A step's lanes run side by side (each lane's stages in order); the next step starts when
+ * every lane of this one has finished, and none does after a failure. On two cores the quick checks share the
+ * machine in two lanes of about equal length; the test stages each use every core themselves (integration runs one
+ * Workers runtime per core, e2e two files at a time), so they run alone.
+ */
+const steps = [
+  [
+    [
+      { name: "typecheck", run: (out) => run(bin("tsc"), ["-p", "tsconfig.json", "--noEmit"], childEnv, out) },
+      // The integration tests load the main worker, which imports the Remix server build; e2e serves it.
+      { name: "build", run: (out) => run(bin("remix"), ["vite:build"], childEnv, out) },
+    ],
+    [
+      // Code is formatted by Prettier (.prettierrc.json); `npm run format` fixes what this stage reports.
+      { name: "format", run: (out) => run(bin("prettier"), ["--check", "."], childEnv, out) },
+      { name: "lint", run: (out) => run(bin("eslint"), ["--max-warnings=0", "."], childEnv, out) },
+      // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
+      { name: "import cycles", run: (out) => run(bin("madge"), ["--circular", "app", "workers"], childEnv, out) },
+      { name: "unit tests", run: (out) => run(bin("vitest"), ["run", "-c", "vitest.unit.config.ts"], childEnv, out) },
+    ],
+  ],
+  [[{ name: "integration tests", run: () => run(bin("vitest"), ["run", "-c", "vitest.config.ts"]) }]],
+  [
+    [
+      {
+        name: "e2e tests",
+        run: async () => {
+          const chromium = await ensureChromium();
+          if (!chromium) {
+            console.error("Install Chromium: sudo apt-get install -y chromium (or set CHROMIUM_PATH)");
+            return 1;
+          }
+          return run(process.execPath, [path.join("tests", "e2e", "run.mjs")], { ...childEnv, CHROMIUM_PATH: chromium });
+        },
+      },
+    ],
+  ],
 ];
 
 let passed = 0;
 let failed = 0;
-for (const stage of stages) {
-  const started = Date.now();
-  console.log(`\n=== ${stage.name} ===`);
-  const code = await stage.run();
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (code !== 0) {
-    failed++;
-    console.error(`\n✗ ${stage.name} failed (exit ${code}, ${seconds}s); later stages were not run.`);
-    break;
+const startedAll = Date.now();
+
+/** Runs one lane's stages in order, printing each stage's log and time as it ends; false after a failure. */
+async function runLane(lane, shared) {
+  for (const stage of lane) {
+    const started = Date.now();
+    const out = shared ? [] : null;
+    if (!shared) console.log(`\n=== ${stage.name} ===`);
+    const code = await stage.run(out);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (shared) process.stdout.write(`\n=== ${stage.name} ===\n${Buffer.concat(out).toString()}`);
+    if (code !== 0) {
+      failed++;
+      console.error(`\n✗ ${stage.name} failed (exit ${code}, ${seconds}s); later stages were not run.`);
+      return false;
+    }
+    passed++;
+    console.log(`✓ ${stage.name} (${seconds}s)`);
   }
-  passed++;
-  console.log(`✓ ${stage.name} (${seconds}s)`);
+  return true;
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
+for (const lanes of steps) {
+  const results = await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
+  if (results.includes(false)) break;
+}
+
+console.log(`\n${passed} passed, ${failed} failed (${((Date.now() - startedAll) / 1000).toFixed(0)}s in all)`);
 process.exit(failed === 0 ? 0 : 1);
