@@ -77,6 +77,11 @@ const steps = [
       { name: "lint", run: (out) => run(bin("eslint"), ["--max-warnings=0", "."], childEnv, out) },
       // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
       { name: "import cycles", run: (out) => run(bin("madge"), ["--circular", "app", "workers"], childEnv, out) },
+      // AppEnv is built from wrangler.toml's generated types (app/.server/env.ts): they must match wrangler.toml.
+      {
+        name: "generated types",
+        run: (out) => run(bin("wrangler"), ["types", "workers/worker-configuration.d.ts", "--include-runtime=false", "--check"], childEnv, out),
+      },
       { name: "unit tests", run: (out) => run(bin("vitest"), ["run", "-c", "vitest.unit.config.ts"], childEnv, out) },
     ],
   ],

@@ -18,19 +18,37 @@ export interface ExportQueue {
   send(body: DataExportMessage): Promise<unknown>;
 }
 
-export interface AppEnv {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  CREDITS: DurableObjectNamespace<CreditsCounter>;
-  AUTH_THROTTLE: DurableObjectNamespace<AuthThrottle>;
-  CHAT_RELAY: DurableObjectNamespace<ChatRelay>;
-  IMAGE_JOBS: JobQueue;
-  DATA_EXPORTS: ExportQueue;
+/** What wrangler.toml binds, as `wrangler types` generates it (workers/worker-configuration.d.ts, `npm run cf-typegen`). */
+type Generated = Cloudflare.Env;
+
+/**
+ * The generated type of a binding that `[env.dev]` rebinds: a union of production's binding and the dev services
+ * worker's (an untyped namespace, a service entrypoint). The app is typed against production's, picked out of the
+ * union, so a binding renamed or removed in wrangler.toml fails the typecheck here instead of at run time.
+ */
+type ProductionBinding<Name extends keyof Generated, Kind> = Extract<Generated[Name], Kind>;
+
+/** The queue producers as the app calls them: only `send`, which production's Queue and dev's entrypoint both have. */
+type Producer<Name extends keyof Generated, Message> =
+  ProductionBinding<Name, Queue> extends { send(body: Message): Promise<unknown> } ? { send(body: Message): Promise<unknown> } : never;
+
+/**
+ * The main worker's environment: wrangler.toml's bindings from the generated `Env` (D1, R2, the Durable Objects with
+ * their classes, the queues with their message types, the WhatsApp service), and its variables as plain values
+ * that loadConfig checks and parses. WHATSAPP and WHATSAPP_INBOX are optional because a deployment without the
+ * channel leaves them out (the inbox producer is bound to the WhatsApp worker's queue only where it is deployed).
+ */
+export type AppEnv = Pick<Generated, "DB" | "MEDIA"> & {
+  CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
+  AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
+  CHAT_RELAY: ProductionBinding<"CHAT_RELAY", DurableObjectNamespace<ChatRelay>>;
+  IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
+  DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
   WHATSAPP_INBOX?: { send(body: InboxItem): Promise<unknown> };
-  WHATSAPP?: Fetcher;
+  WHATSAPP?: Generated["WHATSAPP"];
   [variable: string]: unknown;
-}
+};
 
 const binding = <T>(name: string, kind: string, method: string) =>
   z.custom<T>((value) => typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[method] === "function", {
