@@ -10,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const viewer = await getViewer(request, context);
     // A visitor (with or without a guest id yet) sees what they can really spend: their own or their address's remaining.
     const balance = await getBalance(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) });
-    return Response.json({ plan: viewer.plan, ...balance }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ ok: true, plan: viewer.plan, ...balance }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return apiError(request, error);
   }

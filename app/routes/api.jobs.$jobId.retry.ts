@@ -21,7 +21,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
     const owner = { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) };
     const job = await retryJob(context.env, context.config, owner, params.jobId, parsed.data.requestId);
-    return Response.json({ job }, { status: 201 });
+    return Response.json({ ok: true, job }, { status: 201 });
   } catch (error) {
     return apiError(request, error);
   }

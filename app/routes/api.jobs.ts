@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!parsed.success) throw new AppError("request/invalid");
     const viewer = await getViewer(request, context);
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    return Response.json({ jobs: await getJobs(context.env, viewer.accountId, parsed.data.ids ?? []) }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ ok: true, jobs: await getJobs(context.env, viewer.accountId, parsed.data.ids ?? []) }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return apiError(request, error);
   }

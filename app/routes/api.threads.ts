@@ -17,10 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!parsed.success) throw new AppError("request/invalid");
     const viewer = await getViewer(request, context);
-    if (!viewer.accountId) return Response.json({ threads: [], nextCursor: null });
+    if (!viewer.accountId) return Response.json({ ok: true, threads: [], nextCursor: null });
     const { q, cursor, starred } = parsed.data;
-    if (q) return Response.json({ threads: await searchThreads(context.env, viewer.accountId, q), nextCursor: null });
-    return Response.json(await pageThreads(context.env, viewer.accountId, { cursor, starredOnly: starred === "1" }));
+    if (q) return Response.json({ ok: true, threads: await searchThreads(context.env, viewer.accountId, q), nextCursor: null });
+    return Response.json({ ok: true, ...(await pageThreads(context.env, viewer.accountId, { cursor, starredOnly: starred === "1" })) });
   } catch (error) {
     return apiError(request, error);
   }

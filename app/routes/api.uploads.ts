@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : await storeUpload(context.env, accountId, file);
     const headers = new Headers();
     if (setCookie) headers.append("Set-Cookie", setCookie);
-    return Response.json(stored, { status: 201, headers });
+    return Response.json({ ok: true, ...stored }, { status: 201, headers });
   } catch (error) {
     // A refused file gets its reason in the person's language; a daily cap also says when uploads open again.
     const retryAfter = isAppError(error) ? error.details?.retryAfterSeconds : undefined;

@@ -10,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const viewer = await getViewer(request, context);
     if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
     const profile = await getUserProfile(context.env, viewer.user.id);
-    return Response.json(profile, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json({ ok: true, ...profile }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     return apiError(request, error);
   }

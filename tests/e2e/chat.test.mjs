@@ -11,6 +11,9 @@ const browser = useBrowser();
 /** The demo answer's last sentence (locales/en/chat.json demo.closing). */
 const LAST_SENTENCE = "To get real answers";
 const XSS = "<img src=x onerror=alert(1)>";
+/** The answer's rating buttons (locales/en/chat.json actions.like / actions.dislike). */
+const LIKE = "Good answer";
+const DISLIKE = "Bad answer";
 
 async function withPage(body) {
   const session = await openPage(browser());
@@ -156,6 +159,33 @@ describe("chat (guest, demo provider)", () => {
 
       assert.deepEqual(dialogs, [], "no alert or other dialog opened");
       assertNoErrors(errors, "chat with markup");
+    });
+  });
+
+  test("a like on an answer is saved (still pressed after a reload), and a dislike replaces it", async () => {
+    await withPage(async ({ page, errors }) => {
+      await page.goto("/web-main");
+      await hydrated(page);
+      await ask(page, "Rate me");
+      await page.waitForURL(/\/web-main\/[^/?#]+$/);
+      await lastAnswer(page).getByText(LAST_SENTENCE).waitFor();
+      const like = () => lastAnswer(page).getByRole("button", { name: LIKE, exact: true });
+      const dislike = () => lastAnswer(page).getByRole("button", { name: DISLIKE, exact: true });
+      const saved = () => page.waitForResponse((response) => response.url().endsWith("/feedback") && response.ok());
+
+      await Promise.all([saved(), like().click()]);
+      assert.equal(await like().getAttribute("aria-pressed"), "true");
+      await page.reload();
+      await hydrated(page);
+      assert.equal(await like().getAttribute("aria-pressed"), "true", "the like was stored, not only shown");
+      assert.equal(await dislike().getAttribute("aria-pressed"), "false");
+
+      await Promise.all([saved(), dislike().click()]);
+      await page.reload();
+      await hydrated(page);
+      assert.equal(await dislike().getAttribute("aria-pressed"), "true");
+      assert.equal(await like().getAttribute("aria-pressed"), "false");
+      assertNoErrors(errors, "rating an answer");
     });
   });
 });

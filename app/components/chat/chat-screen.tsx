@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notify } from "~/lib/toast";
 import { useToolModel } from "~/lib/chat-prefs";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
@@ -69,17 +68,6 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     if (plan === "guest" && (result.code === "credits/exhausted" || result.code === "auth/sign-in-required")) saveTempMessage(text, pathname);
   };
 
-  const rate = (messageId: string, feedback: "like" | "dislike" | "none") => {
-    const form = new FormData();
-    form.set("feedback", feedback);
-    chat.setMessages((current) =>
-      current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)),
-    );
-    void fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body: form }).then((response) => {
-      if (!response.ok) notify("error", t("errors:app/unknown"));
-    });
-  };
-
   const composer = (
     <Composer
       value={draft}
@@ -142,7 +130,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
               demoMode={demoMode}
               onRegenerate={() => void chat.regenerate()}
               onEdit={(text) => void chat.edit(text)}
-              onFeedback={rate}
+              onFeedback={(messageId, feedback) => void chat.rate(messageId, feedback)}
             />
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>

@@ -1,6 +1,7 @@
 import { ImagePlus, Mic, SendHorizontal, Square, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { listen, speechRecognitionSupported, type MicrophoneError } from "./voice";
@@ -53,22 +54,14 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
 
   const upload = async (file: File) => {
     setUploading(true);
-    try {
-      const form = new FormData();
-      form.set("file", file);
-      const response = await fetch("/api/uploads", { method: "POST", body: form });
-      const payload = (await response.json()) as { id?: string; error?: { code: string } };
-      if (!response.ok || !payload.id) {
-        notify("error", errorText(payload.error?.code ?? "app/unknown", response.headers.get("Retry-After")));
-        return;
-      }
-      setAttachment({ id: payload.id, previewUrl: URL.createObjectURL(file) });
-    } catch {
-      notify("error", t("errors:app/unknown"));
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
-    }
+    const form = new FormData();
+    form.set("file", file);
+    // The server's message already says how long a daily cap lasts, in the page's language.
+    const answer = await callApi<{ id: string }>("/api/uploads", { method: "POST", body: form });
+    setUploading(false);
+    if (fileInput.current) fileInput.current.value = "";
+    if (!answer.ok) return notify("error", answer.error.message || errorText(answer.error.code));
+    setAttachment({ id: answer.data.id, previewUrl: URL.createObjectURL(file) });
   };
 
   const toggleVoice = async () => {

@@ -3,6 +3,7 @@
 import { useNavigate } from "@remix-run/react";
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
 import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
 import { notify } from "~/lib/toast";
 import type { MessageView } from "~/.server/chat/threads";
@@ -207,6 +208,24 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     await fetch(`/api/chat/${activeId}/stop`, { method: "POST" }).catch(() => undefined);
   }, [activeId]);
 
+  // Read by `rate` without making it a new function on every streamed paint (the message list is memoised).
+  const latestMessages = useRef(messages);
+  latestMessages.current = messages;
+  /** Like / dislike / neither on an answer: shown at once, put back as it was if the server refuses. */
+  const rate = useCallback(
+    async (messageId: string, feedback: "like" | "dislike" | "none") => {
+      const before = latestMessages.current.find((message) => message.id === messageId)?.feedback ?? null;
+      patch(messageId, (message) => ({ ...message, feedback: feedback === "none" ? null : feedback }));
+      const body = new FormData();
+      body.set("feedback", feedback);
+      const answer = await callApi(`/api/chat/${encodeURIComponent(messageId)}/feedback`, { method: "POST", body });
+      if (answer.ok) return;
+      patch(messageId, (message) => ({ ...message, feedback: before }));
+      notify("error", answer.error.message || t(`errors:${answer.error.code}`));
+    },
+    [patch, t],
+  );
+
   // Opening a thread whose last answer is still being generated joins it. Once per mounted thread (the screen is
   // keyed by thread id): later loader revalidations must not restart a live stream.
   const opened = useRef(initialMessages);
@@ -227,5 +246,6 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     regenerate: () => start({ mode: "regenerate" }),
     edit: (message: string) => start({ mode: "edit", message }),
     stop,
+    rate,
   };
 }

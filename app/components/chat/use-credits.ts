@@ -1,6 +1,7 @@
 // The viewer's daily credits, shared by every component that shows them and refreshed after each action.
 import { useEffect, useSyncExternalStore } from "react";
 import { useRootData } from "~/components/root-data";
+import { callApi } from "~/lib/api-client";
 
 export interface CreditsView {
   plan: "guest" | "free" | "pro";
@@ -22,13 +23,8 @@ function set(next: CreditsState) {
 
 export async function refreshCredits(): Promise<void> {
   if (state.status === "idle") set({ status: "loading" });
-  try {
-    const response = await fetch("/api/credits", { headers: { Accept: "application/json" } });
-    if (!response.ok) throw new Error(`credits ${response.status}`);
-    set({ status: "ready", credits: (await response.json()) as CreditsView });
-  } catch {
-    set({ status: "error" });
-  }
+  const answer = await callApi<CreditsView>("/api/credits");
+  set(answer.ok ? { status: "ready", credits: answer.data } : { status: "error" });
 }
 
 export function useCredits(): CreditsState {

@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "@remix-run/react";
 import type { BirthChartView } from "~/.server/horoscope/chart-view";
+import { callApi } from "~/lib/api-client";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 
@@ -69,17 +70,11 @@ export function BirthChartPanel({ chart, signedIn }: { chart: BirthChartView; si
       return;
     }
     setSaving(true);
-    try {
-      const response = await fetch("/api/horoscope/chart", { method: "POST", body: new FormData() });
-      const body = (await response.json().catch(() => null)) as { ok?: boolean; image?: { id: string }; error?: { message?: string } } | null;
-      if (!response.ok || !body?.image) throw new Error(body?.error?.message ?? t("chart.saveFailed"));
-      setSavedId(body.image.id);
-      notify("success", t("chart.saved"));
-    } catch (error) {
-      notify("error", error instanceof Error && error.message ? error.message : t("chart.saveFailed"));
-    } finally {
-      setSaving(false);
-    }
+    const answer = await callApi<{ image: { id: string } }>("/api/horoscope/chart", { method: "POST", body: new FormData() });
+    setSaving(false);
+    if (!answer.ok) return notify("error", answer.error.message || t("chart.saveFailed"));
+    setSavedId(answer.data.image.id);
+    notify("success", t("chart.saved"));
   };
 
   return (

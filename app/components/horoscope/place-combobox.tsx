@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlaceOption } from "~/.server/horoscope/places";
+import { callApi } from "~/lib/api-client";
 
 const SEARCH_DELAY_MS = 150;
 
@@ -41,16 +42,15 @@ export function PlaceCombobox({
     const timer = setTimeout(() => {
       setStatus("searching");
       query.current = q;
-      fetch(`/api/places?q=${encodeURIComponent(q)}`, { signal: controller.signal })
-        .then((response) => (response.ok ? (response.json() as Promise<{ places: PlaceOption[] }>) : Promise.reject(new Error(String(response.status)))))
-        .then((body) => {
-          setOptions(body.places);
-          setActive(body.places.length ? 0 : -1);
+      callApi<{ places: PlaceOption[] }>(`/api/places?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+        .then((answer) => {
+          if (!answer.ok) return setStatus("failed");
+          setOptions(answer.data.places);
+          setActive(answer.data.places.length ? 0 : -1);
           setStatus("done");
         })
-        .catch(() => {
-          if (!controller.signal.aborted) setStatus("failed");
-        });
+        // Aborted: the text changed and a newer search took over.
+        .catch(() => undefined);
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { AlertCircle, Download, GalleryHorizontalEnd, Loader2, RotateCcw, Repeat } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
 import { onJobUpdate, watchJobs } from "~/lib/job-watch";
 import { reusePath, type JobView } from "~/lib/jobs";
 import { notify } from "~/lib/toast";
@@ -86,10 +87,9 @@ function Failed({ job, onRetried }: { job: JobView; onRetried: (job: JobView) =>
     try {
       const form = new FormData();
       form.set("requestId", crypto.randomUUID());
-      const response = await fetch(`/api/jobs/${encodeURIComponent(job.id)}/retry`, { method: "POST", body: form });
-      const payload = (await response.json().catch(() => null)) as { job?: JobView; error?: { code?: string } } | null;
-      if (!response.ok || !payload?.job) reportJobError(payload?.error?.code ?? "app/unknown", t);
-      else onRetried(payload.job);
+      const answer = await callApi<{ job: JobView }>(`/api/jobs/${encodeURIComponent(job.id)}/retry`, { method: "POST", body: form });
+      if (answer.ok) onRetried(answer.data.job);
+      else reportJobError(answer.error.code, t);
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
 import { publishJobUpdate, unwatchJob, watchedJobs } from "~/lib/job-watch";
 import { isFinished, type JobView } from "~/lib/jobs";
 import { notify } from "~/lib/toast";
@@ -30,33 +31,29 @@ export default function JobWatcher() {
     const poll = async () => {
       const ids = watchedJobs().map((job) => job.id);
       if (ids.length === 0) return;
-      try {
-        const response = await fetch(`/api/jobs?ids=${ids.map(encodeURIComponent).join(",")}`, { headers: { Accept: "application/json" } });
-        if (response.status === 401) {
-          // Signed out meanwhile: these jobs are not this browser's to watch any more.
-          for (const id of ids) unwatchJob(id);
-          return;
-        }
-        if (response.ok) {
-          const { jobs } = (await response.json()) as { jobs: JobView[] };
-          let refunded = false;
-          for (const id of ids) {
-            const job = jobs.find((candidate) => candidate.id === id);
-            if (!job) {
-              unwatchJob(id);
-              continue;
-            }
-            publishJobUpdate(job);
-            if (isFinished(job.status)) {
-              unwatchJob(id);
-              announce(job);
-              refunded ||= job.status === "failed";
-            }
+      const answer = await callApi<{ jobs: JobView[] }>(`/api/jobs?ids=${ids.map(encodeURIComponent).join(",")}`);
+      if (answer.status === 401) {
+        // Signed out meanwhile: these jobs are not this browser's to watch any more.
+        for (const id of ids) unwatchJob(id);
+        return;
+      }
+      // Any other failure (offline for a moment): the next round tries again.
+      if (answer.ok) {
+        let refunded = false;
+        for (const id of ids) {
+          const job = answer.data.jobs.find((candidate) => candidate.id === id);
+          if (!job) {
+            unwatchJob(id);
+            continue;
           }
-          if (refunded) void refreshCredits();
+          publishJobUpdate(job);
+          if (isFinished(job.status)) {
+            unwatchJob(id);
+            announce(job);
+            refunded ||= job.status === "failed";
+          }
         }
-      } catch {
-        // Offline for a moment: the next round tries again.
+        if (refunded) void refreshCredits();
       }
       if (!stopped && watchedJobs().length > 0) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
     };

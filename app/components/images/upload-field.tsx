@@ -1,6 +1,7 @@
 import { ImagePlus } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useErrorText } from "~/lib/error-text";
 
@@ -36,22 +37,17 @@ export function UploadField({
   const upload = async (file: File) => {
     setBusy(true);
     setProblem(null);
-    try {
-      const form = new FormData();
-      form.set("file", file);
-      const response = await fetch("/api/uploads", { method: "POST", body: form });
-      const payload = (await response.json().catch(() => ({}))) as { id?: string; error?: { code?: string } };
-      if (!response.ok || !payload.id) {
-        setProblem(errorText(payload.error?.code ?? "app/unknown", response.headers.get("Retry-After")));
-        onChange(null);
-        return;
-      }
-      onChange({ id: payload.id, previewUrl: URL.createObjectURL(file) });
-    } catch {
-      setProblem(t("errors:app/unknown"));
-    } finally {
-      setBusy(false);
+    const form = new FormData();
+    form.set("file", file);
+    // The server's message already says how long a daily cap lasts, in the page's language.
+    const answer = await callApi<{ id: string }>("/api/uploads", { method: "POST", body: form });
+    setBusy(false);
+    if (!answer.ok) {
+      setProblem(answer.error.message || errorText(answer.error.code));
+      onChange(null);
+      return;
     }
+    onChange({ id: answer.data.id, previewUrl: URL.createObjectURL(file) });
   };
 
   return (

@@ -3,9 +3,12 @@ import { Ellipsis, Search, Star } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ThreadPage, ThreadSummary } from "~/.server/chat/history";
+import { callApi } from "~/lib/api-client";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { timeZoneCookie } from "~/lib/cookies";
+import { useErrorText } from "~/lib/error-text";
 import { DEFAULT_TIME_ZONE, groupThreads } from "~/lib/history";
+import { notify } from "~/lib/toast";
 import { useRootData } from "~/components/root-data";
 import { ThreadMenu } from "../chat/thread-menu";
 import { lazyOverlay } from "../ui/lazy-overlay";
@@ -31,6 +34,7 @@ function usePagedThreads(first: ThreadPage, starred: boolean) {
   const [extra, setExtra] = useState<ThreadSummary[]>([]);
   const [cursor, setCursor] = useState(first.nextCursor);
   const [loading, setLoading] = useState(false);
+  const errorText = useErrorText();
   // A new first page (after any action revalidates the layout) starts the list again.
   useEffect(() => {
     setExtra([]);
@@ -39,14 +43,12 @@ function usePagedThreads(first: ThreadPage, starred: boolean) {
   const loadMore = async () => {
     if (!cursor) return;
     setLoading(true);
-    try {
-      const response = await fetch(`/api/threads?cursor=${encodeURIComponent(cursor)}${starred ? "&starred=1" : ""}`);
-      const page = (await response.json()) as ThreadPage;
-      setExtra((current) => [...current, ...page.threads]);
-      setCursor(page.nextCursor);
-    } finally {
-      setLoading(false);
-    }
+    const answer = await callApi<ThreadPage>(`/api/threads?cursor=${encodeURIComponent(cursor)}${starred ? "&starred=1" : ""}`);
+    setLoading(false);
+    // A failed page leaves the list as it was; "Load more" stays, so pressing it again retries.
+    if (!answer.ok) return notify("error", answer.error.message || errorText(answer.error.code));
+    setExtra((current) => [...current, ...answer.data.threads]);
+    setCursor(answer.data.nextCursor);
   };
   return { threads: [...first.threads, ...extra], hasMore: Boolean(cursor), loading, loadMore };
 }
@@ -139,9 +141,9 @@ function useSearch(query: string) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/threads?q=${encodeURIComponent(text)}`, { signal: controller.signal })
-        .then((response) => response.json() as Promise<ThreadPage>)
-        .then((page) => setResults(page.threads))
+      callApi<ThreadPage>(`/api/threads?q=${encodeURIComponent(text)}`, { signal: controller.signal })
+        .then((answer) => answer.ok && setResults(answer.data.threads))
+        // Aborted: a newer query took over.
         .catch(() => undefined);
     }, 200);
     return () => {

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
@@ -25,12 +26,14 @@ function useThreadShare(threadId: string, open: boolean) {
     if (!open) return;
     const controller = new AbortController();
     setLoaded({ state: "loading" });
-    fetch(`/api/threads/${threadId}/share`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => response.json() as Promise<{ ok: true; share: ShareView | null } | { ok: false; error: { code: string; message?: string } }>)
-      .then((body) =>
-        setLoaded(body.ok ? { state: "ready", share: body.share } : { state: "failed", message: body.error.message || errorText(body.error.code) }),
+    callApi<{ share: ShareView | null }>(`/api/threads/${threadId}/share`, { signal: controller.signal })
+      .then((answer) =>
+        setLoaded(
+          answer.ok ? { state: "ready", share: answer.data.share } : { state: "failed", message: answer.error.message || errorText(answer.error.code) },
+        ),
       )
-      .catch(() => controller.signal.aborted || setLoaded({ state: "failed", message: errorText("app/unknown") }));
+      // Aborted: the dialog closed or moved to another thread.
+      .catch(() => undefined);
     return () => controller.abort();
   }, [threadId, open, errorText]);
   return [loaded, setLoaded] as const;

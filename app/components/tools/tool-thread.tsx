@@ -5,7 +5,6 @@ import { Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditAction } from "~/lib/constants";
-import { notify } from "~/lib/toast";
 import { Composer } from "../chat/composer";
 import { CreditsLine } from "../chat/credits-line";
 import { MessageList } from "../chat/message-list";
@@ -40,17 +39,6 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
   const [draft, setDraft] = useState("");
   const conversation = chat.messages.length > 0;
 
-  const rate = (messageId: string, feedback: "like" | "dislike" | "none") => {
-    const body = new FormData();
-    body.set("feedback", feedback);
-    chat.setMessages((current) =>
-      current.map((message) => (message.id === messageId ? { ...message, feedback: feedback === "none" ? null : feedback } : message)),
-    );
-    void fetch(`/api/chat/${messageId}/feedback`, { method: "POST", body }).then((response) => {
-      if (!response.ok) notify("error", t("errors:app/unknown"));
-    });
-  };
-
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <UpgradeDialog />
@@ -79,7 +67,7 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
                 demoMode={demoMode}
                 onRegenerate={() => void chat.regenerate()}
                 onEdit={(text) => void chat.edit(text)}
-                onFeedback={rate}
+                onFeedback={(messageId, feedback) => void chat.rate(messageId, feedback)}
               />
               {thread && (
                 <div className="sticky bottom-0 flex flex-col gap-2 bg-background pb-2">
