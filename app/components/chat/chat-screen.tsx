@@ -124,14 +124,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
         <>
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <MessageList
-              messages={chat.messages}
-              busy={chat.busy}
-              demoMode={demoMode}
-              onRegenerate={() => void chat.regenerate()}
-              onEdit={(text) => void chat.edit(text)}
-              onFeedback={(messageId, feedback) => void chat.rate(messageId, feedback)}
-            />
+            <MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} {...chat.listActions} />
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>
         </>

@@ -1,5 +1,5 @@
 import { Pencil, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Markdown } from "./markdown";
 import { CopyButton } from "./copy-button";
@@ -61,7 +61,8 @@ function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text
   );
 }
 
-export function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, onFeedback }: MessageListProps) {
+/** Memoised: while someone types, only the composer changes; the list renders again only when the messages do. */
+export const MessageList = memo(function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, onFeedback }: MessageListProps) {
   const { t } = useTranslation("chat");
   const [editing, setEditing] = useState(false);
   const end = useRef<HTMLDivElement>(null);
@@ -162,4 +163,4 @@ export function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, on
       <div ref={end} />
     </ol>
   );
-}
+});

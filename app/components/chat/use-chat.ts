@@ -1,7 +1,7 @@
 // The browser side of a conversation. Every answer is read as Server-Sent Events, either from the POST that
 // started it or by joining it later (reload, network drop): the server keeps generating either way.
 import { useNavigate } from "@remix-run/react";
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
 import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
@@ -235,9 +235,20 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     return () => controller.current?.abort();
   }, [join]);
 
+  /** What the message list's buttons do, kept stable so the memoised list does not re-render on each key press. */
+  const listActions = useMemo(
+    () => ({
+      onRegenerate: () => void start({ mode: "regenerate" }),
+      onEdit: (message: string) => void start({ mode: "edit", message }),
+      onFeedback: (messageId: string, feedback: "like" | "dislike" | "none") => void rate(messageId, feedback),
+    }),
+    [start, rate],
+  );
+
   return {
     messages,
     setMessages,
+    listActions,
     busy: activeId !== null,
     activeId,
     send: (message: string, attachmentId?: string) => start({ mode: "send", message, attachmentId }),

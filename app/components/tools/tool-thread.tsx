@@ -61,14 +61,7 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
           )}
           {conversation && (
             <>
-              <MessageList
-                messages={chat.messages}
-                busy={chat.busy}
-                demoMode={demoMode}
-                onRegenerate={() => void chat.regenerate()}
-                onEdit={(text) => void chat.edit(text)}
-                onFeedback={(messageId, feedback) => void chat.rate(messageId, feedback)}
-              />
+              <MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} {...chat.listActions} />
               {thread && (
                 <div className="sticky bottom-0 flex flex-col gap-2 bg-background pb-2">
                   <p className="text-xs text-muted-foreground">{labels.followUpHint}</p>
