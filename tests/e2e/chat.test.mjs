@@ -1,7 +1,7 @@
 // The chat in Chromium as a guest, against the offline demo provider served by `wrangler dev` (tests/e2e/run.mjs):
 // ask and watch the answer stream in, reload mid-answer and see it finish, star and rename the thread and find it
 // under Starred and by the history search, and markup in a message or an answer shown as text, never run.
-/* global document -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
+/* global document, window -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./helpers.mjs";
@@ -160,6 +160,61 @@ describe("chat (guest, demo provider)", () => {
       assert.deepEqual(dialogs, [], "no alert or other dialog opened");
       assertNoErrors(errors, "chat with markup");
     });
+  });
+
+  test("a reader who scrolls up while an answer streams stays where they are; a new message follows the end again", async () => {
+    // A short window, so the answer is taller than the conversation's scroll area.
+    const { page, errors, close } = await openPage(browser(), { viewport: { width: 420, height: 560 } });
+    try {
+      const filler = Array.from({ length: 300 }, (_, index) => `word${index}`).join(" ");
+      await page.goto("/web-main");
+      await hydrated(page);
+      await ask(page, `Scroll test. ${filler}`);
+      await page.waitForURL(/\/web-main\/[^/?#]+$/);
+      // Where the view is (the page scrolls here) and how far the answer's end is below its bottom edge.
+      const position = () =>
+        page.evaluate(() => {
+          const last = document.querySelector('ol[aria-label="Conversation"] > li:last-of-type');
+          return {
+            top: document.scrollingElement.scrollTop,
+            endBelow: last.getBoundingClientRect().bottom - window.innerHeight,
+            busy: last.getAttribute("aria-busy") === "true",
+          };
+        });
+      await waitForPage(page, () => {
+        const last = document.querySelector('ol[aria-label="Conversation"] > li:last-of-type');
+        return last?.getAttribute("aria-busy") === "true" && document.scrollingElement.scrollTop > 300;
+      });
+      assert.ok((await position()).endBelow <= 10, "the growing answer is followed");
+
+      // The reader scrolls up with the wheel while it is still being written.
+      const box = await conversation(page).boundingBox();
+      await page.mouse.move(box.x + box.width / 2, 200);
+      await page.mouse.wheel(0, -250);
+      await waitForPage(
+        page,
+        () => document.querySelector('ol[aria-label="Conversation"] > li:last-of-type').getBoundingClientRect().bottom > window.innerHeight + 150,
+      );
+      const left = await position();
+      assert.ok(left.busy, "the answer was still streaming when the reader scrolled up");
+
+      // The answer finishes below; the view stays where the reader put it.
+      await waitForPage(page, () => document.querySelector('ol[aria-label="Conversation"] > li:last-of-type')?.getAttribute("aria-busy") === "false");
+      const after = await position();
+      assert.ok(Math.abs(after.top - left.top) < 2, `the view did not move (${left.top} -> ${after.top})`);
+      assert.ok(after.endBelow > 150, "the end of the answer is below the view");
+
+      // Sending again brings the end back into view and follows the new answer to its end.
+      await ask(page, "And one more");
+      await waitForPage(page, () => {
+        const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+        return items.length >= 4 && items[items.length - 1].getAttribute("aria-busy") === "false";
+      });
+      assert.ok((await position()).endBelow <= 10, "a new message followed the end again");
+      assertNoErrors(errors, "scrolling while an answer streams");
+    } finally {
+      await close();
+    }
   });
 
   test("a like on an answer is saved (still pressed after a reload), and a dislike replaces it", async () => {

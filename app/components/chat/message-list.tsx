@@ -1,5 +1,5 @@
 import { Pencil, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp } from "lucide-react";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Markdown } from "./markdown";
 import { CopyButton } from "./copy-button";
@@ -61,15 +61,93 @@ function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text
   );
 }
 
+/** How far (px) below the view the list's end may be and still count as "at the end" after the reader scrolled up. */
+const AT_END_SLACK_PX = 48;
+/** Keys that move the view up: pressing one while an answer streams means "let me read". */
+const UPWARD_KEYS = new Set(["ArrowUp", "PageUp", "Home"]);
+
+/**
+ * The element that scrolls the conversation now: the nearest ancestor with its own scrolling that has more content
+ * than room, else the page (on most layouts the page itself scrolls).
+ */
+function scrollerOf(node: HTMLElement): HTMLElement {
+  for (let element = node.parentElement; element; element = element.parentElement) {
+    const overflow = getComputedStyle(element).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && element.scrollHeight > element.clientHeight) return element;
+  }
+  return document.scrollingElement instanceof HTMLElement ? document.scrollingElement : document.documentElement;
+}
+
+/**
+ * Whether a streaming answer should keep the end in view. A reader who scrolls up over the conversation (wheel,
+ * touch, keys, the scrollbar) stops the following; reaching the bottom again restarts it. Only gestures stop it: the
+ * list's own scrolling, and content growing between a scroll and its event, never do.
+ */
+function useFollowTheEnd(end: RefObject<HTMLElement>) {
+  const following = useRef(true);
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel) return;
+    // Gestures count only over the page's main content, not over the sidebar's own lists or a dialog.
+    const area = sentinel.closest("main") ?? document.body;
+    const over = (event: Event) => event.target instanceof Node && area.contains(event.target);
+    const stop = () => {
+      following.current = false;
+    };
+    // At the end again: the list's last line is in view (a sticky composer may still sit below it on the page).
+    const onScroll = () => {
+      const box = scrollerOf(sentinel);
+      const bottom = box === document.scrollingElement || box === document.documentElement ? window.innerHeight : box.getBoundingClientRect().bottom;
+      if (sentinel.getBoundingClientRect().bottom <= bottom + AT_END_SLACK_PX) following.current = true;
+    };
+    const onWheel = (event: Event) => {
+      if (over(event) && (event as WheelEvent).deltaY < 0) stop();
+    };
+    const onTouchMove = (event: Event) => {
+      if (over(event)) stop();
+    };
+    const onKey = (event: Event) => {
+      const target = event.target;
+      const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (!typing && UPWARD_KEYS.has((event as KeyboardEvent).key)) stop();
+    };
+    // A press on the scrolling element itself (not on anything inside it) is its scrollbar.
+    const onPointerDown = (event: Event) => {
+      if (event.target === scrollerOf(sentinel)) stop();
+    };
+    // Scroll events do not bubble; a capturing listener on the window hears the page's and every element's.
+    window.addEventListener("scroll", onScroll, { passive: true, capture: true });
+    window.addEventListener("wheel", onWheel, { passive: true });
+    window.addEventListener("touchmove", onTouchMove, { passive: true });
+    window.addEventListener("keydown", onKey);
+    window.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      window.removeEventListener("scroll", onScroll, { capture: true });
+      window.removeEventListener("wheel", onWheel);
+      window.removeEventListener("touchmove", onTouchMove);
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [end]);
+  return following;
+}
+
 /** Memoised: while someone types, only the composer changes; the list renders again only when the messages do. */
 export const MessageList = memo(function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, onFeedback }: MessageListProps) {
   const { t } = useTranslation("chat");
   const [editing, setEditing] = useState(false);
   const end = useRef<HTMLDivElement>(null);
+  const following = useFollowTheEnd(end);
   const lastContent = messages[messages.length - 1]?.content.length ?? 0;
+  // A new message (one they sent, or an answer starting) always brings the end into view.
   useEffect(() => {
+    following.current = true;
     end.current?.scrollIntoView({ block: "end" });
-  }, [messages.length, lastContent]);
+  }, [messages.length, following]);
+  // A growing answer is followed only while the reader has not scrolled away to read something above.
+  useEffect(() => {
+    if (following.current) end.current?.scrollIntoView({ block: "end" });
+  }, [lastContent, following]);
   const lastUser = messages.map((message) => message.role).lastIndexOf("user");
   const lastAssistant = messages.map((message) => message.role).lastIndexOf("assistant");
 
