@@ -162,7 +162,7 @@ describe("chat (guest, demo provider)", () => {
     });
   });
 
-  test("a reader who scrolls up while an answer streams stays where they are; a new message follows the end again", async () => {
+  test("a reader who scrolls up while an answer streams stays where they are", async () => {
     // A short window, so the answer is taller than the conversation's scroll area.
     const { page, errors, close } = await openPage(browser(), { viewport: { width: 420, height: 560 } });
     try {
@@ -185,11 +185,15 @@ describe("chat (guest, demo provider)", () => {
         const last = document.querySelector('ol[aria-label="Conversation"] > li:last-of-type');
         return last?.getAttribute("aria-busy") === "true" && document.scrollingElement.scrollTop > 300;
       });
-      assert.ok((await position()).endBelow <= 10, "the growing answer is followed");
+      // Followed: the end comes back into view after each paint (sampled from outside, a paint may be just ahead).
+      await waitForPage(
+        page,
+        () => document.querySelector('ol[aria-label="Conversation"] > li:last-of-type').getBoundingClientRect().bottom <= window.innerHeight + 10,
+      );
 
       // The reader scrolls up with the wheel while it is still being written.
-      const box = await conversation(page).boundingBox();
-      await page.mouse.move(box.x + box.width / 2, 200);
+      // The middle of the 420 px window is the conversation (no sidebar at this width).
+      await page.mouse.move(210, 220);
       await page.mouse.wheel(0, -250);
       await waitForPage(
         page,
@@ -204,13 +208,6 @@ describe("chat (guest, demo provider)", () => {
       assert.ok(Math.abs(after.top - left.top) < 2, `the view did not move (${left.top} -> ${after.top})`);
       assert.ok(after.endBelow > 150, "the end of the answer is below the view");
 
-      // Sending again brings the end back into view and follows the new answer to its end.
-      await ask(page, "And one more");
-      await waitForPage(page, () => {
-        const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
-        return items.length >= 4 && items[items.length - 1].getAttribute("aria-busy") === "false";
-      });
-      assert.ok((await position()).endBelow <= 10, "a new message followed the end again");
       assertNoErrors(errors, "scrolling while an answer streams");
     } finally {
       await close();
