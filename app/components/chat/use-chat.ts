@@ -5,6 +5,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
 import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
+import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import type { MessageView } from "~/.server/chat/threads";
 import { openUpgradeDialog } from "~/lib/ui-store";
@@ -28,6 +29,7 @@ export interface ChatTool {
 export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string; tool?: ChatTool }) {
   const { threadId, initialMessages, model, tool } = options;
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const revalidate = useSafeRevalidate();
   const [messages, setMessages] = useState<ChatMessage[]>(initialMessages);
@@ -173,7 +175,8 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
           setMessages((current) => current.filter((message) => message.id !== placeholderId && (body.mode !== "send" || message.id !== `user-${requestId}`)));
           if (code === "credits/exhausted") openUpgradeDialog("credits");
           if (code === "plan/pro-required") openUpgradeDialog("model");
-          notify("error", t(`errors:${code}`));
+          // A refusal for too many turns says how long to wait (Retry-After), like every other refusal.
+          notify("error", errorText(code, response.headers.get("Retry-After")));
           setActiveId(null);
           refreshCredits();
           return { ok: false as const, code };
@@ -200,7 +203,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
       }
       return { ok: true as const };
     },
-    [apply, join, model, navigate, patch, settle, t, threadId, tool],
+    [apply, errorText, join, model, navigate, patch, settle, t, threadId, tool],
   );
 
   const stop = useCallback(async () => {
@@ -221,9 +224,9 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
       const answer = await callApi(`/api/chat/${encodeURIComponent(messageId)}/feedback`, { method: "POST", body });
       if (answer.ok) return;
       patch(messageId, (message) => ({ ...message, feedback: before }));
-      notify("error", answer.error.message || t(`errors:${answer.error.code}`));
+      notify("error", answer.error.message || errorText(answer.error.code));
     },
-    [patch, t],
+    [patch, errorText],
   );
 
   // Opening a thread whose last answer is still being generated joins it. Once per mounted thread (the screen is
@@ -254,9 +257,6 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     send: (message: string, attachmentId?: string) => start({ mode: "send", message, attachmentId }),
     /** A tool's form: the server builds the question from `input`; `display` stands in for it until then. */
     sendForm: (input: Record<string, string>, display: string) => start({ mode: "send", message: display, input }),
-    regenerate: () => start({ mode: "regenerate" }),
-    edit: (message: string) => start({ mode: "edit", message }),
     stop,
-    rate,
   };
 }
