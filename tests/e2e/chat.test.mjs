@@ -162,7 +162,7 @@ describe("chat (guest, demo provider)", () => {
     });
   });
 
-  test("a reader who scrolls up while an answer streams stays where they are", async () => {
+  test("a reader who scrolls up while an answer streams stays where they are; a new message follows the end again", async () => {
     // A short window, so the answer is taller than the conversation's scroll area.
     const { page, errors, close } = await openPage(browser(), { viewport: { width: 420, height: 560 } });
     try {
@@ -207,6 +207,14 @@ describe("chat (guest, demo provider)", () => {
       const after = await position();
       assert.ok(Math.abs(after.top - left.top) < 2, `the view did not move (${left.top} -> ${after.top})`);
       assert.ok(after.endBelow > 150, "the end of the answer is below the view");
+
+      // Sending again brings the end back into view and follows the new answer to its end, action row included.
+      await ask(page, "And one more");
+      await waitForPage(page, () => {
+        const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+        const last = items[items.length - 1];
+        return items.length >= 4 && last.getAttribute("aria-busy") === "false" && last.getBoundingClientRect().bottom <= window.innerHeight + 10;
+      });
 
       assertNoErrors(errors, "scrolling while an answer streams");
     } finally {

@@ -95,7 +95,10 @@ function useFollowTheEnd(end: RefObject<HTMLElement>) {
       following.current = false;
     };
     // At the end again: the list's last line is in view (a sticky composer may still sit below it on the page).
+    // While following there is nothing to learn, so the scrolls a streaming answer causes cost no style or layout
+    // reads; the scroller is looked up only once the reader has scrolled away.
     const onScroll = () => {
+      if (following.current) return;
       const box = scrollerOf(sentinel);
       const bottom = box === document.scrollingElement || box === document.documentElement ? window.innerHeight : box.getBoundingClientRect().bottom;
       if (sentinel.getBoundingClientRect().bottom <= bottom + AT_END_SLACK_PX) following.current = true;
@@ -139,6 +142,8 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
   const end = useRef<HTMLDivElement>(null);
   const following = useFollowTheEnd(end);
   const lastContent = messages[messages.length - 1]?.content.length ?? 0;
+  // An answer that finishes gains its action row below the text, after the last paint of text.
+  const lastStatus = messages[messages.length - 1]?.status;
   // A new message (one they sent, or an answer starting) always brings the end into view.
   useEffect(() => {
     following.current = true;
@@ -147,7 +152,7 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
   // A growing answer is followed only while the reader has not scrolled away to read something above.
   useEffect(() => {
     if (following.current) end.current?.scrollIntoView({ block: "end" });
-  }, [lastContent, following]);
+  }, [lastContent, lastStatus, following]);
   const lastUser = messages.map((message) => message.role).lastIndexOf("user");
   const lastAssistant = messages.map((message) => message.role).lastIndexOf("assistant");
 
