@@ -87,4 +87,26 @@ describe("what a first visit loads", () => {
       await close();
     }
   });
+  test("the greeting for the visitor's own time of day is in the first paint, before the app's scripts run", async () => {
+    // Hours far from UTC, so a greeting picked by the server's clock would be caught.
+    const { page, close } = await openPage(browser(), { timezoneId: "Pacific/Kiritimati" });
+    const noScripts = await openPage(browser(), { javaScriptEnabled: false });
+    try {
+      // No script of the app ever arrives: what shows is what the document itself paints.
+      await page.route("**/assets/**/*.js", (route) => route.abort());
+      await page.goto("/web-main");
+      const hour = await page.evaluate(() => new Date().getHours());
+      const expected =
+        hour >= 5 && hour < 12 ? "Good morning" : hour >= 12 && hour < 17 ? "Good afternoon" : hour >= 17 && hour < 22 ? "Good evening" : "Good night";
+      // innerText is what is rendered: the hidden greetings are not part of it.
+      assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), expected, `the greeting at ${hour}:00`);
+
+      // Without JavaScript at all, the neutral greeting rather than an empty heading.
+      await noScripts.page.goto("/web-main");
+      assert.equal(await noScripts.page.getByRole("heading", { level: 1 }).innerText(), "Hello");
+    } finally {
+      await close();
+      await noScripts.close();
+    }
+  });
 });

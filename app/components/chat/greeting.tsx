@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useNonce } from "~/components/nonce";
 
 export type DayPart = "morning" | "afternoon" | "evening" | "night";
 
@@ -11,15 +12,37 @@ export function dayPartOf(hour: number): DayPart {
   return "night";
 }
 
+const DAY_PARTS: DayPart[] = ["morning", "afternoon", "evening", "night"];
+
+// `dayPartOf` as a script that runs while the page is parsed, before the heading is painted. Kept beside dayPartOf
+// so the two say the same hours.
+const NAME_THE_DAY_PART = `(function(){var h=new Date().getHours();document.documentElement.dataset.dayPart=h>=5&&h<12?"morning":h>=12&&h<17?"afternoon":h>=17&&h<22?"evening":"night"})();`;
+
+/**
+ * The server does not know the visitor's clock, so it renders every greeting and the page's own clock picks one:
+ * the script above names the day part on <html> before first paint and CSS (app.css, `data-greeting`) shows only
+ * that greeting. The heading is then the screen's first paint (its largest element) instead of waiting for the
+ * JavaScript to load and hydrate, and no greeting is replaced by another. Without scripts the neutral one shows.
+ */
 export function Greeting() {
   const { t } = useTranslation("chat");
-  // The server does not know the visitor's clock; the local greeting appears once the page runs in the browser.
-  const [part, setPart] = useState<DayPart | null>(null);
+  const nonce = useNonce();
+  // Coming to the screen later in the same tab (client-side navigation; the script does not run again): the clock
+  // may have moved on since the document loaded.
   useEffect(() => {
-    setPart(dayPartOf(new Date().getHours()));
+    document.documentElement.dataset.dayPart = dayPartOf(new Date().getHours());
   }, []);
-  // Until then the heading keeps its place but shows nothing, rather than one greeting replaced by another.
   return (
-    <h1 className={`text-3xl font-semibold tracking-tight md:text-4xl ${part ? "" : "invisible"}`}>{part ? t(`greeting.${part}`) : t("greeting.neutral")}</h1>
+    <>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: NAME_THE_DAY_PART }} />
+      <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">
+        {DAY_PARTS.map((part) => (
+          <span key={part} data-greeting={part}>
+            {t(`greeting.${part}`)}
+          </span>
+        ))}
+        <span data-greeting="neutral">{t("greeting.neutral")}</span>
+      </h1>
+    </>
   );
 }
