@@ -11,7 +11,7 @@ import { signOutSchema } from "~/lib/schemas/auth";
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // Files included, so a file where text belongs fails the schema rather than being left out.
-    const parsed = signOutSchema.safeParse(Object.fromEntries(await readForm(request)));
+    const parsed = signOutSchema().safeParse(Object.fromEntries(await readForm(request)));
     if (!parsed.success) throw new AppError("request/invalid");
     const { redirectTo, reauth } = parsed.data;
     const setCookie = await destroySession(context.env, request);

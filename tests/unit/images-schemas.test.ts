@@ -22,7 +22,7 @@ describe("photo translate languages", () => {
 
 describe("createJobSchema", () => {
   it("accepts each tool's form and fills the defaults", () => {
-    expect(createJobSchema.parse({ tool: "image-generation", requestId, model: "gpt-4o-mini", prompt: "  a cat  " })).toEqual({
+    expect(createJobSchema().parse({ tool: "image-generation", requestId, model: "gpt-4o-mini", prompt: "  a cat  " })).toEqual({
       tool: "image-generation",
       requestId,
       model: "gpt-4o-mini",
@@ -30,7 +30,7 @@ describe("createJobSchema", () => {
       style: "none",
       aspectRatio: "1:1",
     });
-    expect(createJobSchema.parse({ tool: "logo-maker", requestId, model: "m", brandName: "Acme", slogan: "", primaryColor: "#ABCDEF" })).toEqual({
+    expect(createJobSchema().parse({ tool: "logo-maker", requestId, model: "m", brandName: "Acme", slogan: "", primaryColor: "#ABCDEF" })).toEqual({
       tool: "logo-maker",
       requestId,
       model: "m",
@@ -42,10 +42,17 @@ describe("createJobSchema", () => {
   });
 
   it("names each wrong field with a translatable key", () => {
-    const result = createJobSchema.safeParse({ tool: "tattoo-generator", requestId, model: "m", uploadId: "", theme: "dragons", description: "x".repeat(501) });
+    const result = createJobSchema().safeParse({
+      tool: "tattoo-generator",
+      requestId,
+      model: "m",
+      uploadId: "",
+      theme: "dragons",
+      description: "x".repeat(501),
+    });
     expect(result.success).toBe(false);
     expect(fieldErrorsFrom(result.error!)).toEqual({ uploadId: "validation.photoRequired", theme: "validation.invalid", description: "validation.tooLong" });
-    const language = createJobSchema.safeParse({ tool: "photo-translate", requestId, model: "m", uploadId: requestId, targetLanguage: "xx" });
+    const language = createJobSchema().safeParse({ tool: "photo-translate", requestId, model: "m", uploadId: requestId, targetLanguage: "xx" });
     expect(fieldErrorsFrom(language.error!)).toEqual({ targetLanguage: "validation.required" });
   });
 });

@@ -175,7 +175,7 @@ export function parseTranslation(content: string): TranslationResult {
   } catch (cause) {
     throw new JobFailure("image/provider-failed", true, { cause });
   }
-  const parsed = translationResultSchema.safeParse(value);
+  const parsed = translationResultSchema().safeParse(value);
   if (!parsed.success) throw new JobFailure("image/provider-failed", true, { cause: parsed.error });
   return parsed.data;
 }

@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { GalleryImage, ImageJob } from "../../../db/schema";
 import type { JobImage, JobView } from "../../lib/jobs";
+import { lazily } from "../../lib/schemas/lazy";
 import { canUseModel, findModel } from "../../lib/models";
 import {
   createJobSchema,
@@ -30,17 +31,17 @@ export interface JobOwner {
   address?: string;
 }
 
-const SETTINGS_SCHEMAS = {
-  "image-generation": imageGenerationSchema.omit({ requestId: true }),
-  "logo-maker": logoSchema.omit({ requestId: true }),
-  "tattoo-generator": tattooSchema.omit({ requestId: true }),
-  "photo-translate": photoTranslateSchema.omit({ requestId: true }),
-} as const;
+const settingsSchemas = lazily(() => ({
+  "image-generation": imageGenerationSchema().omit({ requestId: true }),
+  "logo-maker": logoSchema().omit({ requestId: true }),
+  "tattoo-generator": tattooSchema().omit({ requestId: true }),
+  "photo-translate": photoTranslateSchema().omit({ requestId: true }),
+}));
 
 /** A job's stored settings, checked again on the way out (rows written by older code must still parse). */
 export function jobSettings(job: Pick<ImageJob, "tool" | "params">): JobSettings | null {
   try {
-    const parsed = SETTINGS_SCHEMAS[job.tool].safeParse(JSON.parse(job.params));
+    const parsed = settingsSchemas()[job.tool].safeParse(JSON.parse(job.params));
     return parsed.success ? (parsed.data as JobSettings) : null;
   } catch {
     return null;
@@ -104,7 +105,7 @@ function toTranslation(text: string | null): TranslationResult | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as { demo?: unknown };
-    const parsed = translationResultSchema.safeParse(value);
+    const parsed = translationResultSchema().safeParse(value);
     return parsed.success ? { ...parsed.data, ...(value.demo === true ? { demo: true } : {}) } : null;
   } catch {
     return null;
@@ -142,7 +143,7 @@ async function withImages(env: AppEnv, jobs: ImageJob[]): Promise<JobView[]> {
  */
 export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner, input: CreateJobInput): Promise<JobView> {
   const db = getDb(env);
-  const { requestId: jobId, ...settings } = createJobSchema.parse(input);
+  const { requestId: jobId, ...settings } = createJobSchema().parse(input);
   const existing = await db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) });
   if (existing) {
     if (existing.ownerId !== owner.accountId) throw new AppError("request/invalid");

@@ -83,7 +83,7 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
   try {
     const form = await readForm(request);
     const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-    const parsed = createJobSchema.safeParse(values);
+    const parsed = createJobSchema().safeParse(values);
     if (!parsed.success) return invalidForm(request, parsed.error, { tables: { en: enImages, tr: trImages } });
     const viewer = await getViewer(request, context);
     // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).

@@ -1,10 +1,9 @@
 // Client half of "one zod schema per form": validate on submit (and again as fields are fixed), block the
 // submission while anything is wrong, and show the server's field errors the same way.
 import { useCallback, useEffect, useState, type FocusEvent, type FormEvent } from "react";
-import type { z } from "zod";
-import { checkForm, type FieldErrors } from "~/lib/schemas/auth";
+import { checkForm, type FieldErrors, type FormSchema } from "~/lib/schemas/auth";
 
-export function useCheckedForm<T>(schema: z.ZodType<T>, serverErrors?: FieldErrors) {
+export function useCheckedForm<T>(schema: FormSchema<T>, serverErrors?: FieldErrors) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
 

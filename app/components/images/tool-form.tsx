@@ -49,7 +49,7 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
       tool,
       requestId: crypto.randomUUID(),
     };
-    const checked = createJobSchema.safeParse(body);
+    const checked = createJobSchema().safeParse(body);
     if (!checked.success) {
       // Kept as the text to show: the server's field errors come translated already.
       setFieldErrors(Object.fromEntries(Object.entries(fieldErrorsFrom(checked.error)).map(([field, key]) => [field, t(key)])));

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 import { isWeakPassword } from "../password-strength";
 import { fieldErrorsFrom } from "./field-errors";
+import { lazily } from "./lazy";
 
 export const DISPLAY_NAME_MAX = 50;
 
@@ -19,15 +20,16 @@ export const V = {
 
 const required = () => z.string().trim().min(1, V.required);
 
-export const emailField = required().max(254, V.invalidEmail).pipe(z.email(V.invalidEmail));
+// Fields are functions and schemas are built on first use (lazy.ts): the sign-in page loads this module before it paints.
+const emailField = () => required().max(254, V.invalidEmail).pipe(z.email(V.invalidEmail));
 
 /** SPEC §5: 8 to 20 characters; the one message covers both ends. Not trimmed: spaces are part of a password. */
-export const newPasswordField = z.string().min(1, V.required).min(PASSWORD_MIN, V.passwordLength).max(PASSWORD_MAX, V.passwordLength);
+const newPasswordField = () => z.string().min(1, V.required).min(PASSWORD_MIN, V.passwordLength).max(PASSWORD_MAX, V.passwordLength);
 
 /** Sign-in only asks for something: the rules apply when a password is made, and an old one must still work. */
-const currentPasswordField = z.string().min(1, V.required).max(256, V.required);
+const currentPasswordField = () => z.string().min(1, V.required).max(256, V.required);
 
-export const displayNameField = required().max(DISPLAY_NAME_MAX, V.displayNameLength);
+const displayNameField = () => required().max(DISPLAY_NAME_MAX, V.displayNameLength);
 
 const matching = <T extends { password: string; confirmPassword: string }>(value: T) => value.password === value.confirmPassword;
 const matchIssue = { path: ["confirmPassword"], message: V.passwordsMatch };
@@ -35,42 +37,49 @@ const matchIssue = { path: ["confirmPassword"], message: V.passwordsMatch };
 const notWeak = <T extends { password: string; email?: string; displayName?: string }>(value: T) => !isWeakPassword(value.password, value);
 const weakIssue = { path: ["password"], message: V.weakPassword };
 
-export const signInSchema = z.object({ email: emailField, password: currentPasswordField });
+export const signInSchema = lazily(() => z.object({ email: emailField(), password: currentPasswordField() }));
 
-export const signUpSchema = z
-  .object({ displayName: displayNameField, email: emailField, password: newPasswordField, confirmPassword: z.string().min(1, V.required) })
-  .refine(matching, matchIssue)
-  .refine(notWeak, weakIssue);
+export const signUpSchema = lazily(() =>
+  z
+    .object({ displayName: displayNameField(), email: emailField(), password: newPasswordField(), confirmPassword: z.string().min(1, V.required) })
+    .refine(matching, matchIssue)
+    .refine(notWeak, weakIssue),
+);
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = lazily(() => z.object({ email: emailField() }));
 
 /** "E-mail me a sign-in link" (issue 17): only the address; the link's use is a button on its own page. */
-export const signInLinkSchema = z.object({ email: emailField });
+export const signInLinkSchema = lazily(() => z.object({ email: emailField() }));
 
 /** Reset from an emailed link, and Settings → Login Connection → connect Email (a new password for the account). */
-export const newPasswordSchema = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1, V.required) })
-  .refine(matching, matchIssue)
-  .refine(notWeak, weakIssue);
+export const newPasswordSchema = lazily(() =>
+  z
+    .object({ password: newPasswordField(), confirmPassword: z.string().min(1, V.required) })
+    .refine(matching, matchIssue)
+    .refine(notWeak, weakIssue),
+);
 
-export const displayNameSchema = z.object({ displayName: displayNameField });
+export const displayNameSchema = lazily(() => z.object({ displayName: displayNameField() }));
 
 /** Sign-out: where to go afterwards (a path of ours, checked again there) and "sign in again" (SPEC §8). */
-export const signOutSchema = z.strictObject({ redirectTo: z.string().max(2048).optional(), reauth: z.literal("1").optional() });
+export const signOutSchema = lazily(() => z.strictObject({ redirectTo: z.string().max(2048).optional(), reauth: z.literal("1").optional() }));
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 export type FormCheck<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
 
+/** A form's schema, built on first use (lazy.ts). */
+export type FormSchema<T> = () => z.ZodType<T>;
+
 /** Validates FormData (or a plain object) against a form schema: the data, or the first message key per field. */
-export function checkForm<T>(schema: z.ZodType<T>, input: FormData | Record<string, unknown>): FormCheck<T> {
+export function checkForm<T>(schema: FormSchema<T>, input: FormData | Record<string, unknown>): FormCheck<T> {
   const raw: Record<string, unknown> = {};
   if (input instanceof FormData) {
     for (const [key, value] of input.entries()) if (typeof value === "string") raw[key] = value;
   } else {
     Object.assign(raw, input);
   }
-  const result = schema.safeParse(raw);
+  const result = schema().safeParse(raw);
   if (result.success) return { success: true, data: result.data };
   // Auth schemas word their own messages; a missing field is simply a required one (zod says "expected string").
   const fieldErrors = fieldErrorsFrom(result.error, "form", (issue) => (issue.code === "invalid_type" ? V.required : issue.message));

@@ -2,6 +2,7 @@
 // the settings each creation keeps for "use again".
 import * as z from "zod";
 import { LOGO_STYLES, TATTOO_THEMES } from "../tools";
+import { lazily } from "./lazy";
 
 export const IMAGE_TOOLS = ["image-generation", "logo-maker", "tattoo-generator", "photo-translate"] as const;
 export type ImageTool = (typeof IMAGE_TOOLS)[number];
@@ -90,56 +91,66 @@ export const BRAND_MAX = 40;
 export const SLOGAN_MAX = 80;
 export const DESCRIPTION_MAX = 500;
 
-const hexColor = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, "validation.color")
-  .transform((value) => value.toLowerCase());
+// Built on first use (lazy.ts): every image tool's screen loads this module for its options before it paints.
+const hexColor = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, "validation.color")
+    .transform((value) => value.toLowerCase());
 /** Empty form fields mean "not given". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
-const common = {
+const common = () => ({
   /** Client-made id of this creation: the same request sent twice makes and charges one job. */
   requestId: z.uuid(),
   model: z.string().min(1).max(64),
-};
-
-export const imageGenerationSchema = z.object({
-  ...common,
-  tool: z.literal("image-generation"),
-  prompt: z.string().trim().min(1, "validation.required").max(PROMPT_MAX, "validation.tooLong"),
-  style: z.enum(IMAGE_STYLES).default("none"),
-  aspectRatio: z.enum(ASPECT_RATIOS).default("1:1"),
 });
 
-export const logoSchema = z.object({
-  ...common,
-  tool: z.literal("logo-maker"),
-  kind: z.enum(LOGO_KINDS).default("graphic"),
-  style: z.enum(LOGO_STYLES).default("basic"),
-  brandName: z.string().trim().min(1, "validation.required").max(BRAND_MAX, "validation.tooLong"),
-  slogan: optional(z.string().trim().max(SLOGAN_MAX, "validation.tooLong")),
-  primaryColor: optional(hexColor),
-  secondaryColor: optional(hexColor),
-});
+export const imageGenerationSchema = lazily(() =>
+  z.object({
+    ...common(),
+    tool: z.literal("image-generation"),
+    prompt: z.string().trim().min(1, "validation.required").max(PROMPT_MAX, "validation.tooLong"),
+    style: z.enum(IMAGE_STYLES).default("none"),
+    aspectRatio: z.enum(ASPECT_RATIOS).default("1:1"),
+  }),
+);
 
-export const tattooSchema = z.object({
-  ...common,
-  tool: z.literal("tattoo-generator"),
-  uploadId: z.uuid("validation.photoRequired"),
-  theme: z.enum(TATTOO_THEMES).default("geometric"),
-  description: optional(z.string().trim().max(DESCRIPTION_MAX, "validation.tooLong")),
-});
+export const logoSchema = lazily(() =>
+  z.object({
+    ...common(),
+    tool: z.literal("logo-maker"),
+    kind: z.enum(LOGO_KINDS).default("graphic"),
+    style: z.enum(LOGO_STYLES).default("basic"),
+    brandName: z.string().trim().min(1, "validation.required").max(BRAND_MAX, "validation.tooLong"),
+    slogan: optional(z.string().trim().max(SLOGAN_MAX, "validation.tooLong")),
+    primaryColor: optional(hexColor()),
+    secondaryColor: optional(hexColor()),
+  }),
+);
 
-export const photoTranslateSchema = z.object({
-  ...common,
-  tool: z.literal("photo-translate"),
-  uploadId: z.uuid("validation.photoRequired"),
-  targetLanguage: z.enum(TRANSLATE_LANGUAGES, "validation.required"),
-});
+export const tattooSchema = lazily(() =>
+  z.object({
+    ...common(),
+    tool: z.literal("tattoo-generator"),
+    uploadId: z.uuid("validation.photoRequired"),
+    theme: z.enum(TATTOO_THEMES).default("geometric"),
+    description: optional(z.string().trim().max(DESCRIPTION_MAX, "validation.tooLong")),
+  }),
+);
 
-export const createJobSchema = z.discriminatedUnion("tool", [imageGenerationSchema, logoSchema, tattooSchema, photoTranslateSchema]);
-export type CreateJobInput = z.infer<typeof createJobSchema>;
+export const photoTranslateSchema = lazily(() =>
+  z.object({
+    ...common(),
+    tool: z.literal("photo-translate"),
+    uploadId: z.uuid("validation.photoRequired"),
+    targetLanguage: z.enum(TRANSLATE_LANGUAGES, "validation.required"),
+  }),
+);
+
+export const createJobSchema = lazily(() => z.discriminatedUnion("tool", [imageGenerationSchema(), logoSchema(), tattooSchema(), photoTranslateSchema()]));
+export type CreateJobInput = z.infer<ReturnType<typeof createJobSchema>>;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -147,8 +158,10 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type JobSettings = DistributiveOmit<CreateJobInput, "requestId">;
 
 /** Photo translate's answer (from a vision model, checked with this schema before it is stored). */
-export const translationResultSchema = z.object({
-  sourceLanguage: z.string().trim().min(1).max(40),
-  blocks: z.array(z.object({ text: z.string().trim().min(1).max(4000), translation: z.string().trim().max(4000) })).max(100),
-});
-export type TranslationResult = z.infer<typeof translationResultSchema> & { demo?: boolean };
+export const translationResultSchema = lazily(() =>
+  z.object({
+    sourceLanguage: z.string().trim().min(1).max(40),
+    blocks: z.array(z.object({ text: z.string().trim().min(1).max(4000), translation: z.string().trim().max(4000) })).max(100),
+  }),
+);
+export type TranslationResult = z.infer<ReturnType<typeof translationResultSchema>> & { demo?: boolean };

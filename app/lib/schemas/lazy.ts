@@ -1,0 +1,10 @@
+// A form's schema is built the first time it is used, not when its module loads. zod 4 does real work per schema
+// (checks, regexes, internal definitions): 10-13 ms for the auth and image-job schemas in Node, several times that
+// on a phone, inside the one long task that evaluates a screen's first-load JavaScript. The form needs its schema
+// only when it is submitted (decision 0019).
+
+/** `build` runs once, on the first call; every later call returns the same schema. */
+export function lazily<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
