@@ -5,22 +5,25 @@ import { notify } from "./toast";
 import { announceChange } from "./tab-sync";
 import { useSafeRevalidate } from "./use-safe-revalidate";
 
-/** A refusal in DESIGN's one API answer shape. */
-export type ApiFailure = { ok: false; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+/** A refusal in DESIGN's one API answer shape, with the HTTP status it came with (0: no answer). */
+export type ApiFailure = { ok: false; status: number; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
 /** DESIGN's one API answer shape; a success carries what its route sends beside `ok` (`Success`). */
 export type ApiResult<Success extends object = object> = ({ ok: true } & Success) | ApiFailure;
 
-const UNKNOWN: ApiFailure = { ok: false, error: { code: "app/unknown", message: "" } };
+const UNKNOWN: ApiFailure = { ok: false, status: 0, error: { code: "app/unknown", message: "" } };
 
 /**
- * Posts a form to one of our `/api/*` resource routes with a plain fetch, then refreshes the page's loader data.
+ * Posts a form to one of our `/api/*` resource routes with a plain fetch, then refreshes the page's loader data and
+ * tells the other tabs. `refresh: false` is for a form whose success the screen shows by itself (a new image job
+ * joins the tool's list, the WhatsApp dialog shows its code): reloading the page's data there would only cost a
+ * request. The body is a FormData, or a plain object sent as JSON (routes that take JSON, like the WhatsApp link).
  *
  * Not a Remix fetcher: with single fetch a fetcher posts to `<url>.data` and expects route data, while the API
  * routes answer with a Response carrying their real status (4xx + the error shape), which the `.data` channel
  * cannot carry ("Unable to decode turbo-stream response"). A network failure or an unreadable answer reads as
  * `app/unknown` with no message: the caller shows SPEC §8's "Unknown error" in the page's language.
  */
-export function useApiAction<Success extends object = object>() {
+export function useApiAction<Success extends object = object>({ refresh = true }: { refresh?: boolean } = {}) {
   const revalidate = useSafeRevalidate();
   const [state, setState] = useState<"idle" | "submitting">("idle");
   const [formData, setFormData] = useState<FormData | undefined>();
@@ -28,17 +31,23 @@ export function useApiAction<Success extends object = object>() {
   const inFlight = useRef<AbortController | null>(null);
 
   const submit = useCallback(
-    async (action: string, body: FormData): Promise<ApiResult<Success>> => {
+    async (action: string, body: FormData | Record<string, unknown>): Promise<ApiResult<Success>> => {
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;
       setState("submitting");
-      setFormData(body);
+      const json = !(body instanceof FormData);
+      setFormData(json ? undefined : body);
       let result: ApiResult<Success>;
       try {
-        const answer = await callApi<{ ok: true } & Success>(action, { method: "POST", body, signal: controller.signal });
+        const answer = await callApi<{ ok: true } & Success>(action, {
+          method: "POST",
+          body: json ? JSON.stringify(body) : body,
+          headers: json ? { "Content-Type": "application/json" } : undefined,
+          signal: controller.signal,
+        });
         // A success keeps its whole body: some callers read what it carries (the share dialog's new link).
-        result = answer.ok ? answer.data : { ok: false, error: answer.error };
+        result = answer.ok ? answer.data : { ok: false, status: answer.status, error: answer.error };
       } catch {
         // Aborted: a newer submission took over.
         return UNKNOWN;
@@ -48,13 +57,13 @@ export function useApiAction<Success extends object = object>() {
       setData(result);
       setFormData(undefined);
       setState("idle");
-      if (result.ok) {
+      if (result.ok && refresh) {
         revalidate();
         announceChange();
       }
       return result;
     },
-    [revalidate],
+    [refresh, revalidate],
   );
 
   return { state, formData, data, submit };

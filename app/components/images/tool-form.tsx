@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { Info, LogIn, Sparkles } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "~/lib/api-client";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useToolModel } from "~/lib/chat-prefs";
 import type { CreditAction } from "~/lib/constants";
@@ -10,6 +9,7 @@ import type { JobView } from "~/lib/jobs";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { createJobSchema, type ImageTool } from "~/lib/schemas/images";
+import { useApiAction } from "~/lib/use-api-action";
 import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
@@ -32,11 +32,13 @@ export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtMod
 
 /**
  * Sends a tool's form: checked here with the server's own schema, then posted with a fresh request id (the job's
- * id, so a double submit makes one job). Visitors get the sign-in dialog instead.
+ * id, so a double submit makes one job). Visitors get the sign-in dialog instead. The new job joins the tool's list
+ * through `onCreated`, so the page's data is not reloaded.
  */
 export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: JobView) => void) {
   const { t } = useTranslation("images");
-  const [busy, setBusy] = useState(false);
+  const create = useApiAction<{ job: JobView }>({ refresh: false });
+  // As texts to show: the schema's refusals translated here, the server's as they come (already translated).
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const submit = async (values: Record<string, string | undefined>) => {
@@ -51,22 +53,19 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
     };
     const checked = createJobSchema().safeParse(body);
     if (!checked.success) {
-      // Kept as the text to show: the server's field errors come translated already.
       setFieldErrors(Object.fromEntries(Object.entries(fieldErrorsFrom(checked.error)).map(([field, key]) => [field, t(key)])));
       return;
     }
     setFieldErrors({});
-    setBusy(true);
     const form = new FormData();
     for (const [name, value] of Object.entries(body)) form.set(name, value);
-    const answer = await callApi<{ job: JobView }>("/api/jobs", { method: "POST", body: form });
-    setBusy(false);
-    if (answer.ok) onCreated(answer.data.job);
-    else if (answer.error.fieldErrors) setFieldErrors(answer.error.fieldErrors);
-    else reportJobError(answer.error.code, t);
+    const result = await create.submit("/api/jobs", form);
+    if (result.ok) onCreated(result.job);
+    else if (result.error.fieldErrors) setFieldErrors(result.error.fieldErrors);
+    else reportJobError(result.error.code, t);
   };
 
-  return { submit, busy, fieldErrors };
+  return { submit, busy: create.state === "submitting", fieldErrors };
 }
 
 /** Shown to visitors above a tool's form: creations need an account. */

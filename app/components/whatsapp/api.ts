@@ -1,8 +1,8 @@
 // The browser's calls to /api/whatsapp/link (the dialog and Settings), read by the app's one API reader
-// (lib/api-client.ts).
+// (lib/api-client.ts). Asking for a link code is a form, sent by the link form with useApiAction.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LinkCodeResult, WhatsAppLinkView } from "~/.server/whatsapp/link-codes";
+import type { WhatsAppLinkView } from "~/.server/whatsapp/link-codes";
 import { callApi, type ApiError } from "~/lib/api-client";
 import { notify } from "~/lib/toast";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
@@ -21,19 +21,15 @@ export type { ApiError };
 /** An answer of /api/whatsapp/link, as the dialog and Settings read it. */
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiError };
 
-const ENDPOINT = "/api/whatsapp/link";
+export const WHATSAPP_LINK_ENDPOINT = "/api/whatsapp/link";
 
 async function call<T extends object>(init: RequestInit = {}): Promise<Answer<T>> {
-  const answer = await callApi<T>(ENDPOINT, init);
+  const answer = await callApi<T>(WHATSAPP_LINK_ENDPOINT, init);
   return answer.ok ? { ok: true, data: answer.data } : answer;
 }
 
 export function fetchWhatsAppStatus() {
   return call<WhatsAppStatusView>();
-}
-
-export function requestLinkCode(input: { country: string; phone: string; model?: string }) {
-  return call<LinkCodeResult>({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) });
 }
 
 /** Disconnects the linked number, says so, and refreshes the page's data (Settings shows the link too). */

@@ -8,10 +8,11 @@ import type { LinkCodeResult } from "~/.server/whatsapp/link-codes";
 import { useToolModel } from "~/lib/chat-prefs";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { whatsappLinkSchema } from "~/lib/schemas/whatsapp";
+import { useApiAction } from "~/lib/use-api-action";
 import { LINK_CODE_TTL_MS } from "~/lib/whatsapp";
 import { FormAlert, SubmitButton, TextField } from "../auth/fields";
 import { Combobox, type ComboboxOption } from "../ui/combobox";
-import { requestLinkCode } from "./api";
+import { WHATSAPP_LINK_ENDPOINT } from "./api";
 import { WhatsAppIcon } from "./whatsapp-icon";
 
 /** Every country libphonenumber-js knows, named in the interface language: "Türkiye (+90)". */
@@ -82,7 +83,9 @@ export function LinkForm({ initialCountry, onStale }: { initialCountry: string |
   const [errors, setErrors] = useState<Errors>({});
   const [checked, setChecked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The dialog shows the code it gets, so nothing else on the page needs reloading.
+  const link = useApiAction<LinkCodeResult>({ refresh: false });
+  const busy = link.state === "submitting";
   const [result, setResult] = useState<LinkCodeResult | null>(null);
   const [model] = useToolModel("web-main");
   const countryErrorId = useId();
@@ -108,10 +111,8 @@ export function LinkForm({ initialCountry, onStale }: { initialCountry: string |
     setErrors(found);
     if (found.country) return document.getElementById(`${countryErrorId}-input`)?.focus();
     if (found.phone) return focusPhone();
-    setBusy(true);
-    const answer = await requestLinkCode({ country: country ?? "", phone, model: model.modelName });
-    setBusy(false);
-    if (answer.ok) return setResult(answer.data);
+    const answer = await link.submit(WHATSAPP_LINK_ENDPOINT, { country: country ?? "", phone, model: model.modelName });
+    if (answer.ok) return setResult(answer);
     if (answer.error.fieldErrors) {
       setErrors(answer.error.fieldErrors);
       if (answer.error.fieldErrors.phone) focusPhone();
