@@ -1,14 +1,13 @@
 // Each horoscope type's form: labelled fields, checked with the same zod schema the server uses.
-import { useRevalidator } from "@remix-run/react";
 import { Orbit, Sparkles } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
-import { callApi } from "~/lib/api-client";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { CAREER_FOCUSES, horoscopeInputSchema, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/schemas/horoscope";
 import type { HoroscopeType } from "~/lib/tools";
+import { useApiAction } from "~/lib/use-api-action";
 import { ChoiceGroup } from "../images/choice-group";
 import { Field } from "../ui/field";
 import { PlaceCombobox } from "./place-combobox";
@@ -23,15 +22,6 @@ function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record
   if (type === "birth-chart") Object.assign(values, { birthDate: birth.birthDate, birthTime: birth.birthTime, placeId: birth.place.id });
   else values.sign = birth.sunSign;
   return values;
-}
-
-/** Stores the birth data for the account (or the visitor); a place the server does not know comes back as a field error. */
-async function saveBirthData(values: Record<string, string>): Promise<{ ok: true } | { ok: false; field?: string; message?: string }> {
-  const body = new URLSearchParams({ birthDate: values.birthDate ?? "", birthTime: values.birthTime ?? "", placeId: values.placeId ?? "" });
-  const answer = await callApi("/api/horoscope/birth-profile", { method: "POST", body });
-  if (answer.ok) return { ok: true };
-  if (answer.error.code === "horoscope/place-unknown") return { ok: false, field: "placeId" };
-  return { ok: false, message: answer.error.message || undefined };
 }
 
 export function HoroscopeForm({
@@ -55,8 +45,10 @@ export function HoroscopeForm({
   const [place, setPlace] = useState<PlaceOption | null>(type === "birth-chart" ? (birth?.place ?? null) : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const revalidator = useRevalidator();
+  // Stores the birth data for the account (or the visitor); the page's data then brings the chart and the other
+  // forms' prefill, and other tabs are told.
+  const saveBirthData = useApiAction();
+  const saving = saveBirthData.state === "submitting";
   const prefilled = birth !== null && (type === "birth-chart" || "sign" in initialValues(type, birth));
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   /** A field's error (a key under horoscope:validation) in the page's language. */
@@ -75,15 +67,15 @@ export function HoroscopeForm({
     setErrors({});
     if (type === "birth-chart") {
       // The birth data is stored once, then drawn: the page's data brings the chart and the other forms' prefill.
-      setSaving(true);
-      const saved = await saveBirthData(values);
-      setSaving(false);
+      const body = new FormData();
+      for (const name of ["birthDate", "birthTime", "placeId"]) body.set(name, values[name] ?? "");
+      const saved = await saveBirthData.submit("/api/horoscope/birth-profile", body);
       if (!saved.ok) {
-        if (saved.field) setErrors({ [saved.field]: "validation.placeUnknown" });
-        else setFailure(saved.message ?? t("errors:app/unknown"));
+        // A place the server does not know comes back as the place field's error.
+        if (saved.error.code === "horoscope/place-unknown") setErrors({ placeId: "validation.placeUnknown" });
+        else setFailure(saved.error.message || t("errors:app/unknown"));
         return;
       }
-      revalidator.revalidate();
       if (mode === "chart") return;
     }
     const sign = "sign" in checked.data ? ` · ${t(`signs.${checked.data.sign}`)}` : "";
