@@ -3,12 +3,12 @@
 // "Could not retrieve user information", or, for a session that expired or was revoked elsewhere, "Your session has
 // expired" with the sign-in dialog open over the page (what was being typed stays in its box). A tab that comes
 // back into view checks its session, so an ended one is noticed when the person returns, not at their next click.
-import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 import { AUTH_CHANNEL } from "~/lib/auth";
+import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 import { useRootData } from "~/components/root-data";
 
 /** A tab coming back into view re-checks its session at most this often... */
@@ -25,12 +25,11 @@ export function AuthSync() {
   const root = useRootData();
   const userId = root?.user?.id ?? null;
   const authError = root?.authError ?? null;
-  const revalidator = useRevalidator();
+  // Waits for a navigation or refresh already on its way instead of aborting it (use-safe-revalidate.ts).
+  const revalidate = useSafeRevalidate();
   const { t } = useTranslation();
   const channel = useRef<BroadcastChannel | null>(null);
   const current = useRef(userId);
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
 
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") {
@@ -42,13 +41,13 @@ export function AuthSync() {
     opened.onmessage = (event: MessageEvent<AuthMessage>) => {
       if (event.data?.type !== "auth-changed") return;
       // Another tab signed in, out, or as someone else: load this tab's data again (guarded pages redirect).
-      if (event.data.userId !== current.current) revalidate.current();
+      if (event.data.userId !== current.current) revalidate();
     };
     return () => {
       opened.close();
       channel.current = null;
     };
-  }, []);
+  }, [revalidate]);
 
   useEffect(() => {
     if (current.current === userId) return;
@@ -73,7 +72,7 @@ export function AuthSync() {
     const check = () => {
       if (document.visibilityState !== "visible" || Date.now() - checkedAt < SESSION_RECHECK_MS) return;
       checkedAt = Date.now();
-      revalidate.current();
+      revalidate();
     };
     document.addEventListener("visibilitychange", check);
     window.addEventListener("focus", check);
@@ -83,7 +82,7 @@ export function AuthSync() {
       window.removeEventListener("focus", check);
       window.clearInterval(timer);
     };
-  }, [userId]);
+  }, [userId, revalidate]);
 
   return null;
 }
