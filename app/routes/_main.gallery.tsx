@@ -21,7 +21,7 @@ import { lazyOverlay } from "~/components/ui/lazy-overlay";
 import { PageHeader } from "~/components/ui/page-header";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
-import { GALLERY_TOOLS } from "~/lib/schemas/images";
+import { GALLERY_TOOLS } from "~/lib/image-options";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);

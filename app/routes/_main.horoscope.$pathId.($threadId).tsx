@@ -25,7 +25,7 @@ import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
 import { useToolModel } from "~/lib/chat-prefs";
 import { providerNameFor } from "~/lib/models";
-import { isHoroscopeType } from "~/lib/schemas/horoscope";
+import { isHoroscopeType } from "~/lib/horoscope-options";
 import { titleMeta } from "~/lib/meta";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 

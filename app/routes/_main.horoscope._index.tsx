@@ -9,7 +9,7 @@ import { fieldClass } from "~/components/horoscope/horoscope-form";
 import { ToolScreen } from "~/components/tools/tool-screen";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
-import { isHoroscopeType } from "~/lib/schemas/horoscope";
+import { isHoroscopeType } from "~/lib/horoscope-options";
 import { HOROSCOPE_TYPES } from "~/lib/tools";
 
 export async function loader({ request }: LoaderFunctionArgs) {

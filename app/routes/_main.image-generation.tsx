@@ -7,7 +7,7 @@ import { ChoiceGroup } from "~/components/images/choice-group";
 import { ImageToolPage, type ToolFormProps } from "~/components/images/image-tool-page";
 import { ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { titleMeta } from "~/lib/meta";
-import { ASPECT_RATIO_NAMES, ASPECT_RATIOS, IMAGE_STYLES, PROMPT_MAX, type AspectRatio, type ImageStyle } from "~/lib/schemas/images";
+import { ASPECT_RATIO_NAMES, ASPECT_RATIOS, IMAGE_STYLES, PROMPT_MAX, type AspectRatio, type ImageStyle } from "~/lib/image-options";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "image-generation");
 

@@ -7,7 +7,7 @@ import { ChoiceGroup } from "~/components/images/choice-group";
 import { ImageToolPage, type ToolFormProps } from "~/components/images/image-tool-page";
 import { FieldError, ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { titleMeta } from "~/lib/meta";
-import { BRAND_MAX, LOGO_KINDS, LOGO_STYLE_COLORS, SLOGAN_MAX, type LogoKind, type LogoStyle } from "~/lib/schemas/images";
+import { BRAND_MAX, LOGO_KINDS, LOGO_STYLE_COLORS, SLOGAN_MAX, type LogoKind, type LogoStyle } from "~/lib/image-options";
 import { LOGO_STYLES } from "~/lib/tools";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "logo-maker");

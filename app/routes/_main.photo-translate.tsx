@@ -7,7 +7,7 @@ import { ImageToolPage, type ToolFormProps } from "~/components/images/image-too
 import { Field, inputClass, ModelRow, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { UploadField, type UploadedPhoto } from "~/components/images/upload-field";
 import { titleMeta } from "~/lib/meta";
-import type { TranslateLanguage } from "~/lib/schemas/images";
+import type { TranslateLanguage } from "~/lib/image-options";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "photo-translate");
 

@@ -8,7 +8,7 @@ import { ImageToolPage, type ToolFormProps } from "~/components/images/image-too
 import { ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { UploadField, type UploadedPhoto } from "~/components/images/upload-field";
 import { titleMeta } from "~/lib/meta";
-import { DESCRIPTION_MAX, type TattooTheme } from "~/lib/schemas/images";
+import { DESCRIPTION_MAX, type TattooTheme } from "~/lib/image-options";
 import { TATTOO_THEMES } from "~/lib/tools";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "tattoo-generator");

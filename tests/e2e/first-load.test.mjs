@@ -22,6 +22,9 @@ function recordScripts(page) {
   return scripts;
 }
 
+/** A string only zod's code contains (its class names survive minification). */
+const ZOD = '"$ZodObject"';
+
 async function containsRenderer(scripts) {
   const texts = await Promise.all(scripts.map((script) => script.text));
   return texts.some((text) => text.includes(MARKDOWN_RENDERER));
@@ -75,7 +78,7 @@ describe("what a first visit loads", () => {
           window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
         });
       });
-      // The sign-in form builds zod schemas as its modules load (zod's eval probe was the report, decision 0019).
+      // The sign-in form builds its zod schema when it is first sent (zod's eval probe was the report, decision 0019).
       await page.goto("/auth/login");
       await hydrated(page);
       await page.getByLabel("Email address", { exact: true }).fill("not-an-address");
@@ -87,6 +90,29 @@ describe("what a first visit loads", () => {
       await close();
     }
   });
+  test("a form screen loads zod only when its form is used, and the form still checks what is typed", async () => {
+    const { page, errors, close } = await openPage(browser());
+    try {
+      const scripts = recordScripts(page);
+      await page.goto("/web-search");
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      const withZod = async (list) => (await Promise.all(list.map((script) => script.text))).some((text) => text.includes(ZOD));
+      assert.equal(await withZod(scripts.slice()), false, "zod loaded with the web search page");
+
+      // Too short a subject: the form's own check (the server's schema) says so, without asking the server.
+      const subject = page.getByLabel("Person or topic", { exact: true });
+      await subject.fill("a");
+      await page.getByRole("button", { name: "Search the web" }).click();
+      await page.getByText("Please enter at least 2 characters").waitFor();
+      assert.equal(await subject.getAttribute("aria-invalid"), "true");
+      assert.equal(await withZod(scripts), true, "no script with zod arrived when the form was used");
+      assertNoErrors(errors, "/web-search form check");
+    } finally {
+      await close();
+    }
+  });
+
   test("the greeting for the visitor's own time of day is in the first paint, before the app's scripts run", async () => {
     // Hours far from UTC, so a greeting picked by the server's clock would be caught.
     const { page, close } = await openPage(browser(), { timezoneId: "Pacific/Kiritimati" });

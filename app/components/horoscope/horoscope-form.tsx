@@ -1,11 +1,12 @@
 // Each horoscope type's form: labelled fields, checked with the same zod schema the server uses.
 import { Orbit, Sparkles } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
-import { CAREER_FOCUSES, horoscopeInputSchema, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/schemas/horoscope";
+import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/horoscope-options";
+import { importOnce } from "~/lib/schemas/lazy";
 import type { HoroscopeType } from "~/lib/tools";
 import { useApiAction } from "~/lib/use-api-action";
 import { ChoiceGroup } from "../images/choice-group";
@@ -23,6 +24,10 @@ function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record
   else values.sign = birth.sunSign;
   return values;
 }
+
+/** The forms' schema, and zod with it, arrives when a form is first used, not with the page (horoscope-options.ts). */
+const loadHoroscopeSchema = importOnce(() => import("~/lib/schemas/horoscope").then((schemas) => schemas.horoscopeInputSchema));
+const warmHoroscopeSchema = () => void loadHoroscopeSchema().catch(() => undefined);
 
 export function HoroscopeForm({
   type,
@@ -54,12 +59,32 @@ export function HoroscopeForm({
   /** A field's error (a key under horoscope:validation) in the page's language. */
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
+  // From the press until the reading is asked for: the schema may still be on its way, and one press asks once.
+  const sending = useRef(false);
   /** `reading`: the form's reading; `chart`: only store the birth data and show the chart (no credit). */
   const submit = async (event: FormEvent | null, mode: "reading" | "chart" = "reading") => {
     event?.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send(mode);
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const send = async (mode: "reading" | "chart") => {
     const input: Record<string, string> = { ...values, type };
-    const checked = horoscopeInputSchema.safeParse(input);
     setFailure(null);
+    let schema;
+    try {
+      schema = await loadHoroscopeSchema();
+    } catch {
+      // Offline: nothing could be sent anyway.
+      setFailure(t("errors:app/unknown"));
+      return;
+    }
+    const checked = schema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrorsFrom(checked.error, "type"));
       return;
@@ -222,7 +247,14 @@ export function HoroscopeForm({
   }
 
   return (
-    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label={tt(`horoscope.types.${type}.title`)}>
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={warmHoroscopeSchema}
+      className="flex flex-col gap-5"
+      aria-label={tt(`horoscope.types.${type}.title`)}
+    >
       <h2 className="text-sm font-medium text-muted-foreground">{t("form.heading")}</h2>
       {prefilled && <p className="text-xs text-muted-foreground">{t("form.savedData")}</p>}
       {fields}

@@ -2,7 +2,7 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ComponentType } from "react";
 import type { loadImageToolPage } from "~/.server/images/screen";
 import type { JobView } from "~/lib/jobs";
-import type { ImageTool } from "~/lib/schemas/images";
+import type { ImageTool } from "~/lib/image-options";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
 import { ToolScreen } from "../tools/tool-screen";
 import { JobList, useJobs } from "./job-list";

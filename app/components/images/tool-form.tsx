@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Info, LogIn, Sparkles } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useToolModel } from "~/lib/chat-prefs";
@@ -8,7 +8,8 @@ import type { CreditAction } from "~/lib/constants";
 import type { JobView } from "~/lib/jobs";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
-import { createJobSchema, type ImageTool } from "~/lib/schemas/images";
+import type { ImageTool } from "~/lib/image-options";
+import { importOnce } from "~/lib/schemas/lazy";
 import { useApiAction } from "~/lib/use-api-action";
 import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
@@ -31,6 +32,13 @@ export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtMod
 }
 
 /**
+ * The job schema, and zod with it (about 24 KB gzip), arrives when the form is first used instead of with the page
+ * (image-options.ts holds what the page needs to paint). Focusing any field of the form starts the fetch.
+ */
+const loadJobSchema = importOnce(() => import("~/lib/schemas/images").then((schemas) => schemas.createJobSchema()));
+const warmJobSchema = () => void loadJobSchema().catch(() => undefined);
+
+/**
  * Sends a tool's form: checked here with the server's own schema, then posted with a fresh request id (the job's
  * id, so a double submit makes one job). Visitors get the sign-in dialog instead. The new job joins the tool's list
  * through `onCreated`, so the page's data is not reloaded.
@@ -41,17 +49,38 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
   // As texts to show: the schema's refusals translated here, the server's as they come (already translated).
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
+  // Set from the click until the answer: the schema may still be on its way, and a second click must not make a second job.
+  const sending = useRef(false);
+
   const submit = async (values: Record<string, string | undefined>) => {
     if (!signedIn) {
       openAuthDialog();
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send(values);
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const send = async (values: Record<string, string | undefined>) => {
     const body = {
       ...Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
       tool,
       requestId: crypto.randomUUID(),
     };
-    const checked = createJobSchema().safeParse(body);
+    let schema;
+    try {
+      schema = await loadJobSchema();
+    } catch {
+      // Offline: the same as a request that could not be sent.
+      reportJobError("app/unknown", t);
+      return;
+    }
+    const checked = schema.safeParse(body);
     if (!checked.success) {
       setFieldErrors(Object.fromEntries(Object.entries(fieldErrorsFrom(checked.error)).map(([field, key]) => [field, t(key)])));
       return;
@@ -212,6 +241,8 @@ export function ToolFormFrame({
         event.preventDefault();
         onSubmit();
       }}
+      // Someone starting to fill the form will send it: fetch its schema now (visitors are asked to sign in first).
+      onFocus={signedIn ? warmJobSchema : undefined}
       className="flex flex-col gap-5"
     >
       {!signedIn && <SignInNotice tool={tool} />}

@@ -1,35 +1,9 @@
 // The horoscope forms (SPEC §1, §5), one per type, shared by the page (client checks) and POST /api/chat (server
 // checks). Error messages are keys under horoscope:validation.
 import * as z from "zod";
-import { HOROSCOPE_TYPES, type HoroscopeType } from "../tools";
+import { BIRTH_YEAR_MIN, CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "../horoscope-options";
 
-export const ZODIAC_SIGNS = [
-  "aries",
-  "taurus",
-  "gemini",
-  "cancer",
-  "leo",
-  "virgo",
-  "libra",
-  "scorpio",
-  "sagittarius",
-  "capricorn",
-  "aquarius",
-  "pisces",
-] as const;
-export type ZodiacSign = (typeof ZODIAC_SIGNS)[number];
-
-export const CAREER_FOCUSES = ["career", "finances", "business", "work-life"] as const;
-export type CareerFocus = (typeof CAREER_FOCUSES)[number];
-
-export const QUESTION_MAX = 500;
-export const INTENTION_MAX = 200;
-/** The earliest birth date the form accepts (the ephemeris is good far beyond; people are not). */
-export const BIRTH_YEAR_MIN = 1900;
-
-export function isHoroscopeType(value: string | null | undefined): value is HoroscopeType {
-  return (HOROSCOPE_TYPES as readonly string[]).includes(value ?? "");
-}
+export * from "../horoscope-options";
 
 /** Empty form fields mean "not given". */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

@@ -8,3 +8,16 @@ export function lazily<T>(build: () => T): () => T {
   let built: T | undefined;
   return () => (built ??= build());
 }
+
+/**
+ * A module the browser fetches the first time a form is used (a schema module, and zod with it), shared by every
+ * caller; a failed fetch (offline) is tried again on the next call instead of failing for good.
+ */
+export function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
