@@ -22,7 +22,8 @@ import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { Avatar } from "~/components/layout/user-button";
 import { DataExport } from "~/components/settings/data-export";
 import { SharedLinks } from "~/components/settings/shared-links";
-import { checkForm, checkPhotoFile, displayNameSchema, PHOTO_TYPES, type FieldErrors } from "~/lib/schemas/auth";
+import { checkPhotoFile, PHOTO_TYPES } from "~/lib/profile-photo";
+import { checkForm, displayNameSchema, type FieldErrors } from "~/lib/schemas/auth";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -213,7 +214,7 @@ function NameSection({ displayName }: { displayName: string }) {
   const { t: ta } = useTranslation("auth");
   const fetcher = useFetcher<AccountActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm(displayNameSchema, failed?.fieldErrors);
+  const { errors, formProps } = useCheckedForm((forms) => forms.displayNameSchema, failed?.fieldErrors);
   useActionToast(fetcher.data);
   return (
     <Section id="name-title" title={t("account.profile.heading")}>

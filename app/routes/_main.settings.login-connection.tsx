@@ -104,7 +104,7 @@ function ConnectEmailForm({ email }: { email: string }) {
   const { t: ta } = useTranslation("auth");
   const fetcher = useFetcher<ConnectionActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm(newPasswordSchema, failed?.fieldErrors);
+  const { errors, formProps } = useCheckedForm((forms) => forms.newPasswordSchema, failed?.fieldErrors);
   useNoticeToast(fetcher.data);
   return (
     <fetcher.Form method="post" className="mt-3 flex max-w-md flex-col gap-3" {...formProps}>

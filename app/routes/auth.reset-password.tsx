@@ -67,7 +67,7 @@ export default function Screen() {
   const { problem } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<AuthActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm(newPasswordSchema, failed?.fieldErrors);
+  const { errors, formProps } = useCheckedForm((forms) => forms.newPasswordSchema, failed?.fieldErrors);
   const linkProblem = problem ?? (failed?.error === "auth/expired-action-code" || failed?.error === "auth/invalid-action-code" ? failed.error : null);
 
   if (linkProblem) {

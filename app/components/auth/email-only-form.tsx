@@ -5,22 +5,22 @@ import { useFetcher } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
-import { forgotPasswordSchema, signInLinkSchema } from "~/lib/schemas/auth";
 import { FormAlert, SubmitButton, TextField } from "./fields";
 import { StepLink, useResultToasts, type AuthActionData } from "./forms";
 import { useCheckedForm } from "./use-checked-form";
 
 interface EmailOnlyFlow {
   action: string;
-  schema: typeof forgotPasswordSchema | typeof signInLinkSchema;
+  /** Which schema checks it (the schemas load with the form's first use, use-checked-form.ts). */
+  schema: "forgotPasswordSchema" | "signInLinkSchema";
   /** The locale keys: `<copy>.submit`, `<copy>.sent`, `<copy>.sentBody`. */
   copy: "forgotPassword" | "emailLink";
   /** The sign-in link brings the user back to where they were; a reset link does not. */
   carriesRedirect: boolean;
 }
 
-const FORGOT_PASSWORD: EmailOnlyFlow = { action: "/auth/forgot-password", schema: forgotPasswordSchema, copy: "forgotPassword", carriesRedirect: false };
-const EMAIL_LINK: EmailOnlyFlow = { action: "/auth/email-link", schema: signInLinkSchema, copy: "emailLink", carriesRedirect: true };
+const FORGOT_PASSWORD: EmailOnlyFlow = { action: "/auth/forgot-password", schema: "forgotPasswordSchema", copy: "forgotPassword", carriesRedirect: false };
+const EMAIL_LINK: EmailOnlyFlow = { action: "/auth/email-link", schema: "signInLinkSchema", copy: "emailLink", carriesRedirect: true };
 
 interface FormProps {
   redirectTo: string;
@@ -32,7 +32,7 @@ function EmailOnlyForm({ flow, redirectTo, onStep }: FormProps & { flow: EmailOn
   const fetcher = useFetcher<AuthActionData>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useCheckedForm(flow.schema, failed?.fieldErrors);
+  const { errors, formProps } = useCheckedForm((forms) => forms[flow.schema], failed?.fieldErrors);
   useResultToasts(failed);
   const backToSignIn = (
     <p className="text-sm">

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
-import { signInSchema, signUpSchema, type FieldErrors } from "~/lib/schemas/auth";
+import type { FieldErrors } from "~/lib/schemas/auth";
 import { useRootData } from "~/components/root-data";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "./fields";
 import { useCheckedForm } from "./use-checked-form";
@@ -109,7 +109,7 @@ export function SignInForm({ redirectTo, onStep, initialError }: { redirectTo: s
   const fetcher = useFetcher<AuthActionData>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useCheckedForm(signInSchema, failed?.fieldErrors);
+  const { errors, formProps } = useCheckedForm((forms) => forms.signInSchema, failed?.fieldErrors);
   const intent = fetcher.formData?.get("intent");
   useResultToasts(result);
   const errorCode = failed?.error && failed.error !== "request/invalid" ? failed.error : result ? null : initialError;
@@ -182,7 +182,7 @@ export function SignUpForm({ redirectTo, onStep }: { redirectTo: string; onStep?
   const fetcher = useFetcher<AuthActionData>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useCheckedForm(signUpSchema, failed?.fieldErrors);
+  const { errors, formProps } = useCheckedForm((forms) => forms.signUpSchema, failed?.fieldErrors);
   useResultToasts(failed);
   if (result?.ok && result.email) {
     return <CheckEmail email={result.email} emailSent={result.emailSent !== false} redirectTo={redirectTo} onStep={onStep} />;

@@ -6,6 +6,8 @@ import { isWeakPassword } from "../password-strength";
 import { fieldErrorsFrom } from "./field-errors";
 import { lazily } from "./lazy";
 
+export * from "../profile-photo";
+
 export const DISPLAY_NAME_MAX = 50;
 
 /** Message keys (auth:validation.<key>); the English texts are SPEC §5's. */
@@ -84,16 +86,4 @@ export function checkForm<T>(schema: FormSchema<T>, input: FormData | Record<str
   // Auth schemas word their own messages; a missing field is simply a required one (zod says "expected string").
   const fieldErrors = fieldErrorsFrom(result.error, "form", (issue) => (issue.code === "invalid_type" ? V.required : issue.message));
   return { success: false, fieldErrors };
-}
-
-/** Profile photo limits, checked in the browser before upload and again (by content) on the server. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_TYPES = ["image/jpeg", "image/png"] as const;
-
-/** An errors:<code> key when the chosen file cannot be a profile photo, otherwise null. */
-export function checkPhotoFile(file: File | null | undefined): "request/invalid" | "upload/invalid-type" | "upload/avatar-too-large" | null {
-  if (!file || file.size === 0) return "request/invalid";
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type) && !/\.(jpe?g|png)$/i.test(file.name)) return "upload/invalid-type";
-  if (file.size > PHOTO_MAX_BYTES) return "upload/avatar-too-large";
-  return null;
 }
