@@ -1,14 +1,15 @@
 // Each horoscope type's form: labelled fields, checked with the same zod schema the server uses.
 import { Orbit, Sparkles } from "lucide-react";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/horoscope-options";
-import { importOnce } from "~/lib/schemas/lazy";
+import { lazyFormSchema } from "~/lib/schemas/lazy";
 import type { HoroscopeType } from "~/lib/tools";
 import { useApiAction } from "~/lib/use-api-action";
+import { useOnePress } from "~/lib/use-one-press";
 import { ChoiceGroup } from "../images/choice-group";
 import { Field } from "../ui/field";
 import { PlaceCombobox } from "./place-combobox";
@@ -26,8 +27,7 @@ function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record
 }
 
 /** The forms' schema, and zod with it, arrives when a form is first used, not with the page (horoscope-options.ts). */
-const loadHoroscopeSchema = importOnce(() => import("~/lib/schemas/horoscope").then((schemas) => schemas.horoscopeInputSchema));
-const warmHoroscopeSchema = () => void loadHoroscopeSchema().catch(() => undefined);
+const horoscopeSchema = lazyFormSchema(() => import("~/lib/schemas/horoscope").then((schemas) => schemas.horoscopeInputSchema));
 
 export function HoroscopeForm({
   type,
@@ -59,31 +59,19 @@ export function HoroscopeForm({
   /** A field's error (a key under horoscope:validation) in the page's language. */
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
-  // From the press until the reading is asked for: the schema may still be on its way, and one press asks once.
-  const sending = useRef(false);
+  const onePress = useOnePress();
   /** `reading`: the form's reading; `chart`: only store the birth data and show the chart (no credit). */
   const submit = async (event: FormEvent | null, mode: "reading" | "chart" = "reading") => {
     event?.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await send(mode);
-    } finally {
-      sending.current = false;
-    }
+    await onePress(() => send(mode));
   };
 
   const send = async (mode: "reading" | "chart") => {
     const input: Record<string, string> = { ...values, type };
     setFailure(null);
-    let schema;
-    try {
-      schema = await loadHoroscopeSchema();
-    } catch {
-      // Offline: nothing could be sent anyway.
-      setFailure(t("errors:app/unknown"));
-      return;
-    }
+    const schema = await horoscopeSchema.get().catch(() => null);
+    // Offline: nothing could be sent anyway.
+    if (!schema) return setFailure(t("errors:app/unknown"));
     const checked = schema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrorsFrom(checked.error, "type"));
@@ -251,7 +239,7 @@ export function HoroscopeForm({
       method="post"
       noValidate
       onSubmit={(event) => void submit(event)}
-      onFocus={warmHoroscopeSchema}
+      onFocus={horoscopeSchema.warm}
       className="flex flex-col gap-5"
       aria-label={tt(`horoscope.types.${type}.title`)}
     >

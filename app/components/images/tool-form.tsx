@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Info, LogIn, Sparkles } from "lucide-react";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useToolModel } from "~/lib/chat-prefs";
@@ -9,8 +9,9 @@ import type { JobView } from "~/lib/jobs";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import type { ImageTool } from "~/lib/image-options";
-import { importOnce } from "~/lib/schemas/lazy";
+import { lazyFormSchema } from "~/lib/schemas/lazy";
 import { useApiAction } from "~/lib/use-api-action";
+import { useOnePress } from "~/lib/use-one-press";
 import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
@@ -35,8 +36,7 @@ export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtMod
  * The job schema, and zod with it (about 24 KB gzip), arrives when the form is first used instead of with the page
  * (image-options.ts holds what the page needs to paint). Focusing any field of the form starts the fetch.
  */
-const loadJobSchema = importOnce(() => import("~/lib/schemas/images").then((schemas) => schemas.createJobSchema()));
-const warmJobSchema = () => void loadJobSchema().catch(() => undefined);
+const jobSchema = lazyFormSchema(() => import("~/lib/schemas/images").then((schemas) => schemas.createJobSchema()));
 
 /**
  * Sends a tool's form: checked here with the server's own schema, then posted with a fresh request id (the job's
@@ -49,21 +49,11 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
   // As texts to show: the schema's refusals translated here, the server's as they come (already translated).
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  // Set from the click until the answer: the schema may still be on its way, and a second click must not make a second job.
-  const sending = useRef(false);
+  const onePress = useOnePress();
 
   const submit = async (values: Record<string, string | undefined>) => {
-    if (!signedIn) {
-      openAuthDialog();
-      return;
-    }
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await send(values);
-    } finally {
-      sending.current = false;
-    }
+    if (!signedIn) openAuthDialog();
+    else await onePress(() => send(values));
   };
 
   const send = async (values: Record<string, string | undefined>) => {
@@ -72,14 +62,9 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
       tool,
       requestId: crypto.randomUUID(),
     };
-    let schema;
-    try {
-      schema = await loadJobSchema();
-    } catch {
-      // Offline: the same as a request that could not be sent.
-      reportJobError("app/unknown", t);
-      return;
-    }
+    const schema = await jobSchema.get().catch(() => null);
+    // Offline: the same as a request that could not be sent.
+    if (!schema) return reportJobError("app/unknown", t);
     const checked = schema.safeParse(body);
     if (!checked.success) {
       setFieldErrors(Object.fromEntries(Object.entries(fieldErrorsFrom(checked.error)).map(([field, key]) => [field, t(key)])));
@@ -242,7 +227,7 @@ export function ToolFormFrame({
         onSubmit();
       }}
       // Someone starting to fill the form will send it: fetch its schema now (visitors are asked to sign in first).
-      onFocus={signedIn ? warmJobSchema : undefined}
+      onFocus={signedIn ? jobSchema.warm : undefined}
       className="flex flex-col gap-5"
     >
       {!signedIn && <SignInNotice tool={tool} />}

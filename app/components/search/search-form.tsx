@@ -1,18 +1,18 @@
 // The web search form: a person or topic and one of SPEC §1's nine categories, checked with the server's schema.
 import { Search } from "lucide-react";
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
-import { importOnce } from "~/lib/schemas/lazy";
+import { lazyFormSchema } from "~/lib/schemas/lazy";
 import { SUBJECT_MAX, type SearchCategory } from "~/lib/search-options";
 import { notify } from "~/lib/toast";
 import { SEARCH_CATEGORIES } from "~/lib/tools";
+import { useOnePress } from "~/lib/use-one-press";
 import { fieldClass } from "../horoscope/horoscope-form";
 import { ChoiceGroup } from "../images/choice-group";
 
 /** The form's schema, and zod with it, arrives when the form is first used, not with the page (search-options.ts). */
-const loadSearchSchema = importOnce(() => import("~/lib/schemas/search").then((schemas) => schemas.searchInputSchema));
-const warmSearchSchema = () => void loadSearchSchema().catch(() => undefined);
+const searchSchema = lazyFormSchema(() => import("~/lib/schemas/search").then((schemas) => schemas.searchInputSchema));
 
 export function SearchForm({
   busy,
@@ -33,29 +33,17 @@ export function SearchForm({
   const [category, setCategory] = useState<SearchCategory>("tell-me-everything");
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  // From the press until the question is handed over: the schema may still be on its way, and one press asks once.
-  const sending = useRef(false);
+  const onePress = useOnePress();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await check();
-    } finally {
-      sending.current = false;
-    }
+    await onePress(check);
   };
 
   const check = async () => {
-    let schema;
-    try {
-      schema = await loadSearchSchema();
-    } catch {
-      // Offline: nothing could be sent anyway.
-      notify("error", t("errors:app/unknown"));
-      return;
-    }
+    const schema = await searchSchema.get().catch(() => null);
+    // Offline: nothing could be sent anyway.
+    if (!schema) return notify("error", t("errors:app/unknown"));
     const checked = schema.safeParse({ subject, category });
     if (!checked.success) {
       setErrors(fieldErrorsFrom(checked.error));
@@ -70,7 +58,7 @@ export function SearchForm({
       method="post"
       noValidate
       onSubmit={(event) => void submit(event)}
-      onFocus={warmSearchSchema}
+      onFocus={searchSchema.warm}
       className="flex flex-col gap-5"
       aria-label={tt("web-search.title")}
     >

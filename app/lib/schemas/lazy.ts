@@ -21,3 +21,12 @@ export function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
       throw error;
     }));
 }
+
+/**
+ * A form's schema fetched with its module (and zod) on the form's first use rather than with the page: `warm` goes on
+ * the form's onFocus, so the fetch starts while the person types; `get` is awaited on submit and rejects offline.
+ */
+export function lazyFormSchema<S>(load: () => Promise<S>) {
+  const get = importOnce(load);
+  return { get, warm: () => void get().catch(() => undefined) };
+}
