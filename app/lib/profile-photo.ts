@@ -1,6 +1,5 @@
 // The profile photo's limits, without zod: Settings checks a chosen file before uploading it, and the server
 // (schemas/auth.ts re-exports these) checks it again by content.
-/** Profile photo limits, checked in the browser before upload and again (by content) on the server. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ["image/jpeg", "image/png"] as const;
 

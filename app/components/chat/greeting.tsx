@@ -14,9 +14,9 @@ export function dayPartOf(hour: number): DayPart {
 
 const DAY_PARTS: DayPart[] = ["morning", "afternoon", "evening", "night"];
 
-// `dayPartOf` as a script that runs while the page is parsed, before the heading is painted. Kept beside dayPartOf
-// so the two say the same hours.
-const NAME_THE_DAY_PART = `(function(){var h=new Date().getHours();document.documentElement.dataset.dayPart=h>=5&&h<12?"morning":h>=12&&h<17?"afternoon":h>=17&&h<22?"evening":"night"})();`;
+// A script that runs while the page is parsed, before the heading is painted: `dayPartOf` itself (its source, so
+// the hours are written once), applied to the visitor's clock.
+const NAME_THE_DAY_PART = `document.documentElement.dataset.dayPart=(${dayPartOf.toString()})(new Date().getHours());`;
 
 /**
  * The server does not know the visitor's clock, so it renders every greeting and the page's own clock picks one:
