@@ -84,9 +84,12 @@ export function assertNoErrors(errors, where = "") {
   assert.deepEqual(errors, [], `console or page errors${where ? ` on ${where}` : ""}:\n${errors.join("\n")}`);
 }
 
-/** Waits (no sleeping) until `predicate(arg)` is truthy in the page; survives reloads between polls. */
-export async function waitForPage(page, predicate, arg) {
-  await page.waitForFunction(predicate, arg, { timeout: 15_000 });
+/**
+ * Waits (no sleeping) until `predicate(arg)` is truthy in the page; survives reloads between polls. A wait that spans
+ * something long by design (a whole streamed answer) passes a longer `timeout`.
+ */
+export async function waitForPage(page, predicate, arg, { timeout = 15_000 } = {}) {
+  await page.waitForFunction(predicate, arg, { timeout });
 }
 
 /** Reads localStorage of the current page's origin. */

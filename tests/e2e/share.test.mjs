@@ -1,6 +1,7 @@
 // Share and export in Chromium (decision 0015): a signed-up user asks a question, shares the thread from its header,
 // opens the link in a signed-out browser and reads the question and answer without the owner's name, exports the thread
 // as Markdown (a real download), then revokes the link under Settings › Account and the link answers 404.
+/* global document -- only inside page.waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
@@ -8,7 +9,7 @@ import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from 
 
 const browser = useBrowser();
 
-/** The demo answer's last sentence (locales/en/chat.json demo.closing): the answer is complete once it shows. */
+/** The demo answer's last sentence (locales/en/chat.json demo.closing): all of the answer is on screen once it shows. */
 const LAST_SENTENCE = "To get real answers";
 const OWNER = "Sharing Owner";
 
@@ -27,6 +28,8 @@ describe("share and export", () => {
       await page.waitForURL(/\/web-main\/[^/?#]+$/);
       const answer = page.getByRole("list", { name: "Conversation" }).locator(":scope > li").last();
       await answer.getByText(LAST_SENTENCE).waitFor();
+      // Finished, not only fully shown: the link's snapshot holds answers that ended (the last words come before that).
+      await page.waitForFunction(() => document.querySelector('ol[aria-label="Conversation"] > li:last-of-type')?.getAttribute("aria-busy") === "false");
 
       // Share from the thread's header: the dialog makes the link, with the name hidden unless ticked.
       await page.getByRole("button", { name: "Share", exact: true }).click();

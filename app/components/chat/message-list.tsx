@@ -94,17 +94,32 @@ function useFollowTheEnd(end: RefObject<HTMLElement>) {
     const stop = () => {
       following.current = false;
     };
-    // At the end again: the list's last line is in view (a sticky composer may still sit below it on the page).
+    // The list's last line is in view, give or take `slack` px (a sticky composer may still sit below it on the page).
+    const endIsWithin = (slack: number) => {
+      const box = scrollerOf(sentinel);
+      const bottom = box === document.scrollingElement || box === document.documentElement ? window.innerHeight : box.getBoundingClientRect().bottom;
+      return sentinel.getBoundingClientRect().bottom <= bottom + slack;
+    };
+    // At the end again after the reader scrolled away: following resumes.
     // While following there is nothing to learn, so the scrolls a streaming answer causes cost no style or layout
     // reads; the scroller is looked up only once the reader has scrolled away.
     const onScroll = () => {
-      if (following.current) return;
-      const box = scrollerOf(sentinel);
-      const bottom = box === document.scrollingElement || box === document.documentElement ? window.innerHeight : box.getBoundingClientRect().bottom;
-      if (sentinel.getBoundingClientRect().bottom <= bottom + AT_END_SLACK_PX) following.current = true;
+      if (!following.current && endIsWithin(AT_END_SLACK_PX)) following.current = true;
     };
     const onWheel = (event: Event) => {
-      if (over(event) && (event as WheelEvent).deltaY < 0) stop();
+      const { deltaY, deltaMode } = event as WheelEvent;
+      if (!over(event) || deltaY >= 0) return;
+      stop();
+      // A passive wheel scrolls the page before this event reaches the main thread; a streamed chunk painted in
+      // between still saw "following" and took the view back to the end (on a busy phone, often), and that scroll's
+      // event then counted as "at the end again". The next frame shows whether the gesture was lost that way: still
+      // exactly at the end, it is applied once more.
+      requestAnimationFrame(() => {
+        if (!endIsWithin(1)) return;
+        stop();
+        const pixels = deltaMode === WheelEvent.DOM_DELTA_PIXEL ? deltaY : deltaMode === WheelEvent.DOM_DELTA_LINE ? deltaY * 40 : -window.innerHeight;
+        scrollerOf(sentinel).scrollBy({ top: pixels });
+      });
     };
     const onTouchMove = (event: Event) => {
       if (over(event)) stop();
