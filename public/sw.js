@@ -51,16 +51,19 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(request));
+  if (url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(event));
   else if (request.mode === "navigate") event.respondWith(networkOrOffline(request));
 });
 
-async function cacheFirst(request) {
+async function cacheFirst(event) {
+  const request = event.request;
   const cache = await caches.open(CACHE);
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+  // The page gets the file at once and the copy is stored after: waiting for the write first held the module up
+  // behind every write the cache had queued (a route change once never finished loading its modules).
+  if (response.ok && response.type === "basic") event.waitUntil(cache.put(request, response.clone()));
   return response;
 }
 
