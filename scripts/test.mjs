@@ -45,17 +45,34 @@ function onPath(name) {
   return (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, name)));
 }
 
-/** Returns the Chromium path for the e2e run, installing Debian's package when we may; null when impossible. */
-async function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean);
-  const found = candidates.find((file) => existsSync(file));
-  if (found) return found;
-  if (process.getuid?.() !== 0 || !onPath("apt-get")) return null;
-  console.log("Chromium not found; installing Debian's chromium with apt-get (about 20 s)...");
+const FULL_CHROMIUM = "/usr/bin/chromium";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
+/** apt-get install of Debian packages, trying the package lists already on the machine before fetching new ones. */
+async function aptInstall(packages) {
   const aptEnv = { ...childEnv, DEBIAN_FRONTEND: "noninteractive" };
-  if ((await run("apt-get", ["update", "-qq"], aptEnv)) !== 0) return null;
-  if ((await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], aptEnv)) !== 0) return null;
-  return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null;
+  const install = () => run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], aptEnv);
+  if ((await install()) === 0) return true;
+  return (await run("apt-get", ["update", "-qq"], aptEnv)) === 0 && (await install()) === 0;
+}
+
+/**
+ * Returns the Chromium for the e2e run; null when there is none and we may not install one. $CHROMIUM_PATH wins;
+ * else Chromium's headless shell, which runs the same pages on about 30 % less CPU (decision 0024), installed with
+ * apt when we may (a few seconds); else the full browser, installed the same way when it is missing too.
+ */
+async function ensureChromium() {
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  const mayInstall = process.getuid?.() === 0 && onPath("apt-get");
+  if (mayInstall) {
+    console.log("Installing Debian's chromium-headless-shell for the e2e tests with apt-get...");
+    if ((await aptInstall(["chromium-headless-shell"])) && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  }
+  if (existsSync(FULL_CHROMIUM)) return FULL_CHROMIUM;
+  if (!mayInstall) return null;
+  console.log("Chromium not found; installing Debian's chromium with apt-get (about 20 s)...");
+  return (await aptInstall(["chromium"])) && existsSync(FULL_CHROMIUM) ? FULL_CHROMIUM : null;
 }
 
 /**

@@ -4,13 +4,13 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "./server.mjs";
+import { CHROMIUM_ARGS, FULL_CHROMIUM, findChromium } from "./server.mjs";
 
 export { CHROMIUM_ARGS };
 
 /** Set by tests/e2e/run.mjs; the fallbacks let a developer run one file against an already running server. */
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const EXECUTABLE = findChromium({ headlessShell: true }) ?? FULL_CHROMIUM;
 
 /** Playwright gives every launch a fresh temporary profile, which is what the toolchain asks for. */
 export function launchBrowser() {

@@ -19,7 +19,7 @@ const E2E_WHATSAPP = {
 const E2E_DIR = join(ROOT, "tests", "e2e");
 
 async function main() {
-  const chromium = findChromium();
+  const chromium = findChromium({ headlessShell: true });
   if (!chromium) {
     console.error(CHROMIUM_MISSING);
     return 1;
