@@ -88,10 +88,11 @@ export default defineConfig({
     // runtime reused the stage takes about 280 s. Files share D1 and Durable Object state, so every test makes its
     // own ids and accounts (uniqueId, random emails) and never counts rows it did not make.
     isolate: false,
-    // One runtime per core, at least two: a test spends most of its time in workerd, which runs one request at a
-    // time, so one runtime left a 2-core machine half idle (297 s for the stage; two runtimes 115 s, three 99 s).
-    // Files already make their own ids and accounts (see isolate above), so they may run side by side.
-    maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
+    // One runtime more than cores, at least three: a test spends most of its time in workerd, which runs one request
+    // at a time and waits on its fakes between them, so one runtime left a 2-core machine half idle (297 s for the
+    // stage), two kept it 137 % busy (114-123 s) and three take 99-103 s. Files already make their own ids and
+    // accounts (see isolate above), so they may run side by side.
+    maxWorkers: Math.min(4, Math.max(3, availableParallelism() + 1)),
     // Each test drives the real worker (server render, D1, Durable Objects); the first request of a file also
     // loads the server build. 5 s (vitest's default) is enough on a quiet machine and not on a busy CI runner,
     // where three page-rendering tests timed out at 5.0 s while passing in ~1 s locally. Slowness is measured

@@ -75,7 +75,7 @@ export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 /**
  * The Chromium to drive: $CHROMIUM_PATH when set, else one of Debian's packages; null when none exists (we never
  * download one). The e2e tests take the headless shell when it is installed: the same Blink and V8 with the same
- * pages, service worker and downloads, for about 30 % less CPU (decision 0024). The benchmark asks for the full
+ * pages, service worker and downloads, for about 40 % less CPU (decision 0024). The benchmark asks for the full
  * browser (`headlessShell: false`), since its Lighthouse and interaction figures stand for what people's Chrome does.
  */
 export function findChromium({ headlessShell = false } = {}) {
@@ -111,9 +111,9 @@ export function tailOf(path, lines = 80) {
  * Starts `wrangler dev` for both workers on a free port with a fresh, migrated persist dir.
  * Options: `vars` (extra `--var NAME:value` pairs, e.g. a provider pointed at a fake upstream),
  * `beforeStart(persistDir)` (runs after the migrations, before wrangler dev: seed the local D1 there) and
- * `devtools` (default false: wrangler dev starts without its DevTools inspector, see below; nothing here attaches to it,
- * and on the e2e server its network recording cost about 50 CPU-seconds of the stage; the worker's console output and
- * request lines still reach the log).
+ * `devtools` (default false: wrangler dev starts without its DevTools inspector, see below; nothing here attaches to
+ * it, and on the e2e server its network recording cost wrangler's Node about 15 CPU-seconds of the stage; the
+ * worker's console output and request lines still reach the log).
  * Returns { baseUrl, logFile, persistDir, devtools, stop }: `devtools` says whether the DevTools inspector is
  * listening. `stop()` kills the whole process group (npm/wrangler/workerd) and removes the temp dir; every call
  * returns the same promise.
