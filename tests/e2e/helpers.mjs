@@ -68,13 +68,34 @@ export async function withPage(browser, options, body) {
   }
 }
 
+/**
+ * The body of the 503 that `wrangler dev`'s own proxy gives a POST it dropped on a keep-alive connection the runtime
+ * was closing at that moment (cloudflare/workers-sdk#14641; it retries GET and HEAD itself). Our worker never saw
+ * the request, and production has no such proxy: the page's "Failed to load resource" for it is not the app's error.
+ */
+const DEV_PROXY_DROP = "Your worker restarted mid-request";
+
 /** Collects console.error messages and uncaught exceptions of a page (all frames, across navigations). */
 export function recordErrors(page) {
   const errors = [];
+  /** Per URL, how many proxy drops have no console line yet: each excuses exactly one line. */
+  const dropped = new Map();
+  const loadFailure = (url) => `console.error: Failed to load resource: the server responded with a status of 503 (Service Unavailable) (${url})`;
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const { url } = message.location();
-    errors.push(`console.error: ${message.text()}${url ? ` (${url})` : ""}`);
+    const line = `console.error: ${message.text()}${url ? ` (${url})` : ""}`;
+    if (url && line === loadFailure(url) && (dropped.get(url) ?? 0) > 0) dropped.set(url, dropped.get(url) - 1);
+    else errors.push(line);
+  });
+  page.on("response", async (response) => {
+    if (response.status() !== 503 || response.request().method() !== "POST") return;
+    const body = await response.text().catch(() => "");
+    if (!body.startsWith(DEV_PROXY_DROP)) return;
+    // Whichever comes first, the console line or this body: drop the line now, or skip it when it comes.
+    const index = errors.indexOf(loadFailure(response.url()));
+    if (index !== -1) errors.splice(index, 1);
+    else dropped.set(response.url(), (dropped.get(response.url()) ?? 0) + 1);
   });
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
