@@ -2,7 +2,7 @@
 // `wrangler dev` on a fresh local state, runs tests/e2e/*.test.mjs in Chromium with Node's test runner, and
 // always shuts the server down. Exit code = the test runner's.
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { startFakeGraph } from "../mocks/fake-graph.mjs";
 import { CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
@@ -17,6 +17,7 @@ const E2E_WHATSAPP = {
 };
 
 const E2E_DIR = join(ROOT, "tests", "e2e");
+const OWN_SERVER_LOGS = join(ROOT, "test-results", "e2e-servers");
 
 async function main() {
   const chromium = findChromium({ headlessShell: true });
@@ -56,7 +57,16 @@ async function main() {
 
   try {
     console.log(`e2e: server at ${server.baseUrl}, Chromium ${chromium}`);
-    const env = { BASE_URL: server.baseUrl, CHROMIUM_PATH: chromium, FAKE_GRAPH_URL: graph.url, WHATSAPP_APP_SECRET: E2E_WHATSAPP.WHATSAPP_APP_SECRET };
+    // Files that start a server of their own (billing, images) leave its log here (server.mjs keepLog).
+    rmSync(OWN_SERVER_LOGS, { recursive: true, force: true });
+    mkdirSync(OWN_SERVER_LOGS, { recursive: true });
+    const env = {
+      BASE_URL: server.baseUrl,
+      CHROMIUM_PATH: chromium,
+      FAKE_GRAPH_URL: graph.url,
+      WHATSAPP_APP_SECRET: E2E_WHATSAPP.WHATSAPP_APP_SECRET,
+      E2E_SERVER_LOGS: OWN_SERVER_LOGS,
+    };
     const together = files.filter((file) => !MOVES_THE_CLOCK.has(basename(file))).sort((a, b) => slowness(b) - slowness(a));
     const alone = files.filter((file) => MOVES_THE_CLOCK.has(basename(file)));
     const failed = [...(await runFiles(together, env, CONCURRENCY)), ...(await runFiles(alone, env, 1))];
@@ -77,6 +87,7 @@ async function main() {
         // Already removed by a signal-triggered stop; the tail below says "(no server output)".
       }
       console.error(`\n--- wrangler dev output, last lines (full log: ${kept}) ---\n${tailOf(server.logFile)}\n---`);
+      console.error(`Servers that test files started for themselves left their logs in ${OWN_SERVER_LOGS}.`);
     }
     return code;
   } finally {

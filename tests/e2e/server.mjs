@@ -2,7 +2,7 @@
 // needed, find Chromium, and serve the built worker with `wrangler dev` against a throw-away local state
 // directory, so runs never touch (or depend on) the developer's own .wrangler/state.
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -138,6 +138,7 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
       await exited;
       clearTimeout(timer);
     }
+    keepLog(logFile, label);
     rmSync(dir, { recursive: true, force: true });
   };
 
@@ -194,6 +195,21 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
  * the benchmark sets it to measure the app rather than the debugger, and checks the inspector is really gone.
  */
 const WITHOUT_DEVTOOLS = { VSCODE_INSPECTOR_OPTIONS: "{}" };
+
+/**
+ * Under the e2e runner ($E2E_SERVER_LOGS, set by tests/e2e/run.mjs), a server a test file started for itself leaves
+ * its log there when it stops, named by label and process, so a file that failed once and passed on its second run
+ * still has the first run's server output to read.
+ */
+function keepLog(logFile, label) {
+  const keepIn = process.env.E2E_SERVER_LOGS;
+  if (!keepIn) return;
+  try {
+    copyFileSync(logFile, join(keepIn, `${label}-${process.pid}.log`));
+  } catch {
+    // No log yet (the server never started) or the folder is gone: nothing to keep.
+  }
+}
 
 /** Whether anything answers `url` (a refused connection is false). */
 async function answers(url) {
