@@ -6,6 +6,8 @@ import { spawn } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+// The browsers' paths, shared with the e2e runner and the benchmark that pick among them.
+import { FULL_CHROMIUM, HEADLESS_SHELL } from "../tests/e2e/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -44,9 +46,6 @@ function isExecutable(file) {
 function onPath(name) {
   return (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, name)));
 }
-
-const FULL_CHROMIUM = "/usr/bin/chromium";
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 /** apt-get install of Debian packages, trying the package lists already on the machine before fetching new ones. */
 async function aptInstall(packages) {
