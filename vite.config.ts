@@ -48,7 +48,9 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off (decision 0019): the whole route manifest comes as one immutable script instead of /__manifest
+        // fetches after hydration, whose answer re-rendered the entire tree once more.
+        v3_lazyRouteDiscovery: false,
         v3_routeConfig: true,
       },
     }),
