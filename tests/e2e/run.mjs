@@ -2,10 +2,11 @@
 // `wrangler dev` on a fresh local state, runs tests/e2e/*.test.mjs in Chromium with Node's test runner, and
 // always shuts the server down. Exit code = the test runner's.
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { startFakeGraph } from "../mocks/fake-graph.mjs";
-import { CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
+import { CHROMIUM_MISSING, MIGRATED_STATE_ENV, ROOT, applyMigrations, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
 
 /** The WhatsApp settings every e2e server gets: the channel configured against the bundled fake Graph API. */
 const E2E_WHATSAPP = {
@@ -42,15 +43,30 @@ async function main() {
     return 1;
   }
 
+  // The migrations are applied once; the shared server and those that files start for themselves copy the result.
+  const migratedDir = mkdtempSync(join(tmpdir(), "edge-assistant-migrated-"));
+  const removeMigrated = () => rmSync(migratedDir, { recursive: true, force: true });
+  try {
+    await applyMigrations(join(migratedDir, "state"));
+  } catch (error) {
+    removeMigrated();
+    throw error;
+  }
+  process.env[MIGRATED_STATE_ENV] = join(migratedDir, "state");
+
   const graph = await startFakeGraph({ port: 0, accessToken: E2E_WHATSAPP.WHATSAPP_ACCESS_TOKEN });
   const server = await startServer({ label: "e2e", vars: { ...E2E_WHATSAPP, WHATSAPP_GRAPH_URL: graph.url } }).catch(async (error) => {
     await graph.close();
+    removeMigrated();
     throw error;
   });
   // Ctrl+C or a CI cancel must not leave wrangler/workerd running or the temp dir behind.
   const onSignal = (signal) => {
     for (const child of running) child.kill(signal);
-    void Promise.all([server.stop(), graph.close()]).finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    void Promise.all([server.stop(), graph.close()]).finally(() => {
+      removeMigrated();
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
@@ -92,6 +108,7 @@ async function main() {
     return code;
   } finally {
     await Promise.all([server.stop(), graph.close()]);
+    removeMigrated();
   }
 }
 
