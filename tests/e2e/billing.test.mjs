@@ -113,13 +113,15 @@ describe("Pro subscription (demo checkout)", () => {
       await hydrated(page);
       await page.getByRole("button", { name: "Complete demo payment" }).click();
 
-      // Back on the success view; the plan is active, so the success dialog opens.
+      // Back on the success view; the plan is active, so the success dialog opens over it. The modal hides the page
+      // from assistive technology (and so from getByRole) while it is open, so the heading is read once it is closed:
+      // checked before, it raced the dialog's chunk and failed whenever the dialog came first.
       await page.waitForURL((url) => url.pathname === "/payment" && url.searchParams.get("success") === "1");
-      await page.getByRole("heading", { level: 1, name: "Pro Subscription is Ready" }).waitFor();
       const success = page.getByRole("dialog", { name: "Welcome to Pro!" });
       await success.waitFor();
       await success.getByRole("button", { name: "Close" }).click();
       await success.waitFor({ state: "hidden" });
+      await page.getByRole("heading", { level: 1, name: "Pro Subscription is Ready" }).waitFor();
       await waitForPage(page, () => document.querySelector('aside [data-testid="plan-badge"]')?.textContent?.trim() === "Pro");
 
       // A Pro model is usable and credits are unlimited.
