@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { startFakeGraph } from "../mocks/fake-graph.mjs";
-import { CHROMIUM_MISSING, MIGRATED_STATE_ENV, ROOT, applyMigrations, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
+import { CHROMIUM_MISSING, MIGRATED_STATE_ENV, ROOT, SERVER_LOGS_ENV, applyMigrations, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
 
 /** The WhatsApp settings every e2e server gets: the channel configured against the bundled fake Graph API. */
 const E2E_WHATSAPP = {
@@ -45,17 +45,18 @@ async function main() {
 
   // The migrations are applied once; the shared server and those that files start for themselves copy the result.
   const migratedDir = mkdtempSync(join(tmpdir(), "edge-assistant-migrated-"));
+  const migratedState = join(migratedDir, "state");
   const removeMigrated = () => rmSync(migratedDir, { recursive: true, force: true });
   try {
-    await applyMigrations(join(migratedDir, "state"));
+    await applyMigrations(migratedState);
   } catch (error) {
     removeMigrated();
     throw error;
   }
-  process.env[MIGRATED_STATE_ENV] = join(migratedDir, "state");
 
   const graph = await startFakeGraph({ port: 0, accessToken: E2E_WHATSAPP.WHATSAPP_ACCESS_TOKEN });
-  const server = await startServer({ label: "e2e", vars: { ...E2E_WHATSAPP, WHATSAPP_GRAPH_URL: graph.url } }).catch(async (error) => {
+  const vars = { ...E2E_WHATSAPP, WHATSAPP_GRAPH_URL: graph.url };
+  const server = await startServer({ label: "e2e", vars, migratedState }).catch(async (error) => {
     await graph.close();
     removeMigrated();
     throw error;
@@ -81,7 +82,8 @@ async function main() {
       CHROMIUM_PATH: chromium,
       FAKE_GRAPH_URL: graph.url,
       WHATSAPP_APP_SECRET: E2E_WHATSAPP.WHATSAPP_APP_SECRET,
-      E2E_SERVER_LOGS: OWN_SERVER_LOGS,
+      [SERVER_LOGS_ENV]: OWN_SERVER_LOGS,
+      [MIGRATED_STATE_ENV]: migratedState,
     };
     const together = files.filter((file) => !MOVES_THE_CLOCK.has(basename(file))).sort((a, b) => slowness(b) - slowness(a));
     const alone = files.filter((file) => MOVES_THE_CLOCK.has(basename(file)));

@@ -112,15 +112,16 @@ export function tailOf(path, lines = 80) {
 /**
  * Starts `wrangler dev` for both workers on a free port with a fresh, migrated persist dir.
  * Options: `vars` (extra `--var NAME:value` pairs, e.g. a provider pointed at a fake upstream),
- * `beforeStart(persistDir)` (runs after the migrations, before wrangler dev: seed the local D1 there) and
+ * `beforeStart(persistDir)` (runs after the migrations, before wrangler dev: seed the local D1 there),
  * `devtools` (default false: wrangler dev starts without its DevTools inspector, see below; nothing here attaches to
  * it, and on the e2e server its network recording cost wrangler's Node about 15 CPU-seconds of the stage; the
- * worker's console output and request lines still reach the log).
+ * worker's console output and request lines still reach the log) and `migratedState` (a state directory with only
+ * the migrations applied, copied instead of migrating again; default $E2E_MIGRATED_STATE, see below).
  * Returns { baseUrl, logFile, persistDir, devtools, stop }: `devtools` says whether the DevTools inspector is
  * listening. `stop()` kills the whole process group (npm/wrangler/workerd) and removes the temp dir; every call
  * returns the same promise.
  */
-export async function startServer({ label = "e2e", vars = {}, beforeStart, devtools = false } = {}) {
+export async function startServer({ label = "e2e", vars = {}, beforeStart, devtools = false, migratedState = process.env[MIGRATED_STATE_ENV] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `edge-assistant-${label}-`));
   const persistDir = join(dir, "state");
   const logFile = join(dir, "wrangler.log");
@@ -144,8 +145,7 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
 
   try {
     // A new database per run: tests start from the migrations alone, never from leftover rows.
-    const migrated = process.env[MIGRATED_STATE_ENV];
-    if (migrated && existsSync(migrated)) cpSync(migrated, persistDir, { recursive: true });
+    if (migratedState && existsSync(migratedState)) cpSync(migratedState, persistDir, { recursive: true });
     else await applyMigrations(persistDir);
     await beforeStart?.(persistDir);
     const port = await freePort();
@@ -188,11 +188,15 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
 }
 
 /**
- * Where the e2e runner keeps a local state with only the migrations applied (tests/e2e/run.mjs makes it once). A
- * server started while it is set copies it instead of applying the migrations again, which is a wrangler start-up
- * plus miniflare each time (about 6 s of CPU); the copy is the same files the migration would have written.
+ * Where the e2e runner keeps a local state with only the migrations applied (tests/e2e/run.mjs makes it once and
+ * hands it to the files it runs). A server started while it is set copies it instead of applying the migrations
+ * again, which is a wrangler start-up plus miniflare each time (about 6 s of CPU); the copy is the same files the
+ * migration would have written.
  */
 export const MIGRATED_STATE_ENV = "E2E_MIGRATED_STATE";
+
+/** Where the e2e runner wants the logs of servers that test files start for themselves (see keepLog). */
+export const SERVER_LOGS_ENV = "E2E_SERVER_LOGS";
 
 /** Applies db/migrations to a local D1 in `persistDir` (what `npm run db:migrate:local` does to .wrangler/state). */
 export function applyMigrations(persistDir) {
@@ -211,12 +215,12 @@ export function applyMigrations(persistDir) {
 const WITHOUT_DEVTOOLS = { VSCODE_INSPECTOR_OPTIONS: "{}" };
 
 /**
- * Under the e2e runner ($E2E_SERVER_LOGS, set by tests/e2e/run.mjs), a server a test file started for itself leaves
- * its log there when it stops, named by label and process, so a file that failed once and passed on its second run
- * still has the first run's server output to read.
+ * Under the e2e runner ($E2E_SERVER_LOGS, set by tests/e2e/run.mjs for the files it runs), a server a test file
+ * started for itself leaves its log there when it stops, named by label and process, so a file that failed once and
+ * passed on its second run still has the first run's server output to read.
  */
 function keepLog(logFile, label) {
-  const keepIn = process.env.E2E_SERVER_LOGS;
+  const keepIn = process.env[SERVER_LOGS_ENV];
   if (!keepIn) return;
   try {
     copyFileSync(logFile, join(keepIn, `${label}-${process.pid}.log`));
