@@ -22,7 +22,7 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObjec
 
 /**
  * Paths whose methods are remembered, most recently used last. React Router's matchRoutes flattens, ranks and compiles
- * the whole route table on every call: about a fifth of the worker's CPU for a page in a server profile (0.4 ms warm
+ * the whole route table on every call: about 13 % of the worker's CPU for a page in a server profile (0.4 ms warm
  * in Node, several ms in a new isolate), paid again by every request before Remix matches the same path itself. Most
  * requests repeat a few paths (/api/chat, /web-main, /api/analytics); a path with an id misses and costs what it did.
  * Bounded in count and in key length, so a client sending endless distinct paths only ever evicts.

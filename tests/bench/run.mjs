@@ -238,7 +238,10 @@ const MEASUREMENTS = [
     async measure() {
       const result = await measureDemoPictures();
       const each = result.times.map((ms) => formatMs(ms)).join(", ");
-      return { value: result.median, detail: `median of ${DEMO_PICTURES_BENCH.rounds} rounds after a warm-up (${each}), Node on this machine` };
+      return {
+        value: result.median,
+        detail: `${result.pictures} pictures a round, median of ${DEMO_PICTURES_BENCH.rounds} rounds after a warm-up (${each}), Node on this machine`,
+      };
     },
   },
   {
