@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./app/.server/http/load-context";
+import { LOCALES } from "./app/lib/constants";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -38,6 +39,38 @@ function serviceWorkerVersion(): Plugin {
   };
 }
 
+/**
+ * `virtual:locale-modules`: the client build's file for each language's strings, so the server can preload the
+ * page's language (decision 0019). entry.client imports it with import() before hydrating; without a hint the
+ * browser asks for it only after every other script has loaded and run, one more round trip before the page works.
+ * The server build reads the client build's Vite manifest, which Remix's build leaves in place until both are done;
+ * the client build and the development server get an empty map (no hint, the import still works).
+ */
+function localeModules(): Plugin {
+  const id = "virtual:locale-modules";
+  let manifestFile: string | null = null;
+  return {
+    name: "locale-modules",
+    configResolved(config) {
+      manifestFile = config.command === "build" && config.build.ssr ? join(config.build.outDir, "../client/.vite/manifest.json") : null;
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const files: Record<string, string> = {};
+      if (manifestFile) {
+        const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string }>;
+        for (const locale of LOCALES) {
+          const chunk = manifest[`locales/${locale}/index.ts`];
+          if (!chunk) throw new Error(`locale-modules: no chunk for locales/${locale}/index.ts in ${manifestFile}`);
+          files[locale] = `/${chunk.file}`;
+        }
+      }
+      return `export default ${JSON.stringify(files)};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // `npm run dev` only: bindings come from wrangler.toml's [env.dev] (DO + queue live in the services worker).
@@ -56,6 +89,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     serviceWorkerVersion(),
+    localeModules(),
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   server: {

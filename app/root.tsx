@@ -59,6 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <Toaster theme={theme} />
         <ScrollRestoration nonce={nonce} />
+        {/* With the route's own scripts (Scripts' preloads): entry.client imports it before hydrating. */}
+        {data?.localeModule ? <link rel="modulepreload" href={data.localeModule} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -68,6 +68,32 @@ describe("what a first visit loads", () => {
     }
   });
 
+  test("a page asks for its language's strings with its other scripts, and fetches them once", async () => {
+    // entry.client imports the strings before it hydrates; without the layout's preload the browser would ask for
+    // them only after every other script had loaded and run (decision 0019).
+    for (const [path, marker] of [
+      ["/web-main", '"Skip to content"'],
+      ["/web-main?lng=tr", '"Yeni sohbet"'],
+    ]) {
+      const { page, errors, close } = await openPage(browser());
+      try {
+        const scripts = recordScripts(page);
+        const response = await page.goto(path);
+        const html = await response.text();
+        await hydrated(page);
+        await page.waitForLoadState("networkidle");
+        const texts = await Promise.all(scripts.map((script) => script.text));
+        const strings = scripts.filter((_, index) => texts[index].includes(marker));
+        assert.equal(strings.length, 1, `${path}: expected one script with the page's strings, got ${strings.length}`);
+        const stringsPath = new URL(strings[0].url).pathname;
+        assert.ok(html.includes(`<link rel="modulepreload" href="${stringsPath}"/>`), `${path}: the HTML does not preload ${stringsPath}`);
+        assertNoErrors(errors, path);
+      } finally {
+        await close();
+      }
+    }
+  });
+
   test("a screen with a form reports no Content Security Policy violation", async () => {
     const { page, errors, close } = await openPage(browser());
     try {
