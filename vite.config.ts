@@ -40,33 +40,49 @@ function serviceWorkerVersion(): Plugin {
 }
 
 /**
- * `virtual:locale-modules`: the client build's file for each language's strings, so the server can preload the
- * page's language (decision 0019). entry.client imports it with import() before hydrating; without a hint the
- * browser asks for it only after every other script has loaded and run, one more round trip before the page works.
- * The server build reads the client build's Vite manifest, which Remix's build leaves in place until both are done;
- * the client build and the development server get an empty map (no hint, the import still works).
+ * `virtual:client-modules`: client build files the server names in `<link rel="modulepreload">` (decision 0019), for
+ * code the client fetches with import() before it hydrates, which the build does not preload: each language's
+ * strings, and the markdown renderer with the chunks it needs beyond the entry's own (a page with saved answers).
+ * Without the hint the browser asks for them only after every other script has loaded and run. The server build
+ * reads the client build's Vite manifest, which Remix's build removes only after both builds; the client build and
+ * the development server get empty values (no hint; the imports still work).
  */
-function localeModules(): Plugin {
-  const id = "virtual:locale-modules";
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+const CLIENT_ENTRY = "app/entry.client.tsx";
+const MARKDOWN_RENDERER = "app/components/chat/markdown-renderer.tsx";
+
+function clientModules(): Plugin {
+  const id = "virtual:client-modules";
   let manifestFile: string | null = null;
   return {
-    name: "locale-modules",
+    name: "client-modules",
     configResolved(config) {
       manifestFile = config.command === "build" && config.build.ssr ? join(config.build.outDir, "../client/.vite/manifest.json") : null;
     },
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
-      const files: Record<string, string> = {};
+      const strings: Record<string, string> = {};
+      let markdownRenderer: string[] = [];
       if (manifestFile) {
-        const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string }>;
-        for (const locale of LOCALES) {
-          const chunk = manifest[`locales/${locale}/index.ts`];
-          if (!chunk) throw new Error(`locale-modules: no chunk for locales/${locale}/index.ts in ${manifestFile}`);
-          files[locale] = `/${chunk.file}`;
-        }
+        const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as ViteManifest;
+        const chunk = (key: string) => {
+          if (!manifest[key]) throw new Error(`client-modules: ${key} is not in ${manifestFile}`);
+          return manifest[key];
+        };
+        // A chunk and everything it imports statically, as manifest keys.
+        const closure = (key: string, into = new Set<string>()) => {
+          if (!into.has(key)) {
+            into.add(key);
+            for (const imported of chunk(key).imports ?? []) closure(imported, into);
+          }
+          return into;
+        };
+        for (const locale of LOCALES) strings[locale] = `/${chunk(`locales/${locale}/index.ts`).file}`;
+        const loadedByEntry = closure(CLIENT_ENTRY);
+        markdownRenderer = [...closure(MARKDOWN_RENDERER)].filter((key) => !loadedByEntry.has(key)).map((key) => `/${chunk(key).file}`);
       }
-      return `export default ${JSON.stringify(files)};`;
+      return `export const strings = ${JSON.stringify(strings)};\nexport const markdownRenderer = ${JSON.stringify(markdownRenderer)};`;
     },
   };
 }
@@ -89,7 +105,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     serviceWorkerVersion(),
-    localeModules(),
+    clientModules(),
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   server: {

@@ -60,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster theme={theme} />
         <ScrollRestoration nonce={nonce} />
         {/* With the route's own scripts (Scripts' preloads): entry.client imports it before hydrating. */}
-        {data?.localeModule ? <link rel="modulepreload" href={data.localeModule} /> : null}
+        {data?.preloads.strings ? <link rel="modulepreload" href={data.preloads.strings} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

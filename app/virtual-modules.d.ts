@@ -1,7 +1,9 @@
 // Modules that vite.config.ts's plugins make at build time.
 
-/** Each language's strings script in the client build, by language ("/assets/en-….js"); empty in development. */
-declare module "virtual:locale-modules" {
-  const files: Partial<Record<string, string>>;
-  export default files;
+/** Client build files for the server to preload (vite.config.ts `clientModules`); empty in development. */
+declare module "virtual:client-modules" {
+  /** Each language's strings script ("/assets/en-….js"), by language. */
+  export const strings: Partial<Record<string, string>>;
+  /** The markdown renderer's script and the chunks it needs beyond the entry's own. */
+  export const markdownRenderer: string[];
 }

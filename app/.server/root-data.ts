@@ -7,7 +7,7 @@ import { clearSessionCookie } from "./auth/session";
 import { publicOrigin } from "./http/auth";
 import { getLocale, localeFromUrl, resources } from "./i18n";
 import { getViewer } from "./identity";
-import { localeModuleUrl } from "./locale-modules";
+import { clientPreloads } from "./client-modules";
 import { localeFromCookie, preferenceCookie, sidebarFromCookie, themeFromCookie } from "../lib/cookies";
 import type { SeoData } from "../lib/meta";
 
@@ -36,8 +36,8 @@ export async function loadRootData(request: Request, context: AppContext) {
     user: viewer.kind === "user" ? viewer.user : null,
     /** SPEC §4: set when a session existed but its profile could not be loaded (shown once as a toast). */
     authError,
-    /** The script with this language's strings, preloaded by the layout (entry.client imports it before hydrating). */
-    localeModule: localeModuleUrl(locale),
+    /** Scripts entry.client imports before hydrating: the layout preloads the strings, a list of answers the renderer. */
+    preloads: clientPreloads(locale),
     /** Sign-in buttons appear only for configured providers. */
     providers: configuredProviders(context.config),
     /** SPEC §4: this Free user has not yet been shown the Pro dialog after signing in. */

@@ -94,6 +94,37 @@ describe("what a first visit loads", () => {
     }
   });
 
+  test("a saved conversation asks for the markdown renderer with its other scripts; an empty chat does not", async () => {
+    const { page, errors, close } = await openPage(browser());
+    try {
+      await page.goto("/web-main");
+      await hydrated(page);
+      const emptyChat = await (await page.request.get("/web-main")).text();
+      const box = page.getByRole("textbox", { name: "Message" });
+      await box.fill("What is a quokka?");
+      await box.press("Enter");
+      await page.getByRole("list", { name: "Conversation" }).locator(":scope > li").last().getByText("To get real answers").waitFor();
+      await page.waitForURL(/\/web-main\/[^/]+$/);
+
+      // Coming back to the conversation: its answer is markdown from the server, and the client needs the renderer
+      // before it hydrates, so the HTML names the renderer's files with the route's own.
+      const scripts = recordScripts(page);
+      const response = await page.reload();
+      const html = await response.text();
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      const texts = await Promise.all(scripts.map((script) => script.text));
+      const renderer = scripts.filter((_, index) => texts[index].includes(MARKDOWN_RENDERER));
+      assert.equal(renderer.length, 1, `expected one script with the markdown renderer, got ${renderer.length}`);
+      const rendererPath = new URL(renderer[0].url).pathname;
+      assert.ok(html.includes(`<link rel="modulepreload" href="${rendererPath}"/>`), `the conversation's HTML does not preload ${rendererPath}`);
+      assert.ok(!emptyChat.includes(`<link rel="modulepreload" href="${rendererPath}"`), "the empty chat's HTML preloads the markdown renderer");
+      assertNoErrors(errors, "a saved conversation");
+    } finally {
+      await close();
+    }
+  });
+
   test("a screen with a form reports no Content Security Policy violation", async () => {
     const { page, errors, close } = await openPage(browser());
     try {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
+import { useRootData } from "../root-data";
 
 // The renderer (markdown + highlighting) loads only when an answer is on screen: the empty chat stays light.
 //
@@ -28,6 +29,16 @@ export const SHOWS_ANSWERS = { showsAnswers: true } as const;
 
 export function showsAnswers(handles: readonly unknown[]): boolean {
   return handles.some((handle) => (handle as Partial<typeof SHOWS_ANSWERS> | undefined)?.showsAnswers === true);
+}
+
+/**
+ * Rendered beside a list that shows answers: names the renderer's files (from the root data, so the server's HTML and
+ * the hydrating client agree) so the browser fetches them with the page's other scripts. entry.client waits for the
+ * renderer before it hydrates such a page; without the hint its import started only after every other script ran.
+ */
+export function MarkdownPreload() {
+  const files = useRootData()?.preloads.markdownRenderer ?? [];
+  return files.map((href) => <link key={href} rel="modulepreload" href={href} />);
 }
 
 export function Markdown({ text }: { text: string }) {

@@ -1,7 +1,7 @@
 import { Pencil, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp } from "lucide-react";
 import { memo, useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { Markdown } from "./markdown";
+import { Markdown, MarkdownPreload } from "./markdown";
 import { CopyButton } from "./copy-button";
 import type { ChatMessage } from "./use-chat";
 
@@ -171,6 +171,9 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
   const lastUser = messages.map((message) => message.role).lastIndexOf("user");
   const lastAssistant = messages.map((message) => message.role).lastIndexOf("assistant");
 
+  // The renderer's files are named once, in the first answer shown as markdown (a <link> may not sit in the <ol>).
+  const firstAnswer = messages.findIndex((message) => message.role === "assistant" && message.content);
+
   return (
     <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6" aria-label={t("conversation")}>
       {messages.map((message, index) =>
@@ -208,7 +211,10 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
             {message.thinking && !message.content ? (
               <ThinkingDots />
             ) : message.content ? (
-              <Markdown text={message.content} />
+              <>
+                <Markdown text={message.content} />
+                {index === firstAnswer && <MarkdownPreload />}
+              </>
             ) : message.status === "streaming" ? (
               <ThinkingDots />
             ) : null}

@@ -6,7 +6,7 @@ import { loginPath } from "~/lib/auth";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { useRootData } from "~/components/root-data";
-import { Markdown } from "../chat/markdown";
+import { Markdown, MarkdownPreload } from "../chat/markdown";
 
 /** "Continue this chat": signed in, a copy of the conversation becomes a new chat of their own; signed out, sign in first. */
 function ContinueButton({ shareId }: { shareId: string }) {
@@ -63,6 +63,7 @@ function ContinueButton({ shareId }: { shareId: string }) {
 /** A shared conversation as the chat shows it: questions as text, answers as markdown (raw HTML shown as text). */
 export function SharedConversationPage({ conversation, demoMode }: { conversation: SharedConversation; demoMode: boolean }) {
   const { t, i18n } = useTranslation("chat");
+  const firstAnswer = conversation.messages.findIndex((message) => message.role === "assistant");
   const sharedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(conversation.sharedAt));
   return (
     <div className="flex min-h-dvh flex-col">
@@ -79,7 +80,7 @@ export function SharedConversationPage({ conversation, demoMode }: { conversatio
           {conversation.ownerName ? t("share.page.byOwner", { name: conversation.ownerName, date: sharedAt }) : t("share.page.byAnonymous", { date: sharedAt })}
         </p>
         <ol className="mt-6 flex flex-col gap-6" aria-label={t("conversation")}>
-          {conversation.messages.map((message) =>
+          {conversation.messages.map((message, index) =>
             message.role === "user" ? (
               <li key={message.position} className="flex flex-col items-end gap-1">
                 {message.attachmentId && (
@@ -91,6 +92,8 @@ export function SharedConversationPage({ conversation, demoMode }: { conversatio
               <li key={message.position} className="flex flex-col gap-2">
                 <span className="text-xs font-medium text-muted-foreground">{demoMode ? t("demoModel") : message.model}</span>
                 <Markdown text={message.content} />
+                {/* The renderer's files, named once (a <link> may not sit in the <ol> itself). */}
+                {index === firstAnswer && <MarkdownPreload />}
               </li>
             ),
           )}
