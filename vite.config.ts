@@ -54,9 +54,11 @@ const MARKDOWN_RENDERER = "app/components/chat/markdown-renderer.tsx";
 function clientModules(): Plugin {
   const id = "virtual:client-modules";
   let manifestFile: string | null = null;
+  let base = "/";
   return {
     name: "client-modules",
     configResolved(config) {
+      base = config.base;
       manifestFile = config.command === "build" && config.build.ssr ? join(config.build.outDir, "../client/.vite/manifest.json") : null;
     },
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
@@ -78,9 +80,9 @@ function clientModules(): Plugin {
           }
           return into;
         };
-        for (const locale of LOCALES) strings[locale] = `/${chunk(`locales/${locale}/index.ts`).file}`;
+        for (const locale of LOCALES) strings[locale] = `${base}${chunk(`locales/${locale}/index.ts`).file}`;
         const loadedByEntry = closure(CLIENT_ENTRY);
-        markdownRenderer = [...closure(MARKDOWN_RENDERER)].filter((key) => !loadedByEntry.has(key)).map((key) => `/${chunk(key).file}`);
+        markdownRenderer = [...closure(MARKDOWN_RENDERER)].filter((key) => !loadedByEntry.has(key)).map((key) => `${base}${chunk(key).file}`);
       }
       return `export const strings = ${JSON.stringify(strings)};\nexport const markdownRenderer = ${JSON.stringify(markdownRenderer)};`;
     },
