@@ -56,6 +56,14 @@ describe("share and export", () => {
       await answered.getByText(LAST_SENTENCE).waitFor();
       assert.ok(!(await shared.locator("body").innerText()).includes(OWNER), "the owner's name is not on the page");
       assert.equal(await shared.locator('meta[name="robots"]').getAttribute("content"), "noindex");
+      // A shared link is often someone's first visit: its HTML names the markdown renderer (which the page needs before
+      // it hydrates) with the page's other scripts (decision 0019). Found by content, not by chunk name.
+      const preloaded = [...(await opened.text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+      const preloadedTexts = await Promise.all(preloaded.map(async (href) => (await shared.request.get(href)).text()));
+      assert.ok(
+        preloadedTexts.some((text) => text.includes("remarkjs/react-markdown")),
+        "the shared page does not preload the markdown renderer",
+      );
       await shared.getByRole("link", { name: "Continue this chat" }).waitFor();
       assertNoErrors(visitor.errors, "the shared page");
 
