@@ -30,6 +30,24 @@ async function containsRenderer(scripts) {
   return texts.some((text) => text.includes(MARKDOWN_RENDERER));
 }
 
+/**
+ * Loads a page with `load` (a navigation returning its response) and returns the path of the one script it fetched
+ * that contains `marker`, having checked that the server's HTML names that script in a <link rel="modulepreload">: it
+ * is asked for with the page's other scripts, not after they have run (decision 0019).
+ */
+async function preloadedScriptWith(page, load, marker, label) {
+  const scripts = recordScripts(page);
+  const html = await (await load()).text();
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  const texts = await Promise.all(scripts.map((script) => script.text));
+  const matching = scripts.filter((_, index) => texts[index].includes(marker));
+  assert.equal(matching.length, 1, `${label}: expected one script containing ${marker}, got ${matching.length}`);
+  const scriptPath = new URL(matching[0].url).pathname;
+  assert.ok(html.includes(`<link rel="modulepreload" href="${scriptPath}"/>`), `${label}: the HTML does not preload ${scriptPath}`);
+  return scriptPath;
+}
+
 describe("what a first visit loads", () => {
   test("loads the sign-in dialog on first open and the markdown renderer with the first answer; hashed scripts are immutable", async () => {
     const { page, errors, close } = await openPage(browser());
@@ -77,16 +95,7 @@ describe("what a first visit loads", () => {
     ]) {
       const { page, errors, close } = await openPage(browser());
       try {
-        const scripts = recordScripts(page);
-        const response = await page.goto(path);
-        const html = await response.text();
-        await hydrated(page);
-        await page.waitForLoadState("networkidle");
-        const texts = await Promise.all(scripts.map((script) => script.text));
-        const strings = scripts.filter((_, index) => texts[index].includes(marker));
-        assert.equal(strings.length, 1, `${path}: expected one script with the page's strings, got ${strings.length}`);
-        const stringsPath = new URL(strings[0].url).pathname;
-        assert.ok(html.includes(`<link rel="modulepreload" href="${stringsPath}"/>`), `${path}: the HTML does not preload ${stringsPath}`);
+        await preloadedScriptWith(page, () => page.goto(path), marker, path);
         assertNoErrors(errors, path);
       } finally {
         await close();
@@ -108,16 +117,7 @@ describe("what a first visit loads", () => {
 
       // Coming back to the conversation: its answer is markdown from the server, and the client needs the renderer
       // before it hydrates, so the HTML names the renderer's files with the route's own.
-      const scripts = recordScripts(page);
-      const response = await page.reload();
-      const html = await response.text();
-      await hydrated(page);
-      await page.waitForLoadState("networkidle");
-      const texts = await Promise.all(scripts.map((script) => script.text));
-      const renderer = scripts.filter((_, index) => texts[index].includes(MARKDOWN_RENDERER));
-      assert.equal(renderer.length, 1, `expected one script with the markdown renderer, got ${renderer.length}`);
-      const rendererPath = new URL(renderer[0].url).pathname;
-      assert.ok(html.includes(`<link rel="modulepreload" href="${rendererPath}"/>`), `the conversation's HTML does not preload ${rendererPath}`);
+      const rendererPath = await preloadedScriptWith(page, () => page.reload(), MARKDOWN_RENDERER, "a saved conversation");
       assert.ok(!emptyChat.includes(`<link rel="modulepreload" href="${rendererPath}"`), "the empty chat's HTML preloads the markdown renderer");
       assertNoErrors(errors, "a saved conversation");
     } finally {
