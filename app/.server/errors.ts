@@ -54,7 +54,8 @@ export const errorStatus = {
   "upload/invalid-type": 415,
   "upload/corrupt": 400,
   "upload/too-many-pixels": 413,
-  "upload/missing": 400,
+  /** A named upload that is not the asker's own (or no longer exists): the same answer as any stranger's id. */
+  "upload/missing": 404,
   "upload/rate-limited": 429,
   "auth/sign-in-required": 401,
   "image/no-provider": 503,
