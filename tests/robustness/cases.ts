@@ -270,7 +270,7 @@ function strangerCases(route: RouteInfo): Case[] {
   return cases;
 }
 
-/** Ids named in a body rather than the path: B's upload as A's chat attachment or tool photo, B's thread as A's chat. */
+/** Ids named in a body rather than the path: B's upload as A's chat attachment or tool photo, B's thread as A's chat, B's creation. */
 function bodyIdCases(): Case[] {
   const chat = (fields: (world: World) => Record<string, string>) => (world: World) =>
     JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", mode: "send", message: "hello", ...fields(world) });
@@ -297,6 +297,7 @@ function bodyIdCases(): Case[] {
           uploadId: world.victim.uploadId,
         }),
     ],
+    ["B's creation deleted from A's gallery", "/gallery", FORM, (world) => new URLSearchParams({ intent: "delete", id: world.victim.imageId })],
   ];
   return cases.map(([label, path, type, body]) => ({
     group: "another account's ids",
