@@ -14,6 +14,7 @@ import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessi
 import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import { latestExport } from "~/.server/exports/requests";
+import { storageSummary, withUploadAllowance } from "~/.server/images/uploads";
 import { readForm } from "~/.server/http/request";
 import { listShares } from "~/.server/share/links";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -22,16 +23,18 @@ import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { Avatar } from "~/components/layout/user-button";
 import { DataExport } from "~/components/settings/data-export";
 import { SharedLinks } from "~/components/settings/shared-links";
+import { StorageUsage } from "~/components/settings/storage-usage";
 import { checkPhotoFile, PHOTO_TYPES } from "~/lib/profile-photo";
 import { checkForm, displayNameSchema, type FieldErrors } from "~/lib/schemas/auth";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const [profile, otherSessions, shares, dataExport] = await Promise.all([
+  const [profile, otherSessions, shares, dataExport, storage] = await Promise.all([
     getUserProfile(context.env, viewer.user.id),
     otherSessionCount(context.env, viewer.user.id, viewer.sessionId),
     listShares(context.env, viewer.user.id),
     latestExport(context.env, viewer.user.id),
+    storageSummary(context.env, { accountId: viewer.user.id, plan: viewer.plan }),
   ]);
   const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
   const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
@@ -41,12 +44,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     proActive,
     sharedLinks,
     dataExport,
+    storage,
     emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified",
   };
 }
 
 type Notice = "nameSaved" | "photoUpdated" | "photoRemoved" | "activationSent" | "changePasswordSent" | "actionCompleted";
-type AccountActionData = { ok: true; notice: Notice } | { ok: false; error?: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
+type AccountActionData = { ok: true; notice: Notice } | { ok: false; error?: string; message?: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
 
 const done = (notice: Notice) => data({ ok: true as const, notice });
 
@@ -68,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "upload-photo": {
         const file = form.get("photo");
         if (!(file instanceof File) || file.size === 0) throw new AppError("upload/empty");
-        await setProfilePhoto(context.env, user.id, file);
+        // A profile photo is an upload: it counts toward the day's uploads and the storage quota (decision 0013).
+        await withUploadAllowance(context.env, { accountId: user.id, plan: viewer.plan }, file.size, () => setProfilePhoto(context.env, user.id, file));
         return done("photoUpdated");
       }
       case "remove-photo":
@@ -154,8 +159,9 @@ function PhotoSection({ profile }: { profile: { displayName: string; profilePhot
   useEffect(() => {
     if (upload.state === "idle" && upload.data?.ok && input.current) input.current.value = "";
   }, [upload.state, upload.data]);
-  const serverError = upload.data && !upload.data.ok ? upload.data.error : null;
-  const message = fileError ?? serverError;
+  // The server's message is already in the page's language and says what only it knows (the plan's storage quota).
+  const serverError = upload.data && !upload.data.ok ? (upload.data.message ?? (upload.data.error ? te(upload.data.error) : null)) : null;
+  const message = fileError ? te(fileError) : serverError;
   return (
     <Section id="photo-title" title={t("account.photo.heading")} description={t("account.photo.hint")}>
       <div className="flex flex-wrap items-center gap-4">
@@ -189,7 +195,7 @@ function PhotoSection({ profile }: { profile: { displayName: string; profilePhot
           />
           {message && (
             <p id="photo-error" className="text-sm text-danger">
-              {te(message)}
+              {message}
             </p>
           )}
           <div className="flex flex-wrap gap-2">
@@ -311,7 +317,7 @@ function SignInAgain() {
 
 export default function AccountTab() {
   const { t } = useTranslation("settings");
-  const { profile, otherSessions, proActive, sharedLinks, dataExport, emailVerifiedNotice } = useLoaderData<typeof loader>();
+  const { profile, otherSessions, proActive, sharedLinks, dataExport, storage, emailVerifiedNotice } = useLoaderData<typeof loader>();
   useEffect(() => {
     if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
   }, [emailVerifiedNotice, t]);
@@ -378,6 +384,10 @@ export default function AccountTab() {
 
         <Section id="data-export-title" title={t("account.dataExport.heading")} description={t("account.dataExport.description")}>
           <DataExport latest={dataExport} />
+        </Section>
+
+        <Section id="storage-title" title={t("account.storage.heading")} description={t("account.storage.description")}>
+          <StorageUsage usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
         </Section>
 
         <Section id="chats-title" title={t("account.chats.heading")} description={t("account.chats.description")}>

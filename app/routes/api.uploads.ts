@@ -1,13 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress } from "~/.server/auth/throttle";
 import { actingViewer } from "~/.server/chat/viewer";
-import { isAppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { apiError, errorHeaders } from "~/.server/http/respond";
-import { getLocale, i18nServer } from "~/.server/i18n";
-import { storeGuestUpload, storeUpload } from "~/.server/images/uploads";
+import { apiError } from "~/.server/http/respond";
+import { storeGuestUpload, storeUpload, withUploadAllowance } from "~/.server/images/uploads";
 import { MAX_UPLOAD_BYTES } from "~/.server/images/validate";
-import { errorText } from "~/lib/error-text";
 
 /** POST multipart `file`: a JPEG or PNG image (checked by content) for chat attachments and the tools. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -16,22 +13,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = await readForm(request, { allow: POST_ONLY, maxBytes: MAX_UPLOAD_BYTES + 64 * 1024, tooLarge: "upload/too-large" });
     const { viewer, accountId, setCookie } = await actingViewer(request, context);
     const file = form.get("file") as File | null;
-    // Visitors are capped per address and day (decision 0013); accounts, which sign-up already limits, are not.
+    // Visitors are capped per address and day; accounts per day and by their plan's storage quota (decision 0013).
     const stored =
       viewer.kind === "guest"
         ? await storeGuestUpload(context.env, accountId, clientAddress(request), context.config.uploads.guestDaily, file)
-        : await storeUpload(context.env, accountId, file);
+        : await withUploadAllowance(context.env, { accountId, plan: viewer.plan }, file?.size ?? 0, () => storeUpload(context.env, accountId, file));
     const headers = new Headers();
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return Response.json({ ok: true, ...stored }, { status: 201, headers });
   } catch (error) {
     // A refused file gets its reason in the person's language; a daily cap also says when uploads open again.
-    const retryAfter = isAppError(error) ? error.details?.retryAfterSeconds : undefined;
-    if (isAppError(error) && retryAfter) {
-      const t = await i18nServer.getFixedT(request, "errors");
-      const message = errorText(t, getLocale(request), error.code, retryAfter);
-      return Response.json({ ok: false, error: { code: error.code, message } }, { status: error.status, headers: errorHeaders(error) });
-    }
     return apiError(request, error);
   }
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isSupportedCountry } from "libphonenumber-js/max";
 import { AppError, isAppError } from "~/.server/errors";
+import { readForm, readJson } from "~/.server/http/request";
 import { getLocale, i18nServer } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { createLinkCode, disconnectWhatsApp, whatsappStatus } from "~/.server/whatsapp/link-codes";
@@ -35,15 +36,15 @@ async function failure(request: Request, error: unknown, fieldErrors?: Record<st
   return Response.json({ ok: false, error: { code: appError.code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status: appError.status, headers });
 }
 
-/** The body as plain fields: JSON (an object) or form data; null when it is neither. */
+/** The body as plain fields: JSON (an object) or form data, read by the one capped reader (400 when neither, 413 when larger). */
 async function readFields(request: Request): Promise<Record<string, unknown> | null> {
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES) return null;
+  const options = { allow: actionMethods, maxBytes: MAX_BODY_BYTES };
   if ((request.headers.get("Content-Type") ?? "").includes("application/json")) {
-    const body: unknown = await request.json().catch(() => null);
+    const body = await readJson(request, options);
     return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   }
-  const form = await request.formData().catch(() => null);
-  return form ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) : null;
+  const form = await readForm(request, options);
+  return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
 }
 
 /** GET the WhatsApp dialog's status: { ok, configured, signedIn, plan, country, link }. */

@@ -233,7 +233,7 @@ describe("image jobs: each tool", () => {
     // Someone else's photo cannot be used.
     const other = await signedIn(demo.env);
     const refused = await createJob(other.client, { tool: "tattoo-generator", uploadId: photo.json.id!, theme: "tree" });
-    expect(refused).toMatchObject({ status: 400, ok: false, error: "upload/missing" });
+    expect(refused).toMatchObject({ status: 404, ok: false, error: "upload/missing" });
     expect(await creditsUsed(other.client)).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 // Visitors' uploads (decision 0013): at most UPLOADS_GUEST_DAILY per client address per UTC day, whatever the cookie;
-// past it 429 with Retry-After and a message that says when. Accounts are not capped.
+// past it 429 with Retry-After and a message that says when. Accounts have their own daily count (account-uploads.test.ts).
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
@@ -25,7 +25,10 @@ describe("visitors' uploads per address per day", () => {
     const untilMidnight = (nextUtcMidnight(Date.now()) - Date.now()) / 1000;
     expect(Math.abs(retryAfter - untilMidnight)).toBeLessThan(5);
     const body = (await response.json()) as { error: { code: string; message: string } };
-    expect(body.error).toEqual({ code: "upload/rate-limited", message: en["upload/rate-limited_wait"].replace("{{wait}}", formatWait(retryAfter, "en")) });
+    expect(body.error).toMatchObject({
+      code: "upload/rate-limited",
+      message: en["upload/rate-limited_wait"].replace("{{wait}}", formatWait(retryAfter, "en")),
+    });
 
     // A new cookie is not a new allowance; the message is in the visitor's language.
     const fresh = new Client(visitor.address, env);

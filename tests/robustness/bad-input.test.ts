@@ -42,7 +42,7 @@ async function run(testCase: Case) {
   const path = testCase.path(world);
   const secret = world.victim.secret;
   const before = await snapshot(world);
-  const sent = await send(path, { method: testCase.method, headers: headersFor(testCase), body: testCase.body?.() });
+  const sent = await send(path, { method: testCase.method, headers: headersFor(testCase), body: testCase.body?.(world) });
   const after = await snapshot(world);
   // A case that wrote something has failed; the next one starts from a fresh world (A may have been signed out).
   const changed = JSON.stringify(after) !== JSON.stringify(before);

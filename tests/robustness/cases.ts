@@ -11,6 +11,7 @@ import {
   jsonOf,
   multipartWithFiles,
   OVERSIZED,
+  chunkedOversized,
   repeatedFields,
   SAMPLE_FORMS,
   UNICODE_VALUES,
@@ -31,7 +32,8 @@ export interface Case {
   path: (world: World) => string;
   /** Request headers besides the identity ones. */
   headers?: Record<string, string>;
-  body?: () => BodyInit;
+  /** Made per run; a body naming another account's ids reads them from the world. */
+  body?: (world: World) => BodyInit;
   /** "user" sends A's session; "guest" none; "malformed" only broken cookies. */
   as: "user" | "guest" | "malformed";
   locale: "en" | "tr";
@@ -144,6 +146,8 @@ function bodyCases(route: RouteInfo): Case[] {
       data,
       json(() => JSON.stringify({ x: OVERSIZED })),
     ),
+    // No Content-Length to refuse it by: the route's reader must count the bytes as they come and stop at its cap.
+    post("oversized", "12 MB chunked form, no Content-Length", plain, { headers: { "Content-Type": FORM }, body: chunkedOversized }),
     post(
       "unicode",
       "lone surrogates in JSON",
@@ -266,6 +270,49 @@ function strangerCases(route: RouteInfo): Case[] {
   return cases;
 }
 
+/** Ids named in a body rather than the path: B's upload as A's chat attachment or tool photo, B's thread as A's chat, B's creation. */
+function bodyIdCases(): Case[] {
+  const chat = (fields: (world: World) => Record<string, string>) => (world: World) =>
+    JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", mode: "send", message: "hello", ...fields(world) });
+  const cases: [string, string, string, (world: World) => BodyInit][] = [
+    ["B's upload as a chat attachment", "/api/chat", JSON_TYPE, chat((world) => ({ attachmentId: world.victim.uploadId }))],
+    ["B's thread continued as A's chat", "/api/chat", JSON_TYPE, chat((world) => ({ threadId: world.victim.threadId }))],
+    [
+      "B's upload as a tattoo photo",
+      "/api/jobs",
+      FORM,
+      (world) =>
+        new URLSearchParams({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", tool: "tattoo-generator", theme: "tree", uploadId: world.victim.uploadId }),
+    ],
+    [
+      "B's upload as a photo to translate",
+      "/api/jobs",
+      FORM,
+      (world) =>
+        new URLSearchParams({
+          requestId: crypto.randomUUID(),
+          model: "gpt-4o-mini",
+          tool: "photo-translate",
+          targetLanguage: "tr",
+          uploadId: world.victim.uploadId,
+        }),
+    ],
+    ["B's creation deleted from A's gallery", "/gallery", FORM, (world) => new URLSearchParams({ intent: "delete", id: world.victim.imageId })],
+  ];
+  return cases.map(([label, path, type, body]) => ({
+    group: "another account's ids",
+    name: `POST ${label} → ${path}`,
+    method: "POST",
+    path: () => path,
+    headers: { "Content-Type": type },
+    body,
+    as: "user",
+    locale: nextLocale(),
+    expect: { kind: "refuse", status: [404] },
+    hidden: true,
+  }));
+}
+
 function queryCases(route: RouteInfo): Case[] {
   if (!route.hasLoader || route.kind !== "resource") return [];
   const queries: [string, () => string][] = [
@@ -285,11 +332,9 @@ function queryCases(route: RouteInfo): Case[] {
   }));
 }
 
-export const CASES: Case[] = ROUTES.flatMap((route) => [
-  ...methodCases(route),
-  ...(route.hasAction ? bodyCases(route) : []),
-  ...strangerCases(route),
-  ...queryCases(route),
-]);
+export const CASES: Case[] = [
+  ...ROUTES.flatMap((route) => [...methodCases(route), ...(route.hasAction ? bodyCases(route) : []), ...strangerCases(route), ...queryCases(route)]),
+  ...bodyIdCases(),
+];
 
 export const GROUPS = [...new Set(CASES.map((testCase) => testCase.group))];

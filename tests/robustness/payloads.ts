@@ -128,5 +128,19 @@ export const JSON_WRONG_TYPES = [123, null, true, [1, 2], { nested: { deep: ["x"
 /** About 2 MB: past every form's and API's size. */
 export const OVERSIZED = "a".repeat(2 * 1024 * 1024);
 
+/** 12 MB of form-like bytes sent chunked (a stream has no Content-Length), made only as the server pulls them. */
+export function chunkedOversized(): ReadableStream<Uint8Array> {
+  const total = 12 * 1024 * 1024;
+  const chunk = new TextEncoder().encode(`x=${"a".repeat(64 * 1024 - 2)}`);
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      controller.enqueue(chunk);
+      sent += chunk.byteLength;
+    },
+  });
+}
+
 /** Cookies whose values are not valid percent-encoding, for every cookie the app reads. */
 export const MALFORMED_COOKIES = "__Host-session=%E0%A4%A; session=%E0%A4%A; locale=%E0%A4%A; theme=%; __Host-guest_id=%E0%A4%A; guest_id=%ZZ";

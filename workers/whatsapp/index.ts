@@ -3,6 +3,8 @@
 // once and answers (app/.server/whatsapp/inbox.ts), so Meta gets its 200 at once and never retries because an
 // answer was slow.
 import { Hono } from "hono";
+import { isAppError } from "../../app/.server/errors";
+import { readBytes } from "../../app/.server/http/request";
 import { loadWhatsAppConfig, WhatsAppConfigError } from "../../app/.server/whatsapp/config";
 import type { InboxItem } from "../../app/.server/whatsapp/inbox-message";
 import { enqueueDelivery, MAX_WEBHOOK_BYTES, readWebhook, sameSecret, verifySignature } from "../../app/.server/whatsapp/webhook";
@@ -47,12 +49,14 @@ app.get("/webhook", async (c) => {
 app.post("/webhook", async (c) => {
   const { whatsapp } = loadWhatsAppConfig(c.env);
   if (!whatsapp.receiving || !whatsapp.appSecret) return c.text(NOT_CONFIGURED, 503);
-  const declared = Number(c.req.header("Content-Length") ?? 0);
-  if (declared > MAX_WEBHOOK_BYTES) return c.text("Payload too large", 413);
-  const raw = await c.req.arrayBuffer();
-  if (raw.byteLength > MAX_WEBHOOK_BYTES) return c.text("Payload too large", 413);
+  // The app's one body reader: a chunked delivery is counted as it arrives and stopped at the cap.
+  const raw = await readBytes(c.req.raw, { maxBytes: MAX_WEBHOOK_BYTES }).catch((error: unknown) => {
+    if (isAppError(error) && error.status === 413) return null;
+    throw error;
+  });
+  if (!raw) return c.text("Payload too large", 413);
   // Nothing is read, stored or sent before the signature holds.
-  if (!(await verifySignature(whatsapp.appSecret, raw, c.req.header("X-Hub-Signature-256")))) return c.text("Invalid signature", 401);
+  if (!(await verifySignature(whatsapp.appSecret, raw.buffer, c.req.header("X-Hub-Signature-256")))) return c.text("Invalid signature", 401);
 
   let body: unknown;
   try {

@@ -6,6 +6,7 @@ import { now as clockNow } from "../clock";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
+import { POST_ONLY, readText } from "../http/request";
 import {
   findBillingUser,
   linkCustomerStatement,
@@ -28,6 +29,9 @@ const SUBSCRIPTION_EVENTS = new Set([
 const CHECKOUT_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 const PAID_EVENTS = new Set(["invoice.paid", "invoice.payment_succeeded"]);
 
+/** Stripe's events are a few kilobytes; a body past this is refused with 413 while it arrives (SECURITY.md). */
+export const STRIPE_EVENT_MAX_BYTES = 512 * 1024;
+
 function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 }
@@ -40,7 +44,7 @@ export async function receiveStripeWebhook(request: Request, env: AppEnv, config
   const secret = config.billing.webhookSecret;
   if (!secret) throw new AppError("request/not-found");
   const signature = request.headers.get("Stripe-Signature");
-  const payload = await request.text();
+  const payload = await readText(request, { allow: POST_ONLY, maxBytes: STRIPE_EVENT_MAX_BYTES });
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error("No Stripe-Signature header");

@@ -41,6 +41,16 @@ export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: s
   return `data:${upload.contentType};base64,${btoa(binary)}`;
 }
 
+/**
+ * The image a new question attaches: only one of the asker's own uploads. Another account's id, or one that no longer
+ * exists, is "not found" (404) before anything is written, and the turn's charge is given back (SECURITY.md "Data of others").
+ */
+export async function ownedAttachment(env: AppEnv, ownerId: string, attachmentId: string): Promise<string> {
+  const image = await imageDataUrl(env, ownerId, attachmentId);
+  if (!image) throw new AppError("upload/missing");
+  return image;
+}
+
 /** The thread (if the viewer owns it) and its latest messages, oldest first, in one round trip. */
 export async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
   const db = getDb(env);

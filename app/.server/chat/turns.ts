@@ -19,7 +19,7 @@ import { AppError } from "../errors";
 import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
-import { composeTurn, imageDataUrl, loadThread, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
+import { composeTurn, loadThread, ownedAttachment, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
 import { settleTurnCharge, type TurnEnd } from "./turn-lifecycle";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
@@ -92,7 +92,7 @@ async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: T
     const [charge, loaded, attachedImage] = await Promise.all([
       charging,
       request.threadId ? loadThread(env, who.accountId, request.threadId) : null,
-      request.mode === "send" && request.attachmentId ? imageDataUrl(env, who.accountId, request.attachmentId) : undefined,
+      request.mode === "send" && request.attachmentId ? ownedAttachment(env, who.accountId, request.attachmentId) : undefined,
     ]);
     return { charge, loaded, attachedImage };
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Locale } from "../../lib/constants";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { meterWrite } from "../write-limits";
 import { mediaUrl } from "../images/jobs";
 import { getBirthProfile } from "./birth-profile";
 import { CHART_SIZE } from "./chart-svg";
@@ -15,6 +16,7 @@ import { fill, horoscopeStrings } from "./reading";
 export async function saveChartToGallery(env: AppEnv, userId: string, locale: Locale): Promise<{ id: string; url: string }> {
   const profile = await getBirthProfile(env, userId);
   if (!profile) throw new AppError("horoscope/no-birth-data");
+  await meterWrite(env, "chartSave", userId, "horoscope/rate-limited");
   const view = birthChartView(profile, locale);
   const bytes = new TextEncoder().encode(view.svg);
   const id = crypto.randomUUID();

@@ -87,7 +87,7 @@ export function failure(request: Request, error: unknown, unexpected: ErrorCode 
   const body: ActionFailure = {
     ok: false,
     error: appError.code,
-    message: errorMessage(request, appError.code),
+    message: errorMessage(request, appError.code, appError.details),
     ...(retry ? { retryAfterSeconds: Number(retry) } : {}),
   };
   return data(body, { status: appError.status, headers: errorHeaders(appError) });

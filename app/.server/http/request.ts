@@ -1,6 +1,9 @@
 // Reading a request's body for a route: the method, the declared type and the size are checked before anything is
 // parsed, and every way a body can be wrong becomes an AppError (405, 400, 413) instead of a parser's TypeError
 // (which the route layer could only answer with a 500). Framework-free: Request in, data or AppError out.
+// This is the one body reader (SECURITY.md "Request bodies"): the size is counted while the body arrives, so a chunked
+// body without Content-Length stops at its cap. A lint rule (eslint.config.js) refuses request.json() and the like
+// anywhere else.
 import { AppError, type ErrorCode } from "../errors";
 
 /** A page with a form: its loader answers GET (and HEAD), its action POST. */
@@ -82,4 +85,15 @@ export async function readJson(request: Request, options: BodyOptions = {}): Pro
   } catch (cause) {
     throw new AppError("request/invalid", { cause });
   }
+}
+
+/** The raw body (a signed webhook's payload, whose signature covers these exact bytes), under the same method and size rules. */
+export async function readBytes(request: Request, options: BodyOptions & { maxBytes: number }): Promise<Uint8Array<ArrayBuffer>> {
+  requireMethod(request, options.allow ?? POST_ONLY);
+  return readCapped(request, options.maxBytes, options.tooLarge ?? "request/too-large");
+}
+
+/** The raw body as UTF-8 text (invalid bytes are replaced, as Request.text() does; a signature check then fails). */
+export async function readText(request: Request, options: BodyOptions & { maxBytes: number }): Promise<string> {
+  return new TextDecoder().decode(await readBytes(request, options));
 }

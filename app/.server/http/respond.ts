@@ -1,14 +1,27 @@
 // The route layer's error answers, in the language the request asked for (the `locale` cookie, as everywhere).
 import type * as z from "zod";
+import { formatBytes } from "../../lib/bytes";
 import type { Locale } from "../../lib/constants";
+import { formatWait, retryAfterSeconds } from "../../lib/error-text";
 import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { AppError, errorResponse, isAppError, type ErrorCode } from "../errors";
 import { getLocale, resources } from "../i18n";
 
-/** The translation of `errors:<code>` for this request (English where a language lacks one; a test keeps them equal). */
-export function errorMessage(request: Request, code: ErrorCode): string {
-  const messages: Record<string, string> = resources[getLocale(request)].errors;
-  return messages[code] ?? resources.en.errors[code as keyof typeof resources.en.errors] ?? code;
+/**
+ * The translation of `errors:<code>` for this request (English where a language lacks one; a test keeps them equal).
+ * With the error's details: a code with a `<code>_wait` text says how long to wait (details.retryAfterSeconds, as
+ * error-text.ts does in the browser), and {{quota}} names a storage quota (details.quotaBytes).
+ */
+export function errorMessage(request: Request, code: ErrorCode, details?: Record<string, string>): string {
+  const locale = getLocale(request);
+  const messages: Record<string, string> = resources[locale].errors;
+  const english: Record<string, string> = resources.en.errors;
+  const wait = retryAfterSeconds(details?.retryAfterSeconds);
+  const key = wait !== null && `${code}_wait` in english ? `${code}_wait` : code;
+  const text = messages[key] ?? english[key] ?? code;
+  return text
+    .replace("{{wait}}", wait !== null ? formatWait(wait, locale) : "")
+    .replace("{{quota}}", details?.quotaBytes ? formatBytes(Number(details.quotaBytes), locale) : "");
 }
 
 export function toAppError(error: unknown): AppError {
@@ -30,7 +43,7 @@ export function errorHeaders(error: AppError, headers: Headers = new Headers()):
  */
 export function apiError(request: Request, error: unknown, options: { fieldErrors?: Record<string, string> } = {}): Response {
   const appError = toAppError(error);
-  const response = errorResponse(appError, { message: (code) => errorMessage(request, code), fieldErrors: options.fieldErrors });
+  const response = errorResponse(appError, { message: (code) => errorMessage(request, code, appError.details), fieldErrors: options.fieldErrors });
   errorHeaders(appError, response.headers);
   response.headers.set("Cache-Control", "no-store");
   return response;

@@ -7,6 +7,7 @@ import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import { checkImage, MAX_UPLOAD_BYTES } from "./validate";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,22 +38,66 @@ export async function storeUpload(env: AppEnv, ownerId: string, file: File | nul
   return { id, contentType: check.contentType, width: check.width, height: check.height };
 }
 
+/** Counts one upload in a per-UTC-day counter; when the day's count is full, throws `code` with the wait until midnight UTC. */
+async function countDailyUpload(env: AppEnv, key: string, dailyLimit: number, code: "upload/rate-limited" | "upload/daily-limit", now: number) {
+  const attempt = await countAttempt(env, `${key}:${utcDay(now)}`, { limit: dailyLimit, windowMs: DAY_MS });
+  if (!attempt.allowed) {
+    // The counter is per UTC day, so the next upload is possible at midnight UTC.
+    throw new AppError(code, { details: { retryAfterSeconds: String(Math.max(1, Math.ceil((nextUtcMidnight(now) - now) / 1000))) } });
+  }
+  return { key: `${key}:${utcDay(now)}`, attempt };
+}
+
 /**
  * A visitor's upload (decision 0013): at most `dailyLimit` per client address (IPv6: /64) per UTC day, whatever guest id
  * the cookie holds, counted exactly in the AuthThrottle object of that address and day. The upload is counted before it
  * is stored (so parallel ones cannot slip past) and given back when the file is refused, since nothing was stored.
  */
 export async function storeGuestUpload(env: AppEnv, guestId: string, address: string, dailyLimit: number, file: File | null, now = Date.now()) {
-  const key = `uploads:address:${addressBucket(address)}:${utcDay(now)}`;
-  const attempt = await countAttempt(env, key, { limit: dailyLimit, windowMs: DAY_MS });
-  if (!attempt.allowed) {
-    // The counter is per UTC day, so the next upload is possible at midnight UTC.
-    throw new AppError("upload/rate-limited", { details: { retryAfterSeconds: String(Math.max(1, Math.ceil((nextUtcMidnight(now) - now) / 1000))) } });
-  }
+  const counted = await countDailyUpload(env, `uploads:address:${addressBucket(address)}`, dailyLimit, "upload/rate-limited", now);
   try {
     return await storeUpload(env, guestId, file);
   } catch (error) {
-    await forgiveAttempt(env, key, attempt);
+    await forgiveAttempt(env, counted.key, counted.attempt);
+    throw error;
+  }
+}
+
+/** Bytes an account keeps: its uploads (profile photos included) and its creations, as their rows recorded them. */
+export async function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT (SELECT COALESCE(SUM(bytes), 0) FROM uploads WHERE owner_id = ?1) + (SELECT COALESCE(SUM(bytes), 0) FROM gallery_images WHERE owner_id = ?1) AS used`,
+  )
+    .bind(ownerId)
+    .first<{ used: number }>();
+  return row?.used ?? 0;
+}
+
+/** What Settings › Account shows: the bytes kept and the plan's quota. */
+export async function storageSummary(env: AppEnv, owner: { accountId: string; plan: StoragePlan }) {
+  return { usedBytes: await storageUsed(env, owner.accountId), quotaBytes: UPLOAD_LIMITS.storageQuotaBytes[owner.plan] };
+}
+
+/**
+ * Runs `store` (an account's upload or profile photo of `bytes`) within the account's allowance (decision 0013):
+ * UPLOAD_LIMITS.accountDaily a UTC day (429 upload/daily-limit with the wait) and the plan's storage quota (413
+ * upload/quota-exceeded naming it). A refused or failed upload is not counted.
+ */
+export async function withUploadAllowance<T>(
+  env: AppEnv,
+  owner: { accountId: string; plan: StoragePlan },
+  bytes: number,
+  store: () => Promise<T>,
+  now = Date.now(),
+) {
+  const counted = await countDailyUpload(env, `uploads:account:${owner.accountId}`, UPLOAD_LIMITS.accountDaily, "upload/daily-limit", now);
+  try {
+    const quotaBytes = UPLOAD_LIMITS.storageQuotaBytes[owner.plan];
+    if ((await storageUsed(env, owner.accountId)) + bytes > quotaBytes)
+      throw new AppError("upload/quota-exceeded", { details: { quotaBytes: String(quotaBytes) } });
+    return await store();
+  } catch (error) {
+    await forgiveAttempt(env, counted.key, counted.attempt);
     throw error;
   }
 }

@@ -3,13 +3,10 @@
 // any of this; another owner's thread or link is "not found" (decision 0015).
 import { and, desc, eq } from "drizzle-orm";
 import { randomToken } from "../auth/crypto";
-import { countAttempt } from "../auth/throttle";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-
-/** At most this many new links per account per hour ("Update link" on an existing one is not counted). */
-export const SHARE_CREATE_LIMIT = { limit: 50, windowMs: 60 * 60 * 1000 };
+import { meterWrite } from "../write-limits";
 
 export interface ShareSummary {
   id: string;
@@ -61,12 +58,8 @@ export async function threadShare(env: AppEnv, ownerId: string, threadId: string
 export async function shareThread(env: AppEnv, ownerId: string, threadId: string, options: { showName: boolean }, now = Date.now()): Promise<ShareSummary> {
   const thread = await ownedThread(env, ownerId, threadId);
   const existing = await getDb(env).query.sharedLinks.findFirst({ where: eq(schema.sharedLinks.threadId, threadId) });
-  if (!existing) {
-    const attempt = await countAttempt(env, `share:create:${ownerId}`, SHARE_CREATE_LIMIT);
-    if (!attempt.allowed) {
-      throw new AppError("share/rate-limited", { details: { retryAfterSeconds: String(Math.max(1, Math.ceil(attempt.retryAfterMs / 1000))) } });
-    }
-  }
+  // New links and new snapshots of a link are each limited per account (write-limits.ts).
+  await meterWrite(env, existing ? "shareUpdate" : "shareCreate", ownerId, "share/rate-limited");
   const id = existing?.id ?? randomToken(16);
   const shareOf = "(SELECT id FROM shared_links WHERE thread_id = ?1)";
   await env.DB.batch([

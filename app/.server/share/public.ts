@@ -6,6 +6,7 @@ import { isShareId } from "../../lib/schemas/share";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { meterWrite } from "../write-limits";
 
 export interface SharedMessage {
   position: number;
@@ -105,6 +106,8 @@ const MESSAGES_PER_INSERT = 10;
  */
 export async function continueShare(env: AppEnv, userId: string, shareId: string, now = Date.now()): Promise<string> {
   const share = await liveShare(env, shareId);
+  // Each copy is a whole conversation (and its images): limited per account (write-limits.ts).
+  await meterWrite(env, "continueShare", userId, "share/continue-rate-limited");
   const messages = await snapshotOf(env, share.id);
   const copies = new Map<string, string | null>();
   for (const message of messages) {

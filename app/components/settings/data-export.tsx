@@ -6,6 +6,7 @@ import type { DataExportView } from "~/lib/schemas/exports";
 import { notify } from "~/lib/toast";
 import { callApi } from "~/lib/api-client";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
+import { formatBytes } from "~/lib/bytes";
 
 /** How often the page asks how far the export has got: often enough to see it move, rare enough to cost nothing. */
 const POLL_MS = 1500;
@@ -56,8 +57,7 @@ function ExportState({ view }: { view: DataExportView }) {
     );
   }
   if (view.status === "ready" && view.downloadUrl) {
-    const megabytes = (view.bytes ?? 0) / (1024 * 1024);
-    const size = new Intl.NumberFormat(i18n.language, { style: "unit", unit: "megabyte", maximumFractionDigits: megabytes < 1 ? 2 : 1 }).format(megabytes);
+    const size = formatBytes(view.bytes ?? 0, i18n.language);
     // UTC on both sides, so the server's render and the browser's agree.
     const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(view.expiresAt ?? Date.now()));
     return (
