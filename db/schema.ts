@@ -74,6 +74,11 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
     userAgent: text("user_agent"),
+    /**
+     * When this browser last proved it is the owner: a sign-in, or "confirm it's you" (SECURITY.md "Passwords and
+     * sign-in"). On the app clock (app/.server/clock.ts). 0 for sessions older than the column: never recent.
+     */
+    signedInAt: integer("signed_in_at", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user").on(t.userId)],

@@ -20,6 +20,7 @@ export const errorStatus = {
   "auth/expired-action-code": 400,
   "auth/invalid-action-code": 400,
   "auth/requires-recent-login": 401,
+  "auth/user-mismatch": 401,
   "auth/user-token-expired": 401,
   "auth/user-disabled": 403,
   "auth/authentication-failed": 401,

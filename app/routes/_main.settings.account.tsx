@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeCheck, CircleAlert, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -11,8 +11,9 @@ import { removeProfilePhoto, setProfilePhoto } from "~/.server/auth/avatar";
 import { failure, invalid, linkContext, requireUser, requireUserRow, retryAfterHeaders } from "~/.server/http/auth";
 import { AVATAR_MAX_BYTES } from "~/.server/auth/policy";
 import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessionCount, updateDisplayName } from "~/.server/auth/profile";
-import { clearSessionCookie, destroyUserSessions, lookupSession } from "~/.server/auth/session";
-import { AppError } from "~/.server/errors";
+import { requireRecentSignIn } from "~/.server/auth/recent-sign-in";
+import { clearSessionCookie, destroyUserSessions } from "~/.server/auth/session";
+import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { latestExport } from "~/.server/exports/requests";
 import { storageSummary, withUploadAllowance } from "~/.server/images/uploads";
 import { readForm } from "~/.server/http/request";
@@ -21,6 +22,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, SubmitButton, TextField } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { Avatar } from "~/components/layout/user-button";
+import { REQUIRES_RECENT_LOGIN, useIdentityConfirmedNotice, useRecentSignIn, type ConfirmingAccount } from "~/components/settings/confirm-identity";
 import { DataExport } from "~/components/settings/data-export";
 import { SharedLinks } from "~/components/settings/shared-links";
 import { StorageUsage } from "~/components/settings/storage-usage";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
   const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
+  const error = new URL(request.url).searchParams.get("error");
   return {
     profile,
     otherSessions,
@@ -46,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dataExport,
     storage,
     emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified",
+    // A "confirm it's you" round trip through Google or Apple that failed (only our own codes are shown).
+    error: error && error in errorStatus ? (error as ErrorCode) : null,
   };
 }
 
@@ -84,6 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await sendVerificationEmail(context.env, user, linkContext(request, context));
         return done("activationSent");
       case "change-password":
+        requireRecentSignIn(viewer);
         await sendChangePasswordEmail(context.env, user, linkContext(request, context));
         return done("changePasswordSent");
       case "sign-out-others":
@@ -93,9 +99,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await deleteAllChats(context.env, user.id);
         return done("actionCompleted");
       case "delete-account": {
-        const session = await lookupSession(context.env, request);
-        if (session.status !== "ok") throw new AppError("auth/requires-recent-login");
-        await deleteAccount(context.env, user, { signedInAt: session.signedInAt });
+        requireRecentSignIn(viewer);
+        await deleteAccount(context.env, user);
         return redirect("/auth/login?notice=account-deleted", { headers: { "Set-Cookie": clearSessionCookie(request) } });
       }
       default:
@@ -113,7 +118,9 @@ function useActionToast(result: AccountActionData | undefined) {
   useEffect(() => {
     if (!result) return;
     if (result.ok) notify("success", t(`settings:account.notices.${result.notice}`));
-    else if (result.error && result.error !== "request/invalid") notify("error", errorText(result.error, result.retryAfterSeconds));
+    // "Confirm it's you" opens for requires-recent-login and says it there.
+    else if (result.error && result.error !== "request/invalid" && result.error !== REQUIRES_RECENT_LOGIN)
+      notify("error", errorText(result.error, result.retryAfterSeconds));
   }, [result, t, errorText]);
 }
 
@@ -131,19 +138,35 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
-function IntentButton({ intent, children, variant = "secondary" }: { intent: string; children: ReactNode; variant?: "primary" | "secondary" | "danger" }) {
+function IntentButton({
+  intent,
+  children,
+  variant = "secondary",
+  account,
+}: {
+  intent: string;
+  children: ReactNode;
+  variant?: "primary" | "secondary" | "danger";
+  /** For a change that needs a recent sign-in: the account "Confirm it's you" asks about. */
+  account?: ConfirmingAccount;
+}) {
   const fetcher = useFetcher<AccountActionData>();
   useActionToast(fetcher.data);
+  const { dialog } = useRecentSignIn(fetcher, account);
+  // The dialog stays outside the form: React passes submit events up through portals, and its forms are its own.
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-2">
-      <input type="hidden" name="intent" value={intent} />
-      <div>
-        <SubmitButton busy={fetcher.state !== "idle"} variant={variant}>
-          {children}
-        </SubmitButton>
-      </div>
-      {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} retryAfterSeconds={fetcher.data.retryAfterSeconds} />}
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" className="flex flex-col gap-2">
+        <input type="hidden" name="intent" value={intent} />
+        <div>
+          <SubmitButton busy={fetcher.state !== "idle"} variant={variant}>
+            {children}
+          </SubmitButton>
+        </div>
+        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} retryAfterSeconds={fetcher.data.retryAfterSeconds} />}
+      </fetcher.Form>
+      {dialog}
+    </>
   );
 }
 
@@ -241,19 +264,21 @@ function ConfirmAction({
   body,
   confirm,
   intent,
-  extra,
+  account,
 }: {
   trigger: string;
   title: string;
   body: string;
   confirm: string;
   intent: string;
-  extra?: (error: string | undefined) => ReactNode;
+  /** For a change that needs a recent sign-in: the account "Confirm it's you" asks about. */
+  account?: ConfirmingAccount;
 }) {
   const { t } = useTranslation("settings");
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<AccountActionData>();
   useActionToast(fetcher.data);
+  const { dialog } = useRecentSignIn(fetcher, account);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
   }, [fetcher.state, fetcher.data]);
@@ -278,9 +303,8 @@ function ConfirmAction({
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted-foreground">{body}</Dialog.Description>
           {error && (
-            <div className="mt-4 flex flex-col gap-2">
+            <div className="mt-4">
               <FormAlert code={error} />
-              {extra?.(error)}
             </div>
           )}
           <fetcher.Form method="post" className="mt-6 flex justify-end gap-2">
@@ -294,33 +318,21 @@ function ConfirmAction({
               {confirm}
             </SubmitButton>
           </fetcher.Form>
+          {dialog}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function SignInAgain() {
-  const { t } = useTranslation("settings");
-  const location = useLocation();
-  const fetcher = useFetcher();
-  return (
-    <fetcher.Form method="post" action="/auth/sign-out">
-      <input type="hidden" name="redirectTo" value={location.pathname} />
-      <input type="hidden" name="reauth" value="1" />
-      <SubmitButton busy={fetcher.state !== "idle"} variant="secondary">
-        {t("account.delete.signInAgain")}
-      </SubmitButton>
-    </fetcher.Form>
-  );
-}
-
 export default function AccountTab() {
   const { t } = useTranslation("settings");
-  const { profile, otherSessions, proActive, sharedLinks, dataExport, storage, emailVerifiedNotice } = useLoaderData<typeof loader>();
+  const { profile, otherSessions, proActive, sharedLinks, dataExport, storage, emailVerifiedNotice, error } = useLoaderData<typeof loader>();
   useEffect(() => {
     if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
-  }, [emailVerifiedNotice, t]);
+    if (error) notify("error", t(`errors:${error}`));
+  }, [emailVerifiedNotice, error, t]);
+  useIdentityConfirmedNotice();
 
   return (
     <section aria-labelledby="settings-tab-title">
@@ -361,7 +373,9 @@ export default function AccountTab() {
               </Link>
             </p>
           ) : profile.emailVerified ? (
-            <IntentButton intent="change-password">{t("account.password.change")}</IntentButton>
+            <IntentButton intent="change-password" account={profile}>
+              {t("account.password.change")}
+            </IntentButton>
           ) : (
             <>
               <p className="text-sm text-muted-foreground">{t("account.password.unverified")}</p>
@@ -415,7 +429,7 @@ export default function AccountTab() {
             body={t("account.delete.confirmBody")}
             confirm={t("account.delete.confirm")}
             intent="delete-account"
-            extra={(error) => (error === "auth/requires-recent-login" ? <SignInAgain /> : null)}
+            account={profile}
           />
         </Section>
       </div>

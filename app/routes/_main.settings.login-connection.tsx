@@ -7,12 +7,14 @@ import { notify } from "~/lib/toast";
 import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
+import { requireRecentSignIn } from "~/.server/auth/recent-sign-in";
 import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { whatsappStatus } from "~/.server/whatsapp/link-codes";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { REQUIRES_RECENT_LOGIN, useIdentityConfirmedNotice, useRecentSignIn, type ConfirmingAccount } from "~/components/settings/confirm-identity";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
 import { checkForm, newPasswordSchema, type FieldErrors } from "~/lib/schemas/auth";
@@ -40,17 +42,19 @@ type ConnectionActionData =
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const form = await readForm(request);
-    const { user } = await requireUserRow(request, context);
+    const { viewer, user } = await requireUserRow(request, context);
     const intent = form.get("intent");
     if (intent === "disconnect") {
       const provider = form.get("provider");
       if (!(PROVIDERS as readonly unknown[]).includes(provider)) throw new AppError("request/invalid");
+      requireRecentSignIn(viewer);
       await disconnectProvider(context.env, user.id, provider as Provider);
       return data({ ok: true as const, notice: "disconnected" as const, provider: provider as Provider });
     }
     if (intent === "connect-email") {
       const check = checkForm(newPasswordSchema, form);
       if (!check.success) return invalid(request, check.fieldErrors);
+      requireRecentSignIn(viewer);
       const { verificationSent } = await connectEmail(context.env, user, check.data.password, linkContext(request, context));
       return data({ ok: true as const, notice: verificationSent ? ("verificationSent" as const) : ("connected" as const), provider: "email" as const });
     }
@@ -72,51 +76,60 @@ function useNoticeToast(result: ConnectionActionData | undefined) {
   useEffect(() => {
     if (!result) return;
     if (result.ok) notify("success", t(`login-connection.notices.${result.notice}`, { provider: t(`login-connection.providers.${result.provider}`) }));
-    else if (result.error && result.error !== "request/invalid") notify("error", tc(`errors:${result.error}`));
+    // "Confirm it's you" opens for requires-recent-login and says it there.
+    else if (result.error && result.error !== "request/invalid" && result.error !== REQUIRES_RECENT_LOGIN) notify("error", tc(`errors:${result.error}`));
   }, [result, t, tc]);
 }
 
-function DisconnectButton({ provider, disabled }: { provider: Provider; disabled: boolean }) {
+function DisconnectButton({ provider, disabled, account }: { provider: Provider; disabled: boolean; account: ConfirmingAccount }) {
   const { t } = useTranslation("settings");
   const fetcher = useFetcher<ConnectionActionData>();
   useNoticeToast(fetcher.data);
+  const { dialog } = useRecentSignIn(fetcher, account);
   return (
-    <fetcher.Form method="post" className="flex flex-col items-end gap-2">
-      <input type="hidden" name="intent" value="disconnect" />
-      <input type="hidden" name="provider" value={provider} />
-      <button
-        type="submit"
-        // The last verified connection cannot go (SPEC §5); the server refuses it too.
-        disabled={fetcher.state !== "idle" || disabled}
-        title={disabled ? t("errors:auth/last-connection") : undefined}
-        className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60"
-        aria-label={t("login-connection.disconnectProvider", { provider: t(`login-connection.providers.${provider}`) })}
-      >
-        {t("login-connection.disconnect")}
-      </button>
-      {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} />}
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" className="flex flex-col items-end gap-2">
+        <input type="hidden" name="intent" value="disconnect" />
+        <input type="hidden" name="provider" value={provider} />
+        <button
+          type="submit"
+          // The last verified connection cannot go (SPEC §5); the server refuses it too.
+          disabled={fetcher.state !== "idle" || disabled}
+          title={disabled ? t("errors:auth/last-connection") : undefined}
+          className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60"
+          aria-label={t("login-connection.disconnectProvider", { provider: t(`login-connection.providers.${provider}`) })}
+        >
+          {t("login-connection.disconnect")}
+        </button>
+        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} />}
+      </fetcher.Form>
+      {dialog}
+    </>
   );
 }
 
-function ConnectEmailForm({ email }: { email: string }) {
+function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
   const { t } = useTranslation("settings");
   const { t: ta } = useTranslation("auth");
   const fetcher = useFetcher<ConnectionActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   const { errors, formProps } = useCheckedForm((forms) => forms.newPasswordSchema, failed?.fieldErrors);
   useNoticeToast(fetcher.data);
+  const { dialog } = useRecentSignIn(fetcher, account);
   return (
-    <fetcher.Form method="post" className="mt-3 flex max-w-md flex-col gap-3" {...formProps}>
-      <input type="hidden" name="intent" value="connect-email" />
-      <p className="text-sm text-muted-foreground">{t("login-connection.emailForm.description", { email })}</p>
-      <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
-      <PasswordField name="password" autoComplete="new-password" label={ta("fields.newPassword")} hint={ta("fields.passwordHint")} error={errors.password} />
-      <PasswordField name="confirmPassword" autoComplete="new-password" label={ta("fields.confirmPassword")} error={errors.confirmPassword} />
-      <div>
-        <SubmitButton busy={fetcher.state !== "idle"}>{t("login-connection.emailForm.submit")}</SubmitButton>
-      </div>
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" className="mt-3 flex max-w-md flex-col gap-3" {...formProps}>
+        <input type="hidden" name="intent" value="connect-email" />
+        <p className="text-sm text-muted-foreground">{t("login-connection.emailForm.description", { email: account.email })}</p>
+        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+        <PasswordField name="password" autoComplete="new-password" label={ta("fields.newPassword")} hint={ta("fields.passwordHint")} error={errors.password} />
+        <PasswordField name="confirmPassword" autoComplete="new-password" label={ta("fields.confirmPassword")} error={errors.confirmPassword} />
+        <div>
+          <SubmitButton busy={fetcher.state !== "idle"}>{t("login-connection.emailForm.submit")}</SubmitButton>
+        </div>
+      </fetcher.Form>
+      {dialog}
+    </>
   );
 }
 
@@ -130,6 +143,7 @@ export default function LoginConnectionTab() {
     if (connected) notify("success", t("login-connection.notices.connected", { provider: t(`login-connection.providers.${connected}`) }));
     if (error) notify("error", t(`errors:${error}`));
   }, [connected, error, t]);
+  useIdentityConfirmedNotice();
 
   return (
     <section aria-labelledby="settings-tab-title">
@@ -164,7 +178,7 @@ export default function LoginConnectionTab() {
                   </p>
                 </div>
                 {connection ? (
-                  <DisconnectButton provider={provider} disabled={isLastVerified} />
+                  <DisconnectButton provider={provider} disabled={isLastVerified} account={profile} />
                 ) : provider === "email" ? (
                   <button
                     type="button"
@@ -192,7 +206,7 @@ export default function LoginConnectionTab() {
                 )}
               </div>
               {isLastVerified && <p className="text-xs text-muted-foreground">{t("errors:auth/last-connection")}</p>}
-              {provider === "email" && !connection && addingEmail && <ConnectEmailForm email={profile.email} />}
+              {provider === "email" && !connection && addingEmail && <ConnectEmailForm account={profile} />}
             </li>
           );
         })}

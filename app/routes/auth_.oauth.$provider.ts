@@ -8,7 +8,17 @@ import { apiError } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
 import { getViewer, readGuestId } from "~/.server/identity";
 
-/** Starts "Continue with Google/Apple" (mode=signin) or Settings → Connect (mode=link): off to the provider. */
+/** Where "confirm it's you" may come back to: the settings pages whose changes ask for it. */
+const REAUTH_RETURNS = ["/settings/account", "/settings/login-connection"];
+
+function reauthReturn(value: FormDataEntryValue | null): string {
+  return REAUTH_RETURNS.find((path) => path === value) ?? REAUTH_RETURNS[0]!;
+}
+
+/**
+ * Starts "Continue with Google/Apple" (mode=signin), Settings → Connect (mode=link) or Settings → "Confirm it's you"
+ * (mode=reauth): off to the provider.
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const provider = params.provider;
   let form: FormData;
@@ -18,10 +28,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return apiError(request, error);
   }
   if (!isOAuthProvider(provider)) return apiError(request, new AppError("request/not-found"));
-  const mode = form.get("mode") === "link" ? "link" : "signin";
+  const asked = form.get("mode");
+  const mode = asked === "link" || asked === "reauth" ? asked : "signin";
   const viewer = await getViewer(request, context);
-  if (mode === "link" && viewer.kind !== "user") throw redirect(loginPath("/settings/login-connection"));
-  const redirectTo = mode === "link" ? "/settings/login-connection" : safeRedirectPath(form.get("redirectTo"));
+  const redirectTo =
+    mode === "link" ? "/settings/login-connection" : mode === "reauth" ? reauthReturn(form.get("redirectTo")) : safeRedirectPath(form.get("redirectTo"));
+  if (mode !== "signin" && viewer.kind !== "user") throw redirect(loginPath(redirectTo));
   try {
     const { location, setCookie } = await startOAuth(context.config, request, {
       provider,
@@ -35,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(location, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const back = mode === "link" ? "/settings/login-connection" : "/auth/login";
+    const back = mode === "signin" ? "/auth/login" : redirectTo;
     return redirect(`${back}?error=${encodeURIComponent(error.code)}`);
   }
 }

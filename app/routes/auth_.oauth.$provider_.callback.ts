@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { signedInRedirect, publicOrigin } from "~/.server/http/auth";
-import { linkIdentity, signInWithIdentity } from "~/.server/auth/oauth-accounts";
+import { confirmIdentity, linkIdentity, signInWithIdentity } from "~/.server/auth/oauth-accounts";
 import { clearStateCookie, completeOAuth, isOAuthProvider, readOAuthState, type OAuthProvider } from "~/.server/auth/oidc";
 import { getDb, schema } from "~/.server/db";
 import { AppError, isAppError } from "~/.server/errors";
@@ -18,26 +18,32 @@ async function finish({ request, context, params }: Args, answer: URLSearchParam
   if (!isOAuthProvider(provider)) return apiError(request, new AppError("request/not-found"));
   const clearState = clearStateCookie(request);
   const remembered = await readOAuthState(context.config, request, provider as OAuthProvider);
-  const linking = remembered?.mode === "link";
+  // Link and "confirm it's you" start in Settings and go back there, whatever happens.
+  const fromSettings = remembered?.mode === "link" || remembered?.mode === "reauth";
   try {
     const { identity, flow } = await completeOAuth(context.config, request, provider, answer, publicOrigin(request, context));
     const db = getDb(context.env);
     // The session that started the flow, if it still exists (it may have been signed out meanwhile).
     const session = flow.sessionId ? await db.query.sessions.findFirst({ where: eq(schema.sessions.id, flow.sessionId) }) : undefined;
+    if (flow.mode !== "signin" && (!session || session.expiresAt <= Date.now())) throw new AppError("auth/requires-recent-login");
     if (flow.mode === "link") {
-      if (!session || session.expiresAt <= Date.now()) throw new AppError("auth/requires-recent-login");
-      await linkIdentity(context.env, session.userId, identity);
+      await linkIdentity(context.env, session!.userId, identity);
       return redirect(`/settings/login-connection?connected=${provider}`, { headers: { "Set-Cookie": clearState } });
     }
-    const { user } = await signInWithIdentity(context.env, identity, toLocale(flow.locale ?? getLocale(request)));
+    // "Confirm it's you" counts only as the account that asked; then it is a sign-in like any other (a new session).
+    const user =
+      flow.mode === "reauth"
+        ? await confirmIdentity(context.env, session!.userId, identity)
+        : (await signInWithIdentity(context.env, identity, toLocale(flow.locale ?? getLocale(request)))).user;
     // A sign-in replaces the browser's previous session, even when the cross-site POST could not carry its cookie.
     if (session) await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
-    return await signedInRedirect(request, context, user, { redirectTo: flow.redirectTo, guestId: flow.guestId, headers: { "Set-Cookie": clearState } });
+    const redirectTo = flow.mode === "reauth" ? `${flow.redirectTo}?notice=identity-confirmed` : flow.redirectTo;
+    return await signedInRedirect(request, context, user, { redirectTo, guestId: flow.guestId, headers: { "Set-Cookie": clearState } });
   } catch (error) {
     const code = isAppError(error) ? error.code : "auth/authentication-failed";
     if (!isAppError(error)) console.error(`auth: ${provider} callback failed`, error);
-    const back = linking ? "/settings/login-connection" : "/auth/login";
-    const redirectTo = !linking && remembered?.redirectTo ? `&redirectTo=${encodeURIComponent(remembered.redirectTo)}` : "";
+    const back = fromSettings && remembered ? remembered.redirectTo : "/auth/login";
+    const redirectTo = !fromSettings && remembered?.redirectTo ? `&redirectTo=${encodeURIComponent(remembered.redirectTo)}` : "";
     return redirect(`${back}?error=${encodeURIComponent(code)}${redirectTo}`, { headers: { "Set-Cookie": clearState } });
   }
 }

@@ -4,7 +4,6 @@ import { destroySession } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { apiError } from "~/.server/http/respond";
-import { loginPath, safeRedirectPath } from "~/lib/auth";
 import { signOutSchema } from "~/lib/schemas/auth";
 
 /** Sign-out ends the session on the server (not just the cookie). Other tabs follow through the "auth" channel. */
@@ -13,11 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Files included, so a file where text belongs fails the schema rather than being left out.
     const parsed = signOutSchema().safeParse(Object.fromEntries(await readForm(request)));
     if (!parsed.success) throw new AppError("request/invalid");
-    const { redirectTo, reauth } = parsed.data;
     const setCookie = await destroySession(context.env, request);
-    // "Sign in again" (SPEC §8 requires-recent-login): straight to the sign-in page, then back to where it was asked.
-    const target = reauth ? loginPath(safeRedirectPath(redirectTo)) : afterSignOutPath(redirectTo);
-    return redirect(target, { headers: { "Set-Cookie": setCookie } });
+    return redirect(afterSignOutPath(parsed.data.redirectTo), { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     return apiError(request, error);
   }

@@ -68,7 +68,8 @@ describe("Pro subscription (demo checkout)", () => {
     const { page, errors } = session;
     try {
       const email = `e2e-billing-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-      await signUpAndSignIn(page, { name: "Ada Billing", landing: "/web-main", email, password: "ledger-stone-4" });
+      const password = "ledger-stone-4";
+      await signUpAndSignIn(page, { name: "Ada Billing", landing: "/web-main", email, password });
 
       // SPEC §4: right after signing in, a basic-plan user sees the Pro dialog once.
       const paywall = page.getByRole("dialog", { name: "Upgrade to Pro" });
@@ -177,17 +178,21 @@ describe("Pro subscription (demo checkout)", () => {
       await page.getByRole("dialog", { name: "Upgrade to Pro" }).getByText("This model is part of Pro.").waitFor();
       await page.keyboard.press("Escape");
 
-      // Free: deleting the account is allowed now.
+      // Free: deleting the account is allowed now, once the owner confirms it is them (the sign-in was 8 days ago).
       await page.goto("/settings/account");
       await hydrated(page);
       assert.equal(await page.getByText("Your Pro subscription is still active").count(), 0);
       await page.getByRole("button", { name: "Delete account" }).click();
       await page.getByRole("alertdialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+      const confirmIdentity = page.getByRole("dialog", { name: "Confirm it's you" });
+      await confirmIdentity.getByLabel("Password", { exact: true }).fill(password);
+      await confirmIdentity.getByRole("button", { name: "Confirm", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/auth/login" && url.searchParams.get("notice") === "account-deleted");
 
-      // Expected refusals the browser logs: 402 for the message past the free credits, 409 for the refused deletion.
+      // Expected refusals the browser logs: 402 for the message past the free credits, 409 for the refused deletion,
+      // 401 for the deletion that asked to confirm it's you.
       assertNoErrors(
-        errors.filter((error) => !/status of (402|409)/.test(error)),
+        errors.filter((error) => !/status of (401|402|409)/.test(error)),
         "the billing flow",
       );
     } finally {

@@ -5,10 +5,12 @@ import { and, eq } from "drizzle-orm";
 import { exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../app/.server/auth/crypto";
+import { SESSION_POLICY } from "../../app/.server/auth/policy";
+import { setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { appEnv } from "./helpers";
-import { Client, connectionsOf, createUser, db, findUserRow, signedInClient, uniqueEmail } from "./auth-helpers";
+import { Client, connectionsOf, createUser, db, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
 
 const GOOGLE = {
   clientId: "google-client-id.apps.example",
@@ -113,6 +115,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  setClockOffset(0);
   issuer.tokenRequests.length = 0;
 });
 
@@ -411,6 +414,59 @@ describe("connecting providers in settings", () => {
     expect((await new Client().action("/auth/login", { email: user.email, password: "added-pass-1" })).redirect).toBe("/web-main");
     const again = await client.action("/settings/login-connection", { intent: "connect-email", password: "added-pass-2", confirmPassword: "added-pass-2" });
     expect(again.data).toMatchObject({ error: "auth/provider-already-linked" });
+  });
+});
+
+describe("confirm it's you with Google or Apple (requires-recent-login)", () => {
+  const later = () => setClockOffset(SESSION_POLICY.recentSignInMs + 60_000);
+  const addPassword = (client: Client) =>
+    client.action("/settings/login-connection", { intent: "connect-email", password: "added-pass-1", confirmPassword: "added-pass-1" });
+
+  /** A Google-only account, signed in with Google more than 10 minutes ago (on the app clock). */
+  async function staleGoogleAccount() {
+    const client = new Client(undefined, env);
+    const subject = `g-${crypto.randomUUID()}`;
+    const email = uniqueEmail("confirm");
+    await roundTrip(client, "google", { sub: subject, email });
+    const user = (await db.query.users.findFirst({ where: eq(schema.users.email, email) }))!;
+    later();
+    expect(await addPassword(client)).toMatchObject({ status: 401, data: { error: "auth/requires-recent-login" } });
+    return { client, subject, email, user };
+  }
+
+  it("with the account's own Google identity: back in Settings with a new session, and the change goes through", async () => {
+    const { client, subject, email, user } = await staleGoogleAccount();
+    const before = client.sessionToken();
+    const reauth = { startFields: { mode: "reauth", redirectTo: "/settings/login-connection" } };
+    const { location } = await roundTrip(client, "google", { sub: subject, email }, reauth);
+    expect(location).toBe("/settings/login-connection?notice=identity-confirmed");
+    expect(client.sessionToken()).not.toBe(before);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    expect((await addPassword(client)).data).toMatchObject({ ok: true, notice: "connected" });
+  });
+
+  it("with any other identity: auth/user-mismatch, no session, no account made, nothing changed", async () => {
+    const { client, email, user } = await staleGoogleAccount();
+    const before = client.sessionToken();
+    const reauth = { startFields: { mode: "reauth", redirectTo: "/settings/login-connection" } };
+    const stranger = await roundTrip(client, "google", { sub: `g-${crypto.randomUUID()}`, email: uniqueEmail("stranger") }, reauth);
+    expect(stranger.location).toBe("/settings/login-connection?error=auth%2Fuser-mismatch");
+    const other = await signedInClient({ providers: ["google"] });
+    const otherSubject = (await connectionsOf(other.user.id)).find((row) => row.provider === "google")!.subject;
+    const someoneElse = await roundTrip(client, "google", { sub: otherSubject, email: other.user.email }, reauth);
+    expect(someoneElse.location).toBe("/settings/login-connection?error=auth%2Fuser-mismatch");
+    expect(client.sessionToken()).toBe(before);
+    expect(await db.$count(schema.users, eq(schema.users.email, email))).toBe(1);
+    expect(await addPassword(client)).toMatchObject({ status: 401, data: { error: "auth/requires-recent-login" } });
+    expect((await findUserRow(user.id))!.passwordHash).toBeNull();
+  });
+
+  it("needs a session, and comes back only to a settings page", async () => {
+    const visitor = await new Client(undefined, env).fetch("/auth/oauth/google", { method: "POST", body: new URLSearchParams({ mode: "reauth" }) });
+    expect(visitor.headers.get("Location")).toBe("/auth/login?redirectTo=%2Fsettings%2Faccount");
+    const { client, subject, email } = await staleGoogleAccount();
+    const { location } = await roundTrip(client, "google", { sub: subject, email }, { startFields: { mode: "reauth", redirectTo: "/gallery" } });
+    expect(location).toBe("/settings/account?notice=identity-confirmed");
   });
 });
 

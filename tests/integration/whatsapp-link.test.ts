@@ -204,7 +204,7 @@ describe("the linked number", () => {
     const { client, user } = await signedIn();
     await call(client, "POST", { country: "TR", phone: "532 123 45 67" });
     await db.insert(schema.whatsappLinks).values({ id: crypto.randomUUID(), userId: user.id, phone: "905329876543" });
-    await deleteAccount(appEnv, (await findUser(appEnv, user.id))!, { signedInAt: Date.now() });
+    await deleteAccount(appEnv, (await findUser(appEnv, user.id))!);
     expect(await db.select().from(schema.whatsappLinks).where(eq(schema.whatsappLinks.userId, user.id))).toEqual([]);
     expect(await codesOf(user.id)).toEqual([]);
   });

@@ -78,3 +78,18 @@ export async function linkIdentity(env: AppEnv, userId: string, identity: OAuthI
     throw new AppError("auth/credential-already-in-use", { cause });
   }
 }
+
+/**
+ * Settings → "Confirm it's you" with Google or Apple (auth/recent-sign-in.ts): the identity must be one of the
+ * signed-in account's own connections. Another person's, or one this account never connected, is auth/user-mismatch.
+ */
+export async function confirmIdentity(env: AppEnv, userId: string, identity: OAuthIdentity): Promise<User> {
+  const connection = await getDb(env).query.loginConnections.findFirst({
+    where: and(eq(schema.loginConnections.provider, identity.provider), eq(schema.loginConnections.subject, identity.subject)),
+  });
+  if (connection?.userId !== userId) throw new AppError("auth/user-mismatch");
+  const user = await findUser(env, userId);
+  if (!user) throw new AppError("auth/user-not-found");
+  if (user.disabledAt) throw new AppError("auth/user-disabled");
+  return user;
+}

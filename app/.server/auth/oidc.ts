@@ -36,7 +36,8 @@ export interface OAuthState {
   state: string;
   verifier: string;
   nonce: string;
-  mode: "signin" | "link";
+  /** "reauth": "confirm it's you" in Settings, which must come back as the signed-in account (auth/recent-sign-in.ts). */
+  mode: "signin" | "link" | "reauth";
   redirectTo: string;
   /** Hash of the session that started the flow: the account to link to, or the session a sign-in replaces. */
   sessionId: string | null;

@@ -11,8 +11,11 @@ export const SESSION_POLICY = {
   absoluteMs: 180 * DAY,
   /** lastSeenAt (and the idle expiry) is written at most this often, not on every request. */
   touchEveryMs: 6 * HOUR,
-  /** Deleting the account needs a sign-in at most this old (SPEC §8 auth/requires-recent-login). */
-  recentLoginMs: 15 * MINUTE,
+  /**
+   * The changes that could lock the owner out (adding or changing a password, removing a sign-in method, deleting the
+   * account) need a sign-in or "confirm it's you" at most this old (SPEC §8 auth/requires-recent-login).
+   */
+  recentSignInMs: 10 * MINUTE,
 } as const;
 
 export const EMAIL_TOKEN_TTL = {

@@ -11,7 +11,6 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { adoptGuestBirthProfile } from "../horoscope/birth-profile";
 import { hashPassword } from "./password";
-import { SESSION_POLICY } from "./policy";
 import { avatarUrl } from "./session";
 import { sendVerificationEmail, type LinkContext } from "./accounts";
 
@@ -154,9 +153,7 @@ async function listR2Prefix(env: AppEnv, prefix: string): Promise<string[]> {
  * Deletes the account: R2 objects first (so a failure leaves a retryable account, never orphaned files), then every
  * row in one batch (sessions, connections, tokens, subscriptions and WhatsApp links follow the user by cascade).
  */
-export async function deleteAccount(env: AppEnv, user: User, session: { signedInAt: number }, now = Date.now()): Promise<void> {
-  if (now - session.signedInAt > SESSION_POLICY.recentLoginMs) throw new AppError("auth/requires-recent-login");
-  // Plan time is the billing clock (tests and /dev/clock move it); the recent sign-in above is wall time.
+export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   if (await hasActivePro(env, user)) throw new AppError("account/pro-active");
   const db = getDb(env);
   const [uploads, gallery] = await Promise.all([

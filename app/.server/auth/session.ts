@@ -4,6 +4,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
+import { now as clockNow } from "../clock";
 import { randomToken, sha256Hex } from "./crypto";
 import { SESSION_POLICY } from "./policy";
 
@@ -63,7 +64,10 @@ export function readSessionToken(request: Request): string | null {
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-/** Starts a session for `userId` and returns the Set-Cookie header. Replaces the browser's previous session, if any. */
+/**
+ * Starts a session for `userId` and returns the Set-Cookie header. Replaces the browser's previous session, if any.
+ * Called only when the person has just proved who they are, so the session counts as a recent sign-in from now.
+ */
 export async function createSession(env: AppEnv, request: Request, userId: string, now = Date.now()): Promise<{ setCookie: string; sessionId: string }> {
   const db = getDb(env);
   const previous = readSessionToken(request);
@@ -76,6 +80,8 @@ export async function createSession(env: AppEnv, request: Request, userId: strin
     expiresAt: now + SESSION_POLICY.idleMs,
     lastSeenAt: now,
     userAgent: request.headers.get("User-Agent")?.slice(0, 255) ?? null,
+    // The app clock, which tests and /dev/clock move, so "more than 10 minutes ago" can be tried without waiting.
+    signedInAt: clockNow(),
     createdAt: now,
   });
   return { setCookie: sessionCookie(request, token, Math.floor(SESSION_POLICY.absoluteMs / 1000)), sessionId };
@@ -176,5 +182,5 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
       .set({ lastSeenAt: now, expiresAt: Math.min(now + SESSION_POLICY.idleMs, session.createdAt + SESSION_POLICY.absoluteMs) })
       .where(eq(schema.sessions.id, sessionId));
   }
-  return { status: "ok", user, sessionId, signedInAt: session.createdAt };
+  return { status: "ok", user, sessionId, signedInAt: session.signedInAt };
 }

@@ -74,11 +74,22 @@ function AppleLogo() {
   );
 }
 
-/** Google and Apple buttons, each shown only when configured. A full-page POST: the browser leaves for the provider. */
-export function ProviderButtons({ redirectTo, mode = "signin" }: { redirectTo: string; mode?: "signin" | "link" }) {
+/**
+ * Google and Apple buttons, each shown only when configured (and, given `only`, only those). A full-page POST: the
+ * browser leaves for the provider.
+ */
+export function ProviderButtons({
+  redirectTo,
+  mode = "signin",
+  only = ["google", "apple"],
+}: {
+  redirectTo: string;
+  mode?: "signin" | "link" | "reauth";
+  only?: readonly ("google" | "apple")[];
+}) {
   const { t } = useTranslation("auth");
   const providers = useRootData()?.providers;
-  const available = (["google", "apple"] as const).filter((provider) => providers?.[provider]);
+  const available = (["google", "apple"] as const).filter((provider) => providers?.[provider] && only.includes(provider));
   if (available.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">

@@ -63,8 +63,11 @@ export const newPasswordSchema = lazily(() =>
 
 export const displayNameSchema = lazily(() => z.object({ displayName: displayNameField() }));
 
-/** Sign-out: where to go afterwards (a path of ours, checked again there) and "sign in again" (SPEC §8). */
-export const signOutSchema = lazily(() => z.strictObject({ redirectTo: z.string().max(2048).optional(), reauth: z.literal("1").optional() }));
+/** "Confirm it's you" before a change that could lock the owner out (SPEC §8 requires-recent-login): the password. */
+export const confirmPasswordSchema = lazily(() => z.object({ password: currentPasswordField() }));
+
+/** Sign-out: where to go afterwards (a path of ours, checked again there). */
+export const signOutSchema = lazily(() => z.strictObject({ redirectTo: z.string().max(2048).optional() }));
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -1,0 +1,132 @@
+// "Confirm it's you" (SPEC §8 auth/requires-recent-login). The settings changes that could lock the owner out (adding
+// or changing a password, removing a sign-in method, deleting the account) answer that code when the session's last
+// sign-in is more than 10 minutes old (app/.server/auth/recent-sign-in.ts). The dialog offers the ways this account
+// has to prove it: its password (then the change is sent again at once), Google or Apple when connected, or an e-mail
+// sign-in link (both come back to this page signed in afresh; the person presses the button again).
+import * as Dialog from "@radix-ui/react-dialog";
+import { useFetcher, useLocation, useSearchParams, type FetcherWithComponents } from "@remix-run/react";
+import { ShieldCheck } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { notify } from "~/lib/toast";
+import { useApiAction } from "~/lib/use-api-action";
+import { FormAlert, PasswordField, SubmitButton } from "../auth/fields";
+import { ProviderButtons, type AuthActionData } from "../auth/forms";
+import { useCheckedForm } from "../auth/use-checked-form";
+import { CenteredDialog } from "../ui/centered-dialog";
+
+export const REQUIRES_RECENT_LOGIN = "auth/requires-recent-login";
+
+/** What the dialog needs to know about the account: its address, whether it has a password, its connections. */
+export interface ConfirmingAccount {
+  email: string;
+  hasPassword: boolean;
+  connections: { provider: "google" | "apple" | "email" }[];
+}
+
+function PasswordConfirm({ account, onConfirmed }: { account: ConfirmingAccount; onConfirmed: () => void }) {
+  const { t } = useTranslation("settings");
+  const { t: ta } = useTranslation("auth");
+  const confirm = useApiAction({ refresh: false });
+  const failed = confirm.data && !confirm.data.ok ? confirm.data : undefined;
+  const { errors, formProps } = useCheckedForm((forms) => forms.confirmPasswordSchema);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    void confirm.submit("/api/auth/confirm-password", new FormData(event.currentTarget)).then((result) => {
+      if (result.ok) onConfirmed();
+    });
+  };
+  return (
+    <form method="post" action="/api/auth/confirm-password" className="flex flex-col gap-3" {...formProps} onSubmit={submit}>
+      {/* For password managers: which account this password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+      <FormAlert code={failed?.error.code === "request/invalid" ? null : failed?.error.code} />
+      <PasswordField name="password" autoComplete="current-password" label={ta("fields.password")} error={errors.password} />
+      <SubmitButton busy={confirm.state !== "idle"}>{t("confirmIdentity.submit")}</SubmitButton>
+    </form>
+  );
+}
+
+function EmailLinkConfirm({ email, redirectTo }: { email: string; redirectTo: string }) {
+  const { t } = useTranslation("settings");
+  const { t: ta } = useTranslation("auth");
+  const fetcher = useFetcher<AuthActionData>();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  if (fetcher.data?.ok) return <FormAlert tone="success">{t("confirmIdentity.linkSent", { email })}</FormAlert>;
+  return (
+    <fetcher.Form method="post" action="/auth/email-link" className="flex flex-col gap-2">
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="redirectTo" value={`${redirectTo}?notice=identity-confirmed`} />
+      <FormAlert code={failed?.error} retryAfterSeconds={failed?.retryAfterSeconds} />
+      <SubmitButton busy={fetcher.state !== "idle"} variant="secondary">
+        {ta("login.emailLink")}
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}
+
+function ConfirmIdentityDialog({
+  open,
+  onOpenChange,
+  account,
+  onConfirmed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  account: ConfirmingAccount;
+  onConfirmed: () => void;
+}) {
+  const { t } = useTranslation("settings");
+  const { pathname } = useLocation();
+  const providers = account.connections.flatMap((connection) => (connection.provider === "email" ? [] : [connection.provider]));
+  return (
+    <CenteredDialog open={open} onOpenChange={onOpenChange}>
+      <span className="mb-3 inline-flex size-10 items-center justify-center rounded-full bg-accent text-primary">
+        <ShieldCheck className="size-5" aria-hidden />
+      </span>
+      <Dialog.Title className="text-xl font-semibold">{t("confirmIdentity.title")}</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-muted-foreground">{t("confirmIdentity.description")}</Dialog.Description>
+      <div className="mt-4 flex flex-col gap-4">
+        {providers.length > 0 && <ProviderButtons redirectTo={pathname} mode="reauth" only={providers} />}
+        {account.hasPassword && <PasswordConfirm account={account} onConfirmed={onConfirmed} />}
+        <EmailLinkConfirm email={account.email} redirectTo={pathname} />
+      </div>
+    </CenteredDialog>
+  );
+}
+
+/**
+ * For a settings fetcher whose change may need a recent sign-in: when it answers auth/requires-recent-login, opens
+ * "Confirm it's you", and once the password is confirmed sends the same form again. The caller renders `dialog`
+ * outside its form (React passes submit events up through portals) and leaves that code out of its toasts.
+ */
+export function useRecentSignIn(fetcher: FetcherWithComponents<unknown>, account: ConfirmingAccount | undefined) {
+  const sent = useRef<FormData | undefined>(undefined);
+  const [open, setOpen] = useState(false);
+  const answer = fetcher.data as { ok?: boolean; error?: string } | undefined;
+  const asked = fetcher.state === "idle" && answer?.ok === false && answer.error === REQUIRES_RECENT_LOGIN;
+  useEffect(() => {
+    if (fetcher.formData) sent.current = fetcher.formData;
+  }, [fetcher.formData]);
+  useEffect(() => {
+    if (asked) setOpen(true);
+  }, [asked, answer]);
+  const { submit } = fetcher;
+  const repeat = useCallback(() => {
+    setOpen(false);
+    if (sent.current) submit(sent.current, { method: "post" });
+  }, [submit]);
+  return { dialog: account ? <ConfirmIdentityDialog open={open} onOpenChange={setOpen} account={account} onConfirmed={repeat} /> : null };
+}
+
+/** Back from confirming with Google, Apple or an e-mail link: says so once, so the person knows to press again. */
+export function useIdentityConfirmedNotice() {
+  const { t } = useTranslation("settings");
+  const [params] = useSearchParams();
+  const confirmed = params.get("notice") === "identity-confirmed";
+  useEffect(() => {
+    if (confirmed) notify("success", t("confirmIdentity.confirmed"));
+  }, [confirmed, t]);
+}
