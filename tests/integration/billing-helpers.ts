@@ -162,6 +162,31 @@ export async function linkCustomer(userId: string, customerId = uniqueId("cus"))
   return customerId;
 }
 
+export const STRIPE_TEST_WEBHOOK_SECRET = "whsec_integration_stripe_tests_0123456789";
+
+/**
+ * The app's env with Stripe keys, pointed at `fake`, whose four Prices `<prefix>_week` .. `<prefix>_year` it adds
+ * (5.00 a week, 15.00 a month, 39.00 a quarter, 99.00 a year). `vars` overrides any variable.
+ */
+export function stripeEnvFor(fake: FakeStripe, prefix = "price", vars: Record<string, string> = {}): AppEnv {
+  fake.addPrice(`${prefix}_week`, 500, "week");
+  fake.addPrice(`${prefix}_month`, 1500, "month");
+  fake.addPrice(`${prefix}_quarter`, 3900, "month", 3);
+  fake.addPrice(`${prefix}_year`, 9900, "year");
+  return {
+    ...appEnv,
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_PRICE_WEEK: `${prefix}_week`,
+    STRIPE_PRICE_MONTH: `${prefix}_month`,
+    STRIPE_PRICE_QUARTER: `${prefix}_quarter`,
+    STRIPE_PRICE_YEAR: `${prefix}_year`,
+    STRIPE_API_BASE: fake.apiBase,
+    STRIPE_PRICE_CACHE_SECONDS: "0",
+    ...vars,
+  } as AppEnv;
+}
+
 /**
  * Routes the worker's outbound fetches: the app's own origin goes back into the worker (with `env`), the fake Stripe
  * host to the fake; anything else would be the internet, which tests never reach.

@@ -10,7 +10,14 @@ import { AppError, isAppError } from "../errors";
 import type { PlanPrice } from "./catalogue";
 import { demoCancelEvent, deliverDemoEvents } from "./demo";
 import { givesPro } from "./plan";
-import { currentSubscription, listSubscriptions, saveSubscriptionStatements, subscriptionState } from "./subscriptions";
+import {
+  checkoutSessionOwner,
+  currentSubscription,
+  listSubscriptions,
+  recordCheckoutSession,
+  saveSubscriptionStatements,
+  subscriptionState,
+} from "./subscriptions";
 import { stripeClient, type Stripe } from "./stripe";
 
 export type BillingUser = Pick<User, "id" | "email" | "displayName" | "stripeCustomerId" | "locale">;
@@ -95,6 +102,8 @@ export async function startCheckout(
       ...(config.billing.automaticTax ? { automatic_tax: { enabled: true }, customer_update: { address: "auto" as const } } : {}),
     });
     if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+    // Before the person can pay: the webhook and the success view trust only sessions recorded here (decision 0007).
+    await recordCheckoutSession(env, session.id, input.user.id);
     return session.url;
   } catch (cause) {
     console.error("billing: checkout failed", cause instanceof Error ? cause.message : cause);
@@ -110,6 +119,8 @@ export async function confirmCheckout(env: AppEnv, config: AppConfig, user: Pick
   const stripe = stripeClient(config);
   if (!stripe || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return;
   try {
+    // A session made elsewhere on the Stripe account, even one naming this user, is not this user's checkout.
+    if ((await checkoutSessionOwner(env, sessionId)) !== user.id) return;
     const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
     if (session.client_reference_id !== user.id || session.status !== "complete" || !session.subscription || typeof session.subscription === "string") return;
     const state = subscriptionState(config, session.subscription);

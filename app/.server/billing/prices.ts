@@ -74,10 +74,14 @@ export async function loadPrices(config: AppConfig): Promise<PriceCatalogue> {
   }
 }
 
-/** Which period a Price id is, among the configured (or demo) prices. */
+/**
+ * Which period a Price id is among this product's prices: the four STRIPE_PRICE_* with Stripe keys, the demo prices
+ * without. Any other Price (another product on the same Stripe account) is none of ours: null (decision 0007).
+ */
 export function periodOfPriceId(config: AppConfig, priceId: string): BillingPeriod | null {
   for (const period of BILLING_PERIODS) {
-    if (config.billing.prices[period] === priceId || DEMO_PRICES[period].priceId === priceId) return period;
+    const ours = config.billing.mode === "stripe" ? config.billing.prices[period] : DEMO_PRICES[period].priceId;
+    if (ours === priceId) return period;
   }
   return null;
 }
