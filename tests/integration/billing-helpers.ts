@@ -8,7 +8,7 @@ import { vi } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET, type AppEnv } from "../../app/.server/env";
 import { schema } from "../../app/.server/db";
 import { callWorker, db, ORIGIN } from "./auth-helpers";
-import type { FakeStripe } from "./billing-fake-stripe";
+import type { FakeStripe } from "../mocks/fake-stripe.mjs";
 import { appEnv, uniqueId } from "./helpers";
 
 export { DEV_STRIPE_WEBHOOK_SECRET };

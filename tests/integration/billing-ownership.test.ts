@@ -2,12 +2,12 @@
 // Another product, or anyone else with access to the same Stripe account, can make subscriptions and Checkout
 // Sessions whose client_reference_id or metadata names one of our users: those events are answered 200 (so Stripe does
 // not retry them), recorded as seen, and change nobody. Signed events go to the real worker, with Stripe keys against
-// the in-isolate fake (billing-fake-stripe.ts) and, for the demo's event-object path, without keys.
+// the in-isolate fake (tests/mocks/fake-stripe.mjs) and, for the demo's event-object path, without keys.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, type MockInstance } from "vitest";
 import { schema } from "../../app/.server/db";
 import { createUser, db, signedInClient } from "./auth-helpers";
-import { FakeStripe } from "./billing-fake-stripe";
+import { FakeStripe } from "../mocks/fake-stripe.mjs";
 import {
   accessLevel,
   deliver,

@@ -1,4 +1,4 @@
-// Billing with Stripe keys, against the in-isolate fake of Stripe's REST API (billing-fake-stripe.ts) reached through
+// Billing with Stripe keys, against the in-isolate fake of Stripe's REST API (tests/mocks/fake-stripe.mjs) reached through
 // the real stripe library: prices read from Stripe (and cached), formatted per locale with the saving they give;
 // checkout with one customer per user; the success view confirming the session; webhooks storing Stripe's current
 // state; cancel, resume and the billing portal; and the demo path gone.
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, type MockInstance } from "vi
 import { schema } from "../../app/.server/db";
 import { ConfigError, loadConfig, type AppEnv } from "../../app/.server/env";
 import { Client, callWorker, createUser, db, ORIGIN, signedInClient } from "./auth-helpers";
-import { FakeStripe } from "./billing-fake-stripe";
+import { FakeStripe } from "../mocks/fake-stripe.mjs";
 import {
   accessLevel,
   deliver,

@@ -18,6 +18,7 @@ import {
   saveSubscriptionStatements,
   subscriptionState,
 } from "./subscriptions";
+import { cachedStripeRead } from "./stripe-cache";
 import { stripeClient, type Stripe } from "./stripe";
 
 export type BillingUser = Pick<User, "id" | "email" | "displayName" | "stripeCustomerId" | "locale">;
@@ -30,7 +31,12 @@ export interface Totals {
   currency: string;
 }
 
-/** Subtotal, tax and total of the first payment for `price`, as Stripe's invoice preview computes them. */
+/**
+ * Subtotal, tax and total of the first payment for `price`, as Stripe's invoice preview computes them. Without a
+ * customer (every visitor, and accounts that never checked out) the preview depends only on the Price and whether
+ * Stripe Tax is on: no address or IP address is sent, so the tax line is "at checkout" and the answer is the same for
+ * everyone, cached and shared (stripe-cache.ts). A customer's preview (their address, balance, discounts) is theirs.
+ */
 export async function previewTotals(config: AppConfig, price: PlanPrice, customerId: string | null): Promise<Totals> {
   const stripe = stripeClient(config);
   const plain: Totals = { subtotal: price.unitAmount, tax: config.billing.automaticTax ? null : 0, total: price.unitAmount, currency: price.currency };
@@ -42,15 +48,17 @@ export async function previewTotals(config: AppConfig, price: PlanPrice, custome
     total: invoice.total,
     currency: invoice.currency,
   });
+  const untaxed = async () => read(await stripe.invoices.createPreview(base), !config.billing.automaticTax);
   try {
-    if (config.billing.automaticTax && customerId) {
+    if (!customerId) return await cachedStripeRead(config, `preview/${price.priceId}/tax-${config.billing.automaticTax ? "at-checkout" : "off"}`, untaxed);
+    if (config.billing.automaticTax) {
       try {
         return read(await stripe.invoices.createPreview({ ...base, automatic_tax: { enabled: true } }), true);
       } catch {
         // No billing address on file yet: Stripe Tax cannot place the customer until checkout asks for one.
       }
     }
-    return read(await stripe.invoices.createPreview(base), !config.billing.automaticTax);
+    return await untaxed();
   } catch (error) {
     console.error("billing: invoice preview failed", error instanceof Error ? error.message : error);
     return plain;
