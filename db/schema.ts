@@ -333,6 +333,22 @@ export const stripeEvents = sqliteTable("stripe_events", {
   receivedAt: integer("received_at", { mode: "number" }).notNull(),
 });
 
+/**
+ * Stripe Checkout Sessions this app created, and for whom. Only a session recorded here may name the user it pays for
+ * (its client_reference_id); one made elsewhere on the same Stripe account is ignored (docs/decisions/0007-billing.md).
+ */
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("checkout_sessions_user").on(t.userId)],
+);
+
 /** A WhatsApp number linked to a web account (same history, Pro required). One account per number and per account. */
 export const whatsappLinks = sqliteTable(
   "whatsapp_links",

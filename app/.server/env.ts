@@ -122,7 +122,7 @@ const varsSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /** Stripe Tax on checkout and on the payment page's totals; turn on once Stripe Tax is set up in the account. */
     STRIPE_AUTOMATIC_TAX: flag(false),
-    /** How long Price objects read from Stripe are reused before being read again. */
+    /** How long the Prices and the visitors' totals read from Stripe are reused before being read again (0: never reused). */
     STRIPE_PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
     /** SPEC §4: once per user, a Free user sees the Pro dialog after signing in. */
     PAYWALL_AFTER_SIGN_IN: flag(true),

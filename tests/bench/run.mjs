@@ -12,6 +12,7 @@ import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBenc
 import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./lighthouse.mjs";
 import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
 import { LOAD_BENCH, measureLoad } from "./load.mjs";
+import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
 const KiB = 1024;
@@ -226,6 +227,21 @@ const MEASUREMENTS = [
       return {
         value: streams.total - streams.saved,
         detail: `${streams.completed} of ${streams.total} completed, ${streams.saved} read back complete from D1; all in ${formatMs(streams.ms)}`,
+      };
+    },
+  },
+  {
+    name: "Stripe calls for 1,000 anonymous /payment loads",
+    unit: "count",
+    // A cold start reads each of the four Prices and previews each period's totals once; everything after is served
+    // from the cache (decision 0007), so page views cannot use up the Stripe account's rate limit.
+    budget: 8,
+    async measure() {
+      const result = await measureStripeCalls(startServer);
+      if (result.shown !== result.loads) throw new Error(`${result.loads - result.shown} of ${result.loads} pages did not show Stripe's prices and totals`);
+      return {
+        value: result.calls,
+        detail: `${result.prices} price reads, ${result.previews} invoice previews, against the fake Stripe; ${result.loads} page views without cookies, ${STRIPE_BENCH.concurrency} at a time over the four periods, in ${formatMs(result.ms)}`,
       };
     },
   },

@@ -8,7 +8,7 @@ import { vi } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET, type AppEnv } from "../../app/.server/env";
 import { schema } from "../../app/.server/db";
 import { callWorker, db, ORIGIN } from "./auth-helpers";
-import type { FakeStripe } from "./billing-fake-stripe";
+import type { FakeStripe } from "../mocks/fake-stripe.mjs";
 import { appEnv, uniqueId } from "./helpers";
 
 export { DEV_STRIPE_WEBHOOK_SECRET };
@@ -160,6 +160,31 @@ export async function eventRows(id: string) {
 export async function linkCustomer(userId: string, customerId = uniqueId("cus")) {
   await db.update(schema.users).set({ stripeCustomerId: customerId }).where(eq(schema.users.id, userId));
   return customerId;
+}
+
+export const STRIPE_TEST_WEBHOOK_SECRET = "whsec_integration_stripe_tests_0123456789";
+
+/**
+ * The app's env with Stripe keys, pointed at `fake`, whose four Prices `<prefix>_week` .. `<prefix>_year` it adds
+ * (5.00 a week, 15.00 a month, 39.00 a quarter, 99.00 a year). `vars` overrides any variable.
+ */
+export function stripeEnvFor(fake: FakeStripe, prefix = "price", vars: Record<string, string> = {}): AppEnv {
+  fake.addPrice(`${prefix}_week`, 500, "week");
+  fake.addPrice(`${prefix}_month`, 1500, "month");
+  fake.addPrice(`${prefix}_quarter`, 3900, "month", 3);
+  fake.addPrice(`${prefix}_year`, 9900, "year");
+  return {
+    ...appEnv,
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_PRICE_WEEK: `${prefix}_week`,
+    STRIPE_PRICE_MONTH: `${prefix}_month`,
+    STRIPE_PRICE_QUARTER: `${prefix}_quarter`,
+    STRIPE_PRICE_YEAR: `${prefix}_year`,
+    STRIPE_API_BASE: fake.apiBase,
+    STRIPE_PRICE_CACHE_SECONDS: "0",
+    ...vars,
+  } as AppEnv;
 }
 
 /**

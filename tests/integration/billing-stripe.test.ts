@@ -1,4 +1,4 @@
-// Billing with Stripe keys, against the in-isolate fake of Stripe's REST API (billing-fake-stripe.ts) reached through
+// Billing with Stripe keys, against the in-isolate fake of Stripe's REST API (tests/mocks/fake-stripe.mjs) reached through
 // the real stripe library: prices read from Stripe (and cached), formatted per locale with the saving they give;
 // checkout with one customer per user; the success view confirming the session; webhooks storing Stripe's current
 // state; cancel, resume and the billing portal; and the demo path gone.
@@ -8,29 +8,24 @@ import { afterAll, beforeAll, describe, expect, it, type MockInstance } from "vi
 import { schema } from "../../app/.server/db";
 import { ConfigError, loadConfig, type AppEnv } from "../../app/.server/env";
 import { Client, callWorker, createUser, db, ORIGIN, signedInClient } from "./auth-helpers";
-import { FakeStripe } from "./billing-fake-stripe";
-import { accessLevel, deliver, routeFetch, seconds, stripeEvent, subscriptionObject, subscriptionRow } from "./billing-helpers";
+import { FakeStripe } from "../mocks/fake-stripe.mjs";
+import {
+  accessLevel,
+  deliver,
+  routeFetch,
+  seconds,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  stripeEnvFor,
+  stripeEvent,
+  subscriptionObject,
+  subscriptionRow,
+} from "./billing-helpers";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
 
 const DAY = 24 * 60 * 60;
-const WEBHOOK_SECRET = "whsec_integration_stripe_tests_0123456789";
+const WEBHOOK_SECRET = STRIPE_TEST_WEBHOOK_SECRET;
 const fake = new FakeStripe();
-fake.addPrice("price_week", 500, "week");
-fake.addPrice("price_month", 1500, "month");
-fake.addPrice("price_quarter", 3900, "month", 3);
-fake.addPrice("price_year", 9900, "year");
-
-const stripeVars = {
-  STRIPE_SECRET_KEY: fake.secretKey,
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_WEEK: "price_week",
-  STRIPE_PRICE_MONTH: "price_month",
-  STRIPE_PRICE_QUARTER: "price_quarter",
-  STRIPE_PRICE_YEAR: "price_year",
-  STRIPE_API_BASE: fake.apiBase,
-  STRIPE_PRICE_CACHE_SECONDS: "0",
-};
-const stripeEnv = { ...appEnv, ...stripeVars } as AppEnv;
+const stripeEnv = stripeEnvFor(fake);
 
 let router: MockInstance<typeof fetch>;
 beforeAll(() => {

@@ -10,7 +10,15 @@ import { AppError, isAppError } from "../errors";
 import type { PlanPrice } from "./catalogue";
 import { demoCancelEvent, deliverDemoEvents } from "./demo";
 import { givesPro } from "./plan";
-import { currentSubscription, listSubscriptions, saveSubscriptionStatements, subscriptionState } from "./subscriptions";
+import {
+  checkoutSessionOwner,
+  currentSubscription,
+  listSubscriptions,
+  recordCheckoutSession,
+  saveSubscriptionStatements,
+  subscriptionState,
+} from "./subscriptions";
+import { cachedStripeRead } from "./stripe-cache";
 import { stripeClient, type Stripe } from "./stripe";
 
 export type BillingUser = Pick<User, "id" | "email" | "displayName" | "stripeCustomerId" | "locale">;
@@ -23,7 +31,12 @@ export interface Totals {
   currency: string;
 }
 
-/** Subtotal, tax and total of the first payment for `price`, as Stripe's invoice preview computes them. */
+/**
+ * Subtotal, tax and total of the first payment for `price`, as Stripe's invoice preview computes them. Without a
+ * customer (every visitor, and accounts that never checked out) the preview depends only on the Price and whether
+ * Stripe Tax is on: no address or IP address is sent, so the tax line is "at checkout" and the answer is the same for
+ * everyone, cached and shared (stripe-cache.ts). A customer's preview (their address, balance, discounts) is theirs.
+ */
 export async function previewTotals(config: AppConfig, price: PlanPrice, customerId: string | null): Promise<Totals> {
   const stripe = stripeClient(config);
   const plain: Totals = { subtotal: price.unitAmount, tax: config.billing.automaticTax ? null : 0, total: price.unitAmount, currency: price.currency };
@@ -35,15 +48,17 @@ export async function previewTotals(config: AppConfig, price: PlanPrice, custome
     total: invoice.total,
     currency: invoice.currency,
   });
+  const untaxed = async () => read(await stripe.invoices.createPreview(base), !config.billing.automaticTax);
   try {
-    if (config.billing.automaticTax && customerId) {
+    if (!customerId) return await cachedStripeRead(config, `preview/${price.priceId}/tax-${config.billing.automaticTax ? "at-checkout" : "off"}`, untaxed);
+    if (config.billing.automaticTax) {
       try {
         return read(await stripe.invoices.createPreview({ ...base, automatic_tax: { enabled: true } }), true);
       } catch {
         // No billing address on file yet: Stripe Tax cannot place the customer until checkout asks for one.
       }
     }
-    return read(await stripe.invoices.createPreview(base), !config.billing.automaticTax);
+    return await untaxed();
   } catch (error) {
     console.error("billing: invoice preview failed", error instanceof Error ? error.message : error);
     return plain;
@@ -95,6 +110,8 @@ export async function startCheckout(
       ...(config.billing.automaticTax ? { automatic_tax: { enabled: true }, customer_update: { address: "auto" as const } } : {}),
     });
     if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+    // Before the person can pay: the webhook and the success view trust only sessions recorded here (decision 0007).
+    await recordCheckoutSession(env, session.id, input.user.id);
     return session.url;
   } catch (cause) {
     console.error("billing: checkout failed", cause instanceof Error ? cause.message : cause);
@@ -110,6 +127,8 @@ export async function confirmCheckout(env: AppEnv, config: AppConfig, user: Pick
   const stripe = stripeClient(config);
   if (!stripe || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return;
   try {
+    // A session made elsewhere on the Stripe account, even one naming this user, is not this user's checkout.
+    if ((await checkoutSessionOwner(env, sessionId)) !== user.id) return;
     const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
     if (session.client_reference_id !== user.id || session.status !== "complete" || !session.subscription || typeof session.subscription === "string") return;
     const state = subscriptionState(config, session.subscription);

@@ -8,6 +8,7 @@ import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { addInterval, DEMO_PRICES, type PlanPrice } from "./catalogue";
 import { cryptoProvider, Stripe } from "./stripe";
+import { recordCheckoutSession } from "./subscriptions";
 import { receiveStripeWebhook } from "./webhook";
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -158,8 +159,11 @@ export async function demoCheckoutEvents(env: AppEnv, user: Pick<User, "id" | "s
     canceledAt: null,
     latestInvoice: invoiceId,
   });
+  const sessionId = demoId("cs");
+  // As a real checkout does: the webhook trusts only sessions this app recorded (decision 0007).
+  await recordCheckoutSession(env, sessionId, user.id);
   const session = {
-    id: demoId("cs"),
+    id: sessionId,
     object: "checkout.session",
     amount_subtotal: price.unitAmount,
     amount_total: price.unitAmount,

@@ -4,7 +4,6 @@ import type { Subscription, User } from "../../../db/schema";
 import type { BillingPeriod } from "../../lib/constants";
 import { getDb, schema, type Database } from "../db";
 import type { AppConfig, AppEnv } from "../env";
-import { periodOfInterval } from "./catalogue";
 import { givesPro, givesProSql, renewsPro, TERMINAL_STATUSES } from "./plan";
 import { periodOfPriceId } from "./prices";
 import type { Stripe } from "./stripe";
@@ -13,8 +12,6 @@ import type { Stripe } from "./stripe";
 export interface SubscriptionState {
   id: string;
   customerId: string;
-  /** metadata.userId, which our checkout sets; the customer id is the fallback way to find the user. */
-  userIdHint: string | null;
   status: string;
   priceId: string;
   billingPeriod: BillingPeriod;
@@ -29,15 +26,17 @@ type StripeSubscriptionLike = Pick<Stripe.Subscription, "id" | "customer" | "sta
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** Reads a Stripe Subscription (from an event or the API) into what we store; null when it is not one of our plans. */
+/**
+ * Reads a Stripe Subscription (from an event or the API) into what we store; null when it is not one of our plans:
+ * its Price must be one of this product's four (another product on the same Stripe account never gives Pro).
+ */
 export function subscriptionState(config: AppConfig, subscription: StripeSubscriptionLike): SubscriptionState | null {
   const item = subscription.items?.data?.[0];
   const price = item?.price;
   const customerId = idOf(subscription.customer);
   const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end ?? subscription.current_period_end;
   if (!item || !price || !customerId || typeof periodEnd !== "number") return null;
-  const billingPeriod =
-    periodOfPriceId(config, price.id) ?? (price.recurring ? periodOfInterval(price.recurring.interval, price.recurring.interval_count) : null);
+  const billingPeriod = periodOfPriceId(config, price.id);
   if (!billingPeriod) return null;
   // Newer Stripe flows schedule the end with cancel_at instead of cancel_at_period_end; both end Pro at that time.
   const cancelAt = subscription.cancel_at ?? null;
@@ -46,7 +45,6 @@ export function subscriptionState(config: AppConfig, subscription: StripeSubscri
   return {
     id: subscription.id,
     customerId,
-    userIdHint: typeof subscription.metadata?.userId === "string" ? subscription.metadata.userId : null,
     status: subscription.status,
     priceId: price.id,
     billingPeriod,
@@ -55,22 +53,38 @@ export function subscriptionState(config: AppConfig, subscription: StripeSubscri
   };
 }
 
-/** The user a Stripe customer (or our metadata) belongs to. */
+/**
+ * The user a Stripe event is about: the one a Checkout Session this app created was for (`sessionOwner`, from
+ * checkout_sessions), else the one whose Stripe customer it is. Metadata and client_reference_id are never trusted on
+ * their own: anyone with access to the Stripe account can set them (decision 0007).
+ */
 export async function findBillingUser(
   env: AppEnv,
-  hint: { userId?: string | null; customerId?: string | null },
+  hint: { sessionOwner?: string | null; customerId?: string | null },
 ): Promise<Pick<User, "id" | "stripeCustomerId"> | null> {
   const db = getDb(env);
   const columns = { id: true, stripeCustomerId: true } as const;
-  if (hint.userId) {
-    const user = await db.query.users.findFirst({ where: eq(schema.users.id, hint.userId), columns });
+  if (hint.sessionOwner) {
+    const user = await db.query.users.findFirst({ where: eq(schema.users.id, hint.sessionOwner), columns });
     // A customer id that belongs to someone else never moves a subscription to this user.
     if (user && (!hint.customerId || !user.stripeCustomerId || user.stripeCustomerId === hint.customerId)) return user;
+    return null;
   }
   if (hint.customerId) {
     return (await db.query.users.findFirst({ where: eq(schema.users.stripeCustomerId, hint.customerId), columns })) ?? null;
   }
   return null;
+}
+
+/** Remembers a Checkout Session this app just created, and for whom (decision 0007). */
+export async function recordCheckoutSession(env: AppEnv, sessionId: string, userId: string): Promise<void> {
+  await getDb(env).insert(schema.checkoutSessions).values({ id: sessionId, userId }).onConflictDoNothing();
+}
+
+/** The user a Checkout Session was created for by this app; null for a session made anywhere else. */
+export async function checkoutSessionOwner(env: AppEnv, sessionId: string): Promise<string | null> {
+  const row = await getDb(env).query.checkoutSessions.findFirst({ where: eq(schema.checkoutSessions.id, sessionId), columns: { userId: true } });
+  return row?.userId ?? null;
 }
 
 /** users.access_level from the user's subscriptions at `now`, decided inside D1 (so concurrent events cannot race it). */

@@ -8,6 +8,7 @@ import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { POST_ONLY, readText } from "../http/request";
 import {
+  checkoutSessionOwner,
   findBillingUser,
   linkCustomerStatement,
   saveSubscriptionStatements,
@@ -94,9 +95,13 @@ async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, n
   if (CHECKOUT_EVENTS.has(event.type)) {
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.mode !== "subscription") return [];
+    // Only a session this app created names its user; one made elsewhere on the account, whatever its
+    // client_reference_id says, touches no one.
+    const sessionOwner = await checkoutSessionOwner(env, session.id);
+    if (!sessionOwner || sessionOwner !== session.client_reference_id) return notOurs(event, "is not a Checkout Session this app created");
     const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
-    const user = await findBillingUser(env, { userId: session.client_reference_id, customerId });
-    if (!user || !customerId) return unknownOwner(event);
+    const user = await findBillingUser(env, { sessionOwner, customerId });
+    if (!user || !customerId) return notOurs(event, "names no known user");
     const statements: Statement[] = [linkCustomerStatement(db, user.id, customerId)];
     const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
     if (stripe && subscriptionId) {
@@ -116,13 +121,10 @@ async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, n
     } else {
       state = subscriptionState(config, object);
     }
-    if (!state) return [];
-    const user = await findBillingUser(env, { userId: state.userIdHint, customerId: state.customerId });
-    if (!user) return unknownOwner(event);
-    return [
-      ...(user.stripeCustomerId ? [] : [linkCustomerStatement(db, user.id, state.customerId)]),
-      ...saveSubscriptionStatements(db, user.id, state, orderAt, now),
-    ];
+    if (!state) return notOurs(event, "is not for one of this product's Prices");
+    const user = await findBillingUser(env, { customerId: state.customerId });
+    if (!user) return notOurs(event, "names no known user");
+    return [...saveSubscriptionStatements(db, user.id, state, orderAt, now)];
   }
 
   if (PAID_EVENTS.has(event.type) || event.type === "invoice.payment_failed") {
@@ -130,8 +132,8 @@ async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, n
     const subscriptionId = invoiceSubscriptionId(invoice);
     const customerId = typeof invoice.customer === "string" ? invoice.customer : (invoice.customer?.id ?? null);
     if (!subscriptionId) return [];
-    const user = await findBillingUser(env, { customerId, userId: invoice.parent?.subscription_details?.metadata?.userId ?? null });
-    if (!user) return unknownOwner(event);
+    const user = await findBillingUser(env, { customerId });
+    if (!user) return notOurs(event, "names no known user");
     const failed = event.type === "invoice.payment_failed";
     const statements: Statement[] = [
       ...savePaymentStatements(
@@ -164,8 +166,9 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return typeof value === "string" ? value : (value?.id ?? null);
 }
 
-function unknownOwner(event: Stripe.Event): Statement[] {
-  // Not ours to apply (another app on the account, or a customer deleted here). Recorded, so it is not retried.
-  console.warn(`billing: ${event.type} ${event.id} names no known user; ignored`);
+function notOurs(event: Stripe.Event, why: string): Statement[] {
+  // Not ours to apply (another product or app on the account, or a customer deleted here). The event id is recorded
+  // and answered 200, so Stripe does not retry it.
+  console.warn(`billing: ${event.type} ${event.id} ${why}; ignored`);
   return [];
 }

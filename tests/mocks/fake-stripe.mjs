@@ -1,48 +1,41 @@
-// A small fake of Stripe's REST API for the billing tests, speaking its wire format: form-encoded requests with
-// bracketed keys, bearer key auth, Idempotency-Key, JSON objects and Stripe-style errors. The app reaches it through
-// the real stripe library (STRIPE_API_BASE points the client here) and the fetch router of billing-helpers.ts.
-// It keeps just the objects the app uses: prices, customers, checkout sessions, subscriptions, invoice previews and
-// billing portal sessions.
-
-type StripeObject = Record<string, unknown>;
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  /** The form body (or query string) as flat bracketed keys: { "line_items[0][price]": "price_week" }. */
-  params: Record<string, string>;
-  idempotencyKey: string | null;
-  authorization: string | null;
-  stripeVersion: string | null;
-}
+// A small fake of Stripe's REST API for the billing tests and the bench, speaking its wire format: form-encoded
+// requests with bracketed keys, bearer key auth, Idempotency-Key, JSON objects and Stripe-style errors. The app
+// reaches it through the real stripe library (STRIPE_API_BASE points the client here): in the integration tests
+// through the fetch router of tests/integration/billing-helpers.ts (the fake lives in the worker's isolate), in the
+// bench over HTTP (tests/bench/stripe.mjs serves `handle` on a local port). Fetch API only, no Node modules, so both
+// runtimes load it. It keeps just the objects the app uses: prices, customers, checkout sessions, subscriptions,
+// invoice previews and billing portal sessions. Types: fake-stripe.d.mts.
 
 const DAY = 24 * 60 * 60;
 
-function error(status: number, type: string, message: string, code?: string): Response {
+function error(status, type, message, code) {
   return Response.json({ error: { type, message, ...(code ? { code } : {}) } }, { status, headers: { "Request-Id": `req_${crypto.randomUUID()}` } });
 }
 
 export class FakeStripe {
-  readonly host = "fake-stripe.test:12111";
-  readonly apiBase = `http://${this.host}`;
-  readonly requests: RecordedRequest[] = [];
-  readonly prices = new Map<string, StripeObject>();
-  readonly customers = new Map<string, StripeObject>();
-  readonly sessions = new Map<string, StripeObject>();
-  readonly subscriptions = new Map<string, StripeObject>();
+  requests = [];
+  prices = new Map();
+  customers = new Map();
+  sessions = new Map();
+  subscriptions = new Map();
   /** Answers the next `times` requests to `path` (exact, e.g. "/v1/subscriptions/sub_1") with `status` instead. */
-  readonly failures = new Map<string, { status: number; times: number }>();
-  private readonly idempotent = new Map<string, Response>();
-  private sequence = 0;
+  failures = new Map();
+  #idempotent = new Map();
+  #sequence = 0;
 
-  constructor(readonly secretKey = "sk_test_fake_integration") {}
-
-  private id(prefix: string): string {
-    this.sequence += 1;
-    return `${prefix}_fake${this.sequence}${crypto.randomUUID().slice(0, 8)}`;
+  /** `host` is what STRIPE_API_BASE names (http://host); in the bench, the local port the fake is served on. */
+  constructor(secretKey = "sk_test_fake_integration", host = "fake-stripe.test:12111") {
+    this.secretKey = secretKey;
+    this.host = host;
+    this.apiBase = `http://${host}`;
   }
 
-  addPrice(id: string, unitAmount: number, interval: "week" | "month" | "year", intervalCount = 1, currency = "usd") {
+  #id(prefix) {
+    this.#sequence += 1;
+    return `${prefix}_fake${this.#sequence}${crypto.randomUUID().slice(0, 8)}`;
+  }
+
+  addPrice(id, unitAmount, interval, intervalCount = 1, currency = "usd") {
     this.prices.set(id, {
       id,
       object: "price",
@@ -56,19 +49,11 @@ export class FakeStripe {
   }
 
   /** A subscription as Stripe holds it (the "current state" a webhook handler reads back). */
-  putSubscription(input: {
-    id?: string;
-    customer: string;
-    userId: string;
-    priceId: string;
-    status?: string;
-    periodEnd: number;
-    cancelAtPeriodEnd?: boolean;
-  }): StripeObject {
-    const id = input.id ?? this.id("sub");
+  putSubscription(input) {
+    const id = input.id ?? this.#id("sub");
     const price = this.prices.get(input.priceId);
     if (!price) throw new Error(`fake Stripe has no price ${input.priceId}`);
-    const subscription: StripeObject = {
+    const subscription = {
       id,
       object: "subscription",
       cancel_at: input.cancelAtPeriodEnd ? input.periodEnd : null,
@@ -96,15 +81,15 @@ export class FakeStripe {
     return subscription;
   }
 
-  requestsTo(method: string, path: string | RegExp): RecordedRequest[] {
+  requestsTo(method, path) {
     return this.requests.filter((request) => request.method === method && (typeof path === "string" ? request.path === path : path.test(request.path)));
   }
 
-  async handle(request: Request): Promise<Response> {
+  async handle(request) {
     const url = new URL(request.url);
     const body = request.method === "GET" ? url.searchParams.toString() : await request.text();
     const params = Object.fromEntries(new URLSearchParams(body));
-    const recorded: RecordedRequest = {
+    const recorded = {
       method: request.method,
       path: url.pathname,
       params,
@@ -120,26 +105,26 @@ export class FakeStripe {
       return error(failure.status, failure.status >= 500 ? "api_error" : "invalid_request_error", "The fake was told to fail this request");
     }
     if (recorded.idempotencyKey && request.method === "POST") {
-      const previous = this.idempotent.get(recorded.idempotencyKey);
+      const previous = this.#idempotent.get(recorded.idempotencyKey);
       if (previous) return previous.clone();
     }
-    const response = this.route(request.method, url.pathname, params, url);
-    if (recorded.idempotencyKey && request.method === "POST" && response.ok) this.idempotent.set(recorded.idempotencyKey, response.clone());
+    const response = this.#route(request.method, url.pathname, params, url);
+    if (recorded.idempotencyKey && request.method === "POST" && response.ok) this.#idempotent.set(recorded.idempotencyKey, response.clone());
     return response;
   }
 
-  private route(method: string, path: string, params: Record<string, string>, url: URL): Response {
-    const match = (pattern: RegExp) => pattern.exec(path);
-    let found: RegExpExecArray | null;
+  #route(method, path, params, url) {
+    const match = (pattern) => pattern.exec(path);
+    let found;
 
     if (method === "GET" && (found = match(/^\/v1\/prices\/([^/]+)$/))) {
-      const price = this.prices.get(found[1]!);
+      const price = this.prices.get(found[1]);
       return price ? Response.json(price) : error(404, "invalid_request_error", `No such price: '${found[1]}'`, "resource_missing");
     }
 
     if (method === "POST" && path === "/v1/customers") {
       const customer = {
-        id: this.id("cus"),
+        id: this.#id("cus"),
         object: "customer",
         email: params.email ?? null,
         name: params.name ?? null,
@@ -151,7 +136,7 @@ export class FakeStripe {
 
     if (method === "POST" && path === "/v1/checkout/sessions") {
       if (!params["line_items[0][price]"] || params.mode !== "subscription") return error(400, "invalid_request_error", "Missing required param: line_items.");
-      const id = this.id("cs_test");
+      const id = this.#id("cs_test");
       const session = {
         id,
         object: "checkout.session",
@@ -161,7 +146,7 @@ export class FakeStripe {
         client_reference_id: params.client_reference_id ?? null,
         success_url: params.success_url,
         cancel_url: params.cancel_url,
-        subscription: null as string | null,
+        subscription: null,
         url: `https://checkout.stripe.com/c/pay/${id}`,
         line_items_price: params["line_items[0][price]"],
       };
@@ -170,7 +155,7 @@ export class FakeStripe {
     }
 
     if (method === "GET" && (found = match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
-      const session = this.sessions.get(found[1]!);
+      const session = this.sessions.get(found[1]);
       if (!session) return error(404, "invalid_request_error", `No such checkout.session: '${found[1]}'`, "resource_missing");
       const expand = url.searchParams.getAll("expand[0]").concat(url.searchParams.getAll("expand[]"));
       if (expand.includes("subscription") && typeof session.subscription === "string") {
@@ -180,13 +165,13 @@ export class FakeStripe {
     }
 
     if ((found = match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const subscription = this.subscriptions.get(found[1]!);
+      const subscription = this.subscriptions.get(found[1]);
       if (!subscription) return error(404, "invalid_request_error", `No such subscription: '${found[1]}'`, "resource_missing");
       if (method === "GET") return Response.json(subscription);
       if (method === "POST") {
         if (params.cancel_at_period_end !== undefined) {
           const cancel = params.cancel_at_period_end === "true";
-          const item = (subscription.items as { data: StripeObject[] }).data[0]!;
+          const item = subscription.items.data[0];
           subscription.cancel_at_period_end = cancel;
           subscription.cancel_at = cancel ? item.current_period_end : null;
         }
@@ -197,7 +182,7 @@ export class FakeStripe {
     if (method === "POST" && path === "/v1/invoices/create_preview") {
       const price = this.prices.get(params["subscription_details[items][0][price]"] ?? "");
       if (!price) return error(400, "invalid_request_error", "No such price");
-      const subtotal = price.unit_amount as number;
+      const subtotal = price.unit_amount;
       const taxed = params["automatic_tax[enabled]"] === "true";
       if (taxed && !params.customer) return error(400, "invalid_request_error", "The customer's location is not recognized.", "customer_tax_location_invalid");
       const tax = taxed ? Math.round(subtotal * 0.2) : 0;
@@ -213,11 +198,11 @@ export class FakeStripe {
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!params.customer || !this.customers.has(params.customer)) return error(400, "invalid_request_error", `No such customer: '${params.customer}'`);
       return Response.json({
-        id: this.id("bps"),
+        id: this.#id("bps"),
         object: "billing_portal.session",
         customer: params.customer,
         return_url: params.return_url,
-        url: `https://billing.stripe.com/p/session/${this.id("test")}`,
+        url: `https://billing.stripe.com/p/session/${this.#id("test")}`,
       });
     }
 
@@ -225,10 +210,10 @@ export class FakeStripe {
   }
 
   /** Completes a checkout session as a payment would: a subscription for its price, active for a month. */
-  completeSession(sessionId: string, userId: string, periodEnd: number): StripeObject {
+  completeSession(sessionId, userId, periodEnd) {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
-    const subscription = this.putSubscription({ customer: session.customer as string, userId, priceId: session.line_items_price as string, periodEnd });
+    const subscription = this.putSubscription({ customer: session.customer, userId, priceId: session.line_items_price, periodEnd });
     session.status = "complete";
     session.subscription = subscription.id;
     return subscription;
