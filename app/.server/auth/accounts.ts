@@ -72,7 +72,7 @@ export async function signUp(
 async function emailLink(env: AppEnv, user: User, purpose: "verify-email" | "reset-password", kind: AccountEmailKind, link: LinkContext) {
   const token = await createEmailToken(env, user.id, purpose);
   const url = `${link.origin}/auth/${purpose}?token=${token}`;
-  await sendEmail(env, await accountEmail(kind, { to: user.email, name: user.displayName, link: url, locale: link.locale }));
+  await sendEmail(env, await accountEmail(kind, { to: user.email, link: url, locale: link.locale }));
 }
 
 /** Sends the activation link. Throws email/activation-failed when it cannot be delivered. */

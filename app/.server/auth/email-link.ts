@@ -27,7 +27,7 @@ export async function sendSignInLink(env: AppEnv, input: { email: string; redire
   const next = safeRedirectPath(input.redirectTo);
   const query = new URLSearchParams({ token, ...(next !== "/web-main" ? { redirectTo: next } : {}) });
   const link = `${input.origin}/auth/email-link?${query}`;
-  await sendEmail(env, await accountEmail("signInLink", { to: user.email, name: user.displayName, link, locale: input.locale }));
+  await sendEmail(env, await accountEmail("signInLink", { to: user.email, link, locale: input.locale }));
 }
 
 /**
