@@ -87,6 +87,15 @@ export async function sendVerificationEmail(env: AppEnv, user: User, link: LinkC
 }
 
 /**
+ * The activation mail asked for again (the sign-in form, with the password; the sign-up screen, with its cookie):
+ * limited per network address, then per account, each refusal a 429 with its wait.
+ */
+export async function resendVerificationEmail(env: AppEnv, user: User, input: LinkContext & { address: string }): Promise<void> {
+  await limitOrThrow(env, throttleKeys.accountEmailsAddress("verify-email", input.address), THROTTLE.accountEmailsPerAddress);
+  await sendVerificationEmail(env, user, input);
+}
+
+/**
  * Email and password sign-in. An unknown email and a wrong password give the same error after the same work
  * (a PBKDF2 run against a dummy hash), and both count against the same failure windows (throttle.ts).
  * `trustedDevice`: this browser signed in to this email before (device.ts), so the account-wide slow-down skips it.
@@ -176,6 +185,15 @@ export async function sendChangePasswordEmail(env: AppEnv, user: User, link: Lin
 
 export async function checkResetToken(env: AppEnv, token: string): Promise<void> {
   await checkEmailToken(env, token, "reset-password");
+}
+
+/**
+ * Before answering "forgot password": a handful of requests per network address and per e-mail address asked for.
+ * Both count whether or not the address has an account, so a refusal (429 with its wait) tells nothing about accounts.
+ */
+export async function limitPasswordResetRequests(env: AppEnv, input: { email: string; address: string }): Promise<void> {
+  await limitOrThrow(env, throttleKeys.accountEmailsAddress("reset-password", input.address), THROTTLE.accountEmailsPerAddress);
+  await limitOrThrow(env, throttleKeys.resetRequestsEmail(normalizeEmail(input.email)), THROTTLE.emailsPerAccount);
 }
 
 /**
