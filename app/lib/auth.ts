@@ -38,3 +38,20 @@ export const AUTH_CHANNEL = "auth";
 /** SPEC §3 login connections, in the order the settings list shows them. */
 export const LOGIN_PROVIDERS = ["google", "apple", "email"] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
+
+/**
+ * An e-mail address as the pages an e-mail link opens show it (decision 0020): enough to recognise one's own account,
+ * not enough to learn someone else's from a forwarded or scanned link. "john.doe@example.com" -> "jo•••@ex•••.com":
+ * at most two leading characters of the name and of the domain (fewer when they are short), the domain's ending, and
+ * always three dots, so the length shows nothing either.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  const name = at >= 0 ? email.slice(0, at) : email;
+  const domain = at >= 0 ? email.slice(at + 1) : "";
+  const dot = domain.lastIndexOf(".");
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const ending = dot > 0 ? domain.slice(dot) : "";
+  const start = (part: string) => part.slice(0, part.length >= 4 ? 2 : part.length >= 2 ? 1 : 0);
+  return `${start(name)}•••@${start(host)}•••${ending}`;
+}

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { normalizeEmail, requestPasswordReset } from "~/.server/auth/accounts";
-import { failure, invalid, linkContext } from "~/.server/http/auth";
+import { limitPasswordResetRequests, normalizeEmail, requestPasswordReset } from "~/.server/auth/accounts";
+import { clientAddress } from "~/.server/auth/throttle";
+import { failure, invalid, linkContext, retryAfterHeaders } from "~/.server/http/auth";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { ForgotPasswordForm } from "~/components/auth/email-only-form";
@@ -18,11 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = titleMeta;
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const check = checkForm(forgotPasswordSchema, await readForm(request));
     if (!check.success) return invalid(request, check.fieldErrors);
+    await limitPasswordResetRequests(context.env, { email: check.data.email, address: clientAddress(request) });
     // The same answer, at once, whether or not the address has an account; the work happens after responding.
     context.ctx.waitUntil(
       requestPasswordReset(context.env, { email: check.data.email, ...linkContext(request, context) }).catch((error: unknown) =>

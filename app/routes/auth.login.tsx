@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
-import { checkPasswordForResend, sendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
+import { checkPasswordForResend, resendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
 import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
 import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
 import { clientAddress } from "~/.server/auth/throttle";
@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (form.get("intent") === "resend-verification") {
       // Only someone who knows the password learns the account is unverified, and only they can ask again.
       const user = await checkPasswordForResend(context.env, { ...check.data, address, trustedDevice });
-      await sendVerificationEmail(context.env, user, linkContext(request, context));
+      await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address });
       return data({ ok: true as const, notice: "activationSent" as const });
     }
     const user = await signInWithPassword(context.env, { ...check.data, address, trustedDevice, locale: getLocale(request) });

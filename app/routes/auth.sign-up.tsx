@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { findUser, sendVerificationEmail, signUp } from "~/.server/auth/accounts";
+import { findUser, resendVerificationEmail, signUp } from "~/.server/auth/accounts";
 import { failure, invalid, linkContext, retryAfterHeaders } from "~/.server/http/auth";
 import { pendingVerificationCookie, readPendingVerification } from "~/.server/auth/pending";
 import { clientAddress } from "~/.server/auth/throttle";
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const userId = await readPendingVerification(request, context.config);
       const user = userId ? await findUser(context.env, userId) : undefined;
       if (!user) throw new AppError("auth/requires-recent-login");
-      await sendVerificationEmail(context.env, user, linkContext(request, context));
+      await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address: clientAddress(request) });
       return data({ ok: true as const, notice: "activationSent" as const });
     }
     const check = checkForm(signUpSchema, form);

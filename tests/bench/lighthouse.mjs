@@ -84,6 +84,10 @@ async function signedInCookie(baseUrl, executablePath) {
       .filter({ hasText: /Verify your email/ })
       .first();
     await page.goto(await message.getByRole("link").first().getAttribute("href"));
+    // Opening the activation link verifies nothing; its Verify button does (decision 0020).
+    await hydrated(page);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await page.getByText("Email verified. You can sign in now.").first().waitFor();
     await page.goto("/auth/login?redirectTo=%2Fsettings%2Faccount");
     await hydrated(page);
     await page.getByLabel("Email address", { exact: true }).fill(email);

@@ -37,6 +37,8 @@ describe("sessions", () => {
         const link = await message.getByRole("link").first().getAttribute("href");
         await other.page.goto(link);
         await hydrated(other.page);
+        // The page names the account the link signs into, masked (issue 30 item 4).
+        await other.page.getByTestId("link-account").filter({ hasText: "e2•••@ex•••.com" }).waitFor();
         // Opening the link alone signs nobody in: the button does.
         await other.page.getByRole("button", { name: "Sign in", exact: true }).click();
         await other.page.waitForURL((url) => url.pathname === "/web-main");

@@ -73,15 +73,17 @@ describe("sign-in by e-mail link", () => {
     expect(browser.sessionToken()).toBeUndefined();
   });
 
-  it("proves the mailbox: an unverified e-mail account is verified and signed in", async () => {
+  it("proves the mailbox: an unverified e-mail account is verified and signed in, without the unproven password", async () => {
     const user = await createUser({ verified: false });
     await requestLink(user.email);
     const { path } = await latestEmail(user.email);
     const token = new URL(`https://x${path}`).searchParams.get("token")!;
     const browser = new Client();
     expect((await browser.action("/auth/email-link", { intent: "use-link", token })).redirect).toBe("/web-main");
-    expect((await findUserRow(user.id))!.emailVerified).toBe(true);
-    expect((await emailConnection(user.id))!.verified).toBe(true);
+    expect((await findUserRow(user.id))!).toMatchObject({ emailVerified: true, passwordHash: null });
+    // Issue 30 item 2: the password was chosen before anyone proved the address, so it went with its e-mail login
+    // (tests/integration/auth-mailbox-proof.test.ts has the attack); the owner can add a password in Settings.
+    expect(await emailConnection(user.id)).toBeUndefined();
   });
 
   it("limits links per address (429 with Retry-After) and per account (silently)", async () => {

@@ -19,6 +19,7 @@ const FORM_ACTIONS = [
   "/auth/login",
   "/auth/reset-password",
   "/auth/sign-up",
+  "/auth/verify-email",
   "/auth/oauth/google",
   "/auth/oauth/google/callback",
   "/dev/clock",

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
-import { getDb, schema } from "../db";
+import { getDb, schema, type Database } from "../db";
 import { sendEmail } from "../email";
 import { accountEmail, type AccountEmailKind } from "../email/templates";
 import type { AppEnv } from "../env";
@@ -72,7 +72,7 @@ export async function signUp(
 async function emailLink(env: AppEnv, user: User, purpose: "verify-email" | "reset-password", kind: AccountEmailKind, link: LinkContext) {
   const token = await createEmailToken(env, user.id, purpose);
   const url = `${link.origin}/auth/${purpose}?token=${token}`;
-  await sendEmail(env, await accountEmail(kind, { to: user.email, name: user.displayName, link: url, locale: link.locale }));
+  await sendEmail(env, await accountEmail(kind, { to: user.email, link: url, locale: link.locale }));
 }
 
 /** Sends the activation link. Throws email/activation-failed when it cannot be delivered. */
@@ -84,6 +84,15 @@ export async function sendVerificationEmail(env: AppEnv, user: User, link: LinkC
   } catch (cause) {
     throw new AppError("email/activation-failed", { cause });
   }
+}
+
+/**
+ * The activation mail asked for again (the sign-in form, with the password; the sign-up screen, with its cookie):
+ * limited per network address, then per account, each refusal a 429 with its wait.
+ */
+export async function resendVerificationEmail(env: AppEnv, user: User, input: LinkContext & { address: string }): Promise<void> {
+  await limitOrThrow(env, throttleKeys.accountEmailsAddress("verify-email", input.address), THROTTLE.accountEmailsPerAddress);
+  await sendVerificationEmail(env, user, input);
 }
 
 /**
@@ -127,8 +136,26 @@ export async function checkPasswordForResend(env: AppEnv, input: { email: string
   return user;
 }
 
-/** Marks an account's e-mail (and its e-mail login connection) verified: one batch, so never half done. */
-export async function markEmailVerified(env: AppEnv, userId: string): Promise<void> {
+/**
+ * What proving the mailbox does to an account (a sign-in link or a password reset used, or Google/Apple vouching for the
+ * address): the address becomes verified and every session of the account ends. Until the address was proven, anyone
+ * could have signed up with it first and chosen the password (a pre-account takeover), so the password set before the
+ * proof goes with every login connection nobody verified; `passwordHash` is the one the proof itself sets (a reset),
+ * or null (docs/decisions/0005-accounts.md). Statements for one batch with the caller's own, so never half done.
+ */
+export function mailboxProofStatements(db: Database, userId: string, passwordHash: string | null) {
+  return [
+    db.delete(schema.loginConnections).where(and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.verified, false))),
+    db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
+    db.update(schema.users).set({ passwordHash, emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
+  ] as const;
+}
+
+/**
+ * Marks an account's e-mail (and its e-mail login connection) verified: one batch, so never half done. Only the
+ * activation link does this without `mailboxProofStatements`: pressing it confirms the sign-up, password included.
+ */
+async function markEmailVerified(env: AppEnv, userId: string): Promise<void> {
   const db = getDb(env);
   await db.batch([
     db.update(schema.users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
@@ -139,7 +166,7 @@ export async function markEmailVerified(env: AppEnv, userId: string): Promise<vo
   ]);
 }
 
-/** Uses a verification link: the email (and its login connection) become verified. */
+/** Uses a verification link (its page's button, never opening it: decision 0020): the email and its login become verified. */
 export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
   const userId = await consumeEmailToken(env, token, "verify-email");
   await markEmailVerified(env, userId);
@@ -148,6 +175,15 @@ export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
   // only the holder of the mailbox has the link; forgot-password itself never tells (see decision 0018).
   if (!user) throw new AppError("auth/email-not-found");
   return user;
+}
+
+/**
+ * Before answering "forgot password": a handful of requests per network address and per e-mail address asked for.
+ * Both count whether or not the address has an account, so a refusal (429 with its wait) tells nothing about accounts.
+ */
+export async function limitPasswordResetRequests(env: AppEnv, input: { email: string; address: string }): Promise<void> {
+  await limitOrThrow(env, throttleKeys.accountEmailsAddress("reset-password", input.address), THROTTLE.accountEmailsPerAddress);
+  await limitOrThrow(env, throttleKeys.resetRequestsEmail(normalizeEmail(input.email)), THROTTLE.emailsPerAccount);
 }
 
 /**
@@ -179,8 +215,9 @@ export async function checkResetToken(env: AppEnv, token: string): Promise<void>
 }
 
 /**
- * Sets a new password from a reset link. The link proves the mailbox, so the email becomes verified (and an
- * email login connection exists afterwards). Every session of the account ends: old devices must sign in again.
+ * Sets a new password from a reset link. The link proves the mailbox (`mailboxProofStatements`): the email becomes
+ * verified, a verified email login connection exists afterwards, and every session of the account ends, so old devices
+ * (and whoever chose a password before the address was proven) must sign in again with the new password.
  * `address` (where the reset was done) gets its lockout for the account lifted too.
  */
 export async function resetPassword(env: AppEnv, input: { token: string; password: string; address?: string }): Promise<User> {
@@ -190,13 +227,12 @@ export async function resetPassword(env: AppEnv, input: { token: string; passwor
   const db = getDb(env);
   const passwordHash = await hashPassword(input.password);
   await db.batch([
-    db.update(schema.users).set({ passwordHash, emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
+    ...mailboxProofStatements(db, userId, passwordHash),
     db
       .insert(schema.loginConnections)
       .values({ id: crypto.randomUUID(), userId, provider: "email", subject: user.email, email: user.email, verified: true })
       .onConflictDoUpdate({ target: [schema.loginConnections.provider, schema.loginConnections.subject], set: { verified: true } }),
   ]);
-  await destroyUserSessions(env, userId);
   // A person who just proved the mailbox should not stay locked out by earlier wrong guesses.
   await clearSignInFailures(env, user.email, input.address);
   return { ...user, passwordHash, emailVerified: true };

@@ -9,9 +9,14 @@ import { EMAIL_TOKEN_TTL } from "./policy";
 
 export type EmailTokenPurpose = keyof typeof EMAIL_TOKEN_TTL;
 
-export async function createEmailToken(env: AppEnv, userId: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<string> {
+/** Stores a new link's token (made here, or up front by a caller that must know it before the account is looked up). */
+export async function createEmailToken(
+  env: AppEnv,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  { now = Date.now(), token = randomToken(32) }: { now?: number; token?: string } = {},
+): Promise<string> {
   const db = getDb(env);
-  const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
   await db.batch([
     db

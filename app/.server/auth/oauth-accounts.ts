@@ -5,7 +5,7 @@ import type { Locale } from "../../lib/constants";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { findUser, findUserByEmail } from "./accounts";
+import { findUser, findUserByEmail, mailboxProofStatements } from "./accounts";
 import type { OAuthIdentity } from "./oidc";
 
 function connectionRow(userId: string, identity: OAuthIdentity) {
@@ -17,7 +17,8 @@ function connectionRow(userId: string, identity: OAuthIdentity) {
  * Signs in with a provider identity. A known connection signs into its account; a new address makes a new account.
  * An address that already has an account with another sign-in method is refused ("Account exists with different
  * credential": sign in the usual way, then connect the provider in settings) — except an account nobody ever
- * verified, which the provider's verified owner of the address takes over (its unproven password is dropped).
+ * verified, which the provider's verified owner of the address takes over like any proof of the mailbox
+ * (`mailboxProofStatements`: its unproven password is dropped and its sessions end).
  */
 export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, locale: Locale): Promise<{ user: User; created: boolean }> {
   const db = getDb(env);
@@ -37,12 +38,8 @@ export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, l
     const connections = await db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, existing.id));
     const unclaimed = !existing.emailVerified && connections.every((row) => row.provider === "email" && !row.verified);
     if (!unclaimed || !identity.emailVerified) throw new AppError("auth/account-exists-with-different-credential");
-    await db.batch([
-      db.delete(schema.loginConnections).where(eq(schema.loginConnections.userId, existing.id)),
-      db.delete(schema.sessions).where(eq(schema.sessions.userId, existing.id)),
-      db.update(schema.users).set({ passwordHash: null, emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, existing.id)),
-      db.insert(schema.loginConnections).values(connectionRow(existing.id, identity)),
-    ]);
+    // Every connection here is an unverified e-mail one, so the proof leaves only the provider's.
+    await db.batch([...mailboxProofStatements(db, existing.id, null), db.insert(schema.loginConnections).values(connectionRow(existing.id, identity))]);
     return { user: (await findUser(env, existing.id))!, created: false };
   }
   const userId = crypto.randomUUID();

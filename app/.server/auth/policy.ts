@@ -44,8 +44,13 @@ export const THROTTLE = {
   signUpPerAddress: { limit: 10, windowMs: HOUR },
   /** Sign-in links asked for from one network address (whether or not the addresses have accounts). */
   signInLinksPerAddress: { limit: 10, windowMs: 15 * MINUTE },
-  /** Emails of one kind (verification, reset, sign-in link) to one account. */
+  /**
+   * Emails of one kind (verification, reset, sign-in link) to one account. Forgot-password requests for one e-mail
+   * address are also counted with it, before answering and whether or not the address has an account.
+   */
   emailsPerAccount: { limit: 5, windowMs: HOUR },
+  /** Reset mails, and activation mails asked for again, from one network address (each kind on its own). */
+  accountEmailsPerAddress: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
 
 /** How long a browser stays trusted for one account after a correct password (the device cookie's lifetime). */

@@ -22,6 +22,10 @@ export const throttleKeys = {
   signUpAddress: (address: string) => `signup:address:${addressBucket(address)}`,
   signInLinkAddress: (address: string) => `signin-link:address:${addressBucket(address)}`,
   emails: (kind: string, userId: string) => `email:${kind}:${userId}`,
+  /** Reset or activation mails asked for from one address (sign-in links have `signInLinkAddress`). */
+  accountEmailsAddress: (kind: "reset-password" | "verify-email", address: string) => `email-request:${kind}:address:${addressBucket(address)}`,
+  /** Reset mails asked for one e-mail address, whether or not it has an account. */
+  resetRequestsEmail: (email: string) => `email-request:reset-password:email:${email}`,
 };
 
 export async function countAttempt(env: AppEnv, key: string, window: ThrottleWindow): Promise<AttemptResult> {

@@ -1,4 +1,6 @@
-// The account emails, in the recipient's language: plain text plus a simple HTML version with the same link.
+// The account emails, in the recipient's language: plain text plus a simple HTML version with the same link. They carry
+// no text a visitor chose (not even the display name): they can go to an address nobody has proven yet, and a
+// stranger who signed up with it would otherwise write into someone else's inbox in our name (SECURITY.md).
 import type { Locale } from "../../lib/constants";
 import { i18nServer } from "../i18n";
 import type { EmailMessage } from "./index";
@@ -9,10 +11,10 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
-export async function accountEmail(kind: AccountEmailKind, input: { to: string; name: string; link: string; locale: Locale }): Promise<EmailMessage> {
+export async function accountEmail(kind: AccountEmailKind, input: { to: string; link: string; locale: Locale }): Promise<EmailMessage> {
   const t = await i18nServer.getFixedT(input.locale, "auth");
   const brand = (await i18nServer.getFixedT(input.locale, "common"))("brand");
-  const values = { name: input.name, brand };
+  const values = { brand };
   const subject = t(`emails.${kind}.subject`, values);
   const greeting = t("emails.greeting", values);
   const body = t(`emails.${kind}.body`, values);

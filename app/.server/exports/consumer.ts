@@ -98,10 +98,10 @@ export async function processDataExport(env: AppEnv, message: DataExportMessage,
 }
 
 /** The link is also on the settings page, so an e-mail that cannot be sent is logged, not a failed export. */
-async function emailReady(env: AppEnv, row: DataExport, user: { email: string; displayName: string; locale: "en" | "tr" }, origin: string) {
+async function emailReady(env: AppEnv, row: DataExport, user: { email: string; locale: "en" | "tr" }, origin: string) {
   try {
     const link = new URL(downloadUrl(row.id), origin).toString();
-    await sendEmail(env, await accountEmail("dataExportReady", { to: user.email, name: user.displayName, link, locale: user.locale }));
+    await sendEmail(env, await accountEmail("dataExportReady", { to: user.email, link, locale: user.locale }));
   } catch (error) {
     console.error("data-exports: ready e-mail not sent", row.id, error instanceof Error ? error.message : "unknown error");
   }
