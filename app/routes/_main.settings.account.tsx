@@ -6,7 +6,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
-import { sendChangePasswordEmail, sendVerificationEmail } from "~/.server/auth/accounts";
+import { resendVerificationEmail, sendChangePasswordEmail } from "~/.server/auth/accounts";
+import { clientAddress } from "~/.server/auth/throttle";
 import { removeProfilePhoto, setProfilePhoto } from "~/.server/auth/avatar";
 import { failure, invalid, linkContext, requireUser, requireUserRow, retryAfterHeaders } from "~/.server/http/auth";
 import { AVATAR_MAX_BYTES } from "~/.server/auth/policy";
@@ -86,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done("photoRemoved");
       case "send-verification":
         if (user.emailVerified) return done("actionCompleted");
-        await sendVerificationEmail(context.env, user, linkContext(request, context));
+        await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address: clientAddress(request) });
         return done("activationSent");
       case "change-password":
         requireRecentSignIn(viewer);
