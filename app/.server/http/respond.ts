@@ -1,6 +1,7 @@
 // The route layer's error answers, in the language the request asked for (the `locale` cookie, as everywhere).
 import type * as z from "zod";
 import type { Locale } from "../../lib/constants";
+import { redactedError } from "../../lib/redact";
 import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { AppError, errorResponse, isAppError, type ErrorCode } from "../errors";
 import { getLocale, resources } from "../i18n";
@@ -13,7 +14,7 @@ export function errorMessage(request: Request, code: ErrorCode): string {
 
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  console.error(error);
+  console.error(redactedError(error));
   return new AppError("app/unknown", { cause: error });
 }
 
