@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { failure } from "~/.server/http/auth";
 import { clockOffset, now, setClockOffset } from "~/.server/clock";
 import { AppError } from "~/.server/errors";
-import { requireLocalDevelopment } from "~/.server/http/development";
+import { isLocalDevelopment } from "~/.server/http/development";
 import { readForm } from "~/.server/http/request";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
@@ -19,13 +19,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * worker's memory; restarting `wrangler dev` puts the clock back to real time.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireLocalDevelopment(request, context.config);
+  if (!isLocalDevelopment(request, context.config)) throw new Response("Not Found", { status: 404 });
   return { now: new Date(now()).toISOString(), offsetDays: Math.round((clockOffset() / DAY_MS) * 100) / 100 };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireLocalDevelopment(request, context.config);
   try {
+    // Refused before the body is read, as a 404 with the translated "not found" message.
+    if (!isLocalDevelopment(request, context.config)) throw new AppError("request/not-found");
     const form = await readForm(request);
     if (form.get("intent") === "reset") {
       setClockOffset(0);

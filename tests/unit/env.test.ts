@@ -2,7 +2,7 @@
 // Development conveniences answer only a local request under APP_ENV=development (issue 30 item 13).
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../app/.server/env";
-import { isLoopbackAddress, requireLocalDevelopment } from "../../app/.server/http/development";
+import { isLocalDevelopment, isLoopbackAddress } from "../../app/.server/http/development";
 
 const fn = () => undefined;
 /** Stand-ins with the methods loadConfig checks for each binding kind. */
@@ -124,14 +124,6 @@ describe("loadConfig", () => {
 describe("development pages: APP_ENV=development and this machine only", () => {
   const development = { appEnv: "development" as const };
   const request = (url: string, address?: string) => new Request(url, { headers: address === undefined ? {} : { "CF-Connecting-IP": address } });
-  const status = (run: () => void): number => {
-    try {
-      run();
-      return 200;
-    } catch (thrown) {
-      return (thrown as Response).status;
-    }
-  };
 
   it("knows loopback addresses however they are written", () => {
     for (const address of ["127.0.0.1", "127.1.2.3", "::1", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1", " ::1 "])
@@ -142,17 +134,17 @@ describe("development pages: APP_ENV=development and this machine only", () => {
   });
 
   it("opens for a local request under APP_ENV=development", () => {
-    expect(status(() => requireLocalDevelopment(request("http://localhost:8787/dev/mailbox"), development))).toBe(200);
-    expect(status(() => requireLocalDevelopment(request("http://127.0.0.1:8787/dev/clock", "127.0.0.1"), development))).toBe(200);
-    expect(status(() => requireLocalDevelopment(request("http://[::1]:8787/dev/clock", "::1"), development))).toBe(200);
+    expect(isLocalDevelopment(request("http://localhost:8787/dev/mailbox"), development)).toBe(true);
+    expect(isLocalDevelopment(request("http://127.0.0.1:8787/dev/clock", "127.0.0.1"), development)).toBe(true);
+    expect(isLocalDevelopment(request("http://[::1]:8787/dev/clock", "::1"), development)).toBe(true);
   });
 
-  it("is a 404 under any other APP_ENV, from elsewhere, or addressed to another host", () => {
+  it("is closed under any other APP_ENV, from elsewhere, or addressed to another host", () => {
     for (const appEnv of ["test", "production"] as const) {
-      expect(status(() => requireLocalDevelopment(request("http://localhost:8787/dev/mailbox"), { appEnv }))).toBe(404);
+      expect(isLocalDevelopment(request("http://localhost:8787/dev/mailbox"), { appEnv })).toBe(false);
     }
-    expect(status(() => requireLocalDevelopment(request("http://localhost:8787/dev/mailbox", "203.0.113.7"), development))).toBe(404);
-    expect(status(() => requireLocalDevelopment(request("https://app.example/dev/mailbox", "127.0.0.1"), development))).toBe(404);
-    expect(status(() => requireLocalDevelopment(request("https://app.example/dev/mailbox"), development))).toBe(404);
+    expect(isLocalDevelopment(request("http://localhost:8787/dev/mailbox", "203.0.113.7"), development)).toBe(false);
+    expect(isLocalDevelopment(request("https://app.example/dev/mailbox", "127.0.0.1"), development)).toBe(false);
+    expect(isLocalDevelopment(request("https://app.example/dev/mailbox"), development)).toBe(false);
   });
 });

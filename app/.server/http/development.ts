@@ -26,7 +26,7 @@ export function isLocalRequest(request: Request): boolean {
   return LOCAL_HOSTS.has(new URL(request.url).hostname);
 }
 
-/** Throws a plain 404 unless this is a local development request (the route's own code never runs otherwise). */
-export function requireLocalDevelopment(request: Request, config: Pick<AppConfig, "appEnv">): void {
-  if (config.appEnv !== "development" || !isLocalRequest(request)) throw new Response("Not Found", { status: 404 });
+/** Whether a development convenience may answer: APP_ENV=development and a request from this machine. */
+export function isLocalDevelopment(request: Request, config: Pick<AppConfig, "appEnv">): boolean {
+  return config.appEnv === "development" && isLocalRequest(request);
 }
