@@ -66,7 +66,7 @@ const bindingsSchema = z.object({
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);
-/** Signs cookies only under APP_ENV=development without a SESSION_SECRET of its own (SECURITY.md "Settings"). */
+/** Signs cookies only under APP_ENV=development without a SESSION_SECRET of its own (SECURITY.md "Development pages"). */
 const DEV_SESSION_SECRET = "development-only-secret-do-not-deploy-0123456789";
 /** Signs the demo checkout's webhook events outside production; a real deployment uses its own `whsec_` secret. */
 export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_development_only_do_not_deploy_0123456789";

@@ -2,11 +2,11 @@
 // its own key, and cookies in the earlier one-key format (`value.HMAC(SESSION_SECRET, value)`) are no longer accepted.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { base64UrlEncode } from "../../app/.server/auth/crypto";
 import { createEmailToken } from "../../app/.server/auth/email-tokens";
 import { signValue } from "../../app/.server/auth/signing";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
+import { oneKeySignature, oneKeySigned } from "../fixtures/one-key-signature";
 import { Client, createUser, db, latestEmail } from "./auth-helpers";
 import { guest, sendTurn } from "./chat-helpers";
 import { appEnv } from "./helpers";
@@ -15,13 +15,6 @@ const secret = loadConfig(appEnv).sessionSecret;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Past this many failures from everywhere, an account's sign-ins are slowed (decision 0012). */
 const ACCOUNT_CEILING = 10;
-
-/** What every signed cookie looked like before: `value.HMAC(SESSION_SECRET, value)`. */
-async function oldFormat(value: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value));
-  return `${value}.${base64UrlEncode(new Uint8Array(mac))}`;
-}
 
 function tokenOf(path: string): string {
   return new URL(path, "https://app.example").searchParams.get("token") ?? "";
@@ -107,7 +100,7 @@ describe("a trusted-device cookie cannot be minted elsewhere", () => {
     const forgeries = [
       await signValue(secret, "reset-token", day, victim.email),
       await signValue(secret, "guest-id", day, victim.email),
-      `${day}.${(await oldFormat(`device|${day}|${victim.email}`)).split(".").at(-1)}`,
+      `${day}.${await oneKeySignature(secret, `device|${day}|${victim.email}`)}`,
     ];
     for (const forged of forgeries) {
       const attacker = new Client();
@@ -126,7 +119,7 @@ describe("cookies in the old format are no longer accepted", () => {
   it("a guest id: the visitor simply gets a new one", async () => {
     const visitor = guest();
     const oldId = `g_${crypto.randomUUID()}`;
-    visitor.cookies.set("__Host-guest_id", encodeURIComponent(await oldFormat(oldId)));
+    visitor.cookies.set("__Host-guest_id", encodeURIComponent(await oneKeySigned(secret, oldId)));
     const turn = await sendTurn(visitor, { message: "Hello again" });
     expect(turn.status).toBe(200);
     const issued = decodeURIComponent(visitor.cookies.get("__Host-guest_id") ?? "");
@@ -139,7 +132,7 @@ describe("cookies in the old format are no longer accepted", () => {
     await new Client().action("/auth/forgot-password", { email: user.email });
     const token = tokenOf((await latestEmail(user.email)).path!);
     const browser = new Client();
-    browser.cookies.set("reset_token", encodeURIComponent(await oldFormat(token)));
+    browser.cookies.set("reset_token", encodeURIComponent(await oneKeySigned(secret, token)));
     expect(await (await browser.get("/auth/reset-password")).text()).toContain("This link is invalid or has already been used.");
     const reset = await browser.action("/auth/reset-password", { password: "taken-over-1", confirmPassword: "taken-over-1" });
     expect(reset.data).toMatchObject({ error: "auth/invalid-action-code" });
@@ -148,7 +141,7 @@ describe("cookies in the old format are no longer accepted", () => {
   it("a pending-verification cookie", async () => {
     const user = await createUser({ verified: false });
     const browser = new Client();
-    browser.cookies.set("verify_pending", encodeURIComponent(await oldFormat(`${user.id}:${Date.now() + 3_600_000}`)));
+    browser.cookies.set("verify_pending", encodeURIComponent(await oneKeySigned(secret, `${user.id}:${Date.now() + 3_600_000}`)));
     expect(await browser.action("/auth/sign-up", { intent: "resend-verification" })).toMatchObject({ data: { error: "auth/requires-recent-login" } });
   });
 });

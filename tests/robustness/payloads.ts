@@ -1,6 +1,7 @@
 // Hostile bodies for the bad-input suite. Field names come from every zod schema in app/lib/schemas (the forms'
 // and APIs' one source of truth), so a new schema's fields are attacked without an edit here.
 import { SIGNING_PURPOSES, signValue, type SigningPurpose } from "../../app/.server/auth/signing";
+import { oneKeySignature, oneKeySigned } from "../fixtures/one-key-signature";
 
 /** The parts of zod 4's internal definition this walker reads. */
 interface ZodDef {
@@ -135,16 +136,6 @@ export const MALFORMED_COOKIES = "__Host-session=%E0%A4%A; session=%E0%A4%A; loc
 export const FORGERIES = ["another purpose's key", "the old one-key format"] as const;
 export type Forgery = (typeof FORGERIES)[number];
 
-/** `value.HMAC(SESSION_SECRET, value)`: how every signed cookie was made before purpose keys. */
-async function oneKeyFormat(secret: string, value: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value)));
-  return `${value}.${btoa(String.fromCharCode(...mac))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "")}`;
-}
-
 /**
  * Every signed cookie the app reads, well-formed and signed with the deployment's own SESSION_SECRET, but either with
  * another purpose's key or in the old one-key format (decision 0005 "Signed values"), naming the victim where a
@@ -169,8 +160,9 @@ export async function forgedSignedCookies(secret: string, victimUserId: string):
   const another = (purpose: SigningPurpose) => SIGNING_PURPOSES[(SIGNING_PURPOSES.indexOf(purpose) + 1) % SIGNING_PURPOSES.length]!;
   return {
     "another purpose's key": await header((purpose, value, boundTo) => signValue(secret, another(purpose), value, boundTo)),
-    "the old one-key format": await header((purpose, value, boundTo) =>
-      oneKeyFormat(secret, purpose === "trusted-device" ? `device|${value}|${boundTo}` : value),
+    // The old device cookie showed only the day: `<day>.<HMAC(secret, "device|<day>|<email>")>`.
+    "the old one-key format": await header(async (purpose, value, boundTo) =>
+      purpose === "trusted-device" ? `${value}.${await oneKeySignature(secret, `device|${value}|${boundTo}`)}` : oneKeySigned(secret, value),
     ),
   };
 }

@@ -2,8 +2,8 @@
 // signed for one purpose never verifies for another, values in the earlier one-key format are refused, and a value
 // changed in any part is refused.
 import { describe, expect, it } from "vitest";
-import { base64UrlEncode } from "../../app/.server/auth/crypto";
 import { SIGNING_PURPOSES, signValue, verifySignedValue, type SigningPurpose } from "../../app/.server/auth/signing";
+import { oneKeySigned } from "../fixtures/one-key-signature";
 
 const SECRET = "a-unit-test-secret-of-at-least-32-chars";
 /** A value of the shape each purpose really signs. */
@@ -14,13 +14,6 @@ const SAMPLE: Record<SigningPurpose, string> = {
   "oauth-state": "eyJwcm92aWRlciI6Imdvb2dsZSJ9",
   "trusted-device": "20572",
 };
-
-/** The format every signed cookie had before: `value.HMAC(SESSION_SECRET, value)`, one key for every purpose. */
-async function oldFormat(secret: string, value: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value));
-  return `${value}.${base64UrlEncode(new Uint8Array(mac))}`;
-}
 
 describe.each(SIGNING_PURPOSES)("a value signed for %s", (purpose) => {
   const value = SAMPLE[purpose];
@@ -37,11 +30,11 @@ describe.each(SIGNING_PURPOSES)("a value signed for %s", (purpose) => {
   });
 
   it("is refused in the old one-key format, with or without the version marker in front", async () => {
-    const old = await oldFormat(SECRET, value);
+    const old = await oneKeySigned(SECRET, value);
     expect(await verifySignedValue(SECRET, purpose, old)).toBeNull();
     expect(await verifySignedValue(SECRET, purpose, `v2.${old}`)).toBeNull();
     // The attack of issue 30: the old reset page signed any text, e.g. a trusted-device payload.
-    expect(await verifySignedValue(SECRET, purpose, await oldFormat(SECRET, `device|20572|someone@example.com`))).toBeNull();
+    expect(await verifySignedValue(SECRET, purpose, await oneKeySigned(SECRET, `device|20572|someone@example.com`))).toBeNull();
   });
 
   it("is refused when any part is changed, or under another secret", async () => {
