@@ -59,6 +59,8 @@ export default defineConfig({
       miniflare: {
         bindings: {
           APP_ENV: "test",
+          // Only APP_ENV=development may run on the fixed development secret (app/.server/env.ts): tests bring their own.
+          SESSION_SECRET: "integration-tests-session-secret-0123456789",
           TEST_MIGRATIONS: await readD1Migrations("db/migrations"),
         },
         workers: [

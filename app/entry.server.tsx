@@ -10,6 +10,7 @@ import { applyDocumentHeaders } from "./.server/security";
 import { loadMarkdownRenderer, showsAnswers } from "./components/chat/markdown";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
+import { redactedError } from "./lib/redact";
 
 export const streamTimeout = 5_000;
 
@@ -41,7 +42,7 @@ export default async function handleRequest(
       nonce,
       signal: abort.signal,
       onError(error: unknown) {
-        if (!abort.signal.aborted) console.error(error);
+        if (!abort.signal.aborted) console.error(redactedError(error));
         responseStatusCode = 500;
       },
     },

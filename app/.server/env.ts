@@ -66,6 +66,7 @@ const bindingsSchema = z.object({
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);
+/** Signs cookies only under APP_ENV=development without a SESSION_SECRET of its own (SECURITY.md "Development pages"). */
 const DEV_SESSION_SECRET = "development-only-secret-do-not-deploy-0123456789";
 /** Signs the demo checkout's webhook events outside production; a real deployment uses its own `whsec_` secret. */
 export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_development_only_do_not_deploy_0123456789";
@@ -135,11 +136,12 @@ const varsSchema = z
         if (!vars[name]) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STRIPE_SECRET_KEY is set` });
       }
     }
-    if (vars.APP_ENV === "production" && !vars.SESSION_SECRET) {
+    if (vars.APP_ENV !== "development" && !vars.SESSION_SECRET) {
+      // Fail closed: the fixed development secret is public, so anything but a developer's own run needs its own.
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
-        message: "SESSION_SECRET is required in production (wrangler secret put SESSION_SECRET)",
+        message: `SESSION_SECRET is required unless APP_ENV is "development" (APP_ENV is "${vars.APP_ENV}"; wrangler secret put SESSION_SECRET)`,
       });
     }
     if (vars.APP_ENV === "production" && !vars.APP_ORIGIN) {

@@ -1,5 +1,7 @@
 // One error type for the whole server. Codes and messages come from SPEC.md §8; the message shown to a
 // person is the translation of `errors:<code>`. Internals are logged, never shown.
+import { redactedError } from "../lib/redact";
+
 export const errorStatus = {
   "auth/email-already-in-use": 409,
   "auth/invalid-email": 400,
@@ -126,7 +128,7 @@ export function isAppError(value: unknown): value is AppError {
  */
 export function errorResponse(error: unknown, options: { message?: (code: ErrorCode) => string; fieldErrors?: Record<string, string> } = {}): Response {
   const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
-  if (!isAppError(error)) console.error(error);
+  if (!isAppError(error)) console.error(redactedError(error));
   const fieldErrors = options.fieldErrors ? { fieldErrors: options.fieldErrors } : {};
   const body = options.message
     ? { ok: false as const, error: { ...appError.toJSON().error, message: options.message(appError.code), ...fieldErrors } }

@@ -1,6 +1,7 @@
 // Who is asking. Signed-in people are recognised by their session cookie (auth/session.ts); visitors by a signed
-// guest id cookie so their chats and credits survive reloads.
+// guest id cookie (its own signing key, auth/signing.ts) so their chats and credits survive reloads.
 import { isSecureRequest, lookupSession, readCookie, toSessionUser, type SessionUser } from "./auth/session";
+import { signValue, verifySignedValue } from "./auth/signing";
 import { planForUser } from "./billing/subscriptions";
 import { now } from "./clock";
 import type { AppConfig, AppEnv } from "./env";
@@ -44,37 +45,9 @@ export type Viewer =
       paywallDue: boolean;
     };
 
-async function hmac(secret: string, value: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value));
-  return btoa(String.fromCharCode(...new Uint8Array(signature)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
-  return difference === 0;
-}
-
-export async function signValue(secret: string, value: string): Promise<string> {
-  return `${value}.${await hmac(secret, value)}`;
-}
-
-export async function verifySignedValue(secret: string, signed: string | undefined): Promise<string | null> {
-  if (!signed) return null;
-  const dot = signed.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const value = signed.slice(0, dot);
-  return timingSafeEqual(await hmac(secret, value), signed.slice(dot + 1)) ? value : null;
-}
-
 /** The guest id of this browser, if it already has a valid one. */
 export async function readGuestId(request: Request, config: AppConfig): Promise<string | null> {
-  const value = await verifySignedValue(config.sessionSecret, readCookie(request, guestCookieName(request)));
+  const value = await verifySignedValue(config.sessionSecret, "guest-id", readCookie(request, guestCookieName(request)));
   return value?.startsWith("g_") ? value : null;
 }
 
@@ -82,7 +55,7 @@ export async function readGuestId(request: Request, config: AppConfig): Promise<
 export async function issueGuestId(request: Request, config: AppConfig): Promise<{ guestId: string; setCookie: string }> {
   const guestId = `g_${crypto.randomUUID()}`;
   const secure = isSecureRequest(request) ? "; Secure" : "";
-  const signed = await signValue(config.sessionSecret, guestId);
+  const signed = await signValue(config.sessionSecret, "guest-id", guestId);
   return {
     guestId,
     setCookie: `${guestCookieName(request)}=${encodeURIComponent(signed)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,

@@ -1,7 +1,10 @@
 // Server-side error reporting through toucan-js (Sentry's protocol) when SENTRY_DSN is set; otherwise the worker
-// log. SPEC §1: reports include default personal data (IP address, signed-in user id).
+// log. SPEC §1: reports include default personal data: the reporter's IP address, user agent and signed-in user id.
+// toucan-js 4 ignores Sentry's `sendDefaultPii`, so they are set on every event here. Secrets that travel in
+// addresses (`token`, `code`, `state`) are stripped from every event and log line (SECURITY.md "Error reports and logs").
 import { Toucan } from "toucan-js";
 import { isIgnoredError } from "../lib/error-filter";
+import { redactDeep, redactedError, redactSecrets } from "../lib/redact";
 import type { ClientError } from "../lib/schemas/client-error";
 import type { AppConfig } from "./env";
 
@@ -10,34 +13,38 @@ interface ReportContext {
   ctx: Pick<ExecutionContext, "waitUntil">;
 }
 
-function reporter(context: ReportContext, request: Request): Toucan | null {
+/** Request headers an event keeps: Cloudflare's ray id and the browser's user agent (never cookies or the rest). */
+const REPORTED_HEADERS = ["CF-RAY", "CF-Worker", "User-Agent"];
+
+function reporter(context: ReportContext, request: Request, userId: string | null | undefined): Toucan | null {
   if (!context.config.sentryDsn) return null;
-  return new Toucan({
+  const toucan = new Toucan({
     dsn: context.config.sentryDsn,
     context: context.ctx,
     request,
     environment: context.config.appEnv,
-    sendDefaultPii: true,
+    // The address without its query (toucan's default), and only these headers.
+    requestDataOptions: { allowedHeaders: REPORTED_HEADERS },
     ignoreErrors: [/Script error/, /ResizeObserver loop completed with undelivered notifications/],
+    beforeSend: (event) => redactDeep(event),
   });
+  const address = request.headers.get("CF-Connecting-IP");
+  toucan.setUser({ ...(userId ? { id: userId } : {}), ...(address ? { ip_address: address } : {}) });
+  return toucan;
 }
 
 export function reportServerError(context: ReportContext, request: Request, error: unknown, userId?: string | null) {
-  console.error(error);
-  const toucan = reporter(context, request);
-  if (!toucan) return;
-  if (userId) toucan.setUser({ id: userId });
-  toucan.captureException(error);
+  console.error(redactedError(error));
+  reporter(context, request, userId)?.captureException(error);
 }
 
 export function reportClientError(context: ReportContext, request: Request, report: ClientError, userId?: string | null) {
   if (isIgnoredError(report.message)) return;
-  const toucan = reporter(context, request);
+  const toucan = reporter(context, request, userId);
   if (!toucan) {
-    console.warn("client error", report.kind, report.message, report.url);
+    console.warn("client error", report.kind, redactSecrets(report.message), redactSecrets(report.url));
     return;
   }
-  if (userId) toucan.setUser({ id: userId });
   toucan.setTag("source", "browser");
   toucan.setExtra("stack", report.stack ?? null);
   toucan.setExtra("url", report.url);

@@ -4,6 +4,7 @@
 // under 15 requests, and backs off when told to (429; SPEC §9's backoff unless Retry-After says how long), keeping
 // the refused report for later. Noisy browser errors (SPEC §8) are dropped.
 import { isIgnoredError } from "./error-filter";
+import { redactSecrets } from "./redact";
 import type { ClientError } from "./schemas/client-error";
 
 const BUFFER_LIMIT = 64;
@@ -83,11 +84,12 @@ export function reportClientError(kind: ClientError["kind"], error: unknown) {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error ?? "");
   if (!message || isIgnoredError(message)) return;
   if (buffer.length >= BUFFER_LIMIT) return;
+  // A page's address can hold a live one-time link (`?token=`) or OAuth's code and state: their values never leave.
   buffer.push({
     kind,
-    message: message.slice(0, 2_000),
-    stack: error instanceof Error && error.stack ? error.stack.slice(0, 10_000) : undefined,
-    url: window.location.href.slice(0, 2_048),
+    message: redactSecrets(message).slice(0, 2_000),
+    stack: error instanceof Error && error.stack ? redactSecrets(error.stack).slice(0, 10_000) : undefined,
+    url: redactSecrets(window.location.href).slice(0, 2_048),
   });
   schedule();
 }

@@ -22,18 +22,17 @@ export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer
 export const meta: MetaFunction<typeof loader> = (args) => [...titleMeta(args), { name: "referrer", content: "no-referrer" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const fromLink = url.searchParams.get("token");
-  if (fromLink) {
-    // Move the token out of the address bar (history, screenshots, Referer) into an HttpOnly cookie for this step.
-    throw redirect("/auth/reset-password", {
-      headers: { "Set-Cookie": await resetTokenCookie(request, context.config, fromLink), "Referrer-Policy": "no-referrer" },
-    });
-  }
+  const fromLink = new URL(request.url).searchParams.get("token");
   const title = await pageTitle(request, "auth", "resetPassword.title");
-  const token = await readResetToken(request, context.config);
   let problem: ErrorCode | null = null;
   try {
+    if (fromLink) {
+      // Move a live token out of the address bar (history, screenshots, Referer) into an HttpOnly cookie for this
+      // step. resetTokenCookie checks it first: a dead one shows the invalid-link outcome and nothing is signed.
+      const setCookie = await resetTokenCookie(request, context, fromLink);
+      throw redirect("/auth/reset-password", { headers: { "Set-Cookie": setCookie, "Referrer-Policy": "no-referrer" } });
+    }
+    const token = await readResetToken(request, context.config);
     if (!token) throw new AppError("auth/invalid-action-code");
     await checkResetToken(context.env, token);
   } catch (error) {

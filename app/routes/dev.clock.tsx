@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { failure } from "~/.server/http/auth";
 import { clockOffset, now, setClockOffset } from "~/.server/clock";
 import { AppError } from "~/.server/errors";
+import { isLocalDevelopment } from "~/.server/http/development";
 import { readForm } from "~/.server/http/request";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
@@ -13,22 +14,19 @@ export const meta: MetaFunction = () => [{ title: "Clock · Nova Assistant" }, {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Development only (a 404 in production): the billing clock, and a form to move it forward, so a paid period can be
- * seen ending without waiting (docs/decisions/0007-billing.md). The offset lives in the worker's memory; restarting
- * `wrangler dev` puts the clock back to real time.
+ * Development only (a 404 anywhere else, see http/development.ts): the billing clock, and a form to move it forward,
+ * so a paid period can be seen ending without waiting (docs/decisions/0007-billing.md). The offset lives in the
+ * worker's memory; restarting `wrangler dev` puts the clock back to real time.
  */
-function developmentOnly(isProduction: boolean) {
-  if (isProduction) throw new Response("Not Found", { status: 404 });
-}
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  developmentOnly(context.config.isProduction);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isLocalDevelopment(request, context.config)) throw new Response("Not Found", { status: 404 });
   return { now: new Date(now()).toISOString(), offsetDays: Math.round((clockOffset() / DAY_MS) * 100) / 100 };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  developmentOnly(context.config.isProduction);
   try {
+    // Refused before the body is read, as a 404 with the translated "not found" message.
+    if (!isLocalDevelopment(request, context.config)) throw new AppError("request/not-found");
     const form = await readForm(request);
     if (form.get("intent") === "reset") {
       setClockOffset(0);

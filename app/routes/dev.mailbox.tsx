@@ -5,13 +5,14 @@ import { Mail } from "lucide-react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { getDb, schema } from "~/.server/db";
+import { isLocalDevelopment } from "~/.server/http/development";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Mailbox · Nova Assistant" }, { name: "robots", content: "noindex" }];
 
-/** Development only: every email the app "sent", with working links. A 404 in production. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (context.config.isProduction) throw new Response("Not Found", { status: 404 });
+/** Development only: every email the app "sent", with working links. A 404 anywhere else (http/development.ts). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isLocalDevelopment(request, context.config)) throw new Response("Not Found", { status: 404 });
   const emails = await getDb(context.env).select().from(schema.emailOutbox).orderBy(desc(schema.emailOutbox.createdAt)).limit(50);
   return { emails: emails.map(({ id, toAddress, subject, textBody, status, createdAt }) => ({ id, toAddress, subject, textBody, status, createdAt })) };
 }

@@ -36,12 +36,14 @@ export function useBrowser() {
 /**
  * Each context is its own client network address (CF-Connecting-IP, which the local runtime keeps when the client
  * sends it), like separate people on separate connections: otherwise every test shares 127.0.0.1 and the per-address
- * limits (10 sign-ups an hour, decision 0012; the guests' allowance, decision 0011) make later files fail.
+ * limits (10 sign-ups an hour, decision 0012; the guests' allowance, decision 0011) make later files fail. The
+ * addresses are loopback ones (all of 127.0.0.0/8 is this machine), so the development pages (/dev/mailbox,
+ * /dev/clock), which answer only requests from this machine, still answer them.
  */
-let nextAddress = 1 + Math.floor(Math.random() * 200);
+let nextAddress = 1 + Math.floor(Math.random() * 60_000);
 function contextAddress() {
   const n = nextAddress++;
-  return `198.51.100.${n % 250}`;
+  return `127.${(n >> 8) & 255}.${n & 255}.1`;
 }
 
 export async function openPage(browser, options = {}) {

@@ -62,11 +62,13 @@ export class Client {
   constructor(
     readonly address = uniqueAddress(),
     readonly env: AppEnv = appEnv,
+    /** Where the browser thinks the app is (URL, Host, Origin). */
+    readonly origin = ORIGIN,
   ) {}
 
   /** The same browser (cookies, address) talking to a worker with other variables. */
   withEnv(env: AppEnv): Client {
-    const twin = new Client(this.address, env);
+    const twin = new Client(this.address, env, this.origin);
     for (const [name, value] of this.cookies) twin.cookies.set(name, value);
     return twin;
   }
@@ -90,10 +92,10 @@ export class Client {
     const headers = new Headers(init.headers);
     headers.set("CF-Connecting-IP", this.address);
     // Remix compares Origin with Host before running an action; a browser always sends Host.
-    headers.set("Host", new URL(ORIGIN).host);
+    headers.set("Host", new URL(this.origin).host);
     if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader());
-    if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
-    const response = await callWorker(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }), this.env);
+    if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", this.origin);
+    const response = await callWorker(new Request(`${this.origin}${path}`, { ...init, headers, redirect: "manual" }), this.env);
     this.remember(response);
     return response;
   }
@@ -129,6 +131,11 @@ export class Client {
   sessionToken(): string | undefined {
     return this.cookies.get("__Host-session");
   }
+}
+
+/** A developer's browser on the machine `npm start` runs on: the only place /dev/* pages answer (http/development.ts). */
+export function localDeveloper(): Client {
+  return new Client("127.0.0.1", { ...appEnv, APP_ENV: "development" } as AppEnv, "http://localhost:8787");
 }
 
 export function uniqueEmail(label = "user"): string {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance
 import { clockOffset, setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
-import { Client, db, signedInClient } from "./auth-helpers";
+import { Client, db, localDeveloper, signedInClient } from "./auth-helpers";
 import { accessLevel, routeFetch } from "./billing-helpers";
 import { appEnv, productionEnv } from "./helpers";
 
@@ -144,8 +144,8 @@ describe("after-sign-in paywall", () => {
 });
 
 describe("development clock", () => {
-  it("moves the billing clock outside production and is a 404 in production", async () => {
-    const client = new Client();
+  it("moves the billing clock for a local development run and is a 404 anywhere else", async () => {
+    const client = localDeveloper();
     expect((await client.get("/dev/clock")).status).toBe(200);
     const moved = await client.fetch("/dev/clock", { method: "POST", body: new URLSearchParams({ days: "8" }) });
     expect(moved.status).toBe(302);
@@ -153,9 +153,17 @@ describe("development clock", () => {
     await client.fetch("/dev/clock", { method: "POST", body: new URLSearchParams({ intent: "reset" }) });
     expect(clockOffset()).toBe(0);
 
-    const production = new Client(undefined, productionEnv());
-    expect((await production.get("/dev/clock")).status).toBe(404);
-    expect((await production.fetch("/dev/clock", { method: "POST", body: new URLSearchParams({ days: "8" }) })).status).toBe(404);
+    // Production, the tests' own APP_ENV ("test"), and development reached from another address or host.
+    const strangers = [
+      new Client(undefined, productionEnv()),
+      new Client(),
+      new Client("203.0.113.9", client.env, client.origin),
+      new Client("127.0.0.1", client.env),
+    ];
+    for (const stranger of strangers) {
+      expect((await stranger.get("/dev/clock")).status, stranger.address).toBe(404);
+      expect((await stranger.fetch("/dev/clock", { method: "POST", body: new URLSearchParams({ days: "8" }) })).status, stranger.address).toBe(404);
+    }
     expect(clockOffset()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
-import { Client, decodeSingleFetch, signedInClient } from "./auth-helpers";
+import { Client, decodeSingleFetch, localDeveloper, signedInClient } from "./auth-helpers";
 
 /** Every form action of the app (pages and the resource routes their fetchers post to). */
 const FORM_ACTIONS = [
@@ -44,9 +44,10 @@ async function messageOf(response: Response): Promise<unknown> {
 }
 
 let user: Client | undefined;
-/** Signed in, except on the auth pages, which send a signed-in visitor elsewhere. */
+/** Signed in, except on the auth pages, which send a signed-in visitor elsewhere, and /dev/*, which is local only. */
 async function client(path = ""): Promise<Client> {
   if (path.startsWith("/auth/")) return new Client();
+  if (path.startsWith("/dev/")) return localDeveloper();
   user ??= (await signedInClient()).client;
   return user;
 }

@@ -6,19 +6,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../../app/.server/errors";
 import { isRefusalRedirect, LANGUAGE_STRINGS, read } from "./answers";
 import { CASES, GROUPS, type Case } from "./cases";
-import { MALFORMED_COOKIES } from "./payloads";
+import { loadConfig } from "../../app/.server/env";
+import { appEnv } from "../integration/helpers";
+import { forgedSignedCookies, MALFORMED_COOKIES, type Forgery } from "./payloads";
 import { ALL_ROUTE_IDS, ROUTE_FILES, ROUTES } from "./routes";
 import { createWorld, send, snapshot, type World } from "./world";
 
 let world: World;
+let forged: Record<Forgery, string>;
 
 beforeAll(async () => {
   world = await createWorld();
+  forged = await forgedSignedCookies(loadConfig(appEnv).sessionSecret, world.victim.userId);
 });
 
 function identity(testCase: Case): Headers {
   const headers = new Headers();
-  const cookies = testCase.as === "malformed" ? [MALFORMED_COOKIES] : testCase.as === "user" ? [world.sessionCookie] : [];
+  const cookies =
+    testCase.as === "malformed" ? [MALFORMED_COOKIES] : testCase.as === "user" ? [world.sessionCookie] : testCase.as === "guest" ? [] : [forged[testCase.as]];
   if (testCase.locale === "tr" && testCase.as !== "malformed") cookies.push("locale=tr");
   if (cookies.length) headers.set("Cookie", cookies.join("; "));
   return headers;

@@ -1,11 +1,14 @@
 // Generates the bad-input suite's cases from the route table (routes.ts) and the zod schemas (payloads.ts): every
 // route × wrong methods; every action × wrong content types, empty, oversized, wrong types, unicode edge cases,
-// malformed cookies, forged Origin and Host; every route with an id in its path × another account's ids.
+// malformed cookies, signed cookies forged with another purpose's key or in the old format, forged Origin and Host;
+// every route with an id in its path × another account's ids.
 import { isCrossSiteRequest } from "../../app/.server/security";
 import { ORIGIN } from "../integration/auth-helpers";
 import {
   FIELD_NAMES,
+  FORGERIES,
   formOf,
+  type Forgery,
   INVALID_UTF8,
   JSON_WRONG_TYPES,
   jsonOf,
@@ -34,8 +37,8 @@ export interface Case {
   headers?: Record<string, string>;
   /** Made per run; a body naming another account's ids reads them from the world. */
   body?: (world: World) => BodyInit;
-  /** "user" sends A's session; "guest" none; "malformed" only broken cookies. */
-  as: "user" | "guest" | "malformed";
+  /** "user" sends A's session; "guest" none; "malformed" only broken cookies; a Forgery only forged signed cookies. */
+  as: "user" | "guest" | "malformed" | Forgery;
   locale: "en" | "tr";
   expect: Expectation;
   /** B's secret must not appear in the answer. */
@@ -89,6 +92,13 @@ function methodCases(route: RouteInfo): Case[] {
       expect: { kind: "refuse", status: method === "DELETE" ? undefined : [405], allow: true },
     })),
   );
+}
+
+/** Every field "x", and the action's `intent`. */
+function withIntent(intent: string): URLSearchParams {
+  const fields = formOf("x");
+  fields.set("intent", intent);
+  return fields;
 }
 
 /** JSON whose fields each get another wrong type (number, null, boolean, array, object). */
@@ -195,6 +205,9 @@ function bodyCases(route: RouteInfo): Case[] {
     ),
     post("cookies", "malformed cookies", plain, { ...form(() => formOf("x")), as: "malformed" }),
     post("cookies", "malformed cookies", data, { ...json(() => jsonOf("x")), as: "malformed" }),
+    // The one step a signed cookie alone allows (asking for the activation e-mail again) is asked for everywhere.
+    post("cookies", "signed cookies under another purpose's key", plain, { ...form(() => withIntent("resend-verification")), as: "another purpose's key" }),
+    post("cookies", "signed cookies in the old one-key format", data, { ...form(() => withIntent("resend-verification")), as: "the old one-key format" }),
   ];
   const forged: [string, Record<string, string>, Variant][] = [
     ["cross-site Origin", { Origin: "https://evil.example" }, plain],
@@ -332,8 +345,22 @@ function queryCases(route: RouteInfo): Case[] {
   }));
 }
 
+/** Every page opened with forged signed cookies: it renders for a visitor (or sends them away), never an error. */
+function forgedCookieCases(route: RouteInfo): Case[] {
+  if (route.kind !== "page" || route.params.some((param) => param !== "pathId" && param !== "provider")) return [];
+  return FORGERIES.map((forgery) => ({
+    group: "cookies",
+    name: `${forgery} → GET ${route.pattern}`,
+    method: "GET",
+    path: variants(route, false)[0]!.path,
+    as: forgery,
+    locale: nextLocale(),
+    expect: { kind: "safe" },
+  }));
+}
+
 export const CASES: Case[] = [
-  ...ROUTES.flatMap((route) => [...methodCases(route), ...(route.hasAction ? bodyCases(route) : []), ...strangerCases(route), ...queryCases(route)]),
+  ...ROUTES.flatMap((route) => [...methodCases(route), ...forgedCookieCases(route), ...(route.hasAction ? bodyCases(route) : []), ...strangerCases(route), ...queryCases(route)]),
   ...bodyIdCases(),
 ];
 

@@ -1,5 +1,7 @@
 // Hostile bodies for the bad-input suite. Field names come from every zod schema in app/lib/schemas (the forms'
 // and APIs' one source of truth), so a new schema's fields are attacked without an edit here.
+import { SIGNING_PURPOSES, signValue, type SigningPurpose } from "../../app/.server/auth/signing";
+import { oneKeySignature, oneKeySigned } from "../fixtures/one-key-signature";
 
 /** The parts of zod 4's internal definition this walker reads. */
 interface ZodDef {
@@ -144,3 +146,37 @@ export function chunkedOversized(): ReadableStream<Uint8Array> {
 
 /** Cookies whose values are not valid percent-encoding, for every cookie the app reads. */
 export const MALFORMED_COOKIES = "__Host-session=%E0%A4%A; session=%E0%A4%A; locale=%E0%A4%A; theme=%; __Host-guest_id=%E0%A4%A; guest_id=%ZZ";
+
+export const FORGERIES = ["another purpose's key", "the old one-key format"] as const;
+export type Forgery = (typeof FORGERIES)[number];
+
+/**
+ * Every signed cookie the app reads, well-formed and signed with the deployment's own SESSION_SECRET, but either with
+ * another purpose's key or in the old one-key format (decision 0005 "Signed values"), naming the victim where a
+ * cookie names someone. Each must count as absent: no guest id, no pending sign-up, no reset step, no OAuth attempt,
+ * no trusted browser.
+ */
+export async function forgedSignedCookies(secret: string, victimUserId: string): Promise<Record<Forgery, string>> {
+  const now = Date.now();
+  const values: [SigningPurpose, string[], string, string?][] = [
+    ["guest-id", ["__Host-guest_id", "guest_id"], `g_${crypto.randomUUID()}`],
+    ["pending-verification", ["verify_pending"], `${victimUserId}:${now + 3_600_000}`],
+    ["reset-token", ["reset_token"], "A".repeat(43)],
+    ["oauth-state", ["oauth_state"], btoa(JSON.stringify({ provider: "google", state: "s", verifier: "v", nonce: "n", expiresAt: now + 600_000 }))],
+    ["trusted-device", ["__Host-device", "device"], String(Math.floor(now / 86_400_000)), "victim@example.com"],
+  ];
+  const header = async (sign: (purpose: SigningPurpose, value: string, boundTo?: string) => Promise<string>) => {
+    const pairs = await Promise.all(
+      values.flatMap(([purpose, names, value, boundTo]) => names.map(async (name) => `${name}=${encodeURIComponent(await sign(purpose, value, boundTo))}`)),
+    );
+    return pairs.join("; ");
+  };
+  const another = (purpose: SigningPurpose) => SIGNING_PURPOSES[(SIGNING_PURPOSES.indexOf(purpose) + 1) % SIGNING_PURPOSES.length]!;
+  return {
+    "another purpose's key": await header((purpose, value, boundTo) => signValue(secret, another(purpose), value, boundTo)),
+    // The old device cookie showed only the day: `<day>.<HMAC(secret, "device|<day>|<email>")>`.
+    "the old one-key format": await header(async (purpose, value, boundTo) =>
+      purpose === "trusted-device" ? `${value}.${await oneKeySignature(secret, `device|${value}|${boundTo}`)}` : oneKeySigned(secret, value),
+    ),
+  };
+}

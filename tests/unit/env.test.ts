@@ -1,6 +1,8 @@
 // loadConfig: a misconfigured worker fails at start with a message naming each problem; good config gets defaults.
+// Development conveniences answer only a local request under APP_ENV=development (issue 30 item 13).
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../app/.server/env";
+import { isLocalDevelopment, isLoopbackAddress } from "../../app/.server/http/development";
 
 const fn = () => undefined;
 /** Stand-ins with the methods loadConfig checks for each binding kind. */
@@ -41,10 +43,17 @@ describe("loadConfig", () => {
     for (const name of Object.keys(bindings())) expect(message).toContain(name);
   });
 
-  it("requires SESSION_SECRET in production", () => {
+  it("requires SESSION_SECRET everywhere but development (fail closed)", () => {
     expect(problemsOf({ ...bindings(), APP_ENV: "production" })).toContain("SESSION_SECRET");
     // APP_ENV defaults to production, so forgetting both is caught too.
     expect(problemsOf({ ...bindings() })).toContain("SESSION_SECRET");
+    // "test" is no development run: a deploy that sets it gets no public fixed secret either.
+    expect(problemsOf({ ...bindings(), APP_ENV: "test" })).toContain('SESSION_SECRET is required unless APP_ENV is "development" (APP_ENV is "test"');
+    expect(problemsOf({ ...bindings(), APP_ENV: "test", SESSION_SECRET: "" })).toContain("SESSION_SECRET");
+    expect(loadConfig({ ...bindings(), APP_ENV: "test", SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    // Only a development run falls back to the fixed secret, and its own secret still wins.
+    expect(loadConfig({ ...bindings(), APP_ENV: "development" }).sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ ...bindings(), APP_ENV: "development", SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
   });
 
   it("requires APP_ORIGIN in production: links must never follow a request's Host header", () => {
@@ -101,13 +110,41 @@ describe("loadConfig", () => {
   });
 
   it("treats empty strings (unset .dev.vars lines) as absent", () => {
-    const config = loadConfig({ ...bindings(), APP_ENV: "test", APP_ORIGIN: "", CREDITS_GUEST_DAILY: "" });
+    const config = loadConfig({ ...bindings(), APP_ENV: "test", SESSION_SECRET: SECRET, APP_ORIGIN: "", CREDITS_GUEST_DAILY: "" });
     expect(config.appOrigin).toBeUndefined();
     expect(config.credits.guestDaily).toBe(5);
   });
 
   it("returns the same config for the same env object", () => {
-    const env = { ...bindings(), APP_ENV: "test" };
+    const env = { ...bindings(), APP_ENV: "test", SESSION_SECRET: SECRET };
     expect(loadConfig(env)).toBe(loadConfig(env));
+  });
+});
+
+describe("development pages: APP_ENV=development and this machine only", () => {
+  const development = { appEnv: "development" as const };
+  const request = (url: string, address?: string) => new Request(url, { headers: address === undefined ? {} : { "CF-Connecting-IP": address } });
+
+  it("knows loopback addresses however they are written", () => {
+    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1", " ::1 "])
+      expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ["203.0.113.7", "10.0.0.1", "::2", "1::1", "::ffff:203.0.113.7", "128.0.0.1", "localhost", ""]) {
+      expect(isLoopbackAddress(address), address).toBe(false);
+    }
+  });
+
+  it("opens for a local request under APP_ENV=development", () => {
+    expect(isLocalDevelopment(request("http://localhost:8787/dev/mailbox"), development)).toBe(true);
+    expect(isLocalDevelopment(request("http://127.0.0.1:8787/dev/clock", "127.0.0.1"), development)).toBe(true);
+    expect(isLocalDevelopment(request("http://[::1]:8787/dev/clock", "::1"), development)).toBe(true);
+  });
+
+  it("is closed under any other APP_ENV, from elsewhere, or addressed to another host", () => {
+    for (const appEnv of ["test", "production"] as const) {
+      expect(isLocalDevelopment(request("http://localhost:8787/dev/mailbox"), { appEnv })).toBe(false);
+    }
+    expect(isLocalDevelopment(request("http://localhost:8787/dev/mailbox", "203.0.113.7"), development)).toBe(false);
+    expect(isLocalDevelopment(request("https://app.example/dev/mailbox", "127.0.0.1"), development)).toBe(false);
+    expect(isLocalDevelopment(request("https://app.example/dev/mailbox"), development)).toBe(false);
   });
 });

@@ -3,16 +3,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 interface Sent {
-  body: { message: string; kind: string };
+  body: { message: string; kind: string; url: string; stack?: string };
   keepalive: boolean;
 }
 
-async function loadReporter(respond: () => Response | Promise<Response> = () => new Response(null, { status: 204 })) {
+async function loadReporter(respond: () => Response | Promise<Response> = () => new Response(null, { status: 204 }), href = "https://app.test/web-main") {
   vi.resetModules();
   const sent: Sent[] = [];
   const listeners = new Map<string, (event: unknown) => void>();
   vi.stubGlobal("window", {
-    location: { href: "https://app.test/web-main" },
+    location: { href },
     addEventListener: (name: string, listener: (event: unknown) => void) => listeners.set(name, listener),
   });
   vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
@@ -44,6 +44,19 @@ describe("client error reporter", () => {
     await settle();
     expect(sent.map((entry) => entry.body.message)).toEqual(["TypeError: boom", "Error: lost promise"]);
     expect(sent.map((entry) => entry.body.kind)).toEqual(["error", "unhandledrejection"]);
+  });
+
+  it("sends no token, code or state value of the page's address (issue 30 item 10)", async () => {
+    const page = "https://app.test/auth/email-link?token=live-link-secret&lang=tr";
+    const { reporter, sent } = await loadReporter(undefined, page);
+    const error = new Error(`could not open ${page}`);
+    error.stack = `Error: could not open ${page}\n    at open (https://app.test/assets/a.js:1:2)`;
+    reporter.reportClientError("error", error);
+    await settle();
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0]!.body)).not.toContain("live-link-secret");
+    expect(sent[0]!.body.url).toBe("https://app.test/auth/email-link?token=[redacted]&lang=tr");
+    expect(sent[0]!.body.message).toContain("?token=[redacted]&lang=tr");
   });
 
   it("never reports the SPEC's noisy browser errors", async () => {

@@ -1,13 +1,13 @@
 // The trusted-device cookie (docs/decisions/0012-sign-in-throttle.md). A browser that typed the right password for an
 // account gets a cookie naming that account; its later sign-ins to it skip the account-wide slow-down, so guesses
 // from elsewhere never hold the owner up. It proves nothing else: it is no session and opens nothing.
-// The value is `<day issued>.<HMAC(SESSION_SECRET, day + email)>`, so it does not show the email and cannot be made
-// for another account without the secret.
+// The value is the day it was issued, signed with the trusted-device key (auth/signing.ts) and bound to the e-mail,
+// so it does not show the address and cannot be made for another account, or by a page that signs something else.
 import type { AppConfig } from "../env";
 import { normalizeEmail } from "./accounts";
-import { base64UrlEncode, timingSafeEqualStrings } from "./crypto";
 import { TRUSTED_DEVICE_MS } from "./policy";
 import { isSecureRequest, readCookie } from "./session";
+import { signValue, verifySignedValue } from "./signing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** `__Host-` over https like the session cookie (decision 0005); the plain name over local http. */
@@ -18,16 +18,10 @@ function cookieName(request: Request): string {
   return isSecureRequest(request) ? SECURE_NAME : PLAIN_NAME;
 }
 
-async function signature(secret: string, day: number, email: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`device|${day}|${email}`));
-  return base64UrlEncode(new Uint8Array(mac));
-}
-
 /** The Set-Cookie that marks this browser as trusted for `email` from now on (one account per browser: the last). */
 export async function trustedDeviceCookie(request: Request, config: AppConfig, email: string, now = Date.now()): Promise<string> {
   const day = Math.floor(now / DAY_MS);
-  const value = `${day}.${await signature(config.sessionSecret, day, normalizeEmail(email))}`;
+  const value = await signValue(config.sessionSecret, "trusted-device", String(day), normalizeEmail(email));
   const secure = isSecureRequest(request) ? "; Secure" : "";
   const maxAge = Math.floor(TRUSTED_DEVICE_MS / 1000);
   return `${cookieName(request)}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
@@ -35,11 +29,8 @@ export async function trustedDeviceCookie(request: Request, config: AppConfig, e
 
 /** Whether this browser signed in to `email` within TRUSTED_DEVICE_MS. */
 export async function isTrustedDevice(request: Request, config: AppConfig, email: string, now = Date.now()): Promise<boolean> {
-  const value = readCookie(request, cookieName(request));
-  const match = value ? /^(\d{1,6})\.([\w-]{43})$/.exec(value) : null;
-  if (!match) return false;
-  const day = Number(match[1]);
-  const ageDays = Math.floor(now / DAY_MS) - day;
-  if (ageDays < 0 || ageDays * DAY_MS > TRUSTED_DEVICE_MS) return false;
-  return timingSafeEqualStrings(await signature(config.sessionSecret, day, normalizeEmail(email)), match[2]!);
+  const signedDay = await verifySignedValue(config.sessionSecret, "trusted-device", readCookie(request, cookieName(request)), normalizeEmail(email));
+  if (!signedDay || !/^\d{1,6}$/.test(signedDay)) return false;
+  const ageDays = Math.floor(now / DAY_MS) - Number(signedDay);
+  return ageDays >= 0 && ageDays * DAY_MS <= TRUSTED_DEVICE_MS;
 }

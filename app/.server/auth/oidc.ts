@@ -5,11 +5,11 @@
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { AppConfig } from "../env";
 import { AppError } from "../errors";
-import { signValue, verifySignedValue } from "../identity";
 import type { Locale } from "../../lib/constants";
 import { base64UrlDecode, base64UrlEncode, randomToken, sha256Hex, timingSafeEqualStrings } from "./crypto";
 import { OAUTH_STATE_TTL_MS } from "./policy";
 import { isSecureRequest, readCookie } from "./session";
+import { signValue, verifySignedValue } from "./signing";
 
 export const OAUTH_PROVIDERS = ["google", "apple"] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -97,13 +97,13 @@ export async function startOAuth(
     url.searchParams.set("response_mode", "form_post");
   }
   const payload = base64UrlEncode(new TextEncoder().encode(JSON.stringify(flow)));
-  const signed = await signValue(config.sessionSecret, payload);
+  const signed = await signValue(config.sessionSecret, "oauth-state", payload);
   return { location: url.toString(), setCookie: stateCookie(request, encodeURIComponent(signed), Math.floor(OAUTH_STATE_TTL_MS / 1000)) };
 }
 
 /** The attempt remembered in the cookie, if it is ours, unexpired and for this provider. */
 export async function readOAuthState(config: AppConfig, request: Request, provider: OAuthProvider, now = Date.now()): Promise<OAuthState | null> {
-  const payload = await verifySignedValue(config.sessionSecret, readCookie(request, OAUTH_STATE_COOKIE));
+  const payload = await verifySignedValue(config.sessionSecret, "oauth-state", readCookie(request, OAUTH_STATE_COOKIE));
   if (!payload) return null;
   try {
     const flow = JSON.parse(new TextDecoder().decode(base64UrlDecode(payload))) as OAuthState;

@@ -1,9 +1,10 @@
 // Short-lived, signed, HttpOnly cookies for the steps between pages: "this browser just signed up as <user>"
 // (so it may ask for the activation email again without a password) and "this browser opened reset link <token>"
 // (so the token leaves the address bar before the form is shown).
-import type { AppConfig } from "../env";
-import { signValue, verifySignedValue } from "../identity";
+import type { AppConfig, AppEnv } from "../env";
+import { checkEmailToken } from "./email-tokens";
 import { isSecureRequest, readCookie } from "./session";
+import { signValue, verifySignedValue } from "./signing";
 
 export const PENDING_VERIFICATION_COOKIE = "verify_pending";
 export const RESET_TOKEN_COOKIE = "reset_token";
@@ -20,20 +21,31 @@ export function clearCookie(request: Request, name: string): string {
 }
 
 export async function pendingVerificationCookie(request: Request, config: AppConfig, userId: string, now = Date.now()): Promise<string> {
-  return cookie(request, PENDING_VERIFICATION_COOKIE, await signValue(config.sessionSecret, `${userId}:${now + HOUR_SECONDS * 1000}`), HOUR_SECONDS);
+  return cookie(
+    request,
+    PENDING_VERIFICATION_COOKIE,
+    await signValue(config.sessionSecret, "pending-verification", `${userId}:${now + HOUR_SECONDS * 1000}`),
+    HOUR_SECONDS,
+  );
 }
 
 export async function readPendingVerification(request: Request, config: AppConfig, now = Date.now()): Promise<string | null> {
-  const value = await verifySignedValue(config.sessionSecret, readCookie(request, PENDING_VERIFICATION_COOKIE));
+  const value = await verifySignedValue(config.sessionSecret, "pending-verification", readCookie(request, PENDING_VERIFICATION_COOKIE));
   if (!value) return null;
   const [userId, expires] = value.split(":");
   return userId && Number(expires) > now ? userId : null;
 }
 
-export async function resetTokenCookie(request: Request, config: AppConfig, token: string): Promise<string> {
-  return cookie(request, RESET_TOKEN_COOKIE, await signValue(config.sessionSecret, token), HOUR_SECONDS);
+/**
+ * Signs only a token that is a live reset link (unused, unexpired, of the reset kind); any other throws its AppError
+ * (`auth/invalid-action-code`, `auth/expired-action-code`) and nothing is signed, so the page is no signing oracle
+ * (decision 0005 "Signed values").
+ */
+export async function resetTokenCookie(request: Request, context: { env: AppEnv; config: AppConfig }, token: string): Promise<string> {
+  await checkEmailToken(context.env, token, "reset-password");
+  return cookie(request, RESET_TOKEN_COOKIE, await signValue(context.config.sessionSecret, "reset-token", token), HOUR_SECONDS);
 }
 
 export async function readResetToken(request: Request, config: AppConfig): Promise<string | null> {
-  return verifySignedValue(config.sessionSecret, readCookie(request, RESET_TOKEN_COOKIE));
+  return verifySignedValue(config.sessionSecret, "reset-token", readCookie(request, RESET_TOKEN_COOKIE));
 }

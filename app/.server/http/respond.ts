@@ -3,6 +3,7 @@ import type * as z from "zod";
 import { formatBytes } from "../../lib/bytes";
 import type { Locale } from "../../lib/constants";
 import { formatWait, retryAfterSeconds } from "../../lib/error-text";
+import { redactedError } from "../../lib/redact";
 import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { AppError, errorResponse, isAppError, type ErrorCode } from "../errors";
 import { getLocale, resources } from "../i18n";
@@ -26,7 +27,7 @@ export function errorMessage(request: Request, code: ErrorCode, details?: Record
 
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  console.error(error);
+  console.error(redactedError(error));
   return new AppError("app/unknown", { cause: error });
 }
 
