@@ -37,20 +37,37 @@ function wavSeconds(bytes: Uint8Array): number | null {
 }
 
 /**
+ * An Ogg/Opus file's exact length: the last page's granule position (48 kHz samples) less the pre-skip of its
+ * OpusHead. WhatsApp voice notes are Ogg/Opus, and a byte floor would undercount them eightfold. Null if not Opus.
+ */
+function oggOpusSeconds(bytes: Uint8Array): number | null {
+  if (ascii(bytes, 28, 8) !== "OpusHead" || bytes.length < 48) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const preSkip = view.getUint16(38, true);
+  for (let offset = bytes.length - 27; offset >= 0; offset--) {
+    if (bytes[offset] !== 0x4f || ascii(bytes, offset, 4) !== "OggS") continue;
+    const granule = Number(view.getBigUint64(offset + 6, true));
+    return Math.max(0, granule - preSkip) / 48_000;
+  }
+  return null;
+}
+
+/**
  * Compressed audio is at most this dense (128 kbit/s, more than any voice recording needs), so its size alone gives
  * a length it cannot be shorter than. The recorder's own count can only add to it: a client that claims less than
  * its bytes allow is charged and limited by its bytes.
  */
 const MAX_BYTES_PER_SECOND = 16_000;
 
-/** Seconds of audio to charge and limit: a WAV's own header, else the larger of the bytes' floor and the client's count. */
+/** Seconds of audio to charge and limit: a WAV's own header, else the largest of the bytes' floor, an Ogg/Opus file's own length and the client's count. */
 export function recordingSeconds(bytes: Uint8Array, format: AudioFormat, declared: number | undefined): number {
   if (format.extension === "wav") {
     const seconds = wavSeconds(bytes);
     if (seconds === null) throw new AppError("voice/invalid-type");
     return seconds;
   }
-  return Math.max(bytes.length / MAX_BYTES_PER_SECOND, declared ?? 0);
+  const measured = format.extension === "ogg" ? (oggOpusSeconds(bytes) ?? 0) : 0;
+  return Math.max(bytes.length / MAX_BYTES_PER_SECOND, measured, declared ?? 0);
 }
 
 /** The recording from a form's `file`, refused as the person will read it: missing, not audio, too large or too long. */
