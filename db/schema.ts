@@ -366,6 +366,8 @@ export const whatsappLinks = sqliteTable(
     verifiedAt: integer("verified_at", { mode: "number" }),
     /** The user's last message: free-form replies are allowed for 24 hours after it (Meta's customer service window). */
     lastInboundAt: integer("last_inbound_at", { mode: "number" }),
+    /** The person asked for voice notes to be answered with a voice note too (with WHATSAPP_VOICE_REPLIES on; decision 0025). */
+    voiceReplies: integer("voice_replies", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("whatsapp_links_phone").on(t.phone), uniqueIndex("whatsapp_links_user").on(t.userId)],

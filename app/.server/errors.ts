@@ -92,6 +92,14 @@ export const errorStatus = {
   "analytics/too-large": 413,
   "analytics/rate-limited": 429,
   "reports/rate-limited": 429,
+  "voice/unavailable": 503,
+  "voice/speech-failed": 502,
+  "voice/transcription-failed": 502,
+  "voice/fair-use": 429,
+  "voice/empty": 400,
+  "voice/too-large": 413,
+  "voice/invalid-type": 415,
+  "voice/too-long": 413,
   "app/unknown": 500,
 } as const;
 

@@ -57,6 +57,8 @@ export const CREDIT_COSTS = {
   webSearch: 2,
   photoTranslate: 2,
   image: 4,
+  /** Per started minute of audio, heard or spoken (docs/decisions/0025-voice.md). */
+  voiceMinute: 1,
 } as const;
 export type CreditAction = keyof typeof CREDIT_COSTS;
 

@@ -27,6 +27,7 @@ import { REQUIRES_RECENT_LOGIN, useIdentityConfirmedNotice, useRecentSignIn, typ
 import { DataExport } from "~/components/settings/data-export";
 import { SharedLinks } from "~/components/settings/shared-links";
 import { StorageUsage } from "~/components/settings/storage-usage";
+import { VoiceSetting } from "~/components/settings/voice-setting";
 import { checkPhotoFile, PHOTO_TYPES } from "~/lib/profile-photo";
 import { checkForm, displayNameSchema, type FieldErrors } from "~/lib/schemas/auth";
 
@@ -393,6 +394,9 @@ export default function AccountTab() {
           {otherSessions > 0 && <IntentButton intent="sign-out-others">{t("account.sessions.signOutOthers")}</IntentButton>}
         </Section>
 
+        <Section id="voice-title" title={t("voice.heading")} description={t("voice.description")}>
+          <VoiceSetting />
+        </Section>
         <Section id="shared-links-title" title={t("account.sharedLinks.heading")} description={t("account.sharedLinks.description")}>
           <SharedLinks links={sharedLinks} />
         </Section>

@@ -53,7 +53,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const viewer = await getViewer(request, context);
     const status = await whatsappStatus(context.env, context.config, viewer);
     return Response.json(
-      { ok: true, configured: status.configured, signedIn: viewer.kind === "user", plan: status.plan, country: requestCountry(request), link: status.link },
+      {
+        ok: true,
+        configured: status.configured,
+        voiceRepliesOffered: status.voiceRepliesOffered,
+        signedIn: viewer.kind === "user",
+        plan: status.plan,
+        country: requestCountry(request),
+        link: status.link,
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {

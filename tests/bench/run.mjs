@@ -13,6 +13,7 @@ import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./l
 import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
 import { LOAD_BENCH, measureLoad } from "./load.mjs";
 import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
+import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
 const KiB = 1024;
@@ -138,6 +139,22 @@ const MEASUREMENTS = [
       const result = await shared.chatStreaming();
       const value = percentile(result.app.gaps, 50) - percentile(result.direct.gaps, 50);
       return { value, detail: streamingDetail(result, "gaps", 50) };
+    },
+  },
+  {
+    name: "Voice: end of speech to first audio byte, app's share (p50)",
+    unit: "ms",
+    // Three requests through wrangler dev, each with its session, credit and D1 work: 73 ms p50 when first measured on
+    // a busy 2-core machine (decision 0025).
+    budget: 100,
+    // A voice turn after the person stops speaking: transcription, the chat turn to its end, the answer's speech to
+    // its first byte, through the app minus the same three calls made directly to the fake upstream (paired per run).
+    async measure(shared) {
+      const result = await shared.voiceTurn();
+      return {
+        value: percentile(result.added, 50),
+        detail: `app p50 ${formatMs(percentile(result.app, 50))} vs direct ${formatMs(percentile(result.direct, 50))}; p95 share ${formatMs(percentile(result.added, 95))}; ${result.runs} runs, signed-in Free user, fake upstream`,
+      };
     },
   },
   {
@@ -324,6 +341,7 @@ function createShared() {
   let streaming;
   let history;
   let whatsapp;
+  let voice;
   let load;
   let interaction;
   const contexts = [];
@@ -344,6 +362,9 @@ function createShared() {
     },
     chatHistory() {
       return (history ??= chatBench().then(measureHistory));
+    },
+    voiceTurn() {
+      return (voice ??= chatBench().then(measureVoiceTurn));
     },
     load() {
       return (load ??= measureLoad(startServer));

@@ -53,12 +53,12 @@ describe("GET /api/whatsapp/link", () => {
     const answer = await call(new Client(undefined, configured), "GET");
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
-    expect(answer.json).toEqual({ ok: true, configured: true, signedIn: false, plan: "guest", country: null, link: null });
+    expect(answer.json).toEqual({ ok: true, configured: true, voiceRepliesOffered: false, signedIn: false, plan: "guest", country: null, link: null });
   });
 
   it("says when the server has no WhatsApp settings", async () => {
     const { client } = await signedIn(unconfigured);
-    expect(await status(client)).toEqual({ ok: true, configured: false, signedIn: true, plan: "free", country: null, link: null });
+    expect(await status(client)).toEqual({ ok: true, configured: false, voiceRepliesOffered: false, signedIn: true, plan: "free", country: null, link: null });
   });
 });
 
@@ -177,11 +177,16 @@ describe("the linked number", () => {
     const { client, user } = await signedIn();
     await db.insert(schema.whatsappLinks).values({ id: crypto.randomUUID(), userId: user.id, phone: TURKISH_MOBILE, verifiedAt: 1_700_000_000_000 });
     const linked = await call(client, "GET");
-    expect(linked.json.link).toEqual({ maskedPhone: maskPhone(TURKISH_MOBILE), linkedAt: 1_700_000_000_000 });
+    expect(linked.json.link).toEqual({ maskedPhone: maskPhone(TURKISH_MOBILE), linkedAt: 1_700_000_000_000, voiceReplies: false });
     expect(maskPhone(TURKISH_MOBILE).endsWith("4567")).toBe(true);
     expect(JSON.stringify(linked.json)).not.toContain(TURKISH_MOBILE);
     const settings = await client.loaderData("/settings/login-connection", "routes/_main.settings.login-connection");
-    expect(settings.data?.whatsapp).toEqual({ configured: true, plan: "free", link: { maskedPhone: maskPhone(TURKISH_MOBILE), linkedAt: 1_700_000_000_000 } });
+    expect(settings.data?.whatsapp).toEqual({
+      configured: true,
+      voiceRepliesOffered: false,
+      plan: "free",
+      link: { maskedPhone: maskPhone(TURKISH_MOBILE), linkedAt: 1_700_000_000_000, voiceReplies: false },
+    });
 
     const removed = await call(client, "DELETE");
     expect(removed).toMatchObject({ status: 200, json: { ok: true } });

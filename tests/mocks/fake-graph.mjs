@@ -2,7 +2,7 @@
 // A fake of Meta's WhatsApp Cloud API (Graph API) for tests and local trials, speaking its real wire format
 // (../shared/PROVIDERS.md "WhatsApp Cloud API"), so the app's real sending, upload and media download code runs end
 // to end without Meta. Listens on 127.0.0.1 only. The app is pointed at it with WHATSAPP_GRAPH_URL=<url> and calls
-//   POST {url}/{phone_number_id}/messages   text, image, or "mark read (+ typing)"
+//   POST {url}/{phone_number_id}/messages   text, image, audio (an uploaded Ogg/Opus voice note), or "mark read (+ typing)"
 //   POST {url}/{phone_number_id}/media      multipart upload -> {id}
 //   GET  {url}/{media_id}                   -> {url, mime_type, sha256, file_size, id}; then GET that url (bearer)
 // A version segment (e.g. {url}/v26.0/...) is accepted and ignored, so a copied production base URL also works.
@@ -12,6 +12,7 @@
 //   GET  /__requests   the request log (JSON)      POST /__reset  clear the log, failures and delays (media stay)
 //   POST /__fail   {count, status?, body?}         POST /__delay  {count, ms}
 //   POST /__media  raw bytes + Content-Type -> {id}: an "incoming" image the app can then download
+//   POST /__voice-note  -> {id}: an incoming voice note (2 s of Ogg/Opus, as WhatsApp records them)
 //
 //   import { startFakeGraph } from "./fake-graph.mjs";
 //   const graph = await startFakeGraph();   // { url: "http://127.0.0.1:PORT", requests, failNext, ... }
@@ -20,6 +21,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
+import { silentOggOpus } from "./fake-audio.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=UTF-8" };
 /** Meta caps a text message's body at 4096 characters and a media caption at 1024. */
@@ -224,8 +226,15 @@ export async function startFakeGraph(options = {}) {
       if (body.image.caption !== undefined && !isText(body.image.caption, CAPTION_MAX)) {
         return [400, invalidParameter(`Param image['caption'] must be between 1 and ${CAPTION_MAX} characters long`)];
       }
+    } else if (body.type === "audio") {
+      // A voice note must be an uploaded Ogg/Opus file (what WhatsApp plays as one).
+      const item = media.get(String(body.audio?.id ?? ""));
+      if (!item) return [400, invalidParameter("The parameter audio['id'] must name uploaded media")];
+      if (!item.mimeType.startsWith("audio/ogg") || Buffer.from(item.bytes.subarray(0, 4)).toString("latin1") !== "OggS") {
+        return [400, invalidParameter("Audio must be audio/ogg (Opus) for a voice note")];
+      }
     } else {
-      return [400, invalidParameter(`Unsupported message type for this fake: ${JSON.stringify(body.type)} (text, image)`)];
+      return [400, invalidParameter(`Unsupported message type for this fake: ${JSON.stringify(body.type)} (text, image, audio)`)];
     }
     const wamid = `wamid.HBgM${randomBytes(30).toString("base64").replace(/[+/=]/g, "")}`;
     return [200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to.replace(/\D/g, "") }], messages: [{ id: wamid }] }];
@@ -257,6 +266,10 @@ export async function startFakeGraph(options = {}) {
     }
     if (method === "POST" && path === "/__media") {
       send(response, 200, { id: addMedia(raw, contentType.split(";")[0].trim() || "application/octet-stream") });
+      return;
+    }
+    if (method === "POST" && path === "/__voice-note") {
+      send(response, 200, { id: addMedia(silentOggOpus(2), "audio/ogg") });
       return;
     }
     if (method === "POST" && path === "/__reset") reset();

@@ -20,6 +20,7 @@ export interface FakeOpenAIStats {
   completed: number;
   broken: number;
   lastBody: unknown;
+  audio: import("./fake-openai-audio.mjs").AudioCalls;
 }
 
 export interface FakeOpenAI {

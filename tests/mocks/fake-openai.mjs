@@ -16,7 +16,8 @@
 //   long          a 5,000-word Markdown answer with code blocks, in n chunks (the bench's interaction figures)
 // Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
-// and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs).
+// and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
+// and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
 //
 //   import { startFakeOpenAI } from "./fake-openai.mjs";
 //   const fake = await startFakeOpenAI({ port: 0 });   // { url: "http://127.0.0.1:PORT/v1", close, stats, ... }
@@ -25,6 +26,7 @@
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
+import { handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
@@ -35,14 +37,16 @@ function errorBody(message, type, code, param = null) {
   return JSON.stringify({ error: { message, type, param, code } });
 }
 
-function readBody(request) {
+function readBytes(request) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("end", () => resolve(Buffer.concat(chunks)));
     request.on("error", reject);
   });
 }
+
+const readBody = async (request) => (await readBytes(request)).toString("utf8");
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,9 +82,11 @@ export async function startFakeOpenAI(options = {}) {
     broken: 0,
     /** The last request body (parsed), for assertions on what the SDK sent. */
     lastBody: null,
+    /** Audio calls: each speech request's input and voice, each transcription's model and size. */
+    audio: { speech: [], transcriptions: [] },
   };
   const resetStats = () => {
-    Object.assign(stats, { requests: 0, byBehaviour: {}, byStatus: {}, completed: 0, broken: 0, lastBody: null });
+    Object.assign(stats, { requests: 0, byBehaviour: {}, byStatus: {}, completed: 0, broken: 0, lastBody: null, audio: { speech: [], transcriptions: [] } });
     attempts.clear();
   };
   const count = (bucket, key) => {
@@ -112,7 +118,15 @@ export async function startFakeOpenAI(options = {}) {
       response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ ok: true }));
       return;
     }
-    const known = url.pathname === "/v1/chat/completions" || url.pathname === "/v1/responses" || url.pathname.startsWith("/v1/images/");
+    if (request.method === "GET" && url.pathname === "/__audio-calls") {
+      response.writeHead(200, JSON_HEADERS).end(JSON.stringify(stats.audio));
+      return;
+    }
+    const known =
+      url.pathname === "/v1/chat/completions" ||
+      url.pathname === "/v1/responses" ||
+      url.pathname.startsWith("/v1/images/") ||
+      url.pathname.startsWith("/v1/audio/");
     if (request.method !== "POST" || !known) {
       count(stats.byStatus, 404);
       response.writeHead(404, JSON_HEADERS).end(errorBody(`Unknown request URL: ${request.method} ${url.pathname}`, "invalid_request_error", "unknown_url"));
@@ -129,6 +143,13 @@ export async function startFakeOpenAI(options = {}) {
       // images.generate / images.edit: see fake-openai-images.mjs.
       const raw = await readBody(request);
       if (!handleImagesRequest(url.pathname, request.headers, raw, response, { count, stats, log })) {
+        count(stats.byStatus, 404);
+        response.writeHead(404, JSON_HEADERS).end(errorBody(`Unknown request URL: ${request.method} ${url.pathname}`, "invalid_request_error", "unknown_url"));
+      }
+      return;
+    }
+    if (url.pathname.startsWith("/v1/audio/")) {
+      if (!(await handleAudioRequest(url.pathname, await readBytes(request), response, { count, stats, log }))) {
         count(stats.byStatus, 404);
         response.writeHead(404, JSON_HEADERS).end(errorBody(`Unknown request URL: ${request.method} ${url.pathname}`, "invalid_request_error", "unknown_url"));
       }

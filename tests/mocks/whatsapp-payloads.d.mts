@@ -9,6 +9,7 @@ export function messageDelivery(input: {
   name?: string;
   text?: string;
   image?: { id: string; mime_type?: string; caption?: string };
+  audio?: { id: string; mime_type?: string };
   type?: string;
 }): Delivery;
 export function statusDelivery(statuses: { id: string; status: string; recipient: string }[]): Delivery;

@@ -23,13 +23,15 @@ export function delivery(value, { phoneNumberId = TEST_PHONE_NUMBER_ID } = {}) {
 }
 
 /**
- * One user message: `text`, or `image` ({ id, mime_type?, caption? }), or another `type` with an empty body.
+ * One user message: `text`, or `image` ({ id, mime_type?, caption? }), or `audio` ({ id }: a voice note), or another
+ * `type` with an empty body.
  * `timestamp` in ms (Meta sends seconds, as a string).
  */
-export function messageDelivery({ from, id, timestamp = Date.now(), name = "Ayşe", text, image, type }) {
+export function messageDelivery({ from, id, timestamp = Date.now(), name = "Ayşe", text, image, audio, type }) {
   const message = { from, id: id ?? `wamid.HBgL${crypto.randomUUID().replace(/-/g, "").toUpperCase()}`, timestamp: String(Math.floor(timestamp / 1000)) };
   if (text !== undefined) Object.assign(message, { type: "text", text: { body: text } });
   else if (image) Object.assign(message, { type: "image", image: { sha256: "abc", mime_type: "image/png", ...image } });
+  else if (audio) Object.assign(message, { type: "audio", audio: { sha256: "abc", mime_type: "audio/ogg; codecs=opus", voice: true, ...audio } });
   else Object.assign(message, { type, [type]: {} });
   return delivery({ contacts: [{ profile: { name }, wa_id: from }], messages: [message] });
 }

@@ -83,6 +83,12 @@ describe("loadConfig", () => {
     expect(problemsOf({ ...bindings(), APP_ENV: "development", WHATSAPP_MODE: "everything" })).toContain("WHATSAPP_MODE");
   });
 
+  it("reads WHATSAPP_VOICE_REPLIES as on or off (off by default) and refuses anything else", () => {
+    expect(loadConfig({ ...bindings(), APP_ENV: "development" }).whatsapp.voiceReplies).toBe(false);
+    expect(loadConfig({ ...bindings(), APP_ENV: "development", WHATSAPP_VOICE_REPLIES: "on" }).whatsapp.voiceReplies).toBe(true);
+    expect(problemsOf({ ...bindings(), APP_ENV: "development", WHATSAPP_VOICE_REPLIES: "yes" })).toContain("WHATSAPP_VOICE_REPLIES");
+  });
+
   it("rejects a short SESSION_SECRET and an unknown APP_ENV", () => {
     expect(problemsOf({ ...bindings(), APP_ENV: "production", SESSION_SECRET: "short" })).toContain("at least 32 characters");
     expect(problemsOf({ ...bindings(), APP_ENV: "staging", SESSION_SECRET: SECRET })).toContain("APP_ENV");

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { availableModels, isDemoMode } from "../ai/providers";
 import { AppError } from "../errors";
 import { getViewer } from "../identity";
+import { speechSource } from "../voice/engine";
 import { openThread } from "./threads";
 
 /** The screen's data; `movedTo` when the thread belongs on another tool's page (the route redirects there). */
@@ -11,7 +12,9 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   const models = availableModels(context.env)
     .filter((model) => model.id !== "gpt-4.1")
     .map(({ id, tier, vision, reasoning }) => ({ id, tier, vision, reasoning }));
-  const base = { models, demoMode: isDemoMode(context.env), plan: viewer.plan, missingThread: false };
+  // Voice mode hears through the server when it has a speech provider, else through the browser (decision 0025).
+  const voice = speechSource(context.env);
+  const base = { models, demoMode: isDemoMode(context.env), plan: viewer.plan, missingThread: false, voice };
   if (!threadId) return { ...base, thread: null, messages: [] };
   // A stale or foreign link opens a fresh chat that says the old one is gone, rather than a dead end.
   const missing = { ...base, thread: null, messages: [], missingThread: true };

@@ -39,11 +39,14 @@ function narrower(own: CreditBalance, shared: CreditBalance): CreditBalance {
 export async function consumeCredits(
   env: AppEnv,
   config: AppConfig,
-  /** `address`: the client's network address (CF-Connecting-IP); counted for guests only. */
-  input: { accountId: string; plan: Plan; action: CreditAction; key: string; now?: number; address?: string },
+  /**
+   * `address`: the client's network address (CF-Connecting-IP); counted for guests only. `units`: how many of the
+   * action one charge is (minutes of audio); one unless said.
+   */
+  input: { accountId: string; plan: Plan; action: CreditAction; key: string; now?: number; address?: string; units?: number },
 ): Promise<ConsumeResult> {
   const { accountId, key, now } = input;
-  const cost = CREDIT_COSTS[input.action];
+  const cost = CREDIT_COSTS[input.action] * (input.units ?? 1);
   const limit = dailyLimit(config, input.plan);
   if (input.plan !== "guest") return counter(env, accountId).consume({ key, cost, limit, now });
 

@@ -30,6 +30,8 @@ function modelsToTry(link: LinkRow): string[] {
 export interface ChatInput {
   text: string;
   attachmentId?: string;
+  /** WhatsApp text sent before the answer, in the same message (a voice note's transcript). */
+  preface?: string;
   /** A daily horoscope ("/horoscope leo"): the horoscope tool's own turn, in a horoscope thread of its own. */
   horoscopeSign?: string;
 }
@@ -59,7 +61,7 @@ export async function answerWithChat(
         await env.DB.prepare("UPDATE whatsapp_links SET thread_id = ?1 WHERE id = ?2").bind(turn.threadId, link.id).run();
       }
       const done = await readAnswer(turn.stream);
-      if (done.text.trim()) await sendAnswer(conversation, done.text);
+      if (done.text.trim()) await sendAnswer(conversation, done.text, input.preface);
       // Nothing produced: the relay has given the credit back, as on the web.
       else await sendReply(conversation, "apology");
       return done;

@@ -24,6 +24,8 @@ export const whatsappVarsSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ""))
     .default(DEFAULT_GRAPH_URL),
   WHATSAPP_MODE: z.enum(["chat", "tasks"]).default("chat"),
+  /** Voice notes may be answered with a voice note too, for accounts that turned it on (decision 0025). */
+  WHATSAPP_VOICE_REPLIES: z.enum(["on", "off"]).default("off"),
 });
 
 export type WhatsAppVars = z.infer<typeof whatsappVarsSchema>;
@@ -37,6 +39,7 @@ export function toWhatsAppConfig(vars: WhatsAppVars) {
     businessNumber: vars.WHATSAPP_BUSINESS_NUMBER ?? null,
     graphUrl: vars.WHATSAPP_GRAPH_URL,
     mode: vars.WHATSAPP_MODE,
+    voiceReplies: vars.WHATSAPP_VOICE_REPLIES === "on",
     /** Webhooks can be received (and signatures checked) only with the app secret and the verify token. */
     receiving: Boolean(vars.WHATSAPP_APP_SECRET && vars.WHATSAPP_VERIFY_TOKEN),
     /** Replies can be sent only with the access token and the sending number's id. */

@@ -85,6 +85,9 @@ export function graphClient(config: WhatsAppConfig, options: GraphOptions = {}) 
 
     sendImage: (to: string, mediaId: string, caption?: string) => sendMessage({ to, type: "image", image: { id: mediaId, ...(caption ? { caption } : {}) } }),
 
+    /** A voice note: an Ogg/Opus file uploaded with uploadMedia. */
+    sendAudio: (to: string, mediaId: string) => sendMessage({ to, type: "audio", audio: { id: mediaId } }),
+
     /** Blue ticks and "typing…" (dismissed by the reply, or by WhatsApp after 25 s). One attempt: it is a courtesy. */
     async markRead(messageId: string): Promise<void> {
       const response = await once(`${graphUrl}/${phoneNumberId}/messages`, {
@@ -115,7 +118,7 @@ export function graphClient(config: WhatsAppConfig, options: GraphOptions = {}) 
       return { bytes, mimeType: meta.mime_type ?? response.headers.get("Content-Type") ?? "application/octet-stream" };
     },
 
-    /** Uploads an image for sending; WhatsApp keeps it 30 days. */
+    /** Uploads an image or a voice note for sending; WhatsApp keeps it 30 days. */
     async uploadMedia(bytes: Uint8Array, mimeType: string, fileName: string): Promise<string> {
       const form = new FormData();
       form.set("messaging_product", "whatsapp");

@@ -17,9 +17,11 @@ export interface InboxMessage {
   sentAt: number;
   /** The sender's WhatsApp profile name, if Meta sent one. */
   name?: string;
-  type: "text" | "image" | "other";
+  type: "text" | "image" | "audio" | "other";
   text?: string;
   image?: { mediaId: string; mimeType?: string; caption?: string };
+  /** A voice note or audio file: transcribed and answered (decision 0025). */
+  audio?: { mediaId: string; mimeType?: string };
   /** The origin the webhook was called on: the app's address in replies when APP_ORIGIN is not set (locally). */
   origin?: string;
 }

@@ -13,6 +13,7 @@ import type { InboxMessage } from "./inbox-message";
 import { findLink, linkWithCode } from "./linking";
 import { localeOfNumber, replyText, sendReply, type Conversation } from "./replies";
 import { startImage, startPhotoTranslate, storeIncomingPhoto, translateRequest } from "./tasks";
+import { answerVoiceNote } from "./voice-notes";
 
 export const WHATSAPP_INBOX_QUEUE = "whatsapp-inbox";
 /** A message claimed this long ago without finishing was lost with its worker: it may be claimed again. */
@@ -24,9 +25,10 @@ const inboxMessageSchema = z.object({
   from: z.string().regex(/^\d{6,15}$/),
   sentAt: z.number().int().positive(),
   name: z.string().max(256).optional(),
-  type: z.enum(["text", "image", "other"]),
+  type: z.enum(["text", "image", "audio", "other"]),
   text: z.string().max(16_000).optional(),
   image: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional(), caption: z.string().max(4096).optional() }).optional(),
+  audio: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional() }).optional(),
   origin: z.url().max(256).optional(),
 });
 
@@ -217,6 +219,11 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
         text: words.trim() || (await replyText(user.locale, "describePhoto")),
         attachmentId: uploadId,
       });
+    return finish(env.DB, message.id, "done");
+  }
+
+  if (message.type === "audio" && message.audio && !tasksOnly) {
+    await answerVoiceNote(env, config, conversation, owner, link, message.audio.mediaId);
     return finish(env.DB, message.id, "done");
   }
 

@@ -19,10 +19,14 @@ export interface WhatsAppLinkView {
   /** The linked number with only its last four digits. */
   maskedPhone: string;
   linkedAt: number;
+  /** "Reply with voice": voice notes are answered with a voice note too (decision 0025). */
+  voiceReplies: boolean;
 }
 
 export interface WhatsAppStatus {
   configured: boolean;
+  /** WHATSAPP_VOICE_REPLIES is on: the "reply with voice" setting is offered. */
+  voiceRepliesOffered: boolean;
   plan: Viewer["plan"];
   link: WhatsAppLinkView | null;
 }
@@ -37,11 +41,12 @@ export interface LinkCodeResult {
 /** What the dialog and Settings show: whether the channel works here, the plan (Pro chats), and the linked number. */
 export async function whatsappStatus(env: AppEnv, config: AppConfig, viewer: Viewer): Promise<WhatsAppStatus> {
   const configured = channelReady(config.whatsapp);
-  if (viewer.kind !== "user") return { configured, plan: viewer.plan, link: null };
+  const voiceRepliesOffered = config.whatsapp.voiceReplies;
+  if (viewer.kind !== "user") return { configured, voiceRepliesOffered, plan: viewer.plan, link: null };
   const row = await getDb(env).query.whatsappLinks.findFirst({ where: eq(schema.whatsappLinks.userId, viewer.user.id) });
   // A link is shown even when the channel is switched off, so it can still be disconnected.
-  const link = row ? { maskedPhone: maskPhone(row.phone), linkedAt: row.verifiedAt ?? row.createdAt } : null;
-  return { configured, plan: viewer.plan, link };
+  const link = row ? { maskedPhone: maskPhone(row.phone), linkedAt: row.verifiedAt ?? row.createdAt, voiceReplies: row.voiceReplies } : null;
+  return { configured, voiceRepliesOffered, plan: viewer.plan, link };
 }
 
 /** LINK_CODE_LENGTH characters of LINK_CODE_ALPHABET; 32 symbols divide 256, so `byte % 32` has no bias. */
@@ -100,4 +105,14 @@ export async function disconnectWhatsApp(env: AppEnv, userId: string): Promise<v
     db.delete(schema.whatsappLinks).where(eq(schema.whatsappLinks.userId, userId)),
     db.delete(schema.whatsappLinkCodes).where(and(eq(schema.whatsappLinkCodes.userId, userId), isNull(schema.whatsappLinkCodes.usedAt))),
   ]);
+}
+
+/** Turns "reply with voice" on or off for the user's linked number; request/invalid when no number is linked. */
+export async function setVoiceReplies(env: AppEnv, userId: string, enabled: boolean): Promise<void> {
+  const updated = await getDb(env)
+    .update(schema.whatsappLinks)
+    .set({ voiceReplies: enabled })
+    .where(eq(schema.whatsappLinks.userId, userId))
+    .returning({ id: schema.whatsappLinks.id });
+  if (updated.length === 0) throw new AppError("request/invalid");
 }

@@ -10,10 +10,15 @@ export interface LinkRow {
   thread_id: string | null;
   model: string | null;
   last_inbound_at: number | null;
+  /** The "reply with voice" setting (0 or 1, as D1 returns it). */
+  voice_replies: number;
 }
 
 export async function findLink(db: D1Database, phone: string): Promise<LinkRow | null> {
-  return db.prepare("SELECT id, user_id, phone, thread_id, model, last_inbound_at FROM whatsapp_links WHERE phone = ?1").bind(phone).first<LinkRow>();
+  return db
+    .prepare("SELECT id, user_id, phone, thread_id, model, last_inbound_at, voice_replies FROM whatsapp_links WHERE phone = ?1")
+    .bind(phone)
+    .first<LinkRow>();
 }
 
 type LinkedUser = Pick<User, "id" | "displayName" | "locale" | "accessLevel">;

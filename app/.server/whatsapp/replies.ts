@@ -75,9 +75,23 @@ export async function sendText(conversation: Conversation, text: string): Promis
   return true;
 }
 
-/** Sends a model's Markdown answer, turned into WhatsApp's own formatting. */
-export function sendAnswer(conversation: Conversation, markdown: string): Promise<boolean> {
-  return sendText(conversation, toWhatsAppText(markdown));
+/** Sends a model's Markdown answer, turned into WhatsApp's own formatting, after `preface` (WhatsApp text) if given. */
+export function sendAnswer(conversation: Conversation, markdown: string, preface?: string): Promise<boolean> {
+  const answer = toWhatsAppText(markdown);
+  return sendText(conversation, preface ? `${preface}\n\n${answer}` : answer);
+}
+
+/** Sends a voice note (Ogg/Opus, uploaded to WhatsApp first), inside the window like any reply. */
+export async function sendVoiceNote(conversation: Conversation, audio: Uint8Array): Promise<boolean> {
+  if (!(await windowOpen(conversation, "audio"))) return false;
+  try {
+    const mediaId = await conversation.graph.uploadMedia(audio, "audio/ogg", "answer.ogg");
+    await recordSent(conversation, await conversation.graph.sendAudio(conversation.to, mediaId));
+    return true;
+  } catch (error) {
+    await recordFailure(conversation, "audio", error);
+    return false;
+  }
 }
 
 /** Sends one of the fixed replies in the conversation's language. */

@@ -54,6 +54,11 @@ const messageSchema = z.object({
   type: z.string().max(32),
   text: z.object({ body: z.string().max(65_536) }).optional(),
   image: z.object({ id: text(128), mime_type: z.string().max(64).optional(), caption: z.string().max(4096).optional() }).optional(),
+  /** A voice note (`voice: true`) or another audio file. */
+  audio: z
+    .object({ id: text(128), mime_type: z.string().max(64).optional() })
+    .loose()
+    .optional(),
 });
 
 const statusSchema = z.object({
@@ -99,6 +104,7 @@ function toInbox(raw: z.infer<typeof messageSchema>, name: string | undefined): 
   if (raw.type === "image" && raw.image) {
     return { ...base, type: "image", image: { mediaId: raw.image.id, mimeType: raw.image.mime_type, caption: raw.image.caption } };
   }
+  if (raw.type === "audio" && raw.audio) return { ...base, type: "audio", audio: { mediaId: raw.audio.id, mimeType: raw.audio.mime_type } };
   return { ...base, type: "other" };
 }
 

@@ -13,6 +13,7 @@ import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
 import { ThreadHeader } from "./thread-header";
 import { useChat, type ChatMessage } from "./use-chat";
+import { VoiceMode, VoiceModeButton } from "./voice-mode";
 
 export interface ChatScreenProps {
   thread: { id: string; title: string; starred: boolean } | null;
@@ -20,12 +21,14 @@ export interface ChatScreenProps {
   models: Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">[];
   demoMode: boolean;
   plan: "guest" | "free" | "pro";
+  /** Where voice mode hears: the server's transcription (a provider key) or the browser's recognition. */
+  voice: "server" | "browser";
   /** The URL named a thread that does not exist (or is not the viewer's). */
   missingThread?: boolean;
 }
 
 /** The AI chat (SPEC §2): greeting and suggestions when empty, then the conversation with streaming answers. */
-export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, missingThread = false }: ChatScreenProps) {
+export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, voice, missingThread = false }: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const model = models.find((candidate) => candidate.id === choice.modelName) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
@@ -77,14 +80,17 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       allowAttachment={Boolean(model?.vision)}
       onSubmit={(text, attachment) => void submit(text, attachment?.id)}
       toolbar={
-        <ModelPicker
-          pending={!modelRestored}
-          models={models}
-          value={modelId}
-          demoMode={demoMode}
-          canUsePro={plan === "pro"}
-          onChange={(modelName) => setChoice({ llmName: providerNameFor(modelName), modelName })}
-        />
+        <>
+          <ModelPicker
+            pending={!modelRestored}
+            models={models}
+            value={modelId}
+            demoMode={demoMode}
+            canUsePro={plan === "pro"}
+            onChange={(modelName) => setChoice({ llmName: providerNameFor(modelName), modelName })}
+          />
+          <VoiceModeButton />
+        </>
       }
       footer={<CreditsLine action="chat" />}
     />
@@ -93,6 +99,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <UpgradeDialog />
+      <VoiceMode send={chat.send} messages={chat.messages} transcription={voice} plan={plan} />
       {thread && <ThreadHeader thread={thread} />}
       {missingThread && (
         <p role="status" className="mx-auto mt-4 w-full max-w-3xl rounded-md border px-4 py-2 text-sm text-muted-foreground">

@@ -9,6 +9,7 @@ import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 
 export interface WhatsAppStatusView {
   configured: boolean;
+  voiceRepliesOffered: boolean;
   signedIn: boolean;
   plan: "guest" | "free" | "pro";
   /** Where the request came from (ISO 3166-1 alpha-2), to preselect the country; null when unknown. */

@@ -4,6 +4,7 @@ import type { WhatsAppStatus } from "~/.server/whatsapp/link-codes";
 import { openWhatsAppDialog } from "~/lib/ui-store";
 import { FormAlert } from "../auth/fields";
 import { useWhatsAppDisconnect } from "./api";
+import { VoiceRepliesToggle } from "./voice-replies-toggle";
 import { WhatsAppIcon } from "./whatsapp-icon";
 
 const buttonClass = "inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60";
@@ -52,6 +53,7 @@ export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) 
             <span className="text-sm text-muted-foreground">{t("dialog.settings.unavailable")}</span>
           )}
         </div>
+        {link && status.voiceRepliesOffered && <VoiceRepliesToggle initial={link.voiceReplies} />}
         <FormAlert code={error} />
       </div>
     </section>

@@ -1,0 +1,34 @@
+// What audio costs (docs/decisions/0025-voice.md): credits per started minute on the account's daily counter, like any
+// action (idempotent by key, decision 0002). Pro's credits are unlimited, so its minutes are also counted on a second
+// counter of the same kind, `voice:<account>`, capped at PRO_VOICE_MINUTES_DAILY a day (fair use).
+import { PRO_VOICE_MINUTES_DAILY } from "../../lib/voice";
+import { consumeCredits, refundCredits, type Plan } from "../credits";
+import type { AppConfig, AppEnv } from "../env";
+import { AppError } from "../errors";
+
+export interface VoiceCharge {
+  accountId: string;
+  plan: Plan;
+  /** Idempotency key: a retried request with the same key is charged once. */
+  key: string;
+  minutes: number;
+  address?: string;
+}
+
+const fairUseCounter = (env: AppEnv, accountId: string) => env.CREDITS.get(env.CREDITS.idFromName(`voice:${accountId}`));
+
+/** Charges the minutes, or throws credits/exhausted (no credits left) or voice/fair-use (Pro's daily minutes used). */
+export async function chargeVoice(env: AppEnv, config: AppConfig, charge: VoiceCharge): Promise<void> {
+  if (charge.plan === "pro") {
+    const fairUse = await fairUseCounter(env, charge.accountId).consume({ key: charge.key, cost: charge.minutes, limit: PRO_VOICE_MINUTES_DAILY });
+    if (!fairUse.ok) throw new AppError("voice/fair-use");
+  }
+  const result = await consumeCredits(env, config, { ...charge, action: "voiceMinute", units: charge.minutes });
+  if (!result.ok) throw new AppError("credits/exhausted");
+}
+
+/** Gives a charge back (the audio could not be made): both counters, as it was taken. */
+export async function refundVoice(env: AppEnv, charge: Pick<VoiceCharge, "accountId" | "plan" | "key">): Promise<void> {
+  await refundCredits(env, charge.accountId, charge.key);
+  if (charge.plan === "pro") await fairUseCounter(env, charge.accountId).refund(charge.key);
+}

@@ -1,0 +1,76 @@
+// A linked Pro user's voice note (decision 0025): fetched through the Graph media API, transcribed like a web
+// recording (same limits and per-minute charge, keyed by the message so a redelivery is charged once), answered by the
+// ordinary chat turn with the transcript first in italics, and, with WHATSAPP_VOICE_REPLIES on and the account's
+// "reply with voice" setting, also answered with a voice note (Ogg/Opus uploaded through the media API).
+import { speakableText } from "../../lib/speakable-text";
+import { DEFAULT_VOICE, MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
+import type { TurnOwner } from "../chat/turns";
+import type { AppConfig, AppEnv } from "../env";
+import { isAppError } from "../errors";
+import { resources } from "../i18n";
+import { audioFormat, recordingSeconds } from "../voice/recording";
+import { speak } from "../voice/speech";
+import { transcribe } from "../voice/transcription";
+import { answerWithChat } from "./chat";
+import { MediaTooLarge } from "./graph";
+import type { LinkRow } from "./linking";
+import { sendReply, sendVoiceNote, type Conversation } from "./replies";
+
+/** WhatsApp italics around each line of the transcript (its own underscores would end them early). */
+export function italicTranscript(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/_/g, " ").trim())
+    .filter(Boolean)
+    .map((line) => `_${line}_`)
+    .join("\n");
+}
+
+/** The voice note's words, or null once the person has been told why there are none (nothing charged, or refunded). */
+async function heardWords(env: AppEnv, config: AppConfig, conversation: Conversation, owner: TurnOwner, mediaId: string): Promise<string | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = (await conversation.graph.downloadMedia(mediaId, MAX_RECORDING_BYTES)).bytes;
+  } catch (error) {
+    if (error instanceof MediaTooLarge) await sendReply(conversation, "voiceTooLong");
+    else {
+      console.error("whatsapp: voice note not fetched", conversation.inboundId, error);
+      await sendReply(conversation, "voiceFailed");
+    }
+    return null;
+  }
+  const format = audioFormat(bytes);
+  const seconds = format ? recordingSeconds(bytes, format, undefined) : 0;
+  if (!format || seconds > MAX_RECORDING_SECONDS) {
+    await sendReply(conversation, format ? "voiceTooLong" : "voiceFailed");
+    return null;
+  }
+  try {
+    const heard = await transcribe(env, config, owner, { bytes, ...format, seconds }, `whatsapp-voice:${conversation.inboundId}`, conversation.locale);
+    if (heard.text.trim()) return heard.text.trim();
+    await sendReply(conversation, "voiceEmpty");
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    await sendReply(conversation, error.code === "voice/fair-use" ? "voiceFairUse" : "voiceFailed");
+  }
+  return null;
+}
+
+export async function answerVoiceNote(env: AppEnv, config: AppConfig, conversation: Conversation, owner: TurnOwner, link: LinkRow, mediaId: string) {
+  const words = await heardWords(env, config, conversation, owner, mediaId);
+  if (!words) return;
+  const done = await answerWithChat(env, config, conversation, owner, link, { text: words, preface: italicTranscript(words) });
+  if (!done?.text.trim() || !config.whatsapp.voiceReplies || !link.voice_replies) return;
+  try {
+    const spoken = await speak(env, config, owner, {
+      text: speakableText(done.text, resources[conversation.locale].chat.voice.code),
+      voice: DEFAULT_VOICE,
+      format: "opus",
+      key: `whatsapp-speech:${conversation.inboundId}`,
+    });
+    await sendVoiceNote(conversation, new Uint8Array(await new Response(spoken.body).arrayBuffer()));
+  } catch (error) {
+    // The text answer has gone; a voice note that cannot be made (no speech provider, fair use spent) is left out.
+    console.warn("whatsapp: voice reply not made", conversation.inboundId, isAppError(error) ? error.code : error);
+  }
+}

@@ -1,0 +1,54 @@
+import { AudioLines } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { lazyOverlay } from "../ui/lazy-overlay";
+import type { ChatMessage } from "./use-chat";
+
+// Whether voice mode is open: outside the chat screen, because its first turn moves a new chat to the thread's address
+// and the screen there is a new one (voice-session.ts keeps the conversation going across it).
+let open = false;
+const listeners = new Set<() => void>();
+function setOpen(next: boolean) {
+  open = next;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** "Voice mode" beside the composer: opens the full-screen conversation. */
+export function VoiceModeButton() {
+  const { t } = useTranslation("chat");
+  return (
+    <button
+      type="button"
+      onClick={() => setOpen(true)}
+      aria-haspopup="dialog"
+      aria-label={t("voice.mode")}
+      title={t("voice.mode")}
+      className="rounded p-1.5 text-muted-foreground hover:bg-muted"
+    >
+      <AudioLines className="size-4" aria-hidden />
+    </button>
+  );
+}
+
+export interface VoiceModeProps {
+  send: (text: string) => Promise<{ ok: boolean; code?: string }>;
+  messages: ChatMessage[];
+  transcription: "server" | "browser";
+  plan: "guest" | "free" | "pro";
+}
+
+// SPEC §2: overlays load the first time they are opened (decision 0019).
+const VoiceModePanel = lazyOverlay<VoiceModeProps & { open: boolean; onClose: () => void }>(() => import("./voice-mode-panel"));
+
+export function VoiceMode(props: VoiceModeProps) {
+  const isOpen = useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => false,
+  );
+  return <VoiceModePanel {...props} open={isOpen} onClose={() => setOpen(false)} />;
+}

@@ -1,0 +1,185 @@
+// Voice over HTTP (docs/decisions/0025-voice.md): POST /api/speech reads one of the asker's answers aloud through the
+// fake provider and keeps the audio in R2 (a second play makes no upstream call and costs nothing); POST
+// /api/transcriptions hears a recording. Both are metered per minute, refuse what they must in the person's language,
+// and give the credits back when the provider fails.
+import { inject } from "vitest";
+import { describe, expect, it } from "vitest";
+import { FAKE_TRANSCRIPT, type AudioCalls } from "../mocks/fake-openai-audio.mjs";
+import { toneWav } from "../mocks/fake-audio.mjs";
+import { mirrorWords } from "../mocks/fake-openai-replies.mjs";
+import { createUser } from "./auth-helpers";
+import { Client, credits, sendTurn, threadMessages, upstreamEnv } from "./chat-helpers";
+import { appEnv, creditsStub } from "./helpers";
+
+async function signedIn(options: { accessLevel?: "basic" | "pro"; vars?: Record<string, string> } = {}) {
+  const user = await createUser({ accessLevel: options.accessLevel ?? "basic" });
+  const client = new Client(undefined, upstreamEnv("normal", options.vars));
+  const result = await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
+  if (!result.redirect) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
+  return { client, user };
+}
+
+/** A finished answer of `client`'s, to a question no other test asks (so its speech calls can be counted). */
+async function answer(client: Client) {
+  const question = `Tell me about ${crypto.randomUUID().slice(0, 8)} please`;
+  const turn = await sendTurn(client, { message: question });
+  expect(turn.done?.status).toBe("complete");
+  return { messageId: turn.messageId!, marker: mirrorWords(question)[3]! };
+}
+
+function speech(client: Client, body: unknown) {
+  return client.fetch("/api/speech", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+function transcription(client: Client, file: Blob | null, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  if (file) form.set("file", file, "recording.wav");
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return client.fetch("/api/transcriptions", { method: "POST", body: form });
+}
+
+async function speechCallsFor(marker: string): Promise<number> {
+  const origin = new URL(inject("fakeUpstreamUrl")).origin;
+  const calls = (await (await fetch(`${origin}/__audio-calls`)).json()) as AudioCalls;
+  return calls.speech.filter((call) => call.input.includes(marker)).length;
+}
+
+const wav = (options?: Parameters<typeof toneWav>[0]) => new Blob([toneWav(options)], { type: "audio/wav" });
+
+describe("POST /api/speech", () => {
+  it("streams the answer's audio, charges a minute, and plays the second time from R2 with no upstream call or charge", async () => {
+    const { client, user } = await signedIn();
+    const { messageId, marker } = await answer(client);
+    const before = await credits(client);
+
+    const first = await speech(client, { messageId, voice: "nova" });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("audio/mpeg");
+    expect(first.headers.get("X-Speech-Cache")).toBe("miss");
+    const audio = new Uint8Array(await first.arrayBuffer());
+    expect([...audio.slice(0, 2)]).toEqual([0xff, 0xfb]);
+    expect((await credits(client)).used).toBe(before.used + 1);
+    expect(await appEnv.MEDIA.head(`speech/${user.id}/${messageId}/nova.mp3`)).not.toBeNull();
+
+    const second = await speech(client, { messageId, voice: "nova" });
+    expect(second.headers.get("X-Speech-Cache")).toBe("hit");
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(audio);
+    expect(await speechCallsFor(marker)).toBe(1);
+    expect((await credits(client)).used).toBe(before.used + 1);
+
+    // Another voice is another recording.
+    expect((await speech(client, { messageId, voice: "onyx" })).headers.get("X-Speech-Cache")).toBe("miss");
+    expect(await speechCallsFor(marker)).toBe(2);
+  });
+
+  it("answers 404 for another account's answer, and for a visitor, without calling the provider", async () => {
+    const { client } = await signedIn();
+    const { messageId, marker } = await answer(client);
+    const { client: stranger } = await signedIn();
+
+    const foreign = await speech(stranger, { messageId });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ ok: false, error: { code: "chat/not-found" } });
+    expect((await speech(new Client(undefined, upstreamEnv("normal")), { messageId })).status).toBe(404);
+    expect(await speechCallsFor(marker)).toBe(0);
+  });
+
+  it("refuses a bad body or a question instead of an answer with a 400", async () => {
+    const { client } = await signedIn();
+    const turn = await sendTurn(client, { message: "Hello" });
+    expect((await speech(client, { messageId: turn.messageId, voice: "robot" })).status).toBe(400);
+    expect((await speech(client, {})).status).toBe(400);
+    const question = (await threadMessages(turn.threadId!)).find((message) => message.role === "user");
+    const refused = await speech(client, { messageId: question!.id });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: "request/invalid" } });
+  });
+
+  it("apologises and refunds when the provider fails", async () => {
+    const { client } = await signedIn({ vars: { OPENAI_SPEECH_MODEL: "fail" } });
+    const { messageId } = await answer(client);
+    const before = await credits(client);
+    const failed = await speech(client, { messageId });
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ error: { code: "voice/speech-failed", message: expect.stringContaining("refunded") } });
+    expect((await credits(client)).used).toBe(before.used);
+  });
+
+  it("says the browser's voice is used when only a provider without speech is configured", async () => {
+    const { client } = await signedIn();
+    const { messageId } = await answer(client);
+    const other = client.withEnv({ ...appEnv, ANTHROPIC_API_KEY: "sk-ant-fake" } as typeof appEnv);
+    const refused = await speech(other, { messageId });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ error: { code: "voice/unavailable" } });
+  });
+
+  it("refuses with credits/exhausted when the day's credits are spent", async () => {
+    const { client } = await signedIn();
+    const { messageId } = await answer(client);
+    const spent = client.withEnv(upstreamEnv("normal", { CREDITS_FREE_DAILY: "1" }));
+    const refused = await speech(spent, { messageId });
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ error: { code: "credits/exhausted" } });
+  });
+});
+
+describe("POST /api/transcriptions", () => {
+  it("returns the provider's words and charges a credit per started minute", async () => {
+    const { client } = await signedIn();
+    const before = await credits(client);
+    const heard = await transcription(client, wav({ toneSeconds: 61 }));
+    expect(heard.status).toBe(200);
+    expect(await heard.json()).toEqual({ ok: true, text: FAKE_TRANSCRIPT, demo: false });
+    expect((await credits(client)).used).toBe(before.used + 2);
+  });
+
+  it("with no key at all, the demo provider answers a fixed phrase that says so", async () => {
+    const client = new Client();
+    client.cookies.set("locale", "tr");
+    const heard = await transcription(client, wav());
+    expect(heard.status).toBe(200);
+    expect(await heard.json()).toMatchObject({ ok: true, demo: true, text: expect.stringContaining("Demo") });
+    expect((await credits(client)).used).toBe(1);
+  });
+
+  it("refuses what it must, in the person's language, charging nothing", async () => {
+    const { client } = await signedIn();
+    client.cookies.set("locale", "tr");
+    const before = await credits(client);
+    // 700 s of audio at a tiny byte rate: the header's own length counts.
+    const long = await transcription(client, wav({ sampleRate: 50, leadSeconds: 0, toneSeconds: 700, tailSeconds: 0 }));
+    expect(long.status).toBe(413);
+    expect(await long.json()).toMatchObject({ error: { code: "voice/too-long", message: expect.stringContaining("10 dakika") } });
+    // A compressed recording cannot claim fewer seconds than its bytes allow, but can claim more.
+    const claimed = await transcription(client, new Blob([new Uint8Array([0x4f, 0x67, 0x67, 0x53, ...new Uint8Array(60)])]), { seconds: "601" });
+    expect(await claimed.json()).toMatchObject({ error: { code: "voice/too-long" } });
+    const large = await transcription(client, new Blob([new Uint8Array(25 * 1024 * 1024 + 70 * 1024)]));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ error: { code: "voice/too-large", message: expect.stringContaining("25 MB") } });
+    const notAudio = await transcription(client, new Blob([new TextEncoder().encode("<html>not a recording</html>")]));
+    expect(notAudio.status).toBe(415);
+    expect(await notAudio.json()).toMatchObject({ error: { code: "voice/invalid-type" } });
+    const empty = await transcription(client, null);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: { code: "voice/empty" } });
+    expect((await credits(client)).used).toBe(before.used);
+  });
+
+  it("apologises and refunds when the provider fails", async () => {
+    const { client } = await signedIn({ vars: { OPENAI_TRANSCRIPTION_MODEL: "fail" } });
+    const failed = await transcription(client, wav());
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ error: { code: "voice/transcription-failed", message: expect.stringMatching(/^Sorry.*refunded/) } });
+    expect((await credits(client)).used).toBe(0);
+  });
+
+  it("Pro is unlimited in credits but stops at the day's fair-use minutes", async () => {
+    const { client, user } = await signedIn({ accessLevel: "pro" });
+    expect((await transcription(client, wav())).status).toBe(200);
+    await creditsStub(`voice:${user.id}`).consume({ key: "earlier-today", cost: 119, limit: null });
+    const refused = await transcription(client, wav());
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: { code: "voice/fair-use" } });
+  });
+});

@@ -1,0 +1,135 @@
+// WhatsApp voice notes (issue 36 part 3, decision 0025): a linked Pro user's voice note, signed and delivered as Meta
+// sends it, is fetched through the fake Graph API's media endpoints, transcribed by the fake provider and answered in
+// text with the transcript first in italics; with WHATSAPP_VOICE_REPLIES=on and the account's setting on, the answer
+// also goes back as an Ogg/Opus voice note uploaded through the media API. Window, dedupe and charges as for text.
+import { inject } from "vitest";
+import { describe, expect, it } from "vitest";
+import { FAKE_TRANSCRIPT } from "../mocks/fake-openai-audio.mjs";
+import { Client, createUser } from "./auth-helpers";
+import { appEnv, creditsStub } from "./helpers";
+import { linkNumber, messagePayload, postWebhook, deliverInbox, sendAndAnswer, sentTo, textsTo, uniqueNumber, whatsappEnv } from "./whatsapp-helpers";
+
+const upstream = (vars: Record<string, string> = {}) => ({
+  OPENAI_API_KEY: "sk-fake-whatsapp",
+  OPENAI_BASE_URL: inject("fakeUpstreamUrl"),
+  MODEL_OVERRIDES: JSON.stringify({ "gpt-4o-mini": "normal?n=8&ms=1" }),
+  ...vars,
+});
+
+async function voiceNote(): Promise<string> {
+  const response = await fetch(`${inject("fakeGraphUrl")}/__voice-note`, { method: "POST" });
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function linkedPro(options: { voiceReplies?: boolean } = {}) {
+  const user = await createUser({ accessLevel: "pro" });
+  const from = uniqueNumber();
+  await linkNumber(user.id, from);
+  if (options.voiceReplies) await appEnv.DB.prepare("UPDATE whatsapp_links SET voice_replies = 1 WHERE user_id = ?1").bind(user.id).run();
+  return { user, from };
+}
+
+const used = async (userId: string) => (await creditsStub(userId).balance(null)).used;
+const audioSentTo = async (to: string) => (await sentTo(to)).filter((request) => request.body?.type === "audio");
+
+describe("WhatsApp voice notes", () => {
+  it("answers a voice note in text, the transcript first in italics, and keeps the turn in the web thread", async () => {
+    const { env, queued } = whatsappEnv(upstream({ WHATSAPP_VOICE_REPLIES: "on" }));
+    const { user, from } = await linkedPro();
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+
+    const [answer] = await textsTo(from);
+    expect(answer).toMatch(new RegExp(`^_${FAKE_TRANSCRIPT.replace(/[?]/g, "\\?")}_\\n\\n`));
+    expect(answer).toContain("Fake answer");
+    const messages = await appEnv.DB.prepare(
+      "SELECT m.role, m.content FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 ORDER BY m.created_at",
+    )
+      .bind(user.id)
+      .all<{ role: string; content: string }>();
+    expect(messages.results[0]).toEqual({ role: "user", content: FAKE_TRANSCRIPT });
+    // A minute of audio and a chat turn, counted like the web; no voice note back (the account's setting is off).
+    expect(await used(user.id)).toBe(2);
+    expect(await audioSentTo(from)).toEqual([]);
+  });
+
+  it("with voice replies on (deployment and account) also sends the answer as an Ogg/Opus voice note", async () => {
+    const { env, queued } = whatsappEnv(upstream({ WHATSAPP_VOICE_REPLIES: "on" }));
+    const { user, from } = await linkedPro({ voiceReplies: true });
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+
+    // The fake accepts an audio message only for media uploaded as audio/ogg whose bytes are Ogg (a 400 otherwise).
+    const [audio] = await audioSentTo(from);
+    expect(audio).toMatchObject({ status: 200, body: { type: "audio", audio: { id: expect.any(String) } } });
+    // The text answer went first.
+    expect((await textsTo(from))[0]).toContain("Fake answer");
+    expect(await used(user.id)).toBe(3);
+  });
+
+  it("sends no voice note while the deployment keeps WHATSAPP_VOICE_REPLIES off, whatever the account chose", async () => {
+    const { env, queued } = whatsappEnv(upstream());
+    const { from } = await linkedPro({ voiceReplies: true });
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+    expect(await textsTo(from)).toHaveLength(1);
+    expect(await audioSentTo(from)).toEqual([]);
+  });
+
+  it("apologises when transcription fails and charges nothing", async () => {
+    const { env, queued } = whatsappEnv(upstream({ OPENAI_TRANSCRIPTION_MODEL: "fail" }));
+    const { user, from } = await linkedPro();
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+    expect(await textsTo(from)).toEqual([expect.stringContaining("couldn't understand that voice note")]);
+    expect(await used(user.id)).toBe(0);
+  });
+
+  it("answers a redelivered voice note once, and nothing free-form after the 24-hour window", async () => {
+    const { env, queued } = whatsappEnv(upstream());
+    const { from } = await linkedPro();
+    const payload = messagePayload({ from, audio: { id: await voiceNote() } });
+    await postWebhook(env, payload);
+    await postWebhook(env, payload);
+    await deliverInbox(env, queued.splice(0));
+    expect(await textsTo(from)).toHaveLength(1);
+
+    const late = await linkedPro();
+    await sendAndAnswer(env, queued, { from: late.from, audio: { id: await voiceNote() }, timestamp: Date.now() - 25 * 60 * 60 * 1000 });
+    expect(await textsTo(late.from)).toEqual([]);
+    const failure = await appEnv.DB.prepare("SELECT detail FROM whatsapp_failures WHERE phone = ?1").bind(late.from).first<{ detail: string }>();
+    expect(failure?.detail).toContain("24-hour");
+  });
+});
+
+describe('the "reply with voice" setting', () => {
+  async function signedInWithNumber(env: ReturnType<typeof whatsappEnv>["env"], linked = true) {
+    const user = await createUser({ accessLevel: "pro" });
+    if (linked) await linkNumber(user.id, uniqueNumber());
+    const client = new Client(undefined, env);
+    const result = await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
+    if (!result.redirect) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
+    return { user, client };
+  }
+  const setting = (client: Client, enabled: string) => {
+    const body = new FormData();
+    body.set("enabled", enabled);
+    return client.fetch("/api/whatsapp/voice-replies", { method: "POST", body });
+  };
+
+  it("is offered with WHATSAPP_VOICE_REPLIES on, and turning it on is kept on the link", async () => {
+    const { env } = whatsappEnv({ WHATSAPP_VOICE_REPLIES: "on" });
+    const { user, client } = await signedInWithNumber(env);
+    const before = (await (await client.fetch("/api/whatsapp/link")).json()) as { voiceRepliesOffered: boolean; link: { voiceReplies: boolean } };
+    expect(before).toMatchObject({ voiceRepliesOffered: true, link: { voiceReplies: false } });
+    const turned = await setting(client, "true");
+    expect(await turned.json()).toEqual({ ok: true, voiceReplies: true });
+    const row = await appEnv.DB.prepare("SELECT voice_replies FROM whatsapp_links WHERE user_id = ?1").bind(user.id).first<{ voice_replies: number }>();
+    expect(row?.voice_replies).toBe(1);
+  });
+
+  it("refuses a visitor, an account with no number, and a value that is not true or false", async () => {
+    const { env } = whatsappEnv();
+    expect((await setting(new Client(undefined, env), "true")).status).toBe(401);
+    const { client } = await signedInWithNumber(env, false);
+    expect((await setting(client, "true")).status).toBe(400);
+    const linked = await signedInWithNumber(env);
+    expect((await setting(linked.client, "yes")).status).toBe(400);
+  });
+});

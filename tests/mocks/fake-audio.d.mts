@@ -1,0 +1,10 @@
+// Types for fake-audio.mjs (the project compiles TypeScript with allowJs off).
+export function silentMp3(seconds?: number): Uint8Array<ArrayBuffer>;
+export function silentOggOpus(seconds?: number): Uint8Array<ArrayBuffer>;
+export function toneWav(options?: {
+  leadSeconds?: number;
+  toneSeconds?: number;
+  tailSeconds?: number;
+  sampleRate?: number;
+  frequency?: number;
+}): Uint8Array<ArrayBuffer>;
