@@ -53,7 +53,8 @@ describe("forgot password", () => {
     }
     const refused = await post(new Client(), "/auth/forgot-password", { email: user.email.toUpperCase() });
     expectRefused(refused, windowMs);
-    expect(await post(new Client(), "/auth/forgot-password", { email: ghost })).toEqual({ ...refused, retryAfter: expect.any(Number) });
+    // The address nobody has is refused the same way (the wait may differ by the second the two were counted in).
+    expectRefused(await post(new Client(), "/auth/forgot-password", { email: ghost }), windowMs);
     expect(await emailCount(user.email)).toBe(limit);
   });
 });

@@ -138,6 +138,12 @@ export function localDeveloper(): Client {
   return new Client("127.0.0.1", { ...appEnv, APP_ENV: "development" } as AppEnv, "http://localhost:8787");
 }
 
+/** The guest id a browser's guest cookie carries (`v2.<guest id>.<mac>`, app/.server/auth/signing.ts), or "". */
+export function guestIdOf(client: Client): string {
+  const signed = decodeURIComponent(client.cookies.get("__Host-guest_id") ?? client.cookies.get("guest_id") ?? "");
+  return signed.split(".")[1] ?? "";
+}
+
 export function uniqueEmail(label = "user"): string {
   return `${uniqueId(label).toLowerCase()}@example.com`;
 }

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
-import { Client, createUser, db, signedInClient } from "./auth-helpers";
+import { Client, createUser, db, guestIdOf, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
 const ROUTE = "routes/_main.horoscope.$pathId.($threadId)";
@@ -28,7 +28,7 @@ describe("birth data", { timeout: 60_000 }, () => {
     const saved = await postBirthData(client, VALID);
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ ok: true });
-    const guestId = decodeURIComponent(client.cookies.get("__Host-guest_id") ?? client.cookies.get("guest_id") ?? "").split(".")[0]!;
+    const guestId = guestIdOf(client);
     expect(guestId).toMatch(/^g_/);
     expect(await db.query.birthProfiles.findFirst({ where: eq(schema.birthProfiles.ownerId, guestId) })).toMatchObject({ ...VALID });
 

@@ -7,7 +7,7 @@ import { formatWait } from "../../app/lib/error-text";
 import { nextUtcMidnight } from "../../app/lib/time";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
-import { Client } from "./auth-helpers";
+import { Client, guestIdOf } from "./auth-helpers";
 import { db, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
 
 describe("visitors' uploads per address per day", () => {
@@ -37,7 +37,7 @@ describe("visitors' uploads per address per day", () => {
     expect(turkish.status).toBe(429);
     expect(turkish.json.error?.message).toMatch(new RegExp(`^${tr["upload/rate-limited_wait"].split("{{wait}}")[0]!}.+ sonra `));
 
-    const guestIds = [visitor, fresh].map((browser) => decodeURIComponent(browser.cookies.get("__Host-guest_id") ?? "").split(".")[0]!);
+    const guestIds = [visitor, fresh].map(guestIdOf);
     expect(await db.$count(schema.uploads, inArray(schema.uploads.ownerId, guestIds))).toBe(3);
     // Another address, and an account on this one, upload as usual.
     expect((await upload(new Client("198.51.100.8", env), png)).status).toBe(201);
