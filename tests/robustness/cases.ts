@@ -360,7 +360,13 @@ function forgedCookieCases(route: RouteInfo): Case[] {
 }
 
 export const CASES: Case[] = [
-  ...ROUTES.flatMap((route) => [...methodCases(route), ...forgedCookieCases(route), ...(route.hasAction ? bodyCases(route) : []), ...strangerCases(route), ...queryCases(route)]),
+  ...ROUTES.flatMap((route) => [
+    ...methodCases(route),
+    ...forgedCookieCases(route),
+    ...(route.hasAction ? bodyCases(route) : []),
+    ...strangerCases(route),
+    ...queryCases(route),
+  ]),
   ...bodyIdCases(),
 ];
 
