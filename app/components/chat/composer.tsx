@@ -107,8 +107,10 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
         placeholder={t("composer.placeholder")}
         className="w-full resize-none bg-transparent px-2 py-1 text-base outline-none"
       />
-      <div className="flex items-center justify-between gap-2 px-1">
-        <div className="flex min-w-0 items-center gap-1">
+      {/* On a phone the footer (the credits line) takes a line of its own under the buttons and wraps; from sm up it
+          sits between them. Never truncated: the cost and refill time are what a person reads before sending. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1">
+        <div className="flex items-center gap-1">
           {allowAttachment && (
             <>
               <input
@@ -136,10 +138,16 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
               <Mic className="size-4" aria-hidden />
             </button>
           )}
-          <div className="min-w-0 truncate">{footer ?? <span className="text-xs text-muted-foreground">{t("composer.hint")}</span>}</div>
+        </div>
+        <div className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-0">
+          {footer ?? <span className="text-xs text-muted-foreground">{t("composer.hint")}</span>}
         </div>
         {busy && onStop ? (
-          <button type="button" onClick={onStop} className="inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-medium hover:bg-muted">
+          <button
+            type="button"
+            onClick={onStop}
+            className="ml-auto inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-medium hover:bg-muted"
+          >
             <Square className="size-3.5 fill-current" aria-hidden />
             {t("actions.stop")}
           </button>
@@ -147,7 +155,7 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
           <button
             type="submit"
             disabled={!canSend}
-            className="inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
+            className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
           >
             <SendHorizontal className="size-4" aria-hidden />
             {t("composer.send")}
