@@ -1,7 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NETWORK_FAILED } from "~/lib/api-client";
 import { useToolModel } from "~/lib/chat-prefs";
+import { useOfferSendAgain } from "~/lib/connection";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
 import { SUGGESTION_CATEGORIES } from "~/lib/tools";
@@ -32,6 +34,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   const modelId = model?.id ?? "gpt-4o-mini";
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId });
   const { pathname } = useLocation();
+  const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
   const setDraft = useCallback(
     (text: string) => {
@@ -63,8 +66,10 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     setDraft("");
     const result = await chat.send(text, attachmentId);
     if (result.ok) return;
-    // Refused (no credits left, a Pro model...): the question goes back in the box rather than being lost.
+    // Refused (no credits left, a Pro model...) or never sent (offline): the question goes back in the box rather
+    // than being lost, and offline it is offered again once the connection is back.
     setDraft(text);
+    if (result.code === NETWORK_FAILED) offerSendAgain(() => void submit(text, attachmentId));
     if (plan === "guest" && (result.code === "credits/exhausted" || result.code === "auth/sign-in-required")) saveTempMessage(text, pathname);
   };
 
