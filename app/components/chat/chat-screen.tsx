@@ -8,7 +8,7 @@ import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
 import { SUGGESTION_CATEGORIES } from "~/lib/tools";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
-import { Composer } from "./composer";
+import { Composer, type Attachment } from "./composer";
 import { CreditsLine } from "./credits-line";
 import { Greeting } from "./greeting";
 import { MessageList } from "./message-list";
@@ -36,6 +36,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   const { pathname } = useLocation();
   const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
   const setDraft = useCallback(
     (text: string) => {
       setDraftState(text);
@@ -59,18 +60,21 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     const waiting = takeTempMessage(pathname);
     if (!waiting) return;
     setDraft("");
-    void send.current(waiting.text);
+    void send.current(waiting.text, waiting.attachmentId ?? undefined);
   }, [plan, pathname, setDraft]);
 
-  const submit = async (text: string, attachmentId?: string) => {
+  const submit = async (text: string, attached: Attachment | null) => {
+    const attachmentId = attached?.id;
     setDraft("");
+    setAttachment(null);
     const result = await chat.send(text, attachmentId);
     if (result.ok) return;
-    // Refused (no credits left, a Pro model...) or never sent (offline): the question goes back in the box rather
-    // than being lost, and offline it is offered again once the connection is back.
+    // Refused (no credits left, a Pro model...) or never sent (offline): the question and its image go back in the
+    // box rather than being lost, and offline it is offered again once the connection is back.
     setDraft(text);
-    if (result.code === NETWORK_FAILED) offerSendAgain(() => void submit(text, attachmentId));
-    if (plan === "guest" && (result.code === "credits/exhausted" || result.code === "auth/sign-in-required")) saveTempMessage(text, pathname);
+    setAttachment(attached);
+    if (result.code === NETWORK_FAILED) offerSendAgain(() => void submit(text, attached));
+    if (plan === "guest" && (result.code === "credits/exhausted" || result.code === "auth/sign-in-required")) saveTempMessage({ text, attachmentId }, pathname);
   };
 
   const composer = (
@@ -80,7 +84,9 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       busy={chat.busy}
       onStop={() => void chat.stop()}
       allowAttachment={Boolean(model?.vision)}
-      onSubmit={(text, attachment) => void submit(text, attachment?.id)}
+      onSubmit={(text, attached) => void submit(text, attached)}
+      attachment={attachment}
+      onAttachmentChange={setAttachment}
       toolbar={
         <ModelPicker
           pending={!modelRestored}

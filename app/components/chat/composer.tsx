@@ -15,6 +15,12 @@ interface ComposerProps {
   value: string;
   onChange: (value: string) => void;
   onSubmit?: (text: string, attachment: Attachment | null) => void;
+  /**
+   * The attached image, when the screen keeps it (like `value`): the chat's composer moves in the page once a
+   * conversation starts, and a refused question must get its image back with its text.
+   */
+  attachment?: Attachment | null;
+  onAttachmentChange?: (attachment: Attachment | null) => void;
   onStop?: () => void;
   busy?: boolean;
   /** Attach an image (vision models). */
@@ -24,12 +30,15 @@ interface ComposerProps {
 }
 
 /** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
-export function Composer({ value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar } = props;
   const { t, i18n } = useTranslation("chat");
   const errorText = useErrorText();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [ownAttachment, setOwnAttachment] = useState<Attachment | null>(null);
+  const attachment = props.attachment !== undefined ? props.attachment : ownAttachment;
+  const setAttachment = props.onAttachmentChange ?? setOwnAttachment;
   const [uploading, setUploading] = useState(false);
   const [listening, setListening] = useState<AbortController | null>(null);
   const [voiceSupported, setVoiceSupported] = useState(false);
