@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { normalizeEmail } from "~/.server/auth/accounts";
 import { trustedDeviceCookie } from "~/.server/auth/device";
@@ -12,6 +12,7 @@ import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { EmailLinkForm } from "~/components/auth/email-only-form";
+import { useResultToasts, type AuthActionData } from "~/components/auth/forms";
 import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
 import { checkForm, signInLinkSchema } from "~/lib/schemas/auth";
@@ -77,6 +78,11 @@ export default function Screen() {
   const { t } = useTranslation("auth");
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  // The link's button failing (used meanwhile, expired, or SPEC §4's "Authentication failed") says why, like every
+  // sign-in form: a toast and an alert; the person stays signed out.
+  const answer = useActionData<typeof action>() as AuthActionData | undefined;
+  const failed = answer && !answer.ok ? answer : undefined;
+  useResultToasts(failed);
   if (loaded.problem) {
     return (
       <div className="flex flex-col gap-4">
@@ -96,6 +102,7 @@ export default function Screen() {
           <p className="mt-1 text-sm text-muted-foreground">{t("emailLink.confirmBody")}</p>
         </div>
         <Form method="post" className="flex flex-col gap-4">
+          <FormAlert code={failed?.error ?? null} retryAfterSeconds={failed?.retryAfterSeconds} />
           <input type="hidden" name="intent" value="use-link" />
           <input type="hidden" name="token" value={loaded.token} />
           <input type="hidden" name="redirectTo" value={loaded.redirectTo} />
