@@ -15,7 +15,10 @@ function ReadySignal() {
   return null;
 }
 
-/** SPEC §2/§9 toast area: bottom-right, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T expands. */
+/**
+ * SPEC §2/§9 toast area: bottom-right, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T expands. The swipe distance
+ * and removal delay have no prop: the build writes them into sonner (vite.toast-settings.ts).
+ */
 export function Toaster({ theme }: { theme: Theme }) {
   const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false);
   // Not with the page (decision 0019: overlays load when first used), but once someone starts using it: then a toast
