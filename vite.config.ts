@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./app/.server/http/load-context";
 import { LOCALES } from "./app/lib/constants";
+import { toastSettings } from "./vite.toast-settings";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -108,7 +109,10 @@ export default defineConfig({
     tailwindcss(),
     serviceWorkerVersion(),
     clientModules(),
+    toastSettings(),
   ],
+  // Pre-bundling would skip toastSettings' transform of sonner under `npm run dev`.
+  optimizeDeps: { exclude: ["sonner"] },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   server: {
     // Every D1 write touches .wrangler/state; watching it would reload the page on each write.

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { TOASTS, type Theme } from "~/lib/constants";
-import { toasterDemand } from "~/lib/toast";
+import { toasterDemand, warmToasts } from "~/lib/toast";
+
+/** What counts as a person's first interaction (typing, clicking, tapping), after which the toast library is fetched. */
+const FIRST_INTERACTION = ["focusin", "pointerdown", "keydown"] as const;
 
 const SonnerToaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
@@ -12,9 +15,24 @@ function ReadySignal() {
   return null;
 }
 
-/** SPEC §2/§9 toast area: bottom-right, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T expands. */
+/**
+ * SPEC §2/§9 toast area: bottom-right, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T expands. The swipe distance
+ * and removal delay have no prop: the build writes them into sonner (vite.toast-settings.ts).
+ */
 export function Toaster({ theme }: { theme: Theme }) {
   const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false);
+  // Not with the page (decision 0019: overlays load when first used), but once someone starts using it: then a toast
+  // can still appear when the connection has gone (SPEC §8 network-request-failed).
+  useEffect(() => {
+    const warm = () => {
+      for (const type of FIRST_INTERACTION) document.removeEventListener(type, warm, true);
+      warmToasts();
+    };
+    for (const type of FIRST_INTERACTION) document.addEventListener(type, warm, true);
+    return () => {
+      for (const type of FIRST_INTERACTION) document.removeEventListener(type, warm, true);
+    };
+  }, []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

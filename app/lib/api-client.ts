@@ -1,7 +1,8 @@
 // The browser's one reader of our `/api/*` answers: `{ ok: true, ... }` or DESIGN's one error shape
-// `{ ok: false, error: { code, message, fieldErrors? } }` (made on the server by http/respond.ts apiError). A network
-// failure or an answer that is not that shape reads as `app/unknown` with no message, so callers have one path and
-// show SPEC §8's "Unknown error" in the page's language.
+// `{ ok: false, error: { code, message, fieldErrors? } }` (made on the server by http/respond.ts apiError). A request
+// that never reached the server (offline, connection refused) reads as `app/network-request-failed` (SPEC §8's
+// network-request-failed: "You appear to be offline..."), an answer that is not that shape as `app/unknown`; both
+// without a message, so callers have one path and show the code's text in the page's language.
 
 export interface ApiError {
   code: string;
@@ -12,6 +13,9 @@ export interface ApiError {
 }
 
 export type ApiAnswer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
+
+/** The code of a request that failed to reach the server; its text names the connection, not "Something went wrong". */
+export const NETWORK_FAILED = "app/network-request-failed";
 
 const unknown = (status: number): ApiAnswer<never> => ({ ok: false, status, error: { code: "app/unknown", message: "" } });
 
@@ -27,7 +31,7 @@ export async function callApi<T extends object>(url: string, init: RequestInit =
   } catch (error) {
     // Aborted by the caller: let it know, it decides what that means.
     if (init.signal?.aborted) throw error;
-    return unknown(0);
+    return { ok: false, status: 0, error: { code: NETWORK_FAILED, message: "" } };
   }
   const body = (await response.json().catch(() => null)) as ({ ok?: unknown; error?: unknown } & T) | null;
   if (response.ok && body?.ok === true) return { ok: true, status: response.status, data: body };

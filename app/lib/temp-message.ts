@@ -1,5 +1,7 @@
-// SPEC §4's tempMessage: what a visitor asked when they were told to sign in first survives the sign-in (the auth
-// dialog, an e-mail link or an OAuth round trip in the same tab) and is sent once they are back, signed in.
+// SPEC §3/§4's tempMessage (message and file): what a visitor asked, with the image they attached, when they were told
+// to sign in first survives the sign-in (the auth dialog, an e-mail link or an OAuth round trip in the same tab) and is
+// sent once they are back, signed in. The image is kept by its upload id: signing in moves the visitor's uploads to
+// the account (auth/profile.ts adoptGuestData), so the same id is theirs afterwards.
 // Also the composer's draft, so an expired session or a reload does not lose what someone was typing.
 // sessionStorage: per tab, gone with the tab, never sent anywhere.
 
@@ -10,6 +12,8 @@ const TEMP_MAX_AGE_MS = 30 * 60_000;
 
 export interface TempMessage {
   text: string;
+  /** The attached image's upload id, or null. */
+  attachmentId: string | null;
   /** The page it was typed on; it is sent only there. */
   path: string;
   savedAt: number;
@@ -23,9 +27,9 @@ function session(): Storage | null {
   }
 }
 
-export function saveTempMessage(text: string, path: string, now = Date.now()): void {
+export function saveTempMessage(message: { text: string; attachmentId?: string | null }, path: string, now = Date.now()): void {
   try {
-    session()?.setItem(TEMP_KEY, JSON.stringify({ text, path, savedAt: now } satisfies TempMessage));
+    session()?.setItem(TEMP_KEY, JSON.stringify({ text: message.text, attachmentId: message.attachmentId ?? null, path, savedAt: now } satisfies TempMessage));
   } catch {
     // Storage full or blocked: the text is still in the box.
   }
@@ -45,7 +49,8 @@ export function takeTempMessage(path: string, now = Date.now()): TempMessage | n
   if (!parsed || parsed.path !== path) return null;
   storage?.removeItem(TEMP_KEY);
   if (typeof parsed.text !== "string" || !parsed.text.trim() || typeof parsed.savedAt !== "number" || now - parsed.savedAt > TEMP_MAX_AGE_MS) return null;
-  return { text: parsed.text, path, savedAt: parsed.savedAt };
+  const attachmentId = typeof parsed.attachmentId === "string" && parsed.attachmentId ? parsed.attachmentId : null;
+  return { text: parsed.text, attachmentId, path, savedAt: parsed.savedAt };
 }
 
 export function readDraft(path: string): string {

@@ -22,6 +22,14 @@ export function notify(kind: Kind, message: string, options?: NotifyOptions) {
   void ready.then(() => import("sonner")).then(({ toast }) => toast[kind](message, options));
 }
 
+/**
+ * Fetches the toast library ahead of the first toast, without showing anything. Called on a person's first
+ * interaction: a toast that has to say "you appear to be offline" could not fetch the library at that moment.
+ */
+export function warmToasts(): void {
+  void import("sonner").catch(() => undefined);
+}
+
 /** For the Toaster host: whether any toast was asked for yet. */
 export const toasterDemand = {
   subscribe(listener: () => void) {

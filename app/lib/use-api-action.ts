@@ -20,8 +20,8 @@ const UNKNOWN: ApiFailure = { ok: false, status: 0, error: { code: "app/unknown"
  *
  * Not a Remix fetcher: with single fetch a fetcher posts to `<url>.data` and expects route data, while the API
  * routes answer with a Response carrying their real status (4xx + the error shape), which the `.data` channel
- * cannot carry ("Unable to decode turbo-stream response"). A network failure or an unreadable answer reads as
- * `app/unknown` with no message: the caller shows SPEC §8's "Unknown error" in the page's language.
+ * cannot carry ("Unable to decode turbo-stream response"). A request that never reached the server or an unreadable
+ * answer reads as a code with no message (api-client.ts): the caller shows the code's text in the page's language.
  */
 export function useApiAction<Success extends object = object>({ refresh = true }: { refresh?: boolean } = {}) {
   const revalidate = useSafeRevalidate();

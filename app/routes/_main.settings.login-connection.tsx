@@ -169,7 +169,7 @@ export default function LoginConnectionTab() {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{name}</p>
-                  <p className="truncate text-sm text-muted-foreground">
+                  <p className="text-sm text-muted-foreground wrap-anywhere">
                     {connection
                       ? [t("login-connection.connected"), connection.email, connection.verified ? null : t("login-connection.unverified")]
                           .filter(Boolean)

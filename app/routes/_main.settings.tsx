@@ -24,7 +24,9 @@ export default function SettingsLayout() {
     <div className="flex flex-1 flex-col">
       <PageHeader title={t("title")} icon={<Settings className="size-5" aria-hidden />} />
       <nav aria-label={t("tabsLabel")} className="border-b px-4 md:px-8">
-        <ul className="flex gap-1 overflow-x-auto">
+        {/* Wraps rather than scrolls: on a phone every tab stays in sight, however many there are and however long
+            their names run in Turkish (a scrolled-away tab gave no sign it was there). */}
+        <ul className="flex flex-wrap gap-x-1">
           {SETTINGS_TABS.map((tab) => (
             <li key={tab}>
               <NavLink

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { resolveTarget } from "~/.server/ai/providers";
 import { loadToolThread, toolStrings } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
-import { WEB_SEARCH_MODEL } from "~/.server/search/turn";
+import { WEB_SEARCH_MODEL, webSearchModelFor } from "~/.server/search/turn";
 import { CreditsLine } from "~/components/chat/credits-line";
 import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -14,6 +14,7 @@ import { ToolScreenHeader } from "~/components/tools/tool-screen";
 import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
+import { openUpgradeDialog } from "~/lib/ui-store";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
 export const handle = SHOWS_ANSWERS;
@@ -23,10 +24,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loadToolThread(request, context, { tool: "web-search", threadId: params.threadId }),
     pageTitle(request, "tools", "web-search.title"),
   ]);
+  // The model this viewer's searches are answered by, and the better one their plan does not get (decision 0008).
+  const model = webSearchModelFor(screen.plan);
   return {
     ...screen,
     strings: toolStrings(request, "search"),
-    model: WEB_SEARCH_MODEL,
+    model,
+    proModel: model === WEB_SEARCH_MODEL ? null : WEB_SEARCH_MODEL,
     // OpenAI's web_search tool: with keys for other providers only, searching is not possible here.
     available: resolveTarget(context.env, WEB_SEARCH_MODEL) !== null,
     title: screen.thread?.title ?? title,
@@ -75,7 +79,21 @@ function WebSearchScreen({ data }: { data: Data }) {
                     {t("form.demoNote")}
                   </p>
                 ) : (
-                  <p className="text-xs text-muted-foreground">{t("form.model", { model: data.model })}</p>
+                  <div className="flex flex-col gap-1 text-xs text-muted-foreground">
+                    <p>{t("form.model", { model: data.model })}</p>
+                    {data.proModel && (
+                      <p>
+                        {t("form.proModel", { model: data.proModel })}{" "}
+                        <button
+                          type="button"
+                          onClick={() => openUpgradeDialog("model")}
+                          className="font-medium text-primary underline-offset-4 hover:underline"
+                        >
+                          {t("form.upgrade")}
+                        </button>
+                      </p>
+                    )}
+                  </div>
                 )}
                 <p className={`${noteClass} text-muted-foreground`}>
                   <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden />

@@ -19,6 +19,7 @@ import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import type { ActionFailure } from "~/.server/http/auth";
 import { EmailLinkForm } from "~/components/auth/email-only-form";
+import { useResultToasts, type AuthActionData } from "~/components/auth/forms";
 import { LinkConfirmation, LinkProblem } from "~/components/auth/link-page";
 import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
@@ -77,6 +78,9 @@ export default function Screen() {
   const { t } = useTranslation("auth");
   const loaded = useLoaderData<typeof loader>();
   const refused = useActionData<ActionFailure>();
+  // The link's button failing (used meanwhile, expired, or the product's "Authentication failed") says why, like every
+  // sign-in form: a toast and an alert; the person stays signed out (docs/product.md §4).
+  useResultToasts(refused as AuthActionData | undefined);
   if (loaded.problem) {
     return (
       <LinkProblem title={t("emailLink.invalidTitle")} code={loaded.problem}>

@@ -3,23 +3,29 @@
 // app's own Stripe webhook) -> success view and dialog -> Pro badge, a Pro model usable, credits unlimited -> account
 // deletion refused -> cancel -> still Pro -> the clock moves past the period end -> Free again -> deletion allowed.
 //
-// This file runs its own `wrangler dev` with a Free allowance of 2 credits (so running out takes two messages) and
-// the after-sign-in dialog on (tests/e2e/server.mjs turns it off for the other files). The clock moves through the
+// This file runs its own `wrangler dev` with a Free allowance of 2 credits (so running out takes two messages), none
+// for visitors (so a visitor's first question needs an account: SPEC §4's tempMessage, issue 37) and the
+// after-sign-in dialog on (tests/e2e/server.mjs turns it off for the other files). The clock moves through the
 // development-only /dev/clock page (a 404 in production; docs/decisions/0007-billing.md).
 /* global document -- only inside waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser, waitForPage } from "./helpers.mjs";
 import { startServer } from "./server.mjs";
 
 const browser = useBrowser();
 const FREE_DAILY = 2;
+const PHOTO = fileURLToPath(new URL("../fixtures/photo-translate-sign.png", import.meta.url));
 const ANSWER_TIMEOUT_MS = 90_000;
 
 let server;
 
 before(async () => {
-  server = await startServer({ label: "e2e-billing", vars: { CREDITS_FREE_DAILY: String(FREE_DAILY), PAYWALL_AFTER_SIGN_IN: "true" } });
+  server = await startServer({
+    label: "e2e-billing",
+    vars: { CREDITS_FREE_DAILY: String(FREE_DAILY), CREDITS_GUEST_DAILY: "0", PAYWALL_AFTER_SIGN_IN: "true" },
+  });
 });
 
 after(async () => {
@@ -194,6 +200,50 @@ describe("Pro subscription (demo checkout)", () => {
       assertNoErrors(
         errors.filter((error) => !/status of (401|402|409)/.test(error)),
         "the billing flow",
+      );
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a visitor's question that needs an account keeps its image and text through sign-up, and both are sent once", async () => {
+    const session = await openPage(browser(), { baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    const { page, errors } = session;
+    try {
+      await page.goto("/web-main");
+      await hydrated(page);
+      const box = page.getByRole("textbox", { name: "Message" });
+      const composer = page.locator("form").filter({ has: box });
+      await page.getByLabel("Attach an image (JPEG or PNG)").setInputFiles(PHOTO);
+      await composer.getByRole("img", { name: "Attached image" }).waitFor();
+      const question = `What does this sign say? ${Date.now().toString(36)}`;
+      await box.fill(question);
+      await composer.getByRole("button", { name: "Send" }).click();
+
+      // No credits for visitors here: the upgrade dialog comes, and the question waits in its box with its image.
+      await page.getByRole("dialog", { name: "Upgrade to Pro" }).waitFor();
+      await page.keyboard.press("Escape");
+      assert.equal(await box.inputValue(), question);
+      await composer.getByRole("img", { name: "Attached image" }).waitFor();
+
+      // Signing up and in happens in this tab (pages, e-mail link, sign-in form); back on the chat, it is sent.
+      await signUpAndSignIn(page, { name: "Ada Visitor", landing: "/web-main" });
+      await page.getByRole("dialog", { name: "Upgrade to Pro" }).getByRole("button", { name: "Maybe later" }).click();
+      await page.waitForURL(/\/web-main\/[^/?#]+$/);
+      const asked = () => page.getByRole("list", { name: "Conversation" }).locator(":scope > li").filter({ hasText: question });
+      await asked().getByRole("img", { name: "Attached image" }).waitFor();
+      // The image is the account's now (signing in adopted the visitor's upload): it loads.
+      await waitForPage(page, () =>
+        [...document.querySelectorAll('ol[aria-label="Conversation"] img')].some((image) => image.complete && image.naturalWidth > 0),
+      );
+      // Once: a reload shows the one question, not a second copy.
+      await page.reload();
+      await hydrated(page);
+      await asked().first().waitFor();
+      assert.equal(await asked().count(), 1);
+      assertNoErrors(
+        errors.filter((error) => !/status of 402/.test(error)),
+        "a visitor's question kept through sign-in",
       );
     } finally {
       await session.close();

@@ -115,6 +115,11 @@ export async function waitForPage(page, predicate, arg, { timeout = 15_000 } = {
   await page.waitForFunction(predicate, arg, { timeout });
 }
 
+/** The toast (SPEC §9, sonner) showing `text`; wait on it with `.waitFor()`. */
+export function toast(page, text) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
 /** Reads localStorage of the current page's origin. */
 export function storageItem(page, key) {
   return page.evaluate((name) => window.localStorage.getItem(name), key);

@@ -64,6 +64,52 @@ describe("sessions", () => {
     });
   });
 
+  test("an e-mail link whose button fails says why in a toast, and nobody is signed in (issue 37)", async () => {
+    await withPage(async ({ page, errors }) => {
+      const owner = await openPage(browser());
+      let email;
+      try {
+        ({ email } = await signUpAndSignIn(owner.page, { name: "Link Twice", landing: "/web-main" }));
+      } finally {
+        await owner.close();
+      }
+      await page.goto("/auth/email-link");
+      await hydrated(page);
+      await page.getByLabel("Email address", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Send sign-in link" }).click();
+      await page.getByText("Sign-in link sent by email").waitFor();
+      await page.goto("/dev/mailbox");
+      const message = page
+        .getByRole("article")
+        .filter({ hasText: email })
+        .filter({ hasText: /sign-in link/ })
+        .first();
+      const link = await message.getByRole("link").first().getAttribute("href");
+
+      // Opened here, then used on another device before this one presses its button.
+      await page.goto(link);
+      await hydrated(page);
+      const other = await openPage(browser());
+      try {
+        await other.page.goto(link);
+        await hydrated(other.page);
+        await other.page.getByRole("button", { name: "Sign in", exact: true }).click();
+        await other.page.waitForURL((url) => url.pathname === "/web-main");
+      } finally {
+        await other.close();
+      }
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.locator("[data-sonner-toast]").filter({ hasText: "This link is invalid or has already been used." }).waitFor();
+      await page.getByRole("alert").filter({ hasText: "This link is invalid or has already been used." }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/auth/email-link");
+      assert.equal((await page.request.get("/api/user/profile")).status(), 401, "still signed out");
+      assertNoErrors(
+        errors.filter((error) => !/status of 400/.test(error)),
+        "a used e-mail link",
+      );
+    });
+  });
+
   test("two open tabs stay in step: name, theme and language changed in one show in the other", async () => {
     await withPage(async ({ context, page, errors }) => {
       await signUpAndSignIn(page, { name: "Tab One", landing: "/settings/account" });

@@ -217,3 +217,24 @@ export async function emailConnection(userId: string) {
     where: and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.provider, "email")),
   });
 }
+
+/**
+ * `env` with a database that fails every statement whose SQL matches `pattern` (as D1 does when it is unavailable),
+ * for the failures a person cannot cause: e.g. /insert into "sessions"/ makes starting a session fail.
+ */
+export function failingStatements(env: AppEnv, pattern: RegExp): AppEnv {
+  const database = env.DB;
+  const failing = new Proxy(database, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (sql: string) => {
+          if (pattern.test(sql)) throw new Error("D1 is unavailable");
+          return target.prepare(sql);
+        };
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { ...env, DB: failing } as AppEnv;
+}

@@ -10,7 +10,7 @@ import { setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { appEnv } from "./helpers";
-import { Client, connectionsOf, createUser, db, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
+import { Client, connectionsOf, createUser, db, failingStatements, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
 
 const GOOGLE = {
   clientId: "google-client-id.apps.example",
@@ -293,6 +293,17 @@ describe("Google sign-in", () => {
     const failed = await callback(client, "google", { code, state: params.get("state")! });
     expect(errorOf(failed.headers.get("Location")!)).toBe("auth/authentication-failed");
   });
+
+  for (const provider of ["google", "apple"] as const) {
+    it(`answers 'Authentication failed' and signs nobody in when ${provider}'s sign-in cannot start a session`, async () => {
+      vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const client = new Client(undefined, failingStatements(env, /insert into "sessions"/i));
+      const email = uniqueEmail(provider);
+      const { location } = await roundTrip(client, provider, { sub: `${provider}-${crypto.randomUUID()}`, email, email_verified: true });
+      expect(errorOf(location)).toBe("auth/authentication-failed");
+      expect(client.sessionToken()).toBeUndefined();
+    });
+  }
 
   it("refuses an address that already has an account with another sign-in method", async () => {
     const existing = await createUser();

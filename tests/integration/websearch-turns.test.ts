@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import { expectedSearchText, SEARCH_SOURCES } from "../mocks/fake-openai-responses.mjs";
 import { Client, credits, db, guest, messageRow, threadMessages, turnResult, upstreamEnv, type TurnResult } from "./chat-helpers";
+import { signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import type { AppEnv } from "../../app/.server/env";
 
@@ -97,6 +98,35 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
     expect(await credits(noOpenAI)).toMatchObject({ used: 0 });
     const page = await noOpenAI.fetch("/web-search");
     expect(await page.text()).toContain("Web search needs an OpenAI API key on this server");
+  });
+});
+
+describe("the model web search names (issue 37)", { timeout: 30_000 }, () => {
+  const en = { uses: (model: string) => `Searches with ${model} and the web search tool`, pro: "With Pro, searches use gpt-4.1, the more thorough model." };
+  const tr = { uses: (model: string) => `${model} ve web arama aracıyla arar`, pro: "Pro ile aramalar daha kapsamlı model olan gpt-4.1 ile yapılır." };
+  const page = async (client: Client, language: "en" | "tr") => (await client.fetch(`/web-search?lng=${language}`)).text();
+
+  it("tells visitors and Free accounts the fast model that answers them, with Pro's gpt-4.1 as the upgrade", async () => {
+    const visitor = guest("normal");
+    const { client: free } = await signedInClient();
+    for (const client of [visitor, free.withEnv(upstreamEnv("normal"))]) {
+      const [english, turkish] = [await page(client, "en"), await page(client, "tr")];
+      expect(english).toContain(en.uses("gpt-4o-mini"));
+      expect(english).not.toContain(en.uses("gpt-4.1"));
+      expect(english).toContain(en.pro);
+      expect(turkish).toContain(tr.uses("gpt-4o-mini"));
+      expect(turkish).toContain(tr.pro);
+    }
+  });
+
+  it("tells Pro accounts gpt-4.1, with no upgrade hint", async () => {
+    const { client } = await signedInClient({ accessLevel: "pro" });
+    const pro = client.withEnv(upstreamEnv("normal"));
+    const [english, turkish] = [await page(pro, "en"), await page(pro, "tr")];
+    expect(english).toContain(en.uses("gpt-4.1"));
+    expect(english).not.toContain(en.pro);
+    expect(turkish).toContain(tr.uses("gpt-4.1"));
+    expect(turkish).not.toContain(tr.pro);
   });
 });
 

@@ -28,13 +28,16 @@ describe("callApi", () => {
     expect(await callApi("/api/jobs")).toEqual({ ok: false, status: 402, error: { code: "credits/exhausted", message: "" } });
   });
 
-  it("reads anything else as app/unknown: HTML from a proxy, a success without ok, a dropped connection", async () => {
+  it("reads anything else as app/unknown: HTML from a proxy, a success without ok", async () => {
     answering(() => new Response("<h1>Bad gateway</h1>", { status: 502, headers: { "Content-Type": "text/html" } }));
     expect(await callApi("/api/x")).toEqual({ ok: false, status: 502, error: { code: "app/unknown", message: "" } });
     answering(() => Response.json({ job: {} }));
     expect(await callApi("/api/x")).toEqual({ ok: false, status: 200, error: { code: "app/unknown", message: "" } });
+  });
+
+  it("reads a request that never reached the server (offline) as SPEC §8's network-request-failed, not app/unknown", async () => {
     answering(() => Promise.reject(new TypeError("Failed to fetch")));
-    expect(await callApi("/api/x")).toEqual({ ok: false, status: 0, error: { code: "app/unknown", message: "" } });
+    expect(await callApi("/api/x")).toEqual({ ok: false, status: 0, error: { code: "app/network-request-failed", message: "" } });
   });
 
   it("lets the caller know when it aborted the request itself", async () => {

@@ -43,16 +43,29 @@ export async function requireUserRow(request: Request, context: Context): Promis
   return { viewer, user };
 }
 
-/** Starts a fresh session (a new id at every sign-in), adopts the visitor's chats and goes back where they were. */
+/**
+ * Starts a fresh session (a new id at every sign-in), adopts the visitor's chats and goes back where they were. The
+ * one way every sign-in (password, e-mail link, Google, Apple) ends, so SPEC §4's sign-in state failures read the
+ * same on each: anything unforeseen here is "Authentication failed", and no session cookie is set (signed out). The
+ * profile is loaded by the next page (identity.ts); when it cannot be, that page says "Could not retrieve user
+ * information" and treats the person as signed out.
+ */
 export async function signedInRedirect(
   request: Request,
   context: Context,
   user: User,
   options: { redirectTo: unknown; guestId?: string | null; headers?: HeadersInit },
 ): Promise<Response> {
-  const guestId = options.guestId !== undefined ? options.guestId : await readGuestId(request, context.config);
-  await adoptGuestData(context.env, guestId, user.id);
-  const { setCookie } = await createSession(context.env, request, user.id);
+  let setCookie: string;
+  try {
+    const guestId = options.guestId !== undefined ? options.guestId : await readGuestId(request, context.config);
+    await adoptGuestData(context.env, guestId, user.id);
+    ({ setCookie } = await createSession(context.env, request, user.id));
+  } catch (cause) {
+    if (cause instanceof AppError) throw cause;
+    console.error("auth: starting the session failed", cause instanceof Error ? cause.message : cause);
+    throw new AppError("auth/authentication-failed", { cause });
+  }
   const headers = new Headers(options.headers);
   headers.append("Set-Cookie", setCookie);
   return redirect(safeRedirectPath(options.redirectTo, DEFAULT_AFTER_SIGN_IN), { headers });

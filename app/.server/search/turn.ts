@@ -1,14 +1,15 @@
-// A web search turn: a person or topic and a category become instructions for gpt-4.1 with OpenAI's web_search
-// tool (SPEC §9), a readable question and a thread. Offline, the demo provider says plainly that searching needs
+// A web search turn: a person or topic and a category become instructions for gpt-4.1 (SPEC §9; the fast model below
+// Pro) with OpenAI's web_search tool, a readable question and a thread. Offline, the demo provider says plainly that searching needs
 // an OpenAI key and shows how the answer would be organised, with no facts about the subject.
 import enSearch from "../../../locales/en/search.json";
 import trSearch from "../../../locales/tr/search.json";
 import enTools from "../../../locales/en/tools.json";
 import trTools from "../../../locales/tr/tools.json";
 import type { Locale } from "../../lib/constants";
-import { defaultModelFor } from "../../lib/models";
+import { canUseModel, defaultModelFor, findModel } from "../../lib/models";
 import type { SearchCategory, SearchInput } from "../../lib/schemas/search";
 import type { ToolTurn } from "../chat/turn-types";
+import type { Plan } from "../credits";
 import { fill } from "../horoscope/reading";
 
 export const searchStrings: Record<Locale, typeof enSearch> = { en: enSearch, tr: trSearch };
@@ -17,6 +18,16 @@ const categoryNames: Record<Locale, Record<SearchCategory, string>> = { en: enTo
 /** SPEC §9: web search defaults to gpt-4.1 (its upstream id is configurable like every model's). */
 export const WEB_SEARCH_MODEL = defaultModelFor("web-search");
 export const WEB_SEARCH_FAST_MODEL = "gpt-4o-mini";
+
+/**
+ * The model that answers `plan`'s searches, as the turn picks it (chat/turns.ts: the tool's model when the plan may
+ * use it, else its fallback): gpt-4.1 is a Pro model, so visitors and Free accounts search with the fast one. Every
+ * screen that names the search model names this one, never gpt-4.1 for a plan that does not get it (decision 0008).
+ */
+export function webSearchModelFor(plan: Plan): string {
+  const own = findModel(WEB_SEARCH_MODEL);
+  return own && canUseModel(own, plan) ? WEB_SEARCH_MODEL : WEB_SEARCH_FAST_MODEL;
+}
 
 const LANGUAGE_NAME: Record<Locale, string> = { en: "English", tr: "Turkish" };
 

@@ -1,12 +1,14 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NETWORK_FAILED } from "~/lib/api-client";
 import { useToolModel } from "~/lib/chat-prefs";
+import { useOfferSendAgain } from "~/lib/connection";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
 import { SUGGESTION_CATEGORIES } from "~/lib/tools";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
-import { Composer } from "./composer";
+import { Composer, type Attachment } from "./composer";
 import { CreditsLine } from "./credits-line";
 import { Greeting } from "./greeting";
 import { MessageList } from "./message-list";
@@ -35,7 +37,9 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   const modelId = model?.id ?? "gpt-4o-mini";
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId });
   const { pathname } = useLocation();
+  const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
   const setDraft = useCallback(
     (text: string) => {
       setDraftState(text);
@@ -59,16 +63,21 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     const waiting = takeTempMessage(pathname);
     if (!waiting) return;
     setDraft("");
-    void send.current(waiting.text);
+    void send.current(waiting.text, waiting.attachmentId ?? undefined);
   }, [plan, pathname, setDraft]);
 
-  const submit = async (text: string, attachmentId?: string) => {
+  const submit = async (text: string, attached: Attachment | null) => {
+    const attachmentId = attached?.id;
     setDraft("");
+    setAttachment(null);
     const result = await chat.send(text, attachmentId);
     if (result.ok) return;
-    // Refused (no credits left, a Pro model...): the question goes back in the box rather than being lost.
+    // Refused (no credits left, a Pro model...) or never sent (offline): the question and its image go back in the
+    // box rather than being lost, and offline it is offered again once the connection is back.
     setDraft(text);
-    if (plan === "guest" && (result.code === "credits/exhausted" || result.code === "auth/sign-in-required")) saveTempMessage(text, pathname);
+    setAttachment(attached);
+    if (result.code === NETWORK_FAILED) offerSendAgain(() => void submit(text, attached));
+    if (plan === "guest" && (result.code === "credits/exhausted" || result.code === "auth/sign-in-required")) saveTempMessage({ text, attachmentId }, pathname);
   };
 
   const composer = (
@@ -78,7 +87,9 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       busy={chat.busy}
       onStop={() => void chat.stop()}
       allowAttachment={Boolean(model?.vision)}
-      onSubmit={(text, attachment) => void submit(text, attachment?.id)}
+      onSubmit={(text, attached) => void submit(text, attached)}
+      attachment={attachment}
+      onAttachmentChange={setAttachment}
       toolbar={
         <>
           <ModelPicker

@@ -15,6 +15,12 @@ interface ComposerProps {
   value: string;
   onChange: (value: string) => void;
   onSubmit?: (text: string, attachment: Attachment | null) => void;
+  /**
+   * The attached image, when the screen keeps it (like `value`): the chat's composer moves in the page once a
+   * conversation starts, and a refused question must get its image back with its text.
+   */
+  attachment?: Attachment | null;
+  onAttachmentChange?: (attachment: Attachment | null) => void;
   onStop?: () => void;
   busy?: boolean;
   /** Attach an image (vision models). */
@@ -24,12 +30,15 @@ interface ComposerProps {
 }
 
 /** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
-export function Composer({ value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar } = props;
   const { t, i18n } = useTranslation("chat");
   const errorText = useErrorText();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [ownAttachment, setOwnAttachment] = useState<Attachment | null>(null);
+  const attachment = props.attachment !== undefined ? props.attachment : ownAttachment;
+  const setAttachment = props.onAttachmentChange ?? setOwnAttachment;
   const [uploading, setUploading] = useState(false);
   const [listening, setListening] = useState<AbortController | null>(null);
   const [voiceSupported, setVoiceSupported] = useState(false);
@@ -107,8 +116,10 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
         placeholder={t("composer.placeholder")}
         className="w-full resize-none bg-transparent px-2 py-1 text-base outline-none"
       />
-      <div className="flex items-center justify-between gap-2 px-1">
-        <div className="flex min-w-0 items-center gap-1">
+      {/* On a phone the footer (the credits line) takes a line of its own under the buttons and wraps; from sm up it
+          sits between them. Never truncated: the cost and refill time are what a person reads before sending. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1">
+        <div className="flex items-center gap-1">
           {allowAttachment && (
             <>
               <input
@@ -136,10 +147,16 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
               <Mic className="size-4" aria-hidden />
             </button>
           )}
-          <div className="min-w-0 truncate">{footer ?? <span className="text-xs text-muted-foreground">{t("composer.hint")}</span>}</div>
+        </div>
+        <div className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-0">
+          {footer ?? <span className="text-xs text-muted-foreground">{t("composer.hint")}</span>}
         </div>
         {busy && onStop ? (
-          <button type="button" onClick={onStop} className="inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-medium hover:bg-muted">
+          <button
+            type="button"
+            onClick={onStop}
+            className="ml-auto inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-medium hover:bg-muted"
+          >
             <Square className="size-3.5 fill-current" aria-hidden />
             {t("actions.stop")}
           </button>
@@ -147,7 +164,7 @@ export function Composer({ value, onChange, onSubmit, onStop, busy = false, allo
           <button
             type="submit"
             disabled={!canSend}
-            className="inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
+            className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
           >
             <SendHorizontal className="size-4" aria-hidden />
             {t("composer.send")}

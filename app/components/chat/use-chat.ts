@@ -3,7 +3,7 @@
 import { useNavigate } from "@remix-run/react";
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "~/lib/api-client";
+import { callApi, NETWORK_FAILED } from "~/lib/api-client";
 import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
@@ -161,25 +161,35 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
       setActiveId(placeholderId);
       const abort = new AbortController();
       controller.current = abort;
+      /** Nothing was saved: the question leaves the list too (the screen puts it back in the box) and the toast says why. */
+      const refused = (code: string, retryAfter?: string | null) => {
+        setMessages((current) => current.filter((message) => message.id !== placeholderId && (body.mode !== "send" || message.id !== `user-${requestId}`)));
+        if (code === "credits/exhausted") openUpgradeDialog("credits");
+        if (code === "plan/pro-required") openUpgradeDialog("model");
+        // A refusal for too many turns says how long to wait (Retry-After), like every other refusal.
+        notify("error", errorText(code, retryAfter));
+        setActiveId(null);
+        refreshCredits();
+        return { ok: false as const, code };
+      };
+      let response: Response;
       try {
-        const response = await fetch("/api/chat", {
+        response = await fetch("/api/chat", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ requestId, threadId: threadId ?? undefined, model, ...body, ...(tool ? { tool: tool.tool, toolPath: tool.toolPath } : {}) }),
           signal: abort.signal,
         });
+      } catch {
+        if (abort.signal.aborted) return { ok: true as const };
+        // The question never reached the server (offline, connection refused): it says so (SPEC §8
+        // network-request-failed) and the screen keeps the question to send again.
+        return refused(NETWORK_FAILED);
+      }
+      try {
         if (!response.ok || !response.body) {
           const payload = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
-          const code = payload?.error?.code ?? "app/unknown";
-          // Refused before anything was saved: the question leaves the list too (the screen puts it back in the box).
-          setMessages((current) => current.filter((message) => message.id !== placeholderId && (body.mode !== "send" || message.id !== `user-${requestId}`)));
-          if (code === "credits/exhausted") openUpgradeDialog("credits");
-          if (code === "plan/pro-required") openUpgradeDialog("model");
-          // A refusal for too many turns says how long to wait (Retry-After), like every other refusal.
-          notify("error", errorText(code, response.headers.get("Retry-After")));
-          setActiveId(null);
-          refreshCredits();
-          return { ok: false as const, code };
+          return refused(payload?.error?.code ?? "app/unknown", response.headers.get("Retry-After"));
         }
         const messageId = response.headers.get("X-Message-Id") ?? placeholderId;
         const newThreadId = response.headers.get("X-Thread-Id");

@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
+import { NETWORK_FAILED } from "~/lib/api-client";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/horoscope-options";
 import { lazyFormSchema } from "~/lib/schemas/lazy";
@@ -70,8 +71,8 @@ export function HoroscopeForm({
     const input: Record<string, string> = { ...values, type };
     setFailure(null);
     const schema = await horoscopeSchema.get().catch(() => null);
-    // Offline: nothing could be sent anyway.
-    if (!schema) return setFailure(t("errors:app/unknown"));
+    // The form's code could not be fetched: offline, so nothing could be sent anyway, and the message says so.
+    if (!schema) return setFailure(t(`errors:${NETWORK_FAILED}`));
     const checked = schema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrorsFrom(checked.error, "type"));
@@ -86,7 +87,7 @@ export function HoroscopeForm({
       if (!saved.ok) {
         // A place the server does not know comes back as the place field's error.
         if (saved.error.code === "horoscope/place-unknown") setErrors({ placeId: "validation.placeUnknown" });
-        else setFailure(saved.error.message || t("errors:app/unknown"));
+        else setFailure(saved.error.message || t(`errors:${saved.error.code}`));
         return;
       }
       if (mode === "chart") return;

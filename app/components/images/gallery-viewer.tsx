@@ -66,7 +66,7 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: G
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[94vh] w-[min(96vw,64rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl border bg-card shadow-xl">
           <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-            <Dialog.Title className="truncate font-semibold">{title}</Dialog.Title>
+            <Dialog.Title className="min-w-0 font-semibold wrap-anywhere">{title}</Dialog.Title>
             <Dialog.Close className="rounded p-1.5 hover:bg-muted" aria-label={t("gallery.close")}>
               <X className="size-4" aria-hidden />
             </Dialog.Close>

@@ -7,6 +7,7 @@ import { useToolModel } from "~/lib/chat-prefs";
 import type { CreditAction } from "~/lib/constants";
 import type { JobView } from "~/lib/jobs";
 import { providerNameFor, type ModelInfo } from "~/lib/models";
+import { NETWORK_FAILED } from "~/lib/api-client";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import type { ImageTool } from "~/lib/image-options";
 import { lazyFormSchema } from "~/lib/schemas/lazy";
@@ -63,8 +64,8 @@ export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: J
       requestId: crypto.randomUUID(),
     };
     const schema = await jobSchema.get().catch(() => null);
-    // Offline: the same as a request that could not be sent.
-    if (!schema) return reportJobError("app/unknown", t);
+    // The form's code could not be fetched: offline, the same as a request that could not be sent.
+    if (!schema) return reportJobError(NETWORK_FAILED, t);
     const checked = schema.safeParse(body);
     if (!checked.success) {
       setFieldErrors(Object.fromEntries(Object.entries(fieldErrorsFrom(checked.error)).map(([field, key]) => [field, t(key)])));

@@ -2,6 +2,7 @@
 import { Search } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { NETWORK_FAILED } from "~/lib/api-client";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import { lazyFormSchema } from "~/lib/schemas/lazy";
 import { SUBJECT_MAX, type SearchCategory } from "~/lib/search-options";
@@ -42,8 +43,8 @@ export function SearchForm({
 
   const check = async () => {
     const schema = await searchSchema.get().catch(() => null);
-    // Offline: nothing could be sent anyway.
-    if (!schema) return notify("error", t("errors:app/unknown"));
+    // The form's code could not be fetched: offline, so nothing could be sent anyway, and the message says so.
+    if (!schema) return notify("error", t(`errors:${NETWORK_FAILED}`));
     const checked = schema.safeParse({ subject, category });
     if (!checked.success) {
       setErrors(fieldErrorsFrom(checked.error));

@@ -4,6 +4,8 @@ import { Link } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { NETWORK_FAILED } from "~/lib/api-client";
+import { useOfferSendAgain } from "~/lib/connection";
 import type { CreditAction } from "~/lib/constants";
 import { Composer } from "../chat/composer";
 import { CreditsLine } from "../chat/credits-line";
@@ -38,6 +40,21 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages: messages, model, tool });
   const [draft, setDraft] = useState("");
   const conversation = chat.messages.length > 0;
+  const offerSendAgain = useOfferSendAgain();
+
+  // A refused or unsent turn leaves the form filled in (it stays mounted) or its question back in the box; one that
+  // never reached the server (offline) is offered again once the connection is back.
+  const start = async (input: Record<string, string>, display: string) => {
+    const result = await chat.sendForm(input, display);
+    if (!result.ok && result.code === NETWORK_FAILED) offerSendAgain(() => void start(input, display));
+  };
+  const followUp = async (text: string) => {
+    setDraft("");
+    const result = await chat.send(text);
+    if (result.ok) return;
+    setDraft(text);
+    if (result.code === NETWORK_FAILED) offerSendAgain(() => void followUp(text));
+  };
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -56,7 +73,7 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
             // brings the form back as it was filled in.
             <div hidden={conversation} className="flex flex-col gap-4">
               {notice}
-              {form((input, display) => void chat.sendForm(input, display), chat.busy)}
+              {form((input, display) => void start(input, display), chat.busy)}
             </div>
           )}
           {conversation && (
@@ -70,10 +87,7 @@ export function ToolThread({ thread, messages, missingThread, demoMode, tool, mo
                     onChange={setDraft}
                     busy={chat.busy}
                     onStop={() => void chat.stop()}
-                    onSubmit={(text) => {
-                      setDraft("");
-                      void chat.send(text);
-                    }}
+                    onSubmit={(text) => void followUp(text)}
                     toolbar={
                       <Link to={homePath} className="inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted">
                         <Plus className="size-4" aria-hidden />
