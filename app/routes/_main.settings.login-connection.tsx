@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
 import { KeyRound, Link2, Mail } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
@@ -14,7 +14,13 @@ import { whatsappStatus } from "~/.server/whatsapp/link-codes";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { REQUIRES_RECENT_LOGIN, useIdentityConfirmedNotice, useRecentSignIn, type ConfirmingAccount } from "~/components/settings/confirm-identity";
+import {
+  ConfirmIdentityDialog,
+  REQUIRES_RECENT_LOGIN,
+  useIdentityConfirmedNotice,
+  useRecentSignIn,
+  type ConfirmingAccount,
+} from "~/components/settings/confirm-identity";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
 import { checkForm, newPasswordSchema, type FieldErrors } from "~/lib/schemas/auth";
@@ -24,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   const connected = url.searchParams.get("connected");
+  const confirm = url.searchParams.get("confirm");
   const [profile, whatsapp] = await Promise.all([getUserProfile(context.env, viewer.user.id), whatsappStatus(context.env, context.config, viewer)]);
   return {
     profile,
@@ -33,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Results of a Connect round trip through Google or Apple (only our own codes are shown).
     error: error && error in errorStatus ? (error as ErrorCode) : null,
     connected: connected === "google" || connected === "apple" ? connected : null,
+    // Connect pressed with a session older than 10 minutes (auth_.oauth.$provider.ts): "Confirm it's you" first.
+    confirmConnect: confirm === "google" || confirm === "apple" ? (confirm as "google" | "apple") : null,
   };
 }
 
@@ -135,8 +144,11 @@ function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
 
 export default function LoginConnectionTab() {
   const { t } = useTranslation("settings");
-  const { profile, available, error, connected, whatsapp } = useLoaderData<typeof loader>();
+  const { profile, available, error, connected, confirmConnect, whatsapp } = useLoaderData<typeof loader>();
   const [addingEmail, setAddingEmail] = useState(false);
+  const [confirming, setConfirming] = useState(confirmConnect !== null);
+  const connectForms = useRef<Partial<Record<Provider, HTMLFormElement | null>>>({});
+  useEffect(() => setConfirming(confirmConnect !== null), [confirmConnect]);
   const verifiedCount = profile.connections.filter((connection) => connection.verified).length;
 
   useEffect(() => {
@@ -190,7 +202,14 @@ export default function LoginConnectionTab() {
                     {t("login-connection.connect")}
                   </button>
                 ) : available[provider] ? (
-                  <Form method="post" action={`/auth/oauth/${provider}`} reloadDocument>
+                  <Form
+                    method="post"
+                    action={`/auth/oauth/${provider}`}
+                    reloadDocument
+                    ref={(form) => {
+                      connectForms.current[provider] = form;
+                    }}
+                  >
                     <input type="hidden" name="mode" value="link" />
                     <button
                       type="submit"
@@ -212,6 +231,18 @@ export default function LoginConnectionTab() {
         })}
       </ul>
       <WhatsAppSettingsSection status={whatsapp} />
+      {confirmConnect && (
+        <ConfirmIdentityDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          account={profile}
+          // Confirmed with the password: on to the provider, as if Connect had been pressed again.
+          onConfirmed={() => {
+            setConfirming(false);
+            connectForms.current[confirmConnect]?.requestSubmit();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginPath, safeRedirectPath } from "~/lib/auth";
 import { publicOrigin } from "~/.server/http/auth";
 import { isOAuthProvider, startOAuth } from "~/.server/auth/oidc";
+import { isRecentSignIn } from "~/.server/auth/recent-sign-in";
 import { AppError, isAppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { apiError } from "~/.server/http/respond";
@@ -34,6 +35,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const redirectTo =
     mode === "link" ? "/settings/login-connection" : mode === "reauth" ? reauthReturn(form.get("redirectTo")) : safeRedirectPath(form.get("redirectTo"));
   if (mode !== "signin" && viewer.kind !== "user") throw redirect(loginPath(redirectTo));
+  // Adding a sign-in method is a way back in after the owner changes their password: like removing one, it needs a
+  // recent sign-in (SECURITY.md "Passwords and sign-in"). The settings page opens "Confirm it's you" for it.
+  if (mode === "link" && viewer.kind === "user" && !isRecentSignIn(viewer)) throw redirect(`${redirectTo}?confirm=${provider}`);
   try {
     const { location, setCookie } = await startOAuth(context.config, request, {
       provider,

@@ -383,6 +383,25 @@ describe("connecting providers in settings", () => {
     expect(taken.location).toBe("/settings/login-connection?error=auth%2Fcredential-already-in-use");
   });
 
+  it("asks a session older than 10 minutes to confirm it's you before connecting, and goes to Google once it has", async () => {
+    const { client, user } = await signedInClient();
+    const linking = client.withEnv(env);
+    setClockOffset(SESSION_POLICY.recentSignInMs + 60_000);
+    const refused = await linking.fetch("/auth/oauth/google", { method: "POST", body: new URLSearchParams({ mode: "link" }) });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/settings/login-connection?confirm=google");
+    // No attempt was started: no state cookie, so no callback can link anything.
+    expect(refused.headers.get("Set-Cookie") ?? "").not.toMatch(/oauth_state/);
+    const page = await linking.loaderData("/settings/login-connection?confirm=google", "routes/_main.settings.login-connection");
+    expect(page.data).toMatchObject({ confirmConnect: "google" });
+
+    const confirmed = await linking.fetch("/api/auth/confirm-password", { method: "POST", body: new URLSearchParams({ password: user.password }) });
+    expect(confirmed.status).toBe(200);
+    const { location } = await start(linking, "google", { mode: "link" });
+    expect(location.origin).toBe(new URL(GOOGLE.authorize).origin);
+    expect(await connectionsOf(user.id)).toHaveLength(1);
+  });
+
   it("needs a session to link, and a session that was signed out meanwhile cannot be linked to", async () => {
     const visitor = new Client(undefined, env);
     const response = await visitor.fetch("/auth/oauth/google", { method: "POST", body: new URLSearchParams({ mode: "link" }) });

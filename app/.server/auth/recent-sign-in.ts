@@ -1,5 +1,5 @@
 // Recent sign-in for the changes that could lock the owner out of the account: adding or changing a password,
-// removing a sign-in method, deleting the account (SECURITY.md "Passwords and sign-in", decision 0005). Whoever holds
+// adding or removing a sign-in method, deleting the account (SECURITY.md "Passwords and sign-in", decision 0005). Whoever holds
 // a session (a stolen cookie, a computer left signed in) can use the account, but cannot take it over without proving
 // who they are again: the password, a fresh Google/Apple sign-in, or an e-mail sign-in link. Each of those starts a
 // new session (session.ts createSession), whose sign-in time is what this checks.
@@ -11,9 +11,14 @@ import { verifyPassword } from "./password";
 import { SESSION_POLICY } from "./policy";
 import { beginSignInAttempt } from "./throttle";
 
+/** Whether the session proved its owner within SESSION_POLICY.recentSignInMs. */
+export function isRecentSignIn(session: { signedInAt: number }, now = clockNow()): boolean {
+  return now - session.signedInAt <= SESSION_POLICY.recentSignInMs;
+}
+
 /** Throws auth/requires-recent-login (401) unless the session proved its owner within SESSION_POLICY.recentSignInMs. */
 export function requireRecentSignIn(session: { signedInAt: number }, now = clockNow()): void {
-  if (now - session.signedInAt > SESSION_POLICY.recentSignInMs) throw new AppError("auth/requires-recent-login");
+  if (!isRecentSignIn(session, now)) throw new AppError("auth/requires-recent-login");
 }
 
 /**

@@ -67,7 +67,7 @@ function EmailLinkConfirm({ email, redirectTo }: { email: string; redirectTo: st
   );
 }
 
-function ConfirmIdentityDialog({
+export function ConfirmIdentityDialog({
   open,
   onOpenChange,
   account,
