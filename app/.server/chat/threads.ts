@@ -4,6 +4,7 @@ import { and, asc, desc, eq, lt, or } from "drizzle-orm";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
 
 export interface MessageView {
@@ -60,6 +61,8 @@ export async function starThread(env: AppEnv, ownerId: string, threadId: string,
 
 export async function deleteThread(env: AppEnv, ownerId: string, threadId: string) {
   await ownedThread(env, ownerId, threadId);
+  // Its files first (cached speech, voice notes), so a failure leaves a thread that can be deleted again.
+  await deleteThreadFiles(env, ownerId, threadId);
   // Messages go with the thread (foreign key cascade), and the search index with them (triggers).
   await getDb(env).delete(schema.chatThreads).where(eq(schema.chatThreads.id, threadId));
 }
