@@ -178,6 +178,27 @@ export const chatMessages = sqliteTable(
 );
 
 /**
+ * A WhatsApp voice note kept with the message its transcript became (decision 0025): the audio in R2 under
+ * `voice-notes/<owner>/<thread>/` (deleted with the thread or account, chat/thread-files.ts), counted in the owner's
+ * storage. The row goes with its message.
+ */
+export const voiceNotes = sqliteTable(
+  "voice_notes",
+  {
+    messageId: text("message_id")
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    seconds: integer("seconds").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("voice_notes_owner").on(t.ownerId)],
+);
+
+/**
  * A public, read-only link to a snapshot of a thread (/share/<id>). One per thread: "Update link" replaces the
  * snapshot under the same id. The id is 128 random bits (base64url), so the link itself is the permission to read.
  * Deleting the thread or the account deletes the link and its snapshot (cascades); revoking deletes them too.
