@@ -30,6 +30,8 @@ export const users = sqliteTable(
       .notNull()
       .default("en"),
     stripeCustomerId: text("stripe_customer_id"),
+    /** The voice chosen in Settings for read-aloud and WhatsApp voice replies (decision 0025); null is the default voice. */
+    voice: text("voice"),
     paywallSeenAt: integer("paywall_seen_at", { mode: "number" }),
     disabledAt: integer("disabled_at", { mode: "number" }),
     createdAt: createdAt(),

@@ -38,10 +38,15 @@ function transcription(client: Client, file: Blob | null, fields: Record<string,
   return client.fetch("/api/transcriptions", { method: "POST", body: form });
 }
 
-async function speechCallsFor(marker: string): Promise<number> {
+async function speechCallsOf(marker: string) {
   const origin = new URL(inject("fakeUpstreamUrl")).origin;
   const calls = (await (await fetch(`${origin}/__audio-calls`)).json()) as AudioCalls;
-  return calls.speech.filter((call) => call.input.includes(marker)).length;
+  return calls.speech.filter((call) => call.input.includes(marker));
+}
+const speechCallsFor = async (marker: string) => (await speechCallsOf(marker)).length;
+
+function chooseVoice(client: Client, voice: string) {
+  return client.fetch("/api/settings/voice", { method: "POST", body: new URLSearchParams({ voice }) });
 }
 
 const wav = (options?: Parameters<typeof toneWav>[0]) => new Blob([toneWav(options)], { type: "audio/wav" });
@@ -121,6 +126,36 @@ describe("POST /api/speech", () => {
     const refused = await speech(spent, { messageId });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ error: { code: "credits/exhausted" } });
+  });
+});
+
+describe("the voice chosen in Settings", () => {
+  it("is kept with the account and speaks the answers read aloud; the default until one is chosen", async () => {
+    const { client } = await signedIn();
+    const first = await answer(client);
+    await (await speech(client, { messageId: first.messageId })).arrayBuffer();
+    expect((await speechCallsOf(first.marker)).map((call) => call.voice)).toEqual(["alloy"]);
+
+    const chosen = await chooseVoice(client, "coral");
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toEqual({ ok: true, voice: "coral" });
+    expect((await client.loaderData("/settings/account", "routes/_main.settings.account")).data).toMatchObject({ voice: "coral" });
+    const second = await answer(client);
+    await (await speech(client, { messageId: second.messageId })).arrayBuffer();
+    expect((await speechCallsOf(second.marker)).map((call) => call.voice)).toEqual(["coral"]);
+  });
+
+  it("refuses a voice not on offer with a translated field error, and a visitor, keeping nothing", async () => {
+    const { client, user } = await signedIn();
+    client.cookies.set("locale", "tr");
+    const refused = await chooseVoice(client, "robot");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: "request/invalid", fieldErrors: { voice: "Sunulan seslerden birini seçin" } } });
+    const missing = await client.fetch("/api/settings/voice", { method: "POST", body: new URLSearchParams() });
+    expect(missing.status).toBe(400);
+    const row = await appEnv.DB.prepare("SELECT voice FROM users WHERE id = ?1").bind(user.id).first<{ voice: string | null }>();
+    expect(row?.voice).toBeNull();
+    expect((await chooseVoice(new Client(undefined, upstreamEnv("normal")), "coral")).status).toBe(401);
   });
 });
 

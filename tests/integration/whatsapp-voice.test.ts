@@ -5,7 +5,7 @@
 // note itself is kept in the web thread above its transcript, for its owner only, and deleted with the thread or account.
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
-import { FAKE_TRANSCRIPT } from "../mocks/fake-openai-audio.mjs";
+import { FAKE_TRANSCRIPT, type AudioCalls } from "../mocks/fake-openai-audio.mjs";
 import { storageUsed } from "../../app/.server/images/uploads";
 import { Client, createUser } from "./auth-helpers";
 import { appEnv, creditsStub } from "./helpers";
@@ -32,6 +32,11 @@ async function linkedPro(options: { voiceReplies?: boolean } = {}) {
 }
 
 const used = async (userId: string) => (await creditsStub(userId).balance(null)).used;
+/** Ogg/Opus speech the fake upstream made in `voice` (WhatsApp voice replies; read-aloud is MP3). */
+async function opusSpeechIn(voice: string): Promise<number> {
+  const calls = (await (await fetch(`${new URL(inject("fakeUpstreamUrl")).origin}/__audio-calls`)).json()) as AudioCalls;
+  return calls.speech.filter((call) => call.format === "opus" && call.voice === voice).length;
+}
 const audioSentTo = async (to: string) => (await sentTo(to)).filter((request) => request.body?.type === "audio");
 
 describe("WhatsApp voice notes", () => {
@@ -65,6 +70,19 @@ describe("WhatsApp voice notes", () => {
     // The text answer went first.
     expect((await textsTo(from))[0]).toContain("Fake answer");
     expect(await used(user.id)).toBe(3);
+  });
+
+  it("speaks the voice reply in the voice the account chose in Settings", async () => {
+    const { env, queued } = whatsappEnv(upstream({ WHATSAPP_VOICE_REPLIES: "on" }));
+    const { user, from } = await linkedPro({ voiceReplies: true });
+    const client = new Client(undefined, env);
+    await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
+    expect((await client.fetch("/api/settings/voice", { method: "POST", body: new URLSearchParams({ voice: "shimmer" }) })).status).toBe(200);
+    const before = await opusSpeechIn("shimmer");
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+    expect(await audioSentTo(from)).toHaveLength(1);
+    // Only this test chooses "shimmer" (the fake upstream is shared by parallel files).
+    expect((await opusSpeechIn("shimmer")) - before).toBe(1);
   });
 
   it("sends no voice note while the deployment keeps WHATSAPP_VOICE_REPLIES off, whatever the account chose", async () => {

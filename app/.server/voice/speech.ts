@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Locale } from "../../lib/constants";
 import { speakableText } from "../../lib/speakable-text";
 import type { SpeechRequest } from "../../lib/schemas/voice";
-import { DEFAULT_VOICE, SPEECH_INPUT_CHARS, speechMinutes, type Voice } from "../../lib/voice";
+import { SPEECH_INPUT_CHARS, speechMinutes, type Voice } from "../../lib/voice";
 import type { Plan } from "../credits";
 import { threadFileKey } from "../chat/thread-files";
 import { getDb, schema } from "../db";
@@ -14,6 +14,7 @@ import { AppError } from "../errors";
 import { resources } from "../i18n";
 import { resolveVoiceEngine, speakWithProvider, type SpeechFormat, type UpstreamEngine } from "./engine";
 import { chargeVoice, refundVoice } from "./metering";
+import { accountVoice } from "./preference";
 
 /** The longest text read aloud (about 13 minutes): the audio is held in memory once to be cached. */
 export const MAX_SPEECH_CHARS = 12_000;
@@ -162,7 +163,8 @@ export async function speak(
 
 /** POST /api/speech: an answer of the listener's read aloud, in the chosen voice. */
 export async function speechForAnswer(env: AppEnv, config: AppConfig, listener: Listener, request: SpeechRequest, locale: Locale): Promise<Response> {
-  const voice = request.voice ?? DEFAULT_VOICE;
+  // The account's own voice (Settings), unless the request names one.
+  const voice = request.voice ?? (await accountVoice(env, listener.accountId));
   const { content, threadId } = await ownAnswer(env, listener.accountId, request.messageId);
   const text = speakableText(content, resources[locale].chat.voice.code);
   const spoken = await speak(env, config, listener, {

@@ -3,11 +3,12 @@
 // ordinary chat turn with the transcript first in italics, and, with WHATSAPP_VOICE_REPLIES on and the account's
 // "reply with voice" setting, also answered with a voice note (Ogg/Opus uploaded through the media API).
 import { speakableText } from "../../lib/speakable-text";
-import { DEFAULT_VOICE, MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
 import type { TurnOwner } from "../chat/turns";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import { resources } from "../i18n";
+import { accountVoice } from "../voice/preference";
 import { keepVoiceNote, type HeardAudio } from "../voice/kept-voice-notes";
 import { audioFormat, recordingSeconds } from "../voice/recording";
 import { speak } from "../voice/speech";
@@ -75,7 +76,7 @@ export async function answerVoiceNote(env: AppEnv, config: AppConfig, conversati
   try {
     const spoken = await speak(env, config, owner, {
       text: speakableText(done.text, resources[conversation.locale].chat.voice.code),
-      voice: DEFAULT_VOICE,
+      voice: await accountVoice(env, owner.accountId),
       format: "opus",
       key: `whatsapp-speech:${conversation.inboundId}`,
     });
