@@ -30,6 +30,8 @@ export const users = sqliteTable(
       .notNull()
       .default("en"),
     stripeCustomerId: text("stripe_customer_id"),
+    /** The voice chosen in Settings for read-aloud and WhatsApp voice replies (decision 0025); null is the default voice. */
+    voice: text("voice"),
     paywallSeenAt: integer("paywall_seen_at", { mode: "number" }),
     disabledAt: integer("disabled_at", { mode: "number" }),
     createdAt: createdAt(),
@@ -175,6 +177,27 @@ export const chatMessages = sqliteTable(
       .on(t.attachmentId)
       .where(sql`${t.attachmentId} is not null`),
   ],
+);
+
+/**
+ * A WhatsApp voice note kept with the message its transcript became (decision 0025): the audio in R2 under
+ * `voice-notes/<owner>/<thread>/` (deleted with the thread or account, chat/thread-files.ts), counted in the owner's
+ * storage. The row goes with its message.
+ */
+export const voiceNotes = sqliteTable(
+  "voice_notes",
+  {
+    messageId: text("message_id")
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    seconds: integer("seconds").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("voice_notes_owner").on(t.ownerId)],
 );
 
 /**

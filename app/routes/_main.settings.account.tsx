@@ -19,6 +19,7 @@ import { latestExport } from "~/.server/exports/requests";
 import { storageSummary, withUploadAllowance } from "~/.server/images/uploads";
 import { readForm } from "~/.server/http/request";
 import { listShares } from "~/.server/share/links";
+import { accountVoice } from "~/.server/voice/preference";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FormAlert, SubmitButton, TextField } from "~/components/auth/fields";
 import { useCheckedForm } from "~/components/auth/use-checked-form";
@@ -33,12 +34,13 @@ import { checkForm, displayNameSchema, type FieldErrors } from "~/lib/schemas/au
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const [profile, otherSessions, shares, dataExport, storage] = await Promise.all([
+  const [profile, otherSessions, shares, dataExport, storage, voice] = await Promise.all([
     getUserProfile(context.env, viewer.user.id),
     otherSessionCount(context.env, viewer.user.id, viewer.sessionId),
     listShares(context.env, viewer.user.id),
     latestExport(context.env, viewer.user.id),
     storageSummary(context.env, { accountId: viewer.user.id, plan: viewer.plan }),
+    accountVoice(context.env, viewer.user.id),
   ]);
   const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
   const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
@@ -50,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sharedLinks,
     dataExport,
     storage,
+    voice,
     emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified",
     // A "confirm it's you" round trip through Google or Apple that failed (only our own codes are shown).
     error: error && error in errorStatus ? (error as ErrorCode) : null,
@@ -329,7 +332,7 @@ function ConfirmAction({
 
 export default function AccountTab() {
   const { t } = useTranslation("settings");
-  const { profile, otherSessions, proActive, sharedLinks, dataExport, storage, emailVerifiedNotice, error } = useLoaderData<typeof loader>();
+  const { profile, otherSessions, proActive, sharedLinks, dataExport, storage, voice, emailVerifiedNotice, error } = useLoaderData<typeof loader>();
   useEffect(() => {
     if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
     if (error) notify("error", t(`errors:${error}`));
@@ -395,7 +398,7 @@ export default function AccountTab() {
         </Section>
 
         <Section id="voice-title" title={t("voice.heading")} description={t("voice.description")}>
-          <VoiceSetting />
+          <VoiceSetting initial={voice} />
         </Section>
         <Section id="shared-links-title" title={t("account.sharedLinks.heading")} description={t("account.sharedLinks.description")}>
           <SharedLinks links={sharedLinks} />

@@ -2,7 +2,8 @@
 // tone WAV made here, then silence), voice mode hears it through POST /api/transcriptions (the fake's fixed
 // transcript), sends it as a chat turn, reads the answer aloud through POST /api/speech and listens again; the turn is
 // in the thread after a reload. "Read aloud" on an answer plays and stops. Voice mode's code is not in the first load.
-/* global document -- only inside page.waitForFunction callbacks, which run in the browser */
+// In Turkish, a tap while an answer is read interrupts it and voice mode listens again.
+/* global document, window -- only inside page callbacks (waitForFunction, evaluate, addInitScript), which run in the browser */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,8 +48,19 @@ after(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-const open = (body) => withPage(browser, { baseURL: server.baseUrl, permissions: ["microphone"] }, body);
-const conversation = (page) => page.getByRole("list", { name: "Conversation" });
+const open = (body, setUp = async () => {}) =>
+  withPage(browser, { baseURL: server.baseUrl, permissions: ["microphone"] }, async (session) => {
+    await setUp(session);
+    await body(session);
+  });
+
+/** The page in Turkish from its first paint (the cookie for the server, the stored choice for the client). */
+async function inTurkish({ context }) {
+  await context.addCookies([{ name: "locale", value: "tr", url: server.baseUrl }]);
+  await context.addInitScript(() => window.localStorage.setItem("locale", "tr"));
+}
+const phase = (page) => page.evaluate(() => document.querySelector("[data-phase]")?.getAttribute("data-phase"));
+const conversation = (page, name = "Conversation") => page.getByRole("list", { name });
 
 describe("voice (fake microphone, fake provider)", () => {
   test("voice mode hears a recorded question, reads the answer aloud, listens again; the turn stays in the thread", async () => {
@@ -89,6 +101,37 @@ describe("voice (fake microphone, fake provider)", () => {
       assert.equal(await conversation(page).locator(":scope > li").count(), 2);
       assertNoErrors(errors);
     });
+  });
+
+  test("in Turkish: a tap while the answer is read interrupts it and voice mode listens again", async () => {
+    // A long answer (30 s of audio), so only the tap can end its reading within the wait below.
+    fake.audio.speechSeconds = 30;
+    try {
+      await open(async ({ page, errors }) => {
+        await page.goto("/web-main");
+        await hydrated(page);
+        await page.getByRole("button", { name: "Sesli mod", exact: true }).click();
+        const dialog = page.getByRole("dialog", { name: "Sesli sohbet" });
+        await dialog.getByRole("button", { name: "Konuşmaya başla" }).click();
+        const status = dialog.getByRole("status");
+        await status.filter({ hasText: "Konuşuyor" }).waitFor({ timeout: 20_000 });
+
+        // A tap anywhere on the stage (here the answer's text), not the Interrupt button.
+        await dialog.getByTestId("voice-answer").click();
+        await status.filter({ hasText: "Dinleniyor…" }).waitFor({ timeout: 5_000 });
+        assert.equal(await phase(page), "listening");
+        assert.equal(await dialog.getByRole("alert").count(), 0, "an interruption is not a problem");
+
+        await dialog.getByRole("button", { name: "Sesli modu bitir" }).click();
+        await dialog.waitFor({ state: "hidden" });
+        // The turn is in the thread, and its answer has the Turkish "Read aloud".
+        const answer = conversation(page, "Sohbet").locator(":scope > li").last();
+        await answer.getByRole("button", { name: "Sesli oku", exact: true }).waitFor();
+        assertNoErrors(errors);
+      }, inTurkish);
+    } finally {
+      fake.audio.speechSeconds = 1.5;
+    }
   });
 
   test("read aloud plays an answer and stops it", async () => {

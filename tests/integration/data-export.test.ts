@@ -1,6 +1,6 @@
 // "Download my data" through the whole worker (decision 0018): the owner asks, the data-exports consumer (driven with
 // message batches, as the queue would) streams the ZIP into R2, the page's status API follows it, the download is the
-// owner's alone, unzips to the chats, a creation's picture and the account, and expires after 7 days; limits refuse
+// owner's alone, unzips to the chats, a creation's picture, a WhatsApp voice note and the account, and expires after 7 days; limits refuse
 // with translated messages and store nothing.
 import { createScheduledController } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -17,6 +17,7 @@ import worker from "../../workers/app";
 import { Client, db, latestEmail, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import { deliver, PNG_SIGNATURE, pngFile } from "./images-helpers";
+import { silentOggOpus } from "../mocks/fake-audio.mjs";
 
 /** The app with a data-exports producer the test can see, so the test decides when the consumer runs. */
 function exportsEnv() {
@@ -43,8 +44,9 @@ async function exportRows(ownerId: string) {
 async function makeThread(ownerId: string) {
   const threadId = crypto.randomUUID();
   await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title: "Tides and the Moon", createdAt: Date.UTC(2026, 2, 3, 8) });
+  const questionId = crypto.randomUUID();
   await db.insert(schema.chatMessages).values([
-    { id: crypto.randomUUID(), threadId, role: "user", content: "Why are there two tides a day?", createdAt: Date.UTC(2026, 2, 3, 8) },
+    { id: questionId, threadId, role: "user", content: "Why are there two tides a day?", createdAt: Date.UTC(2026, 2, 3, 8) },
     {
       id: crypto.randomUUID(),
       threadId,
@@ -54,7 +56,24 @@ async function makeThread(ownerId: string) {
       createdAt: Date.UTC(2026, 2, 3, 8, 1),
     },
   ]);
-  return threadId;
+  return { threadId, questionId };
+}
+
+/** A WhatsApp voice note kept with the question it became (decision 0025), as voice/kept-voice-notes.ts keeps one. */
+async function makeVoiceNote(ownerId: string, thread: { threadId: string; questionId: string }) {
+  const bytes = silentOggOpus(2);
+  const r2Key = `voice-notes/${ownerId}/${thread.threadId}/${thread.questionId}.ogg`;
+  await appEnv.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: "audio/ogg" } });
+  await db.insert(schema.voiceNotes).values({
+    messageId: thread.questionId,
+    ownerId,
+    r2Key,
+    contentType: "audio/ogg",
+    bytes: bytes.byteLength,
+    seconds: 2,
+    createdAt: Date.UTC(2026, 2, 3, 8),
+  });
+  return bytes;
 }
 
 async function makeCreation(ownerId: string) {
@@ -91,7 +110,7 @@ describe("download my data", { timeout: 60_000 }, () => {
   it("queues an export, builds the ZIP with the chats, a picture and the account, shows it ready and e-mails the link", async () => {
     const { env, sent } = exportsEnv();
     const { client, user } = await signedIn(env);
-    await makeThread(user.id);
+    const voiceNote = await makeVoiceNote(user.id, await makeThread(user.id));
     const creation = await makeCreation(user.id);
 
     const response = await start(client);
@@ -122,6 +141,8 @@ describe("download my data", { timeout: 60_000 }, () => {
       "horoscope/birth-profile.json",
       "horoscope/readings.json",
       "plan/subscriptions.json",
+      expect.stringMatching(/^voice-notes\/2026-03-03-[0-9a-f]{8}\.ogg$/),
+      "voice-notes/voice-notes.json",
     ]);
     expect(JSON.parse(strFromU8(files["horoscope/birth-profile.json"]!))).toBeNull();
     const markdown = strFromU8(files[names.find((name) => name.endsWith(".md"))!]!);
@@ -149,6 +170,10 @@ describe("download my data", { timeout: 60_000 }, () => {
       { tool: "image-generation", description: "a lighthouse at dusk", file: expect.stringMatching(/\.png$/) },
     ]);
     expect(JSON.parse(strFromU8(files["plan/subscriptions.json"]!))).toEqual({ currentPlan: "FREE", subscriptions: [] });
+    expect(files[names.find((name) => name.endsWith(".ogg"))!]).toEqual(voiceNote);
+    expect(JSON.parse(strFromU8(files["voice-notes/voice-notes.json"]!))).toMatchObject([
+      { transcript: "Why are there two tides a day?", seconds: 2, file: expect.stringMatching(/\.ogg$/), chat: expect.stringMatching(/^chats\/.*\.md$/) },
+    ]);
 
     const email = await latestEmail(user.email);
     expect(email.row?.subject).toBe("Your Nova Assistant data is ready to download");

@@ -24,7 +24,7 @@ async function answer(client: Client) {
   const question = `Tell me about ${crypto.randomUUID().slice(0, 8)} please`;
   const turn = await sendTurn(client, { message: question });
   expect(turn.done?.status).toBe("complete");
-  return { messageId: turn.messageId!, marker: mirrorWords(question)[3]! };
+  return { messageId: turn.messageId!, threadId: turn.threadId!, marker: mirrorWords(question)[3]! };
 }
 
 function speech(client: Client, body: unknown) {
@@ -38,10 +38,15 @@ function transcription(client: Client, file: Blob | null, fields: Record<string,
   return client.fetch("/api/transcriptions", { method: "POST", body: form });
 }
 
-async function speechCallsFor(marker: string): Promise<number> {
+async function speechCallsOf(marker: string) {
   const origin = new URL(inject("fakeUpstreamUrl")).origin;
   const calls = (await (await fetch(`${origin}/__audio-calls`)).json()) as AudioCalls;
-  return calls.speech.filter((call) => call.input.includes(marker)).length;
+  return calls.speech.filter((call) => call.input.includes(marker));
+}
+const speechCallsFor = async (marker: string) => (await speechCallsOf(marker)).length;
+
+function chooseVoice(client: Client, voice: string) {
+  return client.fetch("/api/settings/voice", { method: "POST", body: new URLSearchParams({ voice }) });
 }
 
 const wav = (options?: Parameters<typeof toneWav>[0]) => new Blob([toneWav(options)], { type: "audio/wav" });
@@ -49,7 +54,7 @@ const wav = (options?: Parameters<typeof toneWav>[0]) => new Blob([toneWav(optio
 describe("POST /api/speech", () => {
   it("streams the answer's audio, charges a minute, and plays the second time from R2 with no upstream call or charge", async () => {
     const { client, user } = await signedIn();
-    const { messageId, marker } = await answer(client);
+    const { messageId, threadId, marker } = await answer(client);
     const before = await credits(client);
 
     const first = await speech(client, { messageId, voice: "nova" });
@@ -59,7 +64,7 @@ describe("POST /api/speech", () => {
     const audio = new Uint8Array(await first.arrayBuffer());
     expect([...audio.slice(0, 2)]).toEqual([0xff, 0xfb]);
     expect((await credits(client)).used).toBe(before.used + 1);
-    expect(await appEnv.MEDIA.head(`speech/${user.id}/${messageId}/nova.mp3`)).not.toBeNull();
+    expect(await appEnv.MEDIA.head(`speech/${user.id}/${threadId}/${messageId}/nova.mp3`)).not.toBeNull();
 
     const second = await speech(client, { messageId, voice: "nova" });
     expect(second.headers.get("X-Speech-Cache")).toBe("hit");
@@ -121,6 +126,68 @@ describe("POST /api/speech", () => {
     const refused = await speech(spent, { messageId });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ error: { code: "credits/exhausted" } });
+  });
+});
+
+describe("the voice chosen in Settings", () => {
+  it("is kept with the account and speaks the answers read aloud; the default until one is chosen", async () => {
+    const { client } = await signedIn();
+    const first = await answer(client);
+    await (await speech(client, { messageId: first.messageId })).arrayBuffer();
+    expect((await speechCallsOf(first.marker)).map((call) => call.voice)).toEqual(["alloy"]);
+
+    const chosen = await chooseVoice(client, "coral");
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toEqual({ ok: true, voice: "coral" });
+    expect((await client.loaderData("/settings/account", "routes/_main.settings.account")).data).toMatchObject({ voice: "coral" });
+    const second = await answer(client);
+    await (await speech(client, { messageId: second.messageId })).arrayBuffer();
+    expect((await speechCallsOf(second.marker)).map((call) => call.voice)).toEqual(["coral"]);
+  });
+
+  it("refuses a voice not on offer with a translated field error, and a visitor, keeping nothing", async () => {
+    const { client, user } = await signedIn();
+    client.cookies.set("locale", "tr");
+    const refused = await chooseVoice(client, "robot");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: "request/invalid", fieldErrors: { voice: "Sunulan seslerden birini seçin" } } });
+    const missing = await client.fetch("/api/settings/voice", { method: "POST", body: new URLSearchParams() });
+    expect(missing.status).toBe(400);
+    const row = await appEnv.DB.prepare("SELECT voice FROM users WHERE id = ?1").bind(user.id).first<{ voice: string | null }>();
+    expect(row?.voice).toBeNull();
+    expect((await chooseVoice(new Client(undefined, upstreamEnv("normal")), "coral")).status).toBe(401);
+  });
+});
+
+describe("cached speech is deleted with its answer", () => {
+  /** Plays an answer of a new thread to the end, so its audio is in R2; that object's key. */
+  async function playedAnswer(client: Client, userId: string) {
+    const { messageId, threadId } = await answer(client);
+    await (await speech(client, { messageId, voice: "nova" })).arrayBuffer();
+    const key = `speech/${userId}/${threadId}/${messageId}/nova.mp3`;
+    expect(await appEnv.MEDIA.head(key)).not.toBeNull();
+    return { threadId, key };
+  }
+
+  it("when its thread is deleted, and only that thread's", async () => {
+    const { client, user } = await signedIn();
+    const deleted = await playedAnswer(client, user.id);
+    const kept = await playedAnswer(client, user.id);
+    const response = await client.fetch(`/api/threads/${deleted.threadId}`, { method: "POST", body: new URLSearchParams({ intent: "delete" }) });
+    expect(response.status).toBe(200);
+    expect(await appEnv.MEDIA.head(deleted.key)).toBeNull();
+    expect(await appEnv.MEDIA.head(kept.key)).not.toBeNull();
+  });
+
+  it("when all chats are deleted, and when the account is", async () => {
+    const { client, user } = await signedIn();
+    const chats = await playedAnswer(client, user.id);
+    expect((await client.action("/settings/account", { intent: "delete-chats" })).data).toEqual({ ok: true, notice: "actionCompleted" });
+    expect(await appEnv.MEDIA.head(chats.key)).toBeNull();
+
+    const account = await playedAnswer(client, user.id);
+    expect((await client.action("/settings/account", { intent: "delete-account" })).redirect).toContain("account-deleted");
+    expect(await appEnv.MEDIA.head(account.key)).toBeNull();
   });
 });
 

@@ -1,10 +1,12 @@
 // WhatsApp voice notes (issue 36 part 3, decision 0025): a linked Pro user's voice note, signed and delivered as Meta
 // sends it, is fetched through the fake Graph API's media endpoints, transcribed by the fake provider and answered in
 // text with the transcript first in italics; with WHATSAPP_VOICE_REPLIES=on and the account's setting on, the answer
-// also goes back as an Ogg/Opus voice note uploaded through the media API. Window, dedupe and charges as for text.
+// also goes back as an Ogg/Opus voice note uploaded through the media API. Window, dedupe and charges as for text. The
+// note itself is kept in the web thread above its transcript, for its owner only, and deleted with the thread or account.
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
-import { FAKE_TRANSCRIPT } from "../mocks/fake-openai-audio.mjs";
+import { FAKE_TRANSCRIPT, type AudioCalls } from "../mocks/fake-openai-audio.mjs";
+import { storageUsed } from "../../app/.server/images/uploads";
 import { Client, createUser } from "./auth-helpers";
 import { appEnv, creditsStub } from "./helpers";
 import { linkNumber, messagePayload, postWebhook, deliverInbox, sendAndAnswer, sentTo, textsTo, uniqueNumber, whatsappEnv } from "./whatsapp-helpers";
@@ -30,6 +32,11 @@ async function linkedPro(options: { voiceReplies?: boolean } = {}) {
 }
 
 const used = async (userId: string) => (await creditsStub(userId).balance(null)).used;
+/** Ogg/Opus speech the fake upstream made in `voice` (WhatsApp voice replies; read-aloud is MP3). */
+async function opusSpeechIn(voice: string): Promise<number> {
+  const calls = (await (await fetch(`${new URL(inject("fakeUpstreamUrl")).origin}/__audio-calls`)).json()) as AudioCalls;
+  return calls.speech.filter((call) => call.format === "opus" && call.voice === voice).length;
+}
 const audioSentTo = async (to: string) => (await sentTo(to)).filter((request) => request.body?.type === "audio");
 
 describe("WhatsApp voice notes", () => {
@@ -65,6 +72,19 @@ describe("WhatsApp voice notes", () => {
     expect(await used(user.id)).toBe(3);
   });
 
+  it("speaks the voice reply in the voice the account chose in Settings", async () => {
+    const { env, queued } = whatsappEnv(upstream({ WHATSAPP_VOICE_REPLIES: "on" }));
+    const { user, from } = await linkedPro({ voiceReplies: true });
+    const client = new Client(undefined, env);
+    await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
+    expect((await client.fetch("/api/settings/voice", { method: "POST", body: new URLSearchParams({ voice: "shimmer" }) })).status).toBe(200);
+    const before = await opusSpeechIn("shimmer");
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+    expect(await audioSentTo(from)).toHaveLength(1);
+    // Only this test chooses "shimmer" (the fake upstream is shared by parallel files).
+    expect((await opusSpeechIn("shimmer")) - before).toBe(1);
+  });
+
   it("sends no voice note while the deployment keeps WHATSAPP_VOICE_REPLIES off, whatever the account chose", async () => {
     const { env, queued } = whatsappEnv(upstream());
     const { from } = await linkedPro({ voiceReplies: true });
@@ -95,6 +115,62 @@ describe("WhatsApp voice notes", () => {
     expect(await textsTo(late.from)).toEqual([]);
     const failure = await appEnv.DB.prepare("SELECT detail FROM whatsapp_failures WHERE phone = ?1").bind(late.from).first<{ detail: string }>();
     expect(failure?.detail).toContain("24-hour");
+  });
+});
+
+describe("the voice note in the web thread", () => {
+  async function signIn(env: ReturnType<typeof whatsappEnv>["env"], user: { email: string; password: string }) {
+    const client = new Client(undefined, env);
+    const result = await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
+    if (!result.redirect) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
+    return client;
+  }
+
+  /** A linked Pro user's voice note answered; the owner signed in on the web, and the thread's question. */
+  async function answeredNote() {
+    const { env, queued } = whatsappEnv(upstream());
+    const { user, from } = await linkedPro();
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+    const owner = await signIn(env, user);
+    const thread = await appEnv.DB.prepare("SELECT id FROM chat_threads WHERE owner_id = ?1").bind(user.id).first<{ id: string }>();
+    const page = await owner.loaderData(`/web-main/${thread!.id}`, "routes/_main.web-main.($threadId)");
+    const [question] = page.data!.messages as { id: string; role: string; content: string; voiceNote: boolean }[];
+    return { env, user, owner, threadId: thread!.id, question: question! };
+  }
+  const noteKey = async (messageId: string) =>
+    (await appEnv.DB.prepare("SELECT r2_key FROM voice_notes WHERE message_id = ?1").bind(messageId).first<{ r2_key: string }>())!.r2_key;
+
+  it("is kept with its transcript, counted in the owner's storage, and plays for the owner only", async () => {
+    const { env, user, owner, question } = await answeredNote();
+    expect(question).toMatchObject({ role: "user", content: FAKE_TRANSCRIPT, voiceNote: true });
+
+    const played = await owner.get(`/media/voice-notes/${question.id}`);
+    expect(played.status).toBe(200);
+    expect(played.headers.get("Content-Type")).toBe("audio/ogg");
+    const audio = new Uint8Array(await played.arrayBuffer());
+    expect(new TextDecoder().decode(audio.subarray(0, 4))).toBe("OggS");
+    expect(await storageUsed(appEnv, user.id)).toBe(audio.byteLength);
+
+    const stranger = await signIn(env, await createUser({ accessLevel: "pro" }));
+    expect((await stranger.get(`/media/voice-notes/${question.id}`)).status).toBe(404);
+    expect((await new Client(undefined, env).get(`/media/voice-notes/${question.id}`)).status).toBe(404);
+  });
+
+  it("is deleted with its thread, and with the account", async () => {
+    const inThread = await answeredNote();
+    const key = await noteKey(inThread.question.id);
+    expect(await appEnv.MEDIA.head(key)).not.toBeNull();
+    const deleted = await inThread.owner.fetch(`/api/threads/${inThread.threadId}`, { method: "POST", body: new URLSearchParams({ intent: "delete" }) });
+    expect(deleted.status).toBe(200);
+    expect(await appEnv.MEDIA.head(key)).toBeNull();
+    expect((await inThread.owner.get(`/media/voice-notes/${inThread.question.id}`)).status).toBe(404);
+
+    const inAccount = await answeredNote();
+    const accountKey = await noteKey(inAccount.question.id);
+    // An account with Pro that renews cannot be deleted (SPEC §5); this one's Pro has ended.
+    await appEnv.DB.prepare("UPDATE users SET access_level = 'basic' WHERE id = ?1").bind(inAccount.user.id).run();
+    expect((await inAccount.owner.action("/settings/account", { intent: "delete-account" })).redirect).toContain("account-deleted");
+    expect(await appEnv.MEDIA.head(accountKey)).toBeNull();
   });
 });
 

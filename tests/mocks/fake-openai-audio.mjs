@@ -1,6 +1,7 @@
 // The fake OpenAI-compatible server's audio endpoints (fake-openai.mjs routes /v1/audio/* here):
 //   POST /v1/audio/speech          JSON { model, input, voice, response_format } -> a short valid audio file of the
-//                                  asked format (silent MP3 or Ogg/Opus, WAV otherwise), streamed in two writes
+//                                  asked format (silent MP3 or Ogg/Opus, WAV otherwise), streamed in two writes;
+//                                  `settings.speechSeconds` long (1.5 s unless a test sets it on the fake's `audio`)
 //   POST /v1/audio/transcriptions  multipart { file, model } -> { "text": FAKE_TRANSCRIPT }, whatever was said
 // The model "fail" answers 500 on either, so tests can see a failure apologised for and refunded.
 // Every call is recorded (stats.audio), and GET /__audio-calls returns the record: tests inside workerd cannot read
@@ -11,9 +12,14 @@ import { silentMp3, silentOggOpus, toneWav } from "./fake-audio.mjs";
 export const FAKE_TRANSCRIPT = "What is the capital of Turkey?";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
+/** How the fake speaks; a test may lengthen speech to have time to interrupt it (fake.audio.speechSeconds). */
+export function audioSettings() {
+  return { speechSeconds: 1.5 };
+}
+
 const AUDIO = {
-  mp3: { type: "audio/mpeg", bytes: () => silentMp3(1.5) },
-  opus: { type: "audio/ogg", bytes: () => silentOggOpus(1.5) },
+  mp3: { type: "audio/mpeg", bytes: (seconds) => silentMp3(seconds) },
+  opus: { type: "audio/ogg", bytes: (seconds) => silentOggOpus(seconds) },
   wav: { type: "audio/wav", bytes: () => toneWav({ leadSeconds: 0, toneSeconds: 0.5, tailSeconds: 0.5 }) },
 };
 
@@ -30,7 +36,7 @@ function multipartField(raw, name) {
 }
 
 /** Handles /v1/audio/*; returns false for another path. `raw` is the body as a Buffer. */
-export async function handleAudioRequest(pathname, raw, response, { count, stats, log }) {
+export async function handleAudioRequest(pathname, raw, response, { count, stats, log, settings = audioSettings() }) {
   stats.audio ??= { speech: [], transcriptions: [] };
   if (pathname === "/v1/audio/speech") {
     const body = JSON.parse(raw.toString("utf8"));
@@ -38,7 +44,7 @@ export async function handleAudioRequest(pathname, raw, response, { count, stats
     if (log) console.log(`fake-openai: speech ${body.voice} ${String(body.input).length} chars`);
     if (body.model === "fail") return (count(stats.byStatus, 500), failure(response), true);
     const audio = AUDIO[body.response_format] ?? AUDIO.mp3;
-    const bytes = audio.bytes();
+    const bytes = audio.bytes(settings.speechSeconds);
     count(stats.byStatus, 200);
     response.writeHead(200, { "Content-Type": audio.type, "Transfer-Encoding": "chunked" });
     // Two writes, so the app's stream is seen to pass audio on before the provider has finished.

@@ -26,7 +26,7 @@
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
-import { handleAudioRequest } from "./fake-openai-audio.mjs";
+import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
@@ -85,6 +85,8 @@ export async function startFakeOpenAI(options = {}) {
     /** Audio calls: each speech request's input and voice, each transcription's model and size. */
     audio: { speech: [], transcriptions: [] },
   };
+  /** Settable by a test: how long the fake's speech is (fake-openai-audio.mjs). */
+  const audio = audioSettings();
   const resetStats = () => {
     Object.assign(stats, { requests: 0, byBehaviour: {}, byStatus: {}, completed: 0, broken: 0, lastBody: null, audio: { speech: [], transcriptions: [] } });
     attempts.clear();
@@ -149,7 +151,7 @@ export async function startFakeOpenAI(options = {}) {
       return;
     }
     if (url.pathname.startsWith("/v1/audio/")) {
-      if (!(await handleAudioRequest(url.pathname, await readBytes(request), response, { count, stats, log }))) {
+      if (!(await handleAudioRequest(url.pathname, await readBytes(request), response, { count, stats, log, settings: audio }))) {
         count(stats.byStatus, 404);
         response.writeHead(404, JSON_HEADERS).end(errorBody(`Unknown request URL: ${request.method} ${url.pathname}`, "invalid_request_error", "unknown_url"));
       }
@@ -327,7 +329,7 @@ export async function startFakeOpenAI(options = {}) {
       server.close(() => resolve());
       for (const socket of sockets) socket.destroy();
     }));
-  return { url: `${origin}/v1`, origin, port: address.port, stats, resetStats, close };
+  return { url: `${origin}/v1`, origin, port: address.port, stats, resetStats, audio, close };
 }
 
 /** A rough token count for the usage chunk (words of every message). */

@@ -6,10 +6,12 @@ import type { User } from "../../../db/schema";
 import { LOGIN_PROVIDERS, type LoginProvider } from "../../lib/auth";
 import { hasRenewingPro } from "../billing/subscriptions";
 import { now as clockNow } from "../clock";
+import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { adoptGuestBirthProfile } from "../horoscope/birth-profile";
+import { deleteR2Keys, listR2Prefix } from "../storage/r2";
 import { hashPassword } from "./password";
 import { avatarUrl } from "./session";
 import { sendVerificationEmail, type LinkContext } from "./accounts";
@@ -118,8 +120,9 @@ export async function disconnectProvider(env: AppEnv, userId: string, provider: 
   }
 }
 
-/** Deletes every chat the user owns (messages go with their threads). */
+/** Deletes every chat the user owns (messages go with their threads), their files in R2 first (chat/thread-files.ts). */
 export async function deleteAllChats(env: AppEnv, userId: string): Promise<number> {
+  await deleteThreadFiles(env, userId);
   const deleted = await getDb(env).delete(schema.chatThreads).where(eq(schema.chatThreads.ownerId, userId)).returning({ id: schema.chatThreads.id });
   return deleted.length;
 }
@@ -133,22 +136,6 @@ export async function hasActivePro(env: AppEnv, user: Pick<User, "id" | "accessL
   return hasRenewingPro(env, user, now);
 }
 
-async function deleteR2Keys(env: AppEnv, keys: Iterable<string>): Promise<void> {
-  const all = [...new Set(keys)];
-  for (let start = 0; start < all.length; start += 1000) await env.MEDIA.delete(all.slice(start, start + 1000));
-}
-
-async function listR2Prefix(env: AppEnv, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.MEDIA.list({ prefix, cursor, limit: 1000 });
-    keys.push(...page.objects.map((object) => object.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys;
-}
-
 /**
  * Deletes the account: R2 objects first (so a failure leaves a retryable account, never orphaned files), then every
  * row in one batch (sessions, connections, tokens, subscriptions and WhatsApp links follow the user by cascade).
@@ -160,7 +147,9 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
     db.select({ key: schema.uploads.r2Key }).from(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
     db.select({ key: schema.galleryImages.r2Key }).from(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id)),
   ]);
-  const prefixed = await Promise.all(["avatars", "gallery", "uploads", "exports"].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)));
+  const prefixed = await Promise.all(
+    ["avatars", "gallery", "uploads", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)),
+  );
   await deleteR2Keys(env, [
     ...uploads.map((row) => row.key),
     ...gallery.map((row) => row.key),

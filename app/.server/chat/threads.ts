@@ -1,9 +1,10 @@
 // Threads as their owner sees them: open one with its messages, rename, star, delete, rate an answer, and find
 // threads by title or message text. Every query is scoped to the owner; another owner's id is "not found".
-import { and, asc, desc, eq, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
 
 export interface MessageView {
@@ -15,6 +16,8 @@ export interface MessageView {
   errorCode: string | null;
   feedback: "like" | "dislike" | null;
   attachmentId: string | null;
+  /** A WhatsApp voice note kept with this question (played from /media/voice-notes/<id>, decision 0025). */
+  voiceNote: boolean;
   createdAt: number;
 }
 
@@ -33,9 +36,11 @@ export async function openThread(env: AppEnv, ownerId: string, threadId: string)
       errorCode: chatMessages.errorCode,
       feedback: chatMessages.feedback,
       attachmentId: chatMessages.attachmentId,
+      voiceNote: sql<boolean>`${schema.voiceNotes.messageId} IS NOT NULL`.mapWith(Boolean),
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
+    .leftJoin(schema.voiceNotes, eq(schema.voiceNotes.messageId, chatMessages.id))
     .where(eq(chatMessages.threadId, threadId))
     .orderBy(asc(chatMessages.createdAt));
   return { thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath }, messages };
@@ -60,6 +65,8 @@ export async function starThread(env: AppEnv, ownerId: string, threadId: string,
 
 export async function deleteThread(env: AppEnv, ownerId: string, threadId: string) {
   await ownedThread(env, ownerId, threadId);
+  // Its files first (cached speech, voice notes), so a failure leaves a thread that can be deleted again.
+  await deleteThreadFiles(env, ownerId, threadId);
   // Messages go with the thread (foreign key cascade), and the search index with them (triggers).
   await getDb(env).delete(schema.chatThreads).where(eq(schema.chatThreads.id, threadId));
 }

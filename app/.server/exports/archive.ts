@@ -4,6 +4,8 @@
 //   chats/<date>-<title>-<id>.json and the same as JSON
 //   creations/creations.json      every gallery creation: tool, description, model, settings, date, its file name
 //   creations/<date>-<tool>-<id>.<ext>  the picture itself, streamed from R2
+//   voice-notes/voice-notes.json  every WhatsApp voice note kept in a chat: its transcript, length, date and chat file
+//   voice-notes/<date>-<id>.<ext> the voice note itself, streamed from R2 (decision 0025)
 //   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
 //   horoscope/birth-profile.json  the birth date, time and place entered for the birth chart (or null)
 //   plan/subscriptions.json       the current plan and the subscription history
@@ -32,7 +34,7 @@ function labelsFor(env: AppEnv, locale: Locale): ExportLabels {
 /** Everything the archive lists, read before writing so progress can be counted against a known total. */
 export async function collectInventory(env: AppEnv, ownerId: string) {
   const db = getDb(env);
-  const [threads, images, connections, subscriptions] = await Promise.all([
+  const [threads, images, connections, subscriptions, voiceNotes] = await Promise.all([
     db
       .select({
         id: schema.chatThreads.id,
@@ -61,15 +63,28 @@ export async function collectInventory(env: AppEnv, ownerId: string) {
       .where(eq(schema.loginConnections.userId, ownerId))
       .orderBy(asc(schema.loginConnections.createdAt)),
     db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, ownerId)).orderBy(asc(schema.subscriptions.createdAt)),
+    db
+      .select({
+        messageId: schema.voiceNotes.messageId,
+        threadId: schema.chatMessages.threadId,
+        transcript: schema.chatMessages.content,
+        r2Key: schema.voiceNotes.r2Key,
+        seconds: schema.voiceNotes.seconds,
+        createdAt: schema.voiceNotes.createdAt,
+      })
+      .from(schema.voiceNotes)
+      .innerJoin(schema.chatMessages, eq(schema.chatMessages.id, schema.voiceNotes.messageId))
+      .where(eq(schema.voiceNotes.ownerId, ownerId))
+      .orderBy(asc(schema.voiceNotes.createdAt), asc(schema.voiceNotes.messageId)),
   ]);
-  return { threads, images, connections, subscriptions };
+  return { threads, images, connections, subscriptions, voiceNotes };
 }
 
 type Inventory = Awaited<ReturnType<typeof collectInventory>>;
 
-/** Steps the progress figure counts: the fixed files, one per chat and one per picture. */
+/** Steps the progress figure counts: the fixed files, one per chat, one per picture and one per voice note. */
 export function stepCount(inventory: Inventory): number {
-  return 3 + inventory.threads.length + inventory.images.length;
+  return 3 + inventory.threads.length + inventory.images.length + inventory.voiceNotes.length;
 }
 
 /**
@@ -130,6 +145,23 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
     await step();
   }
   await zip.addText("creations/creations.json", json(creations), now);
+
+  const voiceNotes = [];
+  for (const note of inventory.voiceNotes) {
+    const object = await env.MEDIA.get(note.r2Key);
+    const file = `${day(note.createdAt)}-${note.messageId.slice(0, 8)}.${note.r2Key.split(".").pop()}`;
+    if (object) await zip.addStream(`voice-notes/${file}`, object.body, note.createdAt);
+    const chat = chatFiles.get(note.threadId);
+    voiceNotes.push({
+      file: object ? file : null,
+      transcript: note.transcript,
+      seconds: note.seconds,
+      createdAt: iso(note.createdAt),
+      chat: chat ? `${chat}.md` : null,
+    });
+    await step();
+  }
+  await zip.addText("voice-notes/voice-notes.json", json(voiceNotes), now);
 
   const readings = inventory.threads
     .filter((thread) => thread.tool === "horoscope")

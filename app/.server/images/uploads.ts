@@ -63,10 +63,11 @@ export async function storeGuestUpload(env: AppEnv, guestId: string, address: st
   }
 }
 
-/** Bytes an account keeps: its uploads (profile photos included) and its creations, as their rows recorded them. */
+/** Bytes an account keeps: its uploads (profile photos included), its creations and its kept WhatsApp voice notes, as their rows recorded them. */
 export async function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
   const row = await env.DB.prepare(
-    `SELECT (SELECT COALESCE(SUM(bytes), 0) FROM uploads WHERE owner_id = ?1) + (SELECT COALESCE(SUM(bytes), 0) FROM gallery_images WHERE owner_id = ?1) AS used`,
+    `SELECT (SELECT COALESCE(SUM(bytes), 0) FROM uploads WHERE owner_id = ?1) + (SELECT COALESCE(SUM(bytes), 0) FROM gallery_images WHERE owner_id = ?1)
+       + (SELECT COALESCE(SUM(bytes), 0) FROM voice_notes WHERE owner_id = ?1) AS used`,
   )
     .bind(ownerId)
     .first<{ used: number }>();

@@ -5,14 +5,16 @@ import { and, eq } from "drizzle-orm";
 import type { Locale } from "../../lib/constants";
 import { speakableText } from "../../lib/speakable-text";
 import type { SpeechRequest } from "../../lib/schemas/voice";
-import { DEFAULT_VOICE, SPEECH_INPUT_CHARS, speechMinutes, type Voice } from "../../lib/voice";
+import { SPEECH_INPUT_CHARS, speechMinutes, type Voice } from "../../lib/voice";
 import type { Plan } from "../credits";
+import { threadFileKey } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resources } from "../i18n";
 import { resolveVoiceEngine, speakWithProvider, type SpeechFormat, type UpstreamEngine } from "./engine";
 import { chargeVoice, refundVoice } from "./metering";
+import { accountVoice } from "./preference";
 
 /** The longest text read aloud (about 13 minutes): the audio is held in memory once to be cached. */
 export const MAX_SPEECH_CHARS = 12_000;
@@ -40,20 +42,23 @@ export function speechPieces(text: string, limit = SPEECH_INPUT_CHARS): string[]
   return pieces;
 }
 
-/** The answer's text if `accountId` owns it and it is finished; chat/not-found for anything else, as for a thread. */
-async function ownAnswer(env: AppEnv, accountId: string, messageId: string): Promise<string> {
+/** The answer's text and thread if `accountId` owns it and it is finished; chat/not-found for anything else, as for a thread. */
+async function ownAnswer(env: AppEnv, accountId: string, messageId: string): Promise<{ content: string; threadId: string }> {
   const [row] = await getDb(env)
-    .select({ content: schema.chatMessages.content, role: schema.chatMessages.role, status: schema.chatMessages.status })
+    .select({
+      content: schema.chatMessages.content,
+      threadId: schema.chatMessages.threadId,
+      role: schema.chatMessages.role,
+      status: schema.chatMessages.status,
+    })
     .from(schema.chatMessages)
     .innerJoin(schema.chatThreads, eq(schema.chatThreads.id, schema.chatMessages.threadId))
     .where(and(eq(schema.chatMessages.id, messageId), eq(schema.chatThreads.ownerId, accountId)))
     .limit(1);
   if (!row) throw new AppError("chat/not-found");
   if (row.role !== "assistant" || row.status === "streaming" || !row.content.trim()) throw new AppError("request/invalid");
-  return row.content;
+  return row;
 }
-
-const cacheKey = (accountId: string, messageId: string, voice: Voice, format: SpeechFormat) => `speech/${accountId}/${messageId}/${voice}.${format}`;
 
 /** Speaks `text` piece by piece into one stream; the whole is handed to `onComplete` once it has all been sent. */
 function speechStream(
@@ -158,8 +163,9 @@ export async function speak(
 
 /** POST /api/speech: an answer of the listener's read aloud, in the chosen voice. */
 export async function speechForAnswer(env: AppEnv, config: AppConfig, listener: Listener, request: SpeechRequest, locale: Locale): Promise<Response> {
-  const voice = request.voice ?? DEFAULT_VOICE;
-  const content = await ownAnswer(env, listener.accountId, request.messageId);
+  // The account's own voice (Settings), unless the request names one.
+  const voice = request.voice ?? (await accountVoice(env, listener.accountId));
+  const { content, threadId } = await ownAnswer(env, listener.accountId, request.messageId);
   const text = speakableText(content, resources[locale].chat.voice.code);
   const spoken = await speak(env, config, listener, {
     text,
@@ -167,7 +173,8 @@ export async function speechForAnswer(env: AppEnv, config: AppConfig, listener: 
     format: "mp3",
     // Each generation is its own charge: a stopped play is not cached, and replaying it must not be free upstream.
     key: `speech:${request.messageId}:${voice}:${crypto.randomUUID()}`,
-    cacheName: cacheKey(listener.accountId, request.messageId, voice, "mp3"),
+    // Under the thread, so deleting it (or the account) deletes its cached speech too (chat/thread-files.ts).
+    cacheName: threadFileKey("speech", listener.accountId, threadId, `${request.messageId}/${voice}.mp3`),
   });
   return new Response(spoken.body, {
     headers: { "Content-Type": spoken.contentType, "Cache-Control": "private, no-store", "X-Speech-Cache": spoken.cached ? "hit" : "miss" },

@@ -36,6 +36,9 @@ export interface ChatInput {
   horoscopeSign?: string;
 }
 
+/** The finished answer, and where it is: its thread and its own message id. */
+export type AnsweredTurn = ChatStreamDone & { threadId: string; answerId: string };
+
 /** Answers one message as a chat turn of `owner`; the thread it lands in becomes the link's current thread. */
 export async function answerWithChat(
   env: AppEnv,
@@ -44,7 +47,7 @@ export async function answerWithChat(
   owner: TurnOwner,
   link: LinkRow,
   input: ChatInput,
-): Promise<ChatStreamDone | null> {
+): Promise<AnsweredTurn | null> {
   const requestId = await requestIdFor(conversation.inboundId);
   const models = modelsToTry(link);
   const horoscope = input.horoscopeSign !== undefined;
@@ -64,7 +67,7 @@ export async function answerWithChat(
       if (done.text.trim()) await sendAnswer(conversation, done.text, input.preface);
       // Nothing produced: the relay has given the credit back, as on the web.
       else await sendReply(conversation, "apology");
-      return done;
+      return { ...done, threadId: turn.threadId, answerId: turn.messageId };
     } catch (error) {
       if (!isAppError(error)) throw error;
       // The thread was deleted on the web (or is a tool's): carry on in a new one.

@@ -3,11 +3,13 @@
 // ordinary chat turn with the transcript first in italics, and, with WHATSAPP_VOICE_REPLIES on and the account's
 // "reply with voice" setting, also answered with a voice note (Ogg/Opus uploaded through the media API).
 import { speakableText } from "../../lib/speakable-text";
-import { DEFAULT_VOICE, MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
 import type { TurnOwner } from "../chat/turns";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import { resources } from "../i18n";
+import { accountVoice } from "../voice/preference";
+import { keepVoiceNote, type HeardAudio } from "../voice/kept-voice-notes";
 import { audioFormat, recordingSeconds } from "../voice/recording";
 import { speak } from "../voice/speech";
 import { transcribe } from "../voice/transcription";
@@ -26,8 +28,14 @@ export function italicTranscript(text: string): string {
     .join("\n");
 }
 
-/** The voice note's words, or null once the person has been told why there are none (nothing charged, or refunded). */
-async function heardWords(env: AppEnv, config: AppConfig, conversation: Conversation, owner: TurnOwner, mediaId: string): Promise<string | null> {
+/** The voice note's audio and words, or null once the person has been told why there are none (nothing charged, or refunded). */
+async function heardNote(
+  env: AppEnv,
+  config: AppConfig,
+  conversation: Conversation,
+  owner: TurnOwner,
+  mediaId: string,
+): Promise<{ audio: HeardAudio; words: string } | null> {
   let bytes: Uint8Array;
   try {
     bytes = (await conversation.graph.downloadMedia(mediaId, MAX_RECORDING_BYTES)).bytes;
@@ -46,8 +54,9 @@ async function heardWords(env: AppEnv, config: AppConfig, conversation: Conversa
     return null;
   }
   try {
-    const heard = await transcribe(env, config, owner, { bytes, ...format, seconds }, `whatsapp-voice:${conversation.inboundId}`, conversation.locale);
-    if (heard.text.trim()) return heard.text.trim();
+    const audio = { bytes, ...format, seconds };
+    const heard = await transcribe(env, config, owner, audio, `whatsapp-voice:${conversation.inboundId}`, conversation.locale);
+    if (heard.text.trim()) return { audio, words: heard.text.trim() };
     await sendReply(conversation, "voiceEmpty");
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -57,14 +66,17 @@ async function heardWords(env: AppEnv, config: AppConfig, conversation: Conversa
 }
 
 export async function answerVoiceNote(env: AppEnv, config: AppConfig, conversation: Conversation, owner: TurnOwner, link: LinkRow, mediaId: string) {
-  const words = await heardWords(env, config, conversation, owner, mediaId);
-  if (!words) return;
-  const done = await answerWithChat(env, config, conversation, owner, link, { text: words, preface: italicTranscript(words) });
+  const heard = await heardNote(env, config, conversation, owner, mediaId);
+  if (!heard) return;
+  const done = await answerWithChat(env, config, conversation, owner, link, { text: heard.words, preface: italicTranscript(heard.words) });
+  // The note itself is kept with its transcript in the web thread; a failure to keep it leaves the transcript alone.
+  if (done)
+    await keepVoiceNote(env, owner, done, heard.audio).catch((error: unknown) => console.error("whatsapp: voice note not kept", conversation.inboundId, error));
   if (!done?.text.trim() || !config.whatsapp.voiceReplies || !link.voice_replies) return;
   try {
     const spoken = await speak(env, config, owner, {
       text: speakableText(done.text, resources[conversation.locale].chat.voice.code),
-      voice: DEFAULT_VOICE,
+      voice: await accountVoice(env, owner.accountId),
       format: "opus",
       key: `whatsapp-speech:${conversation.inboundId}`,
     });

@@ -192,6 +192,10 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
             ) : (
               <>
                 {message.attachmentId && <img src={`/media/uploads/${message.attachmentId}`} alt={t("attachment")} className="max-h-48 rounded-lg border" />}
+                {message.voiceNote && (
+                  // A WhatsApp voice note, above the transcript it became (decision 0025); owner-only like uploads.
+                  <audio controls preload="none" src={`/media/voice-notes/${message.id}`} aria-label={t("voiceNote")} className="h-10 max-w-[85%]" />
+                )}
                 <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent px-4 py-2 text-[15px]">{message.content}</div>
                 {index === lastUser && !busy && (
                   <button

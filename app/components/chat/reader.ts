@@ -2,7 +2,6 @@
 // opens. The server's voice when it has one (POST /api/speech, played while it streams in), else the browser's speech
 // synthesis in the page's language. One answer is read at a time: starting another stops the first.
 import { speakableText } from "~/lib/speakable-text";
-import { chosenVoice } from "~/lib/voice-prefs";
 
 export interface ReadOptions {
   messageId: string;
@@ -55,7 +54,8 @@ export function readAloud(options: ReadOptions): Reading {
     void fetch("/api/speech", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ messageId: options.messageId, voice: chosenVoice() }),
+      // No voice named: the server speaks with the account's own (Settings › Account › Voice).
+      body: JSON.stringify({ messageId: options.messageId }),
       signal: controller.signal,
     }).then(
       async (response) => {

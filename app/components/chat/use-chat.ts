@@ -139,6 +139,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
               errorCode: null,
               feedback: null,
               attachmentId: body.attachmentId ?? null,
+              voiceNote: false,
               createdAt: now,
             },
           ];
@@ -154,6 +155,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
             errorCode: null,
             feedback: null,
             attachmentId: null,
+            voiceNote: false,
             createdAt: now + 1,
           },
         ];

@@ -1,15 +1,27 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_VOICE, VOICES, type Voice } from "~/lib/voice";
-import { chooseVoice, chosenVoice } from "~/lib/voice-prefs";
+import { callApi } from "~/lib/api-client";
+import { notify } from "~/lib/toast";
+import { VOICES, type Voice } from "~/lib/voice";
 
-/** Settings › Account › Voice: the voice that reads answers aloud, kept on this device (decision 0025). */
-export function VoiceSetting() {
+/** Settings › Account › Voice: the voice that reads answers aloud, kept with the account (decision 0025). */
+export function VoiceSetting({ initial }: { initial: Voice }) {
   const { t } = useTranslation("settings");
   const id = useId();
-  const [voice, setVoice] = useState<Voice>(DEFAULT_VOICE);
-  // Read after hydration: the server cannot know what this device chose.
-  useEffect(() => setVoice(chosenVoice()), []);
+  const [voice, setVoice] = useState<Voice>(initial);
+  const [busy, setBusy] = useState(false);
+  const change = async (next: Voice) => {
+    const previous = voice;
+    setBusy(true);
+    setVoice(next);
+    const body = new FormData();
+    body.set("voice", next);
+    const answer = await callApi<{ voice: Voice }>("/api/settings/voice", { method: "POST", body });
+    setBusy(false);
+    if (answer.ok) return;
+    setVoice(previous);
+    notify("error", answer.error.fieldErrors?.voice ?? answer.error.message);
+  };
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -18,11 +30,8 @@ export function VoiceSetting() {
       <select
         id={id}
         value={voice}
-        onChange={(event) => {
-          const next = event.target.value as Voice;
-          setVoice(next);
-          chooseVoice(next);
-        }}
+        disabled={busy}
+        onChange={(event) => void change(event.target.value as Voice)}
         aria-describedby={`${id}-note`}
         className="w-48 rounded-md border bg-background px-2 py-1.5 text-sm"
       >
@@ -33,7 +42,7 @@ export function VoiceSetting() {
         ))}
       </select>
       <p id={`${id}-note`} className="text-xs text-muted-foreground">
-        {t("voice.browserNote")}
+        {t("voice.accountNote")} {t("voice.browserNote")}
       </p>
     </div>
   );

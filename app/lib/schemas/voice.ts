@@ -7,3 +7,6 @@ export const speechRequestSchema = z.object({
   voice: z.enum(VOICES).optional(),
 });
 export type SpeechRequest = z.infer<typeof speechRequestSchema>;
+
+/** Settings › Account › Voice (POST /api/settings/voice): one of the voices offered (settings:voice.validation.unknown). */
+export const voiceSettingSchema = z.object({ voice: z.enum(VOICES, { message: "validation.unknown" }) });

@@ -1,0 +1,15 @@
+// The voice an account chose in Settings (decision 0025), kept with the account so every device and WhatsApp voice
+// replies speak with it. Unset (or a voice no longer offered) is the default voice.
+import { eq } from "drizzle-orm";
+import { DEFAULT_VOICE, isVoice, type Voice } from "../../lib/voice";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+
+export async function accountVoice(env: AppEnv, accountId: string): Promise<Voice> {
+  const row = await getDb(env).select({ voice: schema.users.voice }).from(schema.users).where(eq(schema.users.id, accountId)).get();
+  return isVoice(row?.voice) ? row.voice : DEFAULT_VOICE;
+}
+
+export async function setAccountVoice(env: AppEnv, accountId: string, voice: Voice): Promise<void> {
+  await getDb(env).update(schema.users).set({ voice, updatedAt: Date.now() }).where(eq(schema.users.id, accountId));
+}
