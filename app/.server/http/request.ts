@@ -51,6 +51,11 @@ async function readCapped(request: Request, maxBytes: number, tooLarge: ErrorCod
     }
     chunks.push(value);
   }
+  return joinBytes(chunks, size);
+}
+
+/** Chunks read from a stream, as one array of `size` bytes (their total). */
+export function joinBytes(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -11,6 +11,7 @@ import { threadFileKey } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
+import { joinBytes } from "../http/request";
 import { resources } from "../i18n";
 import { resolveVoiceEngine, speakWithProvider, type SpeechFormat, type UpstreamEngine } from "./engine";
 import { chargeVoice, refundVoice } from "./metering";
@@ -110,16 +111,6 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>) {
   } finally {
     reader.releaseLock();
   }
-}
-
-function joinBytes(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
