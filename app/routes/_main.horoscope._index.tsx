@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { toolStrings } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { fieldClass } from "~/components/horoscope/horoscope-form";
+import { fieldClass } from "~/components/ui/field";
 import { ToolScreen } from "~/components/tools/tool-screen";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";

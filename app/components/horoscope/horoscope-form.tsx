@@ -1,4 +1,4 @@
-// Each horoscope type's form: labelled fields, checked with the same zod schema the server uses.
+// Each horoscope type's form: its fields (horoscope-fields.tsx), checked with the same zod schema the server uses.
 import { Orbit, Sparkles } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,17 +6,11 @@ import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
 import { NETWORK_FAILED } from "~/lib/api-client";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
-import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/horoscope-options";
 import { lazyFormSchema } from "~/lib/schemas/lazy";
 import type { HoroscopeType } from "~/lib/tools";
 import { useApiAction } from "~/lib/use-api-action";
 import { useOnePress } from "~/lib/use-one-press";
-import { ChoiceGroup } from "../images/choice-group";
-import { Field } from "../ui/field";
-import { PlaceCombobox } from "./place-combobox";
-
-export const fieldClass =
-  "w-full rounded-lg border bg-background px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-danger";
+import { HoroscopeFields } from "./horoscope-fields";
 
 /** The first values of a form: the saved birth data for the chart, its Sun sign for the forms that ask for a sign. */
 function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record<string, string> {
@@ -56,9 +50,7 @@ export function HoroscopeForm({
   const saveBirthData = useApiAction();
   const saving = saveBirthData.state === "submitting";
   const prefilled = birth !== null && (type === "birth-chart" || "sign" in initialValues(type, birth));
-  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
-  /** A field's error (a key under horoscope:validation) in the page's language. */
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   const onePress = useOnePress();
   /** `reading`: the form's reading; `chart`: only store the birth data and show the chart (no credit). */
@@ -96,145 +88,6 @@ export function HoroscopeForm({
     onSubmit(input, `${tt(`horoscope.types.${type}.title`)}${sign}`);
   };
 
-  const signSelect = (name: "sign" | "partnerSign") => (
-    <Field label={t(`form.${name}`)} error={message(errors[name])}>
-      {(wiring) => (
-        <select {...wiring} name={name} value={values[name] ?? ""} onChange={(event) => set(name)(event.target.value)} className={fieldClass}>
-          <option value="">{t("form.chooseSign")}</option>
-          {ZODIAC_SIGNS.map((sign) => (
-            <option key={sign} value={sign}>
-              {t(`signs.${sign}`)}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-
-  const textArea = (name: "question", placeholder: string) => (
-    <Field label={t("form.question")} error={message(errors[name])}>
-      {(wiring) => (
-        <textarea
-          {...wiring}
-          name={name}
-          rows={3}
-          maxLength={QUESTION_MAX}
-          value={values[name] ?? ""}
-          onChange={(event) => set(name)(event.target.value)}
-          placeholder={placeholder}
-          className={`${fieldClass} resize-y`}
-        />
-      )}
-    </Field>
-  );
-
-  let fields: ReactNode;
-  switch (type) {
-    case "daily":
-      fields = signSelect("sign");
-      break;
-    case "tarot":
-      fields = textArea("question", t("form.questionPlaceholder"));
-      break;
-    case "coffee":
-      fields = textArea("question", t("form.coffeeQuestionPlaceholder"));
-      break;
-    case "birth-chart":
-      fields = (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <Field label={t("form.place")} error={message(errors.placeId)} hint={t("form.placeHint")}>
-              {(wiring) => (
-                <PlaceCombobox
-                  id={wiring.id}
-                  value={place}
-                  onChange={(chosen) => {
-                    setPlace(chosen);
-                    set("placeId")(chosen?.id ?? "");
-                  }}
-                  invalid={Boolean(errors.placeId)}
-                  describedBy={wiring["aria-describedby"]}
-                  className={fieldClass}
-                />
-              )}
-            </Field>
-          </div>
-          <Field label={t("form.birthDate")} error={message(errors.birthDate)}>
-            {(wiring) => (
-              <input
-                {...wiring}
-                name="birthDate"
-                type="date"
-                min="1900-01-01"
-                max={new Date().toISOString().slice(0, 10)}
-                value={values.birthDate ?? ""}
-                onChange={(event) => set("birthDate")(event.target.value)}
-                aria-required
-                className={fieldClass}
-              />
-            )}
-          </Field>
-          <Field label={t("form.birthTime")} error={message(errors.birthTime)} hint={t("form.birthTimeHint")}>
-            {(wiring) => (
-              <input
-                {...wiring}
-                name="birthTime"
-                type="time"
-                value={values.birthTime ?? ""}
-                onChange={(event) => set("birthTime")(event.target.value)}
-                className={fieldClass}
-              />
-            )}
-          </Field>
-        </div>
-      );
-      break;
-    case "love-compatibility":
-      fields = (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {signSelect("sign")}
-          {signSelect("partnerSign")}
-        </div>
-      );
-      break;
-    case "moon-tracking":
-    case "retro-tracking":
-      fields = <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{t("form.noInput")}</p>;
-      break;
-    case "ritual-meditation":
-      fields = (
-        <Field label={t("form.intention")} error={message(errors.intention)}>
-          {(wiring) => (
-            <input
-              {...wiring}
-              name="intention"
-              maxLength={INTENTION_MAX}
-              value={values.intention ?? ""}
-              onChange={(event) => set("intention")(event.target.value)}
-              placeholder={t("form.intentionPlaceholder")}
-              aria-required
-              className={fieldClass}
-            />
-          )}
-        </Field>
-      );
-      break;
-    case "career-financial":
-      fields = (
-        <>
-          {signSelect("sign")}
-          <ChoiceGroup
-            label={t("form.focus")}
-            name="focus"
-            value={(values.focus ?? "career") as (typeof CAREER_FOCUSES)[number]}
-            onChange={set("focus")}
-            options={CAREER_FOCUSES.map((focus) => ({ value: focus, label: t(`focuses.${focus}`) }))}
-          />
-        </>
-      );
-      break;
-  }
-
   return (
     <form
       method="post"
@@ -246,7 +99,7 @@ export function HoroscopeForm({
     >
       <h2 className="text-sm font-medium text-muted-foreground">{t("form.heading")}</h2>
       {prefilled && <p className="text-xs text-muted-foreground">{t("form.savedData")}</p>}
-      {fields}
+      <HoroscopeFields type={type} values={values} errors={errors} onChange={set} place={place} onPlaceChange={setPlace} />
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="text-sm text-danger">
           {errors.type ? t(errors.type) : t("form.fixErrors")}

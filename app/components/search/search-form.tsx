@@ -9,7 +9,7 @@ import { SUBJECT_MAX, type SearchCategory } from "~/lib/search-options";
 import { notify } from "~/lib/toast";
 import { SEARCH_CATEGORIES } from "~/lib/tools";
 import { useOnePress } from "~/lib/use-one-press";
-import { fieldClass } from "../horoscope/horoscope-form";
+import { fieldClass } from "../ui/field";
 import { ChoiceGroup } from "../images/choice-group";
 
 /** The form's schema, and zod with it, arrives when the form is first used, not with the page (search-options.ts). */

@@ -3,6 +3,10 @@
 // its hint and error. Forms pass the error already in the person's language.
 import { useId, type ReactNode } from "react";
 
+/** The look of a field's text input, select or textarea (an invalid one gets the danger border). */
+export const fieldClass =
+  "w-full rounded-lg border bg-background px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-danger";
+
 /** What a field's control must carry so the label names it and its hint and error are read with it. */
 export interface ControlWiring {
   id: string;

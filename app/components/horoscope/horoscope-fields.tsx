@@ -1,0 +1,124 @@
+// The fields each horoscope type asks for; the form (horoscope-form.tsx) holds their values and checks them.
+import { useTranslation } from "react-i18next";
+import type { PlaceOption } from "~/.server/horoscope/places";
+import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/horoscope-options";
+import type { HoroscopeType } from "~/lib/tools";
+import { ChoiceGroup } from "../images/choice-group";
+import { Field, fieldClass } from "../ui/field";
+import { BirthDataFields } from "./birth-data-fields";
+
+/** What every group of fields gets: the form's values, its errors (keys under horoscope:validation) and a setter. */
+export interface FieldsProps {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+}
+
+function SignSelect({ name, values, errors, onChange }: FieldsProps & { name: "sign" | "partnerSign" }) {
+  const { t } = useTranslation("horoscope");
+  return (
+    <Field label={t(`form.${name}`)} error={errors[name] && t(errors[name])}>
+      {(wiring) => (
+        <select {...wiring} name={name} value={values[name] ?? ""} onChange={(event) => onChange(name, event.target.value)} className={fieldClass}>
+          <option value="">{t("form.chooseSign")}</option>
+          {ZODIAC_SIGNS.map((sign) => (
+            <option key={sign} value={sign}>
+              {t(`signs.${sign}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Tarot's and coffee reading's question; only the placeholder differs. */
+function QuestionField({ values, errors, onChange, placeholder }: FieldsProps & { placeholder: string }) {
+  const { t } = useTranslation("horoscope");
+  return (
+    <Field label={t("form.question")} error={errors.question && t(errors.question)}>
+      {(wiring) => (
+        <textarea
+          {...wiring}
+          name="question"
+          rows={3}
+          maxLength={QUESTION_MAX}
+          value={values.question ?? ""}
+          onChange={(event) => onChange("question", event.target.value)}
+          placeholder={placeholder}
+          className={`${fieldClass} resize-y`}
+        />
+      )}
+    </Field>
+  );
+}
+
+function IntentionField({ values, errors, onChange }: FieldsProps) {
+  const { t } = useTranslation("horoscope");
+  return (
+    <Field label={t("form.intention")} error={errors.intention && t(errors.intention)}>
+      {(wiring) => (
+        <input
+          {...wiring}
+          name="intention"
+          maxLength={INTENTION_MAX}
+          value={values.intention ?? ""}
+          onChange={(event) => onChange("intention", event.target.value)}
+          placeholder={t("form.intentionPlaceholder")}
+          aria-required
+          className={fieldClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+function CareerFields(props: FieldsProps) {
+  const { t } = useTranslation("horoscope");
+  return (
+    <>
+      <SignSelect name="sign" {...props} />
+      <ChoiceGroup
+        label={t("form.focus")}
+        name="focus"
+        value={(props.values.focus ?? "career") as (typeof CAREER_FOCUSES)[number]}
+        onChange={(value) => props.onChange("focus", value)}
+        options={CAREER_FOCUSES.map((focus) => ({ value: focus, label: t(`focuses.${focus}`) }))}
+      />
+    </>
+  );
+}
+
+/** The fields of one horoscope type. */
+export function HoroscopeFields({
+  type,
+  place,
+  onPlaceChange,
+  ...fields
+}: FieldsProps & { type: HoroscopeType; place: PlaceOption | null; onPlaceChange: (place: PlaceOption | null) => void }) {
+  const { t } = useTranslation("horoscope");
+  switch (type) {
+    case "daily":
+      return <SignSelect name="sign" {...fields} />;
+    case "tarot":
+      return <QuestionField {...fields} placeholder={t("form.questionPlaceholder")} />;
+    case "coffee":
+      return <QuestionField {...fields} placeholder={t("form.coffeeQuestionPlaceholder")} />;
+    case "birth-chart":
+      return <BirthDataFields {...fields} place={place} onPlaceChange={onPlaceChange} />;
+    case "love-compatibility":
+      return (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SignSelect name="sign" {...fields} />
+          <SignSelect name="partnerSign" {...fields} />
+        </div>
+      );
+    case "moon-tracking":
+    case "retro-tracking":
+      return <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{t("form.noInput")}</p>;
+    case "ritual-meditation":
+      return <IntentionField {...fields} />;
+    case "career-financial":
+      return <CareerFields {...fields} />;
+  }
+}

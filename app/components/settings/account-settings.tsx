@@ -1,0 +1,69 @@
+// The account tab of the settings (/settings/account): one section per thing the account holds.
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { notify } from "~/lib/toast";
+import type { AccountSettingsData } from "./account-data";
+import { useIdentityConfirmedNotice } from "./confirm-identity";
+import { DangerZone } from "./danger-zone";
+import { DataExport } from "./data-export";
+import { NameSection } from "./display-name-section";
+import { EmailSection } from "./email-section";
+import { PasswordSection } from "./password-section";
+import { PhotoSection } from "./profile-photo-section";
+import { Section } from "./section";
+import { SessionsSection } from "./sessions-section";
+import { SharedLinks } from "./shared-links";
+import { StorageUsage } from "./storage-usage";
+import { VoiceSetting } from "./voice-setting";
+
+export function AccountSettings({
+  profile,
+  otherSessions,
+  proActive,
+  sharedLinks,
+  dataExport,
+  storage,
+  voice,
+  emailVerifiedNotice,
+  error,
+}: AccountSettingsData) {
+  const { t } = useTranslation("settings");
+  useEffect(() => {
+    if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
+    if (error) notify("error", t(`errors:${error}`));
+  }, [emailVerifiedNotice, error, t]);
+  useIdentityConfirmedNotice();
+
+  return (
+    <section aria-labelledby="settings-tab-title">
+      <h2 id="settings-tab-title" className="text-lg font-semibold">
+        {t("account.title")}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t("account.description")}</p>
+      <div className="mt-6 flex flex-col">
+        <PhotoSection profile={profile} />
+        <NameSection key={profile.displayName} displayName={profile.displayName} />
+        <EmailSection profile={profile} />
+        <PasswordSection profile={profile} />
+        <SessionsSection otherSessions={otherSessions} />
+
+        <Section id="voice-title" title={t("voice.heading")} description={t("voice.description")}>
+          <VoiceSetting initial={voice} />
+        </Section>
+        <Section id="shared-links-title" title={t("account.sharedLinks.heading")} description={t("account.sharedLinks.description")}>
+          <SharedLinks links={sharedLinks} />
+        </Section>
+
+        <Section id="data-export-title" title={t("account.dataExport.heading")} description={t("account.dataExport.description")}>
+          <DataExport latest={dataExport} />
+        </Section>
+
+        <Section id="storage-title" title={t("account.storage.heading")} description={t("account.storage.description")}>
+          <StorageUsage usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
+        </Section>
+
+        <DangerZone profile={profile} proActive={proActive} />
+      </div>
+    </section>
+  );
+}

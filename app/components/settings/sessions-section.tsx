@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { IntentButton } from "./account-action";
+import { Section } from "./section";
+
+/** How many other devices are signed in, and a way to sign them all out. */
+export function SessionsSection({ otherSessions }: { otherSessions: number }) {
+  const { t } = useTranslation("settings");
+  return (
+    <Section id="devices-title" title={t("account.sessions.heading")} description={t("account.sessions.others", { count: otherSessions })}>
+      {otherSessions > 0 && <IntentButton intent="sign-out-others">{t("account.sessions.signOutOthers")}</IntentButton>}
+    </Section>
+  );
+}
