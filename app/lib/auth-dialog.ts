@@ -1,45 +1,23 @@
-// The auth dialog's open flag and step (SPEC §3 authDialog: isOpen false, step 'sign-in'). Any gated action can
-// call openAuthDialog(); the dialog itself is loaded the first time it opens.
-import { useSyncExternalStore } from "react";
+// The auth dialog's open state and step (SPEC §3 authDialog: isOpen false, step 'sign-in'), kept in dialogs.ts with the
+// other dialogs so only one is open at a time. Any gated action can call openAuthDialog(); the dialog itself is loaded
+// the first time it opens.
+import { closeDialog, dialogs, openDialog, useDialogDetail, useIsDialogOpen, type AuthDialogStep } from "./dialogs";
 
-export const AUTH_DIALOG_STEPS = ["sign-in", "sign-up", "forgot-password", "email-link"] as const;
-export type AuthDialogStep = (typeof AUTH_DIALOG_STEPS)[number];
-
-export interface AuthDialogState {
-  isOpen: boolean;
-  step: AuthDialogStep;
-}
-
-const INITIAL: AuthDialogState = { isOpen: false, step: "sign-in" };
-let state: AuthDialogState = INITIAL;
-const listeners = new Set<() => void>();
-
-function set(next: AuthDialogState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
+export type { AuthDialogStep } from "./dialogs";
 
 export function openAuthDialog(step: AuthDialogStep = "sign-in") {
-  set({ isOpen: true, step });
+  openDialog("auth", { authStep: step });
 }
 
 export function setAuthDialogStep(step: AuthDialogStep) {
-  set({ ...state, step });
+  dialogs.set((state) => ({ ...state, authStep: step }));
 }
 
+/** Closes the dialog and puts it back on its first step for next time. */
 export function closeAuthDialog() {
-  set(INITIAL);
+  closeDialog("auth", { authStep: "sign-in" });
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useAuthDialog(): AuthDialogState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => INITIAL,
-  );
+export function useAuthDialog(): { isOpen: boolean; step: AuthDialogStep } {
+  return { isOpen: useIsDialogOpen("auth"), step: useDialogDetail("authStep") };
 }
