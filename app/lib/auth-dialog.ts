@@ -1,23 +1,4 @@
-// The auth dialog's open state and step (SPEC §3 authDialog: isOpen false, step 'sign-in'), kept in dialogs.ts with the
-// other dialogs so only one is open at a time. Any gated action can call openAuthDialog(); the dialog itself is loaded
-// the first time it opens.
-import { closeDialog, dialogs, openDialog, useDialogDetail, useIsDialogOpen, type AuthDialogStep } from "./dialogs";
-
-export type { AuthDialogStep } from "./dialogs";
-
-export function openAuthDialog(step: AuthDialogStep = "sign-in") {
-  openDialog("auth", { authStep: step });
-}
-
-export function setAuthDialogStep(step: AuthDialogStep) {
-  dialogs.set((state) => ({ ...state, authStep: step }));
-}
-
-/** Closes the dialog and puts it back on its first step for next time. */
-export function closeAuthDialog() {
-  closeDialog("auth", { authStep: "sign-in" });
-}
-
-export function useAuthDialog(): { isOpen: boolean; step: AuthDialogStep } {
-  return { isOpen: useIsDialogOpen("auth"), step: useDialogDetail("authStep") };
-}
+// The auth dialog (SPEC §3 authDialog: isOpen false, step 'sign-in'), under the name gated actions import it by. Its
+// state is ui-store.ts's one "which dialog is open" value, so opening it closes any other dialog. Re-exports only, so
+// the bundle has no separate chunk for it.
+export { closeAuthDialog, openAuthDialog, setAuthDialogStep, useAuthDialog, type AuthDialogStep } from "./ui-store";

@@ -1,6 +1,6 @@
 // SPEC §3-4 client state, chat slice: the model chosen per tool. Persisted under "persist:root" (version 1,
 // restore time-out 5000 ms), kept in step across open tabs, and a new tab can ask another for the current state.
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import { PERSIST_RESTORE_TIMEOUT_MS, PERSIST_VERSION, STORAGE_KEYS, TOOL_KEYS, type ToolKey } from "./constants";
 import { DEFAULT_PROVIDER_NAME, defaultModelFor, providerNameFor } from "./models";
 import { createStore, useStore } from "./store";
@@ -21,7 +21,6 @@ export const DEFAULT_CHAT_PREFS: ChatPrefs = {
 /** `restored` (SPEC §4 restore-before-show) is false until the persisted slice is read (or the 5000 ms time-out gave up). */
 const chatPrefs = createStore<{ prefs: ChatPrefs; restored: boolean }>({ prefs: DEFAULT_CHAT_PREFS, restored: false });
 let channel: BroadcastChannel | null = null;
-let started = false;
 
 function merge(stored: unknown): ChatPrefs {
   const tools = { ...DEFAULT_CHAT_PREFS.tools };
@@ -66,9 +65,11 @@ export async function restoreChatPrefs(read: () => string | null = () => window.
   return Promise.race([restore, timeout]);
 }
 
+/**
+ * Runs once, when this module loads in the browser (before the page hydrates): the stored choice is usually known by
+ * the time a screen first renders on the client, and screens wait for `restored` until it is.
+ */
 function start() {
-  if (started || typeof window === "undefined") return;
-  started = true;
   void restoreChatPrefs().then((prefs) => chatPrefs.set({ prefs, restored: true }));
   try {
     channel = new BroadcastChannel("chat-prefs");
@@ -85,6 +86,8 @@ function start() {
   }
 }
 
+if (typeof window !== "undefined") start();
+
 export function setToolModel(tool: ToolKey, model: ToolModel) {
   chatPrefs.set((current) => ({ ...current, prefs: { tools: { ...current.prefs.tools, [tool]: model } } }));
   persist();
@@ -97,10 +100,7 @@ export function setToolModel(tool: ToolKey, model: ToolModel) {
  * rather than flash the default first.
  */
 export function useToolModel(tool: ToolKey): [ToolModel, (model: ToolModel) => void, boolean] {
-  const choice = useStore(chatPrefs, (current) => current.prefs.tools[tool]);
-  const ready = useStore(chatPrefs, (current) => current.restored);
-  // After useStore has subscribed (effects run in order), so the restored value reaches this screen.
-  useEffect(start, []);
+  const { prefs, restored } = useStore(chatPrefs);
   const set = useCallback((model: ToolModel) => setToolModel(tool, model), [tool]);
-  return [choice, set, ready];
+  return [prefs.tools[tool], set, restored];
 }

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
 
 export interface Store<T> {
   get(): T;
-  /** Replaces the value (or derives it from the current one) and tells every listener; an identical value is ignored. */
+  /** Replaces the value (or derives it from the current one) and tells every listener (React skips an identical one). */
   set(next: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
   /** The value the server rendered with, used while the page hydrates so the first client render matches its HTML. */
@@ -19,9 +19,7 @@ export function createStore<T>(initial: T): Store<T> {
     initial,
     get: () => state,
     set(next) {
-      const value = typeof next === "function" ? (next as (current: T) => T)(state) : next;
-      if (Object.is(value, state)) return;
-      state = value;
+      state = typeof next === "function" ? (next as (current: T) => T)(state) : next;
       for (const listener of listeners) listener();
     },
     subscribe(listener) {

@@ -2,11 +2,11 @@
 // dialog that was already replaced leaves the new one open.
 import { beforeEach, describe, expect, it } from "vitest";
 import { closeAuthDialog, openAuthDialog, setAuthDialogStep } from "../../app/lib/auth-dialog";
-import { dialogs } from "../../app/lib/dialogs";
 import {
   closeSubscriptionSuccessDialog,
   closeUpgradeDialog,
   closeWhatsAppDialog,
+  dialogs,
   openUpgradeDialog,
   openWhatsAppDialog,
   showSubscriptionSuccessDialog,

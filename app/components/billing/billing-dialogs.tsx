@@ -2,8 +2,7 @@
 // subscription-success dialog, and SPEC §4's after-sign-in paywall. Each dialog's code loads the first time it opens.
 import { useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useIsDialogOpen } from "~/lib/dialogs";
-import { openUpgradeDialog, proDialogShownKey } from "~/lib/ui-store";
+import { openUpgradeDialog, proDialogShownKey, useIsDialogOpen } from "~/lib/ui-store";
 import { useRootData } from "~/components/root-data";
 import { UpgradeDialogHosted, UpgradeDialogPanel } from "../dialogs/upgrade-dialog";
 import { lazyOverlay } from "../ui/lazy-overlay";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { useIsDialogOpen } from "~/lib/dialogs";
+import { useIsDialogOpen } from "~/lib/ui-store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
 export const UpgradeDialogPanel = lazyOverlay(() => import("./upgrade-dialog-panel"));

@@ -1,4 +1,4 @@
-import { useIsDialogOpen } from "~/lib/dialogs";
+import { useIsDialogOpen } from "~/lib/ui-store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
 const WhatsAppDialogPanel = lazyOverlay(() => import("./whatsapp-dialog-panel"));
