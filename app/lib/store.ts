@@ -1,4 +1,4 @@
-// The one way module state is kept in the browser (docs/decisions/0019-front-end-performance.md, "Client state"): a
+// The one way module state is kept in the browser (docs/decisions/0021-layers-and-import-cycles.md, "Client state"): a
 // value, its listeners, and a hook over React's useSyncExternalStore. tests/unit/stores.test.ts fails when another
 // file keeps its own listener set or calls useSyncExternalStore itself.
 import { useSyncExternalStore } from "react";
