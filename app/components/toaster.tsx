@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { TOASTS, type Theme } from "~/lib/constants";
+import { useStore } from "~/lib/store";
 import { toasterDemand, warmToasts } from "~/lib/toast";
 
 /** What counts as a person's first interaction (typing, clicking, tapping), after which the toast library is fetched. */
@@ -20,7 +21,7 @@ function ReadySignal() {
  * and removal delay have no prop: the build writes them into sonner (vite.toast-settings.ts).
  */
 export function Toaster({ theme }: { theme: Theme }) {
-  const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false);
+  const wanted = useStore(toasterDemand.wanted);
   // Not with the page (decision 0019: overlays load when first used), but once someone starts using it: then a toast
   // can still appear when the connection has gone (SPEC §8 network-request-failed).
   useEffect(() => {

@@ -1,8 +1,9 @@
 // SPEC §3-4 client state, chat slice: the model chosen per tool. Persisted under "persist:root" (version 1,
 // restore time-out 5000 ms), kept in step across open tabs, and a new tab can ask another for the current state.
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback } from "react";
 import { PERSIST_RESTORE_TIMEOUT_MS, PERSIST_VERSION, STORAGE_KEYS, TOOL_KEYS, type ToolKey } from "./constants";
 import { DEFAULT_PROVIDER_NAME, defaultModelFor, providerNameFor } from "./models";
+import { createStore, useStore } from "./store";
 
 export interface ToolModel {
   llmName: string;
@@ -17,16 +18,9 @@ export const DEFAULT_CHAT_PREFS: ChatPrefs = {
   >,
 };
 
-let state: ChatPrefs = DEFAULT_CHAT_PREFS;
-/** SPEC §4 restore-before-show: false until the persisted slice is read (or the 5000 ms time-out gave up). */
-let restored = false;
-const listeners = new Set<() => void>();
+/** `restored` (SPEC §4 restore-before-show) is false until the persisted slice is read (or the 5000 ms time-out gave up). */
+const chatPrefs = createStore<{ prefs: ChatPrefs; restored: boolean }>({ prefs: DEFAULT_CHAT_PREFS, restored: false });
 let channel: BroadcastChannel | null = null;
-let started = false;
-
-function emit() {
-  for (const listener of listeners) listener();
-}
 
 function merge(stored: unknown): ChatPrefs {
   const tools = { ...DEFAULT_CHAT_PREFS.tools };
@@ -48,7 +42,7 @@ function persist() {
     // redux-persist's layout: each slice JSON-encoded, plus the _persist marker with the version.
     window.localStorage.setItem(
       STORAGE_KEYS.persistedRoot,
-      JSON.stringify({ chat: JSON.stringify(state), _persist: JSON.stringify({ version: PERSIST_VERSION, rehydrated: true }) }),
+      JSON.stringify({ chat: JSON.stringify(chatPrefs.get().prefs), _persist: JSON.stringify({ version: PERSIST_VERSION, rehydrated: true }) }),
     );
   } catch {
     // Storage may be full or blocked; the choice still applies to this tab.
@@ -71,21 +65,19 @@ export async function restoreChatPrefs(read: () => string | null = () => window.
   return Promise.race([restore, timeout]);
 }
 
+/**
+ * Runs once, when this module loads in the browser (before the page hydrates): the stored choice is usually known by
+ * the time a screen first renders on the client, and screens wait for `restored` until it is.
+ */
 function start() {
-  if (started || typeof window === "undefined") return;
-  started = true;
-  void restoreChatPrefs().then((prefs) => {
-    state = prefs;
-    restored = true;
-    emit();
-  });
+  void restoreChatPrefs().then((prefs) => chatPrefs.set({ prefs, restored: true }));
   try {
     channel = new BroadcastChannel("chat-prefs");
     channel.onmessage = (event: MessageEvent<{ type: "state"; prefs: ChatPrefs } | { type: "request" }>) => {
-      if (event.data.type === "request") channel?.postMessage({ type: "state", prefs: state });
+      if (event.data.type === "request") channel?.postMessage({ type: "state", prefs: chatPrefs.get().prefs });
       else {
-        state = merge(event.data.prefs);
-        emit();
+        const prefs = merge(event.data.prefs);
+        chatPrefs.set((current) => ({ ...current, prefs }));
       }
     };
     channel.postMessage({ type: "request" });
@@ -94,17 +86,12 @@ function start() {
   }
 }
 
-export function setToolModel(tool: ToolKey, model: ToolModel) {
-  state = { tools: { ...state.tools, [tool]: model } };
-  persist();
-  channel?.postMessage({ type: "state", prefs: state });
-  emit();
-}
+if (typeof window !== "undefined") start();
 
-function subscribe(listener: () => void) {
-  start();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function setToolModel(tool: ToolKey, model: ToolModel) {
+  chatPrefs.set((current) => ({ ...current, prefs: { tools: { ...current.prefs.tools, [tool]: model } } }));
+  persist();
+  channel?.postMessage({ type: "state", prefs: chatPrefs.get().prefs });
 }
 
 /**
@@ -113,16 +100,7 @@ function subscribe(listener: () => void) {
  * rather than flash the default first.
  */
 export function useToolModel(tool: ToolKey): [ToolModel, (model: ToolModel) => void, boolean] {
-  const prefs = useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => DEFAULT_CHAT_PREFS,
-  );
-  const ready = useSyncExternalStore(
-    subscribe,
-    () => restored,
-    () => false,
-  );
+  const { prefs, restored } = useStore(chatPrefs);
   const set = useCallback((model: ToolModel) => setToolModel(tool, model), [tool]);
-  return [prefs.tools[tool], set, ready];
+  return [prefs.tools[tool], set, restored];
 }

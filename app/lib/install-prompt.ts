@@ -1,34 +1,29 @@
 // SPEC §1/§3: the install-as-app offer captured from the browser (installprompt slice, null initially), and
 // whether this browser needs Safari's manual "Add to Home Screen" instead.
-import { useSyncExternalStore } from "react";
+import { createStore, useStore } from "./store";
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 }
 
-let installPrompt: InstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+const installPrompt = createStore<InstallPromptEvent | null>(null);
 
 /** Called before hydration: browsers fire the event once, early. */
 export function captureInstallPrompt() {
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
-    installPrompt = event as InstallPromptEvent;
-    emit();
+    installPrompt.set(event as InstallPromptEvent);
   });
   window.addEventListener("appinstalled", () => {
-    installPrompt = null;
-    emit();
+    installPrompt.set(null);
   });
 }
 
 export async function promptInstall(): Promise<boolean> {
-  if (!installPrompt) return false;
-  const event = installPrompt;
-  installPrompt = null;
-  emit();
+  const event = installPrompt.get();
+  if (!event) return false;
+  installPrompt.set(null);
   await event.prompt();
   return (await event.userChoice).outcome === "accepted";
 }
@@ -49,14 +44,7 @@ export function installOffer(userAgent: string, standalone: boolean, hasPrompt: 
 }
 
 export function useInstallOffer(): InstallOffer {
-  const hasPrompt = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => installPrompt !== null,
-    () => false,
-  );
+  const hasPrompt = useStore(installPrompt, (event) => event !== null);
   if (typeof window === "undefined") return null;
   return installOffer(navigator.userAgent, isStandalone(), hasPrompt);
 }

@@ -3,6 +3,7 @@
 // sessionStorage, so a reload of the tab keeps watching. Tiny on purpose: it is part of every page's layout.
 import type { JobStatus, JobView } from "./jobs";
 import type { ImageTool } from "./schemas/images";
+import { createStore, useStore } from "./store";
 
 export interface WatchedJob {
   id: string;
@@ -10,62 +11,59 @@ export interface WatchedJob {
 }
 
 const KEY = "image-jobs:watching";
-let watched: WatchedJob[] | null = null;
-const listeners = new Set<() => void>();
-const updateListeners = new Set<(job: JobView) => void>();
+/** Empty on the server and while the page hydrates (useStore renders with it then); the tab's list right after. */
+const watched = createStore<WatchedJob[]>([]);
+/** The latest state the watcher learnt of a job (published to the tool pages, not kept for anyone). */
+const latestUpdate = createStore<JobView | null>(null);
 
-function read(): WatchedJob[] {
-  if (watched) return watched;
+function fromStorage(): WatchedJob[] {
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(KEY) ?? "[]") as unknown;
-    watched = Array.isArray(stored) ? stored.filter((item): item is WatchedJob => typeof item?.id === "string" && typeof item?.tool === "string") : [];
+    return Array.isArray(stored) ? stored.filter((item): item is WatchedJob => typeof item?.id === "string" && typeof item?.tool === "string") : [];
   } catch {
-    watched = [];
+    return [];
   }
-  return watched;
 }
+if (typeof window !== "undefined") watched.set(fromStorage());
 
 function write(next: WatchedJob[]) {
-  watched = next;
   try {
     window.sessionStorage.setItem(KEY, JSON.stringify(next));
   } catch {
     // Storage may be blocked; watching still works until the tab is reloaded.
   }
-  for (const listener of listeners) listener();
+  watched.set(next);
 }
 
 /** Starts watching the unfinished ones of these jobs. */
 export function watchJobs(jobs: { id: string; tool: ImageTool; status: JobStatus }[]) {
-  const current = read();
+  const current = watched.get();
   const fresh = jobs.filter((job) => (job.status === "queued" || job.status === "running") && !current.some((item) => item.id === job.id));
   if (fresh.length > 0) write([...current, ...fresh.map(({ id, tool }) => ({ id, tool }))]);
 }
 
 export function unwatchJob(id: string) {
-  const current = read();
+  const current = watched.get();
   if (current.some((item) => item.id === id)) write(current.filter((item) => item.id !== id));
 }
 
 export function watchedJobs(): WatchedJob[] {
-  return typeof window === "undefined" ? [] : read();
+  return watched.get();
 }
 
-export function subscribeWatched(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+/** Whether any creation is being watched (the layout loads the poller only then). */
+export function useAnyJobWatched(): boolean {
+  return useStore(watched, (jobs) => jobs.length > 0);
 }
 
 /** The watcher tells the pages what it learnt, so a tool page shows progress and results without polling itself. */
 export function publishJobUpdate(job: JobView) {
-  for (const listener of updateListeners) listener(job);
+  latestUpdate.set(job);
 }
 
 export function onJobUpdate(listener: (job: JobView) => void) {
-  updateListeners.add(listener);
-  return () => {
-    updateListeners.delete(listener);
-  };
+  return latestUpdate.subscribe(() => {
+    const job = latestUpdate.get();
+    if (job) listener(job);
+  });
 }

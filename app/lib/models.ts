@@ -57,6 +57,15 @@ export function defaultModelFor(tool: ToolKey): string {
   return tool === "web-search" ? "gpt-4.1" : "gpt-4o-mini";
 }
 
+/**
+ * The model a screen uses for a tool: the wanted one (the stored choice, or one a link brought) when this viewer's
+ * list offers it, else the list's first fast model, else its first; the tool's default when the list is empty.
+ */
+export function chooseModel<M extends Pick<ModelInfo, "id" | "tier">>(tool: ToolKey, offered: readonly M[], wanted: string): { id: string; model?: M } {
+  const model = offered.find((candidate) => candidate.id === wanted) ?? offered.find((candidate) => candidate.tier === "fast") ?? offered[0];
+  return { id: model?.id ?? defaultModelFor(tool), model };
+}
+
 export function findModel(id: string): ModelInfo | undefined {
   return MODELS.find((model) => model.id === id);
 }

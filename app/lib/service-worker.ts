@@ -1,6 +1,6 @@
 // The page's side of the service worker (decision 0017): registration, the "new version" signal, and the few
 // things the worker cannot learn by itself (the page's language, the last-opened chat, its already-loaded assets).
-import { useSyncExternalStore } from "react";
+import { createStore, useStore } from "./store";
 
 type WorkerMessage =
   | { type: "SKIP_WAITING" }
@@ -10,8 +10,8 @@ type WorkerMessage =
   | { type: "FORGET_CHAT" };
 
 let registration: ServiceWorkerRegistration | null = null;
-let waiting: ServiceWorker | null = null;
-const listeners = new Set<() => void>();
+/** A new build's worker, installed and waiting for this tab to accept it. */
+const waiting = createStore<ServiceWorker | null>(null);
 /** Messages sent before registration finished (the latest of each kind), delivered once the worker is active. */
 const pending = new Map<WorkerMessage["type"], WorkerMessage>();
 /** Set by registerServiceWorker: without a worker (development, old browsers) messages are simply dropped. */
@@ -19,16 +19,11 @@ let enabled = false;
 let lastUpdateCheck = 0;
 const UPDATE_CHECK_MS = 30 * 60_000;
 
-function setWaiting(worker: ServiceWorker | null) {
-  waiting = worker;
-  for (const listener of listeners) listener();
-}
-
 function watch(found: ServiceWorkerRegistration) {
   registration = found;
   // Only an update waits behind a controlling worker; the very first install takes over at once (clients.claim).
   const check = () => {
-    if (found.waiting && navigator.serviceWorker.controller) setWaiting(found.waiting);
+    if (found.waiting && navigator.serviceWorker.controller) waiting.set(found.waiting);
   };
   check();
   found.addEventListener("updatefound", () => {
@@ -81,7 +76,7 @@ export function tellServiceWorker(message: WorkerMessage) {
 
 /** Tells the waiting worker to take over, then reloads once it has (one reload, whatever else fires). */
 export function applyUpdate() {
-  const worker = waiting;
+  const worker = waiting.get();
   if (!worker) return;
   let reloaded = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -92,16 +87,11 @@ export function applyUpdate() {
   worker.postMessage({ type: "SKIP_WAITING" } satisfies WorkerMessage);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** True while a new build's worker is installed and waiting for this tab to accept it. */
 export function isUpdateWaiting(): boolean {
-  return waiting !== null;
+  return waiting.get() !== null;
 }
 
 export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(subscribe, isUpdateWaiting, () => false);
+  return useStore(waiting, (worker) => worker !== null);
 }

@@ -1,13 +1,15 @@
 // Toasts without putting the toast library in the first page load: the Toaster mounts on the first toast
 // (SPEC §2: overlays load the first time they are used), and each toast waits until it is listening.
+import { createStore } from "./store";
+
 type Kind = "success" | "error" | "info";
 
-let wanted = false;
+/** Whether any toast was asked for yet: the Toaster mounts once it is. */
+const wanted = createStore(false);
 let markReady: () => void = () => undefined;
 const ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
-const listeners = new Set<() => void>();
 
 /** Optional extras passed to sonner: a button in the toast (e.g. "View" a finished creation). */
 export interface NotifyOptions {
@@ -15,10 +17,7 @@ export interface NotifyOptions {
 }
 
 export function notify(kind: Kind, message: string, options?: NotifyOptions) {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  wanted.set(true);
   void ready.then(() => import("sonner")).then(({ toast }) => toast[kind](message, options));
 }
 
@@ -30,13 +29,9 @@ export function warmToasts(): void {
   void import("sonner").catch(() => undefined);
 }
 
-/** For the Toaster host: whether any toast was asked for yet. */
+/** For the Toaster host: whether any toast was asked for yet (useStore), and the signal that it is listening. */
 export const toasterDemand = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  wanted: () => wanted,
+  wanted,
   /** Called once the Toaster is mounted and subscribed. */
   ready: () => markReady(),
 };

@@ -1,50 +1,67 @@
-// SPEC §3 client state for dialogs: flags in one shared store, so any component can open the upgrade or WhatsApp dialog.
-import { useSyncExternalStore } from "react";
+// Which dialog is open (SPEC §3's payToPro, whatsApp and authDialog slices as one value): at most one at a time, so
+// opening one closes the others without each caller closing them by hand. Any component opens the Pro, WhatsApp and
+// auth dialogs through the functions here (auth-dialog.ts names the auth ones); each dialog's code loads the first
+// time it opens.
+import { createStore, useStore } from "./store";
 
-export interface UiState {
-  payToPro: { showUpgradeToProDialog: boolean; showSubscriptionSuccessDialog: boolean };
-  /** Why the upgrade dialog opened (shown as its first line); "paywall" is SPEC §4's after-sign-in dialog. */
-  upgradeReason: "credits" | "model" | "whatsapp" | "paywall" | "generic";
-  /** SPEC §3 whatsApp slice: the WhatsApp dialog (link a number, then chat there). */
-  whatsApp: { isOpen: boolean };
+export type AuthDialogStep = "sign-in" | "sign-up" | "forgot-password" | "email-link";
+
+export type DialogName = "upgrade" | "subscription-success" | "whatsapp" | "auth";
+/** Why the upgrade dialog opened (shown as its first line); "paywall" is SPEC §4's after-sign-in dialog. */
+export type UpgradeReason = "credits" | "model" | "whatsapp" | "paywall" | "generic";
+
+export interface DialogState {
+  openDialog: DialogName | null;
+  /** Kept after the upgrade dialog closes, so its text does not change while it fades out. */
+  upgradeReason: UpgradeReason;
+  /** The auth dialog's step (SPEC §3 authDialog.step, 'sign-in' at first). */
+  authStep: AuthDialogStep;
 }
 
-let state: UiState = {
-  payToPro: { showUpgradeToProDialog: false, showSubscriptionSuccessDialog: false },
-  upgradeReason: "generic",
-  whatsApp: { isOpen: false },
-};
-const listeners = new Set<() => void>();
+export const dialogs = createStore<DialogState>({ openDialog: null, upgradeReason: "generic", authStep: "sign-in" });
 
-function update(next: UiState) {
-  state = next;
-  for (const listener of listeners) listener();
+/** Opens `name`, closing whichever dialog was open; `details` sets its reason or step. */
+export function openDialog(name: DialogName, details: Partial<Omit<DialogState, "openDialog">> = {}) {
+  dialogs.set((state) => ({ ...state, ...details, openDialog: name }));
 }
 
-export function openUpgradeDialog(reason: UiState["upgradeReason"] = "generic") {
-  update({ ...state, upgradeReason: reason, payToPro: { ...state.payToPro, showUpgradeToProDialog: true } });
+/** Closes `name` if it is the open one: a late close never shuts the dialog that replaced it. */
+export function closeDialog(name: DialogName, details: Partial<Omit<DialogState, "openDialog">> = {}) {
+  dialogs.set((state) => (state.openDialog === name ? { ...state, ...details, openDialog: null } : state));
+}
+
+export function useIsDialogOpen(name: DialogName): boolean {
+  return useStore(dialogs, (state) => state.openDialog === name);
+}
+
+export function useDialogDetail<K extends keyof Omit<DialogState, "openDialog">>(key: K): DialogState[K] {
+  return useStore(dialogs, (state) => state[key]);
+}
+
+export function openUpgradeDialog(reason: UpgradeReason = "generic") {
+  openDialog("upgrade", { upgradeReason: reason });
 }
 
 export function closeUpgradeDialog() {
-  update({ ...state, payToPro: { ...state.payToPro, showUpgradeToProDialog: false } });
+  closeDialog("upgrade");
 }
 
 /** The subscription-success dialog (SPEC §2 overlay), opened once the plan is active. */
 export function showSubscriptionSuccessDialog() {
-  update({ ...state, payToPro: { showUpgradeToProDialog: false, showSubscriptionSuccessDialog: true } });
+  openDialog("subscription-success");
 }
 
 export function closeSubscriptionSuccessDialog() {
-  update({ ...state, payToPro: { ...state.payToPro, showSubscriptionSuccessDialog: false } });
+  closeDialog("subscription-success");
 }
 
-/** Opens the WhatsApp dialog; a Pro dialog listing it as a benefit (where it can be opened from) closes first. */
+/** Opens the WhatsApp dialog; a Pro dialog listing it as a benefit (where it can be opened from) closes. */
 export function openWhatsAppDialog() {
-  update({ ...state, payToPro: { showUpgradeToProDialog: false, showSubscriptionSuccessDialog: false }, whatsApp: { isOpen: true } });
+  openDialog("whatsapp");
 }
 
 export function closeWhatsAppDialog() {
-  update({ ...state, whatsApp: { isOpen: false } });
+  closeDialog("whatsapp");
 }
 
 /** SPEC §3 browser-stored preference: this user has been shown the Pro dialog after signing in. */
@@ -52,13 +69,19 @@ export function proDialogShownKey(userId: string): string {
   return `pro_dialog_shown:${userId}`;
 }
 
-export function useUiState(): UiState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-    () => state,
-  );
+export function openAuthDialog(step: AuthDialogStep = "sign-in") {
+  openDialog("auth", { authStep: step });
+}
+
+export function setAuthDialogStep(step: AuthDialogStep) {
+  dialogs.set((state) => ({ ...state, authStep: step }));
+}
+
+/** Closes the auth dialog and puts it back on its first step for next time. */
+export function closeAuthDialog() {
+  closeDialog("auth", { authStep: "sign-in" });
+}
+
+export function useAuthDialog(): { isOpen: boolean; step: AuthDialogStep } {
+  return { isOpen: useIsDialogOpen("auth"), step: useDialogDetail("authStep") };
 }

@@ -24,7 +24,7 @@ import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
 import { useToolModel } from "~/lib/chat-prefs";
-import { providerNameFor } from "~/lib/models";
+import { chooseModel, providerNameFor } from "~/lib/models";
 import { isHoroscopeType } from "~/lib/horoscope-options";
 import { titleMeta } from "~/lib/meta";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
@@ -66,9 +66,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
   const { t } = useToolStrings(data.strings);
   const { t: tt } = useTranslation("tools");
   const [choice, setChoice, modelRestored] = useToolModel("horoscope");
-  const model =
-    data.models.find((candidate) => candidate.id === choice.modelName) ?? data.models.find((candidate) => candidate.tier === "fast") ?? data.models[0];
-  const modelId = model?.id ?? "gpt-4o-mini";
+  const modelId = chooseModel("horoscope", data.models, choice.modelName).id;
   const tool = useMemo<ChatTool>(() => ({ tool: "horoscope", toolPath: type, threadPath: (id) => `/horoscope/${type}/${id}` }), [type]);
 
   return (

@@ -20,7 +20,7 @@ function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-transl
   );
   // The interface language is the likeliest wish; English for everyone else.
   const [targetLanguage, setTargetLanguage] = useState<TranslateLanguage>(prefill?.targetLanguage ?? (data.strings.locale === "tr" ? "tr" : "en"));
-  const [model, setModel] = useToolChoice("photo-translate", data.models, prefill?.model);
+  const [model, setModel, modelPending] = useToolChoice("photo-translate", data.models, prefill?.model);
   const { submit, busy, fieldErrors } = useCreate("photo-translate", data.signedIn, onCreated);
 
   return (
@@ -51,7 +51,15 @@ function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-transl
           </select>
         )}
       </Field>
-      <ModelRow models={data.models} value={model} onChange={setModel} plan={data.plan} demoMode={data.demoMode} demoNote="form.demoNoteTranslate" />
+      <ModelRow
+        models={data.models}
+        value={model}
+        pending={modelPending}
+        onChange={setModel}
+        plan={data.plan}
+        demoMode={data.demoMode}
+        demoNote="form.demoNoteTranslate"
+      />
     </ToolFormFrame>
   );
 }

@@ -1,7 +1,7 @@
 // The horoscope and web search tools in Chromium as a guest, against the offline demo provider served by
 // `wrangler dev` (tests/e2e/run.mjs): the type choice asks for a type, a daily horoscope for a sign streams a
 // reading that names the moon phase shown in the sky facts, and a web search says it needs an OpenAI key.
-/* global document -- only inside page.waitForFunction callbacks, which run in the browser */
+/* global window, document, MutationObserver -- only inside page.waitForFunction/addInitScript callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { assertNoErrors, hydrated, useBrowser, waitForPage, withPage as withSession } from "./helpers.mjs";
@@ -74,6 +74,42 @@ describe("horoscope and web search (guest, demo provider)", () => {
       assert.match(answer, /Web search needs an OpenAI API key/);
       assert.match(answer, /Sources/);
       assertNoErrors(errors, "web search");
+    });
+  });
+
+  test("an image tool shows the stored model from its first visible label, never the default first", async () => {
+    await withPage(async ({ page, errors }) => {
+      await page.goto("/image-generation");
+      await hydrated(page);
+      const picker = page.getByRole("button", { name: /^Model: / });
+      const before = (await picker.locator(".font-medium").innerText()).trim();
+      await picker.click();
+      // A model a visitor may use (no lock), other than the one shown.
+      const other = page.getByRole("radio", { checked: false }).filter({ hasNotText: "Pro" }).first();
+      const chosen = (await other.locator(".font-medium").first().innerText()).trim();
+      assert.notEqual(chosen, before);
+      await other.click();
+      await picker.filter({ hasText: chosen }).waitFor();
+
+      // From the first byte of the reloaded page, note each model name a person could see (the picker's label while
+      // it is not hidden), including the server's HTML before any script has run.
+      await page.addInitScript(() => {
+        window.__shownModels = [];
+        const note = () => {
+          for (const label of document.querySelectorAll("button[aria-haspopup=dialog] > .sr-only + .font-medium")) {
+            const button = label.parentElement;
+            const text = label.textContent.trim();
+            if (button.classList.contains("invisible") || window.__shownModels.at(-1) === text) continue;
+            window.__shownModels.push(text);
+          }
+        };
+        new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+      await page.reload();
+      await hydrated(page);
+      await picker.filter({ hasText: chosen }).waitFor();
+      assert.deepEqual(await page.evaluate(() => window.__shownModels), [chosen]);
+      assertNoErrors(errors, "the image tool's model");
     });
   });
 });

@@ -1,6 +1,8 @@
 // Issue 17 item 10: choosing a model records (and shows) the vendor it belongs to, never SPEC §9's placeholder name.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PROVIDER_NAME, MODELS, PROVIDER_LABELS, providerNameFor } from "../../app/lib/models";
+import { chooseModel, DEFAULT_PROVIDER_NAME, defaultModelFor, MODELS, PROVIDER_LABELS, providerNameFor } from "../../app/lib/models";
 
 describe("providerNameFor", () => {
   it("names Claude models' provider Anthropic, not openaitest", () => {
@@ -30,3 +32,28 @@ describe("providerNameFor", () => {
     expect(providerNameFor("no-such-model")).toBe(DEFAULT_PROVIDER_NAME);
   });
 });
+
+describe("chooseModel", () => {
+  const offered = [
+    { id: "gpt-4o", tier: "pro" as const },
+    { id: "claude-3-5-haiku-latest", tier: "fast" as const },
+  ];
+
+  it("uses the wanted model when the list offers it, else the list's first fast one, else the tool's default", () => {
+    expect(chooseModel("web-main", offered, "gpt-4o").id).toBe("gpt-4o");
+    expect(chooseModel("web-main", offered, "grok-2-vision").id).toBe("claude-3-5-haiku-latest");
+    expect(chooseModel("horoscope", [], "gpt-4o").id).toBe(defaultModelFor("horoscope"));
+    expect(chooseModel("web-search", [], "gpt-4o").id).toBe("gpt-4.1");
+  });
+
+  it("is the only place screens get the default model from (no screen spells it out)", () => {
+    const screens = ["components", "routes"].flatMap((dir) => filesUnder(new URL(`../../app/${dir}`, import.meta.url).pathname));
+    expect(screens.filter((path) => readFileSync(path, "utf8").includes(`"${defaultModelFor("web-main")}"`))).toEqual([]);
+  });
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+}

@@ -2,7 +2,7 @@
 // subscription-success dialog, and SPEC §4's after-sign-in paywall. Each dialog's code loads the first time it opens.
 import { useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { openUpgradeDialog, proDialogShownKey, useUiState } from "~/lib/ui-store";
+import { openUpgradeDialog, proDialogShownKey, useIsDialogOpen } from "~/lib/ui-store";
 import { useRootData } from "~/components/root-data";
 import { UpgradeDialogHosted, UpgradeDialogPanel } from "../dialogs/upgrade-dialog";
 import { lazyOverlay } from "../ui/lazy-overlay";
@@ -51,12 +51,13 @@ function AfterSignInPaywall() {
 }
 
 export function BillingDialogs({ children }: { children: ReactNode }) {
-  const { payToPro } = useUiState();
+  const upgradeOpen = useIsDialogOpen("upgrade");
+  const subscriptionSuccessOpen = useIsDialogOpen("subscription-success");
   return (
     <UpgradeDialogHosted.Provider value={true}>
       {children}
-      <UpgradeDialogPanel open={payToPro.showUpgradeToProDialog} />
-      <SubscriptionSuccessDialogPanel open={payToPro.showSubscriptionSuccessDialog} />
+      <UpgradeDialogPanel open={upgradeOpen} />
+      <SubscriptionSuccessDialogPanel open={subscriptionSuccessOpen} />
       <AfterSignInPaywall />
     </UpgradeDialogHosted.Provider>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NETWORK_FAILED } from "~/lib/api-client";
 import { useToolModel } from "~/lib/chat-prefs";
 import { useOfferSendAgain } from "~/lib/connection";
-import { providerNameFor, type ModelInfo } from "~/lib/models";
+import { chooseModel, providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
 import { SUGGESTION_CATEGORIES } from "~/lib/tools";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
@@ -33,8 +33,7 @@ export interface ChatScreenProps {
 export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, voice, missingThread = false }: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
-  const model = models.find((candidate) => candidate.id === choice.modelName) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
-  const modelId = model?.id ?? "gpt-4o-mini";
+  const { id: modelId, model } = chooseModel("web-main", models, choice.modelName);
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId });
   const { pathname } = useLocation();
   const offerSendAgain = useOfferSendAgain();

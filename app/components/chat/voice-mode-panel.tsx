@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Mic, X } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { CREDIT_COSTS } from "~/lib/constants";
+import { useStore } from "~/lib/store";
 import { PRO_VOICE_MINUTES_DAILY } from "~/lib/voice";
 import type { VoiceModeProps } from "./voice-mode";
 import { voiceSession, type VoicePhase } from "./voice-session";
@@ -20,7 +21,7 @@ const STATUS: Record<Exclude<VoicePhase, "ready" | "stopped">, string> = {
  */
 export default function VoiceModePanel({ open, onClose, send, messages, transcription, plan }: VoiceModeProps & { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation("chat");
-  const state = useSyncExternalStore(voiceSession.subscribe, voiceSession.snapshot, voiceSession.snapshot);
+  const state = useStore(voiceSession.state);
   useEffect(() => {
     voiceSession.bind({ send, messages, transcription, locale: i18n.language, codeWord: t("voice.code") });
   }, [send, messages, transcription, i18n.language, t]);

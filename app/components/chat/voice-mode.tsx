@@ -1,21 +1,13 @@
 import { AudioLines } from "lucide-react";
-import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { createStore, useStore } from "~/lib/store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import type { ChatMessage } from "./use-chat";
 
 // Whether voice mode is open: outside the chat screen, because its first turn moves a new chat to the thread's address
 // and the screen there is a new one (voice-session.ts keeps the conversation going across it).
-let open = false;
-const listeners = new Set<() => void>();
-function setOpen(next: boolean) {
-  open = next;
-  for (const listener of listeners) listener();
-}
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const voiceModeOpen = createStore(false);
+const setOpen = (open: boolean) => voiceModeOpen.set(open);
 
 /** "Voice mode" beside the composer: opens the full-screen conversation. */
 export function VoiceModeButton() {
@@ -45,10 +37,6 @@ export interface VoiceModeProps {
 const VoiceModePanel = lazyOverlay<VoiceModeProps & { open: boolean; onClose: () => void }>(() => import("./voice-mode-panel"));
 
 export function VoiceMode(props: VoiceModeProps) {
-  const isOpen = useSyncExternalStore(
-    subscribe,
-    () => open,
-    () => false,
-  );
+  const isOpen = useStore(voiceModeOpen);
   return <VoiceModePanel {...props} open={isOpen} onClose={() => setOpen(false)} />;
 }

@@ -7,6 +7,7 @@ import { listen } from "./voice";
 import { openMicrophone, recordUtterance, transcribeUtterance, waitForVoice, type Microphone } from "./voice-capture";
 import { readAloud, type Reading } from "./reader";
 import type { ChatMessage } from "./use-chat";
+import { createStore } from "~/lib/store";
 
 export type VoicePhase = "ready" | "listening" | "transcribing" | "answering" | "speaking" | "stopped";
 
@@ -34,9 +35,8 @@ export interface VoiceBindings {
 
 const INITIAL: VoiceState = { phase: "ready", heard: "", demo: false, answer: "", problem: null, notice: null };
 
-let state: VoiceState = INITIAL;
+const voiceState = createStore<VoiceState>(INITIAL);
 let bindings: VoiceBindings | null = null;
-const listeners = new Set<() => void>();
 let session: AbortController | null = null;
 let microphone: Microphone | null = null;
 let reading: Reading | null = null;
@@ -45,16 +45,12 @@ let finishListening: AbortController | null = null;
 let answerWaiter: { question: string; resolve: (answer: ChatMessage) => void } | null = null;
 
 function set(patch: Partial<VoiceState>) {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
+  voiceState.set((state) => ({ ...state, ...patch }));
 }
 
 export const voiceSession = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  snapshot: () => state,
+  /** The conversation's phase, words and problems, for the panel (useStore). */
+  state: voiceState,
 
   /** The current chat screen's send and messages; a finished answer to the question asked ends the wait for it. */
   bind(next: VoiceBindings) {
@@ -78,8 +74,8 @@ export const voiceSession = {
 
   /** A tap: stops the answer being read (and listens), or ends the question being recorded. */
   interrupt() {
-    if (state.phase === "speaking") reading?.stop();
-    else if (state.phase === "listening") finishListening?.abort();
+    if (voiceState.get().phase === "speaking") reading?.stop();
+    else if (voiceState.get().phase === "listening") finishListening?.abort();
   },
 
   /** Ends everything: the microphone, the reading, the wait. The thread keeps every turn already sent. */

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Crown } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
-import { closeUpgradeDialog, useUiState } from "~/lib/ui-store";
+import { closeUpgradeDialog, useDialogDetail } from "~/lib/ui-store";
 import { useRootData } from "~/components/root-data";
 import { ProBenefits } from "../billing/pro-benefits";
 import { CenteredDialog } from "../ui/centered-dialog";
@@ -11,7 +11,7 @@ import { CenteredDialog } from "../ui/centered-dialog";
 /** The upgrade-to-Pro dialog's body (loaded the first time the dialog opens). Visitors are asked to sign in first. */
 export default function UpgradeDialogPanel({ open }: { open: boolean }) {
   const { t } = useTranslation("billing");
-  const { upgradeReason } = useUiState();
+  const upgradeReason = useDialogDetail("upgradeReason");
   const signedIn = Boolean(useRootData()?.user);
   return (
     <CenteredDialog open={open} onOpenChange={(next) => !next && closeUpgradeDialog()}>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { useUiState } from "~/lib/ui-store";
+import { useIsDialogOpen } from "~/lib/ui-store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
 export const UpgradeDialogPanel = lazyOverlay(() => import("./upgrade-dialog-panel"));
@@ -14,7 +14,7 @@ export const UpgradeDialogHosted = createContext(false);
  */
 export function UpgradeDialog() {
   const hosted = useContext(UpgradeDialogHosted);
-  const { payToPro } = useUiState();
+  const open = useIsDialogOpen("upgrade");
   if (hosted) return null;
-  return <UpgradeDialogPanel open={payToPro.showUpgradeToProDialog} />;
+  return <UpgradeDialogPanel open={open} />;
 }

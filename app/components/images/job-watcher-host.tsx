@@ -1,5 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { subscribeWatched, watchedJobs } from "~/lib/job-watch";
+import { lazy, Suspense } from "react";
+import { useAnyJobWatched } from "~/lib/job-watch";
 
 const JobWatcher = lazy(() => import("./job-watcher"));
 
@@ -8,11 +8,7 @@ const JobWatcher = lazy(() => import("./job-watcher"));
  * first visit included) carry no more than this.
  */
 export function JobWatcherHost() {
-  const active = useSyncExternalStore(
-    subscribeWatched,
-    () => watchedJobs().length > 0,
-    () => false,
-  );
+  const active = useAnyJobWatched();
   if (!active) return null;
   return (
     <Suspense fallback={null}>

@@ -6,7 +6,7 @@ import { openAuthDialog } from "~/lib/auth-dialog";
 import { useToolModel } from "~/lib/chat-prefs";
 import type { CreditAction } from "~/lib/constants";
 import type { JobView } from "~/lib/jobs";
-import { providerNameFor, type ModelInfo } from "~/lib/models";
+import { chooseModel, providerNameFor, type ModelInfo } from "~/lib/models";
 import { NETWORK_FAILED } from "~/lib/api-client";
 import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
 import type { ImageTool } from "~/lib/image-options";
@@ -20,17 +20,19 @@ import { Field as SharedField, type ControlWiring } from "../ui/field";
 
 type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
 
-/** The tool's model: the stored per-tool choice (SPEC §3), or the one a "use again" link brought. */
+/**
+ * The tool's model: the stored per-tool choice (SPEC §3), or the one a "use again" link brought; and whether it is
+ * still unknown (the stored choice not restored yet), when the screen must not show a model's name (SPEC §4).
+ */
 export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtModel?: string) {
-  const [choice, setChoice] = useToolModel(tool);
+  const [choice, setChoice, restored] = useToolModel(tool);
   const [brought, setBrought] = useState(broughtModel);
   const wanted = brought ?? choice.modelName;
-  const model = models.find((candidate) => candidate.id === wanted) ?? models.find((candidate) => candidate.tier === "fast") ?? models[0];
   const choose = (modelName: string) => {
     setBrought(undefined);
     setChoice({ llmName: providerNameFor(modelName), modelName });
   };
-  return [model?.id ?? "gpt-4o-mini", choose] as const;
+  return [chooseModel(tool, models, wanted).id, choose, brought === undefined && !restored] as const;
 }
 
 /**
@@ -113,6 +115,7 @@ export function ModelRow({
   demoMode,
   engine,
   demoNote = "form.demoNote",
+  pending = false,
 }: {
   models: PickerModel[];
   value: string;
@@ -123,15 +126,19 @@ export function ModelRow({
   engine?: string | null;
   /** The demo notice for this tool (what the demo provider does instead). */
   demoNote?: string;
+  /** The stored choice is not known yet: the row keeps its place but names no (possibly wrong) model. */
+  pending?: boolean;
 }) {
   const { t } = useTranslation("images");
   return (
     <div className="flex flex-col gap-2">
       <span className="text-sm font-medium">{t("form.model")}</span>
       <div className="flex flex-wrap items-center gap-2">
-        <ModelPicker models={models} value={value} onChange={onChange} canUsePro={plan === "pro"} demoMode={demoMode} />
+        <ModelPicker pending={pending} models={models} value={value} onChange={onChange} canUsePro={plan === "pro"} demoMode={demoMode} />
         {engine !== undefined && !demoMode && (
-          <span className="text-xs text-muted-foreground">{engine ? t("form.drawnBy", { model: engine }) : t("form.noEngine")}</span>
+          <span className={`text-xs text-muted-foreground ${pending ? "invisible" : ""}`}>
+            {engine ? t("form.drawnBy", { model: engine }) : t("form.noEngine")}
+          </span>
         )}
       </div>
       {demoMode && (

@@ -1,4 +1,4 @@
-import { useUiState } from "~/lib/ui-store";
+import { useIsDialogOpen } from "~/lib/ui-store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
 const WhatsAppDialogPanel = lazyOverlay(() => import("./whatsapp-dialog-panel"));
@@ -8,6 +8,5 @@ const WhatsAppDialogPanel = lazyOverlay(() => import("./whatsapp-dialog-panel"))
  * state (SPEC §3 whatsApp.isOpen). Its code, the phone number rules and the QR encoder load the first time it opens.
  */
 export function WhatsAppDialog() {
-  const { whatsApp } = useUiState();
-  return <WhatsAppDialogPanel open={whatsApp.isOpen} />;
+  return <WhatsAppDialogPanel open={useIsDialogOpen("whatsapp")} />;
 }
