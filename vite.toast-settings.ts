@@ -1,10 +1,10 @@
-// SPEC §9's toast swipe distance (45 px) and removal delay (200 ms) are constants inside sonner that its Toaster takes
+// docs/product.md §9's toast swipe distance (45 px) and removal delay (200 ms) are constants inside sonner that its Toaster takes
 // no prop for. Rather than rely on sonner's defaults happening to match, the build writes our values
 // (app/lib/constants.ts TOASTS) into sonner's code, and fails when an upgrade of sonner no longer declares them.
 import type { Plugin } from "vite";
 import { TOASTS } from "./app/lib/constants";
 
-/** sonner's constant names, with the SPEC §9 value each must have. */
+/** sonner's constant names, with the docs/product.md §9 value each must have. */
 export const SONNER_CONSTANTS: Record<string, number> = {
   SWIPE_THRESHOLD: TOASTS.swipeThresholdPx,
   TIME_BEFORE_UNMOUNT: TOASTS.removeDelayMs,
@@ -15,7 +15,7 @@ export function setSonnerConstants(code: string, values: Record<string, number> 
   let result = code;
   for (const [name, value] of Object.entries(values)) {
     const declaration = new RegExp(`\\bconst ${name} = [\\d.]+;`);
-    if (!declaration.test(result)) throw new Error(`toast-settings: sonner no longer declares ${name}; set SPEC §9's value another way`);
+    if (!declaration.test(result)) throw new Error(`toast-settings: sonner no longer declares ${name}; set docs/product.md §9's value another way`);
     result = result.replace(declaration, `const ${name} = ${value};`);
   }
   return result;

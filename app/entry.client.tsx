@@ -11,12 +11,12 @@ import { i18nConfig, loadLocaleResources, toLocale } from "./lib/i18n";
 import { loadMarkdownRenderer, MARKDOWN_MARKER } from "./components/chat/markdown";
 
 async function hydrate() {
-  // SPEC §1: error reporting starts at launch, before anything else can fail.
+  // docs/product.md §1: error reporting starts at launch, before anything else can fail.
   startErrorReporting();
   captureInstallPrompt();
   // Production builds only: the development server's modules are not fingerprinted and must never be cached.
   if (import.meta.env.PROD) registerServiceWorker();
-  // SPEC §4: a different stored app_version clears local storage before anything reads it.
+  // docs/product.md §4: a different stored app_version clears local storage before anything reads it.
   enforceAppVersion(window.localStorage);
   const locale = toLocale(document.documentElement.lang);
   // Answers rendered as markdown on the server must hydrate with the same renderer (see chat/markdown.tsx).

@@ -12,7 +12,7 @@ const updatedAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-/** A person with an account. accessLevel mirrors SPEC §6 ("basic" is the free plan). */
+/** A person with an account. accessLevel mirrors docs/product.md §6 ("basic" is the free plan). */
 export const users = sqliteTable(
   "users",
   {
@@ -47,7 +47,7 @@ export const users = sqliteTable(
   ],
 );
 
-/** How a user signs in (SPEC §3 login connections). At least one verified connection must remain (SPEC §5). */
+/** How a user signs in (docs/product.md §3 login connections). At least one verified connection must remain (docs/product.md §5). */
 export const loginConnections = sqliteTable(
   "login_connections",
   {
@@ -155,7 +155,7 @@ export const chatMessages = sqliteTable(
       .references(() => chatThreads.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
     content: text("content").notNull().default(""),
-    /** Catalogue model id (SPEC §3), not the upstream id. */
+    /** Catalogue model id (docs/product.md §3), not the upstream id. */
     model: text("model"),
     status: text("status", { enum: ["complete", "streaming", "failed", "stopped"] })
       .notNull()

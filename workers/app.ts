@@ -50,7 +50,7 @@ function plainError(status: number, message: string): Response {
 }
 
 /**
- * A request refused before Remix sees it, in the language it asked for: DESIGN's JSON error for the APIs and Remix's
+ * A request refused before Remix sees it, in the language it asked for: the one JSON error body (docs/product.md §7) for the APIs and Remix's
  * single fetch (`.data`), the message as text for a page.
  */
 function refusal(request: Request, error: AppError): Response {
@@ -106,14 +106,14 @@ const refuseBadRequests: MiddlewareHandler<AppHttp> = async (c, next) => {
 
 const http = new Hono<AppHttp>();
 // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no cookies or
-// Origin, and Meta waits for their 200 (DESIGN.md), so none of the app's request set-up runs first.
+// Origin, and Meta waits for their 200 (decision 0010), so none of the app's request set-up runs first.
 http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetch(c.req.raw) : next()));
 http.use("*", securityHeaders, loadContext, refuseBadRequests);
 // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
-// `wrangler dev`, decision 0009). postChat turns every failure into DESIGN's error response itself.
+// `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.
 http.post("/api/chat", (c) => postChat(c.req.raw, c.get("context")));
 http.all("*", (c) => handleRemixRequest(c.req.raw, c.get("context")));
-// Remix and postChat answer their own failures; anything thrown past them is logged and answered in DESIGN's shape
+// Remix and postChat answer their own failures; anything thrown past them is logged and answered in the one error body (docs/product.md §7)
 // (JSON for the APIs, the translated message for a page) instead of Hono's bare "Internal Server Error".
 http.onError((error, c) => refusal(c.req.raw, toAppError(error)));
 

@@ -125,7 +125,7 @@ const varsSchema = z
     STRIPE_AUTOMATIC_TAX: flag(false),
     /** How long the Prices and the visitors' totals read from Stripe are reused before being read again (0: never reused). */
     STRIPE_PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
-    /** SPEC §4: once per user, a Free user sees the Pro dialog after signing in. */
+    /** docs/product.md §4: once per user, a Free user sees the Pro dialog after signing in. */
     PAYWALL_AFTER_SIGN_IN: flag(true),
   })
   .extend(whatsappVarsSchema.shape)

@@ -1,4 +1,4 @@
-// One error type for the whole server. Codes and messages come from SPEC.md §8; the message shown to a
+// One error type for the whole server. Codes and messages come from docs/product.md §8; the message shown to a
 // person is the translation of `errors:<code>`. Internals are logged, never shown.
 import { redactedError } from "../lib/redact";
 
@@ -131,7 +131,7 @@ export function isAppError(value: unknown): value is AppError {
 
 /**
  * A JSON error response for resource routes; unknown errors become app/unknown and are logged. Given `message` (the
- * route's translation of `errors:<code>` for this request), the body is DESIGN's full shape
+ * route's translation of `errors:<code>` for this request), the body is the full error body (docs/product.md §7)
  * `{ ok: false, error: { code, message, fieldErrors? } }`. A wait the error knows (details.retryAfterSeconds) goes out as Retry-After.
  */
 export function errorResponse(error: unknown, options: { message?: (code: ErrorCode) => string; fieldErrors?: Record<string, string> } = {}): Response {

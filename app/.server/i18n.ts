@@ -9,7 +9,7 @@ export const resources = { en, tr };
 
 /**
  * Language comes from the `locale` preference (cookie mirrored from localStorage), or from a `?lng=en|tr` in the URL,
- * which is how the hreflang alternates address each language of the same page (decision 0017). SPEC §3 makes English
+ * which is how the hreflang alternates address each language of the same page (decision 0017). docs/product.md §3 makes English
  * the default, so Accept-Language is deliberately not consulted (docs/decisions/0004-locale-detection.md).
  */
 export const i18nServer = new RemixI18Next({

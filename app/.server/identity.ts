@@ -27,7 +27,7 @@ export type Viewer =
       accountId: string | null;
       plan: "guest";
       /**
-       * SPEC §4/§8: a session whose profile could not be loaded, or that is over (expired, revoked, account disabled),
+       * docs/product.md §4/§8: a session whose profile could not be loaded, or that is over (expired, revoked, account disabled),
        * is treated as signed out, and the page says so once.
        */
       authError?: "auth/profile-unavailable" | "auth/user-token-expired" | "auth/user-disabled";
@@ -41,7 +41,7 @@ export type Viewer =
       accountId: string;
       /** Follows the subscription (billing/plan.ts): Pro while active, or cancelled until its paid period ends. */
       plan: "free" | "pro";
-      /** SPEC §4: a basic-plan user who has not yet seen the after-sign-in Pro dialog. */
+      /** docs/product.md §4: a basic-plan user who has not yet seen the after-sign-in Pro dialog. */
       paywallDue: boolean;
     };
 

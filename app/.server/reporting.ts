@@ -1,5 +1,5 @@
 // Server-side error reporting through toucan-js (Sentry's protocol) when SENTRY_DSN is set; otherwise the worker
-// log. SPEC §1: reports include default personal data: the reporter's IP address, user agent and signed-in user id.
+// log. docs/product.md §1: reports include default personal data: the reporter's IP address, user agent and signed-in user id.
 // toucan-js 4 ignores Sentry's `sendDefaultPii`, so they are set on every event here. Secrets that travel in
 // addresses (`token`, `code`, `state`) are stripped from every event and log line (SECURITY.md "Error reports and logs").
 import { Toucan } from "toucan-js";

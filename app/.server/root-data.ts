@@ -34,13 +34,13 @@ export async function loadRootData(request: Request, context: AppContext) {
     sidebar: sidebarFromCookie(cookie),
     /** The signed-in user's public profile (name, photo, plan), or null for a visitor. */
     user: viewer.kind === "user" ? viewer.user : null,
-    /** SPEC §4: set when a session existed but its profile could not be loaded (shown once as a toast). */
+    /** docs/product.md §4: set when a session existed but its profile could not be loaded (shown once as a toast). */
     authError,
     /** Scripts entry.client imports before hydrating: the layout preloads the strings, a list of answers the renderer. */
     preloads: clientPreloads(locale),
     /** Sign-in buttons appear only for configured providers. */
     providers: configuredProviders(context.config),
-    /** SPEC §4: this Free user has not yet been shown the Pro dialog after signing in. */
+    /** docs/product.md §4: this Free user has not yet been shown the Pro dialog after signing in. */
     paywallDue: viewer.kind === "user" && viewer.paywallDue,
   };
   return { data, headers };

@@ -21,7 +21,7 @@ export function trackEvent(event: BrowserAnalyticsEvent) {
 }
 
 /**
- * SPEC §2: every navigation is reported once as a page_view event carrying the page path — also one that changes
+ * docs/product.md §2: every navigation is reported once as a page_view event carrying the page path — also one that changes
  * only the query (a gallery page, a billing period). The path is sent without its query (it can hold ids or tokens);
  * the server adds who is signed in from the session.
  */

@@ -10,7 +10,7 @@ import { writeStored } from "~/lib/storage";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 
 /**
- * Runs before first paint. The server renders from cookies; localStorage (SPEC §3 keys) is the browser's copy.
+ * Runs before first paint. The server renders from cookies; localStorage (docs/product.md §3 keys) is the browser's copy.
  * When storage says otherwise (set in another tab or by hand), adopt it once and reload so the server agrees.
  */
 export function PreferenceSyncScript({

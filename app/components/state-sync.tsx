@@ -1,4 +1,4 @@
-// SPEC §4 across tabs, for everything the server keeps (name, photo, plan, language, theme, chats): when this tab
+// docs/product.md §4 across tabs, for everything the server keeps (name, photo, plan, language, theme, chats): when this tab
 // changes something, the other open tabs of the browser load their data again within a moment, and a tab that
 // opens asks the open ones whether its picture of the account is current. (The chat slice — the model chosen per
 // tool — travels on its own channel, see lib/chat-prefs.ts; sign-in and sign-out on the "auth" one, auth-sync.tsx.)

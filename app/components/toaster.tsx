@@ -17,13 +17,13 @@ function ReadySignal() {
 }
 
 /**
- * SPEC §2/§9 toast area: bottom-right, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T expands. The swipe distance
+ * docs/product.md §2/§9 toast area: bottom-right, 3 visible, 4000 ms, 356 px wide, 14 px gap, Alt+T expands. The swipe distance
  * and removal delay have no prop: the build writes them into sonner (vite.toast-settings.ts).
  */
 export function Toaster({ theme }: { theme: Theme }) {
   const wanted = useStore(toasterDemand.wanted);
   // Not with the page (decision 0019: overlays load when first used), but once someone starts using it: then a toast
-  // can still appear when the connection has gone (SPEC §8 network-request-failed).
+  // can still appear when the connection has gone (docs/product.md §8 network-request-failed).
   useEffect(() => {
     const warm = () => {
       for (const type of FIRST_INTERACTION) document.removeEventListener(type, warm, true);

@@ -1,6 +1,6 @@
-// The browser's one reader of our `/api/*` answers: `{ ok: true, ... }` or DESIGN's one error shape
+// The browser's one reader of our `/api/*` answers: `{ ok: true, ... }` or the one error body (docs/product.md §7)
 // `{ ok: false, error: { code, message, fieldErrors? } }` (made on the server by http/respond.ts apiError). A request
-// that never reached the server (offline, connection refused) reads as `app/network-request-failed` (SPEC §8's
+// that never reached the server (offline, connection refused) reads as `app/network-request-failed` (docs/product.md §8's
 // network-request-failed: "You appear to be offline..."), an answer that is not that shape as `app/unknown`; both
 // without a message, so callers have one path and show the code's text in the page's language.
 

@@ -32,10 +32,10 @@ export function loginPath(path: string): string {
   return target ? `/auth/login?redirectTo=${encodeURIComponent(target)}` : "/auth/login";
 }
 
-/** The name of the cross-tab channel (SPEC §4: sign-in state syncs across open tabs). */
+/** The name of the cross-tab channel (docs/product.md §4: sign-in state syncs across open tabs). */
 export const AUTH_CHANNEL = "auth";
 
-/** SPEC §3 login connections, in the order the settings list shows them. */
+/** docs/product.md §3 login connections, in the order the settings list shows them. */
 export const LOGIN_PROVIDERS = ["google", "apple", "email"] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
 

@@ -1,4 +1,4 @@
-// SPEC §3-4 client state, chat slice: the model chosen per tool. Persisted under "persist:root" (version 1,
+// docs/product.md §3-4 client state, chat slice: the model chosen per tool. Persisted under "persist:root" (version 1,
 // restore time-out 5000 ms), kept in step across open tabs, and a new tab can ask another for the current state.
 import { useCallback } from "react";
 import { PERSIST_RESTORE_TIMEOUT_MS, PERSIST_VERSION, STORAGE_KEYS, TOOL_KEYS, type ToolKey } from "./constants";
@@ -18,7 +18,7 @@ export const DEFAULT_CHAT_PREFS: ChatPrefs = {
   >,
 };
 
-/** `restored` (SPEC §4 restore-before-show) is false until the persisted slice is read (or the 5000 ms time-out gave up). */
+/** `restored` (docs/product.md §4 restore-before-show) is false until the persisted slice is read (or the 5000 ms time-out gave up). */
 const chatPrefs = createStore<{ prefs: ChatPrefs; restored: boolean }>({ prefs: DEFAULT_CHAT_PREFS, restored: false });
 let channel: BroadcastChannel | null = null;
 
@@ -28,8 +28,8 @@ function merge(stored: unknown): ChatPrefs {
   for (const tool of TOOL_KEYS) {
     const entry = candidate[tool];
     if (entry && typeof entry.modelName === "string" && typeof entry.llmName === "string") {
-      // A choice saved before providers were recorded says SPEC's default provider name for every model; a model other
-      // than the tool's default gets its real vendor (the untouched default keeps "openaitest", SPEC §9).
+      // A choice saved before providers were recorded says the product's default provider name for every model; a model other
+      // than the tool's default gets its real vendor (the untouched default keeps "openaitest", docs/product.md §9).
       const stale = entry.llmName === DEFAULT_PROVIDER_NAME && entry.modelName !== defaultModelFor(tool);
       tools[tool] = { llmName: stale ? providerNameFor(entry.modelName) : entry.llmName, modelName: entry.modelName };
     }
@@ -49,7 +49,7 @@ function persist() {
   }
 }
 
-/** Restores the persisted slice, giving up after the SPEC's 5000 ms (storage can be slow or locked). */
+/** Restores the persisted slice, giving up after the the product's 5000 ms (storage can be slow or locked). */
 export async function restoreChatPrefs(read: () => string | null = () => window.localStorage.getItem(STORAGE_KEYS.persistedRoot)): Promise<ChatPrefs> {
   const restore = new Promise<ChatPrefs>((resolve) => {
     try {
@@ -96,7 +96,7 @@ export function setToolModel(tool: ToolKey, model: ToolModel) {
 
 /**
  * The model chosen for a tool, and whether the stored choice has been restored yet. The server cannot know it, so
- * screens keep the model's name out of sight until `restored` (SPEC §4: restored before it is shown, 5000 ms at most)
+ * screens keep the model's name out of sight until `restored` (docs/product.md §4: restored before it is shown, 5000 ms at most)
  * rather than flash the default first.
  */
 export function useToolModel(tool: ToolKey): [ToolModel, (model: ToolModel) => void, boolean] {

@@ -1,4 +1,4 @@
-// SPEC §8 network-request-failed, second half: after a request failed for want of a connection, what failed is
+// docs/product.md §8 network-request-failed, second half: after a request failed for want of a connection, what failed is
 // offered again once the browser is back online (a toast with "Send again"), so nothing has to be typed twice.
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

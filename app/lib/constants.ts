@@ -1,6 +1,6 @@
-// Business constants of SPEC.md §9 and DESIGN.md, shared by client and server.
+// Business constants of docs/product.md §9, shared by client and server.
 
-/** SPEC §2: the first path segment selects the active tool. */
+/** docs/product.md §2: the first path segment selects the active tool. */
 export const TOOL_KEYS = ["web-main", "image-generation", "photo-translate", "logo-maker", "tattoo-generator", "horoscope", "web-search"] as const;
 export type ToolKey = (typeof TOOL_KEYS)[number];
 
@@ -15,10 +15,10 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = "light";
-/** SPEC §4: page theme colour. */
+/** docs/product.md §4: page theme colour. */
 export const THEME_COLOR: Record<Theme, string> = { dark: "#030711", light: "#ffffff" };
 
-/** SPEC §3/§4: browser storage keys and the app_version reset rule. */
+/** docs/product.md §3/§4: browser storage keys and the app_version reset rule. */
 export const STORAGE_KEYS = {
   theme: "theme",
   locale: "locale",
@@ -36,7 +36,7 @@ export const APP_VERSION = "12";
 export const PERSIST_VERSION = 1;
 export const PERSIST_RESTORE_TIMEOUT_MS = 5000;
 
-/** SPEC §9 toasts. */
+/** docs/product.md §9 toasts. */
 export const TOASTS = {
   visible: 3,
   durationMs: 4000,
@@ -50,7 +50,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 export const CHAT_TITLE_MAX = 50;
 
-/** DESIGN "Credits and plans": credits each action costs. */
+/** docs/product.md §6: credits each action costs. */
 export const CREDIT_COSTS = {
   chat: 1,
   horoscope: 1,

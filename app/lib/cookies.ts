@@ -1,4 +1,4 @@
-// Plain (unsigned, readable by the page) preference cookies: locale and theme, mirrored in localStorage (SPEC §3)
+// Plain (unsigned, readable by the page) preference cookies: locale and theme, mirrored in localStorage (docs/product.md §3)
 // and read by the server so the first HTML is already in the right language and theme.
 import { THEMES, type Locale, type Theme } from "./constants";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./history";

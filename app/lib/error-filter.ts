@@ -1,4 +1,4 @@
-/** SPEC §8: noisy browser errors that are never reported. */
+/** docs/product.md §8: noisy browser errors that are never reported. */
 export const IGNORED_ERRORS = ["Script error", "ResizeObserver loop completed with undelivered notifications"] as const;
 
 export function isIgnoredError(message: string | undefined | null): boolean {

@@ -1,8 +1,8 @@
-// SPEC §1/§7: error reporting starts at launch. A tiny reporter instead of a browser SDK (which would double the
+// docs/product.md §1/§7: error reporting starts at launch. A tiny reporter instead of a browser SDK (which would double the
 // first-page JavaScript): it buffers up to 64 reports, sends them to our own /api/errors (the server forwards to
 // the reporting provider), uses keepalive only while the keepalive requests in flight stay within 60000 bytes and
-// under 15 requests, and backs off when told to (429; SPEC §9's backoff unless Retry-After says how long), keeping
-// the refused report for later. Noisy browser errors (SPEC §8) are dropped.
+// under 15 requests, and backs off when told to (429; docs/product.md §9's backoff unless Retry-After says how long), keeping
+// the refused report for later. Noisy browser errors (docs/product.md §8) are dropped.
 import { isIgnoredError } from "./error-filter";
 import { redactSecrets } from "./redact";
 import type { ClientError } from "./schemas/client-error";
@@ -11,7 +11,7 @@ const BUFFER_LIMIT = 64;
 /** Browsers refuse keepalive bodies beyond 64 KiB in flight in total, so the budget is shared by every request. */
 const KEEPALIVE_BYTES = 60_000;
 const MAX_IN_FLIGHT = 15;
-/** SPEC §9: retry backoff base 1 s, factor 2, cap 4 hours (when the 429 names no time of its own). */
+/** docs/product.md §9: retry backoff base 1 s, factor 2, cap 4 hours (when the 429 names no time of its own). */
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_FACTOR = 2;
 const BACKOFF_CAP_MS = 4 * 60 * 60_000;

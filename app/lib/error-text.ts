@@ -1,4 +1,4 @@
-// The translated message of an error code (SPEC §8). When the server said how long to wait (Retry-After, or
+// The translated message of an error code (docs/product.md §8). When the server said how long to wait (Retry-After, or
 // retryAfterSeconds in an action's answer), the message says it: "Too many attempts. Try again in 3 minutes."
 // Codes with a wait have an `<code>_wait` translation (i18next context) taking {{wait}}; others ignore it.
 import { useCallback } from "react";

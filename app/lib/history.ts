@@ -1,4 +1,4 @@
-// SPEC §2/§9: chat history groups Today, Previous 7 Days, Last Month, Other Days, counted in the viewer's own
+// docs/product.md §2/§9: chat history groups Today, Previous 7 Days, Last Month, Other Days, counted in the viewer's own
 // calendar days (their time zone), not UTC's: a chat at 01:00 in Istanbul belongs to that day (decision 0017).
 export type HistoryGroup = "today" | "previous7" | "lastMonth" | "older";
 export const HISTORY_GROUPS: HistoryGroup[] = ["today", "previous7", "lastMonth", "older"];

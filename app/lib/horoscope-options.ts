@@ -1,4 +1,4 @@
-// The horoscope forms' choices and limits (SPEC §1, §5), without zod: the pages need them to paint, while the
+// The horoscope forms' choices and limits (docs/product.md §1, §5), without zod: the pages need them to paint, while the
 // forms' schema (schemas/horoscope.ts, which re-exports these) is loaded only when a form is first used.
 import { HOROSCOPE_TYPES, type HoroscopeType } from "./tools";
 

@@ -1,4 +1,4 @@
-// The image tools' choices and limits (SPEC §1, §5), without zod: the tool pages need them to paint, while the
+// The image tools' choices and limits (docs/product.md §1, §5), without zod: the tool pages need them to paint, while the
 // form's schema (schemas/images.ts, which re-exports these) is loaded only when a form is first used.
 import type { LOGO_STYLES, TATTOO_THEMES } from "./tools";
 
@@ -32,7 +32,7 @@ export const LOGO_STYLE_COLORS: Record<LogoStyle, readonly [string, string]> = {
 };
 
 /**
- * SPEC §1/§9: photo translate offers 40+ target languages. BCP 47 codes; the page names them in the interface
+ * docs/product.md §1/§9: photo translate offers 40+ target languages. BCP 47 codes; the page names them in the interface
  * language with Intl.DisplayNames, so no list of names needs translating.
  */
 export const TRANSLATE_LANGUAGES = [

@@ -1,4 +1,4 @@
-// SPEC §1/§3: the install-as-app offer captured from the browser (installprompt slice, null initially), and
+// docs/product.md §1/§3: the install-as-app offer captured from the browser (installprompt slice, null initially), and
 // whether this browser needs Safari's manual "Add to Home Screen" instead.
 import { createStore, useStore } from "./store";
 

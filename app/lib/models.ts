@@ -1,5 +1,5 @@
-// The product's model list (SPEC §3), shared by client and server. Each entry names its provider and abilities;
-// the upstream id it is called with is configurable (SPEC's ids are retired or retiring: PROVIDERS.md).
+// The product's model list (docs/product.md §3), shared by client and server. Each entry names its provider and abilities;
+// the upstream id it is called with is configurable (the product's ids are retired or retiring: PROVIDERS.md).
 import type { ToolKey } from "./constants";
 
 export const PROVIDERS = ["openai", "anthropic", "google", "deepseek", "xai"] as const;
@@ -8,7 +8,7 @@ export type ProviderId = (typeof PROVIDERS)[number];
 export interface ModelInfo {
   id: string;
   provider: ProviderId;
-  /** Free and guest users may use "fast" models; "pro" models need the Pro plan (DESIGN "Credits and plans"). */
+  /** Free and guest users may use "fast" models; "pro" models need the Pro plan (docs/product.md §6). */
   tier: "fast" | "pro";
   vision: boolean;
   reasoning: boolean;
@@ -31,10 +31,10 @@ export const MODELS: readonly ModelInfo[] = [
   { id: "gpt-4.1", provider: "openai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "gpt-4.1" },
 ];
 
-/** Models offered in the chat picker (gpt-4.1 is web search's model, SPEC §3). */
+/** Models offered in the chat picker (gpt-4.1 is web search's model, docs/product.md §3). */
 export const CHAT_MODEL_IDS = MODELS.filter((model) => model.id !== "gpt-4.1").map((model) => model.id);
 
-/** SPEC §9: provider name "openaitest"; gpt-4o-mini everywhere except web search (gpt-4.1). */
+/** docs/product.md §9: provider name "openaitest"; gpt-4o-mini everywhere except web search (gpt-4.1). */
 export const DEFAULT_PROVIDER_NAME = "openaitest";
 
 /** Vendor names as the vendors write them (brand names: the same in every language). */
@@ -47,7 +47,7 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 };
 
 /**
- * The provider a chosen model belongs to (SPEC §3's list), stored as the tool's llmName. SPEC §9's "openaitest"
+ * The provider a chosen model belongs to (docs/product.md §3's list), stored as the tool's llmName. docs/product.md §9's "openaitest"
  * names only the untouched default entry; a person's choice records the model's real vendor (decision 0017).
  */
 export function providerNameFor(modelId: string): string {
@@ -71,7 +71,7 @@ export function findModel(id: string): ModelInfo | undefined {
 }
 
 /**
- * The one model-access rule (DESIGN "Credits and plans"): "pro" models need the Pro plan. Every chat turn (web,
+ * The one model-access rule (docs/product.md §6): "pro" models need the Pro plan. Every chat turn (web,
  * tools, WhatsApp) and every creation job asks this, whoever picked the model: the person or a tool.
  */
 export function canUseModel(model: Pick<ModelInfo, "tier">, plan: "guest" | "free" | "pro"): boolean {

@@ -1,10 +1,10 @@
-// SPEC §8 "Weak password": a password inside SPEC §5's 8–20 characters can still be one an attacker tries first.
+// docs/product.md §8 "Weak password": a password inside docs/product.md §5's 8–20 characters can still be one an attacker tries first.
 // The rule is deliberately small and explainable, the same in the browser and on the server:
 //   - not one of the most used passwords (and not one with only digits or a year appended to one of them),
 //   - at least 5 different characters ("aaaaaaaa", "abababab" are refused),
 //   - not a run along the alphabet, the digits or a keyboard row ("12345678", "abcdefgh", "qwertyui"),
 //   - not built around the account's own e-mail name or display name.
-// A length-20 cap (SPEC) rules out pass-phrases long enough to ignore this, so no character-class rule is added:
+// A length-20 cap (docs/product.md §5) rules out pass-phrases long enough to ignore this, so no character-class rule is added:
 // "bluecactusriver" is fine, "password1" is not.
 
 const COMMON = new Set(

@@ -1,4 +1,4 @@
-// The web search form's limits (SPEC §1), without zod: the page needs them to paint, while the form's schema
+// The web search form's limits (docs/product.md §1), without zod: the page needs them to paint, while the form's schema
 // (schemas/search.ts, which re-exports these) is loaded only when the form is first used.
 import { SEARCH_CATEGORIES } from "./tools";
 

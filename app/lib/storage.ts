@@ -1,7 +1,7 @@
 import { APP_VERSION, STORAGE_KEYS, VERSION_RESET_KEEPS } from "./constants";
 
 /**
- * SPEC §4: if the stored app_version differs from 12, local storage is cleared and 12 is written. The device
+ * docs/product.md §4: if the stored app_version differs from 12, local storage is cleared and 12 is written. The device
  * preferences mirrored in cookies (VERSION_RESET_KEEPS) stay: the pre-paint script has just written them from the
  * cookies on a first visit, and wiping them there made theme and language disagree with the page (decision 0017).
  */

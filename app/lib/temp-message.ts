@@ -1,4 +1,4 @@
-// SPEC §3/§4's tempMessage (message and file): what a visitor asked, with the image they attached, when they were told
+// docs/product.md §3/§4's tempMessage (message and file): what a visitor asked, with the image they attached, when they were told
 // to sign in first survives the sign-in (the auth dialog, an e-mail link or an OAuth round trip in the same tab) and is
 // sent once they are back, signed in. The image is kept by its upload id: signing in moves the visitor's uploads to
 // the account (auth/profile.ts adoptGuestData), so the same id is theirs afterwards.

@@ -1,5 +1,5 @@
 // Toasts without putting the toast library in the first page load: the Toaster mounts on the first toast
-// (SPEC §2: overlays load the first time they are used), and each toast waits until it is listening.
+// (docs/product.md §2: overlays load the first time they are used), and each toast waits until it is listening.
 import { createStore } from "./store";
 
 type Kind = "success" | "error" | "info";

@@ -1,9 +1,9 @@
 import { TOOL_KEYS, type ToolKey } from "./constants";
 
-/** The path of each tool's screen (SPEC §2). */
+/** The path of each tool's screen (docs/product.md §2). */
 export const TOOL_PATHS: Record<ToolKey, string> = Object.fromEntries(TOOL_KEYS.map((key) => [key, `/${key}`])) as Record<ToolKey, string>;
 
-/** SPEC §1: the horoscope types, in the order the product lists them. */
+/** docs/product.md §1: the horoscope types, in the order the product lists them. */
 export const HOROSCOPE_TYPES = [
   "daily",
   "tarot",
@@ -17,7 +17,7 @@ export const HOROSCOPE_TYPES = [
 ] as const;
 export type HoroscopeType = (typeof HOROSCOPE_TYPES)[number];
 
-/** SPEC §1: web search categories. */
+/** docs/product.md §1: web search categories. */
 export const SEARCH_CATEGORIES = [
   "family",
   "hobbies",
@@ -33,7 +33,7 @@ export const SEARCH_CATEGORIES = [
 export const LOGO_STYLES = ["basic", "corporate", "graffiti-fun", "luxury", "rustic-label", "nature"] as const;
 export const TATTOO_THEMES = ["geometric", "nature", "spiritual", "skull", "space", "tree"] as const;
 
-/** SPEC §2: prompt suggestion categories of the home chat. */
+/** docs/product.md §2: prompt suggestion categories of the home chat. */
 export const SUGGESTION_CATEGORIES = [
   "helpWrite",
   "learnAbout",

@@ -1,4 +1,4 @@
-// Which dialog is open (SPEC §3's payToPro, whatsApp and authDialog slices as one value): at most one at a time, so
+// Which dialog is open (docs/product.md §3's payToPro, whatsApp and authDialog slices as one value): at most one at a time, so
 // opening one closes the others without each caller closing them by hand. Any component opens the Pro, WhatsApp and
 // auth dialogs through the functions here (auth-dialog.ts names the auth ones); each dialog's code loads the first
 // time it opens.
@@ -7,14 +7,14 @@ import { createStore, useStore } from "./store";
 export type AuthDialogStep = "sign-in" | "sign-up" | "forgot-password" | "email-link";
 
 export type DialogName = "upgrade" | "subscription-success" | "whatsapp" | "auth";
-/** Why the upgrade dialog opened (shown as its first line); "paywall" is SPEC §4's after-sign-in dialog. */
+/** Why the upgrade dialog opened (shown as its first line); "paywall" is docs/product.md §4's after-sign-in dialog. */
 export type UpgradeReason = "credits" | "model" | "whatsapp" | "paywall" | "generic";
 
 export interface DialogState {
   openDialog: DialogName | null;
   /** Kept after the upgrade dialog closes, so its text does not change while it fades out. */
   upgradeReason: UpgradeReason;
-  /** The auth dialog's step (SPEC §3 authDialog.step, 'sign-in' at first). */
+  /** The auth dialog's step (docs/product.md §3 authDialog.step, 'sign-in' at first). */
   authStep: AuthDialogStep;
 }
 
@@ -46,7 +46,7 @@ export function closeUpgradeDialog() {
   closeDialog("upgrade");
 }
 
-/** The subscription-success dialog (SPEC §2 overlay), opened once the plan is active. */
+/** The subscription-success dialog (docs/product.md §2 overlay), opened once the plan is active. */
 export function showSubscriptionSuccessDialog() {
   openDialog("subscription-success");
 }
@@ -64,7 +64,7 @@ export function closeWhatsAppDialog() {
   closeDialog("whatsapp");
 }
 
-/** SPEC §3 browser-stored preference: this user has been shown the Pro dialog after signing in. */
+/** docs/product.md §3 browser-stored preference: this user has been shown the Pro dialog after signing in. */
 export function proDialogShownKey(userId: string): string {
   return `pro_dialog_shown:${userId}`;
 }

@@ -5,9 +5,9 @@ import { notify } from "./toast";
 import { announceChange } from "./tab-sync";
 import { useSafeRevalidate } from "./use-safe-revalidate";
 
-/** A refusal in DESIGN's one API answer shape, with the HTTP status it came with (0: no answer). */
+/** A refusal in the one API answer shape (docs/product.md §7), with the HTTP status it came with (0: no answer). */
 export type ApiFailure = { ok: false; status: number; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
-/** DESIGN's one API answer shape; a success carries what its route sends beside `ok` (`Success`). */
+/** the one API answer shape (docs/product.md §7); a success carries what its route sends beside `ok` (`Success`). */
 export type ApiResult<Success extends object = object> = ({ ok: true } & Success) | ApiFailure;
 
 const UNKNOWN: ApiFailure = { ok: false, status: 0, error: { code: "app/unknown", message: "" } };

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 
-// SPEC §2: "/" is replaced by a redirect to /web-main.
+// docs/product.md §2: "/" is replaced by a redirect to /web-main.
 export function loader() {
   return redirect("/web-main");
 }

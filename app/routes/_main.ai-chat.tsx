@@ -1,2 +1,2 @@
-// SPEC §2: /ai-chat is the same chat screen as /web-main.
+// docs/product.md §2: /ai-chat is the same chat screen as /web-main.
 export { default, ErrorBoundary, loader, meta } from "./_main.web-main.($threadId)";

@@ -33,7 +33,7 @@ export const handle = SHOWS_ANSWERS;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;
-  // SPEC §5: an unknown type goes back to the type choice, which says "Please select a horoscope type."
+  // docs/product.md §5: an unknown type goes back to the type choice, which says "Please select a horoscope type."
   if (!isHoroscopeType(type)) throw redirect(`/horoscope?type=${encodeURIComponent(type ?? "")}`);
   const strings = toolStrings(request, "horoscope");
   const viewer = await getViewer(request, context);

@@ -14,7 +14,7 @@ import { HOROSCOPE_TYPES } from "~/lib/tools";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The type choice below is a plain GET form (it works before the page's script loads): a valid type opens it,
-  // a missing or unknown one (also from /horoscope/<unknown>) asks for a type (SPEC §5).
+  // a missing or unknown one (also from /horoscope/<unknown>) asks for a type (docs/product.md §5).
   const type = new URL(request.url).searchParams.get("type");
   if (type !== null && isHoroscopeType(type)) throw redirect(`/horoscope/${type}`);
   return { title: await pageTitle(request, "tools", "horoscope.title"), missingType: type !== null, strings: toolStrings(request, "horoscope") };
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
-/** SPEC §2: the horoscope requires choosing a type first. */
+/** docs/product.md §2: the horoscope requires choosing a type first. */
 export default function HoroscopeTypes() {
   const data = useLoaderData<typeof loader>();
   const { t: th } = useToolStrings(data.strings);

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 
-// SPEC §2: /settings/* redirects to /settings/account.
+// docs/product.md §2: /settings/* redirects to /settings/account.
 export function loader() {
   return redirect("/settings/account");
 }

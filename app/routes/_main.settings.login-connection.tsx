@@ -102,7 +102,7 @@ function DisconnectButton({ provider, disabled, account }: { provider: Provider;
         <input type="hidden" name="provider" value={provider} />
         <button
           type="submit"
-          // The last verified connection cannot go (SPEC §5); the server refuses it too.
+          // The last verified connection cannot go (docs/product.md §5); the server refuses it too.
           disabled={fetcher.state !== "idle" || disabled}
           title={disabled ? t("errors:auth/last-connection") : undefined}
           className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60"

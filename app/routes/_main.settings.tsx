@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
-/** SPEC §2: settings with three tabs (Account, Login Connection, My Plan), each its own URL. */
+/** docs/product.md §2: settings with three tabs (Account, Login Connection, My Plan), each its own URL. */
 export default function SettingsLayout() {
   const { t } = useTranslation("settings");
   return (

@@ -11,7 +11,7 @@ import { SidebarContent } from "~/components/layout/sidebar";
 import { SIDEBAR_ID, SidebarToggle, useDesktopSidebar } from "~/components/layout/sidebar-toggle";
 import { timeZoneFromCookie } from "~/lib/cookies";
 
-/** The main layout of SPEC §2: chat, tool, gallery, settings and payment screens sit inside it. */
+/** The main layout of docs/product.md §2: chat, tool, gallery, settings and payment screens sit inside it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   const empty = { threads: [], nextCursor: null };

@@ -5,7 +5,7 @@ import { apiError } from "~/.server/http/respond";
 import { getViewer, readGuestId } from "~/.server/identity";
 
 /**
- * POST an analytics event of the catalogue (SPEC §2 page_view). Answers 204 at once and stores it in the background;
+ * POST an analytics event of the catalogue (docs/product.md §2 page_view). Answers 204 at once and stores it in the background;
  * an event that is too large, too frequent, unknown or malformed gets a 4xx and is never stored.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ import { getViewer } from "~/.server/identity";
 import { checkForm, confirmPasswordSchema } from "~/lib/schemas/auth";
 
 /**
- * POST password: "Confirm it's you" in Settings before a change that could lock the owner out (SPEC §8
+ * POST password: "Confirm it's you" in Settings before a change that could lock the owner out (docs/product.md §8
  * auth/requires-recent-login; auth/recent-sign-in.ts). A correct password is a sign-in: a new session (new token,
  * signed in now) replaces this one and the browser is trusted for the account, as after the sign-in form.
  * Answers `{ ok: true }`, or auth/wrong-password, or auth/too-many-requests with Retry-After (sign-in's windows).

@@ -7,7 +7,7 @@ import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { paywallSeenSchema } from "~/lib/schemas/analytics";
 
-/** POST: the after-sign-in Pro dialog was shown (SPEC §4); records it once per user with its analytics event. */
+/** POST: the after-sign-in Pro dialog was shown (docs/product.md §4); records it once per user with its analytics event. */
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     requireMethod(request, POST_ONLY);

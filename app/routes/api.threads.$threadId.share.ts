@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /**
  * POST (intent=share, showName=on?) creates the thread's public link, or takes a new snapshot under the same link:
- * `{ ok: true, share: { id, url, showName, createdAt, updatedAt } }`, or DESIGN's error shape with its status.
+ * `{ ok: true, share: { id, url, showName, createdAt, updatedAt } }`, or the one error body (docs/product.md §7) with its status.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   try {

@@ -7,7 +7,7 @@ import { getViewer } from "~/.server/identity";
 import { threadActionSchema } from "~/lib/schemas/chat";
 
 /**
- * POST rename / star / delete a thread (form fields: intent, title, starred): `{ ok: true }`, or DESIGN's error shape
+ * POST rename / star / delete a thread (form fields: intent, title, starred): `{ ok: true }`, or the one error body (docs/product.md §7)
  * with its status. A Response, not route data: this resource route is also posted to without single fetch, where
  * route data would go out as a 200.
  */
@@ -17,7 +17,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const viewer = await getViewer(request, context);
     if (!viewer.accountId || !params.threadId) throw new AppError("chat/not-found");
     const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
-    // Each field's SPEC §5 message (common:validation.*), shown under the field.
+    // Each field's docs/product.md §5 message (common:validation.*), shown under the field.
     if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("common") });
     const action = parsed.data;
     if (action.intent === "rename") await renameThread(context.env, viewer.accountId, params.threadId, action.title);

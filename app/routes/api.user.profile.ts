@@ -4,7 +4,7 @@ import { AppError } from "~/.server/errors";
 import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
-/** SPEC §7 getUserProfile: the signed-in user's own profile (there is no way to ask for someone else's). */
+/** docs/product.md §7 getUserProfile: the signed-in user's own profile (there is no way to ask for someone else's). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const viewer = await getViewer(request, context);

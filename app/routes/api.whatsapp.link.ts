@@ -21,7 +21,7 @@ function requestCountry(request: Request): string | null {
 }
 
 /**
- * DESIGN's one error shape, `{ ok: false, error: { code, message, fieldErrors? } }`, with the message (and each field's)
+ * the one error body (docs/product.md §7), `{ ok: false, error: { code, message, fieldErrors? } }`, with the message (and each field's)
  * in the person's language. Unknown errors become app/unknown and are logged.
  */
 async function failure(request: Request, error: unknown, fieldErrors?: Record<string, string>): Promise<Response> {

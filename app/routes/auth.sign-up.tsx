@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       address: clientAddress(request),
       ...linkContext(request, context),
     });
-    // No session: an email-password account signs in only once its address is verified (SPEC §5).
+    // No session: an email-password account signs in only once its address is verified (docs/product.md §5).
     return data(
       { ok: true as const, email: user.email, emailSent },
       { headers: { "Set-Cookie": await pendingVerificationCookie(request, context.config, user.id) } },

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { LanguageSwitcher, ThemeToggle } from "~/components/preferences";
 
-/** The login-flow layout of SPEC §2: a focused card, no sidebar. */
+/** The login-flow layout of docs/product.md §2: a focused card, no sidebar. */
 export default function AuthLayout() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation("auth");

@@ -1,4 +1,4 @@
-// Lighthouse figures for `npm run bench` (tests/bench/run.mjs), issue 18: every screen of SPEC §2, mobile and
+// Lighthouse figures for `npm run bench` (tests/bench/run.mjs), issue 18: every screen of docs/product.md §2, mobile and
 // desktop presets, the median of several runs (scores move with the load on a shared 2-core machine), against the
 // built worker served by `wrangler dev` (tests/e2e/server.mjs) and Debian's Chromium. Targets live here and are
 // marked in the table when missed; nothing here fails a build.
@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "../e2e/server.mjs";
 import { hydrated } from "../e2e/helpers.mjs";
 
-/** SPEC §2's screens, in its order; `signedIn` ones are measured with a verified account's session cookie. */
+/** docs/product.md §2's screens, in its order; `signedIn` ones are measured with a verified account's session cookie. */
 export const SCREENS = [
   { path: "/web-main" },
   { path: "/image-generation" },

@@ -459,7 +459,7 @@ function printItems(rows) {
 }
 
 /**
- * Issue 18: Lighthouse on every SPEC §2 screen, after the other figures (their server and browser are closed by
+ * Issue 18: Lighthouse on every docs/product.md §2 screen, after the other figures (their server and browser are closed by
  * then, so neither competes for the 2 cores). Slow (about 30 s a run here): BENCH_LIGHTHOUSE=0 skips it,
  * BENCH_LIGHTHOUSE_RUNS sets the runs per screen and preset, BENCH_LIGHTHOUSE_SCREENS=/web-main,/horoscope picks
  * screens. A failure is reported as a row of the main table (ERROR), like any other figure.

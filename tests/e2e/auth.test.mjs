@@ -1,6 +1,6 @@
 // Accounts in a real browser (issue 3 "Done when"): sign up -> blocked until verified -> the link from the local
 // mailbox -> sign in -> change name and photo -> sign out; forgot password -> reset -> sign in with the new
-// password -> the old sessions are gone; and sign-out in one tab signs the other tabs out (SPEC §4).
+// password -> the old sessions are gone; and sign-out in one tab signs the other tabs out (docs/product.md §4).
 // Queries use labels, roles and visible text.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -80,7 +80,7 @@ describe("accounts", () => {
       const email = uniqueEmail("signup");
       const password = "first-pass1";
 
-      // The form checks SPEC §5's rules before anything is sent.
+      // The form checks docs/product.md §5's rules before anything is sent.
       await page.goto("/auth/sign-up");
       await hydrated(page);
       await page.getByLabel("Email address", { exact: true }).fill("not-an-email");
@@ -92,7 +92,7 @@ describe("accounts", () => {
       await page.getByText("Password must be at least 8 characters long").first().waitFor();
       await page.getByText("Passwords must match").first().waitFor();
       assert.equal(await page.getByLabel("Email address", { exact: true }).getAttribute("aria-invalid"), "true");
-      // SPEC §8 "Weak password": a common password of a valid length is refused under the field.
+      // docs/product.md §8 "Weak password": a common password of a valid length is refused under the field.
       await page.getByLabel("Password", { exact: true }).fill("password1");
       await page.getByLabel("Confirm password", { exact: true }).fill("password1");
       await page.getByRole("button", { name: "Create account", exact: true }).click();
@@ -100,7 +100,7 @@ describe("accounts", () => {
 
       await signUp(page, { name: "Ada Lovelace", email, password });
 
-      // Not verified yet: signing in is refused with SPEC §8's message, and the activation email can be resent.
+      // Not verified yet: signing in is refused with docs/product.md §8's message, and the activation email can be resent.
       await page.goto("/auth/login");
       await hydrated(page);
       await signIn(page, email, password);
@@ -253,7 +253,7 @@ describe("accounts", () => {
       await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("heading", { name: "Sign in" }).waitFor();
-      // Steps switch inside the dialog (SPEC §3 authDialog step), and back.
+      // Steps switch inside the dialog (docs/product.md §3 authDialog step), and back.
       await dialog.getByRole("button", { name: "Sign up", exact: true }).click();
       await dialog.getByRole("heading", { name: "Create your account" }).waitFor();
       await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -269,7 +269,7 @@ describe("accounts", () => {
     });
   });
 
-  test("signing out in one tab signs the other open tabs out (SPEC §4)", async () => {
+  test("signing out in one tab signs the other open tabs out (docs/product.md §4)", async () => {
     await withPage({}, async ({ page, context, errors }) => {
       const email = uniqueEmail("tabs");
       await createVerifiedAccount(page, { name: "Tabs", email, password: "maple-window-3" });

@@ -4,7 +4,7 @@
 // deletion refused -> cancel -> still Pro -> the clock moves past the period end -> Free again -> deletion allowed.
 //
 // This file runs its own `wrangler dev` with a Free allowance of 2 credits (so running out takes two messages), none
-// for visitors (so a visitor's first question needs an account: SPEC §4's tempMessage, issue 37) and the
+// for visitors (so a visitor's first question needs an account: docs/product.md §4's tempMessage, issue 37) and the
 // after-sign-in dialog on (tests/e2e/server.mjs turns it off for the other files). The clock moves through the
 // development-only /dev/clock page (a 404 in production; docs/decisions/0007-billing.md).
 /* global document -- only inside waitForFunction callbacks, which run in the browser */
@@ -77,7 +77,7 @@ describe("Pro subscription (demo checkout)", () => {
       const password = "ledger-stone-4";
       await signUpAndSignIn(page, { name: "Ada Billing", landing: "/web-main", email, password });
 
-      // SPEC §4: right after signing in, a basic-plan user sees the Pro dialog once.
+      // docs/product.md §4: right after signing in, a basic-plan user sees the Pro dialog once.
       const paywall = page.getByRole("dialog", { name: "Upgrade to Pro" });
       await paywall.getByText("Welcome! Go Pro for unlimited access").waitFor();
       await paywall.getByRole("button", { name: "Maybe later" }).click();
@@ -142,7 +142,7 @@ describe("Pro subscription (demo checkout)", () => {
       await waitForAnswer(page, await ask(page, "A question for a Pro model"));
       await credits(page).getByText("Pro: unlimited").waitFor();
 
-      // SPEC §5: while Pro renews, deleting the account is refused.
+      // docs/product.md §5: while Pro renews, deleting the account is refused.
       await page.goto("/settings/account");
       await hydrated(page);
       await page.getByText("Your Pro subscription is still active. Cancel it first").first().waitFor();

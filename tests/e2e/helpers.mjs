@@ -115,7 +115,7 @@ export async function waitForPage(page, predicate, arg, { timeout = 15_000 } = {
   await page.waitForFunction(predicate, arg, { timeout });
 }
 
-/** The toast (SPEC §9, sonner) showing `text`; wait on it with `.waitFor()`. */
+/** The toast (docs/product.md §9, sonner) showing `text`; wait on it with `.waitFor()`. */
 export function toast(page, text) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }

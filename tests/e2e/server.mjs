@@ -45,7 +45,7 @@ export const CHROMIUM_ARGS = [
 const READY_TIMEOUT_MS = 60_000;
 
 /**
- * Variables every e2e server gets unless a test passes its own: SPEC §4's after-sign-in Pro dialog would cover the
+ * Variables every e2e server gets unless a test passes its own: docs/product.md §4's after-sign-in Pro dialog would cover the
  * page right after each sign-in, so it is off here and tests/e2e/billing.test.mjs turns it on to test it.
  */
 const DEFAULT_VARS = { PAYWALL_AFTER_SIGN_IN: "false" };

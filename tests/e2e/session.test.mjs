@@ -1,5 +1,5 @@
 // Issue 17 items 7, 9 and 14 in a real browser: sign in with an e-mail link from the mailbox; a session revoked from
-// another device is announced (SPEC §8) with the sign-in dialog open and the half-typed message still in its box;
+// another device is announced (docs/product.md §8) with the sign-in dialog open and the half-typed message still in its box;
 // visitors see the plans with prices and are asked to sign in when they choose one.
 import assert from "node:assert/strict";
 /* global document, window, requestAnimationFrame -- only inside callbacks that run in the browser */
@@ -165,7 +165,7 @@ describe("sessions", () => {
       await page.getByRole("button", { name: "Model: gpt-4o" }).waitFor();
       await other.getByRole("button", { name: "Model: gpt-4o" }).waitFor();
 
-      // A tab opened now never shows another model's name, not even for a frame (SPEC §4: restored before shown).
+      // A tab opened now never shows another model's name, not even for a frame (docs/product.md §4: restored before shown).
       const fresh = await context.newPage();
       await fresh.addInitScript(() => {
         const seen = (window.__modelNames = []);

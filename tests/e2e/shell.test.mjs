@@ -1,5 +1,5 @@
-// The application shell as a visitor sees it: every SPEC §2 route renders, preferences (theme, language,
-// app_version) behave as SPEC §3/§4 describe, navigation is reported to analytics, and the sidebar works
+// The application shell as a visitor sees it: every docs/product.md §2 route renders, preferences (theme, language,
+// app_version) behave as docs/product.md §3/§4 describe, navigation is reported to analytics, and the sidebar works
 // on desktop and as a drawer on phones. Queries use roles, labels and visible text, never CSS classes.
 /* global document, localStorage -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
@@ -187,7 +187,7 @@ describe("preferences", () => {
     });
   });
 
-  test("SPEC §4: a stored app_version other than 12 clears local storage", async () => {
+  test("docs/product.md §4: a stored app_version other than 12 clears local storage", async () => {
     await withPage({}, async ({ page, errors }) => {
       await page.goto("/web-main");
       await hydrated(page);

@@ -28,7 +28,7 @@ describe("horoscope and web search (guest, demo provider)", () => {
     await withPage(async ({ page, errors }) => {
       await page.goto("/horoscope");
       await hydrated(page);
-      // SPEC §5: continuing without a type.
+      // docs/product.md §5: continuing without a type.
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("alert").filter({ hasText: "Please select a horoscope type." }).waitFor();
       await page.getByLabel("Horoscope type").selectOption("daily");

@@ -1,4 +1,4 @@
-// Email-and-password accounts through the real worker: sign-up, verification, sign-in, the SPEC §8 errors each step
+// Email-and-password accounts through the real worker: sign-up, verification, sign-in, the docs/product.md §8 errors each step
 // can produce, exact lockouts, enumeration-safe answers, password reset and sessions.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -41,7 +41,7 @@ async function signUp(client: Client, fields: Partial<Record<"displayName" | "em
 }
 
 describe("sign-up", () => {
-  it("validates with SPEC §5's rules and names each field", async () => {
+  it("validates with docs/product.md §5's rules and names each field", async () => {
     const result = await new Client().action("/auth/sign-up", { displayName: "", email: "not-an-email", password: "short", confirmPassword: "other" });
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
@@ -361,7 +361,7 @@ describe("sign-out and sessions", () => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
   });
 
-  it("treats a session whose profile cannot be loaded as signed out, with SPEC §4's message", async () => {
+  it("treats a session whose profile cannot be loaded as signed out, with docs/product.md §4's message", async () => {
     const { client } = await signedInClient();
     const broken = {
       ...appEnv,

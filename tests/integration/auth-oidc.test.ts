@@ -1,6 +1,6 @@
 // Sign-in with Google and Apple against a local fake OpenID provider: real RS256/ES256 keys made with jose, a JWKS
 // endpoint and a token endpoint, reached through the worker's own fetch (intercepted in this isolate). Covers the
-// PKCE/state/nonce round trip, ID-token verification failures, and SPEC §8's linking errors.
+// PKCE/state/nonce round trip, ID-token verification failures, and docs/product.md §8's linking errors.
 import { and, eq } from "drizzle-orm";
 import { exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -418,7 +418,7 @@ describe("connecting providers in settings", () => {
     expect(await connectionsOf(user.id)).toHaveLength(1);
   });
 
-  it("keeps the last verified connection (SPEC §5) and removes others", async () => {
+  it("keeps the last verified connection (docs/product.md §5) and removes others", async () => {
     const { client, user } = await signedInClient({ providers: ["google"] });
     const removeEmail = await client.action("/settings/login-connection", { intent: "disconnect", provider: "email" });
     expect(removeEmail.data).toMatchObject({ ok: true, notice: "disconnected", provider: "email" });

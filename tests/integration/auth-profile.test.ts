@@ -1,5 +1,5 @@
 // Settings → Account through the real worker: name, photo (content-checked, R2, served only to its owner), the
-// verification and change-password emails (and their SPEC §8 failures), deleting chats and the account, and that
+// verification and change-password emails (and their docs/product.md §8 failures), deleting chats and the account, and that
 // one user can never read or change another's profile, photo or sessions.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -167,7 +167,7 @@ describe("emails from settings", () => {
     expect(path).toMatch(/^\/auth\/reset-password\?token=/);
   });
 
-  it("blocks password change while the email is unverified (SPEC §4), and for accounts without a password", async () => {
+  it("blocks password change while the email is unverified (docs/product.md §4), and for accounts without a password", async () => {
     const { client, user } = await signedInClient({ providers: ["google"] });
     await db.update(schema.users).set({ emailVerified: false }).where(eq(schema.users.id, user.id));
     expect((await client.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: "auth/unverified-email" });
@@ -181,7 +181,7 @@ describe("emails from settings", () => {
     expect((await googleOnly.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: "auth/operation-not-allowed" });
   });
 
-  it("uses the HTTP email provider in production and reports SPEC §8's failures", async () => {
+  it("uses the HTTP email provider in production and reports docs/product.md §8's failures", async () => {
     const { client, user } = await signedInClient();
     const production = productionEnv({
       EMAIL_PROVIDER_URL: "https://mail.example/emails",

@@ -1,4 +1,4 @@
-// An open tab whose session ended elsewhere (issue 17 item 7): the next page load says so once (SPEC §8), removes the
+// An open tab whose session ended elsewhere (issue 17 item 7): the next page load says so once (docs/product.md §8), removes the
 // dead cookie and shows the visitor's page, rather than silently turning the person into a visitor.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -24,7 +24,7 @@ describe("a session that ended elsewhere", () => {
     expect(await rootData(client)).toMatchObject({ user: null, authError: null });
   });
 
-  it("expired and disabled accounts get their own SPEC §8 notice; no cookie at all gets none", async () => {
+  it("expired and disabled accounts get their own docs/product.md §8 notice; no cookie at all gets none", async () => {
     const expired = await signedInClient();
     await db
       .update(schema.sessions)

@@ -1,6 +1,6 @@
 // Billing without Stripe keys (the local default): the demo checkout posts Stripe-shaped events, signed with the
 // local webhook secret, to the app's own /api/stripe/webhook (routed back into the worker here), so the real webhook
-// code makes the user Pro; cancel and resume go the same way. Also SPEC §4's after-sign-in paywall and the
+// code makes the user Pro; cancel and resume go the same way. Also docs/product.md §4's after-sign-in paywall and the
 // development clock.
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance } from "vitest";

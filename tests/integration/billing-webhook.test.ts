@@ -237,7 +237,7 @@ describe("the paid period", () => {
     await deliver(stripeEvent("customer.subscription.created", object(), seconds(Date.now()) - 10));
     await deliver(stripeEvent("customer.subscription.updated", object({ cancelAtPeriodEnd: true }), seconds(Date.now())));
     expect((await client.loaderData("/web-main", "root")).data).toMatchObject({ user: { accessLevel: "pro" } });
-    // Cancelled: deleting the account is no longer blocked (SPEC §5 "cancel first").
+    // Cancelled: deleting the account is no longer blocked (docs/product.md §5 "cancel first").
     expect((await client.loaderData("/settings/account", "routes/_main.settings.account")).data).toMatchObject({ proActive: false });
 
     setClockOffset((periodEnd + 60) * 1000 - Date.now());

@@ -1,4 +1,4 @@
-// SPEC §4 / issue "Done when": 200 chat requests at once from a signed-in Free account with 20 daily credits.
+// docs/product.md §4 / issue "Done when": 200 chat requests at once from a signed-in Free account with 20 daily credits.
 // Exactly 20 are answered (through the real openai SDK against the fake upstream), 180 are refused with the
 // upgrade message (HTTP 402, credits/exhausted), and the balance ends at 0 - no overspending under a race.
 import { eq, inArray } from "drizzle-orm";
@@ -34,7 +34,7 @@ describe("credits under concurrency", { timeout: 120_000 }, () => {
       expect(turn.error?.code).toBe("credits/exhausted");
       expect(Number(turn.error?.details?.resetsAt)).toBeGreaterThan(Date.now());
     }
-    // What the client shows for that code: SPEC §4's message asking to upgrade.
+    // What the client shows for that code: docs/product.md §4's message asking to upgrade.
     expect(errorsEn["credits/exhausted"]).toMatch(/Upgrade to Pro/);
 
     // Every answered request got its whole answer, saved complete.

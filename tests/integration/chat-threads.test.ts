@@ -1,6 +1,6 @@
 // Chat turns and threads as their owner and as a stranger see them, through the whole worker with the real openai
 // SDK against the fake upstream: idempotent turns (one charge, one answer per request id), owner-only access,
-// SPEC §5 titles (at most 50 characters) and search over answer text (D1 FTS5).
+// docs/product.md §5 titles (at most 50 characters) and search over answer text (D1 FTS5).
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
@@ -143,7 +143,7 @@ describe("another guest", { timeout: 30_000 }, () => {
 });
 
 describe("titles, stars and search", { timeout: 30_000 }, () => {
-  it("refuses a 51-character title with the SPEC message key and accepts 50", async () => {
+  it("refuses a 51-character title with the product's message key and accepts 50", async () => {
     const client = guest("normal");
     const turn = await sendTurn(client, { message: "Title me" });
     const threadId = turn.threadId!;

@@ -1,5 +1,5 @@
-// SPEC §1/§8: the browser's error reports are accepted (validated) and noisy ones change nothing; cross-site
-// posts are refused like every other state-changing request. What reaches the error service carries SPEC §1's
+// docs/product.md §1/§8: the browser's error reports are accepted (validated) and noisy ones change nothing; cross-site
+// posts are refused like every other state-changing request. What reaches the error service carries docs/product.md §1's
 // default personal data (IP address, user agent) and no secret from the page's address (issue 30 item 10).
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -33,7 +33,7 @@ const BODIES: [string, RequestInit][] = [
   ["text/plain", { headers: { "Content-Type": "text/plain" }, body: "intent=delete" }],
 ];
 
-/** The message of an error answer: DESIGN's `error.message`, or a page action's `message` beside its code. */
+/** The message of an error answer: the error body's `error.message` (docs/product.md §7), or a page action's `message` beside its code. */
 async function messageOf(response: Response): Promise<unknown> {
   const text = await response.text();
   const body = (response.headers.get("Content-Type") ?? "").includes("text/x-script")

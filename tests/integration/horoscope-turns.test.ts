@@ -97,7 +97,7 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     expect(await credits(client)).toMatchObject({ used: 1 });
   });
 
-  it("asks for a type (SPEC §5) and checks each type's fields, charging nothing", async () => {
+  it("asks for a type (docs/product.md §5) and checks each type's fields, charging nothing", async () => {
     const client = new Client();
     expect(await postTurn(client, { tool: "horoscope", input: { sign: "leo" } })).toMatchObject({ status: 400, error: { code: "horoscope/type-required" } });
     expect(await postTurn(client, { tool: "horoscope", toolPath: "weekly", input: {} })).toMatchObject({

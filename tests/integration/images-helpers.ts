@@ -57,7 +57,7 @@ export async function signedIn(env: AppEnv, options: Parameters<typeof signedInC
   return { client: client.withEnv(env), user };
 }
 
-/** The answer of POST /api/jobs, with DESIGN's error shape read out: `error` is its code, `fieldErrors` its translated messages. */
+/** The answer of POST /api/jobs, with the one error body (docs/product.md §7) read out: `error` is its code, `fieldErrors` its translated messages. */
 export type CreateAnswer = { status: number; ok: boolean; job?: JobView; error?: string; message?: string; fieldErrors?: Record<string, string> };
 
 /** The wire form: the job, or `{ ok: false, error: { code, message, fieldErrors? } }`. */

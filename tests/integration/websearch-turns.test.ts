@@ -49,7 +49,7 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
     expect(turn.streamed).toBe(answer);
     expect(turn.done).toMatchObject({ status: "complete", errorCode: null, text: answer });
 
-    // gpt-4.1 (SPEC §9) is a Pro model: a visitor searches with the fast one, whatever the request named.
+    // gpt-4.1 (docs/product.md §9) is a Pro model: a visitor searches with the fast one, whatever the request named.
     expect(await messageRow(turn.messageId!)).toMatchObject({ role: "assistant", model: "gpt-4o-mini", status: "complete", content: answer });
     expect(await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, turn.threadId!) })).toMatchObject({
       tool: "web-search",

@@ -167,7 +167,7 @@ describe("the voice note in the web thread", () => {
 
     const inAccount = await answeredNote();
     const accountKey = await noteKey(inAccount.question.id);
-    // An account with Pro that renews cannot be deleted (SPEC §5); this one's Pro has ended.
+    // An account with Pro that renews cannot be deleted (docs/product.md §5); this one's Pro has ended.
     await appEnv.DB.prepare("UPDATE users SET access_level = 'basic' WHERE id = ?1").bind(inAccount.user.id).run();
     expect((await inAccount.owner.action("/settings/account", { intent: "delete-account" })).redirect).toContain("account-deleted");
     expect(await appEnv.MEDIA.head(accountKey)).toBeNull();

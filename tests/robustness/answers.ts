@@ -70,7 +70,7 @@ export function read(sent: Sent): Reading {
   return { message: sent.text.trim() || null, redirect: null, saysError: sent.status >= 400 };
 }
 
-/** A redirect that refuses: to sign in first, or to a page that shows one of SPEC §8's errors. */
+/** A redirect that refuses: to sign in first, or to a page that shows one of docs/product.md §8's errors. */
 export function isRefusalRedirect(target: string | null): boolean {
   if (!target) return false;
   const url = new URL(target, "https://app.example");

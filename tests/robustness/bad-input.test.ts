@@ -72,7 +72,7 @@ async function run(testCase: Case) {
     expect(reading.saysError, `an error answered with ${sent.status}: ${context}`).toBe(false);
   }
   if (sent.status >= 400 && (sent.headers.get("Content-Type") ?? "").includes("application/json")) {
-    // DESIGN's one error shape, from every JSON answer: { ok: false, error: { code, message, fieldErrors? } }.
+    // the one error body (docs/product.md §7), from every JSON answer: { ok: false, error: { code, message, fieldErrors? } }.
     const body = JSON.parse(sent.text) as { ok?: unknown; error?: { code?: unknown; message?: unknown; fieldErrors?: unknown } };
     expect(body.ok, `ok: false: ${context}`).toBe(false);
     expect(typeof body.error?.code === "string" && body.error.code in errorStatus, `a known error code: ${context}`).toBe(true);

@@ -17,7 +17,7 @@ describe("callApi", () => {
     expect(await callApi<{ job: { id: string } }>("/api/jobs")).toEqual({ ok: true, status: 201, data: { ok: true, job: { id: "j1" } } });
   });
 
-  it("reads DESIGN's error shape with its code, message and field errors", async () => {
+  it("reads the one error body (docs/product.md §7) with its code, message and field errors", async () => {
     const error = { code: "request/invalid", message: "Some of the information is not valid.", fieldErrors: { prompt: "This field is required" } };
     answering(() => Response.json({ ok: false, error }, { status: 400 }));
     expect(await callApi("/api/jobs")).toEqual({ ok: false, status: 400, error });
@@ -35,7 +35,7 @@ describe("callApi", () => {
     expect(await callApi("/api/x")).toEqual({ ok: false, status: 200, error: { code: "app/unknown", message: "" } });
   });
 
-  it("reads a request that never reached the server (offline) as SPEC §8's network-request-failed, not app/unknown", async () => {
+  it("reads a request that never reached the server (offline) as docs/product.md §8's network-request-failed, not app/unknown", async () => {
     answering(() => Promise.reject(new TypeError("Failed to fetch")));
     expect(await callApi("/api/x")).toEqual({ ok: false, status: 0, error: { code: "app/network-request-failed", message: "" } });
   });

@@ -1,4 +1,4 @@
-// The account forms' zod schemas (shared by browser and server) give SPEC §5's messages, and redirect targets
+// The account forms' zod schemas (shared by browser and server) give docs/product.md §5's messages, and redirect targets
 // after sign-in can never leave the site.
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en/auth.json";
@@ -8,7 +8,7 @@ import { checkForm, checkPhotoFile, displayNameSchema, forgotPasswordSchema, new
 const errorsOf = (result: ReturnType<typeof checkForm>) => (result.success ? {} : result.fieldErrors);
 
 describe("form schemas", () => {
-  it("use SPEC §5's exact English messages", () => {
+  it("use docs/product.md §5's exact English messages", () => {
     expect(en.validation).toMatchObject({
       required: "This field is required",
       invalidEmail: "Invalid email address",
@@ -36,7 +36,7 @@ describe("form schemas", () => {
     ).toBe(true);
   });
 
-  it("refuses a weak password (SPEC §8) at sign-up and reset, under the password field", () => {
+  it("refuses a weak password (docs/product.md §8) at sign-up and reset, under the password field", () => {
     const signUp = (password: string, extra: Record<string, string> = {}) =>
       errorsOf(checkForm(signUpSchema, { displayName: "Ada Lovelace", email: "ada.l@example.com", password, confirmPassword: password, ...extra }));
     for (const weak of [

@@ -1,4 +1,4 @@
-// SPEC §1/§7/§8: browser errors are reported from launch, noisy ones are dropped, at most 64 wait in the buffer,
+// docs/product.md §1/§7/§8: browser errors are reported from launch, noisy ones are dropped, at most 64 wait in the buffer,
 // and keepalive is used only for small bodies. The "server" here records what reached it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -59,7 +59,7 @@ describe("client error reporter", () => {
     expect(sent[0]!.body.message).toContain("?token=[redacted]&lang=tr");
   });
 
-  it("never reports the SPEC's noisy browser errors", async () => {
+  it("never reports the the product's noisy browser errors", async () => {
     const { reporter, sent } = await loadReporter();
     reporter.reportClientError("error", "Script error.");
     reporter.reportClientError("error", "ResizeObserver loop completed with undelivered notifications.");
@@ -114,7 +114,7 @@ describe("client error reporter", () => {
     await vi.advanceTimersByTimeAsync(1);
     const attempts = () => sent.length;
     expect(attempts()).toBe(1);
-    // SPEC §9: base 1 s, factor 2.
+    // docs/product.md §9: base 1 s, factor 2.
     await vi.advanceTimersByTimeAsync(990);
     expect(attempts()).toBe(1);
     await vi.advanceTimersByTimeAsync(20);

@@ -36,7 +36,7 @@ describe("error messages with a wait", () => {
     const turkish = await translator("tr");
     expect(errorText(english.t, "en", "auth/too-many-requests", 170)).toBe("Too many attempts. Try again in 3 minutes.");
     expect(errorText(turkish.t, "tr", "auth/too-many-requests", "8")).toBe("Çok fazla deneme yapıldı. 8 saniye sonra tekrar deneyin.");
-    // Without a known wait the plain SPEC §8 message stays, and codes without a wait form ignore one.
+    // Without a known wait the plain docs/product.md §8 message stays, and codes without a wait form ignore one.
     expect(errorText(english.t, "en", "auth/too-many-requests", null)).toBe(en["auth/too-many-requests"]);
     expect(errorText(english.t, "en", "auth/invalid-credential", 30)).toBe("Invalid credential");
   });

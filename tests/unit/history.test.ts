@@ -40,7 +40,7 @@ describe("historyGroupOf at UTC+3 near midnight", () => {
 });
 
 describe("groupThreads", () => {
-  it("orders the groups as SPEC lists them and leaves out empty ones", () => {
+  it("orders the groups as docs/product.md §2 lists them and leaves out empty ones", () => {
     const now = Date.UTC(2026, 2, 9, 21, 30);
     const threads = [
       { id: "a", updatedAt: Date.UTC(2026, 2, 9, 21, 10) },

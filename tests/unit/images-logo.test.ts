@@ -1,4 +1,4 @@
-// Text logos: one well-formed SVG per SPEC §1 style, made from the person's words with every piece of text escaped.
+// Text logos: one well-formed SVG per docs/product.md §1 style, made from the person's words with every piece of text escaped.
 import { describe, expect, it } from "vitest";
 import { renderTextLogo } from "../../app/.server/images/logo-svg";
 import { LOGO_STYLES } from "../../app/lib/tools";

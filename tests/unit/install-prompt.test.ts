@@ -1,4 +1,4 @@
-// SPEC §1: Chromium browsers get their own install prompt; Safari (which has none) gets instructions; nothing is
+// docs/product.md §1: Chromium browsers get their own install prompt; Safari (which has none) gets instructions; nothing is
 // offered once the app runs installed.
 import { describe, expect, it } from "vitest";
 import { installOffer } from "../../app/lib/install-prompt";

@@ -8,7 +8,7 @@ import tr from "../../locales/tr/common.json";
 const seo = (overrides: Partial<SeoData> = {}): SeoData => ({ origin: "https://assistant.example.com", urlLocale: null, descriptions: en.seo, ...overrides });
 
 describe("descriptionKey", () => {
-  it("maps each screen of SPEC §2 to its description", () => {
+  it("maps each screen of docs/product.md §2 to its description", () => {
     expect(descriptionKey("/web-main/abc")).toBe("web-main");
     expect(descriptionKey("/ai-chat")).toBe("web-main");
     expect(descriptionKey("/horoscope/daily/t1")).toBe("horoscope");

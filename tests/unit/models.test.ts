@@ -1,4 +1,4 @@
-// Issue 17 item 10: choosing a model records (and shows) the vendor it belongs to, never SPEC §9's placeholder name.
+// Issue 17 item 10: choosing a model records (and shows) the vendor it belongs to, never docs/product.md §9's placeholder name.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ describe("providerNameFor", () => {
     expect(PROVIDER_LABELS[providerNameFor("claude-3-5-haiku-latest") as "anthropic"]).toBe("Anthropic");
   });
 
-  it("gives each model of SPEC §3 its vendor", () => {
+  it("gives each model of docs/product.md §3 its vendor", () => {
     expect(Object.fromEntries(MODELS.map((model) => [model.id, providerNameFor(model.id)]))).toEqual({
       "gpt-4o-mini": "openai",
       "gpt-4o": "openai",
@@ -28,7 +28,7 @@ describe("providerNameFor", () => {
     });
   });
 
-  it("keeps SPEC §9's default name only for an id outside the catalogue", () => {
+  it("keeps docs/product.md §9's default name only for an id outside the catalogue", () => {
     expect(providerNameFor("no-such-model")).toBe(DEFAULT_PROVIDER_NAME);
   });
 });

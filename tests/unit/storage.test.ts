@@ -1,4 +1,4 @@
-// SPEC §4: a browser holding storage from another app version starts clean.
+// docs/product.md §4: a browser holding storage from another app version starts clean.
 import { describe, expect, it } from "vitest";
 import { APP_VERSION, STORAGE_KEYS } from "../../app/lib/constants";
 import { enforceAppVersion } from "../../app/lib/storage";

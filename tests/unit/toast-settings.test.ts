@@ -1,4 +1,4 @@
-// Issue 37 item 7: the toasts' swipe distance and removal delay are the app's own (SPEC §9: 45 px, 200 ms), written
+// Issue 37 item 7: the toasts' swipe distance and removal delay are the app's own (docs/product.md §9: 45 px, 200 ms), written
 // into sonner by the build (vite.toast-settings.ts), not sonner's defaults that happen to match.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,7 +12,7 @@ const sonnerPath = createRequire(import.meta.url)
 const sonnerSource = readFileSync(sonnerPath, "utf8");
 
 describe("toast settings written into sonner", () => {
-  it("are SPEC §9's: swipe 45 px, removal after 200 ms", () => {
+  it("are docs/product.md §9's: swipe 45 px, removal after 200 ms", () => {
     expect(TOASTS.swipeThresholdPx).toBe(45);
     expect(TOASTS.removeDelayMs).toBe(200);
     expect(SONNER_CONSTANTS).toEqual({ SWIPE_THRESHOLD: 45, TIME_BEFORE_UNMOUNT: 200 });

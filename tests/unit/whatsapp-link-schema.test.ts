@@ -1,4 +1,4 @@
-// SPEC §5 "WhatsApp start", as the dialog and POST /api/whatsapp/link both check it: the country first, then a number
+// docs/product.md §5 "WhatsApp start", as the dialog and POST /api/whatsapp/link both check it: the country first, then a number
 // libphonenumber-js finds valid for it (its real digit patterns, not only the length), answered as E.164 digits.
 import { describe, expect, it } from "vitest";
 import { fieldErrorsFrom } from "../../app/lib/schemas/field-errors";
@@ -37,7 +37,7 @@ describe("whatsappLinkSchema", () => {
     expect(errorsOf({ country: "TR", phone: "532 123 45 67", model: "m".repeat(65) })).toEqual({ model: "validation.invalid" });
   });
 
-  it("has its messages in both languages, in SPEC §5's words", () => {
+  it("has its messages in both languages, in docs/product.md §5's words", () => {
     expect(en.dialog.validation).toMatchObject({ selectCountry: "Select your country first", invalidPhone: "Invalid phone number" });
     expect(tr.dialog.validation).toMatchObject({ selectCountry: "Önce ülkenizi seçin", invalidPhone: "Geçersiz telefon numarası" });
   });

@@ -1,5 +1,5 @@
-// Accounts with email and password (SPEC §3-§5, §8): sign-up, verification, sign-in, password reset and change.
-// Messages a person sees are SPEC §8 codes; nothing here ever logs a password, token or session id.
+// Accounts with email and password (docs/product.md §3-§5, §8): sign-up, verification, sign-in, password reset and change.
+// Messages a person sees are docs/product.md §8 codes; nothing here ever logs a password, token or session id.
 import { and, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
@@ -171,7 +171,7 @@ export async function verifyEmail(env: AppEnv, token: string): Promise<User> {
   const userId = await consumeEmailToken(env, token, "verify-email");
   await markEmailVerified(env, userId);
   const user = await findUser(env, userId);
-  // The link was good but its account is gone (deleted meanwhile): SPEC §8's "Email not found". Safe to say, since
+  // The link was good but its account is gone (deleted meanwhile): docs/product.md §8's "Email not found". Safe to say, since
   // only the holder of the mailbox has the link; forgot-password itself never tells (see decision 0018).
   if (!user) throw new AppError("auth/email-not-found");
   return user;
@@ -198,7 +198,7 @@ export async function requestPasswordReset(env: AppEnv, input: { email: string }
   await emailLink(env, user, "reset-password", "resetPassword", input);
 }
 
-/** Settings → "Change password": emails a link to the signed-in user. Blocked until the email is verified (SPEC §4). */
+/** Settings → "Change password": emails a link to the signed-in user. Blocked until the email is verified (docs/product.md §4). */
 export async function sendChangePasswordEmail(env: AppEnv, user: User, link: LinkContext): Promise<void> {
   if (!user.emailVerified) throw new AppError("auth/unverified-email");
   if (!user.passwordHash) throw new AppError("auth/operation-not-allowed");

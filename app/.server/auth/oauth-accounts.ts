@@ -1,4 +1,4 @@
-// What a verified Google or Apple identity means for our accounts: sign in, create, or link (SPEC §8 linking errors).
+// What a verified Google or Apple identity means for our accounts: sign in, create, or link (docs/product.md §8 linking errors).
 import { and, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
@@ -9,7 +9,7 @@ import { findUser, findUserByEmail, mailboxProofStatements } from "./accounts";
 import type { OAuthIdentity } from "./oidc";
 
 function connectionRow(userId: string, identity: OAuthIdentity) {
-  // The provider has authenticated the person, so the connection itself counts as verified (SPEC §5).
+  // The provider has authenticated the person, so the connection itself counts as verified (docs/product.md §5).
   return { id: crypto.randomUUID(), userId, provider: identity.provider, subject: identity.subject, email: identity.email, verified: true };
 }
 

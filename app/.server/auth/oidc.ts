@@ -26,7 +26,7 @@ export function configuredProviders(config: AppConfig): Record<OAuthProvider, bo
 
 function providerConfig(config: AppConfig, provider: OAuthProvider) {
   const settings = config.oauth[provider];
-  // Asked for a provider the operator has not set up: SPEC §8 "Operation not allowed".
+  // Asked for a provider the operator has not set up: docs/product.md §8 "Operation not allowed".
   if (!settings) throw new AppError("auth/operation-not-allowed");
   return settings;
 }

@@ -13,7 +13,7 @@ export const SESSION_POLICY = {
   touchEveryMs: 6 * HOUR,
   /**
    * The changes that could lock the owner out (adding or changing a password, removing a sign-in method, deleting the
-   * account) need a sign-in or "confirm it's you" at most this old (SPEC §8 auth/requires-recent-login).
+   * account) need a sign-in or "confirm it's you" at most this old (docs/product.md §8 auth/requires-recent-login).
    */
   recentSignInMs: 10 * MINUTE,
 } as const;
@@ -59,5 +59,5 @@ export const TRUSTED_DEVICE_MS = 180 * DAY;
 /** OAuth round trip to Google or Apple: how long the state cookie lives. */
 export const OAUTH_STATE_TTL_MS = 10 * MINUTE;
 
-/** Profile photos (SPEC §5: JPEG, JPG, PNG): the same limit the browser checks before uploading. */
+/** Profile photos (docs/product.md §5: JPEG, JPG, PNG): the same limit the browser checks before uploading. */
 export { PHOTO_MAX_BYTES as AVATAR_MAX_BYTES } from "../../lib/schemas/auth";

@@ -1,4 +1,4 @@
-// The signed-in user's own data: profile (SPEC §7 getUserProfile), login connections, chats and the account
+// The signed-in user's own data: profile (docs/product.md §7 getUserProfile), login connections, chats and the account
 // itself. Every function takes the user id from the session, never from the request, so one person can only
 // ever read or change their own rows.
 import { and, eq, gt, ne } from "drizzle-orm";
@@ -25,7 +25,7 @@ export interface LoginConnection {
   connectedAt: number;
 }
 
-/** SPEC §3/§7: uid, accessLevel, profilePhotoUrl, displayName, plus what the settings screens show. */
+/** docs/product.md §3/§7: uid, accessLevel, profilePhotoUrl, displayName, plus what the settings screens show. */
 export interface UserProfile {
   uid: string;
   accessLevel: "basic" | "pro";
@@ -38,7 +38,7 @@ export interface UserProfile {
   connections: LoginConnection[];
 }
 
-/** Loads the profile; any failure is SPEC §4's "Could not retrieve user information". */
+/** Loads the profile; any failure is docs/product.md §4's "Could not retrieve user information". */
 export async function getUserProfile(env: AppEnv, userId: string): Promise<UserProfile> {
   try {
     const db = getDb(env);
@@ -105,7 +105,7 @@ export async function connectEmail(env: AppEnv, user: User, password: string, li
   return { verificationSent: true };
 }
 
-/** Removes a login connection, unless it is the last verified one (SPEC §5). Removing Email removes the password. */
+/** Removes a login connection, unless it is the last verified one (docs/product.md §5). Removing Email removes the password. */
 export async function disconnectProvider(env: AppEnv, userId: string, provider: LoginProvider): Promise<void> {
   const db = getDb(env);
   const connections = await db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId));
@@ -128,7 +128,7 @@ export async function deleteAllChats(env: AppEnv, userId: string): Promise<numbe
 }
 
 /**
- * SPEC §5: deletion is blocked while Pro is active. Active means Pro that renews (billing/plan.ts: active, trialing or
+ * docs/product.md §5: deletion is blocked while Pro is active. Active means Pro that renews (billing/plan.ts: active, trialing or
  * retrying a payment, period not over, not set to cancel) or an operator-granted Pro without a subscription; a
  * subscription already cancelled, running out at its period end, does not block (docs/decisions/0005-accounts.md).
  */

@@ -126,17 +126,17 @@ export function toSessionUser(user: User): SessionUser {
 export type SessionLookup =
   | { status: "none" }
   | { status: "ok"; user: User; sessionId: string; signedInAt: number }
-  /** The cookie named a live session but the profile could not be loaded (SPEC §4: treated as signed out). */
+  /** The cookie named a live session but the profile could not be loaded (docs/product.md §4: treated as signed out). */
   | { status: "profile-unavailable" }
   /**
    * The cookie names a session that is over: expired, signed out elsewhere (revoked, password reset), or its account
-   * disabled. Treated as signed out, and the page says so once (SPEC §8) and removes the cookie.
+   * disabled. Treated as signed out, and the page says so once (docs/product.md §8) and removes the cookie.
    */
   | { status: "ended"; reason: "auth/user-token-expired" | "auth/user-disabled" };
 
 /**
  * The session behind the request's cookie. Expired sessions, disabled users (signed out everywhere at once) and
- * SPEC §4's unverified email-only accounts count as no session.
+ * docs/product.md §4's unverified email-only accounts count as no session.
  */
 export async function lookupSession(env: AppEnv, request: Request, now = Date.now()): Promise<SessionLookup> {
   const token = readSessionToken(request);

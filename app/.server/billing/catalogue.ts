@@ -1,4 +1,4 @@
-// The four Pro billing periods of SPEC §3 and what a price looks like to the app, plus the demo prices used when
+// The four Pro billing periods of docs/product.md §3 and what a price looks like to the app, plus the demo prices used when
 // no Stripe account is configured (docs/decisions/0007-billing.md). Amounts are in the currency's minor unit, as Stripe
 // sends them.
 import type { BillingPeriod } from "../../lib/constants";
@@ -28,7 +28,7 @@ export type PriceCatalogue = Record<BillingPeriod, PlanPrice>;
 
 /**
  * Demo prices, shown (labelled "Demo prices") when no Stripe key is set. Chosen so the yearly label reads like
- * SPEC's example: 49.99 a year against 3.99 x 52 weeks is a 75 % saving.
+ * the product's example: 49.99 a year against 3.99 x 52 weeks is a 75 % saving.
  */
 export const DEMO_PRICES: PriceCatalogue = {
   week: { period: "week", priceId: "price_demo_week", unitAmount: 399, currency: "usd", interval: "week", intervalCount: 1 },

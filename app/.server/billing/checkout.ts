@@ -143,7 +143,7 @@ export async function confirmCheckout(env: AppEnv, config: AppConfig, user: Pick
 }
 
 /**
- * Cancel at the end of the paid period (SPEC §4), or take that back before it ends. billing/cancel-failed or
+ * Cancel at the end of the paid period (docs/product.md §4), or take that back before it ends. billing/cancel-failed or
  * billing/resume-failed when Stripe (or the demo webhook) does not accept it.
  */
 export async function setCancelAtPeriodEnd(

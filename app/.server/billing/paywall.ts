@@ -1,5 +1,5 @@
-// SPEC §4: once per user, a basic-plan user sees the Pro dialog after signing in, and after_login_paywall_seen is
-// logged. users.paywall_seen_at makes it once per user across devices; the browser's per-user flag (SPEC §3) stops a
+// docs/product.md §4: once per user, a basic-plan user sees the Pro dialog after signing in, and after_login_paywall_seen is
+// logged. users.paywall_seen_at makes it once per user across devices; the browser's per-user flag (docs/product.md §3) stops a
 // second opening while this request is on its way.
 import { and, eq, isNull } from "drizzle-orm";
 import { recordEvent } from "../analytics";

@@ -40,7 +40,7 @@ export function givesPro(subscription: AccessFields, now: number): boolean {
   return statusGivesPro(subscription) && now < accessEndsAt(subscription);
 }
 
-/** Gives Pro and will renew: what blocks deleting the account (SPEC §5 "cancel first"). */
+/** Gives Pro and will renew: what blocks deleting the account (docs/product.md §5 "cancel first"). */
 export function renewsPro(subscription: AccessFields, now: number): boolean {
   return givesPro(subscription, now) && !subscription.cancelAtPeriodEnd;
 }

@@ -27,7 +27,7 @@ function stripePrice(config: AppConfig, stripe: Stripe, period: BillingPeriod, p
   return cachedStripeRead(config, `price/${priceId}`, async () => toPlanPrice(period, await stripe.prices.retrieve(priceId)));
 }
 
-/** The four prices, in SPEC's order; billing/prices-unavailable when Stripe cannot be read. */
+/** The four prices, in the product's order; billing/prices-unavailable when Stripe cannot be read. */
 export async function loadPrices(config: AppConfig): Promise<PriceCatalogue> {
   const stripe = stripeClient(config);
   if (!stripe) return DEMO_PRICES;

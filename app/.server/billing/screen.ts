@@ -1,4 +1,4 @@
-// What the /payment page loads and how its checkout form is handled; the route stays thin (DESIGN "Conventions").
+// What the /payment page loads and how its checkout form is handled; the route stays thin (README "Architecture map").
 // Two screens share the address: the plans, and the return from checkout (`?success=1`) that waits for Pro.
 import type { AppContext } from "../context";
 import { findUser } from "../auth/accounts";

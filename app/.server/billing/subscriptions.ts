@@ -185,7 +185,7 @@ export async function planForUser(env: AppEnv, user: Pick<User, "id" | "accessLe
 }
 
 /**
- * SPEC §5: Pro that renews blocks deleting the account (a subscription already cancelled does not: the person did
+ * docs/product.md §5: Pro that renews blocks deleting the account (a subscription already cancelled does not: the person did
  * "cancel first"). An operator-granted Pro without a subscription also counts.
  */
 export async function hasRenewingPro(env: AppEnv, user: Pick<User, "id" | "accessLevel">, now: number): Promise<boolean> {

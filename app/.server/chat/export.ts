@@ -10,7 +10,7 @@ import { AppError } from "../errors";
 export interface ExportLabels {
   you: string;
   assistant: string;
-  /** Shown instead of the model in demo mode (DESIGN: the demo provider is labelled "Demo model" everywhere). */
+  /** Shown instead of the model in demo mode (README "Chat": the demo provider is labelled "Demo model" everywhere). */
   demoModel: string | null;
 }
 

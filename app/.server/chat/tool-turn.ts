@@ -19,7 +19,7 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       if (request.toolPath || request.input) throw new AppError("request/invalid");
       return undefined;
     case "horoscope": {
-      // SPEC §5: "Please select a horoscope type."
+      // docs/product.md §5: "Please select a horoscope type."
       const type = request.toolPath ?? request.input?.type;
       if (!isHoroscopeType(type)) throw new AppError("horoscope/type-required");
       if (!request.input) return horoscopeTurn({ type, locale, seed: request.requestId, now });

@@ -18,7 +18,7 @@ import type { ToolTurn, TurnOwner } from "./turn-types";
 /** How many earlier messages are sent as context. */
 const CONTEXT_MESSAGES = 30;
 
-/** SPEC §5: a title of at most 50 characters, made from the first question. */
+/** docs/product.md §5: a title of at most 50 characters, made from the first question. */
 export function titleFrom(message: string): string {
   const flat = message.replace(/\s+/g, " ").trim();
   if (flat.length <= CHAT_TITLE_MAX) return flat || "…";

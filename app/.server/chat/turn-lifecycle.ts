@@ -38,7 +38,7 @@ export function moveTurn<To extends TurnState>(from: TurnState, to: To): To {
 }
 
 /**
- * Whether the person keeps paying for a turn that ended this way (DESIGN "Requests, end to end": nothing
+ * Whether the person keeps paying for a turn that ended this way (README "Architecture map": nothing
  * delivered, nothing charged). A whole answer is paid for; a stopped or failed one only if some of it was
  * delivered (the person has that part); a turn cancelled or abandoned before its answer existed never is.
  */

@@ -25,7 +25,7 @@ export interface ToolTurn {
   instructions: string;
   /** "web-search": the Responses API with its web_search tool, and the cited sources appended to the answer. */
   kind: "chat" | "web-search";
-  /** The tool's own model (web search: gpt-4.1, SPEC §9), used instead of the request's when the plan allows it. */
+  /** The tool's own model (web search: gpt-4.1, docs/product.md §9), used instead of the request's when the plan allows it. */
   fixedModel?: string;
   /** What the tool answers with for a plan that may not use `fixedModel` (a fast model), instead of refusing. */
   fallbackModel?: string;

@@ -1,4 +1,4 @@
-// Daily credits: one CreditsCounter Durable Object per account or guest id (DESIGN "Credits and plans"), and for
+// Daily credits: one CreditsCounter Durable Object per account or guest id (docs/product.md §6), and for
 // visitors one more per client address (docs/decisions/0011-guest-allowance.md).
 import type { ConsumeResult, CreditBalance } from "./counter";
 import { CREDIT_COSTS, type CreditAction } from "../../lib/constants";
@@ -81,7 +81,7 @@ export async function refundCredits(env: AppEnv, accountId: string, key: string)
 }
 
 /**
- * The balance shown before acting; a failure becomes SPEC §8 "Could not fetch credits". For a visitor it is what
+ * The balance shown before acting; a failure becomes docs/product.md §8 "Could not fetch credits". For a visitor it is what
  * they can really spend: their own remaining or their address's, whichever is smaller. A visitor with no guest id
  * yet (`accountId` null) has their full own allowance.
  */

@@ -35,7 +35,7 @@ export async function requireUser(request: Request, context: Context): Promise<S
   throw redirect(loginPath(`${url.pathname}${url.search}`));
 }
 
-/** The signed-in user's full row, for actions; a vanished row is SPEC §4's profile failure. */
+/** The signed-in user's full row, for actions; a vanished row is docs/product.md §4's profile failure. */
 export async function requireUserRow(request: Request, context: Context): Promise<{ viewer: SignedInViewer; user: User }> {
   const viewer = await requireUser(request, context);
   const user = await findUser(context.env, viewer.user.id);
@@ -45,7 +45,7 @@ export async function requireUserRow(request: Request, context: Context): Promis
 
 /**
  * Starts a fresh session (a new id at every sign-in), adopts the visitor's chats and goes back where they were. The
- * one way every sign-in (password, e-mail link, Google, Apple) ends, so SPEC §4's sign-in state failures read the
+ * one way every sign-in (password, e-mail link, Google, Apple) ends, so docs/product.md §4's sign-in state failures read the
  * same on each: anything unforeseen here is "Authentication failed", and no session cookie is set (signed out). The
  * profile is loaded by the next page (identity.ts); when it cannot be, that page says "Could not retrieve user
  * information" and treats the person as signed out.
@@ -87,14 +87,14 @@ export type ActionFailure = {
 };
 
 /**
- * An action's answer for a failed attempt: the SPEC §8 code (translated by the page), its message in the request's
+ * An action's answer for a failed attempt: the docs/product.md §8 code (translated by the page), its message in the request's
  * language, the HTTP status and the headers it asks for (Allow on a 405, Retry-After on a 429).
  */
 export function failure(request: Request, error: unknown, unexpected: ErrorCode = "app/unknown") {
   // Redirects thrown by guards pass through untouched.
   if (error instanceof Response) throw error;
   const known = toAppError(error);
-  // An error we did not foresee: the account forms say SPEC §8's "Unknown error", other pages "Something went wrong".
+  // An error we did not foresee: the account forms say docs/product.md §8's "Unknown error", other pages "Something went wrong".
   const appError = known.code === "app/unknown" && unexpected !== "app/unknown" ? new AppError(unexpected, { cause: error }) : known;
   const retry = appError.details?.retryAfterSeconds;
   const body: ActionFailure = {

@@ -39,7 +39,7 @@ export function errorHeaders(error: AppError, headers: Headers = new Headers()):
 }
 
 /**
- * DESIGN's one error shape for resource routes, `{ ok: false, error: { code, message, fieldErrors? } }`, with its
+ * the one error body (docs/product.md §7) for resource routes, `{ ok: false, error: { code, message, fieldErrors? } }`, with its
  * status (never a 200) and headers. `fieldErrors` are messages already in the person's language.
  */
 export function apiError(request: Request, error: unknown, options: { fieldErrors?: Record<string, string> } = {}): Response {
@@ -85,7 +85,7 @@ export function translatedFieldErrors(request: Request, error: z.ZodError, messa
   );
 }
 
-/** A form that failed its schema: 400 request/invalid in DESIGN's shape, each field's message translated. */
+/** A form that failed its schema: 400 request/invalid in the one error body (docs/product.md §7), each field's message translated. */
 export function invalidForm(request: Request, error: z.ZodError, messages: ValidationMessages): Response {
   return apiError(request, new AppError("request/invalid"), { fieldErrors: translatedFieldErrors(request, error, messages) });
 }

@@ -1,4 +1,4 @@
-// Creation jobs (DESIGN "Image job"): charged, stored `queued`, sent to the queue; the consumer makes them. A
+// Creation jobs (decision 0006): charged, stored `queued`, sent to the queue; the consumer makes them. A
 // request id chosen by the page is the job id, so a form sent twice makes and charges one job.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { GalleryImage, ImageJob } from "../../../db/schema";

@@ -1,4 +1,4 @@
-// Text logos: a crisp vector (SVG) drawn on the server from the person's words, one layout per SPEC §1 style.
+// Text logos: a crisp vector (SVG) drawn on the server from the person's words, one layout per docs/product.md §1 style.
 // Every piece of text is XML-escaped; colours arrive validated as #rrggbb. Fonts are common system families, so
 // the file looks the same when the browser rasterises it to PNG (an SVG drawn as an image cannot load web fonts).
 import type { LogoStyle } from "../../lib/schemas/images";

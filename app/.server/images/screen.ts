@@ -1,4 +1,4 @@
-// What the image tool pages load and how their forms are handled; the routes stay thin (DESIGN "Conventions").
+// What the image tool pages load and how their forms are handled; the routes stay thin (README "Architecture map").
 import type { AppContext } from "../context";
 import enImages from "../../../locales/en/images.json";
 import trImages from "../../../locales/tr/images.json";
@@ -30,7 +30,7 @@ export function imageStrings(request: Request): ImageStrings {
   return { locale, bundle: locale === "tr" ? trImages : enImages };
 }
 
-/** SPEC §1: 40+ languages, named in the interface language and in that language's alphabetical order. */
+/** docs/product.md §1: 40+ languages, named in the interface language and in that language's alphabetical order. */
 export function targetLanguages(locale: Locale): { code: TranslateLanguage; name: string }[] {
   const names = new Intl.DisplayNames([locale], { type: "language" });
   const collator = new Intl.Collator(locale);
@@ -75,7 +75,7 @@ export async function loadImageToolPage(request: Request, context: AppContext, t
   return { ...screen, title };
 }
 
-/** A created job; a refusal is DESIGN's one error shape (http/respond.ts apiError), fieldErrors in the page's language. */
+/** A created job; a refusal is the one error body (docs/product.md §7) (http/respond.ts apiError), fieldErrors in the page's language. */
 export type CreateJobResult = { ok: true; job: JobView };
 
 /** POST /api/jobs: a tool's form, checked with the shared schema, becomes a job of the signed-in user. */
@@ -86,7 +86,7 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     const parsed = createJobSchema().safeParse(values);
     if (!parsed.success) return invalidForm(request, parsed.error, { tables: { en: enImages, tr: trImages } });
     const viewer = await getViewer(request, context);
-    // Creations live in a gallery, which needs an account (DESIGN: tools that store creations ask visitors to sign in).
+    // Creations live in a gallery, which needs an account (docs/product.md §6: tools that store creations ask visitors to sign in).
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
     const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, parsed.data);
     return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });

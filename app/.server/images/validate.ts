@@ -1,5 +1,5 @@
 // Uploads are checked by content, not by name: JPEG or PNG magic bytes, a structure that reads through to the
-// image's own end marker with real dimensions on the way, and limits on bytes and pixels (SPEC §5: JPEG, JPG, PNG).
+// image's own end marker with real dimensions on the way, and limits on bytes and pixels (docs/product.md §5: JPEG, JPG, PNG).
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: larger images are refused before anything tries to decode them. */

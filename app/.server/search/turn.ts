@@ -1,4 +1,4 @@
-// A web search turn: a person or topic and a category become instructions for gpt-4.1 (SPEC §9; the fast model below
+// A web search turn: a person or topic and a category become instructions for gpt-4.1 (docs/product.md §9; the fast model below
 // Pro) with OpenAI's web_search tool, a readable question and a thread. Offline, the demo provider says plainly that searching needs
 // an OpenAI key and shows how the answer would be organised, with no facts about the subject.
 import enSearch from "../../../locales/en/search.json";
@@ -15,7 +15,7 @@ import { fill } from "../horoscope/reading";
 export const searchStrings: Record<Locale, typeof enSearch> = { en: enSearch, tr: trSearch };
 const categoryNames: Record<Locale, Record<SearchCategory, string>> = { en: enTools["web-search"].categories, tr: trTools["web-search"].categories };
 
-/** SPEC §9: web search defaults to gpt-4.1 (its upstream id is configurable like every model's). */
+/** docs/product.md §9: web search defaults to gpt-4.1 (its upstream id is configurable like every model's). */
 export const WEB_SEARCH_MODEL = defaultModelFor("web-search");
 export const WEB_SEARCH_FAST_MODEL = "gpt-4o-mini";
 

@@ -1,5 +1,5 @@
 // What the account settings page (/settings/account) loads and what each of its forms does; the route stays thin
-// (DESIGN "Conventions") and only turns an outcome into the response.
+// (README "Architecture map") and only turns an outcome into the response.
 import type { AppContext } from "../context";
 import { resendVerificationEmail, sendChangePasswordEmail } from "../auth/accounts";
 import { removeProfilePhoto, setProfilePhoto } from "../auth/avatar";

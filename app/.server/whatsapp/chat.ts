@@ -21,7 +21,7 @@ export async function requestIdFor(messageId: string): Promise<string> {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The model chosen on the web when the number was linked, then the chat's default (SPEC §9) if that one is not offered. */
+/** The model chosen on the web when the number was linked, then the chat's default (docs/product.md §9) if that one is not offered. */
 function modelsToTry(link: LinkRow): string[] {
   const chosen = link.model && findModel(link.model) ? [link.model] : [];
   return [...new Set([...chosen, defaultModelFor("web-main")])];

@@ -199,7 +199,7 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
     return finish(env.DB, message.id, "done");
   }
 
-  // SPEC §6: WhatsApp chat is part of Pro. A Free account (or a Pro one whose subscription ended) is told how to
+  // docs/product.md §6: WhatsApp chat is part of Pro. A Free account (or a Pro one whose subscription ended) is told how to
   // upgrade, and nothing is charged.
   const plan = await planForUser(env, user, Date.now());
   if (plan !== "pro") {
@@ -240,7 +240,7 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
   }
 
   if (message.type !== "text" || !words.trim() || tasksOnly) {
-    // `tasks` mode (Meta's terms for AI assistants, DESIGN.md): anything but a task gets the menu of tasks.
+    // `tasks` mode (Meta's terms for AI assistants, decision 0010): anything but a task gets the menu of tasks.
     await sendReply(conversation, tasksOnly ? "tasksMenu" : "unsupported");
     return finish(env.DB, message.id, "done");
   }

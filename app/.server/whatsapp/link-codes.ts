@@ -1,4 +1,4 @@
-// The web side of linking a WhatsApp number (DESIGN "WhatsApp"): the dialog's status, a one-time code inside a
+// The web side of linking a WhatsApp number (decision 0010): the dialog's status, a one-time code inside a
 // wa.me link, and disconnecting. The webhook side finds the code in the first message and links its sender.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Locale } from "../../lib/constants";

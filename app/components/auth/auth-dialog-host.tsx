@@ -1,4 +1,4 @@
-// Mounts the auth dialog the first time something opens it (SPEC §2: overlays load on first open), and closes it
+// Mounts the auth dialog the first time something opens it (docs/product.md §2: overlays load on first open), and closes it
 // once someone is signed in.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { closeAuthDialog, useAuthDialog } from "~/lib/auth-dialog";

@@ -1,4 +1,4 @@
-// The auth dialog (SPEC §2/§3): steps sign-in (first), sign-up, forgot-password and email-link, over whatever page is open.
+// The auth dialog (docs/product.md §2/§3): steps sign-in (first), sign-up, forgot-password and email-link, over whatever page is open.
 // Signing in comes back to the same page.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useLocation } from "@remix-run/react";

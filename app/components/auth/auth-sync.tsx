@@ -1,5 +1,5 @@
-// SPEC §4 across tabs: when this tab signs in or out, the other open tabs hear it on the "auth" BroadcastChannel
-// and reload their data, so a sign-out in one tab signs every tab out. Also says why a session stopped (SPEC §8):
+// docs/product.md §4 across tabs: when this tab signs in or out, the other open tabs hear it on the "auth" BroadcastChannel
+// and reload their data, so a sign-out in one tab signs every tab out. Also says why a session stopped (docs/product.md §8):
 // "Could not retrieve user information", or, for a session that expired or was revoked elsewhere, "Your session has
 // expired" with the sign-in dialog open over the page (what was being typed stays in its box). A tab that comes
 // back into view checks its session, so an ended one is noticed when the person returns, not at their next click.

@@ -62,7 +62,7 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
   );
 }
 
-/** The translated SPEC §8 message of a failed action (with the wait, when the answer gave one), announced to screen readers. */
+/** The translated docs/product.md §8 message of a failed action (with the wait, when the answer gave one), announced to screen readers. */
 export function FormAlert({
   code,
   retryAfterSeconds,

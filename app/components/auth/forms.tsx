@@ -44,7 +44,7 @@ export function StepLink({ step, redirectTo, onStep, children }: { step: AuthDia
   );
 }
 
-/** Toasts an action's failure once per answer (the inline alert stays; the toast is the SPEC §8 notice). */
+/** Toasts an action's failure once per answer (the inline alert stays; the toast is the docs/product.md §8 notice). */
 export function useResultToasts(data: AuthActionData | undefined) {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -1,5 +1,5 @@
-// The Pro dialogs of SPEC §2, hosted once at the root: the upgrade dialog (any gated place opens it), the
-// subscription-success dialog, and SPEC §4's after-sign-in paywall. Each dialog's code loads the first time it opens.
+// The Pro dialogs of docs/product.md §2, hosted once at the root: the upgrade dialog (any gated place opens it), the
+// subscription-success dialog, and docs/product.md §4's after-sign-in paywall. Each dialog's code loads the first time it opens.
 import { useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { openUpgradeDialog, proDialogShownKey, useIsDialogOpen } from "~/lib/ui-store";
@@ -16,8 +16,8 @@ const handled = new Set<string>();
 const QUIET_PREFIXES = ["/payment", "/settings/my-plan", "/auth", "/dev"];
 
 /**
- * SPEC §4: once per user, a basic-plan user sees the Pro dialog after signing in and after_login_paywall_seen is
- * logged. The server knows whether it is due (users.paywall_seen_at); the browser keeps SPEC §3's per-user flag.
+ * docs/product.md §4: once per user, a basic-plan user sees the Pro dialog after signing in and after_login_paywall_seen is
+ * logged. The server knows whether it is due (users.paywall_seen_at); the browser keeps docs/product.md §3's per-user flag.
  */
 function AfterSignInPaywall() {
   const root = useRootData();

@@ -5,7 +5,7 @@ import { openWhatsAppDialog } from "~/lib/ui-store";
 const BENEFITS = ["models", "tools", "whatsapp"] as const;
 
 /**
- * What Pro gives (SPEC §1), as the payment page and the Pro dialogs list it. The WhatsApp benefit is also the way
+ * What Pro gives (docs/product.md §1), as the payment page and the Pro dialogs list it. The WhatsApp benefit is also the way
  * in: it opens the WhatsApp dialog (closing a Pro dialog it sits in).
  */
 export function ProBenefits({ className = "flex flex-col gap-2" }: { className?: string }) {

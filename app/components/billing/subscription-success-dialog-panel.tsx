@@ -6,7 +6,7 @@ import { closeSubscriptionSuccessDialog } from "~/lib/ui-store";
 import { CenteredDialog } from "../ui/centered-dialog";
 import { ProBenefits } from "./pro-benefits";
 
-/** SPEC §2 subscription-success dialog: opens once the plan is active (loaded the first time it opens). */
+/** docs/product.md §2 subscription-success dialog: opens once the plan is active (loaded the first time it opens). */
 export default function SubscriptionSuccessDialogPanel({ open }: { open: boolean }) {
   const { t } = useTranslation("billing");
   return (

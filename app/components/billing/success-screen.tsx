@@ -37,7 +37,7 @@ export function SuccessScreen({ data }: { data: SuccessData }) {
     return () => window.clearInterval(timer);
   }, [ready]);
 
-  // SPEC §2: the subscription-success dialog opens once the plan is active (once per subscription, not per reload).
+  // docs/product.md §2: the subscription-success dialog opens once the plan is active (once per subscription, not per reload).
   useEffect(() => {
     if (!ready) return;
     if (rootPlan !== "pro" && revalidate.current.state === "idle") revalidate.current.revalidate();

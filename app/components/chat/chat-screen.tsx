@@ -29,7 +29,7 @@ export interface ChatScreenProps {
   missingThread?: boolean;
 }
 
-/** The AI chat (SPEC §2): greeting and suggestions when empty, then the conversation with streaming answers. */
+/** The AI chat (docs/product.md §2): greeting and suggestions when empty, then the conversation with streaming answers. */
 export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, voice, missingThread = false }: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
@@ -54,7 +54,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     if (saved) setDraftState(saved);
   }, [pathname]);
 
-  // SPEC §4 tempMessage: a visitor's question that needed an account is sent once they are signed in.
+  // docs/product.md §4 tempMessage: a visitor's question that needed an account is sent once they are signed in.
   const send = useRef(chat.send);
   send.current = chat.send;
   useEffect(() => {

@@ -4,7 +4,7 @@ import { useNonce } from "~/components/nonce";
 
 export type DayPart = "morning" | "afternoon" | "evening" | "night";
 
-/** SPEC §2: greeting by the user's local time of day. */
+/** docs/product.md §2: greeting by the user's local time of day. */
 export function dayPartOf(hour: number): DayPart {
   if (hour >= 5 && hour < 12) return "morning";
   if (hour >= 12 && hour < 17) return "afternoon";

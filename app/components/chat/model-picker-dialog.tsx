@@ -74,7 +74,7 @@ export default function ModelPickerDialog({
                       )}
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {/* The real vendor of each model (SPEC §3's list), never SPEC §9's placeholder provider name. */}
+                      {/* The real vendor of each model (docs/product.md §3's list), never docs/product.md §9's placeholder provider name. */}
                       {providerLabel(model.id)}
                       {t(`models.${model.id.replace(/\./g, "_")}`)}
                     </span>

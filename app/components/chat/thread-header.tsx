@@ -13,7 +13,7 @@ import { ThreadMenu } from "./thread-menu";
 const DeleteThreadDialog = lazyOverlay(() => import("./delete-thread-dialog"));
 const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
 
-/** Title of the open thread with rename (SPEC §5: at most 50 characters), star, share, export and delete. */
+/** Title of the open thread with rename (docs/product.md §5: at most 50 characters), star, share, export and delete. */
 export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id: string; title: string; starred: boolean }; homePath?: string }) {
   const { t } = useTranslation("chat");
   const navigate = useNavigate();

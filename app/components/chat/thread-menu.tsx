@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 // Type only: erased from the bundle, so the panel still loads on first open.
 import type { ThreadMenuProps } from "./thread-menu-panel";
 
-// The menu (and Radix's dropdown code) loads the first time one is opened (SPEC §2 overlays). Until then, and while
+// The menu (and Radix's dropdown code) loads the first time one is opened (docs/product.md §2 overlays). Until then, and while
 // it loads, a plain button of the same look stands in; it is never rendered on the server, so there is no Suspense
 // boundary to hydrate.
 const ThreadMenuPanel = lazy(() => import("./thread-menu-panel"));

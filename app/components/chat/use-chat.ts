@@ -184,7 +184,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
         });
       } catch {
         if (abort.signal.aborted) return { ok: true as const };
-        // The question never reached the server (offline, connection refused): it says so (SPEC §8
+        // The question never reached the server (offline, connection refused): it says so (docs/product.md §8
         // network-request-failed) and the screen keeps the question to send again.
         return refused(NETWORK_FAILED);
       }

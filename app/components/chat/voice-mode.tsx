@@ -33,7 +33,7 @@ export interface VoiceModeProps {
   plan: "guest" | "free" | "pro";
 }
 
-// SPEC §2: overlays load the first time they are opened (decision 0019).
+// docs/product.md §2: overlays load the first time they are opened (decision 0019).
 const VoiceModePanel = lazyOverlay<VoiceModeProps & { open: boolean; onClose: () => void }>(() => import("./voice-mode-panel"));
 
 export function VoiceMode(props: VoiceModeProps) {

@@ -1,4 +1,4 @@
-// Voice input through the browser's speech recognition. Microphone problems map to SPEC §8's three messages.
+// Voice input through the browser's speech recognition. Microphone problems map to docs/product.md §8's three messages.
 export type MicrophoneError = "microphone/denied" | "microphone/not-found" | "microphone/failed";
 
 export function microphoneErrorOf(error: unknown): MicrophoneError {

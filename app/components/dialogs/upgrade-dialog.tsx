@@ -8,7 +8,7 @@ export const UpgradeDialogPanel = lazyOverlay(() => import("./upgrade-dialog-pan
 export const UpgradeDialogHosted = createContext(false);
 
 /**
- * The upgrade-to-Pro dialog, opened from any gated place through the shared UI state (SPEC §3 payToPro). The root
+ * The upgrade-to-Pro dialog, opened from any gated place through the shared UI state (docs/product.md §3 payToPro). The root
  * hosts it for every page; a screen that also places one (to work outside that host) renders nothing inside it, so
  * the dialog never opens twice.
  */

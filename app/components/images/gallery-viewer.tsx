@@ -1,4 +1,4 @@
-// The full-size view of one creation, loaded the first time it opens (SPEC §2 overlays): the picture, what it was
+// The full-size view of one creation, loaded the first time it opens (docs/product.md §2 overlays): the picture, what it was
 // made with, download, "use again", and delete behind a confirmation.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher } from "@remix-run/react";

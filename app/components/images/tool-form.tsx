@@ -21,8 +21,8 @@ import { Field as SharedField, type ControlWiring } from "../ui/field";
 type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
 
 /**
- * The tool's model: the stored per-tool choice (SPEC §3), or the one a "use again" link brought; and whether it is
- * still unknown (the stored choice not restored yet), when the screen must not show a model's name (SPEC §4).
+ * The tool's model: the stored per-tool choice (docs/product.md §3), or the one a "use again" link brought; and whether it is
+ * still unknown (the stored choice not restored yet), when the screen must not show a model's name (docs/product.md §4).
  */
 export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtModel?: string) {
   const [choice, setChoice, restored] = useToolModel(tool);

@@ -157,7 +157,7 @@ function useSearch(query: string) {
   return results;
 }
 
-/** SPEC §2: tabs All Chats and Starred, grouped Today / Previous 7 Days / Last Month / Other Days; with search and paging. */
+/** docs/product.md §2: tabs All Chats and Starred, grouped Today / Previous 7 Days / Last Month / Other Days; with search and paging. */
 export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const data = useRouteLoaderData<MainLayoutData>("routes/_main");

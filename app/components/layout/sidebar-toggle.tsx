@@ -17,8 +17,8 @@ export function isSidebarShortcut(event: Pick<KeyboardEvent, "code" | "ctrlKey" 
 }
 
 /**
- * SPEC §3 innerSidebar: open, close, toggle. Starts from the cookie the server rendered with; a change is written to
- * the cookie (next first paint) and to localStorage (the device's copy, SPEC §3 keys), like theme and language.
+ * docs/product.md §3 innerSidebar: open, close, toggle. Starts from the cookie the server rendered with; a change is written to
+ * the cookie (next first paint) and to localStorage (the device's copy, docs/product.md §3 keys), like theme and language.
  */
 export function useDesktopSidebar() {
   const rendered = useRootData()?.sidebar ?? "open";

@@ -6,7 +6,7 @@ import { openAuthDialog, type AuthDialogStep } from "~/lib/auth-dialog";
 import { useRootData } from "~/components/root-data";
 import { PlanBadge, UserButton } from "./user-button";
 
-// The menu (and Radix's dropdown code) loads after the page, and only for signed-in people (SPEC §2 overlays).
+// The menu (and Radix's dropdown code) loads after the page, and only for signed-in people (docs/product.md §2 overlays).
 const SignedInMenu = lazy(() => import("./user-menu-panel"));
 
 /** The account area at the foot of the sidebar: the signed-in user's menu, or sign-in / sign-up for a visitor. */

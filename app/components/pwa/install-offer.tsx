@@ -6,7 +6,7 @@ import { lazyOverlay } from "../ui/lazy-overlay";
 
 const InstallInstructions = lazyOverlay(() => import("./install-instructions"));
 
-/** SPEC §1: install as an app (the browser's own prompt) or, on Safari, instructions to add it to the home screen. */
+/** docs/product.md §1: install as an app (the browser's own prompt) or, on Safari, instructions to add it to the home screen. */
 export function InstallOffer() {
   const { t } = useTranslation();
   const offer = useInstallOffer();

@@ -23,15 +23,15 @@ function useMediaQuery(query: string): boolean {
 }
 
 /**
- * SPEC §2: phones held sideways get a request to turn back. Nothing is in the page until a phone is actually in
- * landscape; the message's code loads then, like every other overlay (SPEC: "loaded the first time it is opened").
+ * docs/product.md §2: phones held sideways get a request to turn back. Nothing is in the page until a phone is actually in
+ * landscape; the message's code loads then, like every other overlay (docs/product.md §2: "load the first time they open").
  */
 export function OrientationWarning() {
   const sideways = useMediaQuery(PHONE_LANDSCAPE_QUERY);
   return <OrientationMessage open={sideways} />;
 }
 
-/** SPEC §2: the full-screen "Loading your content" overlay, only when a page takes noticeably long to load. */
+/** docs/product.md §2: the full-screen "Loading your content" overlay, only when a page takes noticeably long to load. */
 export function LoadingOverlay() {
   const { t } = useTranslation();
   const navigation = useNavigation();

@@ -41,7 +41,7 @@ function useWorkerState() {
   }, [chat]);
 }
 
-/** "New version available · Reload" while a new build's worker waits (SPEC: no tab left on mixed versions). */
+/** "New version available · Reload" while a new build's worker waits (decision 0017: no tab left on mixed versions). */
 export function ServiceWorkerHost() {
   const { t } = useTranslation();
   const waiting = useUpdateWaiting();

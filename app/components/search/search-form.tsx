@@ -1,4 +1,4 @@
-// The web search form: a person or topic and one of SPEC §1's nine categories, checked with the server's schema.
+// The web search form: a person or topic and one of docs/product.md §1's nine categories, checked with the server's schema.
 import { Search } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

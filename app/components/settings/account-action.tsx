@@ -13,7 +13,7 @@ import { REQUIRES_RECENT_LOGIN, useRecentSignIn, type ConfirmingAccount } from "
 export type AccountActionData =
   { ok: true; notice: AccountNotice } | { ok: false; error?: string; message?: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
 
-/** Toasts each answer of a settings action once (successes with SPEC's wording, failures with SPEC §8's). */
+/** Toasts each answer of a settings action once (successes with the product's wording, failures with docs/product.md §8's). */
 export function useActionToast(result: AccountActionData | undefined) {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -1,4 +1,4 @@
-// "Confirm it's you" (SPEC §8 auth/requires-recent-login). The settings changes that could lock the owner out (adding
+// "Confirm it's you" (docs/product.md §8 auth/requires-recent-login). The settings changes that could lock the owner out (adding
 // or changing a password, removing a sign-in method, deleting the account) answer that code when the session's last
 // sign-in is more than 10 minutes old (app/.server/auth/recent-sign-in.ts). The dialog offers the ways this account
 // has to prove it: its password (then the change is sent again at once), Google or Apple when connected, or an e-mail

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 
 /**
- * SPEC §2: overlays load the first time they are opened. Wraps a dialog module so its code (and Radix's)
+ * docs/product.md §2: overlays load the first time they are opened. Wraps a dialog module so its code (and Radix's)
  * is fetched only when `open` first becomes true, keeping the first page light.
  */
 export function lazyOverlay<Props extends { open: boolean }>(load: () => Promise<{ default: ComponentType<Props> }>) {

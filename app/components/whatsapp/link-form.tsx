@@ -1,4 +1,4 @@
-// SPEC §5 "WhatsApp start": the country first (a searchable list), then the number, checked with the same schema
+// docs/product.md §5 "WhatsApp start": the country first (a searchable list), then the number, checked with the same schema
 // as the server; the answer is a wa.me link with a one-time code, also as a QR code on wide screens.
 import { getCountries, getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
@@ -159,7 +159,7 @@ export function LinkForm({ initialCountry, onStale }: { initialCountry: string |
         inputMode="tel"
         autoComplete="tel"
         label={t("dialog.phone")}
-        // SPEC §5: the country comes first; until then the number cannot be read, so it cannot be typed.
+        // docs/product.md §5: the country comes first; until then the number cannot be read, so it cannot be typed.
         disabled={!country}
         hint={callingCode ? t("dialog.phoneHint", { code: callingCode }) : t("dialog.validation.selectCountry")}
         error={country ? errors.phone : undefined}

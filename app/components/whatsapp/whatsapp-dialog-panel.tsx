@@ -39,7 +39,7 @@ function LinkedNumber({ link, onDisconnected }: { link: NonNullable<WhatsAppStat
   );
 }
 
-/** DESIGN "Credits and plans": WhatsApp chat is Pro. A Free user may link now; answers start after upgrading. */
+/** docs/product.md §6: WhatsApp chat is Pro. A Free user may link now; answers start after upgrading. */
 function ProNotice() {
   const { t } = useTranslation("whatsapp");
   return (

@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-/** A page path as the router has it (SPEC §2: page_view carries the page path): no query, no fragment. */
+/** A page path as the router has it (docs/product.md §2: page_view carries the page path): no query, no fragment. */
 export const pagePathSchema = z
   .string()
   .max(2048)
@@ -11,10 +11,10 @@ export const pagePathSchema = z
  * extra field or an oversized value fails here and is never stored.
  */
 export const analyticsEventSchema = z.discriminatedUnion("name", [
-  /** SPEC §2: every navigation, with the page's path. Sent by the browser (app/components/analytics.tsx). */
+  /** docs/product.md §2: every navigation, with the page's path. Sent by the browser (app/components/analytics.tsx). */
   z.strictObject({ name: z.literal("page_view"), path: pagePathSchema }),
   /**
-   * SPEC §4: the after-sign-in Pro dialog was shown. Recorded by the server, once per user, when the browser posts
+   * docs/product.md §4: the after-sign-in Pro dialog was shown. Recorded by the server, once per user, when the browser posts
    * /api/billing/paywall-seen (app/.server/billing/paywall.ts).
    */
   z.strictObject({ name: z.literal("after_login_paywall_seen"), path: pagePathSchema.optional() }),

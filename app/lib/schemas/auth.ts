@@ -1,5 +1,5 @@
 // One zod schema per account form, used by the form in the browser and by its action on the server. Messages are
-// keys under auth:validation.* so both languages show SPEC §5's wording.
+// keys under auth:validation.* so both languages show docs/product.md §5's wording.
 import * as z from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 import { isWeakPassword } from "../password-strength";
@@ -10,7 +10,7 @@ export * from "../profile-photo";
 
 export const DISPLAY_NAME_MAX = 50;
 
-/** Message keys (auth:validation.<key>); the English texts are SPEC §5's. */
+/** Message keys (auth:validation.<key>); the English texts are docs/product.md §5's. */
 export const V = {
   required: "required",
   invalidEmail: "invalidEmail",
@@ -25,7 +25,7 @@ const required = () => z.string().trim().min(1, V.required);
 // Fields are functions and schemas are built on first use (lazy.ts): the sign-in page loads this module before it paints.
 const emailField = () => required().max(254, V.invalidEmail).pipe(z.email(V.invalidEmail));
 
-/** SPEC §5: 8 to 20 characters; the one message covers both ends. Not trimmed: spaces are part of a password. */
+/** docs/product.md §5: 8 to 20 characters; the one message covers both ends. Not trimmed: spaces are part of a password. */
 const newPasswordField = () => z.string().min(1, V.required).min(PASSWORD_MIN, V.passwordLength).max(PASSWORD_MAX, V.passwordLength);
 
 /** Sign-in only asks for something: the rules apply when a password is made, and an old one must still work. */
@@ -35,7 +35,7 @@ const displayNameField = () => required().max(DISPLAY_NAME_MAX, V.displayNameLen
 
 const matching = <T extends { password: string; confirmPassword: string }>(value: T) => value.password === value.confirmPassword;
 const matchIssue = { path: ["confirmPassword"], message: V.passwordsMatch };
-/** SPEC §8 "Weak password" (see password-strength.ts), under the password field. */
+/** docs/product.md §8 "Weak password" (see password-strength.ts), under the password field. */
 const notWeak = <T extends { password: string; email?: string; displayName?: string }>(value: T) => !isWeakPassword(value.password, value);
 const weakIssue = { path: ["password"], message: V.weakPassword };
 
@@ -63,7 +63,7 @@ export const newPasswordSchema = lazily(() =>
 
 export const displayNameSchema = lazily(() => z.object({ displayName: displayNameField() }));
 
-/** "Confirm it's you" before a change that could lock the owner out (SPEC §8 requires-recent-login): the password. */
+/** "Confirm it's you" before a change that could lock the owner out (docs/product.md §8 requires-recent-login): the password. */
 export const confirmPasswordSchema = lazily(() => z.object({ password: currentPasswordField() }));
 
 /** Sign-out: where to go afterwards (a path of ours, checked again there). */

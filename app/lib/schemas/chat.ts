@@ -12,7 +12,7 @@ export const chatRequestSchema = z.object({
   message: z.string().trim().max(MESSAGE_MAX).optional(),
   mode: z.enum(["send", "regenerate", "edit"]).default("send"),
   attachmentId: z.string().max(64).optional(),
-  /** The tool whose thread this turn belongs to (SPEC §2 tool keys); the chat is "web-main". */
+  /** The tool whose thread this turn belongs to (docs/product.md §2 tool keys); the chat is "web-main". */
   tool: z.enum(["web-main", "horoscope", "web-search"]).default("web-main"),
   /** The horoscope type or search category. */
   toolPath: z.string().min(1).max(64).optional(),
@@ -21,7 +21,7 @@ export const chatRequestSchema = z.object({
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-/** SPEC §5: chat title at most 50 characters. */
+/** docs/product.md §5: chat title at most 50 characters. */
 export const renameThreadSchema = z.object({
   intent: z.literal("rename"),
   title: z.string().trim().min(1, "validation.required").max(CHAT_TITLE_MAX, "validation.titleTooLong"),

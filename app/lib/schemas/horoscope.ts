@@ -1,4 +1,4 @@
-// The horoscope forms (SPEC §1, §5), one per type, shared by the page (client checks) and POST /api/chat (server
+// The horoscope forms (docs/product.md §1, §5), one per type, shared by the page (client checks) and POST /api/chat (server
 // checks). Error messages are keys under horoscope:validation.
 import * as z from "zod";
 import { BIRTH_YEAR_MIN, CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "../horoscope-options";
@@ -63,7 +63,7 @@ export const horoscopeInputSchema = z.discriminatedUnion(
     }),
     z.object({ type: z.literal("career-financial"), sign, focus: z.enum(CAREER_FOCUSES, "validation.required") }),
   ],
-  // SPEC §5: "Please select a horoscope type."
+  // docs/product.md §5: "Please select a horoscope type."
   "validation.typeRequired",
 );
 export type HoroscopeInput = z.infer<typeof horoscopeInputSchema>;

@@ -1,4 +1,4 @@
-// The image tools' forms (SPEC §1, §5), shared by the pages (client checks) and their actions (server checks), and
+// The image tools' forms (docs/product.md §1, §5), shared by the pages (client checks) and their actions (server checks), and
 // the settings each creation keeps for "use again".
 import * as z from "zod";
 import { ASPECT_RATIOS, BRAND_MAX, DESCRIPTION_MAX, IMAGE_STYLES, LOGO_KINDS, PROMPT_MAX, SLOGAN_MAX, TRANSLATE_LANGUAGES } from "../image-options";

@@ -1,4 +1,4 @@
-// The web search form (SPEC §1): a person or topic and one of the nine categories. Shared by the page and
+// The web search form (docs/product.md §1): a person or topic and one of the nine categories. Shared by the page and
 // POST /api/chat; error messages are keys under search:validation.
 import * as z from "zod";
 import { SUBJECT_MAX } from "../search-options";

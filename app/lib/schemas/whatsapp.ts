@@ -1,4 +1,4 @@
-// The WhatsApp dialog's form (SPEC §5 "WhatsApp start": the country first, then a number that must be valid), shared
+// The WhatsApp dialog's form (docs/product.md §5 "WhatsApp start": the country first, then a number that must be valid), shared
 // by the dialog (client check) and POST /api/whatsapp/link (server check). Messages are keys under whatsapp:dialog.
 //
 // libphonenumber-js/max rather than /min: /min only checks a number's length, so "599 123 45 67" passes for Türkiye
