@@ -1,7 +1,7 @@
 // The browser's one reader of /api/* answers (app/lib/api-client.ts): what each kind of answer reads as. The network
 // is a function returning real Response objects, as fetch would.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { callApi } from "../../app/lib/api-client";
+import { callApi, openApiStream } from "../../app/lib/api-client";
 
 function answering(respond: () => Promise<Response> | Response) {
   vi.stubGlobal("fetch", async () => respond());
@@ -45,5 +45,27 @@ describe("callApi", () => {
     controller.abort();
     answering(() => Promise.reject(new DOMException("aborted", "AbortError")));
     await expect(callApi("/api/x", { signal: controller.signal })).rejects.toThrow("aborted");
+  });
+});
+
+describe("openApiStream", () => {
+  it("gives an accepted stream to read, with its headers", async () => {
+    answering(() => new Response("data: {}\n\n", { headers: { "Content-Type": "text/event-stream", "X-Message-Id": "m1" } }));
+    const answer = await openApiStream("/api/chat", { method: "POST" });
+    expect(answer.ok && answer.response.headers.get("X-Message-Id")).toBe("m1");
+    expect(answer.ok && (await answer.response.text())).toBe("data: {}\n\n");
+  });
+
+  it("reads a refusal as callApi does: the server's translated message, with the wait of a 429", async () => {
+    const error = { code: "auth/too-many-requests", message: "Too many attempts. Try again in 3 minutes." };
+    answering(() => Response.json({ ok: false, error }, { status: 429, headers: { "Retry-After": "180" } }));
+    expect(await openApiStream("/api/chat")).toEqual({ ok: false, status: 429, error });
+  });
+
+  it("reads anything else as app/unknown and a request that never left as network-request-failed", async () => {
+    answering(() => new Response("<h1>Bad gateway</h1>", { status: 502 }));
+    expect(await openApiStream("/api/chat")).toEqual({ ok: false, status: 502, error: { code: "app/unknown", message: "" } });
+    answering(() => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await openApiStream("/api/chat")).toEqual({ ok: false, status: 0, error: { code: "app/network-request-failed", message: "" } });
   });
 });

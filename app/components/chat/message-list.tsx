@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Markdown, MarkdownPreload } from "./markdown";
 import { CopyButton } from "./copy-button";
 import { ReadAloudButton } from "./read-aloud-button";
-import type { ChatMessage } from "./use-chat";
+import { isPlaceholder, type ChatMessage } from "./chat-state";
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -232,7 +232,7 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
             {message.status !== "streaming" && (
               <div className="flex flex-wrap items-center gap-1">
                 {message.content && <CopyButton text={message.content} label={t("actions.copy")} />}
-                {message.content && !message.id.startsWith("pending-") && <ReadAloudButton messageId={message.id} text={message.content} />}
+                {message.content && !isPlaceholder(message.id) && <ReadAloudButton messageId={message.id} text={message.content} />}
                 {message.content && (
                   <>
                     <button

@@ -1,22 +1,18 @@
-// The browser side of a conversation. Every answer is read as Server-Sent Events, either from the POST that
-// started it or by joining it later (reload, network drop): the server keeps generating either way.
+// The browser side of a conversation: sends a turn, hands its answer to the stream reader (use-answer-stream.ts), and
+// keeps what the screen shows in one reducer (chat-state.ts), so every change to the list is a named action.
 import { useNavigate } from "@remix-run/react";
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi, NETWORK_FAILED } from "~/lib/api-client";
-import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
+import { callApi, openApiStream } from "~/lib/api-client";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
-import type { MessageView } from "~/.server/chat/threads";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
+import { chatReducer, initialChatState, isPlaceholder, placeholderId, type ChatMessage, type TurnMode } from "./chat-state";
+import { useAnswerStream } from "./use-answer-stream";
 import { refreshCredits } from "./use-credits";
 
-export type ChatMessage = MessageView & { thinking?: boolean };
-
-const JOIN_RETRIES = 5;
-/** How often streamed text is painted: fast enough to read as live, slow enough that rendering never piles up. */
-const STREAM_PAINT_MS = 50;
+export type { ChatMessage } from "./chat-state";
 
 /** A tool's thread (horoscope type, search category): its turns name the tool, and new threads open under its path. */
 export interface ChatTool {
@@ -26,200 +22,78 @@ export interface ChatTool {
   threadPath: (threadId: string) => string;
 }
 
+type TurnResult = { ok: true } | { ok: false; code: string };
+
 export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string; tool?: ChatTool }) {
   const { threadId, initialMessages, model, tool } = options;
   const { t } = useTranslation();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const revalidate = useSafeRevalidate();
-  const [messages, setMessages] = useState<ChatMessage[]>(initialMessages);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  const patch = useCallback((id: string, change: (message: ChatMessage) => ChatMessage) => {
-    setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
-  }, []);
-
-  /** Streamed text not yet on screen: deltas are applied together, at most every STREAM_PAINT_MS. */
-  const pending = useRef<{ id: string; text: string; timer: ReturnType<typeof setTimeout> } | null>(null);
-
-  const flushPending = useCallback(() => {
-    const buffered = pending.current;
-    if (!buffered) return;
-    clearTimeout(buffered.timer);
-    pending.current = null;
-    // Streamed text is a transition: React renders it in slices and lets a key press in the composer go first,
-    // so typing stays responsive while a long answer arrives (issue 18's INP figure in `npm run bench`).
-    startTransition(() => patch(buffered.id, (message) => ({ ...message, content: message.content + buffered.text, thinking: false })));
-  }, [patch]);
-
-  useEffect(() => () => clearTimeout(pending.current?.timer), []);
-
-  const apply = useCallback(
-    (id: string, event: ChatStreamEvent) => {
-      if (event.type === "delta") {
-        // Chunks arrive every few milliseconds; rendering each one alone made a long answer a stream of long tasks.
-        if (pending.current && pending.current.id !== id) flushPending();
-        if (pending.current) pending.current.text += event.text;
-        else pending.current = { id, text: event.text, timer: setTimeout(flushPending, STREAM_PAINT_MS) };
-        return;
-      }
-      // Anything else comes after the buffered text; snapshot and done carry the whole text, so it is simply replaced.
-      if (event.type === "snapshot" || event.type === "done") {
-        clearTimeout(pending.current?.timer);
-        pending.current = null;
-      } else flushPending();
-      const update = () =>
-        patch(id, (message) => {
-          switch (event.type) {
-            case "snapshot":
-              return { ...message, content: event.text, thinking: event.thinking };
-            case "thinking":
-              return { ...message, thinking: true };
-            case "done":
-              return { ...message, content: event.text, status: event.status, errorCode: event.errorCode, thinking: false };
-          }
-        });
-      // The end of the answer is urgent; React applies queued updates in order, so the final text always wins.
-      if (event.type === "snapshot") startTransition(update);
-      else update();
-    },
-    [patch, flushPending],
-  );
-
-  const settle = useCallback(() => {
-    setActiveId(null);
-    controller.current = null;
-    refreshCredits();
-    revalidate();
-  }, [revalidate]);
-
-  /** Joins an answer that is (or was) being generated; retries when the connection drops. */
-  const join = useCallback(
-    async (messageId: string) => {
-      const abort = new AbortController();
-      controller.current = abort;
-      setActiveId(messageId);
-      for (let attempt = 0; attempt < JOIN_RETRIES && !abort.signal.aborted; attempt++) {
-        try {
-          const response = await fetch(`/api/chat/${messageId}/stream`, { signal: abort.signal });
-          if (!response.ok || !response.body) break;
-          if (await readEvents(response.body, (event) => apply(messageId, event))) break;
-        } catch {
-          if (abort.signal.aborted) return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
-      }
-      if (!abort.signal.aborted) settle();
-    },
-    [apply, settle],
+  const [{ messages, activeId }, dispatch] = useReducer(chatReducer, initialMessages, initialChatState);
+  const stream = useAnswerStream(
+    dispatch,
+    useCallback(() => {
+      refreshCredits();
+      revalidate();
+    }, [revalidate]),
   );
 
   const start = useCallback(
-    async (body: { mode: "send" | "regenerate" | "edit"; message?: string; attachmentId?: string; input?: Record<string, string> }) => {
+    async (body: { mode: TurnMode; message?: string; attachmentId?: string; input?: Record<string, string> }): Promise<TurnResult> => {
       const requestId = crypto.randomUUID();
-      const placeholderId = `pending-${requestId}`;
-      const now = Date.now();
-      setMessages((current) => {
-        let next = current;
-        if (body.mode !== "send") {
-          const lastQuestion = current.map((message) => message.role).lastIndexOf("user");
-          next = current
-            .slice(0, lastQuestion + 1)
-            .map((message, index) => (index === lastQuestion && body.message ? { ...message, content: body.message } : message));
-        } else {
-          next = [
-            ...current,
-            {
-              id: `user-${requestId}`,
-              role: "user",
-              content: body.message ?? "",
-              model: null,
-              status: "complete",
-              errorCode: null,
-              feedback: null,
-              attachmentId: body.attachmentId ?? null,
-              voiceNote: false,
-              createdAt: now,
-            },
-          ];
-        }
-        return [
-          ...next,
-          {
-            id: placeholderId,
-            role: "assistant",
-            content: "",
-            model,
-            status: "streaming",
-            errorCode: null,
-            feedback: null,
-            attachmentId: null,
-            voiceNote: false,
-            createdAt: now + 1,
-          },
-        ];
-      });
-      setActiveId(placeholderId);
-      const abort = new AbortController();
-      controller.current = abort;
-      /** Nothing was saved: the question leaves the list too (the screen puts it back in the box) and the toast says why. */
-      const refused = (code: string, retryAfter?: string | null) => {
-        setMessages((current) => current.filter((message) => message.id !== placeholderId && (body.mode !== "send" || message.id !== `user-${requestId}`)));
-        if (code === "credits/exhausted") openUpgradeDialog("credits");
-        if (code === "plan/pro-required") openUpgradeDialog("model");
-        // A refusal for too many turns says how long to wait (Retry-After), like every other refusal.
-        notify("error", errorText(code, retryAfter));
-        setActiveId(null);
-        refreshCredits();
-        return { ok: false as const, code };
-      };
-      let response: Response;
+      dispatch({ type: "sent", requestId, mode: body.mode, message: body.message, attachmentId: body.attachmentId, model, now: Date.now() });
+      const abort = stream.begin();
+      let opened: Awaited<ReturnType<typeof openApiStream>>;
       try {
-        response = await fetch("/api/chat", {
+        opened = await openApiStream("/api/chat", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ requestId, threadId: threadId ?? undefined, model, ...body, ...(tool ? { tool: tool.tool, toolPath: tool.toolPath } : {}) }),
           signal: abort.signal,
         });
       } catch {
-        if (abort.signal.aborted) return { ok: true as const };
-        // The question never reached the server (offline, connection refused): it says so (docs/product.md §8
-        // network-request-failed) and the screen keeps the question to send again.
-        return refused(NETWORK_FAILED);
+        return { ok: true }; // Aborted: the screen went away.
+      }
+      if (!opened.ok) {
+        // Nothing was saved: the question leaves the list too (the screen puts it back in the box) and the toast says
+        // why, in the server's words (a refusal for too many turns says how long to wait). One that never reached the
+        // server (offline) has no message: its code's text says so (docs/product.md §8 network-request-failed).
+        const { code, message } = opened.error;
+        dispatch({ type: "failed", requestId, mode: body.mode });
+        if (code === "credits/exhausted") openUpgradeDialog("credits");
+        if (code === "plan/pro-required") openUpgradeDialog("model");
+        notify("error", message || errorText(code));
+        refreshCredits();
+        return { ok: false, code };
+      }
+      const { response } = opened;
+      const messageId = response.headers.get("X-Message-Id") ?? placeholderId(requestId);
+      const newThreadId = response.headers.get("X-Thread-Id");
+      dispatch({ type: "accepted", requestId, messageId });
+      if (!threadId && newThreadId) {
+        // The thread page takes over and joins the running answer; this response is no longer needed.
+        abort.abort();
+        refreshCredits();
+        navigate(tool ? tool.threadPath(newThreadId) : `/web-main/${newThreadId}`, { replace: true });
+        return { ok: true };
       }
       try {
-        if (!response.ok || !response.body) {
-          const payload = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
-          return refused(payload?.error?.code ?? "app/unknown", response.headers.get("Retry-After"));
-        }
-        const messageId = response.headers.get("X-Message-Id") ?? placeholderId;
-        const newThreadId = response.headers.get("X-Thread-Id");
-        patch(placeholderId, (message) => ({ ...message, id: messageId }));
-        setActiveId(messageId);
-        if (!threadId && newThreadId) {
-          // The thread page takes over and joins the running answer; this response is no longer needed.
-          abort.abort();
-          refreshCredits();
-          navigate(tool ? tool.threadPath(newThreadId) : `/web-main/${newThreadId}`, { replace: true });
-          return { ok: true as const };
-        }
-        const finished = await readEvents(response.body, (event) => apply(messageId, event));
-        if (finished) settle();
-        else void join(messageId);
+        if (await stream.read(messageId, response.body)) stream.settle();
+        else void stream.join(messageId);
       } catch {
         if (!abort.signal.aborted) {
           notify("error", t("errors:chat/interrupted"));
-          setActiveId(null);
+          dispatch({ type: "stopped" });
         }
       }
-      return { ok: true as const };
+      return { ok: true };
     },
-    [apply, errorText, join, model, navigate, patch, settle, t, threadId, tool],
+    [errorText, model, navigate, stream, t, threadId, tool],
   );
 
   const stop = useCallback(async () => {
-    if (!activeId || activeId.startsWith("pending-")) return;
+    if (!activeId || isPlaceholder(activeId)) return;
     await fetch(`/api/chat/${activeId}/stop`, { method: "POST" }).catch(() => undefined);
   }, [activeId]);
 
@@ -230,24 +104,25 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
   const rate = useCallback(
     async (messageId: string, feedback: "like" | "dislike" | "none") => {
       const before = latestMessages.current.find((message) => message.id === messageId)?.feedback ?? null;
-      patch(messageId, (message) => ({ ...message, feedback: feedback === "none" ? null : feedback }));
+      dispatch({ type: "rated", messageId, feedback: feedback === "none" ? null : feedback });
       const body = new FormData();
       body.set("feedback", feedback);
       const answer = await callApi(`/api/chat/${encodeURIComponent(messageId)}/feedback`, { method: "POST", body });
       if (answer.ok) return;
-      patch(messageId, (message) => ({ ...message, feedback: before }));
+      dispatch({ type: "rated", messageId, feedback: before });
       notify("error", answer.error.message || errorText(answer.error.code));
     },
-    [patch, errorText],
+    [errorText],
   );
 
   // Opening a thread whose last answer is still being generated joins it. Once per mounted thread (the screen is
-  // keyed by thread id): later loader revalidations must not restart a live stream.
+  // keyed by thread id): later loader revalidations must not restart a live stream. Leaving stops the reading
+  // (use-answer-stream.ts), not the answer.
   const opened = useRef(initialMessages);
+  const { join } = stream;
   useEffect(() => {
     const last = opened.current[opened.current.length - 1];
     if (last?.role === "assistant" && last.status === "streaming") void join(last.id);
-    return () => controller.current?.abort();
   }, [join]);
 
   /** What the message list's buttons do, kept stable so the memoised list does not re-render on each key press. */
@@ -262,7 +137,6 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
 
   return {
     messages,
-    setMessages,
     listActions,
     busy: activeId !== null,
     activeId,

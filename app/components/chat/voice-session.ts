@@ -6,7 +6,7 @@ import type { MicrophoneError } from "./voice";
 import { listen } from "./voice";
 import { openMicrophone, recordUtterance, transcribeUtterance, waitForVoice, type Microphone } from "./voice-capture";
 import { readAloud, type Reading } from "./reader";
-import type { ChatMessage } from "./use-chat";
+import { isPlaceholder, type ChatMessage } from "./chat-state";
 import { createStore } from "~/lib/store";
 
 export type VoicePhase = "ready" | "listening" | "transcribing" | "answering" | "speaking" | "stopped";
@@ -95,7 +95,7 @@ function finishedAnswerTo(question: string, messages: ChatMessage[]): ChatMessag
   const last = messages[messages.length - 1];
   const asked = messages[messages.length - 2];
   if (!last || !asked || last.role !== "assistant" || asked.role !== "user" || asked.content !== question) return null;
-  return last.status !== "streaming" && !last.id.startsWith("pending-") ? last : null;
+  return last.status !== "streaming" && !isPlaceholder(last.id) ? last : null;
 }
 
 function waitForAnswer(question: string, signal: AbortSignal): Promise<ChatMessage | null> {

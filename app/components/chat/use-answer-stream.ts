@@ -1,0 +1,102 @@
+// Reading an answer's Server-Sent Events into chat actions (chat-state.ts): from the POST that started it, or by
+// joining it again (reload, network drop), since the server keeps generating either way.
+import { startTransition, useCallback, useEffect, useMemo, useRef, type Dispatch } from "react";
+import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
+import type { ChatAction } from "./chat-state";
+
+const JOIN_RETRIES = 5;
+/** How often streamed text is painted: fast enough to read as live, slow enough that rendering never piles up. */
+const STREAM_PAINT_MS = 50;
+
+/**
+ * `onSettled` runs when an answer has been read to its end (credits and the thread list may have changed). The
+ * returned functions keep their identity across renders.
+ */
+export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () => void) {
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  /** The reading in progress (the POST or a join); aborted when another starts its turn or the screen goes away. */
+  const controller = useRef<AbortController | null>(null);
+
+  /** Streamed text not yet on screen: deltas are applied together, at most every STREAM_PAINT_MS. */
+  const pending = useRef<{ messageId: string; text: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+
+  const flushPending = useCallback(() => {
+    const buffered = pending.current;
+    if (!buffered) return;
+    clearTimeout(buffered.timer);
+    pending.current = null;
+    // Streamed text is a transition: React renders it in slices and lets a key press in the composer go first,
+    // so typing stays responsive while a long answer arrives (issue 18's INP figure in `npm run bench`).
+    startTransition(() => dispatch({ type: "delta", messageId: buffered.messageId, text: buffered.text }));
+  }, [dispatch]);
+
+  const apply = useCallback(
+    (messageId: string, event: ChatStreamEvent) => {
+      if (event.type === "delta") {
+        // Chunks arrive every few milliseconds; rendering each one alone made a long answer a stream of long tasks.
+        if (pending.current && pending.current.messageId !== messageId) flushPending();
+        if (pending.current) pending.current.text += event.text;
+        else pending.current = { messageId, text: event.text, timer: setTimeout(flushPending, STREAM_PAINT_MS) };
+        return;
+      }
+      // Anything else comes after the buffered text; snapshot and done carry the whole text, so it is simply replaced.
+      if (event.type === "snapshot" || event.type === "done") {
+        clearTimeout(pending.current?.timer);
+        pending.current = null;
+      } else flushPending();
+      // The end of the answer is urgent; React applies queued updates in order, so the final text always wins.
+      if (event.type === "snapshot") startTransition(() => dispatch({ type: "rejoined", messageId, text: event.text, thinking: event.thinking }));
+      else if (event.type === "thinking") dispatch({ type: "reasoning", messageId });
+      else dispatch({ type: "done", messageId, status: event.status, errorCode: event.errorCode, text: event.text });
+    },
+    [dispatch, flushPending],
+  );
+
+  /** A new reading: the one before it is no longer wanted. */
+  const begin = useCallback(() => {
+    const abort = new AbortController();
+    controller.current = abort;
+    return abort;
+  }, []);
+
+  /** The answer was read to its end: the chat is idle again. */
+  const settle = useCallback(() => {
+    controller.current = null;
+    dispatch({ type: "stopped" });
+    settled.current();
+  }, [dispatch]);
+
+  /** Reads a stream; resolves true when it carried the answer's end. */
+  const read = useCallback((messageId: string, body: ReadableStream<Uint8Array>) => readEvents(body, (event) => apply(messageId, event)), [apply]);
+
+  /** Joins an answer that is (or was) being generated; retries when the connection drops. */
+  const join = useCallback(
+    async (messageId: string) => {
+      const abort = begin();
+      dispatch({ type: "reading", messageId });
+      for (let attempt = 0; attempt < JOIN_RETRIES && !abort.signal.aborted; attempt++) {
+        try {
+          const response = await fetch(`/api/chat/${messageId}/stream`, { signal: abort.signal });
+          if (!response.ok || !response.body) break;
+          if (await read(messageId, response.body)) break;
+        } catch {
+          if (abort.signal.aborted) return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      }
+      if (!abort.signal.aborted) settle();
+    },
+    [begin, dispatch, read, settle],
+  );
+
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current?.timer);
+      controller.current?.abort();
+    },
+    [],
+  );
+
+  return useMemo(() => ({ begin, read, join, settle }), [begin, read, join, settle]);
+}
