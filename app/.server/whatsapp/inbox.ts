@@ -1,10 +1,12 @@
 // The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
 // queue at hand): each message the webhook worker recorded is claimed once, then linked, refused or answered.
 // Messages of one sender are handled in order; different senders in parallel.
+import { and, eq, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
 import { findLinkCode } from "../../lib/whatsapp";
 import { planForUser } from "../billing/subscriptions";
+import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { loadConfig } from "../env";
 import { answerWithChat } from "./chat";
@@ -43,15 +45,26 @@ const inboxStatusesSchema = z.object({
  * Statuses only move forward (sent < delivered < read; failed is final), whatever order Meta delivers them in. A
  * status that arrives before its send was recorded makes the row, and the send fills in the rest.
  */
-const STATUS_UPSERT = `INSERT INTO whatsapp_replies (id, status, error_code, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
-  ON CONFLICT(id) DO UPDATE SET status = excluded.status, error_code = excluded.error_code, updated_at = excluded.updated_at
-  WHERE whatsapp_replies.status <> 'failed' AND (excluded.status = 'failed' OR
-    (CASE excluded.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END) >
-    (CASE whatsapp_replies.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END))`;
+function statusRank(status: SQL | AnyColumn): SQL {
+  return sql`(CASE ${status} WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END)`;
+}
 
 async function recordStatuses(db: D1Database, statuses: z.infer<typeof inboxStatusesSchema>["statuses"]) {
   const now = Date.now();
-  if (statuses.length > 0) await db.batch(statuses.map((status) => db.prepare(STATUS_UPSERT).bind(status.id, status.status, status.errorCode, now)));
+  const orm = getDb({ DB: db });
+  const replies = schema.whatsappReplies;
+  const upserts = statuses.map((status) =>
+    orm
+      .insert(replies)
+      .values({ id: status.id, status: status.status, errorCode: status.errorCode, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: replies.id,
+        set: { status: sql`excluded.status`, errorCode: sql`excluded.error_code`, updatedAt: sql`excluded.updated_at` },
+        setWhere: sql`${replies.status} <> 'failed' AND (excluded.status = 'failed' OR ${statusRank(sql`excluded.status`)} > ${statusRank(replies.status)})`,
+      }),
+  );
+  const [first, ...rest] = upserts;
+  if (first) await orm.batch([first, ...rest]);
 }
 
 /** Turkish names of the signs, so "/horoscope aslan" works as well as "/horoscope leo". */
@@ -113,9 +126,10 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
           message.ack();
         } catch (error) {
           console.error("whatsapp: answering failed; the queue will retry", body.id, error);
-          await env.DB.prepare("UPDATE whatsapp_messages SET status = 'queued', updated_at = ?2 WHERE id = ?1")
-            .bind(body.id, Date.now())
-            .run()
+          await getDb(env)
+            .update(schema.whatsappMessages)
+            .set({ status: "queued", updatedAt: Date.now() })
+            .where(eq(schema.whatsappMessages.id, body.id))
             .catch(() => undefined);
           message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
         }
@@ -129,20 +143,22 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
  * delivery of it (Meta's redeliveries, the queue's at-least-once) find it taken or answered. False then.
  */
 async function claim(db: D1Database, message: InboxMessage, now: number): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `INSERT INTO whatsapp_messages (id, phone, received_at, type, status, updated_at) VALUES (?1, ?2, ?3, ?4, 'processing', ?3)
-       ON CONFLICT(id) DO UPDATE SET status = 'processing', updated_at = excluded.updated_at
-       WHERE whatsapp_messages.status = 'queued' OR (whatsapp_messages.status = 'processing' AND whatsapp_messages.updated_at < ?5)
-       RETURNING id`,
-    )
-    .bind(message.id, message.from, now, message.type, now - STALE_CLAIM_MS)
-    .first();
-  return row !== null;
+  const messages = schema.whatsappMessages;
+  const row = await getDb({ DB: db })
+    .insert(messages)
+    .values({ id: message.id, phone: message.from, receivedAt: now, type: message.type, status: "processing", updatedAt: now })
+    .onConflictDoUpdate({
+      target: messages.id,
+      set: { status: "processing", updatedAt: sql`excluded.updated_at` },
+      setWhere: or(eq(messages.status, "queued"), and(eq(messages.status, "processing"), lt(messages.updatedAt, now - STALE_CLAIM_MS))),
+    })
+    .returning({ id: messages.id })
+    .get();
+  return row !== undefined;
 }
 
 async function finish(db: D1Database, id: string, status: "done" | "failed", errorCode: string | null = null) {
-  await db.prepare("UPDATE whatsapp_messages SET status = ?2, error_code = ?3, updated_at = ?4 WHERE id = ?1").bind(id, status, errorCode, Date.now()).run();
+  await getDb({ DB: db }).update(schema.whatsappMessages).set({ status, errorCode, updatedAt: Date.now() }).where(eq(schema.whatsappMessages.id, id));
 }
 
 export async function handleInbound(env: AppEnv, config: AppConfig, message: InboxMessage): Promise<void> {
@@ -182,19 +198,25 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
 
   const link = await findLink(env.DB, message.from);
   const user = link
-    ? await env.DB.prepare("SELECT id, locale, access_level AS accessLevel FROM users WHERE id = ?1 AND disabled_at IS NULL")
-        .bind(link.user_id)
-        .first<{ id: string; locale: "en" | "tr"; accessLevel: "basic" | "pro" }>()
-    : null;
+    ? await getDb(env).query.users.findFirst({
+        columns: { id: true, locale: true, accessLevel: true },
+        where: and(eq(schema.users.id, link.userId), isNull(schema.users.disabledAt)),
+      })
+    : undefined;
   if (!link || !user) {
     await sendReply(conversation, "howToLink", { origin });
     return finish(env.DB, message.id, "done");
   }
   conversation.locale = user.locale;
-  await env.DB.prepare("UPDATE whatsapp_links SET last_inbound_at = MAX(COALESCE(last_inbound_at, 0), ?2) WHERE id = ?1").bind(link.id, message.sentAt).run();
+  const links = schema.whatsappLinks;
+  // Never moves back: a late redelivery of an older message does not shorten the reply window.
+  await getDb(env)
+    .update(links)
+    .set({ lastInboundAt: sql`MAX(COALESCE(${links.lastInboundAt}, 0), ${message.sentAt})` })
+    .where(eq(links.id, link.id));
 
   if (words.trim().toLowerCase() === "/new") {
-    await env.DB.prepare("UPDATE whatsapp_links SET thread_id = NULL WHERE id = ?1").bind(link.id).run();
+    await getDb(env).update(links).set({ threadId: null }).where(eq(links.id, link.id));
     await sendReply(conversation, "newThread");
     return finish(env.DB, message.id, "done");
   }
