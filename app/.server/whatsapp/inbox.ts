@@ -1,7 +1,7 @@
 // The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
 // queue at hand): each message the webhook worker recorded is claimed once, then linked, refused or answered.
 // Messages of one sender are handled in order; different senders in parallel.
-import { and, eq, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
 import { findLinkCode } from "../../lib/whatsapp";
@@ -12,7 +12,7 @@ import { loadConfig } from "../env";
 import { answerWithChat } from "./chat";
 import { graphClient } from "./graph";
 import type { InboxMessage } from "./inbox-message";
-import { findLink, linkWithCode } from "./linking";
+import { findLink, linkedAccount, linkWithCode } from "./linking";
 import { localeOfNumber, replyText, sendReply, type Conversation } from "./replies";
 import { startImage, startPhotoTranslate, storeIncomingPhoto, translateRequest } from "./tasks";
 import { answerVoiceNote } from "./voice-notes";
@@ -185,7 +185,7 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
 
   const code = findLinkCode(words);
   if (code) {
-    const linked = await linkWithCode(env.DB, code, message.from);
+    const linked = await linkWithCode(env, code, message.from);
     if (!linked.ok) {
       await sendReply(conversation, "badCode", { origin });
     } else {
@@ -196,13 +196,8 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
     return finish(env.DB, message.id, "done");
   }
 
-  const link = await findLink(env.DB, message.from);
-  const user = link
-    ? await getDb(env).query.users.findFirst({
-        columns: { id: true, locale: true, accessLevel: true },
-        where: and(eq(schema.users.id, link.userId), isNull(schema.users.disabledAt)),
-      })
-    : undefined;
+  const link = await findLink(env, message.from);
+  const user = link ? await linkedAccount(env, link.userId) : null;
   if (!link || !user) {
     await sendReply(conversation, "howToLink", { origin });
     return finish(env.DB, message.id, "done");

@@ -3,24 +3,31 @@
 // since WhatsApp has already proven the sender owns it.
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { User } from "../../../db/schema";
+import { findUser } from "../auth/accounts";
 import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
 
 export type WhatsAppLink = typeof schema.whatsappLinks.$inferSelect;
 
-export async function findLink(db: D1Database, phone: string): Promise<WhatsAppLink | null> {
-  const link = await getDb({ DB: db }).query.whatsappLinks.findFirst({ where: eq(schema.whatsappLinks.phone, phone) });
+export async function findLink(env: AppEnv, phone: string): Promise<WhatsAppLink | null> {
+  const link = await getDb(env).query.whatsappLinks.findFirst({ where: eq(schema.whatsappLinks.phone, phone) });
   return link ?? null;
 }
 
-type LinkedUser = Pick<User, "id" | "displayName" | "locale" | "accessLevel">;
-export type LinkOutcome = { ok: true; user: LinkedUser } | { ok: false };
+export type LinkOutcome = { ok: true; user: User } | { ok: false };
+
+/** The account a link belongs to, unless it has been disabled since (then the number is treated as unlinked). */
+export async function linkedAccount(env: AppEnv, userId: string): Promise<User | null> {
+  const user = await findUser(env, userId);
+  return user && !user.disabledAt ? user : null;
+}
 
 /**
  * Spends `code` and links `phone` to its account: one account per number (a code for a number linked elsewhere
  * moves it) and one number per account (a new number replaces the old). A wrong, used or expired code links nothing.
  */
-export async function linkWithCode(db: D1Database, code: string, phone: string, now = Date.now()): Promise<LinkOutcome> {
-  const orm = getDb({ DB: db });
+export async function linkWithCode(env: AppEnv, code: string, phone: string, now = Date.now()): Promise<LinkOutcome> {
+  const orm = getDb(env);
   const codes = schema.whatsappLinkCodes;
   // One statement spends the code: of two messages racing with it, only one gets the row back.
   const spent = await orm
@@ -30,13 +37,10 @@ export async function linkWithCode(db: D1Database, code: string, phone: string, 
     .returning({ userId: codes.userId, model: codes.model })
     .get();
   if (!spent) return { ok: false };
-  const user = await orm.query.users.findFirst({
-    columns: { id: true, displayName: true, locale: true, accessLevel: true },
-    where: and(eq(schema.users.id, spent.userId), isNull(schema.users.disabledAt)),
-  });
+  const user = await linkedAccount(env, spent.userId);
   if (!user) return { ok: false };
   // The same person linking the same number again keeps the conversation they were in.
-  const previous = await findLink(db, phone);
+  const previous = await findLink(env, phone);
   const threadId = previous?.userId === user.id ? previous.threadId : null;
   const links = schema.whatsappLinks;
   await orm.batch([

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { TRANSLATE_LANGUAGES, type TranslateLanguage } from "../../lib/schemas/images";
 import type { Locale } from "../../lib/constants";
 import { defaultModelFor } from "../../lib/models";
+import { findUser } from "../auth/accounts";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
@@ -14,6 +15,7 @@ import { storeUpload } from "../images/uploads";
 import { MAX_UPLOAD_BYTES } from "../images/validate";
 import { requestIdFor } from "./chat";
 import { graphClient, MediaTooLarge } from "./graph";
+import { findLink } from "./linking";
 import { sendImage, sendReply, sendText, replyText, type Conversation } from "./replies";
 
 /** A caption asking for photo translate: "translate", optionally with a language code ("translate de"). */
@@ -97,17 +99,6 @@ async function claimJobMessage(env: AppEnv, jobId: string) {
     .get();
 }
 
-/** Who the number is linked to now, in which language, and when they last wrote (the reply window). */
-async function currentLink(env: AppEnv, phone: string) {
-  const links = schema.whatsappLinks;
-  return getDb(env)
-    .select({ userId: links.userId, locale: schema.users.locale, lastInboundAt: links.lastInboundAt })
-    .from(links)
-    .leftJoin(schema.users, eq(schema.users.id, links.userId))
-    .where(eq(links.phone, phone))
-    .get();
-}
-
 /**
  * Sends the results of jobs that came from WhatsApp and have ended. Each is claimed by clearing its job id, so a
  * job delivered twice by the queue is sent once. Called by the app's queue handler after each batch of jobs.
@@ -123,7 +114,7 @@ export async function deliverJobResults(env: AppEnv, config: AppConfig, jobIds: 
       .get();
     if (!job || (job.status !== "done" && job.status !== "failed")) continue;
     const pending = await claimJobMessage(env, jobId);
-    const link = pending ? await currentLink(env, pending.phone) : undefined;
+    const link = pending ? await findLink(env, pending.phone) : null;
     // Unlinked (or moved to another account) since: the result stays with the creations on the web only.
     if (!pending || link?.userId !== job.ownerId) continue;
     const conversation: Conversation = {
@@ -132,7 +123,7 @@ export async function deliverJobResults(env: AppEnv, config: AppConfig, jobIds: 
       to: pending.phone,
       inboundId: pending.id,
       sentAt: Math.max(link.lastInboundAt ?? 0, pending.receivedAt),
-      locale: link.locale ?? "en",
+      locale: (await findUser(env, link.userId))?.locale ?? "en",
     };
     await sendJobResult(env, conversation, job.ownerId, jobId);
   }
