@@ -2,7 +2,6 @@
 // queue at hand): each message the webhook worker recorded is claimed once, then linked, refused or answered.
 // Messages of one sender are handled in order; different senders in parallel.
 import { and, eq, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import * as z from "zod";
 import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
 import { findLinkCode } from "../../lib/whatsapp";
 import { planForUser } from "../billing/subscriptions";
@@ -11,7 +10,7 @@ import type { AppConfig, AppEnv } from "../env";
 import { loadConfig } from "../env";
 import { answerWithChat } from "./chat";
 import { graphClient } from "./graph";
-import type { InboxMessage } from "./inbox-message";
+import { inboxMessageSchema, inboxStatusesSchema, type InboxMessage, type StatusUpdate } from "./inbox-message";
 import { findLink, linkedAccount, linkWithCode } from "./linking";
 import { localeOfNumber, replyText, sendReply, type Conversation } from "./replies";
 import { startImage, startPhotoTranslate, storeIncomingPhoto, translateRequest } from "./tasks";
@@ -21,26 +20,6 @@ export const WHATSAPP_INBOX_QUEUE = "whatsapp-inbox";
 /** A message claimed this long ago without finishing was lost with its worker: it may be claimed again. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
-const inboxMessageSchema = z.object({
-  kind: z.literal("message").optional(),
-  id: z.string().min(1).max(256),
-  from: z.string().regex(/^\d{6,15}$/),
-  sentAt: z.number().int().positive(),
-  name: z.string().max(256).optional(),
-  type: z.enum(["text", "image", "audio", "other"]),
-  text: z.string().max(16_000).optional(),
-  image: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional(), caption: z.string().max(4096).optional() }).optional(),
-  audio: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional() }).optional(),
-  origin: z.url().max(256).optional(),
-});
-
-const inboxStatusesSchema = z.object({
-  kind: z.literal("statuses"),
-  statuses: z
-    .array(z.object({ id: z.string().min(1).max(256), status: z.enum(["sent", "delivered", "read", "failed"]), errorCode: z.string().max(64).nullable() }))
-    .max(100),
-});
-
 /**
  * Statuses only move forward (sent < delivered < read; failed is final), whatever order Meta delivers them in. A
  * status that arrives before its send was recorded makes the row, and the send fills in the rest.
@@ -49,7 +28,7 @@ function statusRank(status: SQL | AnyColumn): SQL {
   return sql`(CASE ${status} WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END)`;
 }
 
-async function recordStatuses(db: D1Database, statuses: z.infer<typeof inboxStatusesSchema>["statuses"]) {
+async function recordStatuses(db: D1Database, statuses: StatusUpdate[]) {
   const now = Date.now();
   const orm = getDb({ DB: db });
   const replies = schema.whatsappReplies;

@@ -2,7 +2,7 @@
 // payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), delivery
 // statuses recorded against our replies, and each new message recorded once by its wamid and queued for answering.
 import * as z from "zod";
-import type { InboxItem, InboxMessage } from "./inbox-message";
+import type { InboxItem, InboxMessage, StatusUpdate } from "./inbox-message";
 
 /** Meta's deliveries are a few KB; anything far larger is not one of them. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -84,12 +84,6 @@ const payloadSchema = z.object({
   object: z.string(),
   entry: z.array(z.object({ changes: z.array(z.object({ field: z.string(), value: z.unknown() }).loose()).max(100) }).loose()).max(100),
 });
-
-export interface StatusUpdate {
-  id: string;
-  status: "sent" | "delivered" | "read" | "failed";
-  errorCode: string | null;
-}
 
 export interface WebhookContents {
   messages: InboxMessage[];
