@@ -1,20 +1,16 @@
 // The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
-// queue at hand): each message the webhook worker recorded is claimed once, then linked, refused or answered.
+// queue at hand): the webhook worker only queues; here each message's wamid is recorded and claimed once in D1,
+// parsed into a command (commands.ts) and handled (command-handlers.ts), and delivery statuses are recorded.
 // Messages of one sender are handled in order; different senders in parallel.
 import { and, eq, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
-import { findLinkCode } from "../../lib/whatsapp";
-import { planForUser } from "../billing/subscriptions";
-import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { loadConfig } from "../env";
-import { answerWithChat } from "./chat";
+import { getDb, schema } from "../db";
+import { runCommand } from "./command-handlers";
+import { parseCommand } from "./commands";
 import { graphClient } from "./graph";
 import { inboxMessageSchema, inboxStatusesSchema, type InboxMessage, type StatusUpdate } from "./inbox-message";
-import { findLink, linkedAccount, linkWithCode } from "./linking";
-import { localeOfNumber, replyText, sendReply, type Conversation } from "./replies";
-import { startImage, startPhotoTranslate, storeIncomingPhoto, translateRequest } from "./tasks";
-import { answerVoiceNote } from "./voice-notes";
+import { localeOfNumber, type Conversation } from "./replies";
 
 export const WHATSAPP_INBOX_QUEUE = "whatsapp-inbox";
 /** A message claimed this long ago without finishing was lost with its worker: it may be claimed again. */
@@ -44,28 +40,6 @@ async function recordStatuses(db: D1Database, statuses: StatusUpdate[]) {
   );
   const [first, ...rest] = upserts;
   if (first) await orm.batch([first, ...rest]);
-}
-
-/** Turkish names of the signs, so "/horoscope aslan" works as well as "/horoscope leo". */
-const TURKISH_SIGNS: Record<string, (typeof ZODIAC_SIGNS)[number]> = {
-  koç: "aries",
-  boğa: "taurus",
-  ikizler: "gemini",
-  yengeç: "cancer",
-  aslan: "leo",
-  başak: "virgo",
-  terazi: "libra",
-  akrep: "scorpio",
-  yay: "sagittarius",
-  oğlak: "capricorn",
-  kova: "aquarius",
-  balık: "pisces",
-};
-
-function signFrom(words: string): string | null {
-  const word = words.trim().toLocaleLowerCase("tr").split(/\s+/)[0] ?? "";
-  const english = word.toLocaleLowerCase("en");
-  return (ZODIAC_SIGNS as readonly string[]).includes(english) ? english : (TURKISH_SIGNS[word] ?? null);
 }
 
 export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
@@ -160,86 +134,8 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
     locale: localeOfNumber(message.from),
   };
   const origin = config.appOrigin ?? (config.isProduction ? "" : (message.origin ?? ""));
-  const words = (message.type === "text" ? message.text : message.image?.caption) ?? "";
-
-  const code = findLinkCode(words);
-  if (code) {
-    const linked = await linkWithCode(env, code, message.from);
-    if (!linked.ok) {
-      await sendReply(conversation, "badCode", { origin });
-    } else {
-      conversation.locale = linked.user.locale;
-      const plan = await planForUser(env, linked.user, Date.now());
-      await sendReply(conversation, plan === "pro" ? "linked" : "linkedFree", { name: linked.user.displayName, link: `${origin}/payment` });
-    }
-    return finish(env.DB, message.id, "done");
-  }
-
-  const link = await findLink(env, message.from);
-  const user = link ? await linkedAccount(env, link.userId) : null;
-  if (!link || !user) {
-    await sendReply(conversation, "howToLink", { origin });
-    return finish(env.DB, message.id, "done");
-  }
-  conversation.locale = user.locale;
-  const links = schema.whatsappLinks;
-  // Never moves back: a late redelivery of an older message does not shorten the reply window.
-  await getDb(env)
-    .update(links)
-    .set({ lastInboundAt: sql`MAX(COALESCE(${links.lastInboundAt}, 0), ${message.sentAt})` })
-    .where(eq(links.id, link.id));
-
-  if (words.trim().toLowerCase() === "/new") {
-    await getDb(env).update(links).set({ threadId: null }).where(eq(links.id, link.id));
-    await sendReply(conversation, "newThread");
-    return finish(env.DB, message.id, "done");
-  }
-
-  // docs/product.md §6: WhatsApp chat is part of Pro. A Free account (or a Pro one whose subscription ended) is told how to
-  // upgrade, and nothing is charged.
-  const plan = await planForUser(env, user, Date.now());
-  if (plan !== "pro") {
-    await sendReply(conversation, "needsPro", { link: `${origin}/payment` });
-    return finish(env.DB, message.id, "done");
-  }
-  const owner = { accountId: user.id, plan };
-  const tasksOnly = config.whatsapp.mode === "tasks";
-
-  if (message.type === "image" && message.image) {
-    const target = translateRequest(message.image.caption, user.locale) ?? (tasksOnly ? user.locale : null);
-    const uploadId = await storeIncomingPhoto(env, conversation, user.id, message.image.mediaId);
-    if (!uploadId) return finish(env.DB, message.id, "failed", "whatsapp/media");
-    if (target) await startPhotoTranslate(env, config, conversation, owner, uploadId, target);
-    else
-      await answerWithChat(env, config, conversation, owner, link, {
-        text: words.trim() || (await replyText(user.locale, "describePhoto")),
-        attachmentId: uploadId,
-      });
-    return finish(env.DB, message.id, "done");
-  }
-
-  if (message.type === "audio" && message.audio && !tasksOnly) {
-    await answerVoiceNote(env, config, conversation, owner, link, message.audio.mediaId);
-    return finish(env.DB, message.id, "done");
-  }
-
-  const command = /^\/(image|horoscope)\b\s*([\s\S]*)$/i.exec(words.trim());
-  if (command?.[1]?.toLowerCase() === "image" && command[2]!.trim()) {
-    await startImage(env, config, conversation, owner, command[2]!.trim().slice(0, 1000));
-    return finish(env.DB, message.id, "done");
-  }
-  if (command?.[1]?.toLowerCase() === "horoscope") {
-    const sign = signFrom(command[2] ?? "");
-    if (!sign) await sendReply(conversation, "badSign");
-    else await answerWithChat(env, config, conversation, owner, link, { text: "", horoscopeSign: sign });
-    return finish(env.DB, message.id, "done");
-  }
-
-  if (message.type !== "text" || !words.trim() || tasksOnly) {
-    // `tasks` mode (Meta's terms for AI assistants, decision 0010): anything but a task gets the menu of tasks.
-    await sendReply(conversation, tasksOnly ? "tasksMenu" : "unsupported");
-    return finish(env.DB, message.id, "done");
-  }
-  await answerWithChat(env, config, conversation, owner, link, { text: words.trim() });
-  return finish(env.DB, message.id, "done");
+  const command = parseCommand(message, config.whatsapp.mode === "tasks");
+  const outcome = await runCommand({ env, config, message, conversation, origin }, command);
+  if (outcome.status === "failed") await finish(env.DB, message.id, "failed", outcome.errorCode);
+  else await finish(env.DB, message.id, "done");
 }

@@ -3,8 +3,7 @@
 // charged, queued, made by the queue consumer, kept with the user's creations); when a job ends, its result is
 // sent back to the chat it came from.
 import { eq } from "drizzle-orm";
-import { TRANSLATE_LANGUAGES, type TranslateLanguage } from "../../lib/schemas/images";
-import type { Locale } from "../../lib/constants";
+import type { TranslateLanguage } from "../../lib/schemas/images";
 import { defaultModelFor } from "../../lib/models";
 import { findUser } from "../auth/accounts";
 import { getDb, schema } from "../db";
@@ -17,15 +16,6 @@ import { requestIdFor } from "./chat";
 import { graphClient, MediaTooLarge } from "./graph";
 import { findLink } from "./linking";
 import { sendImage, sendReply, sendText, replyText, type Conversation } from "./replies";
-
-/** A caption asking for photo translate: "translate", optionally with a language code ("translate de"). */
-export function translateRequest(caption: string | undefined, locale: Locale): TranslateLanguage | null {
-  const match = /^\s*(?:translate|çevir)\b\s*(?:to\s+|into\s+)?([a-z]{2,3}(?:-[a-z]{4})?)?\s*$/i.exec(caption ?? "");
-  if (!match) return null;
-  const asked = match[1]?.toLowerCase();
-  const known = TRANSLATE_LANGUAGES.find((code) => code.toLowerCase() === asked);
-  return known ?? locale;
-}
 
 /** A photo the user sent, fetched through the Graph media API and stored like a web upload (same checks). */
 export async function storeIncomingPhoto(env: AppEnv, conversation: Conversation, ownerId: string, mediaId: string): Promise<string | null> {

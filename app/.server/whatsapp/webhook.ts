@@ -1,6 +1,6 @@
 // The receiving half of the WhatsApp channel, run by the webhook worker: Meta's signature on the raw body, the
-// payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), delivery
-// statuses recorded against our replies, and each new message recorded once by its wamid and queued for answering.
+// payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), and each
+// message and the delivery statuses queued as they are. The app worker's consumer (inbox.ts) records them in D1.
 import * as z from "zod";
 import type { InboxItem, InboxMessage, StatusUpdate } from "./inbox-message";
 
