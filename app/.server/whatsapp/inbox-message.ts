@@ -35,3 +35,7 @@ export type InboxStatuses = z.infer<typeof inboxStatusesSchema>;
 /** A delivery status of one of our replies, as Meta reported it. */
 export type StatusUpdate = InboxStatuses["statuses"][number];
 export type InboxItem = InboxMessage | InboxStatuses;
+/** The `WHATSAPP_INBOX` queue binding, as both workers see it (the webhook worker produces, the app worker consumes). */
+export interface InboxQueue {
+  send(body: InboxItem): Promise<unknown>;
+}

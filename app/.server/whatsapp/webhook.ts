@@ -2,7 +2,7 @@
 // payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), and each
 // message and the delivery statuses queued as they are. The app worker's consumer (inbox.ts) records them in D1.
 import * as z from "zod";
-import type { InboxItem, InboxMessage, StatusUpdate } from "./inbox-message";
+import type { InboxItem, InboxMessage, InboxQueue, StatusUpdate } from "./inbox-message";
 
 /** Meta's deliveries are a few KB; anything far larger is not one of them. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -146,7 +146,7 @@ export function readWebhook(body: unknown, phoneNumberId: string | null, origin?
 }
 
 interface QueueEnv {
-  WHATSAPP_INBOX?: { send(body: InboxItem): Promise<unknown> };
+  WHATSAPP_INBOX?: InboxQueue;
 }
 
 /**
