@@ -6,7 +6,7 @@ import type { CreditsCounter } from "./credits/counter";
 import type { DataExportMessage } from "./exports/messages";
 import type { ImageJobMessage } from "./images/messages";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
-import type { InboxItem } from "./whatsapp/inbox-message";
+import type { InboxQueue } from "./whatsapp/inbox-message";
 
 /** The producer side of the image queue. In `npm run dev` a service entrypoint with the same shape stands in. */
 export interface JobQueue {
@@ -45,7 +45,7 @@ export type AppEnv = Pick<Generated, "DB" | "MEDIA"> & {
   IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
   DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
-  WHATSAPP_INBOX?: { send(body: InboxItem): Promise<unknown> };
+  WHATSAPP_INBOX?: InboxQueue;
   WHATSAPP?: Generated["WHATSAPP"];
   [variable: string]: unknown;
 };

@@ -6,12 +6,12 @@ import { Hono } from "hono";
 import { isAppError } from "../../app/.server/errors";
 import { readBytes } from "../../app/.server/http/request";
 import { loadWhatsAppConfig, WhatsAppConfigError } from "../../app/.server/whatsapp/config";
-import type { InboxItem } from "../../app/.server/whatsapp/inbox-message";
+import type { InboxQueue } from "../../app/.server/whatsapp/inbox-message";
 import { enqueueDelivery, MAX_WEBHOOK_BYTES, readWebhook, sameSecret, verifySignature } from "../../app/.server/whatsapp/webhook";
 
 export interface WhatsAppEnv {
   DB: D1Database;
-  WHATSAPP_INBOX: { send(body: InboxItem): Promise<unknown> };
+  WHATSAPP_INBOX: InboxQueue;
   APP_ENV?: string;
   [variable: string]: unknown;
 }

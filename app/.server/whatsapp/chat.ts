@@ -1,15 +1,17 @@
 // A linked Pro user's WhatsApp message answered by the web's own chat turn (chat/turns.ts): the same model check,
 // credits, provider path, relay and thread rows, so the conversation is one thread in the web history. The answer
 // is read from the relay's event stream to its end and sent back in WhatsApp's formatting.
+import { eq } from "drizzle-orm";
 import type { Locale } from "../../lib/constants";
 import { findModel, defaultModelFor } from "../../lib/models";
 import type { ChatStreamDone } from "./answer-stream";
 import { readAnswer } from "./answer-stream";
 import { toolTurnFor } from "../chat/tool-turn";
 import { startTurn, type TurnOwner } from "../chat/turns";
+import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
-import type { LinkRow } from "./linking";
+import type { WhatsAppLink } from "./linking";
 import { sendAnswer, sendReply, type Conversation } from "./replies";
 
 /** A stable request id for a message (the chat turn's idempotency key): a redelivery joins the same answer. */
@@ -22,7 +24,7 @@ export async function requestIdFor(messageId: string): Promise<string> {
 }
 
 /** The model chosen on the web when the number was linked, then the chat's default (docs/product.md §9) if that one is not offered. */
-function modelsToTry(link: LinkRow): string[] {
+function modelsToTry(link: WhatsAppLink): string[] {
   const chosen = link.model && findModel(link.model) ? [link.model] : [];
   return [...new Set([...chosen, defaultModelFor("web-main")])];
 }
@@ -45,13 +47,13 @@ export async function answerWithChat(
   config: AppConfig,
   conversation: Conversation,
   owner: TurnOwner,
-  link: LinkRow,
+  link: WhatsAppLink,
   input: ChatInput,
 ): Promise<AnsweredTurn | null> {
   const requestId = await requestIdFor(conversation.inboundId);
   const models = modelsToTry(link);
   const horoscope = input.horoscopeSign !== undefined;
-  let threadId = horoscope ? undefined : (link.thread_id ?? undefined);
+  let threadId = horoscope ? undefined : (link.threadId ?? undefined);
   for (let attempt = 0; attempt < models.length + 2; attempt++) {
     const model = models[0]!;
     try {
@@ -60,8 +62,8 @@ export async function answerWithChat(
         : { requestId, threadId, model, message: input.text, mode: "send" as const, attachmentId: input.attachmentId, tool: "web-main" as const };
       const tool = toolTurnFor(env, request, { locale: conversation.locale });
       const turn = await startTurn(env, config, async () => owner, request, { locale: conversation.locale, channel: "whatsapp", tool });
-      if (!horoscope && turn.threadId !== link.thread_id) {
-        await env.DB.prepare("UPDATE whatsapp_links SET thread_id = ?1 WHERE id = ?2").bind(turn.threadId, link.id).run();
+      if (!horoscope && turn.threadId !== link.threadId) {
+        await getDb(env).update(schema.whatsappLinks).set({ threadId: turn.threadId }).where(eq(schema.whatsappLinks.id, link.id));
       }
       const done = await readAnswer(turn.stream);
       if (done.text.trim()) await sendAnswer(conversation, done.text, input.preface);

@@ -1,79 +1,45 @@
 // The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
-// queue at hand): each message the webhook worker recorded is claimed once, then linked, refused or answered.
+// queue at hand): the webhook worker only queues; here each message's wamid is recorded and claimed once in D1,
+// parsed into a command (commands.ts) and handled (command-handlers.ts), and delivery statuses are recorded.
 // Messages of one sender are handled in order; different senders in parallel.
-import * as z from "zod";
-import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
-import { findLinkCode } from "../../lib/whatsapp";
-import { planForUser } from "../billing/subscriptions";
+import { and, eq, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AppConfig, AppEnv } from "../env";
 import { loadConfig } from "../env";
-import { answerWithChat } from "./chat";
+import { getDb, schema } from "../db";
+import { runCommand } from "./command-handlers";
+import { parseCommand } from "./commands";
 import { graphClient } from "./graph";
-import type { InboxMessage } from "./inbox-message";
-import { findLink, linkWithCode } from "./linking";
-import { localeOfNumber, replyText, sendReply, type Conversation } from "./replies";
-import { startImage, startPhotoTranslate, storeIncomingPhoto, translateRequest } from "./tasks";
-import { answerVoiceNote } from "./voice-notes";
+import { inboxMessageSchema, inboxStatusesSchema, type InboxMessage, type StatusUpdate } from "./inbox-message";
+import { localeOfNumber, type Conversation } from "./replies";
 
 export const WHATSAPP_INBOX_QUEUE = "whatsapp-inbox";
 /** A message claimed this long ago without finishing was lost with its worker: it may be claimed again. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
-const inboxMessageSchema = z.object({
-  kind: z.literal("message").optional(),
-  id: z.string().min(1).max(256),
-  from: z.string().regex(/^\d{6,15}$/),
-  sentAt: z.number().int().positive(),
-  name: z.string().max(256).optional(),
-  type: z.enum(["text", "image", "audio", "other"]),
-  text: z.string().max(16_000).optional(),
-  image: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional(), caption: z.string().max(4096).optional() }).optional(),
-  audio: z.object({ mediaId: z.string().min(1).max(128), mimeType: z.string().max(64).optional() }).optional(),
-  origin: z.url().max(256).optional(),
-});
-
-const inboxStatusesSchema = z.object({
-  kind: z.literal("statuses"),
-  statuses: z
-    .array(z.object({ id: z.string().min(1).max(256), status: z.enum(["sent", "delivered", "read", "failed"]), errorCode: z.string().max(64).nullable() }))
-    .max(100),
-});
-
 /**
  * Statuses only move forward (sent < delivered < read; failed is final), whatever order Meta delivers them in. A
  * status that arrives before its send was recorded makes the row, and the send fills in the rest.
  */
-const STATUS_UPSERT = `INSERT INTO whatsapp_replies (id, status, error_code, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
-  ON CONFLICT(id) DO UPDATE SET status = excluded.status, error_code = excluded.error_code, updated_at = excluded.updated_at
-  WHERE whatsapp_replies.status <> 'failed' AND (excluded.status = 'failed' OR
-    (CASE excluded.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END) >
-    (CASE whatsapp_replies.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END))`;
-
-async function recordStatuses(db: D1Database, statuses: z.infer<typeof inboxStatusesSchema>["statuses"]) {
-  const now = Date.now();
-  if (statuses.length > 0) await db.batch(statuses.map((status) => db.prepare(STATUS_UPSERT).bind(status.id, status.status, status.errorCode, now)));
+function statusRank(status: SQL | AnyColumn): SQL {
+  return sql`(CASE ${status} WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END)`;
 }
 
-/** Turkish names of the signs, so "/horoscope aslan" works as well as "/horoscope leo". */
-const TURKISH_SIGNS: Record<string, (typeof ZODIAC_SIGNS)[number]> = {
-  koç: "aries",
-  boğa: "taurus",
-  ikizler: "gemini",
-  yengeç: "cancer",
-  aslan: "leo",
-  başak: "virgo",
-  terazi: "libra",
-  akrep: "scorpio",
-  yay: "sagittarius",
-  oğlak: "capricorn",
-  kova: "aquarius",
-  balık: "pisces",
-};
-
-function signFrom(words: string): string | null {
-  const word = words.trim().toLocaleLowerCase("tr").split(/\s+/)[0] ?? "";
-  const english = word.toLocaleLowerCase("en");
-  return (ZODIAC_SIGNS as readonly string[]).includes(english) ? english : (TURKISH_SIGNS[word] ?? null);
+async function recordStatuses(db: D1Database, statuses: StatusUpdate[]) {
+  const now = Date.now();
+  const orm = getDb({ DB: db });
+  const replies = schema.whatsappReplies;
+  const upserts = statuses.map((status) =>
+    orm
+      .insert(replies)
+      .values({ id: status.id, status: status.status, errorCode: status.errorCode, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: replies.id,
+        set: { status: sql`excluded.status`, errorCode: sql`excluded.error_code`, updatedAt: sql`excluded.updated_at` },
+        setWhere: sql`${replies.status} <> 'failed' AND (excluded.status = 'failed' OR ${statusRank(sql`excluded.status`)} > ${statusRank(replies.status)})`,
+      }),
+  );
+  const [first, ...rest] = upserts;
+  if (first) await orm.batch([first, ...rest]);
 }
 
 export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
@@ -113,9 +79,10 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
           message.ack();
         } catch (error) {
           console.error("whatsapp: answering failed; the queue will retry", body.id, error);
-          await env.DB.prepare("UPDATE whatsapp_messages SET status = 'queued', updated_at = ?2 WHERE id = ?1")
-            .bind(body.id, Date.now())
-            .run()
+          await getDb(env)
+            .update(schema.whatsappMessages)
+            .set({ status: "queued", updatedAt: Date.now() })
+            .where(eq(schema.whatsappMessages.id, body.id))
             .catch(() => undefined);
           message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
         }
@@ -129,20 +96,22 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
  * delivery of it (Meta's redeliveries, the queue's at-least-once) find it taken or answered. False then.
  */
 async function claim(db: D1Database, message: InboxMessage, now: number): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `INSERT INTO whatsapp_messages (id, phone, received_at, type, status, updated_at) VALUES (?1, ?2, ?3, ?4, 'processing', ?3)
-       ON CONFLICT(id) DO UPDATE SET status = 'processing', updated_at = excluded.updated_at
-       WHERE whatsapp_messages.status = 'queued' OR (whatsapp_messages.status = 'processing' AND whatsapp_messages.updated_at < ?5)
-       RETURNING id`,
-    )
-    .bind(message.id, message.from, now, message.type, now - STALE_CLAIM_MS)
-    .first();
-  return row !== null;
+  const messages = schema.whatsappMessages;
+  const row = await getDb({ DB: db })
+    .insert(messages)
+    .values({ id: message.id, phone: message.from, receivedAt: now, type: message.type, status: "processing", updatedAt: now })
+    .onConflictDoUpdate({
+      target: messages.id,
+      set: { status: "processing", updatedAt: sql`excluded.updated_at` },
+      setWhere: or(eq(messages.status, "queued"), and(eq(messages.status, "processing"), lt(messages.updatedAt, now - STALE_CLAIM_MS))),
+    })
+    .returning({ id: messages.id })
+    .get();
+  return row !== undefined;
 }
 
 async function finish(db: D1Database, id: string, status: "done" | "failed", errorCode: string | null = null) {
-  await db.prepare("UPDATE whatsapp_messages SET status = ?2, error_code = ?3, updated_at = ?4 WHERE id = ?1").bind(id, status, errorCode, Date.now()).run();
+  await getDb({ DB: db }).update(schema.whatsappMessages).set({ status, errorCode, updatedAt: Date.now() }).where(eq(schema.whatsappMessages.id, id));
 }
 
 export async function handleInbound(env: AppEnv, config: AppConfig, message: InboxMessage): Promise<void> {
@@ -165,85 +134,8 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
     locale: localeOfNumber(message.from),
   };
   const origin = config.appOrigin ?? (config.isProduction ? "" : (message.origin ?? ""));
-  const words = (message.type === "text" ? message.text : message.image?.caption) ?? "";
-
-  const code = findLinkCode(words);
-  if (code) {
-    const linked = await linkWithCode(env.DB, code, message.from);
-    if (!linked.ok) {
-      await sendReply(conversation, "badCode", { origin });
-    } else {
-      conversation.locale = linked.user.locale;
-      const plan = await planForUser(env, linked.user, Date.now());
-      await sendReply(conversation, plan === "pro" ? "linked" : "linkedFree", { name: linked.user.displayName, link: `${origin}/payment` });
-    }
-    return finish(env.DB, message.id, "done");
-  }
-
-  const link = await findLink(env.DB, message.from);
-  const user = link
-    ? await env.DB.prepare("SELECT id, locale, access_level AS accessLevel FROM users WHERE id = ?1 AND disabled_at IS NULL")
-        .bind(link.user_id)
-        .first<{ id: string; locale: "en" | "tr"; accessLevel: "basic" | "pro" }>()
-    : null;
-  if (!link || !user) {
-    await sendReply(conversation, "howToLink", { origin });
-    return finish(env.DB, message.id, "done");
-  }
-  conversation.locale = user.locale;
-  await env.DB.prepare("UPDATE whatsapp_links SET last_inbound_at = MAX(COALESCE(last_inbound_at, 0), ?2) WHERE id = ?1").bind(link.id, message.sentAt).run();
-
-  if (words.trim().toLowerCase() === "/new") {
-    await env.DB.prepare("UPDATE whatsapp_links SET thread_id = NULL WHERE id = ?1").bind(link.id).run();
-    await sendReply(conversation, "newThread");
-    return finish(env.DB, message.id, "done");
-  }
-
-  // docs/product.md §6: WhatsApp chat is part of Pro. A Free account (or a Pro one whose subscription ended) is told how to
-  // upgrade, and nothing is charged.
-  const plan = await planForUser(env, user, Date.now());
-  if (plan !== "pro") {
-    await sendReply(conversation, "needsPro", { link: `${origin}/payment` });
-    return finish(env.DB, message.id, "done");
-  }
-  const owner = { accountId: user.id, plan };
-  const tasksOnly = config.whatsapp.mode === "tasks";
-
-  if (message.type === "image" && message.image) {
-    const target = translateRequest(message.image.caption, user.locale) ?? (tasksOnly ? user.locale : null);
-    const uploadId = await storeIncomingPhoto(env, conversation, user.id, message.image.mediaId);
-    if (!uploadId) return finish(env.DB, message.id, "failed", "whatsapp/media");
-    if (target) await startPhotoTranslate(env, config, conversation, owner, uploadId, target);
-    else
-      await answerWithChat(env, config, conversation, owner, link, {
-        text: words.trim() || (await replyText(user.locale, "describePhoto")),
-        attachmentId: uploadId,
-      });
-    return finish(env.DB, message.id, "done");
-  }
-
-  if (message.type === "audio" && message.audio && !tasksOnly) {
-    await answerVoiceNote(env, config, conversation, owner, link, message.audio.mediaId);
-    return finish(env.DB, message.id, "done");
-  }
-
-  const command = /^\/(image|horoscope)\b\s*([\s\S]*)$/i.exec(words.trim());
-  if (command?.[1]?.toLowerCase() === "image" && command[2]!.trim()) {
-    await startImage(env, config, conversation, owner, command[2]!.trim().slice(0, 1000));
-    return finish(env.DB, message.id, "done");
-  }
-  if (command?.[1]?.toLowerCase() === "horoscope") {
-    const sign = signFrom(command[2] ?? "");
-    if (!sign) await sendReply(conversation, "badSign");
-    else await answerWithChat(env, config, conversation, owner, link, { text: "", horoscopeSign: sign });
-    return finish(env.DB, message.id, "done");
-  }
-
-  if (message.type !== "text" || !words.trim() || tasksOnly) {
-    // `tasks` mode (Meta's terms for AI assistants, decision 0010): anything but a task gets the menu of tasks.
-    await sendReply(conversation, tasksOnly ? "tasksMenu" : "unsupported");
-    return finish(env.DB, message.id, "done");
-  }
-  await answerWithChat(env, config, conversation, owner, link, { text: words.trim() });
-  return finish(env.DB, message.id, "done");
+  const command = parseCommand(message, config.whatsapp.mode === "tasks");
+  const outcome = await runCommand({ env, config, message, conversation, origin }, command);
+  if (outcome.status === "failed") await finish(env.DB, message.id, "failed", outcome.errorCode);
+  else await finish(env.DB, message.id, "done");
 }

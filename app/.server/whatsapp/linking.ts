@@ -1,54 +1,60 @@
 // Linking a WhatsApp number to an account by the one-time code the web dialog made (link-codes.ts). The code is
 // spent atomically, so two messages racing with one code link once; the number that sent it is the one linked,
 // since WhatsApp has already proven the sender owns it.
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { User } from "../../../db/schema";
+import { findUser } from "../auth/accounts";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
 
-export interface LinkRow {
-  id: string;
-  user_id: string;
-  phone: string;
-  thread_id: string | null;
-  model: string | null;
-  last_inbound_at: number | null;
-  /** The "reply with voice" setting (0 or 1, as D1 returns it). */
-  voice_replies: number;
+export type WhatsAppLink = typeof schema.whatsappLinks.$inferSelect;
+
+export async function findLink(env: AppEnv, phone: string): Promise<WhatsAppLink | null> {
+  const link = await getDb(env).query.whatsappLinks.findFirst({ where: eq(schema.whatsappLinks.phone, phone) });
+  return link ?? null;
 }
 
-export async function findLink(db: D1Database, phone: string): Promise<LinkRow | null> {
-  return db
-    .prepare("SELECT id, user_id, phone, thread_id, model, last_inbound_at, voice_replies FROM whatsapp_links WHERE phone = ?1")
-    .bind(phone)
-    .first<LinkRow>();
-}
+export type LinkOutcome = { ok: true; user: User } | { ok: false };
 
-type LinkedUser = Pick<User, "id" | "displayName" | "locale" | "accessLevel">;
-export type LinkOutcome = { ok: true; user: LinkedUser } | { ok: false };
+/** The account a link belongs to, unless it has been disabled since (then the number is treated as unlinked). */
+export async function linkedAccount(env: AppEnv, userId: string): Promise<User | null> {
+  const user = await findUser(env, userId);
+  return user && !user.disabledAt ? user : null;
+}
 
 /**
  * Spends `code` and links `phone` to its account: one account per number (a code for a number linked elsewhere
  * moves it) and one number per account (a new number replaces the old). A wrong, used or expired code links nothing.
  */
-export async function linkWithCode(db: D1Database, code: string, phone: string, now = Date.now()): Promise<LinkOutcome> {
-  const spent = await db
-    .prepare("UPDATE whatsapp_link_codes SET used_at = ?2 WHERE code = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING user_id, model")
-    .bind(code, now)
-    .first<{ user_id: string; model: string | null }>();
+export async function linkWithCode(env: AppEnv, code: string, phone: string, now = Date.now()): Promise<LinkOutcome> {
+  const orm = getDb(env);
+  const codes = schema.whatsappLinkCodes;
+  // One statement spends the code: of two messages racing with it, only one gets the row back.
+  const spent = await orm
+    .update(codes)
+    .set({ usedAt: now })
+    .where(and(eq(codes.code, code), isNull(codes.usedAt), gt(codes.expiresAt, now)))
+    .returning({ userId: codes.userId, model: codes.model })
+    .get();
   if (!spent) return { ok: false };
-  const user = await db
-    .prepare("SELECT id, display_name AS displayName, locale, access_level AS accessLevel FROM users WHERE id = ?1 AND disabled_at IS NULL")
-    .bind(spent.user_id)
-    .first<LinkedUser>();
+  const user = await linkedAccount(env, spent.userId);
   if (!user) return { ok: false };
   // The same person linking the same number again keeps the conversation they were in.
-  const previous = await findLink(db, phone);
-  const threadId = previous?.user_id === user.id ? previous.thread_id : null;
-  await db.batch([
-    db.prepare("DELETE FROM whatsapp_links WHERE phone = ?1 OR user_id = ?2").bind(phone, user.id),
-    db
-      .prepare(
-        "INSERT INTO whatsapp_links (id, user_id, phone, thread_id, model, verified_at, last_inbound_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?6)",
-      )
-      .bind(crypto.randomUUID(), user.id, phone, threadId, spent.model, now),
+  const previous = await findLink(env, phone);
+  const threadId = previous?.userId === user.id ? previous.threadId : null;
+  const links = schema.whatsappLinks;
+  await orm.batch([
+    orm.delete(links).where(or(eq(links.phone, phone), eq(links.userId, user.id))),
+    orm.insert(links).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      phone,
+      threadId,
+      model: spent.model,
+      verifiedAt: now,
+      lastInboundAt: now,
+      createdAt: now,
+    }),
   ]);
   return { ok: true, user };
 }

@@ -1,7 +1,9 @@
 // Sending replies to one WhatsApp message: in the account's language, inside Meta's 24-hour window, split into
 // numbered parts that fit WhatsApp's 4,096 characters, each recorded (so Meta's statuses find it) and, when every
 // retry has failed, recorded as a failure rather than lost silently.
+import { sql } from "drizzle-orm";
 import type { Locale } from "../../lib/constants";
+import { getDb, schema } from "../db";
 import { i18nServer } from "../i18n";
 import { splitForWhatsApp, toWhatsAppText } from "./format";
 import { GraphError, type GraphClient } from "./graph";
@@ -38,20 +40,18 @@ async function recordFailure(conversation: Conversation, kind: string, error: un
   const code = error instanceof GraphError ? error.code : error instanceof Error ? error.name : "unknown";
   const detail = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
   console.error("whatsapp: reply not delivered", conversation.inboundId, kind, code, detail);
-  await conversation.db
-    .prepare("INSERT INTO whatsapp_failures (inbound_id, phone, kind, error_code, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    .bind(conversation.inboundId, conversation.to, kind, code, detail, Date.now())
-    .run();
+  await getDb({ DB: conversation.db })
+    .insert(schema.whatsappFailures)
+    .values({ inboundId: conversation.inboundId, phone: conversation.to, kind, errorCode: code, detail, createdAt: Date.now() });
 }
 
 async function recordSent(conversation: Conversation, replyId: string) {
-  await conversation.db
-    .prepare(
-      `INSERT INTO whatsapp_replies (id, inbound_id, phone, status, created_at, updated_at) VALUES (?1, ?2, ?3, 'sent', ?4, ?4)
-       ON CONFLICT(id) DO UPDATE SET inbound_id = excluded.inbound_id, phone = excluded.phone`,
-    )
-    .bind(replyId, conversation.inboundId, conversation.to, Date.now())
-    .run();
+  const now = Date.now();
+  // A status may have arrived first and made the row (inbox.ts): the send fills in what it answers.
+  await getDb({ DB: conversation.db })
+    .insert(schema.whatsappReplies)
+    .values({ id: replyId, inboundId: conversation.inboundId, phone: conversation.to, status: "sent", createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: schema.whatsappReplies.id, set: { inboundId: sql`excluded.inbound_id`, phone: sql`excluded.phone` } });
 }
 
 /** Whether a free-form message may still be sent now; if not, that is recorded (the answer stays in the web thread). */

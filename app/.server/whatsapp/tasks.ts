@@ -2,9 +2,11 @@
 // captioned "translate", and a picture from "/image <description>". Both are ordinary creation jobs (images/jobs.ts:
 // charged, queued, made by the queue consumer, kept with the user's creations); when a job ends, its result is
 // sent back to the chat it came from.
-import { TRANSLATE_LANGUAGES, type TranslateLanguage } from "../../lib/schemas/images";
-import type { Locale } from "../../lib/constants";
+import { eq } from "drizzle-orm";
+import type { TranslateLanguage } from "../../lib/schemas/images";
 import { defaultModelFor } from "../../lib/models";
+import { findUser } from "../auth/accounts";
+import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import { createJob, getJob, type JobOwner } from "../images/jobs";
@@ -12,16 +14,8 @@ import { storeUpload } from "../images/uploads";
 import { MAX_UPLOAD_BYTES } from "../images/validate";
 import { requestIdFor } from "./chat";
 import { graphClient, MediaTooLarge } from "./graph";
+import { findLink } from "./linking";
 import { sendImage, sendReply, sendText, replyText, type Conversation } from "./replies";
-
-/** A caption asking for photo translate: "translate", optionally with a language code ("translate de"). */
-export function translateRequest(caption: string | undefined, locale: Locale): TranslateLanguage | null {
-  const match = /^\s*(?:translate|çevir)\b\s*(?:to\s+|into\s+)?([a-z]{2,3}(?:-[a-z]{4})?)?\s*$/i.exec(caption ?? "");
-  if (!match) return null;
-  const asked = match[1]?.toLowerCase();
-  const known = TRANSLATE_LANGUAGES.find((code) => code.toLowerCase() === asked);
-  return known ?? locale;
-}
 
 /** A photo the user sent, fetched through the Graph media API and stored like a web upload (same checks). */
 export async function storeIncomingPhoto(env: AppEnv, conversation: Conversation, ownerId: string, mediaId: string): Promise<string | null> {
@@ -51,7 +45,7 @@ async function startJob(
       return;
     }
     // Remembered on the message, so the queue consumer sends the result here when the job ends.
-    await env.DB.prepare("UPDATE whatsapp_messages SET job_id = ?1 WHERE id = ?2").bind(job.id, conversation.inboundId).run();
+    await getDb(env).update(schema.whatsappMessages).set({ jobId: job.id }).where(eq(schema.whatsappMessages.id, conversation.inboundId));
     await sendReply(conversation, input.tool === "photo-translate" ? "translating" : "imageStarted");
   } catch (error) {
     if (isAppError(error) && error.code === "credits/exhausted") {
@@ -84,13 +78,15 @@ export async function startImage(env: AppEnv, config: AppConfig, conversation: C
   await startJob(env, config, conversation, owner, { requestId, tool: "image-generation", model, prompt, style: "none", aspectRatio: "1:1" }, "imageFailedJob");
 }
 
-interface PendingRow {
-  id: string;
-  phone: string;
-  received_at: number;
-  user_id: string | null;
-  locale: Locale | null;
-  last_inbound_at: number | null;
+/** The message that started job `jobId`, taken so only one delivery of the job sends its result. */
+async function claimJobMessage(env: AppEnv, jobId: string) {
+  const messages = schema.whatsappMessages;
+  return getDb(env)
+    .update(messages)
+    .set({ jobId: null, updatedAt: Date.now() })
+    .where(eq(messages.jobId, jobId))
+    .returning({ id: messages.id, phone: messages.phone, receivedAt: messages.receivedAt })
+    .get();
 }
 
 /**
@@ -101,28 +97,25 @@ export async function deliverJobResults(env: AppEnv, config: AppConfig, jobIds: 
   if (jobIds.length === 0 || !config.whatsapp.sending) return;
   const graph = graphClient(config.whatsapp);
   for (const jobId of new Set(jobIds)) {
-    const status = await env.DB.prepare("SELECT status, owner_id FROM image_jobs WHERE id = ?1").bind(jobId).first<{ status: string; owner_id: string }>();
-    if (!status || (status.status !== "done" && status.status !== "failed")) continue;
-    const pending = await env.DB.prepare(
-      `UPDATE whatsapp_messages SET job_id = NULL, updated_at = ?2 WHERE job_id = ?1
-       RETURNING id, phone, received_at,
-         (SELECT user_id FROM whatsapp_links WHERE phone = whatsapp_messages.phone) AS user_id,
-         (SELECT locale FROM users u JOIN whatsapp_links l ON l.user_id = u.id WHERE l.phone = whatsapp_messages.phone) AS locale,
-         (SELECT last_inbound_at FROM whatsapp_links WHERE phone = whatsapp_messages.phone) AS last_inbound_at`,
-    )
-      .bind(jobId, Date.now())
-      .first<PendingRow>();
+    const job = await getDb(env)
+      .select({ status: schema.imageJobs.status, ownerId: schema.imageJobs.ownerId })
+      .from(schema.imageJobs)
+      .where(eq(schema.imageJobs.id, jobId))
+      .get();
+    if (!job || (job.status !== "done" && job.status !== "failed")) continue;
+    const pending = await claimJobMessage(env, jobId);
+    const link = pending ? await findLink(env, pending.phone) : null;
     // Unlinked (or moved to another account) since: the result stays with the creations on the web only.
-    if (!pending || pending.user_id !== status.owner_id) continue;
+    if (!pending || link?.userId !== job.ownerId) continue;
     const conversation: Conversation = {
       db: env.DB,
       graph,
       to: pending.phone,
       inboundId: pending.id,
-      sentAt: Math.max(pending.last_inbound_at ?? 0, pending.received_at),
-      locale: pending.locale ?? "en",
+      sentAt: Math.max(link.lastInboundAt ?? 0, pending.receivedAt),
+      locale: (await findUser(env, link.userId))?.locale ?? "en",
     };
-    await sendJobResult(env, conversation, status.owner_id, jobId);
+    await sendJobResult(env, conversation, job.ownerId, jobId);
   }
 }
 
@@ -135,30 +128,35 @@ async function sendJobResult(env: AppEnv, conversation: Conversation, ownerId: s
     return;
   }
   if (photoTranslate) {
-    const source = await env.DB.prepare("SELECT r2_key, content_type FROM uploads u JOIN image_jobs j ON j.source_upload_id = u.id WHERE j.id = ?1")
-      .bind(jobId)
-      .first<{ r2_key: string; content_type: string }>();
+    const source = await getDb(env)
+      .select({ r2Key: schema.uploads.r2Key, contentType: schema.uploads.contentType })
+      .from(schema.uploads)
+      .innerJoin(schema.imageJobs, eq(schema.imageJobs.sourceUploadId, schema.uploads.id))
+      .where(eq(schema.imageJobs.id, jobId))
+      .get();
     const translation = job.translation;
     const language = translation
       ? (new Intl.DisplayNames([conversation.locale], { type: "language" }).of(translation.sourceLanguage) ?? translation.sourceLanguage)
       : "";
     const heading = await replyText(conversation.locale, "translated", { source: language });
     const body = [heading, ...(translation?.blocks ?? []).map((block) => block.translation || block.text)].join("\n");
-    const object = source ? await env.MEDIA.get(source.r2_key) : null;
+    const object = source ? await env.MEDIA.get(source.r2Key) : null;
     // The photo comes back with its translation, as on the web where the two are shown side by side.
     if (object && source) {
       const bytes = new Uint8Array(await object.arrayBuffer());
       await sendImage(
         conversation,
-        { bytes, mimeType: source.content_type, fileName: `translated.${source.content_type === "image/png" ? "png" : "jpg"}` },
+        { bytes, mimeType: source.contentType, fileName: `translated.${source.contentType === "image/png" ? "png" : "jpg"}` },
         body,
       );
     } else await sendText(conversation, body);
     return;
   }
   const image = job.image;
-  const object = image ? await env.DB.prepare("SELECT r2_key FROM gallery_images WHERE id = ?1").bind(image.id).first<{ r2_key: string }>() : null;
-  const stored = object ? await env.MEDIA.get(object.r2_key) : null;
+  const object = image
+    ? await getDb(env).select({ r2Key: schema.galleryImages.r2Key }).from(schema.galleryImages).where(eq(schema.galleryImages.id, image.id)).get()
+    : undefined;
+  const stored = object ? await env.MEDIA.get(object.r2Key) : null;
   if (!image || !stored) {
     await sendReply(conversation, "imageFailedJob");
     return;

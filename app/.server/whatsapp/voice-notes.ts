@@ -15,7 +15,7 @@ import { speak } from "../voice/speech";
 import { transcribe } from "../voice/transcription";
 import { answerWithChat } from "./chat";
 import { MediaTooLarge } from "./graph";
-import type { LinkRow } from "./linking";
+import type { WhatsAppLink } from "./linking";
 import { sendReply, sendVoiceNote, type Conversation } from "./replies";
 
 /** WhatsApp italics around each line of the transcript (its own underscores would end them early). */
@@ -65,14 +65,14 @@ async function heardNote(
   return null;
 }
 
-export async function answerVoiceNote(env: AppEnv, config: AppConfig, conversation: Conversation, owner: TurnOwner, link: LinkRow, mediaId: string) {
+export async function answerVoiceNote(env: AppEnv, config: AppConfig, conversation: Conversation, owner: TurnOwner, link: WhatsAppLink, mediaId: string) {
   const heard = await heardNote(env, config, conversation, owner, mediaId);
   if (!heard) return;
   const done = await answerWithChat(env, config, conversation, owner, link, { text: heard.words, preface: italicTranscript(heard.words) });
   // The note itself is kept with its transcript in the web thread; a failure to keep it leaves the transcript alone.
   if (done)
     await keepVoiceNote(env, owner, done, heard.audio).catch((error: unknown) => console.error("whatsapp: voice note not kept", conversation.inboundId, error));
-  if (!done?.text.trim() || !config.whatsapp.voiceReplies || !link.voice_replies) return;
+  if (!done?.text.trim() || !config.whatsapp.voiceReplies || !link.voiceReplies) return;
   try {
     const spoken = await speak(env, config, owner, {
       text: speakableText(done.text, resources[conversation.locale].chat.voice.code),

@@ -1,8 +1,8 @@
 // The receiving half of the WhatsApp channel, run by the webhook worker: Meta's signature on the raw body, the
-// payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), delivery
-// statuses recorded against our replies, and each new message recorded once by its wamid and queued for answering.
+// payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), and each
+// message and the delivery statuses queued as they are. The app worker's consumer (inbox.ts) records them in D1.
 import * as z from "zod";
-import type { InboxItem, InboxMessage } from "./inbox-message";
+import type { InboxItem, InboxMessage, InboxQueue, StatusUpdate } from "./inbox-message";
 
 /** Meta's deliveries are a few KB; anything far larger is not one of them. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -85,12 +85,6 @@ const payloadSchema = z.object({
   entry: z.array(z.object({ changes: z.array(z.object({ field: z.string(), value: z.unknown() }).loose()).max(100) }).loose()).max(100),
 });
 
-export interface StatusUpdate {
-  id: string;
-  status: "sent" | "delivered" | "read" | "failed";
-  errorCode: string | null;
-}
-
 export interface WebhookContents {
   messages: InboxMessage[];
   statuses: StatusUpdate[];
@@ -152,7 +146,7 @@ export function readWebhook(body: unknown, phoneNumberId: string | null, origin?
 }
 
 interface QueueEnv {
-  WHATSAPP_INBOX?: { send(body: InboxItem): Promise<unknown> };
+  WHATSAPP_INBOX?: InboxQueue;
 }
 
 /**

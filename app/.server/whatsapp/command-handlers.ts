@@ -1,0 +1,166 @@
+// One handler per inbound command (commands.ts), each saying what it needs first: nothing (a link code links
+// whoever sends it), a linked account ("/new"), or a linked Pro account (everything else: WhatsApp chat and tasks
+// are part of Pro, docs/product.md §6). The gates run in that order, so an unlinked number is told how to link and
+// a Free account how to upgrade, and nothing is charged.
+import type { User } from "../../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { planForUser } from "../billing/subscriptions";
+import { getDb, schema } from "../db";
+import type { AppConfig, AppEnv } from "../env";
+import { answerWithChat } from "./chat";
+import type { InboundCommand } from "./commands";
+import type { InboxMessage } from "./inbox-message";
+import { findLink, linkedAccount, linkWithCode, type WhatsAppLink } from "./linking";
+import { replyText, sendReply, type Conversation } from "./replies";
+import { startImage, startPhotoTranslate, storeIncomingPhoto } from "./tasks";
+import { answerVoiceNote } from "./voice-notes";
+
+/** One message being answered: where replies go and what the deployment allows. */
+export interface Inbound {
+  env: AppEnv;
+  config: AppConfig;
+  message: InboxMessage;
+  conversation: Conversation;
+  /** The app's address for links in replies. */
+  origin: string;
+}
+export interface LinkedInbound extends Inbound {
+  link: WhatsAppLink;
+  user: User;
+}
+export interface ProInbound extends LinkedInbound {
+  owner: { accountId: string; plan: "pro" };
+}
+
+/** How the message ends: answered, or failed with an error code kept on its row. */
+export type Outcome = { status: "done" } | { status: "failed"; errorCode: string };
+const DONE: Outcome = { status: "done" };
+
+type Handler<C> =
+  | { needs: "nothing"; run: (inbound: Inbound, command: C) => Promise<Outcome> }
+  | { needs: "link"; run: (inbound: LinkedInbound, command: C) => Promise<Outcome> }
+  | { needs: "pro"; run: (inbound: ProInbound, command: C) => Promise<Outcome> };
+type CommandOf<K extends InboundCommand["kind"]> = Extract<InboundCommand, { kind: K }>;
+
+const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
+  "link-code": {
+    needs: "nothing",
+    async run({ env, message, conversation, origin }, { code }) {
+      const linked = await linkWithCode(env, code, message.from);
+      if (!linked.ok) {
+        await sendReply(conversation, "badCode", { origin });
+        return DONE;
+      }
+      conversation.locale = linked.user.locale;
+      const plan = await planForUser(env, linked.user, Date.now());
+      await sendReply(conversation, plan === "pro" ? "linked" : "linkedFree", { name: linked.user.displayName, link: `${origin}/payment` });
+      return DONE;
+    },
+  },
+  "new-thread": {
+    needs: "link",
+    async run({ env, conversation, link }) {
+      await getDb(env).update(schema.whatsappLinks).set({ threadId: null }).where(eq(schema.whatsappLinks.id, link.id));
+      await sendReply(conversation, "newThread");
+      return DONE;
+    },
+  },
+  "photo-translate": {
+    needs: "pro",
+    async run({ env, config, conversation, user, owner }, { mediaId, language }) {
+      const uploadId = await storeIncomingPhoto(env, conversation, user.id, mediaId);
+      if (!uploadId) return { status: "failed", errorCode: "whatsapp/media" };
+      await startPhotoTranslate(env, config, conversation, owner, uploadId, language ?? user.locale);
+      return DONE;
+    },
+  },
+  "photo-chat": {
+    needs: "pro",
+    async run({ env, config, conversation, link, user, owner }, { mediaId, text }) {
+      const uploadId = await storeIncomingPhoto(env, conversation, user.id, mediaId);
+      if (!uploadId) return { status: "failed", errorCode: "whatsapp/media" };
+      await answerWithChat(env, config, conversation, owner, link, { text: text || (await replyText(user.locale, "describePhoto")), attachmentId: uploadId });
+      return DONE;
+    },
+  },
+  "voice-note": {
+    needs: "pro",
+    async run({ env, config, conversation, link, owner }, { mediaId }) {
+      await answerVoiceNote(env, config, conversation, owner, link, mediaId);
+      return DONE;
+    },
+  },
+  image: {
+    needs: "pro",
+    async run({ env, config, conversation, owner }, { prompt }) {
+      await startImage(env, config, conversation, owner, prompt);
+      return DONE;
+    },
+  },
+  horoscope: {
+    needs: "pro",
+    async run({ env, config, conversation, link, owner }, { sign }) {
+      if (!sign) await sendReply(conversation, "badSign");
+      else await answerWithChat(env, config, conversation, owner, link, { text: "", horoscopeSign: sign });
+      return DONE;
+    },
+  },
+  menu: {
+    needs: "pro",
+    async run({ conversation }, { reply }) {
+      await sendReply(conversation, reply);
+      return DONE;
+    },
+  },
+  chat: {
+    needs: "pro",
+    async run({ env, config, conversation, link, owner }, { text }) {
+      await answerWithChat(env, config, conversation, owner, link, { text });
+      return DONE;
+    },
+  },
+};
+
+/** The sender's link and account, or null once they have been told how to link. Their message opens the reply window. */
+async function linkedInbound(inbound: Inbound): Promise<LinkedInbound | null> {
+  const { env, message, conversation, origin } = inbound;
+  const link = await findLink(env, message.from);
+  const user = link ? await linkedAccount(env, link.userId) : null;
+  if (!link || !user) {
+    await sendReply(conversation, "howToLink", { origin });
+    return null;
+  }
+  conversation.locale = user.locale;
+  await recordInbound(env, link, message.sentAt);
+  return { ...inbound, link, user };
+}
+
+/** Never moves back: a late redelivery of an older message does not shorten the reply window. */
+async function recordInbound(env: AppEnv, link: WhatsAppLink, sentAt: number) {
+  const links = schema.whatsappLinks;
+  await getDb(env)
+    .update(links)
+    .set({ lastInboundAt: sql`MAX(COALESCE(${links.lastInboundAt}, 0), ${sentAt})` })
+    .where(eq(links.id, link.id));
+}
+
+/** The linked account's owner if its plan is Pro now, or null once they have been told how to upgrade. */
+async function proInbound(inbound: LinkedInbound): Promise<ProInbound | null> {
+  const plan = await planForUser(inbound.env, inbound.user, Date.now());
+  if (plan !== "pro") {
+    await sendReply(inbound.conversation, "needsPro", { link: `${inbound.origin}/payment` });
+    return null;
+  }
+  return { ...inbound, owner: { accountId: inbound.user.id, plan } };
+}
+
+/** Runs `command`'s handler once what it needs is there; a refusal on the way is a reply, and the message is done. */
+export async function runCommand<K extends InboundCommand["kind"]>(inbound: Inbound, command: CommandOf<K>): Promise<Outcome> {
+  const handler: Handler<CommandOf<K>> = handlers[command.kind as K];
+  if (handler.needs === "nothing") return handler.run(inbound, command);
+  const linked = await linkedInbound(inbound);
+  if (!linked) return DONE;
+  if (handler.needs === "link") return handler.run(linked, command);
+  const pro = await proInbound(linked);
+  return pro ? handler.run(pro, command) : DONE;
+}
