@@ -18,7 +18,7 @@ export const BUSINESS_NUMBER = TEST_BUSINESS_NUMBER;
 export const APP_ORIGIN = "https://app.example";
 
 /** The app's env with WhatsApp configured against the fake Graph API and the inbox queue recorded. */
-export function whatsappEnv(vars: Record<string, string> = {}) {
+export function whatsappEnv(vars: Record<string, string> = {}, options: { graphScope?: string } = {}) {
   const queued: InboxItem[] = [];
   const env = {
     ...appEnv,
@@ -28,7 +28,7 @@ export function whatsappEnv(vars: Record<string, string> = {}) {
     WHATSAPP_ACCESS_TOKEN: "test-access-token",
     WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
     WHATSAPP_BUSINESS_NUMBER: BUSINESS_NUMBER,
-    WHATSAPP_GRAPH_URL: inject("fakeGraphUrl"),
+    WHATSAPP_GRAPH_URL: options.graphScope ? `${inject("fakeGraphUrl")}/scope-${options.graphScope}` : inject("fakeGraphUrl"),
     ...vars,
     WHATSAPP_INBOX: {
       async send(body: InboxItem) {
@@ -125,12 +125,21 @@ export async function sentTo(to: string): Promise<GraphRequest[]> {
   return (await graphRequests()).filter((request) => request.body?.to === to);
 }
 
-export async function failGraph(count: number, status = 500) {
-  await fetch(`${inject("fakeGraphUrl")}/__fail`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ count, status }) });
+/**
+ * The fake Graph API's next `count` requests under this test's own scope fail (whatsappEnv's graphScope), so files
+ * running side by side against the one fake never take each other's failures.
+ */
+export async function failGraph(scope: string, count: number, status = 500) {
+  await fetch(`${inject("fakeGraphUrl")}/__fail`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ count, status, scope }),
+  });
 }
 
-export async function resetGraph() {
-  await fetch(`${inject("fakeGraphUrl")}/__reset`, { method: "POST" });
+/** A scope of the fake Graph API for one test: pass it to whatsappEnv and failGraph. */
+export function graphScope(): string {
+  return crypto.randomUUID();
 }
 
 export async function addGraphMedia(bytes: Uint8Array, mimeType: string): Promise<string> {

@@ -4,7 +4,7 @@
 // fake Graph API and kept in the web thread, Free users told how to upgrade, long answers split, photo translate
 // answered with an image, tasks mode, delivery statuses, malformed bodies, and Graph failures retried then recorded.
 import { SELF } from "cloudflare:test";
-import { beforeEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createUser } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import { jobsEnv, deliver, pngFile } from "./images-helpers";
@@ -12,6 +12,7 @@ import {
   addGraphMedia,
   deliverInbox,
   failGraph,
+  graphScope,
   getWebhook,
   graphRequests,
   idOf,
@@ -19,7 +20,6 @@ import {
   linkNumber,
   messagePayload,
   postWebhook,
-  resetGraph,
   sendAndAnswer,
   sentTo,
   signBody,
@@ -39,9 +39,8 @@ const upstream = (model: string) => ({
   MODEL_OVERRIDES: JSON.stringify({ "gpt-4o-mini": model }),
 });
 
-beforeEach(async () => {
-  await resetGraph();
-});
+// No reset of the fake Graph API between tests: other files use it at the same time. Each test reads only its own
+// numbers' and message ids' requests, and its injected failures are scoped to it (failGraph).
 
 describe("webhook verification and signatures", () => {
   it("echoes the challenge as text/plain only for the verify token", async () => {
@@ -330,18 +329,18 @@ describe("chat over WhatsApp", () => {
   });
 
   it("retries Graph API failures with backoff, then records the failure instead of losing it silently", async () => {
-    const { env, queued } = whatsappEnv();
+    const scope = graphScope();
+    const { env, queued } = whatsappEnv({}, { graphScope: scope });
     const from = uniqueNumber();
-    await failGraph(2, 503);
+    await failGraph(scope, 2, 503);
     await sendAndAnswer(env, queued, { from, text: "first" });
     // The read receipt took one failure, the reply the other: it went out on a retry.
     expect(await textsTo(from)).toHaveLength(1);
 
     const other = uniqueNumber();
-    await failGraph(50, 500);
+    await failGraph(scope, 50, 500);
     await sendAndAnswer(env, queued, { from: other, text: "second" });
     const failure = await db.prepare("SELECT * FROM whatsapp_failures WHERE phone = ?1").bind(other).first<Record<string, unknown>>();
     expect(failure).toMatchObject({ kind: "text", error_code: "graph/500/131000" });
-    await resetGraph();
   });
 });

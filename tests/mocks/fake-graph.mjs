@@ -10,7 +10,7 @@
 // Control endpoints (no token, never logged, never failed or delayed), for tests running inside workerd, which
 // cannot reach the Node object:
 //   GET  /__requests   the request log (JSON)      POST /__reset  clear the log, failures and delays (media stay)
-//   POST /__fail   {count, status?, body?}         POST /__delay  {count, ms}
+//   POST /__fail   {count, status?, body?, scope?}         POST /__delay  {count, ms}
 //   POST /__media  raw bytes + Content-Type -> {id}: an "incoming" image the app can then download
 //   POST /__voice-note  -> {id}: an incoming voice note (2 s of Ogg/Opus, as WhatsApp records them)
 //
@@ -89,8 +89,16 @@ export async function startFakeGraph(options = {}) {
     media.set(id, { bytes: data, mimeType: String(mimeType), sha256: createHash("sha256").update(data).digest("hex") });
     return id;
   }
-  const failNext = (count, status = 500, body) => {
-    failures = Array.from({ length: count }, () => ({ status, body }));
+  /**
+   * The next `count` requests fail. With `scope`, only requests under `/scope-<scope>/` do (a test that points its
+   * WHATSAPP_GRAPH_URL there), so test files running side by side against this one server never take each other's.
+   */
+  const failNext = (count, status = 500, body, scope) => {
+    failures = [...failures, ...Array.from({ length: count }, () => ({ status, body, scope }))];
+  };
+  const takeFailure = (scope) => {
+    const index = failures.findIndex((failure) => failure.scope === undefined || failure.scope === scope);
+    return index < 0 ? undefined : failures.splice(index, 1)[0];
   };
   const delayNext = (count, ms) => {
     delays = Array.from({ length: count }, () => ms);
@@ -119,6 +127,10 @@ export async function startFakeGraph(options = {}) {
 
   async function handle(request, response) {
     const url = new URL(request.url ?? "/", "http://fake");
+    // `/scope-<id>/...` is the same API, for failures meant for one test only (failNext's scope).
+    const scoped = /^\/scope-([\w-]+)(\/.*)$/.exec(url.pathname);
+    const scope = scoped?.[1];
+    if (scoped) url.pathname = scoped[2];
     const raw = await readBody(request);
     const contentType = request.headers["content-type"] ?? "";
     if (url.pathname.startsWith("/__") && !url.pathname.startsWith("/__media/")) {
@@ -154,7 +166,7 @@ export async function startFakeGraph(options = {}) {
 
     const delay = delays.shift();
     if (delay) await wait(delay);
-    const failure = failures.shift();
+    const failure = takeFailure(scope);
     if (failure) {
       reply(failure.status, failure.body ?? failureBody(failure.status));
       return;
@@ -273,7 +285,7 @@ export async function startFakeGraph(options = {}) {
       return;
     }
     if (method === "POST" && path === "/__reset") reset();
-    else if (method === "POST" && path === "/__fail") failNext(Number(input.count ?? 1), Number(input.status ?? 500), input.body);
+    else if (method === "POST" && path === "/__fail") failNext(Number(input.count ?? 1), Number(input.status ?? 500), input.body, input.scope);
     else if (method === "POST" && path === "/__delay") delayNext(Number(input.count ?? 1), Number(input.ms ?? 0));
     else {
       send(response, 404, { error: `unknown control endpoint ${method} ${path}` });
