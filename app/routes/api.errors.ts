@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress, countAttempt } from "~/.server/auth/throttle";
 import { addressBucket } from "~/.server/credits/address";
-import { AppError } from "~/.server/errors";
+import { AppError, secondsToWait } from "~/.server/errors";
 import { readJson } from "~/.server/http/request";
 import { apiError } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
@@ -18,7 +18,7 @@ const REPORTS_PER_CLIENT = { limit: 30, windowMs: 60_000 };
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const rate = await countAttempt(context.env, `reports:address:${addressBucket(clientAddress(request))}`, REPORTS_PER_CLIENT);
-    if (!rate.allowed) throw new AppError("reports/rate-limited", { details: { retryAfterSeconds: String(Math.ceil(rate.retryAfterMs / 1000)) } });
+    if (!rate.allowed) throw new AppError("reports/rate-limited", { retryAfterSeconds: secondsToWait(rate.retryAfterMs) });
     const parsed = clientErrorSchema.safeParse(await readJson(request, { maxBytes: 16_384 }));
     if (!parsed.success) throw new AppError("request/invalid");
     const viewer = await getViewer(request, context).catch(() => null);

@@ -31,8 +31,7 @@ async function failure(request: Request, error: unknown, fieldErrors?: Record<st
   const message = (fieldErrors && Object.values(fieldErrors)[0]) || t(appError.code);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (appError.status === 405) headers.set("Allow", ALLOW);
-  const retry = appError.details?.retryAfterSeconds;
-  if (retry) headers.set("Retry-After", retry);
+  if (appError.retryAfterSeconds !== undefined) headers.set("Retry-After", String(appError.retryAfterSeconds));
   return Response.json({ ok: false, error: { code: appError.code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status: appError.status, headers });
 }
 
