@@ -46,6 +46,20 @@ export function apiError(request: Request, error: unknown, options: { fieldError
 }
 
 /**
+ * A resource route's loader or action (app/routes/api.* and media.*): the handler's answer, or whatever it throws as
+ * the one error body (apiError), so no route writes its own catch.
+ */
+export function resource<Args extends { request: Request }>(handler: (args: Args) => Promise<Response>): (args: Args) => Promise<Response> {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return apiError(args.request, error);
+    }
+  };
+}
+
+/**
  * Where a form's field messages live: a locale namespace's table per language (the server's own, or one a route loads
  * itself, as the image tools and horoscope do) and, inside it, the path holding its `validation` keys.
  */
