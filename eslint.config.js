@@ -18,6 +18,12 @@ const UNCAPPED_BODY_READ = {
   message: "Read request bodies with app/.server/http/request.ts (readForm, readJson, readBytes, readText): they stop at a cap while the body arrives.",
 };
 
+// Resource routes answer failures through one wrapper (app/.server/http/respond.ts `resource`), not a catch of their own.
+const HAND_WRITTEN_API_CATCH = {
+  selector: "CatchClause CallExpression[callee.name='apiError']",
+  message: "Wrap the loader or action in resource() (app/.server/http/respond.ts): it answers anything thrown with apiError.",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**"] },
   js.configs.recommended,
@@ -57,6 +63,10 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}", "app/.server/**/*.{ts,tsx}", "workers/**/*.ts"],
     ignores: ["app/.server/http/request.ts"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ] },
+  },
+  {
+    files: ["app/routes/api.*.ts", "app/routes/media.*.ts", "app/routes/auth_.sign-out.ts"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, HAND_WRITTEN_API_CATCH] },
   },
   {
     // app/lib runs in the browser and on the server alike: it never reaches into server-only code.

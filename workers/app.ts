@@ -20,7 +20,7 @@ import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity
 import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../app/lib/cookies";
 import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
 import { AppError } from "../app/.server/errors";
-import { apiError, errorHeaders, errorMessage, toAppError } from "../app/.server/http/respond";
+import { apiError, errorMessage, toAppError } from "../app/.server/http/respond";
 import { methodCheck } from "./route-methods";
 
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
@@ -57,14 +57,14 @@ function refusal(request: Request, error: AppError): Response {
   const { pathname } = new URL(request.url);
   if (pathname.startsWith("/api/") || pathname.startsWith("/media/") || pathname.endsWith(".data")) return apiError(request, error);
   const response = new Response(errorMessage(request, error.code), { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  errorHeaders(error, response.headers);
+  error.headers(response.headers);
   return response;
 }
 
 function refusalFor(request: Request, appOrigin: string | undefined): AppError | null {
   if (isCrossSiteRequest(request, appOrigin)) return new AppError("request/cross-site");
   const allow = unhandledMethod(request);
-  return allow ? new AppError("request/method-not-allowed", { details: { allow: allow.join(", ") } }) : null;
+  return allow ? new AppError("request/method-not-allowed", { allow }) : null;
 }
 
 type AppHttp = { Bindings: Env; Variables: { context: ReturnType<typeof createLoadContext> } };

@@ -105,23 +105,75 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** What an error knows beyond its code, each for one purpose. */
+export type AppErrorOptions = {
+  cause?: unknown;
+  /** Each field's problem as a `validation.*` key of the form's namespace, which the form translates (tool turns). */
+  fieldErrors?: Record<string, string>;
+  /** When the refused request may be tried again: the Retry-After header and the `{{wait}}` of a `<code>_wait` message. */
+  retryAfterSeconds?: number;
+  /** The methods the URL takes: the Allow header of a 405. */
+  allow?: readonly string[];
+  /** The storage quota a refused upload ran into: the `{{quota}}` of its message. */
+  quotaBytes?: number;
+  /** When the credits that ran out come back (epoch milliseconds), for clients that say so. */
+  resetsAt?: number;
+};
+
+/** Whole seconds until `ms` has passed, as Retry-After says it (at least 1). */
+export function secondsToWait(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
 export class AppError extends Error {
   override name = "AppError";
   readonly status: number;
+  readonly fieldErrors?: Record<string, string>;
+  readonly retryAfterSeconds?: number;
+  readonly allow?: readonly string[];
+  readonly quotaBytes?: number;
+  readonly resetsAt?: number;
 
   constructor(
     readonly code: ErrorCode,
-    options?: { cause?: unknown; details?: Record<string, string> },
+    options: AppErrorOptions = {},
   ) {
-    super(code, { cause: options?.cause });
+    super(code, { cause: options.cause });
     this.status = errorStatus[code];
-    this.details = options?.details;
+    this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.allow = options.allow;
+    this.quotaBytes = options.quotaBytes;
+    this.resetsAt = options.resetsAt;
   }
 
-  readonly details?: Record<string, string>;
+  /** The headers the error asks for: what a 405 allows, when a 429 may be retried. */
+  headers(headers: Headers = new Headers()): Headers {
+    if (this.allow) headers.set("Allow", this.allow.join(", "));
+    if (this.retryAfterSeconds !== undefined) headers.set("Retry-After", String(this.retryAfterSeconds));
+    return headers;
+  }
+
+  /**
+   * The body's `details`, as clients have always read it: strings, the field keys of a tool turn or the one value the
+   * error knows (the wait, the allowed methods, the quota, when credits come back). Derived, never given: code on the
+   * server reads the typed fields above.
+   */
+  get details(): Record<string, string> | undefined {
+    const values: Record<string, string | undefined> = {
+      ...this.fieldErrors,
+      retryAfterSeconds: this.retryAfterSeconds?.toString(),
+      allow: this.allow?.join(", "),
+      quotaBytes: this.quotaBytes?.toString(),
+      resetsAt: this.resetsAt?.toString(),
+    };
+    const details = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    return Object.keys(details).length > 0 ? details : undefined;
+  }
 
   toJSON() {
-    return { error: { code: this.code, ...(this.details ? { details: this.details } : {}) } };
+    const details = this.details;
+    return { error: { code: this.code, ...(details ? { details } : {}) } };
   }
 }
 
@@ -132,7 +184,7 @@ export function isAppError(value: unknown): value is AppError {
 /**
  * A JSON error response for resource routes; unknown errors become app/unknown and are logged. Given `message` (the
  * route's translation of `errors:<code>` for this request), the body is the full error body (docs/product.md §7)
- * `{ ok: false, error: { code, message, fieldErrors? } }`. A wait the error knows (details.retryAfterSeconds) goes out as Retry-After.
+ * `{ ok: false, error: { code, message, fieldErrors? } }`. The error's headers (Retry-After, Allow) go out with it.
  */
 export function errorResponse(error: unknown, options: { message?: (code: ErrorCode) => string; fieldErrors?: Record<string, string> } = {}): Response {
   const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
@@ -141,6 +193,5 @@ export function errorResponse(error: unknown, options: { message?: (code: ErrorC
   const body = options.message
     ? { ok: false as const, error: { ...appError.toJSON().error, message: options.message(appError.code), ...fieldErrors } }
     : appError.toJSON();
-  const retryAfter = appError.details?.retryAfterSeconds;
-  return Response.json(body, { status: appError.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
+  return Response.json(body, { status: appError.status, headers: appError.headers() });
 }

@@ -3,7 +3,7 @@
 // exact (the AuthThrottle Durable Object counts before anything is stored, so parallel requests cannot slip past).
 import type { ThrottleWindow } from "./auth/throttle-counter";
 import { countAttempt } from "./auth/throttle";
-import { AppError, type ErrorCode } from "./errors";
+import { AppError, secondsToWait, type ErrorCode } from "./errors";
 
 const HOUR = 60 * 60 * 1000;
 const MB = 1024 * 1024;
@@ -31,13 +31,8 @@ export const UPLOAD_LIMITS = {
 
 export type StoragePlan = keyof typeof UPLOAD_LIMITS.storageQuotaBytes;
 
-/** Seconds until `retryAfterMs` has passed, as Retry-After says it (at least 1). */
-export function retryAfterSeconds(retryAfterMs: number): string {
-  return String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
-}
-
 /** Counts one write of `accountId`; when its window is full, throws `code` (a 429) with the wait. */
 export async function meterWrite(env: Parameters<typeof countAttempt>[0], write: MeteredWrite, accountId: string, code: ErrorCode): Promise<void> {
   const attempt = await countAttempt(env, `write:${write}:${accountId}`, WRITE_LIMITS[write]);
-  if (!attempt.allowed) throw new AppError(code, { details: { retryAfterSeconds: retryAfterSeconds(attempt.retryAfterMs) } });
+  if (!attempt.allowed) throw new AppError(code, { retryAfterSeconds: secondsToWait(attempt.retryAfterMs) });
 }

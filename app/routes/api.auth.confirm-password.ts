@@ -6,7 +6,7 @@ import { createSession } from "~/.server/auth/session";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { checkForm, confirmPasswordSchema } from "~/lib/schemas/auth";
 
@@ -16,23 +16,19 @@ import { checkForm, confirmPasswordSchema } from "~/lib/schemas/auth";
  * signed in now) replaces this one and the browser is trusted for the account, as after the sign-in form.
  * Answers `{ ok: true }`, or auth/wrong-password, or auth/too-many-requests with Retry-After (sign-in's windows).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request, { allow: POST_ONLY });
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
-    const user = await findUser(context.env, viewer.user.id);
-    if (!user) throw new AppError("auth/profile-unavailable");
-    const check = checkForm(confirmPasswordSchema, form);
-    if (!check.success) throw new AppError("request/invalid");
-    const trustedDevice = await isTrustedDevice(request, context.config, user.email);
-    await confirmPassword(context.env, user, { password: check.data.password, address: clientAddress(request), trustedDevice });
-    const { setCookie } = await createSession(context.env, request, user.id);
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    headers.append("Set-Cookie", setCookie);
-    headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
-    return Response.json({ ok: true }, { headers });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request, { allow: POST_ONLY });
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
+  const user = await findUser(context.env, viewer.user.id);
+  if (!user) throw new AppError("auth/profile-unavailable");
+  const check = checkForm(confirmPasswordSchema, form);
+  if (!check.success) throw new AppError("request/invalid");
+  const trustedDevice = await isTrustedDevice(request, context.config, user.email);
+  await confirmPassword(context.env, user, { password: check.data.password, address: clientAddress(request), trustedDevice });
+  const { setCookie } = await createSession(context.env, request, user.id);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", setCookie);
+  headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
+  return Response.json({ ok: true }, { headers });
+});

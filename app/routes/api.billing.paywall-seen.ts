@@ -3,22 +3,18 @@ import { markPaywallSeen } from "~/.server/billing/paywall";
 import { now } from "~/.server/clock";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readJson, requireMethod } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { paywallSeenSchema } from "~/lib/schemas/analytics";
 
 /** POST: the after-sign-in Pro dialog was shown (docs/product.md §4); records it once per user with its analytics event. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    requireMethod(request, POST_ONLY);
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
-    // The event is recorded as posted, so a body that is not exactly `{ path? }` with a page path is refused.
-    const parsed = paywallSeenSchema.safeParse(await readJson(request));
-    if (!parsed.success) throw new AppError("request/invalid");
-    const first = await markPaywallSeen(context.env, viewer.user.id, { path: parsed.data.path, now: now() });
-    return Response.json({ ok: true, first }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
+  requireMethod(request, POST_ONLY);
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
+  // The event is recorded as posted, so a body that is not exactly `{ path? }` with a page path is refused.
+  const parsed = paywallSeenSchema.safeParse(await readJson(request));
+  if (!parsed.success) throw new AppError("request/invalid");
+  const first = await markPaywallSeen(context.env, viewer.user.id, { path: parsed.data.path, now: now() });
+  return Response.json({ ok: true, first }, { headers: { "Cache-Control": "no-store" } });
+});

@@ -3,20 +3,16 @@ import { relayFor } from "~/.server/chat/relay";
 import { ownedMessage } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, requireMethod } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 /** POST: stop an answer; what was produced so far is kept. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  try {
-    // Stopping takes no fields, so any body is ignored; only the method matters.
-    requireMethod(request, POST_ONLY);
-    const viewer = await getViewer(request, context);
-    if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
-    const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
-    if (message.status === "streaming") await relayFor(context.env, viewer.accountId).stop(message.id);
-    return Response.json({ ok: true });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {
+  // Stopping takes no fields, so any body is ignored; only the method matters.
+  requireMethod(request, POST_ONLY);
+  const viewer = await getViewer(request, context);
+  if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
+  const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
+  if (message.status === "streaming") await relayFor(context.env, viewer.accountId).stop(message.id);
+  return Response.json({ ok: true });
+});

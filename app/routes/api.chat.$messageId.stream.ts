@@ -2,17 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { joinAnswer, SSE_HEADERS } from "~/.server/chat/join";
 import { ownedMessage } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 /** GET: join an answer (after a reload or a dropped connection): what exists so far, then live pieces. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  try {
-    const viewer = await getViewer(request, context);
-    if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
-    const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
-    return new Response(await joinAnswer(context.env, viewer.accountId, message), { headers: SSE_HEADERS });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const viewer = await getViewer(request, context);
+  if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
+  const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
+  return new Response(await joinAnswer(context.env, viewer.accountId, message), { headers: SSE_HEADERS });
+});

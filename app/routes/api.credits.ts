@@ -1,17 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress } from "~/.server/auth/throttle";
 import { getBalance } from "~/.server/credits";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 /** GET the viewer's daily credits: used, limit, remaining and when they refill. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    const viewer = await getViewer(request, context);
-    // A visitor (with or without a guest id yet) sees what they can really spend: their own or their address's remaining.
-    const balance = await getBalance(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) });
-    return Response.json({ ok: true, plan: viewer.plan, ...balance }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const loader = resource(async ({ request, context }: LoaderFunctionArgs) => {
+  const viewer = await getViewer(request, context);
+  // A visitor (with or without a guest id yet) sees what they can really spend: their own or their address's remaining.
+  const balance = await getBalance(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) });
+  return Response.json({ ok: true, plan: viewer.plan, ...balance }, { headers: { "Cache-Control": "no-store" } });
+});

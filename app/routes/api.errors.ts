@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress, countAttempt } from "~/.server/auth/throttle";
 import { addressBucket } from "~/.server/credits/address";
-import { AppError } from "~/.server/errors";
+import { AppError, secondsToWait } from "~/.server/errors";
 import { readJson } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { reportClientError } from "~/.server/reporting";
 import { clientErrorSchema } from "~/lib/schemas/client-error";
@@ -15,17 +15,13 @@ import { clientErrorSchema } from "~/lib/schemas/client-error";
 const REPORTS_PER_CLIENT = { limit: 30, windowMs: 60_000 };
 
 /** POST a browser error (from app/lib/error-reporter.ts); forwarded in the background. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const rate = await countAttempt(context.env, `reports:address:${addressBucket(clientAddress(request))}`, REPORTS_PER_CLIENT);
-    if (!rate.allowed) throw new AppError("reports/rate-limited", { details: { retryAfterSeconds: String(Math.ceil(rate.retryAfterMs / 1000)) } });
-    const parsed = clientErrorSchema.safeParse(await readJson(request, { maxBytes: 16_384 }));
-    if (!parsed.success) throw new AppError("request/invalid");
-    const viewer = await getViewer(request, context).catch(() => null);
-    const userId = viewer?.kind === "user" ? viewer.user.id : null;
-    reportClientError(context, request, parsed.data, userId);
-    return new Response(null, { status: 204 });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
+  const rate = await countAttempt(context.env, `reports:address:${addressBucket(clientAddress(request))}`, REPORTS_PER_CLIENT);
+  if (!rate.allowed) throw new AppError("reports/rate-limited", { retryAfterSeconds: secondsToWait(rate.retryAfterMs) });
+  const parsed = clientErrorSchema.safeParse(await readJson(request, { maxBytes: 16_384 }));
+  if (!parsed.success) throw new AppError("request/invalid");
+  const viewer = await getViewer(request, context).catch(() => null);
+  const userId = viewer?.kind === "user" ? viewer.user.id : null;
+  reportClientError(context, request, parsed.data, userId);
+  return new Response(null, { status: 204 });
+});

@@ -3,7 +3,7 @@ import { actingViewer } from "~/.server/chat/viewer";
 import { saveBirthProfile } from "~/.server/horoscope/birth-profile";
 import { POST_ONLY, readForm } from "~/.server/http/request";
 import { horoscopeStrings } from "~/.server/horoscope/reading";
-import { apiError, invalidForm } from "~/.server/http/respond";
+import { resource, invalidForm } from "~/.server/http/respond";
 import { birthProfileSchema } from "~/lib/schemas/horoscope";
 
 /**
@@ -11,18 +11,14 @@ import { birthProfileSchema } from "~/lib/schemas/horoscope";
  * guest id (made now if they have none), and prefilled on every horoscope form that needs it. 200 { ok: true };
  * a bad field is a 400 with its message, an unknown place a 400 "horoscope/place-unknown", and nothing is stored.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request, { allow: POST_ONLY });
-    const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    const parsed = birthProfileSchema.safeParse(fields);
-    if (!parsed.success) return invalidForm(request, parsed.error, { tables: horoscopeStrings });
-    const acting = await actingViewer(request, context);
-    await saveBirthProfile(context.env, acting.accountId, parsed.data);
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    if (acting.setCookie) headers.append("Set-Cookie", acting.setCookie);
-    return Response.json({ ok: true }, { headers });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request, { allow: POST_ONLY });
+  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const parsed = birthProfileSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: horoscopeStrings });
+  const acting = await actingViewer(request, context);
+  await saveBirthProfile(context.env, acting.accountId, parsed.data);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (acting.setCookie) headers.append("Set-Cookie", acting.setCookie);
+  return Response.json({ ok: true }, { headers });
+});

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { retryJob } from "~/.server/images/jobs";
 
@@ -13,16 +13,12 @@ const bodySchema = z.object({ requestId: z.uuid() });
  * POST `requestId`: "Try again" on a failed job. A new job with the same settings, charged under the new request
  * id, so pressing the button twice (same request id) makes and charges one job.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  try {
-    const parsed = bodySchema.safeParse(Object.fromEntries(await readForm(request, { allow: POST_ONLY })));
-    if (!parsed.success || !params.jobId) throw new AppError("request/invalid");
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    const owner = { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) };
-    const job = await retryJob(context.env, context.config, owner, params.jobId, parsed.data.requestId);
-    return Response.json({ ok: true, job }, { status: 201 });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {
+  const parsed = bodySchema.safeParse(Object.fromEntries(await readForm(request, { allow: POST_ONLY })));
+  if (!parsed.success || !params.jobId) throw new AppError("request/invalid");
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  const owner = { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) };
+  const job = await retryJob(context.env, context.config, owner, params.jobId, parsed.data.requestId);
+  return Response.json({ ok: true, job }, { status: 201 });
+});

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { AppError } from "~/.server/errors";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { getJobs } from "~/.server/images/jobs";
 import { handleCreateJob } from "~/.server/images/screen";
@@ -16,17 +16,13 @@ const querySchema = z.object({
 });
 
 /** GET the signed-in user's jobs by id (`?ids=a,b`, at most 20): what the job watcher polls while they are made. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw new AppError("request/invalid");
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    return Response.json({ ok: true, jobs: await getJobs(context.env, viewer.accountId, parsed.data.ids ?? []) }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const loader = resource(async ({ request, context }: LoaderFunctionArgs) => {
+  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new AppError("request/invalid");
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  return Response.json({ ok: true, jobs: await getJobs(context.env, viewer.accountId, parsed.data.ids ?? []) }, { headers: { "Cache-Control": "no-store" } });
+});
 
 /**
  * POST a tool's form (`tool`, `requestId` and the tool's fields, see app/lib/schemas/images.ts): charges the credits,

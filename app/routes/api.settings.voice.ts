@@ -1,23 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { apiError, invalidForm, serverNamespace } from "~/.server/http/respond";
+import { resource, invalidForm, serverNamespace } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { setAccountVoice } from "~/.server/voice/preference";
 import { voiceSettingSchema } from "~/lib/schemas/voice";
 
 /** POST form `voice`: the account's voice for read-aloud and WhatsApp voice replies (decision 0025), `{ ok, voice }`. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request, { allow: POST_ONLY });
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    const parsed = voiceSettingSchema.safeParse(Object.fromEntries(form));
-    // A voice not on offer: 400 with settings:voice.validation.unknown under the field, in the person's language.
-    if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("settings"), under: "voice" });
-    await setAccountVoice(context.env, viewer.user.id, parsed.data.voice);
-    return Response.json({ ok: true, voice: parsed.data.voice }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request, { allow: POST_ONLY });
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  const parsed = voiceSettingSchema.safeParse(Object.fromEntries(form));
+  // A voice not on offer: 400 with settings:voice.validation.unknown under the field, in the person's language.
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("settings"), under: "voice" });
+  await setAccountVoice(context.env, viewer.user.id, parsed.data.voice);
+  return Response.json({ ok: true, voice: parsed.data.voice }, { headers: { "Cache-Control": "no-store" } });
+});

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { deleteThread, renameThread, starThread } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { apiError, invalidForm, serverNamespace } from "~/.server/http/respond";
+import { resource, invalidForm, serverNamespace } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { threadActionSchema } from "~/lib/schemas/chat";
 
@@ -11,20 +11,16 @@ import { threadActionSchema } from "~/lib/schemas/chat";
  * with its status. A Response, not route data: this resource route is also posted to without single fetch, where
  * route data would go out as a 200.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request, { allow: POST_ONLY });
-    const viewer = await getViewer(request, context);
-    if (!viewer.accountId || !params.threadId) throw new AppError("chat/not-found");
-    const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
-    // Each field's docs/product.md §5 message (common:validation.*), shown under the field.
-    if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("common") });
-    const action = parsed.data;
-    if (action.intent === "rename") await renameThread(context.env, viewer.accountId, params.threadId, action.title);
-    else if (action.intent === "star") await starThread(context.env, viewer.accountId, params.threadId, action.starred);
-    else await deleteThread(context.env, viewer.accountId, params.threadId);
-    return Response.json({ ok: true });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {
+  const form = await readForm(request, { allow: POST_ONLY });
+  const viewer = await getViewer(request, context);
+  if (!viewer.accountId || !params.threadId) throw new AppError("chat/not-found");
+  const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
+  // Each field's docs/product.md §5 message (common:validation.*), shown under the field.
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("common") });
+  const action = parsed.data;
+  if (action.intent === "rename") await renameThread(context.env, viewer.accountId, params.threadId, action.title);
+  else if (action.intent === "star") await starThread(context.env, viewer.accountId, params.threadId, action.starred);
+  else await deleteThread(context.env, viewer.accountId, params.threadId);
+  return Response.json({ ok: true });
+});

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { pageThreads, searchThreads } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 const querySchema = z.object({
@@ -12,16 +12,12 @@ const querySchema = z.object({
 });
 
 /** GET the history: a page (cursor) or a search (q) over titles and message text. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw new AppError("request/invalid");
-    const viewer = await getViewer(request, context);
-    if (!viewer.accountId) return Response.json({ ok: true, threads: [], nextCursor: null });
-    const { q, cursor, starred } = parsed.data;
-    if (q) return Response.json({ ok: true, threads: await searchThreads(context.env, viewer.accountId, q), nextCursor: null });
-    return Response.json({ ok: true, ...(await pageThreads(context.env, viewer.accountId, { cursor, starredOnly: starred === "1" })) });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const loader = resource(async ({ request, context }: LoaderFunctionArgs) => {
+  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new AppError("request/invalid");
+  const viewer = await getViewer(request, context);
+  if (!viewer.accountId) return Response.json({ ok: true, threads: [], nextCursor: null });
+  const { q, cursor, starred } = parsed.data;
+  if (q) return Response.json({ ok: true, threads: await searchThreads(context.env, viewer.accountId, q), nextCursor: null });
+  return Response.json({ ok: true, ...(await pageThreads(context.env, viewer.accountId, { cursor, starredOnly: starred === "1" })) });
+});

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isSupportedCountry } from "libphonenumber-js/max";
-import { AppError, isAppError } from "~/.server/errors";
+import { AppError } from "~/.server/errors";
 import { readForm, readJson } from "~/.server/http/request";
-import { getLocale, i18nServer } from "~/.server/i18n";
+import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { createLinkCode, disconnectWhatsApp, whatsappStatus } from "~/.server/whatsapp/link-codes";
-import { serverNamespace, translatedFieldErrors } from "~/.server/http/respond";
+import { invalidForm, resource, serverNamespace } from "~/.server/http/respond";
 import { whatsappLinkSchema } from "~/lib/schemas/whatsapp";
 
 /** The methods the action takes (the worker refuses any other with a 405 before it gets here). */
 export const actionMethods = ["POST", "DELETE"];
-const ALLOW = ["GET", "HEAD", ...actionMethods].join(", ");
+const ALLOW = ["GET", "HEAD", ...actionMethods];
 /** A form of a few short fields; anything larger is not one. */
 const MAX_BODY_BYTES = 4096;
 
@@ -18,22 +18,6 @@ const MAX_BODY_BYTES = 4096;
 function requestCountry(request: Request): string | null {
   const country = (request as Request & { cf?: { country?: unknown } }).cf?.country;
   return typeof country === "string" && isSupportedCountry(country) ? country : null;
-}
-
-/**
- * the one error body (docs/product.md §7), `{ ok: false, error: { code, message, fieldErrors? } }`, with the message (and each field's)
- * in the person's language. Unknown errors become app/unknown and are logged.
- */
-async function failure(request: Request, error: unknown, fieldErrors?: Record<string, string>): Promise<Response> {
-  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
-  if (!isAppError(error)) console.error(error);
-  const t = await i18nServer.getFixedT(request, "errors");
-  const message = (fieldErrors && Object.values(fieldErrors)[0]) || t(appError.code);
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (appError.status === 405) headers.set("Allow", ALLOW);
-  const retry = appError.details?.retryAfterSeconds;
-  if (retry) headers.set("Retry-After", retry);
-  return Response.json({ ok: false, error: { code: appError.code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status: appError.status, headers });
 }
 
 /** The body as plain fields: JSON (an object) or form data, read by the one capped reader (400 when neither, 413 when larger). */
@@ -48,53 +32,40 @@ async function readFields(request: Request): Promise<Record<string, unknown> | n
 }
 
 /** GET the WhatsApp dialog's status: { ok, configured, signedIn, plan, country, link }. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    const viewer = await getViewer(request, context);
-    const status = await whatsappStatus(context.env, context.config, viewer);
-    return Response.json(
-      {
-        ok: true,
-        configured: status.configured,
-        voiceRepliesOffered: status.voiceRepliesOffered,
-        signedIn: viewer.kind === "user",
-        plan: status.plan,
-        country: requestCountry(request),
-        link: status.link,
-      },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  } catch (error) {
-    return failure(request, error);
-  }
-}
+export const loader = resource(async ({ request, context }: LoaderFunctionArgs) => {
+  const viewer = await getViewer(request, context);
+  const status = await whatsappStatus(context.env, context.config, viewer);
+  return Response.json(
+    {
+      ok: true,
+      configured: status.configured,
+      voiceRepliesOffered: status.voiceRepliesOffered,
+      signedIn: viewer.kind === "user",
+      plan: status.plan,
+      country: requestCountry(request),
+      link: status.link,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+});
 
 /**
  * POST { country, phone, model? } (JSON or form data): a one-time code and its wa.me link, { ok, code, url, expiresAt }.
  * DELETE: disconnects the linked number, { ok }. Both need a signed-in user.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    if (request.method !== "POST" && request.method !== "DELETE") throw new AppError("request/method-not-allowed");
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    if (request.method === "DELETE") {
-      await disconnectWhatsApp(context.env, viewer.user.id);
-      return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
-    }
-    const fields = await readFields(request);
-    if (!fields) throw new AppError("request/invalid");
-    const parsed = whatsappLinkSchema.safeParse(fields);
-    if (!parsed.success)
-      return failure(
-        request,
-        new AppError("request/invalid"),
-        translatedFieldErrors(request, parsed.error, { tables: serverNamespace("whatsapp"), under: "dialog" }),
-      );
-    const { phone, model } = parsed.data;
-    const result = await createLinkCode(context.env, context.config, viewer.user.id, { phoneDigits: phone, model }, getLocale(request));
-    return Response.json({ ok: true, ...result }, { status: 201, headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return failure(request, error);
+export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== "POST" && request.method !== "DELETE") throw new AppError("request/method-not-allowed", { allow: ALLOW });
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  if (request.method === "DELETE") {
+    await disconnectWhatsApp(context.env, viewer.user.id);
+    return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
   }
-}
+  const fields = await readFields(request);
+  if (!fields) throw new AppError("request/invalid");
+  const parsed = whatsappLinkSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("whatsapp"), under: "dialog" });
+  const { phone, model } = parsed.data;
+  const result = await createLinkCode(context.env, context.config, viewer.user.id, { phoneDigits: phone, model }, getLocale(request));
+  return Response.json({ ok: true, ...result }, { status: 201, headers: { "Cache-Control": "no-store" } });
+});

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { readProfilePhoto } from "~/.server/auth/avatar";
 import { AppError } from "~/.server/errors";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
 /** A profile photo, only to its owner (the key in R2 is never exposed; anyone else gets a 404). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = resource(async ({ request, context, params }: LoaderFunctionArgs) => {
   const viewer = await getViewer(request, context);
   const object = await readProfilePhoto(context.env, viewer.kind === "user" ? viewer.user.id : null, params.userId ?? "");
-  if (!object) return apiError(request, new AppError("request/not-found"));
+  if (!object) throw new AppError("request/not-found");
   const contentType = object.httpMetadata?.contentType === "image/png" ? "image/png" : "image/jpeg";
   return new Response(object.body, {
     headers: {
@@ -21,4 +21,4 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ETag: object.httpEtag,
     },
   });
-}
+});

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { downloadName, readGalleryMedia } from "~/.server/images/gallery";
 
@@ -11,27 +11,23 @@ const rfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, 
  * GET a gallery picture, only for its owner (anyone else, signed in or not, gets 404). `?download=1` asks the
  * browser to save it under a name made here from the tool, the description and the date.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  try {
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user" || !params.imageId) throw new AppError("request/not-found");
-    const { image, body } = await readGalleryMedia(context.env, viewer.accountId, params.imageId);
-    const headers = new Headers({
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.bytes),
-      // A file never changes under its id; it is one person's, so only their browser may keep it.
-      "Cache-Control": "private, max-age=31536000, immutable",
-      // SVGs are drawn by us with escaped text; this makes sure nothing in a picture could ever run or load.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    });
-    if (new URL(request.url).searchParams.get("download") === "1") {
-      const name = downloadName(image);
-      headers.set("Content-Disposition", `attachment; filename="${name.ascii}"; filename*=UTF-8''${rfc5987(name.utf8)}`);
-    } else {
-      headers.set("Content-Disposition", "inline");
-    }
-    return new Response(body, { headers });
-  } catch (error) {
-    return apiError(request, error);
+export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user" || !params.imageId) throw new AppError("request/not-found");
+  const { image, body } = await readGalleryMedia(context.env, viewer.accountId, params.imageId);
+  const headers = new Headers({
+    "Content-Type": image.contentType,
+    "Content-Length": String(image.bytes),
+    // A file never changes under its id; it is one person's, so only their browser may keep it.
+    "Cache-Control": "private, max-age=31536000, immutable",
+    // SVGs are drawn by us with escaped text; this makes sure nothing in a picture could ever run or load.
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  });
+  if (new URL(request.url).searchParams.get("download") === "1") {
+    const name = downloadName(image);
+    headers.set("Content-Disposition", `attachment; filename="${name.ascii}"; filename*=UTF-8''${rfc5987(name.utf8)}`);
+  } else {
+    headers.set("Content-Disposition", "inline");
   }
-}
+  return new Response(body, { headers });
+});

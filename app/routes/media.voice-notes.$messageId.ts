@@ -1,19 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { readVoiceNote } from "~/.server/voice/kept-voice-notes";
 
 /** GET a WhatsApp voice note kept in a thread; only its owner may play it (anyone else gets 404). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  try {
-    const viewer = await getViewer(request, context);
-    if (!viewer.accountId || !params.messageId) throw new AppError("request/not-found");
-    const { note, body } = await readVoiceNote(context.env, viewer.accountId, params.messageId);
-    return new Response(body, {
-      headers: { "Content-Type": note.contentType, "Cache-Control": "private, max-age=31536000, immutable", "Content-Length": String(note.bytes) },
-    });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const viewer = await getViewer(request, context);
+  if (!viewer.accountId || !params.messageId) throw new AppError("request/not-found");
+  const { note, body } = await readVoiceNote(context.env, viewer.accountId, params.messageId);
+  return new Response(body, {
+    headers: { "Content-Type": note.contentType, "Cache-Control": "private, max-age=31536000, immutable", "Content-Length": String(note.bytes) },
+  });
+});

@@ -116,7 +116,7 @@ describe("Retry-After on every 429", () => {
   });
 
   it("is set by failure, the action helper, the same way apiError sets it", () => {
-    const result = failure(new Request("https://app.example/auth/login"), new AppError("auth/too-many-requests", { details: { retryAfterSeconds: "42" } }));
+    const result = failure(new Request("https://app.example/auth/login"), new AppError("auth/too-many-requests", { retryAfterSeconds: 42 }));
     expect(result.init?.status).toBe(429);
     expect(new Headers(result.init?.headers).get("Retry-After")).toBe("42");
   });

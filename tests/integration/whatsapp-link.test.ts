@@ -11,6 +11,7 @@ import type { AppEnv } from "../../app/.server/env";
 import { LINK_CODE_ALPHABET, LINK_CODE_TTL_MS, maskPhone } from "../../app/lib/whatsapp";
 import enErrors from "../../locales/en/errors.json";
 import en from "../../locales/en/whatsapp.json";
+import trErrors from "../../locales/tr/errors.json";
 import tr from "../../locales/tr/whatsapp.json";
 import { Client, db, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
@@ -69,17 +70,18 @@ describe("POST /api/whatsapp/link", () => {
     expect(answer.json).toEqual({ ok: false, error: { code: "auth/sign-in-required", message: enErrors["auth/sign-in-required"] } });
   });
 
+  // The one error body (docs/product.md §7): the form's message is request/invalid's, each field says what is wrong.
   it("refuses an invalid number with the field's message in the person's language, and stores nothing", async () => {
     const { client, user } = await signedIn();
     const answer = await call(client, "POST", { country: "TR", phone: "599 123 45 67" });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({
       ok: false,
-      error: { code: "request/invalid", message: "Invalid phone number", fieldErrors: { phone: "Invalid phone number" } },
+      error: { code: "request/invalid", message: enErrors["request/invalid"], fieldErrors: { phone: "Invalid phone number" } },
     });
     client.cookies.set("locale", "tr");
     const turkish = await call(client, "POST", { country: "TR", phone: "123" });
-    expect(turkish.json.error).toMatchObject({ message: "Geçersiz telefon numarası", fieldErrors: { phone: tr.dialog.validation.invalidPhone } });
+    expect(turkish.json.error).toMatchObject({ message: trErrors["request/invalid"], fieldErrors: { phone: tr.dialog.validation.invalidPhone } });
     expect(await codesOf(user.id)).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
 import { readJson } from "../http/request";
 import type { AppEnv } from "../env";
-import { AppError } from "../errors";
+import { AppError, secondsToWait } from "../errors";
 
 export const ANALYTICS_LIMITS = {
   /** The largest event in the catalogue is a page_view with a 2,048-character path: 8 KB is room enough. */
@@ -44,7 +44,7 @@ export async function acceptBrowserEvent(env: AppEnv, request: Request): Promise
   if (Number(request.headers.get("Content-Length") ?? "0") > ANALYTICS_LIMITS.maxBodyBytes) throw new AppError("analytics/too-large");
   const rate = await countAttempt(env, `analytics:address:${addressBucket(clientAddress(request))}`, ANALYTICS_LIMITS.perClient);
   if (!rate.allowed) {
-    throw new AppError("analytics/rate-limited", { details: { retryAfterSeconds: String(Math.ceil(rate.retryAfterMs / 1000)) } });
+    throw new AppError("analytics/rate-limited", { retryAfterSeconds: secondsToWait(rate.retryAfterMs) });
   }
   // The shared reader: JSON only, counted as it arrives (a chunked body has no Content-Length to trust).
   const body = await readJson(request, { maxBytes: ANALYTICS_LIMITS.maxBodyBytes, tooLarge: "analytics/too-large" });

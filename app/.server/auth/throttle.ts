@@ -2,7 +2,7 @@
 import type { AttemptResult, ThrottleWindow } from "./throttle-counter";
 import { addressBucket } from "../credits/address";
 import type { AppEnv } from "../env";
-import { AppError } from "../errors";
+import { AppError, secondsToWait } from "../errors";
 import { THROTTLE } from "./policy";
 
 function counter(env: AppEnv, key: string) {
@@ -41,7 +41,7 @@ export async function clearAttempts(env: AppEnv, key: string): Promise<void> {
 }
 
 function tooManyRequests(retryAfterMs: number): AppError {
-  return new AppError("auth/too-many-requests", { details: { retryAfterSeconds: String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+  return new AppError("auth/too-many-requests", { retryAfterSeconds: secondsToWait(retryAfterMs) });
 }
 
 /**

@@ -24,19 +24,19 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       if (!isHoroscopeType(type)) throw new AppError("horoscope/type-required");
       if (!request.input) return horoscopeTurn({ type, locale, seed: request.requestId, now });
       const parsed = horoscopeInputSchema.safeParse({ ...request.input, type });
-      if (!parsed.success) throw new AppError("request/invalid", { details: fieldErrorsFrom(parsed.error, "type") });
+      if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: fieldErrorsFrom(parsed.error, "type") });
       if (parsed.data.type === "birth-chart" && !findPlace(parsed.data.placeId))
-        throw new AppError("horoscope/place-unknown", { details: { placeId: "validation.placeUnknown" } });
+        throw new AppError("horoscope/place-unknown", { fieldErrors: { placeId: "validation.placeUnknown" } });
       return horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
     }
     case "web-search": {
       // The web_search tool is OpenAI's: with keys for other providers only, say so instead of failing upstream.
       if (!resolveTarget(env, WEB_SEARCH_MODEL)) throw new AppError("search/unavailable");
       const category = request.toolPath ?? request.input?.category;
-      if (!isSearchCategory(category)) throw new AppError("request/invalid", { details: { category: "validation.categoryRequired" } });
+      if (!isSearchCategory(category)) throw new AppError("request/invalid", { fieldErrors: { category: "validation.categoryRequired" } });
       if (!request.input) return searchTurn({ category, locale });
       const parsed = searchInputSchema.safeParse({ ...request.input, category });
-      if (!parsed.success) throw new AppError("request/invalid", { details: fieldErrorsFrom(parsed.error) });
+      if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: fieldErrorsFrom(parsed.error) });
       return searchTurn({ category, input: parsed.data, locale });
     }
   }

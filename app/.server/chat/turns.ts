@@ -190,7 +190,7 @@ async function startOnHint(
 async function settle(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Prepared): Promise<StartedTurn> {
   const { charge } = prepared;
   if (!charge) throw new AppError("plan/pro-required");
-  if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
+  if (!charge.ok) throw new AppError("credits/exhausted", { resetsAt: charge.balance.resetsAt });
   if (charge.duplicate) {
     const same = await awaitMessageFor(env, who.accountId, plan.creditKey);
     if (!same) throw new AppError("chat/interrupted");

@@ -6,7 +6,7 @@ import { EXPORT_ID_PATTERN, type DataExportView } from "../../lib/schemas/export
 import { randomToken } from "../auth/crypto";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
-import { AppError } from "../errors";
+import { AppError, secondsToWait } from "../errors";
 
 /** Exports an account may request in any 24 hours (each reads everything the account holds). */
 export const EXPORTS_PER_DAY = 3;
@@ -64,7 +64,7 @@ export async function requestExport(env: AppEnv, ownerId: string, origin: string
   if (recent.some((row) => row.status === "queued" || row.status === "running")) throw new AppError("export/in-progress");
   if (recent.length >= EXPORTS_PER_DAY) {
     const waitMs = recent[recent.length - EXPORTS_PER_DAY]!.createdAt + DAY_MS - now;
-    throw new AppError("export/rate-limited", { details: { retryAfterSeconds: String(Math.max(1, Math.ceil(waitMs / 1000))) } });
+    throw new AppError("export/rate-limited", { retryAfterSeconds: secondsToWait(waitMs) });
   }
   const id = randomToken(16);
   const inserted = await db

@@ -4,7 +4,7 @@ import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remi
 import type { User } from "../../../db/schema";
 import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath } from "../../lib/auth";
 import { AppError, type ErrorCode } from "../errors";
-import { errorHeaders, errorMessage, toAppError } from "./respond";
+import { errorMessage, toAppError } from "./respond";
 import { getLocale } from "../i18n";
 import { getViewer, readGuestId, type Viewer } from "../identity";
 import { findUser, type LinkContext } from "../auth/accounts";
@@ -96,14 +96,14 @@ export function failure(request: Request, error: unknown, unexpected: ErrorCode 
   const known = toAppError(error);
   // An error we did not foresee: the account forms say docs/product.md §8's "Unknown error", other pages "Something went wrong".
   const appError = known.code === "app/unknown" && unexpected !== "app/unknown" ? new AppError(unexpected, { cause: error }) : known;
-  const retry = appError.details?.retryAfterSeconds;
+  const retry = appError.retryAfterSeconds;
   const body: ActionFailure = {
     ok: false,
     error: appError.code,
-    message: errorMessage(request, appError.code, appError.details),
-    ...(retry ? { retryAfterSeconds: Number(retry) } : {}),
+    message: errorMessage(request, appError.code, appError),
+    ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
   };
-  return data(body, { status: appError.status, headers: errorHeaders(appError) });
+  return data(body, { status: appError.status, headers: appError.headers() });
 }
 
 export function invalid(request: Request, fieldErrors: Partial<Record<string, string>>) {

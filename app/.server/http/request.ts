@@ -27,7 +27,7 @@ export interface BodyOptions {
 
 /** A 405 that names what the route does take. */
 export function requireMethod(request: Request, allow: readonly string[]): void {
-  if (!allow.includes(request.method)) throw new AppError("request/method-not-allowed", { details: { allow: allow.join(", ") } });
+  if (!allow.includes(request.method)) throw new AppError("request/method-not-allowed", { allow });
 }
 
 function mediaType(request: Request): string {

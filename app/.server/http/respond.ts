@@ -8,21 +8,24 @@ import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { AppError, errorResponse, isAppError, type ErrorCode } from "../errors";
 import { getLocale, resources } from "../i18n";
 
+/** The values an error's message may name (an AppError has them). */
+export type MessageValues = { retryAfterSeconds?: number; quotaBytes?: number };
+
 /**
  * The translation of `errors:<code>` for this request (English where a language lacks one; a test keeps them equal).
- * With the error's details: a code with a `<code>_wait` text says how long to wait (details.retryAfterSeconds, as
- * error-text.ts does in the browser), and {{quota}} names a storage quota (details.quotaBytes).
+ * With the error's values: a code with a `<code>_wait` text says how long to wait (retryAfterSeconds, as
+ * error-text.ts does in the browser), and {{quota}} names a storage quota (quotaBytes).
  */
-export function errorMessage(request: Request, code: ErrorCode, details?: Record<string, string>): string {
+export function errorMessage(request: Request, code: ErrorCode, values: MessageValues = {}): string {
   const locale = getLocale(request);
   const messages: Record<string, string> = resources[locale].errors;
   const english: Record<string, string> = resources.en.errors;
-  const wait = retryAfterSeconds(details?.retryAfterSeconds);
+  const wait = retryAfterSeconds(values.retryAfterSeconds);
   const key = wait !== null && `${code}_wait` in english ? `${code}_wait` : code;
   const text = messages[key] ?? english[key] ?? code;
   return text
     .replace("{{wait}}", wait !== null ? formatWait(wait, locale) : "")
-    .replace("{{quota}}", details?.quotaBytes ? formatBytes(Number(details.quotaBytes), locale) : "");
+    .replace("{{quota}}", values.quotaBytes !== undefined ? formatBytes(values.quotaBytes, locale) : "");
 }
 
 export function toAppError(error: unknown): AppError {
@@ -31,23 +34,29 @@ export function toAppError(error: unknown): AppError {
   return new AppError("app/unknown", { cause: error });
 }
 
-/** The headers an error's details ask for: what a 405 allows, when a 429 may be retried. */
-export function errorHeaders(error: AppError, headers: Headers = new Headers()): Headers {
-  if (error.details?.allow) headers.set("Allow", error.details.allow);
-  if (error.details?.retryAfterSeconds) headers.set("Retry-After", error.details.retryAfterSeconds);
-  return headers;
-}
-
 /**
  * the one error body (docs/product.md §7) for resource routes, `{ ok: false, error: { code, message, fieldErrors? } }`, with its
  * status (never a 200) and headers. `fieldErrors` are messages already in the person's language.
  */
 export function apiError(request: Request, error: unknown, options: { fieldErrors?: Record<string, string> } = {}): Response {
   const appError = toAppError(error);
-  const response = errorResponse(appError, { message: (code) => errorMessage(request, code, appError.details), fieldErrors: options.fieldErrors });
-  errorHeaders(appError, response.headers);
+  const response = errorResponse(appError, { message: (code) => errorMessage(request, code, appError), fieldErrors: options.fieldErrors });
   response.headers.set("Cache-Control", "no-store");
   return response;
+}
+
+/**
+ * A resource route's loader or action (app/routes/api.* and media.*): the handler's answer, or whatever it throws as
+ * the one error body (apiError), so no route writes its own catch.
+ */
+export function resource<Args extends { request: Request }>(handler: (args: Args) => Promise<Response>): (args: Args) => Promise<Response> {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return apiError(args.request, error);
+    }
+  };
 }
 
 /**

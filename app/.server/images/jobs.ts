@@ -161,7 +161,7 @@ export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner,
     key: creditKey,
     address: owner.address,
   });
-  if (!charge.ok) throw new AppError("credits/exhausted", { details: { resetsAt: String(charge.balance.resetsAt) } });
+  if (!charge.ok) throw new AppError("credits/exhausted", { resetsAt: charge.balance.resetsAt });
 
   const now = Date.now();
   const row = {

@@ -6,7 +6,7 @@ import { countAttempt, forgiveAttempt } from "../auth/throttle";
 import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
-import { AppError } from "../errors";
+import { AppError, secondsToWait } from "../errors";
 import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import { checkImage, MAX_UPLOAD_BYTES } from "./validate";
 
@@ -43,7 +43,7 @@ async function countDailyUpload(env: AppEnv, key: string, dailyLimit: number, co
   const attempt = await countAttempt(env, `${key}:${utcDay(now)}`, { limit: dailyLimit, windowMs: DAY_MS });
   if (!attempt.allowed) {
     // The counter is per UTC day, so the next upload is possible at midnight UTC.
-    throw new AppError(code, { details: { retryAfterSeconds: String(Math.max(1, Math.ceil((nextUtcMidnight(now) - now) / 1000))) } });
+    throw new AppError(code, { retryAfterSeconds: secondsToWait(nextUtcMidnight(now) - now) });
   }
   return { key: `${key}:${utcDay(now)}`, attempt };
 }
@@ -94,8 +94,7 @@ export async function withUploadAllowance<T>(
   const counted = await countDailyUpload(env, `uploads:account:${owner.accountId}`, UPLOAD_LIMITS.accountDaily, "upload/daily-limit", now);
   try {
     const quotaBytes = UPLOAD_LIMITS.storageQuotaBytes[owner.plan];
-    if ((await storageUsed(env, owner.accountId)) + bytes > quotaBytes)
-      throw new AppError("upload/quota-exceeded", { details: { quotaBytes: String(quotaBytes) } });
+    if ((await storageUsed(env, owner.accountId)) + bytes > quotaBytes) throw new AppError("upload/quota-exceeded", { quotaBytes });
     return await store();
   } catch (error) {
     await forgiveAttempt(env, counted.key, counted.attempt);
