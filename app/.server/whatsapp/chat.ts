@@ -82,7 +82,7 @@ export async function answerWithChat(
         continue;
       }
       if (error.code === "credits/exhausted") {
-        const resetsAt = Number(error.details?.resetsAt ?? Date.now());
+        const resetsAt = error.resetsAt ?? Date.now();
         await sendReply(conversation, "outOfCredits", { time: new Date(resetsAt).toISOString().slice(11, 16) });
         return null;
       }

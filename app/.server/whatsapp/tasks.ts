@@ -49,7 +49,7 @@ async function startJob(
     await sendReply(conversation, input.tool === "photo-translate" ? "translating" : "imageStarted");
   } catch (error) {
     if (isAppError(error) && error.code === "credits/exhausted") {
-      const resetsAt = Number(error.details?.resetsAt ?? Date.now());
+      const resetsAt = error.resetsAt ?? Date.now();
       await sendReply(conversation, "outOfCredits", { time: new Date(resetsAt).toISOString().slice(11, 16) });
       return;
     }
