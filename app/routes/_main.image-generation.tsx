@@ -18,7 +18,7 @@ function ImageForm({ data, prefill, onCreated }: ToolFormProps<"image-generation
   const [prompt, setPrompt] = useState(prefill?.prompt ?? "");
   const [style, setStyle] = useState<ImageStyle>(prefill?.style ?? "none");
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(prefill?.aspectRatio ?? "1:1");
-  const [model, setModel, modelPending] = useToolChoice("image-generation", data.models, prefill?.model);
+  const { model, row: modelRow } = useToolChoice("image-generation", data, prefill?.model);
   const { submit, busy, fieldErrors } = useCreate("image-generation", data.signedIn, onCreated);
 
   return (
@@ -55,15 +55,7 @@ function ImageForm({ data, prefill, onCreated }: ToolFormProps<"image-generation
         onChange={setAspectRatio}
         options={ASPECT_RATIOS.map((value) => ({ value, label: t(`image.aspectRatios.${ASPECT_RATIO_NAMES[value]}`) }))}
       />
-      <ModelRow
-        models={data.models}
-        value={model}
-        pending={modelPending}
-        onChange={setModel}
-        plan={data.plan}
-        demoMode={data.demoMode}
-        engine={data.engines[model] ?? null}
-      />
+      <ModelRow {...modelRow} engine={data.engines[model] ?? null} />
     </ToolFormFrame>
   );
 }

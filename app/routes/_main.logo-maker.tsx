@@ -24,7 +24,7 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
   const [customColors, setCustomColors] = useState(Boolean(prefill?.primaryColor || prefill?.secondaryColor));
   const [primaryColor, setPrimaryColor] = useState(prefill?.primaryColor ?? LOGO_STYLE_COLORS[prefill?.style ?? "basic"][0]);
   const [secondaryColor, setSecondaryColor] = useState(prefill?.secondaryColor ?? LOGO_STYLE_COLORS[prefill?.style ?? "basic"][1]);
-  const [model, setModel, modelPending] = useToolChoice("logo-maker", data.models, prefill?.model);
+  const { model, row: modelRow } = useToolChoice("logo-maker", data, prefill?.model);
   const { submit, busy, fieldErrors } = useCreate("logo-maker", data.signedIn, onCreated);
 
   const chooseStyle = (next: LogoStyle) => {
@@ -126,15 +126,7 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
         <FieldError id={`${id}-color-error`} message={fieldErrors.primaryColor ?? fieldErrors.secondaryColor} />
       </fieldset>
       {kind === "graphic" ? (
-        <ModelRow
-          models={data.models}
-          value={model}
-          pending={modelPending}
-          onChange={setModel}
-          plan={data.plan}
-          demoMode={data.demoMode}
-          engine={data.engines[model] ?? null}
-        />
+        <ModelRow {...modelRow} engine={data.engines[model] ?? null} />
       ) : (
         <p className="text-xs text-muted-foreground">{t("logo.textNote")}</p>
       )}

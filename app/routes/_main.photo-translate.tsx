@@ -20,7 +20,7 @@ function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-transl
   );
   // The interface language is the likeliest wish; English for everyone else.
   const [targetLanguage, setTargetLanguage] = useState<TranslateLanguage>(prefill?.targetLanguage ?? (data.strings.locale === "tr" ? "tr" : "en"));
-  const [model, setModel, modelPending] = useToolChoice("photo-translate", data.models, prefill?.model);
+  const { model, row: modelRow } = useToolChoice("photo-translate", data, prefill?.model);
   const { submit, busy, fieldErrors } = useCreate("photo-translate", data.signedIn, onCreated);
 
   return (
@@ -51,15 +51,7 @@ function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-transl
           </select>
         )}
       </Field>
-      <ModelRow
-        models={data.models}
-        value={model}
-        pending={modelPending}
-        onChange={setModel}
-        plan={data.plan}
-        demoMode={data.demoMode}
-        demoNote="form.demoNoteTranslate"
-      />
+      <ModelRow {...modelRow} demoNote="form.demoNoteTranslate" />
     </ToolFormFrame>
   );
 }

@@ -22,7 +22,7 @@ function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generato
   );
   const [theme, setTheme] = useState<TattooTheme>(prefill?.theme ?? "geometric");
   const [description, setDescription] = useState(prefill?.description ?? "");
-  const [model, setModel, modelPending] = useToolChoice("tattoo-generator", data.models, prefill?.model);
+  const { model, row: modelRow } = useToolChoice("tattoo-generator", data, prefill?.model);
   const { submit, busy, fieldErrors } = useCreate("tattoo-generator", data.signedIn, onCreated);
 
   return (
@@ -53,15 +53,7 @@ function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generato
         placeholder={t("tattoo.descriptionPlaceholder")}
         error={fieldErrors.description}
       />
-      <ModelRow
-        models={data.models}
-        value={model}
-        pending={modelPending}
-        onChange={setModel}
-        plan={data.plan}
-        demoMode={data.demoMode}
-        engine={data.engines[model] ?? null}
-      />
+      <ModelRow {...modelRow} engine={data.engines[model] ?? null} />
     </ToolFormFrame>
   );
 }

@@ -11,13 +11,12 @@ import {
   sendSignInLink,
   signInWithEmailLink,
 } from "~/.server/auth/email-link";
-import { failure, invalid, linkContext, signedInRedirect } from "~/.server/http/auth";
-import { linkPageHeaders, openLinkPage } from "~/.server/http/link-page";
+import { failure, invalid, linkContext, linkPageHeaders, signedInRedirect, type ActionFailure } from "~/.server/http/auth";
+import { openLinkPage } from "~/.server/http/link-page";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
-import type { ActionFailure } from "~/.server/http/auth";
 import { EmailLinkForm } from "~/components/auth/email-only-form";
 import { useResultToasts, type AuthActionData } from "~/components/auth/forms";
 import { LinkConfirmation, LinkProblem } from "~/components/auth/link-page";

@@ -120,3 +120,11 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, errorHeaders
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
+
+/** The page holds a secret link: never leak it through a Referer header or a cache (and a refusal says when to retry). */
+export const linkPageHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterHeaders(args));
+  headers.set("Referrer-Policy", "no-referrer");
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};

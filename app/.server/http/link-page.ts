@@ -1,13 +1,11 @@
 // The pages an e-mail link opens (/auth/email-link?token=…, /auth/verify-email?token=…). Opening one changes nothing,
 // since mail scanners open links too: the page says whose account the link is for (masked) and a button posts the
 // token to the page's action, which uses it (docs/decisions/0020-account-flows-and-tabs.md).
-import type { HeadersFunction } from "@remix-run/cloudflare";
 import { maskEmail } from "../../lib/auth";
 import { findUser } from "../auth/accounts";
 import { checkEmailToken, type EmailTokenPurpose } from "../auth/email-tokens";
 import type { AppEnv } from "../env";
 import { AppError, isAppError, type ErrorCode } from "../errors";
-import { retryAfterHeaders } from "./auth";
 
 export type LinkPage = { token: string; maskedEmail: string; problem: null } | { token: null; maskedEmail: null; problem: ErrorCode };
 
@@ -22,11 +20,3 @@ export async function openLinkPage(env: AppEnv, token: string | null, purpose: E
     return { token: null, maskedEmail: null, problem: error.code };
   }
 }
-
-/** The page holds a secret link: never leak it through a Referer header or a cache (and a refusal says when to retry). */
-export const linkPageHeaders: HeadersFunction = (args) => {
-  const headers = new Headers(retryAfterHeaders(args));
-  headers.set("Referrer-Policy", "no-referrer");
-  headers.set("Cache-Control", "no-store");
-  return headers;
-};

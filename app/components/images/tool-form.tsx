@@ -24,15 +24,17 @@ type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
  * The tool's model: the stored per-tool choice (docs/product.md §3), or the one a "use again" link brought; and whether it is
  * still unknown (the stored choice not restored yet), when the screen must not show a model's name (docs/product.md §4).
  */
-export function useToolChoice(tool: ImageTool, models: PickerModel[], broughtModel?: string) {
+export function useToolChoice(tool: ImageTool, page: { models: PickerModel[]; plan: "guest" | "free" | "pro"; demoMode: boolean }, broughtModel?: string) {
   const [choice, setChoice, restored] = useToolModel(tool);
   const [brought, setBrought] = useState(broughtModel);
-  const wanted = brought ?? choice.modelName;
-  const choose = (modelName: string) => {
+  const model = chooseModel(tool, page.models, brought ?? choice.modelName).id;
+  const onChange = (modelName: string) => {
     setBrought(undefined);
     setChoice({ llmName: providerNameFor(modelName), modelName });
   };
-  return [chooseModel(tool, models, wanted).id, choose, brought === undefined && !restored] as const;
+  /** What every tool's ModelRow shows for this choice (the tool adds its engine or demo note). */
+  const row = { models: page.models, value: model, onChange, plan: page.plan, demoMode: page.demoMode, pending: brought === undefined && !restored };
+  return { model, row };
 }
 
 /**
