@@ -25,7 +25,7 @@ const HAND_WRITTEN_API_CATCH = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**"] },
+  { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**", "db/account-migrations/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

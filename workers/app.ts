@@ -24,7 +24,7 @@ import { apiError, errorMessage, toAppError } from "../app/.server/http/respond"
 import { methodCheck } from "./route-methods";
 
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
-export { ChatRelay } from "../app/.server/chat/relay-object";
+export { Account } from "../app/.server/account/object";
 export { CreditsCounter } from "../app/.server/credits/counter";
 
 const serverBuild = build as unknown as ServerBuild;

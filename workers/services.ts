@@ -8,7 +8,7 @@ import { processImageJobs } from "../app/.server/images/consumer";
 import type { ImageJobMessage } from "../app/.server/images/messages";
 
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
-export { ChatRelay } from "../app/.server/chat/relay-object";
+export { Account } from "../app/.server/account/object";
 export { CreditsCounter } from "../app/.server/credits/counter";
 
 interface ServicesEnv {

@@ -1,6 +1,6 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
-import type { ChatRelay } from "./chat/relay-object";
+import type { Account } from "./account/object";
 import type { AuthThrottle } from "./auth/throttle-counter";
 import type { CreditsCounter } from "./credits/counter";
 import type { DataExportMessage } from "./exports/messages";
@@ -41,7 +41,7 @@ type Producer<Name extends keyof Generated, Message> =
 export type AppEnv = Pick<Generated, "DB" | "MEDIA"> & {
   CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
   AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
-  CHAT_RELAY: ProductionBinding<"CHAT_RELAY", DurableObjectNamespace<ChatRelay>>;
+  ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<Account>>;
   IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
   DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
@@ -60,7 +60,7 @@ const bindingsSchema = z.object({
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
   AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
-  CHAT_RELAY: binding<DurableObjectNamespace<ChatRelay>>("CHAT_RELAY", "Durable Object namespace", "idFromName"),
+  ACCOUNT: binding<DurableObjectNamespace<Account>>("ACCOUNT", "Durable Object namespace", "idFromName"),
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
   DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
 });

@@ -20,7 +20,7 @@ function launchInput(ownerId: string, question: string): RelayStart {
 
 function relayOf(ownerId: string) {
   const env = upstreamEnv(UPSTREAM);
-  return env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(ownerId));
+  return env.ACCOUNT.get(env.ACCOUNT.idFromName(ownerId));
 }
 
 /** Waits, inside the relay, until the upstream has sent its whole answer for `messageId`. */

@@ -56,7 +56,7 @@ async function chargedInput(ownerId: string, question: string, upstream = "norma
   const config = loadConfig(env);
   const input = relayStart(env, ownerId, question);
   expect((await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey })).ok).toBe(true);
-  const relay = env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(ownerId));
+  const relay = env.ACCOUNT.get(env.ACCOUNT.idFromName(ownerId));
   const used = async () => (await getBalance(env, config, { accountId: ownerId, plan: "free" })).used;
   return { env, input, relay, used };
 }

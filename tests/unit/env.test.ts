@@ -13,7 +13,7 @@ function bindings() {
     MEDIA: { put: fn },
     CREDITS: durableObject(),
     AUTH_THROTTLE: durableObject(),
-    CHAT_RELAY: durableObject(),
+    ACCOUNT: durableObject(),
     IMAGE_JOBS: { send: fn },
     DATA_EXPORTS: { send: fn },
   };

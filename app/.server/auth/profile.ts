@@ -10,7 +10,7 @@ import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { adoptGuestBirthProfile } from "../horoscope/birth-profile";
+import { accountObject } from "../account/client";
 import { deleteR2Keys, listR2Prefix } from "../storage/r2";
 import { hashPassword } from "./password";
 import { avatarUrl } from "./session";
@@ -162,9 +162,9 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
     db.delete(schema.imageJobs).where(eq(schema.imageJobs.ownerId, user.id)),
     db.delete(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
     db.delete(schema.analyticsEvents).where(eq(schema.analyticsEvents.userId, user.id)),
-    db.delete(schema.birthProfiles).where(eq(schema.birthProfiles.ownerId, user.id)),
     db.delete(schema.users).where(eq(schema.users.id, user.id)),
   ]);
+  await accountObject(env, user.id).erase();
 }
 
 /** A visitor who signs in keeps what they made as a guest: their chats (and uploads and creations) move to the account. */
@@ -176,8 +176,9 @@ export async function adoptGuestData(env: AppEnv, guestId: string | null, userId
     db.update(schema.uploads).set({ ownerId: userId }).where(eq(schema.uploads.ownerId, guestId)),
     db.update(schema.imageJobs).set({ ownerId: userId }).where(eq(schema.imageJobs.ownerId, guestId)),
     db.update(schema.galleryImages).set({ ownerId: userId }).where(eq(schema.galleryImages.ownerId, guestId)),
-    ...adoptGuestBirthProfile(env, guestId, userId),
   ]);
+  // What already lives in the guest's own object (decision 0026) moves into the account's, once.
+  await accountObject(env, userId).adopt(userId, guestId);
 }
 
 /** Other devices' sessions of this user, for "sign out of other devices". */

@@ -2,9 +2,8 @@
 // keeps being made and saved when the tab closes, reloads or loses its network; any number of readers can join at
 // any point and get what was produced so far, then every new piece as it arrives (never buffered). One object per
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
-import { DurableObject } from "cloudflare:workers";
 import { classifyFailure, streamChat } from "../ai/stream";
-import type { AppEnv } from "../env";
+import { AccountStorage } from "../account/storage";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
 import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
 import { moveTurn, settleTurnCharge } from "./turn-lifecycle";
@@ -25,7 +24,8 @@ interface Saved {
   creditKey: string;
 }
 
-export class ChatRelay extends DurableObject<AppEnv> {
+/** The answers part of the account's object (account/object.ts `Account` extends it). */
+export abstract class ChatRelay extends AccountStorage {
   private readonly generations = new Map<string, Generation>();
   /** CONFIRM_WITHIN_MS; a test shortens it to see a launch time out. */
   confirmWithinMs = CONFIRM_WITHIN_MS;
