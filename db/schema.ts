@@ -203,7 +203,8 @@ export const voiceNotes = sqliteTable(
 /**
  * A public, read-only link to a snapshot of a thread (/share/<id>). One per thread: "Update link" replaces the
  * snapshot under the same id. The id is 128 random bits (base64url), so the link itself is the permission to read.
- * Deleting the thread or the account deletes the link and its snapshot (cascades); revoking deletes them too.
+ * The thread lives in its account's own object (decision 0026), so no foreign key can reach it: deleting the thread or
+ * all chats deletes the link in code (share/links.ts), deleting the account by cascade; revoking deletes them too.
  */
 export const sharedLinks = sqliteTable(
   "shared_links",
@@ -212,9 +213,7 @@ export const sharedLinks = sqliteTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    threadId: text("thread_id")
-      .notNull()
-      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    threadId: text("thread_id").notNull(),
     /** The thread's title when the snapshot was taken. */
     title: text("title").notNull(),
     /** The owner chose to show their display name on the shared page (hidden by default). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { pageThreads } from "~/.server/chat/threads";
+import { historyPanel } from "~/.server/chat/threads";
 import { now } from "~/.server/clock";
 import { getViewer } from "~/.server/identity";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -15,9 +15,8 @@ import { timeZoneFromCookie } from "~/lib/cookies";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   const empty = { threads: [], nextCursor: null };
-  const [all, starred] = viewer.accountId
-    ? await Promise.all([pageThreads(context.env, viewer.accountId, {}), pageThreads(context.env, viewer.accountId, { starredOnly: true })])
-    : [empty, empty];
+  // Both lists in one call to the account's own object (decision 0026).
+  const { all, starred } = viewer.accountId ? await historyPanel(context.env, viewer.accountId) : { all: empty, starred: empty };
   // The viewer's zone from the cookie the page writes (UTC until it has), so the server's groups match the browser's.
   // "Now" is the app's clock (real time in production; /dev/clock moves it locally, so grouping can be tried at any hour).
   return { history: { all, starred }, now: now(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
@@ -25,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * History changes only through actions (sending, renaming, starring, signing in or out) and the chat's own
- * revalidation when an answer ends; a plain link to another screen need not run its two queries again.
+ * revalidation when an answer ends; a plain link to another screen need not read them again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
   if (!formMethod && currentUrl.href !== nextUrl.href) return false;

@@ -3,9 +3,7 @@
 // to the account that used it: another account replaying it gets a fresh answer of its own, never the stored one.
 import { describe, expect, it } from "vitest";
 import { createUser } from "./auth-helpers";
-import { Client, db, guest, messageRow, sendTurn, threadMessages, turnResult, upstreamEnv } from "./chat-helpers";
-import { schema } from "../../app/.server/db";
-import { eq } from "drizzle-orm";
+import { Client, guest, guestIdOf, messageRow, sendTurn, threadMessages, threadRow, turnResult, upstreamEnv } from "./chat-helpers";
 
 async function signedIn(accessLevel: "basic" | "pro", upstreamModel = "normal") {
   const user = await createUser({ accessLevel });
@@ -32,17 +30,20 @@ async function search(client: Client) {
 
 describe("one model-access check for every turn", { timeout: 30_000 }, () => {
   it("answers a visitor's and a Free account's web search with the fast model, a Pro account's with gpt-4.1", async () => {
-    const visitor = await search(guest("normal"));
+    const visitorClient = guest("normal");
+    const visitor = await search(visitorClient);
     expect(visitor.status).toBe(200);
-    expect(await messageRow(visitor.messageId!)).toMatchObject({ model: "gpt-4o-mini", status: "complete" });
+    expect(await messageRow(guestIdOf(visitorClient), visitor.messageId!)).toMatchObject({ model: "gpt-4o-mini", status: "complete" });
 
-    const free = await search((await signedIn("basic")).client);
+    const freeAccount = await signedIn("basic");
+    const free = await search(freeAccount.client);
     expect(free.status).toBe(200);
-    expect(await messageRow(free.messageId!)).toMatchObject({ model: "gpt-4o-mini", status: "complete" });
+    expect(await messageRow(freeAccount.user.id, free.messageId!)).toMatchObject({ model: "gpt-4o-mini", status: "complete" });
 
-    const pro = await search((await signedIn("pro")).client);
+    const proAccount = await signedIn("pro");
+    const pro = await search(proAccount.client);
     expect(pro.status).toBe(200);
-    expect(await messageRow(pro.messageId!)).toMatchObject({ model: "gpt-4.1", status: "complete" });
+    expect(await messageRow(proAccount.user.id, pro.messageId!)).toMatchObject({ model: "gpt-4.1", status: "complete" });
   });
 
   it("refuses a Pro model the person picked when the plan does not allow it, charging nothing", async () => {
@@ -72,10 +73,10 @@ describe("a request id belongs to its owner", { timeout: 30_000 }, () => {
       expect(turn.streamed).not.toContain("alice");
     }
     expect(replay.threadId).toBe(taken.threadId);
-    const thread = await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, replay.threadId!) });
+    const thread = await threadRow(mallory.user.id, replay.threadId!);
     expect(thread?.ownerId).toBe(mallory.user.id);
     // Alice's thread is untouched: her question and her answer only.
-    const alicesThread = await threadMessages(first.threadId!);
+    const alicesThread = await threadMessages(alice.user.id, first.threadId!);
     expect(alicesThread.map((row) => row.role)).toEqual(["user", "assistant"]);
     expect(alicesThread[0]!.content).toBe("alice private question");
     expect(alicesThread[1]!.content).not.toContain("mallory");

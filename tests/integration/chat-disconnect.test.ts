@@ -3,12 +3,10 @@
 // worker log. The drop is what shows the disconnect was handled: before, the relay never heard of it and kept
 // writing to the dead stream until the answer ended, while the runtime's own pump failed unhandled.
 import { runInDurableObject } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import { relayFor } from "../../app/.server/chat/relay";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { credits, db, FAST_MODEL, guest, messageRow, upstreamEnv, type Client } from "./chat-helpers";
+import { credits, FAST_MODEL, guest, guestIdOf, messageRow, upstreamEnv, type Client } from "./chat-helpers";
 
 const UPSTREAM = "normal?n=60&ms=5";
 
@@ -28,9 +26,8 @@ async function postTurn(client: Client, question: string) {
 }
 
 /** Inside the account's relay: waits until the upstream has sent everything, then counts the answer's readers. */
-async function readersOnceGenerated(threadId: string, messageId: string): Promise<number | null> {
-  const thread = await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) });
-  const relay = relayFor(upstreamEnv(UPSTREAM), thread!.ownerId);
+async function readersOnceGenerated(ownerId: string, messageId: string): Promise<number | null> {
+  const relay = relayFor(upstreamEnv(UPSTREAM), ownerId);
   return runInDurableObject(relay, async (instance) => {
     const generation = (instance as unknown as { generations: Map<string, GenerationView> }).generations.get(messageId);
     if (!generation) return null;
@@ -39,20 +36,20 @@ async function readersOnceGenerated(threadId: string, messageId: string): Promis
   });
 }
 
-async function settledRow(messageId: string) {
+async function settledRow(ownerId: string, messageId: string) {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const row = await messageRow(messageId);
+    const row = await messageRow(ownerId, messageId);
     if (row && row.status !== "streaming") return row;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  return messageRow(messageId);
+  return messageRow(ownerId, messageId);
 }
 
 describe("a client that goes away mid-answer", { timeout: 30_000 }, () => {
   it("is dropped by the relay while the answer is still completed and saved in full", async () => {
     const client = guest(UPSTREAM);
     const question = "Tell me a long story and I will leave halfway";
-    const { response, threadId, messageId } = await postTurn(client, question);
+    const { response, messageId } = await postTurn(client, question);
     // Read the snapshot and a first piece, then drop the connection.
     const reader = response.body!.getReader();
     await reader.read();
@@ -60,8 +57,8 @@ describe("a client that goes away mid-answer", { timeout: 30_000 }, () => {
     await reader.cancel();
 
     // The relay noticed: by the end of the answer no reader is left (before, the gone one stayed until the end).
-    expect(await readersOnceGenerated(threadId, messageId)).toBe(0);
-    const row = await settledRow(messageId);
+    expect(await readersOnceGenerated(guestIdOf(client), messageId)).toBe(0);
+    const row = await settledRow(guestIdOf(client), messageId);
     expect(row).toMatchObject({ role: "assistant", status: "complete", errorCode: null, content: expectedAnswer(UPSTREAM, question) });
     expect(await credits(client)).toMatchObject({ used: 1 });
   });
@@ -69,13 +66,13 @@ describe("a client that goes away mid-answer", { timeout: 30_000 }, () => {
   it("handles a client gone before it read anything, and a later reader still gets the whole answer", async () => {
     const client = guest(UPSTREAM);
     const question = "Gone before the first byte";
-    const { response, threadId, messageId } = await postTurn(client, question);
+    const { response, messageId } = await postTurn(client, question);
     await response.body!.cancel();
 
-    expect(await readersOnceGenerated(threadId, messageId)).toBe(0);
+    expect(await readersOnceGenerated(guestIdOf(client), messageId)).toBe(0);
     const joined = await client.fetch(`/api/chat/${messageId}/stream`);
     expect(joined.status).toBe(200);
     expect(await joined.text()).toContain(`"type":"done","status":"complete"`);
-    expect(await settledRow(messageId)).toMatchObject({ status: "complete", content: expectedAnswer(UPSTREAM, question) });
+    expect(await settledRow(guestIdOf(client), messageId)).toMatchObject({ status: "complete", content: expectedAnswer(UPSTREAM, question) });
   });
 });

@@ -1,6 +1,6 @@
 // Shared by the chat integration tests: the app configured for the fake OpenAI-compatible server started by
 // fake-upstream.setup.ts, a client that posts chat turns and reads the answer's Server-Sent Events to the end,
-// and readers for the saved message and the credit balance.
+// and readers for the saved message (in its account's own object) and the credit balance.
 //
 // The fake server's URL is known only at run time (a free port), so it is not a wrangler/miniflare binding: each
 // test calls the worker's fetch handler with a copy of the real env plus OPENAI_API_KEY, OPENAI_BASE_URL and
@@ -8,14 +8,15 @@
 // Durable Objects, the openai SDK inside the relay) is the real thing.
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
-import { getDb, schema } from "../../app/.server/db";
+import { getDb } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
 import type { RelayStart } from "../../app/.server/chat/relay-generation";
-import { Client } from "./auth-helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
+import { Client, guestIdOf } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
-export { Client };
+export { Client, guestIdOf };
 export const db = getDb(appEnv);
 
 /** The fast OpenAI model guests and Free users may pick; MODEL_OVERRIDES points it at a fake behaviour. */
@@ -116,12 +117,27 @@ export async function joinAnswer(client: Client, messageId: string): Promise<{ s
   return { status: response.status, events: await readEvents(response) };
 }
 
-export async function messageRow(messageId: string) {
-  return db.query.chatMessages.findFirst({ where: eq(schema.chatMessages.id, messageId) });
+/** A message as stored in its account's own object (decision 0026); undefined when that account has none. */
+export async function messageRow(accountId: string, messageId: string) {
+  const { chatMessages } = accountSchema;
+  return inAccountDb(accountId, (own) => own.select().from(chatMessages).where(eq(chatMessages.id, messageId)).get());
 }
 
-export async function threadMessages(threadId: string) {
-  return db.select().from(schema.chatMessages).where(eq(schema.chatMessages.threadId, threadId)).orderBy(schema.chatMessages.createdAt);
+/** A thread's messages in its account's own object, oldest first. */
+export async function threadMessages(accountId: string, threadId: string) {
+  const { chatMessages } = accountSchema;
+  return inAccountDb(accountId, (own) => own.select().from(chatMessages).where(eq(chatMessages.threadId, threadId)).orderBy(chatMessages.createdAt).all());
+}
+
+/** A thread as stored in its account's own object; undefined when that account has none. */
+export async function threadRow(accountId: string, threadId: string) {
+  const { chatThreads } = accountSchema;
+  return inAccountDb(accountId, (own) => own.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get());
+}
+
+/** Every thread of the account, in its own object. */
+export async function accountThreads(accountId: string) {
+  return inAccountDb(accountId, (own) => own.select().from(accountSchema.chatThreads).all());
 }
 
 export interface Credits {

@@ -2,14 +2,12 @@
 // session is confirmed, and must neither write nor show anything of it until confirm(); cancel() leaves no trace
 // and leaves the charge to the caller. These drive the relay directly, so the order of events is certain.
 import { runInDurableObject } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
-import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
 import type { RelayStart } from "../../app/.server/chat/relay-generation";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { db, relayStart, threadMessages, upstreamEnv } from "./chat-helpers";
+import { relayStart, threadMessages, threadRow, upstreamEnv } from "./chat-helpers";
 import { uniqueId } from "./helpers";
 
 const UPSTREAM = "normal?n=3&ms=1";
@@ -31,8 +29,6 @@ async function upstreamFinished(ownerId: string, messageId: string) {
   });
 }
 
-const threadRow = (threadId: string) => db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) });
-
 describe("an answer launched before its owner is confirmed", { timeout: 30_000 }, () => {
   it("writes and shows nothing until confirmed, then saves and streams the whole answer", async () => {
     const ownerId = uniqueId("u_launch");
@@ -43,8 +39,8 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     await relay.launch(input);
     await upstreamFinished(ownerId, input.messageId);
     // The whole answer has arrived from upstream, yet nothing of the turn exists or can be read.
-    expect(await threadRow(input.threadId)).toBeUndefined();
-    expect(await threadMessages(input.threadId)).toEqual([]);
+    expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
+    expect(await threadMessages(ownerId, input.threadId)).toEqual([]);
     expect(await relay.join(input.messageId)).toBeNull();
 
     const stream = await relay.confirm(input.messageId);
@@ -53,8 +49,8 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     const answer = expectedAnswer("normal?n=3", question);
     expect(text).toContain(`"type":"done","status":"complete"`);
     expect(text).toContain(JSON.stringify(answer).slice(1, -1));
-    expect(await threadRow(input.threadId)).toMatchObject({ ownerId, title: question });
-    expect((await threadMessages(input.threadId)).map((row) => [row.role, row.content, row.status])).toEqual([
+    expect(await threadRow(ownerId, input.threadId)).toMatchObject({ ownerId, title: question });
+    expect((await threadMessages(ownerId, input.threadId)).map((row) => [row.role, row.content, row.status])).toEqual([
       ["user", question, "complete"],
       ["assistant", answer, "complete"],
     ]);
@@ -75,8 +71,8 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
 
     expect(await relay.confirm(input.messageId)).toBeNull();
     expect(await relay.state(input.messageId)).toEqual({ status: "idle" });
-    expect(await threadRow(input.threadId)).toBeUndefined();
-    expect(await threadMessages(input.threadId)).toEqual([]);
+    expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
+    expect(await threadMessages(ownerId, input.threadId)).toEqual([]);
     // The relay gave nothing back: the caller, who made the charge, decides.
     expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 1 });
   });
@@ -103,7 +99,7 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     });
 
     expect(await relay.confirm(input.messageId)).toBeNull();
-    expect(await threadRow(input.threadId)).toBeUndefined();
+    expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
     expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 0 });
   });
 });

@@ -1,13 +1,11 @@
 // Chat turns and threads as their owner and as a stranger see them, through the whole worker with the real openai
 // SDK against the fake upstream: idempotent turns (one charge, one answer per request id), owner-only access,
-// docs/product.md §5 titles (at most 50 characters) and search over answer text (D1 FTS5).
-import { and, eq } from "drizzle-orm";
+// docs/product.md §5 titles (at most 50 characters) and search over answer text (FTS5 in the account's own object).
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import en from "../../locales/en/common.json";
 import tr from "../../locales/tr/common.json";
 import { expectedAnswer, mirrorWords } from "../mocks/fake-openai-replies.mjs";
-import { Client, credits, db, guest, joinAnswer, messageRow, sendTurn, threadMessages, turnResult, upstreamEnv } from "./chat-helpers";
+import { Client, credits, guest, guestIdOf, joinAnswer, messageRow, sendTurn, threadMessages, threadRow, turnResult, upstreamEnv } from "./chat-helpers";
 
 const CHAT_ROUTE = "routes/_main.web-main.($threadId)";
 
@@ -24,15 +22,8 @@ function threadAction(client: Client, threadId: string, fields: Record<string, s
   return client.action(`/api/threads/${threadId}`, fields);
 }
 
-async function assistantMessages(threadId: string) {
-  return db
-    .select()
-    .from(schema.chatMessages)
-    .where(and(eq(schema.chatMessages.threadId, threadId), eq(schema.chatMessages.role, "assistant")));
-}
-
-async function threadRow(threadId: string) {
-  return db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) });
+async function assistantMessages(accountId: string, threadId: string) {
+  return (await threadMessages(accountId, threadId)).filter((message) => message.role === "assistant");
 }
 
 async function listThreads(client: Client, query = "") {
@@ -54,7 +45,7 @@ describe("one request id, one answer", { timeout: 30_000 }, () => {
     expect(second.messageId).toBe(first.messageId);
     expect(second.threadId).toBe(first.threadId);
     expect(second.done).toMatchObject({ status: "complete", text: expectedAnswer("normal", question) });
-    expect(await threadMessages(first.threadId!)).toHaveLength(2);
+    expect(await threadMessages(guestIdOf(client), first.threadId!)).toHaveLength(2);
     expect(await credits(client)).toMatchObject({ used: 1 });
   });
 
@@ -76,7 +67,7 @@ describe("one request id, one answer", { timeout: 30_000 }, () => {
     expect(second.done).toMatchObject({ status: "complete", text: expectedAnswer("normal", question) });
     expect(second.streamed).toBe(expectedAnswer("normal", question));
     expect(second.threadId).toBe(first.threadId);
-    expect(await assistantMessages(first.threadId!)).toHaveLength(1);
+    expect(await assistantMessages(guestIdOf(client), first.threadId!)).toHaveLength(1);
     expect(await credits(client)).toMatchObject({ used: 2 });
   });
 });
@@ -129,8 +120,8 @@ describe("another guest", { timeout: 30_000 }, () => {
     expect(await listThreads(stranger, `?q=${answerWord}`)).toEqual([]);
 
     // Nothing changed for the owner.
-    expect(await threadRow(threadId)).toMatchObject({ title: question, starred: false });
-    expect(await messageRow(messageId)).toMatchObject({ status: "complete", feedback: null, content: expectedAnswer("normal", question) });
+    expect(await threadRow(guestIdOf(owner), threadId)).toMatchObject({ title: question, starred: false });
+    expect(await messageRow(guestIdOf(owner), messageId)).toMatchObject({ status: "complete", feedback: null, content: expectedAnswer("normal", question) });
     expect((await listThreads(owner, `?q=${answerWord}`)).map((thread) => thread.id)).toEqual([threadId]);
   });
 
@@ -157,13 +148,13 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     const turkish = await client.fetch(`/api/threads/${threadId}?lng=tr`, { method: "POST", body: new URLSearchParams({ intent: "rename", title: tooLong }) });
     expect(((await turkish.json()) as { error: { fieldErrors: unknown } }).error.fieldErrors).toEqual({ title: tr.validation.titleTooLong });
     expect(tr.validation.titleTooLong).toBe("Başlık en fazla 50 karakter olmalıdır");
-    expect((await threadRow(threadId))!.title).toBe("Title me");
+    expect((await threadRow(guestIdOf(client), threadId))!.title).toBe("Title me");
 
     const fifty = `Renamed ${"y".repeat(42)}`;
     expect(fifty).toHaveLength(50);
     const accepted = await threadAction(client, threadId, { intent: "rename", title: fifty });
     expect(accepted).toMatchObject({ status: 200, data: { ok: true } });
-    expect((await threadRow(threadId))!.title).toBe(fifty);
+    expect((await threadRow(guestIdOf(client), threadId))!.title).toBe(fifty);
     // The new title is searchable at once (the FTS triggers follow renames).
     expect((await listThreads(client, "?q=Renamed")).map((thread) => thread.id)).toEqual([threadId]);
   });
@@ -172,7 +163,7 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     const client = guest("normal");
     const question = "Please explain in detail how a refrigerator keeps food cold at home";
     const turn = await sendTurn(client, { message: question });
-    const title = (await threadRow(turn.threadId!))!.title;
+    const title = (await threadRow(guestIdOf(client), turn.threadId!))!.title;
     expect(title.length).toBeLessThanOrEqual(50);
     expect(question.startsWith(title.replace(/…$/, ""))).toBe(true);
   });
@@ -184,7 +175,7 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     const threadId = turn.threadId!;
     const answerWord = mirrorWords(question)[0]!; // "akkouQ": in the answer, not in the title or the question
     expect(question.toLowerCase()).not.toContain(answerWord.toLowerCase());
-    expect((await messageRow(turn.messageId!))!.content).toContain(answerWord);
+    expect((await messageRow(guestIdOf(client), turn.messageId!))!.content).toContain(answerWord);
 
     expect((await listThreads(client, `?q=${answerWord}`)).map((thread) => thread.id)).toEqual([threadId]);
     // Prefix search: part of the word is enough.
@@ -199,6 +190,6 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     // Deleting the thread removes it from search too.
     expect(await threadAction(client, threadId, { intent: "delete" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await listThreads(client, `?q=${answerWord}`)).toEqual([]);
-    expect(await threadRow(threadId)).toBeUndefined();
+    expect(await threadRow(guestIdOf(client), threadId)).toBeUndefined();
   });
 });

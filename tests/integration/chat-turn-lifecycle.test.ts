@@ -11,7 +11,8 @@ import { TURN_MOVES, type TurnState } from "../../app/.server/chat/turn-lifecycl
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";
-import { credits, FAST_MODEL, guest, relayStart, joinAnswer, messageRow, readEvents, sendTurn, upstreamEnv, type Client } from "./chat-helpers";
+import { inAccountDb } from "./account-helpers";
+import { credits, FAST_MODEL, guest, guestIdOf, relayStart, joinAnswer, messageRow, readEvents, sendTurn, upstreamEnv, type Client } from "./chat-helpers";
 import { uniqueId } from "./helpers";
 
 const driven = new Set<string>();
@@ -78,7 +79,7 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     expect((await stop(client, messageId)).status).toBeLessThan(300);
     const events = await readEvents(response);
     expect(events.at(-1)).toMatchObject({ type: "done", status: "stopped", text: "" });
-    expect(await messageRow(messageId)).toMatchObject({ status: "stopped", content: "" });
+    expect(await messageRow(guestIdOf(client), messageId)).toMatchObject({ status: "stopped", content: "" });
     expect(await credits(client)).toMatchObject({ used: 0 });
     drove("streaming", "stopped");
   });
@@ -90,7 +91,7 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     const reader = await readUntil(response.body!, (event) => event.type === "delta");
     expect((await stop(client, messageId)).status).toBeLessThan(300);
     for (;;) if ((await reader.read()).done) break;
-    const row = await messageRow(messageId);
+    const row = await messageRow(guestIdOf(client), messageId);
     expect(row?.status).toBe("stopped");
     expect(row?.content.length).toBeGreaterThan(0);
     expect(await credits(client)).toMatchObject({ used: 1 });
@@ -145,7 +146,7 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     await cancelled.relay.launch(cancelled.input);
     await cancelled.relay.cancel(cancelled.input.messageId);
     expect(await cancelled.relay.confirm(cancelled.input.messageId)).toBeNull();
-    expect(await messageRow(cancelled.input.messageId)).toBeUndefined();
+    expect(await messageRow(cancelled.input.ownerId, cancelled.input.messageId)).toBeUndefined();
 
     const silent = await chargedInput(uniqueId("u_life_silent"), "Nobody confirms this");
     await runInDurableObject(silent.relay, (instance) => {
@@ -158,7 +159,7 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     });
     // A confirm after the time-out finds the turn gone; the relay gave the charge back itself.
     expect(await silent.relay.confirm(silent.input.messageId)).toBeNull();
-    expect(await messageRow(silent.input.messageId)).toBeUndefined();
+    expect(await messageRow(silent.input.ownerId, silent.input.messageId)).toBeUndefined();
     expect(await silent.used()).toBe(0);
     drove("launched", "cancelled");
   });
@@ -168,14 +169,16 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     const empty = await chargedInput(ownerId, "Evicted before any text");
     const partial = await chargedInput(ownerId, "Evicted part way");
     // Two answers recorded as running by a relay instance that no longer holds them (as after an eviction).
-    for (const { env, input } of [empty, partial]) await applyTurnWrites(env, input.writes);
-    await saveAssistantProgress(partial.env, partial.input.messageId, "Half an ans");
+    await inAccountDb(ownerId, (own) => {
+      for (const { input } of [empty, partial]) applyTurnWrites(own, input.writes);
+      saveAssistantProgress(own, partial.input.messageId, "Half an ans");
+    });
     await runInDurableObject(empty.relay, async (instance, state) => {
       for (const { input } of [empty, partial]) await state.storage.put(`active:${input.messageId}`, { ownerId, creditKey: input.creditKey });
       await (instance as unknown as { alarm(): Promise<void> }).alarm();
     });
-    expect(await messageRow(empty.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "" });
-    expect(await messageRow(partial.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "Half an ans" });
+    expect(await messageRow(ownerId, empty.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "" });
+    expect(await messageRow(ownerId, partial.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "Half an ans" });
     // Both were charged to the same owner: only the empty one came back.
     expect(await empty.used()).toBe(1);
   });

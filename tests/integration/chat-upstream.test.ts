@@ -3,7 +3,19 @@
 // can behave: the saved answer (content, status, error code) and the guest's credit balance must be right.
 import { describe, expect, it } from "vitest";
 import { expectedAnswer, expectedPartial, answerTokens, XSS_MARKUP } from "../mocks/fake-openai-replies.mjs";
-import { credits, guest, joinAnswer, messageRow, seenText, sendTurn, threadMessages, turnResult, upstreamEnv, type TurnResult } from "./chat-helpers";
+import {
+  credits,
+  guest,
+  guestIdOf,
+  joinAnswer,
+  messageRow,
+  seenText,
+  sendTurn,
+  threadMessages,
+  turnResult,
+  upstreamEnv,
+  type TurnResult,
+} from "./chat-helpers";
 
 const GUEST_DAILY = 5;
 
@@ -35,16 +47,16 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     expect(turn.streamed).toBe(expectedAnswer("normal", question));
     expect(turn.done).toMatchObject({ status: "complete", errorCode: null, text: expectedAnswer("normal", question) });
 
-    const row = await messageRow(turn.messageId!);
+    const row = await messageRow(guestIdOf(client), turn.messageId!);
     expect(row).toMatchObject({ role: "assistant", model: "gpt-4o-mini", status: "complete", errorCode: null, content: expectedAnswer("normal", question) });
-    const messages = await threadMessages(turn.threadId!);
+    const messages = await threadMessages(guestIdOf(client), turn.threadId!);
     expect(messages.map((message) => [message.role, message.content])).toEqual([
       ["user", question],
       ["assistant", expectedAnswer("normal", question)],
     ]);
     expect(await credits(client)).toMatchObject({ plan: "guest", used: 1, limit: GUEST_DAILY, remaining: GUEST_DAILY - 1 });
 
-    // Reopening the finished answer gets it from D1.
+    // Reopening the finished answer gets it as stored.
     const joined = await joinAnswer(client, turn.messageId!);
     expect(joined.status).toBe(200);
     expect(joined.events.at(-1)).toMatchObject({ type: "done", status: "complete", text: expectedAnswer("normal", question) });
@@ -73,7 +85,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     // What existed at join time plus every later delta is the whole answer: nothing lost, nothing twice.
     expect(seenText(joined.events)).toBe(expectedAnswer("normal?n=60", question));
     expect(joined.events.at(-1)).toMatchObject({ type: "done", status: "complete" });
-    expect(await messageRow(messageId)).toMatchObject({ status: "complete", content: expectedAnswer("normal?n=60", question) });
+    expect(await messageRow(guestIdOf(client), messageId)).toMatchObject({ status: "complete", content: expectedAnswer("normal?n=60", question) });
     expect(await credits(client)).toMatchObject({ used: 1 });
   });
 
@@ -88,7 +100,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     });
     expect(response.status).toBe(200);
     const threadId = response.headers.get("X-Thread-Id")!;
-    const messages = await threadMessages(threadId);
+    const messages = await threadMessages(guestIdOf(client), threadId);
     expect(messages.map((message) => [message.role, message.content, message.status])).toEqual([
       ["user", question, "complete"],
       ["assistant", "", "streaming"],
@@ -111,7 +123,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     expect(partial.length).toBeGreaterThan(0);
     expect(turn.streamed).toBe(partial);
     expect(turn.done).toMatchObject({ status: "failed", errorCode: "chat/interrupted", text: partial });
-    expect(await messageRow(turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: partial });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: partial });
     // Something was delivered, so the credit stays spent.
     expect(await credits(client)).toMatchObject({ used: 1, remaining: GUEST_DAILY - 1 });
   });
@@ -123,7 +135,11 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
 
     expectWellFormed(turn);
     expect(turn.done).toMatchObject({ status: "complete", errorCode: null });
-    expect(await messageRow(turn.messageId!)).toMatchObject({ status: "complete", errorCode: null, content: expectedAnswer("429", question) });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({
+      status: "complete",
+      errorCode: null,
+      content: expectedAnswer("429", question),
+    });
     expect(await credits(client)).toMatchObject({ used: 1, remaining: GUEST_DAILY - 1 });
   });
 
@@ -134,7 +150,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
 
     expectWellFormed(turn);
     expect(turn.done).toMatchObject({ status: "failed", errorCode: "chat/rate-limited", text: "" });
-    expect(await messageRow(turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/rate-limited", content: "" });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/rate-limited", content: "" });
     expect(await credits(client)).toMatchObject({ used: 0, remaining: GUEST_DAILY });
   });
 
@@ -146,7 +162,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     expect(turn.streamed).toBe("");
     // The SDK throws a SyntaxError on a non-JSON data line; the relay classifies it as an interruption.
     expect(turn.done).toMatchObject({ status: "failed", errorCode: "chat/interrupted", text: "" });
-    expect(await messageRow(turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "" });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "" });
     expect(await credits(client)).toMatchObject({ used: 0, remaining: GUEST_DAILY });
   });
 
@@ -159,7 +175,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     expectWellFormed(turn);
     const partial = expectedPartial(model, question);
     expect(partial).toBe("Fake answer");
-    expect(await messageRow(turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: partial });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: partial });
     expect(await credits(client)).toMatchObject({ used: 1 });
   });
 
@@ -169,7 +185,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
 
     expectWellFormed(turn);
     expect(turn.done).toMatchObject({ status: "failed", errorCode: "chat/model-unavailable", text: "" });
-    expect(await messageRow(turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/model-unavailable", content: "" });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/model-unavailable", content: "" });
     expect(await credits(client)).toMatchObject({ used: 0, remaining: GUEST_DAILY });
   });
 
@@ -180,7 +196,11 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     const turn = await sendTurn(client, { message: question });
 
     expectWellFormed(turn);
-    expect(await messageRow(turn.messageId!)).toMatchObject({ status: "failed", errorCode: "chat/upstream-failed", content: expectedPartial(model, question) });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({
+      status: "failed",
+      errorCode: "chat/upstream-failed",
+      content: expectedPartial(model, question),
+    });
     expect(await credits(client)).toMatchObject({ used: 1 });
   });
 
@@ -198,7 +218,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     const firstDelta = turn.events.findIndex((event) => event.type === "delta");
     expect(snapshot.text).toBe("");
     expect(snapshot.thinking === true || (firstThinking > 0 && firstThinking < firstDelta)).toBe(true);
-    const row = await messageRow(turn.messageId!);
+    const row = await messageRow(guestIdOf(client), turn.messageId!);
     expect(row).toMatchObject({ status: "complete", content: expectedAnswer(model, question) });
     expect(row!.content).not.toContain("Thinking");
   });
@@ -208,7 +228,7 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     const turn = await sendTurn(client, { message: "Show me some HTML" });
 
     expectWellFormed(turn);
-    const row = await messageRow(turn.messageId!);
+    const row = await messageRow(guestIdOf(client), turn.messageId!);
     expect(row).toMatchObject({ status: "complete", content: expectedAnswer("xss", "") });
     expect(row!.content).toContain(XSS_MARKUP);
   });
@@ -225,8 +245,8 @@ describe("chat turns against a fake OpenAI-compatible upstream", { timeout: 30_0
     const retried = await sendTurn(again, { threadId: failed.threadId!, mode: "regenerate" });
     expectWellFormed(retried);
     expect(retried.threadId).toBe(failed.threadId);
-    expect(await messageRow(failed.messageId!)).toBeUndefined();
-    expect((await threadMessages(failed.threadId!)).map((message) => [message.role, message.status, message.content])).toEqual([
+    expect(await messageRow(guestIdOf(first), failed.messageId!)).toBeUndefined();
+    expect((await threadMessages(guestIdOf(first), failed.threadId!)).map((message) => [message.role, message.status, message.content])).toEqual([
       ["user", "complete", question],
       ["assistant", "complete", expectedAnswer("normal", question)],
     ]);

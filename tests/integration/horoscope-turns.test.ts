@@ -1,14 +1,12 @@
 // Horoscope readings through the whole app (POST /api/chat -> startTurn -> CreditsCounter -> ChatRelay): a guest's
 // reading becomes a "horoscope" thread of its type, is charged one credit, continues as a chat, and is refused
 // without a type. Offline (demo provider) and against the fake OpenAI-compatible upstream.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import { skyNow } from "../../app/.server/horoscope/astronomy";
 import { horoscopeStrings } from "../../app/.server/horoscope/reading";
 import { drawCards } from "../../app/.server/horoscope/tarot";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { Client, credits, db, guest, messageRow, threadMessages, turnResult, type TurnResult } from "./chat-helpers";
+import { Client, credits, guest, guestIdOf, messageRow, threadMessages, threadRow, turnResult, type TurnResult } from "./chat-helpers";
 
 const GUEST_DAILY = 5;
 
@@ -21,10 +19,6 @@ async function postTurn(client: Client, body: Record<string, unknown>): Promise<
   return turnResult(response);
 }
 
-async function threadRow(threadId: string) {
-  return db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) });
-}
-
 describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
   it("saves a guest's daily reading as a horoscope thread, charges one credit, and continues it as a chat", async () => {
     const client = new Client();
@@ -32,9 +26,9 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     expect(turn.status).toBe(200);
     expect(turn.done).toMatchObject({ status: "complete", errorCode: null });
 
-    const thread = await threadRow(turn.threadId!);
+    const thread = await threadRow(guestIdOf(client), turn.threadId!);
     expect(thread).toMatchObject({ tool: "horoscope", toolPath: "daily", title: "Daily horoscope · Leo" });
-    const messages = await threadMessages(turn.threadId!);
+    const messages = await threadMessages(guestIdOf(client), turn.threadId!);
     expect(messages.map((message) => message.role)).toEqual(["user", "assistant"]);
     expect(messages[0]!.content).toBe("Daily horoscope · Leo");
     // The demo reading is labelled, and built from the real sky of the hour.
@@ -51,7 +45,7 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     expect(followUp.threadId).toBe(turn.threadId);
     expect(followUp.done).toMatchObject({ status: "complete" });
     expect(followUp.streamed).toContain("> And my love life?");
-    expect(await threadMessages(turn.threadId!)).toHaveLength(4);
+    expect(await threadMessages(guestIdOf(client), turn.threadId!)).toHaveLength(4);
     expect(await credits(client)).toMatchObject({ used: 2 });
 
     // The thread belongs to its type: another type, or the plain chat's tool, cannot continue it.
@@ -65,7 +59,7 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     const again = await postTurn(client, { tool: "horoscope", toolPath: "daily", threadId: turn.threadId, mode: "regenerate" });
     expect(again.status).toBe(200);
     expect(again.done).toMatchObject({ status: "complete" });
-    expect(await threadMessages(turn.threadId!)).toHaveLength(4);
+    expect(await threadMessages(guestIdOf(client), turn.threadId!)).toHaveLength(4);
     expect(await credits(client)).toMatchObject({ used: 3 });
   });
 
@@ -74,7 +68,7 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     client.cookies.set("locale", "tr");
     const turn = await postTurn(client, { tool: "horoscope", toolPath: "love-compatibility", input: { sign: "aries", partnerSign: "libra" } });
     expect(turn.status).toBe(200);
-    const [question, answer] = await threadMessages(turn.threadId!);
+    const [question, answer] = await threadMessages(guestIdOf(client), turn.threadId!);
     expect(question!.content).toBe("Aşk uyumu · Koç ve Terazi");
     expect(answer!.content).toContain("Koç bir ateş burcu");
     expect(answer!.content).toContain(horoscopeStrings.tr.demo.relation.complementary);
@@ -85,7 +79,7 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     const requestId = crypto.randomUUID();
     const turn = await postTurn(client, { requestId, tool: "horoscope", toolPath: "tarot", input: { question: "What should I focus on?" } });
     expect(turn.status).toBe(200);
-    const [question] = await threadMessages(turn.threadId!);
+    const [question] = await threadMessages(guestIdOf(client), turn.threadId!);
     const { tarot } = horoscopeStrings.en;
     for (const drawn of drawCards(requestId)) {
       const name = drawn.card.arcana === "major" ? tarot.majors[drawn.card.id] : `${tarot.ranks[drawn.card.rank]} of ${tarot.suits[drawn.card.suit]}`;
@@ -123,7 +117,7 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
       input: { birthDate: "1990-05-17", birthTime: "14:30", placeId: "tr-istanbul" },
     });
     expect(birth.status).toBe(200);
-    const [question] = await threadMessages(birth.threadId!);
+    const [question] = await threadMessages(guestIdOf(client), birth.threadId!);
     expect(question!.content.split("\n")[0]).toBe("Birth chart · born May 17, 1990, 14:30 (UTC+03:00)");
     expect(question!.content).toMatch(/Sun in Taurus \d+\.\d°/);
     expect(await credits(client)).toMatchObject({ used: 1 });
@@ -165,8 +159,12 @@ describe("horoscope readings against an OpenAI-compatible upstream", { timeout: 
     expect(turn.status).toBe(200);
     const question = "Career and financial · Virgo\nFocus: Money and finances";
     expect(turn.done).toMatchObject({ status: "complete", text: expectedAnswer("normal", question) });
-    expect(await messageRow(turn.messageId!)).toMatchObject({ model: "gpt-4o-mini", status: "complete", content: expectedAnswer("normal", question) });
-    expect(await threadRow(turn.threadId!)).toMatchObject({ tool: "horoscope", toolPath: "career-financial" });
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({
+      model: "gpt-4o-mini",
+      status: "complete",
+      content: expectedAnswer("normal", question),
+    });
+    expect(await threadRow(guestIdOf(client), turn.threadId!)).toMatchObject({ tool: "horoscope", toolPath: "career-financial" });
     expect(await credits(client)).toMatchObject({ used: 1 });
   });
 });

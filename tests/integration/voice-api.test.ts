@@ -90,11 +90,11 @@ describe("POST /api/speech", () => {
   });
 
   it("refuses a bad body or a question instead of an answer with a 400", async () => {
-    const { client } = await signedIn();
+    const { client, user } = await signedIn();
     const turn = await sendTurn(client, { message: "Hello" });
     expect((await speech(client, { messageId: turn.messageId, voice: "robot" })).status).toBe(400);
     expect((await speech(client, {})).status).toBe(400);
-    const question = (await threadMessages(turn.threadId!)).find((message) => message.role === "user");
+    const question = (await threadMessages(user.id, turn.threadId!)).find((message) => message.role === "user");
     const refused = await speech(client, { messageId: question!.id });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { code: "request/invalid" } });

@@ -1,11 +1,9 @@
 // Web search through the whole app against the fake OpenAI server's Responses stream (tests/mocks/
 // fake-openai-responses.mjs): the answer streams as chat deltas, its url_citation annotations become a Sources list
 // saved with it, it is charged two credits, and the demo provider and a server without OpenAI say what they can't do.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import { expectedSearchText, SEARCH_SOURCES } from "../mocks/fake-openai-responses.mjs";
-import { Client, credits, db, guest, messageRow, threadMessages, turnResult, upstreamEnv, type TurnResult } from "./chat-helpers";
+import { Client, credits, guest, guestIdOf, messageRow, threadMessages, threadRow, turnResult, upstreamEnv, type TurnResult } from "./chat-helpers";
 import { signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import type { AppEnv } from "../../app/.server/env";
@@ -50,13 +48,18 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
     expect(turn.done).toMatchObject({ status: "complete", errorCode: null, text: answer });
 
     // gpt-4.1 (docs/product.md §9) is a Pro model: a visitor searches with the fast one, whatever the request named.
-    expect(await messageRow(turn.messageId!)).toMatchObject({ role: "assistant", model: "gpt-4o-mini", status: "complete", content: answer });
-    expect(await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, turn.threadId!) })).toMatchObject({
+    expect(await messageRow(guestIdOf(client), turn.messageId!)).toMatchObject({
+      role: "assistant",
+      model: "gpt-4o-mini",
+      status: "complete",
+      content: answer,
+    });
+    expect(await threadRow(guestIdOf(client), turn.threadId!)).toMatchObject({
       tool: "web-search",
       toolPath: "education",
       title: question,
     });
-    expect((await threadMessages(turn.threadId!))[0]!.content).toBe(question);
+    expect((await threadMessages(guestIdOf(client), turn.threadId!))[0]!.content).toBe(question);
     expect(await credits(client)).toMatchObject({ plan: "guest", used: 2, remaining: 3 });
 
     // A follow-up searches again in the same thread (two more credits).
@@ -71,7 +74,7 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
     const turn = await postSearch(client, { input: { subject: "Electric cargo bikes", category: "public-mentions" } });
     expect(turn.status).toBe(200);
     expect(turn.done).toMatchObject({ status: "failed", errorCode: "chat/upstream-failed" });
-    const row = await messageRow(turn.messageId!);
+    const row = await messageRow(guestIdOf(client), turn.messageId!);
     expect(row).toMatchObject({ status: "failed", errorCode: "chat/upstream-failed" });
     expect(row!.content.length).toBeGreaterThan(0);
     expect(row!.content).not.toContain("**Sources**");
@@ -135,7 +138,7 @@ describe("web search offline (demo provider)", { timeout: 30_000 }, () => {
     const client = new Client();
     const turn = await postSearch(client, { input: { subject: "Grace Hopper", category: "family" } });
     expect(turn.status).toBe(200);
-    const answer = (await messageRow(turn.messageId!))!.content;
+    const answer = (await messageRow(guestIdOf(client), turn.messageId!))!.content;
     expect(answer).toContain("**Demo model.** Web search needs an OpenAI API key");
     expect(answer).toContain("You asked about **Grace Hopper**, focusing on family members and family life as reported in public sources.");
     expect(answer).toContain("OPENAI_API_KEY");

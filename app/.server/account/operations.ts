@@ -1,11 +1,25 @@
 // Every operation that reads or changes an account's own data, by name. Each runs inside the account's Durable
 // Object against its SQLite (account/storage.ts), called through account/client.ts `inAccount` (decision 0026). The
 // functions live beside their domain; this table only names them, so the object can run them and callers get types.
+import { exportOperations } from "../chat/export";
+import { messageOperations } from "../chat/messages";
+import { threadOperations } from "../chat/threads";
+import { turnInputOperations } from "../chat/turn-inputs";
 import { birthProfileOperations } from "../horoscope/birth-profile";
+import { shareOperations } from "../share/links";
+import { continueShareOperations } from "../share/public";
+import { voiceNoteOperations } from "../voice/kept-voice-notes";
 import type { AccountContext } from "./schema";
 
 export const operations = {
   ...birthProfileOperations,
+  ...threadOperations,
+  ...messageOperations,
+  ...turnInputOperations,
+  ...exportOperations,
+  ...shareOperations,
+  ...continueShareOperations,
+  ...voiceNoteOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.

@@ -10,7 +10,8 @@ import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { accountObject } from "../account/client";
+import { accountObject, inAccount } from "../account/client";
+import { deleteShareOf } from "../share/links";
 import { deleteR2Keys, listR2Prefix } from "../storage/r2";
 import { hashPassword } from "./password";
 import { avatarUrl } from "./session";
@@ -120,11 +121,14 @@ export async function disconnectProvider(env: AppEnv, userId: string, provider: 
   }
 }
 
-/** Deletes every chat the user owns (messages go with their threads), their files in R2 first (chat/thread-files.ts). */
+/**
+ * Deletes every chat the user owns (messages go with their threads), their files in R2 and their public links first
+ * (chat/thread-files.ts, share/links.ts), then the threads in the account's own object (decision 0026).
+ */
 export async function deleteAllChats(env: AppEnv, userId: string): Promise<number> {
   await deleteThreadFiles(env, userId);
-  const deleted = await getDb(env).delete(schema.chatThreads).where(eq(schema.chatThreads.ownerId, userId)).returning({ id: schema.chatThreads.id });
-  return deleted.length;
+  await deleteShareOf(env, userId);
+  return inAccount(env, userId, "chat.deleteAll");
 }
 
 /**
@@ -157,7 +161,6 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
     ...prefixed.flat(),
   ]);
   await db.batch([
-    db.delete(schema.chatThreads).where(eq(schema.chatThreads.ownerId, user.id)),
     db.delete(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id)),
     db.delete(schema.imageJobs).where(eq(schema.imageJobs.ownerId, user.id)),
     db.delete(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
@@ -172,7 +175,6 @@ export async function adoptGuestData(env: AppEnv, guestId: string | null, userId
   if (!guestId || !guestId.startsWith("g_") || guestId === userId) return;
   const db = getDb(env);
   await db.batch([
-    db.update(schema.chatThreads).set({ ownerId: userId }).where(eq(schema.chatThreads.ownerId, guestId)),
     db.update(schema.uploads).set({ ownerId: userId }).where(eq(schema.uploads.ownerId, guestId)),
     db.update(schema.imageJobs).set({ ownerId: userId }).where(eq(schema.imageJobs.ownerId, guestId)),
     db.update(schema.galleryImages).set({ ownerId: userId }).where(eq(schema.galleryImages.ownerId, guestId)),

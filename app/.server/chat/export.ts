@@ -1,9 +1,11 @@
 // "Export" of a thread: its owner downloads it as Markdown or JSON (a file, Content-Disposition: attachment).
-// Only the owner: another owner's thread is "not found". The messages are those a reader can make sense of, the same
-// ones a share link's snapshot keeps: every question, and answers that finished or were stopped with text.
+// Only the owner: another owner's thread is "not found" (it is not in the asker's own object, decision 0026). The
+// messages are those a reader can make sense of, the same ones a share link's snapshot keeps (share/links.ts): every
+// question, and answers that finished or were stopped with text.
 import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
 import type { ExportFormat } from "../../lib/schemas/share";
-import { getDb, schema } from "../db";
+import { inAccount } from "../account/client";
+import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 
@@ -39,14 +41,19 @@ function stamp(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-/** The thread and the messages an export keeps; another owner's thread is "not found". */
-async function exportable(env: AppEnv, ownerId: string, threadId: string) {
-  const { chatThreads, chatMessages } = schema;
-  const db = getDb(env);
-  const thread = await db.query.chatThreads.findFirst({ where: and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId)) });
-  if (!thread) throw new AppError("chat/not-found");
-  const messages = await db
-    .select({ role: chatMessages.role, content: chatMessages.content, model: chatMessages.model, createdAt: chatMessages.createdAt })
+/** The thread and the messages an export or a share snapshot keeps, read inside the account's object. */
+export function readableThread(db: AccountDb, threadId: string) {
+  const { chatThreads, chatMessages } = accountSchema;
+  const thread = db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
+  if (!thread) return null;
+  const messages = db
+    .select({
+      role: chatMessages.role,
+      content: chatMessages.content,
+      model: chatMessages.model,
+      attachmentId: chatMessages.attachmentId,
+      createdAt: chatMessages.createdAt,
+    })
     .from(chatMessages)
     .where(
       and(
@@ -54,23 +61,63 @@ async function exportable(env: AppEnv, ownerId: string, threadId: string) {
         or(eq(chatMessages.role, "user"), and(inArray(chatMessages.status, ["complete", "stopped"]), ne(chatMessages.content, ""))),
       ),
     )
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-  return { thread, messages };
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    .all();
+  return { thread: { title: thread.title, createdAt: thread.createdAt }, messages };
 }
 
-type Exportable = Awaited<ReturnType<typeof exportable>>;
+export const exportOperations = {
+  "chat.exportable": ({ db }: AccountContext, threadId: string) => readableThread(db, threadId),
+  /**
+   * Every thread (with what an export keeps of it) and every kept voice note with its transcript, for "Download my
+   * data" (exports/archive.ts): one call however many chats the account has.
+   */
+  "chat.exportRows": ({ db }: AccountContext) => {
+    const { chatThreads, chatMessages, voiceNotes } = accountSchema;
+    const threads = db
+      .select({ id: chatThreads.id, tool: chatThreads.tool, toolPath: chatThreads.toolPath, channel: chatThreads.channel })
+      .from(chatThreads)
+      .orderBy(asc(chatThreads.createdAt), asc(chatThreads.id))
+      .all()
+      .flatMap((thread) => {
+        const content = readableThread(db, thread.id);
+        return content ? [{ ...thread, ...content.thread, content }] : [];
+      });
+    const notes = db
+      .select({
+        messageId: voiceNotes.messageId,
+        threadId: chatMessages.threadId,
+        transcript: chatMessages.content,
+        r2Key: voiceNotes.r2Key,
+        seconds: voiceNotes.seconds,
+        createdAt: voiceNotes.createdAt,
+      })
+      .from(voiceNotes)
+      .innerJoin(chatMessages, eq(chatMessages.id, voiceNotes.messageId))
+      .orderBy(asc(voiceNotes.createdAt), asc(voiceNotes.messageId))
+      .all();
+    return { threads, voiceNotes: notes };
+  },
+};
+
+export type Exportable = NonNullable<ReturnType<typeof readableThread>>;
+
+async function exportableOf(env: AppEnv, ownerId: string, threadId: string): Promise<Exportable> {
+  const content = await inAccount(env, ownerId, "chat.exportable", threadId);
+  if (!content) throw new AppError("chat/not-found");
+  return content;
+}
 
 /** `format` is null when the request named none we make (the owner gets export/invalid-format, a 400). */
 export async function exportThread(env: AppEnv, ownerId: string, threadId: string, format: ExportFormat | null, labels: ExportLabels): Promise<ExportFile> {
-  const content = await exportable(env, ownerId, threadId);
+  const content = await exportableOf(env, ownerId, threadId);
   // Another owner's thread is "not found" whatever was asked; only the owner hears that the format is wrong.
   if (!format) throw new AppError("export/invalid-format");
   return renderExport(content, format, labels);
 }
 
-/** Both formats from one read, for "Download my data" (exports/archive.ts). */
-export async function exportThreadFiles(env: AppEnv, ownerId: string, threadId: string, labels: ExportLabels): Promise<Record<ExportFormat, ExportFile>> {
-  const content = await exportable(env, ownerId, threadId);
+/** Both formats of a thread read with "chat.exportRows", for "Download my data" (exports/archive.ts). */
+export function exportFiles(content: Exportable, labels: ExportLabels): Record<ExportFormat, ExportFile> {
   return { md: renderExport(content, "md", labels), json: renderExport(content, "json", labels) };
 }
 

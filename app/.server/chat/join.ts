@@ -1,11 +1,9 @@
 // Joining an answer: the saved answer when it is finished, otherwise the relay's live stream. A relay that lost
 // its generation (evicted) leaves the saved part, marked interrupted, and the credit back if nothing came.
-import { eq } from "drizzle-orm";
-import type { ChatMessage } from "../../../db/schema";
+import type { ChatMessage } from "../../../db/account-schema";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
-import { getDb, schema } from "../db";
+import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
-import { finishAssistantMessage } from "./messages";
 import { relayFor } from "./relay";
 import { settleTurnCharge } from "./turn-lifecycle";
 
@@ -15,7 +13,7 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 } as const;
 
-/** An SSE body for a finished message read from D1 (no relay needed). */
+/** An SSE body for a finished message read from the account's storage (no relay needed). */
 export function finishedStream(message: { content: string; status: AnswerStatus | "streaming"; errorCode: string | null }): ReadableStream<Uint8Array> {
   // Only called for a finished message; a row still marked streaming is reported as interrupted.
   const status: AnswerStatus = message.status === "streaming" ? "failed" : message.status;
@@ -31,14 +29,13 @@ export function finishedStream(message: { content: string; status: AnswerStatus 
   });
 }
 
-/** The answer to `message` as Server-Sent Events: live from its relay while it is being generated, else from D1. */
+/** The answer to `message` as Server-Sent Events: live from its relay while it is being generated, else as stored. */
 export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
   if (message.status !== "streaming") return finishedStream(message);
   const live = await relayFor(env, ownerId).join(message.id);
   if (live) return live;
-  // Not generating any more: it just finished (D1 has the answer now) or the relay was evicted mid-answer.
-  const outcome = await finishAssistantMessage(env, message.id, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
+  // Not generating any more: it just finished (its row has the answer now) or the relay was evicted mid-answer.
+  const outcome = await inAccount(env, ownerId, "chat.markInterrupted", message.id);
   if (outcome.updated && message.creditKey) await settleTurnCharge(env, { ownerId, creditKey: message.creditKey }, "failed", !outcome.empty);
-  const saved = await getDb(env).query.chatMessages.findFirst({ where: eq(schema.chatMessages.id, message.id) });
-  return finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
+  return finishedStream(outcome.message ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
 }

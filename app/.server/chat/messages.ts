@@ -1,25 +1,27 @@
-// Writes to chat messages made while an answer streams. Kept apart so the relay and the routes share them.
+// Writes to chat messages made while an answer streams. They run inside the account's own object (decision 0026),
+// synchronously against its SQLite: the relay calls them with its own database, everything else through the
+// "chat.markInterrupted" operation below. Nothing here touches D1, so an answer streaming writes nothing shared.
 import { and, eq, gt } from "drizzle-orm";
-import { getDb, schema } from "../db";
-import type { AppEnv } from "../env";
+import type { ChatMessage } from "../../../db/account-schema";
+import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 
-export async function saveAssistantProgress(env: AppEnv, messageId: string, content: string) {
-  await getDb(env)
-    .update(schema.chatMessages)
+export function saveAssistantProgress(db: AccountDb, messageId: string, content: string) {
+  const { chatMessages } = accountSchema;
+  db.update(chatMessages)
     .set({ content, updatedAt: Date.now() })
-    .where(and(eq(schema.chatMessages.id, messageId), eq(schema.chatMessages.status, "streaming")));
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, "streaming")))
+    .run();
 }
 
 /** Final state of an answer. `onlyIfStreaming` leaves a message alone that was already finished elsewhere. */
-export async function finishAssistantMessage(
-  env: AppEnv,
+export function finishAssistantMessage(
+  db: AccountDb,
   messageId: string,
   outcome: { status: "complete" | "failed" | "stopped"; errorCode: string | null; content?: string; onlyIfStreaming?: boolean },
-): Promise<{ updated: boolean; empty: boolean }> {
-  const { chatMessages, chatThreads } = schema;
-  const db = getDb(env);
+): { updated: boolean; empty: boolean } {
+  const { chatMessages, chatThreads } = accountSchema;
   const now = Date.now();
-  const rows = await db
+  const row = db
     .update(chatMessages)
     .set({
       status: outcome.status,
@@ -28,16 +30,16 @@ export async function finishAssistantMessage(
       ...(outcome.content !== undefined ? { content: outcome.content } : {}),
     })
     .where(outcome.onlyIfStreaming ? and(eq(chatMessages.id, messageId), eq(chatMessages.status, "streaming")) : eq(chatMessages.id, messageId))
-    .returning({ threadId: chatMessages.threadId, content: chatMessages.content });
-  const row = rows[0];
+    .returning({ threadId: chatMessages.threadId, content: chatMessages.content })
+    .get();
   if (!row) return { updated: false, empty: false };
-  await db.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, row.threadId));
+  db.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, row.threadId)).run();
   return { updated: true, empty: row.content.length === 0 };
 }
 
 /**
- * The rows a turn writes, applied by the relay in one D1 batch while the upstream call is already under way
- * (writing first would put every one of these round trips in front of the first token).
+ * The rows a turn writes, applied by the relay in one transaction of its own storage while the upstream call is
+ * already under way (writing first would put them in front of the first token).
  */
 export interface TurnWrites {
   threadId: string;
@@ -49,23 +51,41 @@ export interface TurnWrites {
   now: number;
 }
 
-export async function applyTurnWrites(env: AppEnv, writes: TurnWrites) {
-  const { chatMessages, chatThreads } = schema;
-  const db = getDb(env);
+export function applyTurnWrites(db: AccountDb, writes: TurnWrites) {
+  const { chatMessages, chatThreads } = accountSchema;
   const { threadId, now } = writes;
-  const statements = [];
-  if (writes.newThread) statements.push(db.insert(chatThreads).values({ id: threadId, ...writes.newThread, createdAt: now, updatedAt: now }));
-  if (writes.question) statements.push(db.insert(chatMessages).values({ ...writes.question, threadId, role: "user", createdAt: now, updatedAt: now }));
-  if (writes.rewind) {
-    statements.push(db.delete(chatMessages).where(and(eq(chatMessages.threadId, threadId), gt(chatMessages.createdAt, writes.rewind.questionCreatedAt))));
-    if (writes.rewind.newText !== undefined) {
-      statements.push(db.update(chatMessages).set({ content: writes.rewind.newText, updatedAt: now }).where(eq(chatMessages.id, writes.rewind.questionId)));
+  db.transaction((tx) => {
+    if (writes.newThread)
+      tx.insert(chatThreads)
+        .values({ id: threadId, ...writes.newThread, createdAt: now, updatedAt: now })
+        .run();
+    if (writes.question)
+      tx.insert(chatMessages)
+        .values({ ...writes.question, threadId, role: "user", createdAt: now, updatedAt: now })
+        .run();
+    if (writes.rewind) {
+      tx.delete(chatMessages)
+        .where(and(eq(chatMessages.threadId, threadId), gt(chatMessages.createdAt, writes.rewind.questionCreatedAt)))
+        .run();
+      if (writes.rewind.newText !== undefined) {
+        tx.update(chatMessages).set({ content: writes.rewind.newText, updatedAt: now }).where(eq(chatMessages.id, writes.rewind.questionId)).run();
+      }
     }
-  }
-  statements.push(
-    db.insert(chatMessages).values({ ...writes.answer, threadId, role: "assistant", status: "streaming", createdAt: now + 1, updatedAt: now + 1 }),
-    db.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, threadId)),
-  );
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+    tx.insert(chatMessages)
+      .values({ ...writes.answer, threadId, role: "assistant", status: "streaming", createdAt: now + 1, updatedAt: now + 1 })
+      .run();
+    tx.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, threadId)).run();
+  });
 }
+
+export const messageOperations = {
+  /**
+   * An answer whose relay no longer generates it (evicted, or it just ended): marked interrupted if it is still
+   * "streaming", keeping what was saved. Returns whether it was, and the message as it is now.
+   */
+  "chat.markInterrupted": ({ db }: AccountContext, messageId: string): { updated: boolean; empty: boolean; message: ChatMessage | null } => {
+    const outcome = finishAssistantMessage(db, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
+    const message = db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.id, messageId)).get() ?? null;
+    return { ...outcome, message };
+  },
+};

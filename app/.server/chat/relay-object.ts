@@ -10,7 +10,7 @@ import { moveTurn, settleTurnCharge } from "./turn-lifecycle";
 
 export type { RelayStart, RelayStatus } from "./relay-generation";
 
-/** How often partial answers are written to D1 while streaming. */
+/** How often partial answers are written to the account's storage while streaming. */
 const SAVE_EVERY_MS = 400;
 /** An alarm while streaming keeps the object alive and notices generations lost to an eviction. */
 const KEEPALIVE_MS = 30_000;
@@ -89,13 +89,13 @@ export abstract class ChatRelay extends AccountStorage {
   }
 
   override async alarm(): Promise<void> {
-    // Answers recorded as running but unknown in memory were lost to an eviction: keep what D1 has, mark them
+    // Answers recorded as running but unknown in memory were lost to an eviction: keep what was saved, mark them
     // interrupted, and refund the ones that produced nothing.
     const saved = await this.ctx.storage.list<Saved>({ prefix: "active:" });
     for (const [key, entry] of saved) {
       const messageId = key.slice("active:".length);
       if (this.generations.get(messageId)?.status === "streaming") continue;
-      const outcome = await finishAssistantMessage(this.env, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
+      const outcome = finishAssistantMessage(this.db, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
       if (outcome.updated) await settleTurnCharge(this.env, entry, "failed", !outcome.empty);
       await this.ctx.storage.delete(key);
     }
@@ -135,7 +135,7 @@ export abstract class ChatRelay extends AccountStorage {
       if (alarm === null) await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
     });
     try {
-      await applyTurnWrites(this.env, input.writes);
+      applyTurnWrites(this.db, input.writes);
     } catch (error) {
       console.error("relay: could not write the turn", input.messageId, error);
       generation.rowsMissing = true;
@@ -149,7 +149,7 @@ export abstract class ChatRelay extends AccountStorage {
     generation.lastSave = now;
     const text = generation.text;
     generation.saving = generation.saving
-      .then(() => (generation.cancelled ? undefined : saveAssistantProgress(this.env, generation.input.messageId, text)))
+      .then(() => (generation.cancelled ? undefined : saveAssistantProgress(this.db, generation.input.messageId, text)))
       .catch((error: unknown) => console.error("relay: save failed", error));
   }
 
@@ -207,7 +207,7 @@ export abstract class ChatRelay extends AccountStorage {
         status = "failed";
         errorCode = "app/unknown";
       } else {
-        await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: generation.text });
+        finishAssistantMessage(this.db, input.messageId, { status, errorCode, content: generation.text });
       }
       // Kept only for what reached the person (turn-lifecycle.ts chargeKept).
       await settleTurnCharge(this.env, input, status, Boolean(generation.text) && !generation.rowsMissing);

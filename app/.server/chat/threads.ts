@@ -1,9 +1,14 @@
 // Threads as their owner sees them: open one with its messages, rename, star, delete, rate an answer, and find
-// threads by title or message text. Every query is scoped to the owner; another owner's id is "not found".
+// threads by title or message text. They live in the account's own object (decision 0026): the operations below run
+// there against its SQLite, and the exported functions call them. A thread id of another account reaches only the
+// asker's own object, where it does not exist: "not found", and nothing of the other account is read or written.
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
-import { getDb, schema } from "../db";
+import type { ChatMessage } from "../../../db/account-schema";
+import { inAccount } from "../account/client";
+import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { deleteShareOf } from "../share/links";
 import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
 
@@ -21,95 +26,28 @@ export interface MessageView {
   createdAt: number;
 }
 
-export async function openThread(env: AppEnv, ownerId: string, threadId: string) {
-  const db = getDb(env);
-  const { chatThreads, chatMessages } = schema;
-  const thread = await db.query.chatThreads.findFirst({ where: and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId)) });
-  if (!thread) throw new AppError("chat/not-found");
-  const messages: MessageView[] = await db
-    .select({
-      id: chatMessages.id,
-      role: chatMessages.role,
-      content: chatMessages.content,
-      model: chatMessages.model,
-      status: chatMessages.status,
-      errorCode: chatMessages.errorCode,
-      feedback: chatMessages.feedback,
-      attachmentId: chatMessages.attachmentId,
-      voiceNote: sql<boolean>`${schema.voiceNotes.messageId} IS NOT NULL`.mapWith(Boolean),
-      createdAt: chatMessages.createdAt,
-    })
-    .from(chatMessages)
-    .leftJoin(schema.voiceNotes, eq(schema.voiceNotes.messageId, chatMessages.id))
-    .where(eq(chatMessages.threadId, threadId))
-    .orderBy(asc(chatMessages.createdAt));
-  return { thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath }, messages };
+interface PageOptions {
+  starredOnly?: boolean;
+  /** "<updatedAt>:<id>" of the last thread of the previous page. */
+  cursor?: string;
+  limit?: number;
 }
 
-async function ownedThread(env: AppEnv, ownerId: string, threadId: string) {
-  const { chatThreads } = schema;
-  const thread = await getDb(env).query.chatThreads.findFirst({ where: and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId)) });
-  if (!thread) throw new AppError("chat/not-found");
-  return thread;
+const { chatThreads, chatMessages, voiceNotes } = accountSchema;
+
+function threadRow(db: AccountDb, threadId: string) {
+  return db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
 }
 
-export async function renameThread(env: AppEnv, ownerId: string, threadId: string, title: string) {
-  await ownedThread(env, ownerId, threadId);
-  await getDb(env).update(schema.chatThreads).set({ title }).where(eq(schema.chatThreads.id, threadId));
-}
-
-export async function starThread(env: AppEnv, ownerId: string, threadId: string, starred: boolean) {
-  await ownedThread(env, ownerId, threadId);
-  await getDb(env).update(schema.chatThreads).set({ starred }).where(eq(schema.chatThreads.id, threadId));
-}
-
-export async function deleteThread(env: AppEnv, ownerId: string, threadId: string) {
-  await ownedThread(env, ownerId, threadId);
-  // Its files first (cached speech, voice notes), so a failure leaves a thread that can be deleted again.
-  await deleteThreadFiles(env, ownerId, threadId);
-  // Messages go with the thread (foreign key cascade), and the search index with them (triggers).
-  await getDb(env).delete(schema.chatThreads).where(eq(schema.chatThreads.id, threadId));
-}
-
-/** Like / dislike an answer; "none" clears it. Only the thread's owner can rate its answers. */
-export async function rateMessage(env: AppEnv, ownerId: string, messageId: string, feedback: "like" | "dislike" | "none") {
-  const { chatMessages, chatThreads } = schema;
-  const db = getDb(env);
-  const rows = await db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
-    .where(and(eq(chatMessages.id, messageId), eq(chatThreads.ownerId, ownerId), eq(chatMessages.role, "assistant")));
-  if (rows.length === 0) throw new AppError("chat/not-found");
-  await db
-    .update(chatMessages)
-    .set({ feedback: feedback === "none" ? null : feedback })
-    .where(eq(chatMessages.id, messageId));
-}
-
-/** The message's thread if the viewer owns it (used before joining or stopping a stream). */
-export async function ownedMessage(env: AppEnv, ownerId: string, messageId: string) {
-  const { chatMessages, chatThreads } = schema;
-  const rows = await getDb(env)
-    .select({ message: chatMessages, ownerId: chatThreads.ownerId })
-    .from(chatMessages)
-    .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
-    .where(and(eq(chatMessages.id, messageId), eq(chatThreads.ownerId, ownerId)));
-  const row = rows[0];
-  if (!row) throw new AppError("chat/not-found");
-  return row.message;
-}
-
-/** A page of history, newest first. The cursor is "<updatedAt>:<id>" of the last thread of the previous page. */
-export async function pageThreads(env: AppEnv, ownerId: string, options: { starredOnly?: boolean; cursor?: string; limit?: number }): Promise<ThreadPage> {
-  const { chatThreads } = schema;
+/** A page of history, newest first (the index chat_threads_updated, or chat_threads_starred_updated). */
+function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
   const limit = options.limit ?? HISTORY_PAGE_SIZE;
   const [cursorTime, cursorId] = (options.cursor ?? "").split(":");
   const afterCursor =
     cursorTime && cursorId
       ? or(lt(chatThreads.updatedAt, Number(cursorTime)), and(eq(chatThreads.updatedAt, Number(cursorTime)), lt(chatThreads.id, cursorId)))
       : undefined;
-  const rows = await getDb(env)
+  const rows = db
     .select({
       id: chatThreads.id,
       title: chatThreads.title,
@@ -120,9 +58,10 @@ export async function pageThreads(env: AppEnv, ownerId: string, options: { starr
       updatedAt: chatThreads.updatedAt,
     })
     .from(chatThreads)
-    .where(and(eq(chatThreads.ownerId, ownerId), options.starredOnly ? eq(chatThreads.starred, true) : undefined, afterCursor))
+    .where(and(options.starredOnly ? eq(chatThreads.starred, true) : undefined, afterCursor))
     .orderBy(desc(chatThreads.updatedAt), desc(chatThreads.id))
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .all();
   const threads = rows.slice(0, limit);
   const last = threads[threads.length - 1];
   return { threads, nextCursor: rows.length > limit && last ? `${last.updatedAt}:${last.id}` : null };
@@ -139,19 +78,114 @@ export function toFtsQuery(text: string): string | null {
   return words.map((word) => `"${word.replace(/"/g, "")}"*`).join(" ");
 }
 
-/**
- * Threads whose title or any message matches, newest first. One statement: the matching thread ids stay inside
- * SQLite (as bound parameters they would hit D1's limit of 100 per query once a word is in many threads).
- */
+export const threadOperations = {
+  "chat.open": ({ db }: AccountContext, threadId: string) => {
+    const thread = threadRow(db, threadId);
+    if (!thread) return null;
+    const messages: MessageView[] = db
+      .select({
+        id: chatMessages.id,
+        role: chatMessages.role,
+        content: chatMessages.content,
+        model: chatMessages.model,
+        status: chatMessages.status,
+        errorCode: chatMessages.errorCode,
+        feedback: chatMessages.feedback,
+        attachmentId: chatMessages.attachmentId,
+        voiceNote: sql<boolean>`${voiceNotes.messageId} IS NOT NULL`.mapWith(Boolean),
+        createdAt: chatMessages.createdAt,
+      })
+      .from(chatMessages)
+      .leftJoin(voiceNotes, eq(voiceNotes.messageId, chatMessages.id))
+      .where(eq(chatMessages.threadId, threadId))
+      .orderBy(asc(chatMessages.createdAt))
+      .all();
+    return { thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath }, messages };
+  },
+  "chat.exists": ({ db }: AccountContext, threadId: string): boolean => threadRow(db, threadId) !== undefined,
+  "chat.page": ({ db }: AccountContext, options: PageOptions): ThreadPage => historyPage(db, options),
+  /** The history panel's two lists (all, starred) in one call: the layout asks for both on every full page load. */
+  "chat.historyPanel": ({ db }: AccountContext): { all: ThreadPage; starred: ThreadPage } => ({
+    all: historyPage(db, {}),
+    starred: historyPage(db, { starredOnly: true }),
+  }),
+  /** Threads whose title or any message matches, newest first; the matching ids stay inside SQLite. */
+  "chat.search": ({ db }: AccountContext, input: { query: string; limit: number }): ThreadSummary[] => {
+    const rows = db.all<Omit<ThreadSummary, "starred"> & { starred: number }>(
+      sql`SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
+          WHERE id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${input.query} LIMIT 500)
+          ORDER BY updated_at DESC LIMIT ${input.limit}`,
+    );
+    return rows.map((row) => ({ ...row, starred: row.starred === 1 }));
+  },
+  "chat.update": ({ db }: AccountContext, input: { threadId: string; title?: string; starred?: boolean }): boolean =>
+    db.update(chatThreads).set({ title: input.title, starred: input.starred }).where(eq(chatThreads.id, input.threadId)).returning({ id: chatThreads.id }).all()
+      .length > 0,
+  /** Messages go with the thread (foreign key cascade), and the search index with them (triggers). */
+  "chat.delete": ({ db }: AccountContext, threadId: string): void => {
+    db.delete(chatThreads).where(eq(chatThreads.id, threadId)).run();
+  },
+  "chat.deleteAll": ({ db }: AccountContext): number => db.delete(chatThreads).returning({ id: chatThreads.id }).all().length,
+  "chat.rate": ({ db }: AccountContext, input: { messageId: string; feedback: "like" | "dislike" | null }): boolean =>
+    db
+      .update(chatMessages)
+      .set({ feedback: input.feedback })
+      .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.role, "assistant")))
+      .returning({ id: chatMessages.id })
+      .all().length > 0,
+  "chat.message": ({ db }: AccountContext, messageId: string): ChatMessage | null =>
+    db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).get() ?? null,
+};
+
+export async function openThread(env: AppEnv, ownerId: string, threadId: string) {
+  const opened = await inAccount(env, ownerId, "chat.open", threadId);
+  if (!opened) throw new AppError("chat/not-found");
+  return opened;
+}
+
+export async function renameThread(env: AppEnv, ownerId: string, threadId: string, title: string) {
+  if (!(await inAccount(env, ownerId, "chat.update", { threadId, title }))) throw new AppError("chat/not-found");
+}
+
+export async function starThread(env: AppEnv, ownerId: string, threadId: string, starred: boolean) {
+  if (!(await inAccount(env, ownerId, "chat.update", { threadId, starred }))) throw new AppError("chat/not-found");
+}
+
+export async function deleteThread(env: AppEnv, ownerId: string, threadId: string) {
+  if (!(await inAccount(env, ownerId, "chat.exists", threadId))) throw new AppError("chat/not-found");
+  // Its files and its public link first (cached speech, voice notes, the share snapshot in D1), so a failure leaves
+  // a thread that can be deleted again rather than a link to a deleted thread.
+  await deleteThreadFiles(env, ownerId, threadId);
+  await deleteShareOf(env, ownerId, threadId);
+  await inAccount(env, ownerId, "chat.delete", threadId);
+}
+
+/** Like / dislike an answer; "none" clears it. Only the thread's owner can rate its answers. */
+export async function rateMessage(env: AppEnv, ownerId: string, messageId: string, feedback: "like" | "dislike" | "none") {
+  const rated = await inAccount(env, ownerId, "chat.rate", { messageId, feedback: feedback === "none" ? null : feedback });
+  if (!rated) throw new AppError("chat/not-found");
+}
+
+/** The message if the viewer owns it (used before joining or stopping a stream). */
+export async function ownedMessage(env: AppEnv, ownerId: string, messageId: string): Promise<ChatMessage> {
+  const message = await inAccount(env, ownerId, "chat.message", messageId);
+  if (!message) throw new AppError("chat/not-found");
+  return message;
+}
+
+/** A page of history, newest first. The cursor is "<updatedAt>:<id>" of the last thread of the previous page. */
+export async function pageThreads(env: AppEnv, ownerId: string, options: PageOptions): Promise<ThreadPage> {
+  return inAccount(env, ownerId, "chat.page", options);
+}
+
+/** The history panel's lists (all and starred) in one call to the account's object. */
+export async function historyPanel(env: AppEnv, ownerId: string): Promise<{ all: ThreadPage; starred: ThreadPage }> {
+  return inAccount(env, ownerId, "chat.historyPanel");
+}
+
+/** Threads whose title or any message matches, newest first. */
 export async function searchThreads(env: AppEnv, ownerId: string, text: string, limit = HISTORY_PAGE_SIZE): Promise<ThreadSummary[]> {
   const query = toFtsQuery(text);
   if (!query) return [];
-  const { results } = await env.DB.prepare(
-    `SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
-     WHERE owner_id = ?2 AND id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ?1 AND owner_id = ?2 LIMIT 500)
-     ORDER BY updated_at DESC LIMIT ?3`,
-  )
-    .bind(query, ownerId, limit)
-    .all<Omit<ThreadSummary, "starred"> & { starred: number }>();
-  return results.map((row) => ({ ...row, starred: row.starred === 1 }));
+  return inAccount(env, ownerId, "chat.search", { query, limit });
 }

@@ -8,6 +8,8 @@ import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { ChatTarget } from "../ai/providers";
 import type { ChatTurn } from "../ai/upstream";
+import { inAccount } from "../account/client";
+import { accountSchema, type AccountContext } from "../account/schema";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -51,23 +53,29 @@ export async function ownedAttachment(env: AppEnv, ownerId: string, attachmentId
   return image;
 }
 
-/** The thread (if the viewer owns it) and its latest messages, oldest first, in one round trip. */
-export async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
-  const db = getDb(env);
-  const { chatThreads, chatMessages } = schema;
-  const [threads, recent] = await db.batch([
-    db
-      .select()
-      .from(chatThreads)
-      .where(and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId))),
-    db
+export const turnInputOperations = {
+  /** The thread and its latest messages, oldest first; null when this account has no such thread. */
+  "chat.turnContext": ({ db }: AccountContext, threadId: string) => {
+    const { chatThreads, chatMessages } = accountSchema;
+    const thread = db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
+    if (!thread) return null;
+    const recent = db
       .select()
       .from(chatMessages)
       .where(eq(chatMessages.threadId, threadId))
       .orderBy(desc(chatMessages.createdAt))
-      .limit(CONTEXT_MESSAGES + 1),
-  ]);
-  return threads[0] ? { thread: threads[0], messages: recent.reverse() } : null;
+      .limit(CONTEXT_MESSAGES + 1)
+      .all();
+    return { thread, messages: recent.reverse() };
+  },
+  /** The answer charged under `creditKey` (a retried request joins it), if this account has one. */
+  "chat.messageForCredit": ({ db }: AccountContext, creditKey: string) =>
+    db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.creditKey, creditKey)).limit(1).get() ?? null,
+};
+
+/** The thread (if the viewer owns it: it is in their own object) and its latest messages, oldest first, in one call. */
+export async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
+  return inAccount(env, ownerId, "chat.turnContext", threadId);
 }
 
 export type LoadedThread = Awaited<ReturnType<typeof loadThread>>;

@@ -6,14 +6,13 @@
 // before the session is read again: the relay sends the upstream request, but writes and shows nothing until this
 // turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
 // disabled, plan changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
-import { and, eq } from "drizzle-orm";
 import type { RelayStart } from "./relay-generation";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
 import { canUseModel, findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
 import { consumeCredits, type ConsumeResult } from "../credits";
-import { getDb, schema } from "../db";
+import { inAccount } from "../account/client";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { joinAnswer } from "./join";
@@ -210,19 +209,11 @@ async function settle(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Pre
 /**
  * The answer of a request id charged by another (concurrent or earlier) request of the same owner, once that
  * request's rows exist and its relay has started, so a reader joining it gets the live stream. Bounded: about 2 s.
- * Only the owner's own threads are searched: a request id another account also used never shows their answer.
+ * Only the owner's own object is searched: a request id another account also used never shows their answer.
  */
 async function awaitMessageFor(env: AppEnv, ownerId: string, creditKey: string) {
-  const { chatMessages, chatThreads } = schema;
-  const db = getDb(env);
   for (let attempt = 0; attempt < 100; attempt++) {
-    const [row] = await db
-      .select({ message: chatMessages })
-      .from(chatMessages)
-      .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))
-      .where(and(eq(chatMessages.creditKey, creditKey), eq(chatThreads.ownerId, ownerId)))
-      .limit(1)
-      .then((rows) => rows.map((found) => found.message));
+    const row = await inAccount(env, ownerId, "chat.messageForCredit", creditKey);
     if (row && row.status !== "streaming") return row;
     if (row && (await relayFor(env, ownerId).state(row.id)).status !== "idle") return row;
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -13,7 +13,8 @@ import { asc, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
 import { isDemoMode } from "../ai/providers";
-import { exportThreadFiles, slugify, type ExportLabels } from "../chat/export";
+import { inAccount } from "../account/client";
+import { exportFiles, slugify, type ExportLabels } from "../chat/export";
 import { getDb, schema } from "../db";
 import { getBirthProfile } from "../horoscope/birth-profile";
 import type { AppEnv } from "../env";
@@ -34,19 +35,9 @@ function labelsFor(env: AppEnv, locale: Locale): ExportLabels {
 /** Everything the archive lists, read before writing so progress can be counted against a known total. */
 export async function collectInventory(env: AppEnv, ownerId: string) {
   const db = getDb(env);
-  const [threads, images, connections, subscriptions, voiceNotes] = await Promise.all([
-    db
-      .select({
-        id: schema.chatThreads.id,
-        title: schema.chatThreads.title,
-        tool: schema.chatThreads.tool,
-        toolPath: schema.chatThreads.toolPath,
-        channel: schema.chatThreads.channel,
-        createdAt: schema.chatThreads.createdAt,
-      })
-      .from(schema.chatThreads)
-      .where(eq(schema.chatThreads.ownerId, ownerId))
-      .orderBy(asc(schema.chatThreads.createdAt), asc(schema.chatThreads.id)),
+  const [chats, images, connections, subscriptions] = await Promise.all([
+    // The chats and voice notes live in the account's own object (decision 0026): one call reads them all.
+    inAccount(env, ownerId, "chat.exportRows"),
     db
       .select()
       .from(schema.galleryImages)
@@ -63,21 +54,8 @@ export async function collectInventory(env: AppEnv, ownerId: string) {
       .where(eq(schema.loginConnections.userId, ownerId))
       .orderBy(asc(schema.loginConnections.createdAt)),
     db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, ownerId)).orderBy(asc(schema.subscriptions.createdAt)),
-    db
-      .select({
-        messageId: schema.voiceNotes.messageId,
-        threadId: schema.chatMessages.threadId,
-        transcript: schema.chatMessages.content,
-        r2Key: schema.voiceNotes.r2Key,
-        seconds: schema.voiceNotes.seconds,
-        createdAt: schema.voiceNotes.createdAt,
-      })
-      .from(schema.voiceNotes)
-      .innerJoin(schema.chatMessages, eq(schema.chatMessages.id, schema.voiceNotes.messageId))
-      .where(eq(schema.voiceNotes.ownerId, ownerId))
-      .orderBy(asc(schema.voiceNotes.createdAt), asc(schema.voiceNotes.messageId)),
   ]);
-  return { threads, images, connections, subscriptions, voiceNotes };
+  return { threads: chats.threads, images, connections, subscriptions, voiceNotes: chats.voiceNotes };
 }
 
 type Inventory = Awaited<ReturnType<typeof collectInventory>>;
@@ -89,7 +67,8 @@ export function stepCount(inventory: Inventory): number {
 
 /**
  * Writes the archive's files. `step` is called after each counted step (the consumer turns it into the page's
- * percentage). A thread or picture deleted while the export runs is left out, not an error.
+ * percentage). The chats are as they were when the inventory read them; a picture deleted since is left out, not an
+ * error.
  */
 export async function writeArchive(env: AppEnv, user: User, inventory: Inventory, zip: StreamingZip, step: () => Promise<void>): Promise<void> {
   const now = Date.now();
@@ -117,13 +96,11 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
   const labels = labelsFor(env, user.locale);
   const chatFiles = new Map<string, string>();
   for (const thread of inventory.threads) {
-    const files = await exportThreadFiles(env, user.id, thread.id, labels).catch(() => null);
-    if (files) {
-      const base = `chats/${day(thread.createdAt)}-${slugify(thread.title)}-${thread.id.slice(0, 8)}`;
-      chatFiles.set(thread.id, base);
-      await zip.addText(`${base}.md`, files.md.body, thread.createdAt);
-      await zip.addText(`${base}.json`, files.json.body, thread.createdAt);
-    }
+    const files = exportFiles(thread.content, labels);
+    const base = `chats/${day(thread.createdAt)}-${slugify(thread.title)}-${thread.id.slice(0, 8)}`;
+    chatFiles.set(thread.id, base);
+    await zip.addText(`${base}.md`, files.md.body, thread.createdAt);
+    await zip.addText(`${base}.json`, files.json.body, thread.createdAt);
     await step();
   }
 

@@ -2,7 +2,10 @@
 // ("Update link"), list them for Settings › Account and revoke them. Only the thread's owner, a signed-in user, can do
 // any of this; another owner's thread or link is "not found" (decision 0015).
 import { and, desc, eq } from "drizzle-orm";
+import { inAccount } from "../account/client";
+import type { AccountContext } from "../account/schema";
 import { randomToken } from "../auth/crypto";
+import { readableThread } from "../chat/export";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -23,12 +26,10 @@ export function shareUrl(origin: string, shareId: string): string {
   return `${origin}/share/${shareId}`;
 }
 
-async function ownedThread(env: AppEnv, ownerId: string, threadId: string) {
-  const { chatThreads } = schema;
-  const thread = await getDb(env).query.chatThreads.findFirst({ where: and(eq(chatThreads.id, threadId), eq(chatThreads.ownerId, ownerId)) });
-  if (!thread) throw new AppError("chat/not-found");
-  return thread;
-}
+export const shareOperations = {
+  /** What a snapshot of the thread holds (chat/export.ts readableThread), read inside the owner's object. */
+  "share.snapshot": ({ db }: AccountContext, threadId: string) => readableThread(db, threadId),
+};
 
 const summaryColumns = {
   id: schema.sharedLinks.id,
@@ -41,7 +42,7 @@ const summaryColumns = {
 
 /** The thread's link, if it has one (the share dialog shows "Update link" then). */
 export async function threadShare(env: AppEnv, ownerId: string, threadId: string): Promise<ShareSummary | null> {
-  await ownedThread(env, ownerId, threadId);
+  if (!(await inAccount(env, ownerId, "chat.exists", threadId))) throw new AppError("chat/not-found");
   const rows = await getDb(env)
     .select(summaryColumns)
     .from(schema.sharedLinks)
@@ -49,36 +50,67 @@ export async function threadShare(env: AppEnv, ownerId: string, threadId: string
   return rows[0] ?? null;
 }
 
+/** D1 allows 100 bound parameters per statement; a snapshot row binds 7. */
+const SNAPSHOT_ROWS_PER_INSERT = 14;
+
 /**
  * Creates the thread's link or, when it has one, replaces its snapshot (same id, same address). The snapshot is the
  * thread's messages at this moment that a reader can make sense of: every question, and answers that finished or were
- * stopped with text; answers still streaming or failed are left out. One D1 batch (a transaction), with the copy done
- * inside SQLite, so a long thread is never split by the bound-parameter limit and two clicks at once end in one link.
+ * stopped with text; answers still streaming or failed are left out. The thread is read from the owner's own object
+ * (decision 0026) and its copy written to D1 in one batch (a transaction), so two clicks at once end in one link and
+ * the public page never reads an account's object.
  */
 export async function shareThread(env: AppEnv, ownerId: string, threadId: string, options: { showName: boolean }, now = Date.now()): Promise<ShareSummary> {
-  const thread = await ownedThread(env, ownerId, threadId);
+  const snapshot = await inAccount(env, ownerId, "share.snapshot", threadId);
+  if (!snapshot) throw new AppError("chat/not-found");
   const existing = await getDb(env).query.sharedLinks.findFirst({ where: eq(schema.sharedLinks.threadId, threadId) });
   // New links and new snapshots of a link are each limited per account (write-limits.ts).
   await meterWrite(env, existing ? "shareUpdate" : "shareCreate", ownerId, "share/rate-limited");
   const id = existing?.id ?? randomToken(16);
-  const shareOf = "(SELECT id FROM shared_links WHERE thread_id = ?1)";
+  const shareOf = "(SELECT id FROM shared_links WHERE thread_id = ?)";
+  const inserts = [];
+  for (let start = 0; start < snapshot.messages.length; start += SNAPSHOT_ROWS_PER_INSERT) {
+    const rows = snapshot.messages.slice(start, start + SNAPSHOT_ROWS_PER_INSERT);
+    inserts.push(
+      env.DB.prepare(
+        `INSERT INTO shared_messages (share_id, position, role, content, model, attachment_id, created_at) VALUES
+         ${rows.map(() => `(${shareOf}, ?, ?, ?, ?, ?, ?)`).join(", ")}`,
+      ).bind(
+        ...rows.flatMap((message, index) => [
+          threadId,
+          start + index + 1,
+          message.role,
+          message.content,
+          message.model,
+          message.attachmentId,
+          message.createdAt,
+        ]),
+      ),
+    );
+  }
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO shared_links (id, owner_id, thread_id, title, show_name, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
        ON CONFLICT (thread_id) DO UPDATE SET title = excluded.title, show_name = excluded.show_name, updated_at = excluded.updated_at`,
-    ).bind(id, ownerId, threadId, thread.title, options.showName ? 1 : 0, now),
+    ).bind(id, ownerId, threadId, snapshot.thread.title, options.showName ? 1 : 0, now),
     env.DB.prepare(`DELETE FROM shared_messages WHERE share_id = ${shareOf}`).bind(threadId),
-    env.DB.prepare(
-      `INSERT INTO shared_messages (share_id, position, role, content, model, attachment_id, created_at)
-       SELECT ${shareOf}, ROW_NUMBER() OVER (ORDER BY created_at, id), role, content, model, attachment_id, created_at
-       FROM chat_messages
-       WHERE thread_id = ?1 AND (role = 'user' OR (status IN ('complete', 'stopped') AND content <> ''))`,
-    ).bind(threadId),
+    ...inserts,
   ]);
   const rows = await getDb(env).select(summaryColumns).from(schema.sharedLinks).where(eq(schema.sharedLinks.threadId, threadId));
   const share = rows[0];
   if (!share) throw new AppError("chat/not-found");
   return share;
+}
+
+/**
+ * Deletes the public link (and its snapshot) of one thread, or (without `threadId`) of every thread of `ownerId`: what
+ * the foreign key to the thread did by cascade while threads were in D1.
+ */
+export async function deleteShareOf(env: AppEnv, ownerId: string, threadId?: string): Promise<void> {
+  const { sharedLinks } = schema;
+  await getDb(env)
+    .delete(sharedLinks)
+    .where(and(eq(sharedLinks.ownerId, ownerId), threadId ? eq(sharedLinks.threadId, threadId) : undefined));
 }
 
 /** The owner's links, newest first, for Settings › Account. */

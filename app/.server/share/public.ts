@@ -3,6 +3,8 @@
 // An unknown or revoked id, or a link whose thread was deleted, is "not found" (decision 0015).
 import { and, asc, eq } from "drizzle-orm";
 import { isShareId } from "../../lib/schemas/share";
+import { inAccount } from "../account/client";
+import { accountSchema, type AccountContext } from "../account/schema";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -97,8 +99,34 @@ async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, u
   return id;
 }
 
-/** D1 allows 100 bound parameters per statement; a message row binds 9. */
-const MESSAGES_PER_INSERT = 10;
+export const continueShareOperations = {
+  /** The visitor's copy of a snapshot: a new chat-tool thread in their own object, its messages as they were shared. */
+  "share.copyInto": ({ db, accountId }: AccountContext, input: { title: string; messages: SharedMessage[]; now: number }): string => {
+    const { chatThreads, chatMessages } = accountSchema;
+    const threadId = crypto.randomUUID();
+    db.transaction((tx) => {
+      tx.insert(chatThreads)
+        .values({ id: threadId, ownerId: accountId, tool: "web-main", title: input.title, createdAt: input.now, updatedAt: input.now })
+        .run();
+      for (const message of input.messages) {
+        tx.insert(chatMessages)
+          .values({
+            id: crypto.randomUUID(),
+            threadId,
+            role: message.role,
+            content: message.content,
+            model: message.model,
+            status: "complete",
+            attachmentId: message.attachmentId,
+            createdAt: message.createdAt,
+            updatedAt: input.now,
+          })
+          .run();
+      }
+    });
+    return threadId;
+  },
+};
 
 /**
  * "Continue this chat": a new chat of the visitor's own (the chat tool) holding the snapshot's messages, images
@@ -115,25 +143,6 @@ export async function continueShare(env: AppEnv, userId: string, shareId: string
       copies.set(message.attachmentId, share.ownerId === userId ? message.attachmentId : await copyUpload(env, share.ownerId, userId, message.attachmentId));
     }
   }
-  const db = getDb(env);
-  const threadId = crypto.randomUUID();
-  const rows = messages.map((message) => ({
-    id: crypto.randomUUID(),
-    threadId,
-    role: message.role,
-    content: message.content,
-    model: message.model,
-    status: "complete" as const,
-    attachmentId: message.attachmentId ? (copies.get(message.attachmentId) ?? null) : null,
-    createdAt: message.createdAt,
-    updatedAt: now,
-  }));
-  const inserts = [];
-  for (let start = 0; start < rows.length; start += MESSAGES_PER_INSERT)
-    inserts.push(db.insert(schema.chatMessages).values(rows.slice(start, start + MESSAGES_PER_INSERT)));
-  await db.batch([
-    db.insert(schema.chatThreads).values({ id: threadId, ownerId: userId, tool: "web-main", title: share.title, createdAt: now, updatedAt: now }),
-    ...inserts,
-  ]);
-  return threadId;
+  const copied = messages.map((message) => ({ ...message, attachmentId: message.attachmentId ? (copies.get(message.attachmentId) ?? null) : null }));
+  return inAccount(env, userId, "share.copyInto", { title: share.title, messages: copied, now });
 }

@@ -1,14 +1,13 @@
 // Read aloud on the server (docs/decisions/0025-voice.md): an answer of the asker's own, as prose, spoken by the
 // provider and streamed to the player as it arrives. The audio is kept in R2 per answer and voice, so a second play
 // is read from there: no upstream call and no charge.
-import { and, eq } from "drizzle-orm";
 import type { Locale } from "../../lib/constants";
 import { speakableText } from "../../lib/speakable-text";
 import type { SpeechRequest } from "../../lib/schemas/voice";
 import { SPEECH_INPUT_CHARS, speechMinutes, type Voice } from "../../lib/voice";
+import { inAccount } from "../account/client";
 import type { Plan } from "../credits";
 import { threadFileKey } from "../chat/thread-files";
-import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { joinBytes } from "../http/request";
@@ -45,20 +44,11 @@ export function speechPieces(text: string, limit = SPEECH_INPUT_CHARS): string[]
 
 /** The answer's text and thread if `accountId` owns it and it is finished; chat/not-found for anything else, as for a thread. */
 async function ownAnswer(env: AppEnv, accountId: string, messageId: string): Promise<{ content: string; threadId: string }> {
-  const [row] = await getDb(env)
-    .select({
-      content: schema.chatMessages.content,
-      threadId: schema.chatMessages.threadId,
-      role: schema.chatMessages.role,
-      status: schema.chatMessages.status,
-    })
-    .from(schema.chatMessages)
-    .innerJoin(schema.chatThreads, eq(schema.chatThreads.id, schema.chatMessages.threadId))
-    .where(and(eq(schema.chatMessages.id, messageId), eq(schema.chatThreads.ownerId, accountId)))
-    .limit(1);
+  // Only the asker's own object is asked (decision 0026): another account's answer is not there.
+  const row = await inAccount(env, accountId, "chat.message", messageId);
   if (!row) throw new AppError("chat/not-found");
   if (row.role !== "assistant" || row.status === "streaming" || !row.content.trim()) throw new AppError("request/invalid");
-  return row;
+  return { content: row.content, threadId: row.threadId };
 }
 
 /** Speaks `text` piece by piece into one stream; the whole is handed to `onComplete` once it has all been sent. */
