@@ -10,6 +10,7 @@ import { schema } from "../../app/.server/db";
 import { getViewer, issueGuestId } from "../../app/.server/identity";
 import { loadConfig, type AppEnv } from "../../app/.server/env";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
+import { storeThread, threadRow } from "./chat-helpers";
 import {
   callWorker,
   Client,
@@ -318,11 +319,13 @@ describe("sign-in", () => {
     const [name, ...value] = setCookie.split(";")[0]!.split("=");
     visitor.cookies.set(name!, value.join("="));
     const threadId = uniqueId("thread");
-    await db.insert(schema.chatThreads).values({ id: threadId, ownerId: guestId, title: "Guest question" });
+    await storeThread(guestId, { id: threadId, title: "Guest question" });
     const user = await createUser();
     const result = await visitor.action("/auth/login", { email: user.email, password: user.password });
     expect(result.redirect).toBe("/web-main");
-    expect((await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) }))!.ownerId).toBe(user.id);
+    // The thread moved from the guest's object into the account's, once.
+    expect((await threadRow(user.id, threadId))!.ownerId).toBe(user.id);
+    expect(await threadRow(guestId, threadId)).toBeUndefined();
   });
 });
 

@@ -1,11 +1,12 @@
 // Settings → Account through the real worker: name, photo (content-checked, R2, served only to its owner), the
 // verification and change-password emails (and their docs/product.md §8 failures), deleting chats and the account, and that
 // one user can never read or change another's profile, photo or sessions.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../../app/.server/db";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
 import { Client, connectionsOf, createUser, db, findUserRow, latestEmail, sessionsOf, signedInClient } from "./auth-helpers";
+import { accountThreads, storeThread, threadMessages } from "./chat-helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -231,15 +232,28 @@ describe("deleting", () => {
     const other = await createUser();
     const mine = uniqueId("thread");
     const theirs = uniqueId("thread");
-    await db.insert(schema.chatThreads).values([
-      { id: mine, ownerId: user.id, title: "mine" },
-      { id: theirs, ownerId: other.id, title: "theirs" },
-    ]);
-    await db.insert(schema.chatMessages).values({ id: uniqueId("message"), threadId: mine, role: "user", content: "hello" });
+    await storeThread(user.id, { id: mine, title: "mine" }, [{ id: uniqueId("message"), role: "user", content: "hello" }]);
+    await storeThread(other.id, { id: theirs, title: "theirs" });
+    // Each has a public link: the user's goes with their chats (share/links.ts deleteShareOf), the other's stays.
+    const links = [mine, theirs].map((threadId) => ({ id: uniqueId("link"), threadId }));
+    await db.insert(schema.sharedLinks).values(links.map(({ id, threadId }, index) => ({ id, threadId, ownerId: [user.id, other.id][index]!, title: "t" })));
     expect((await client.action("/settings/account", { intent: "delete-chats" })).data).toEqual({ ok: true, notice: "actionCompleted" });
-    expect(await db.$count(schema.chatThreads, eq(schema.chatThreads.ownerId, user.id))).toBe(0);
-    expect(await db.$count(schema.chatMessages, eq(schema.chatMessages.threadId, mine))).toBe(0);
-    expect(await db.$count(schema.chatThreads, eq(schema.chatThreads.id, theirs))).toBe(1);
+    expect(await accountThreads(user.id)).toEqual([]);
+    expect(await threadMessages(user.id, mine)).toEqual([]);
+    expect((await accountThreads(other.id)).map((thread) => thread.id)).toEqual([theirs]);
+    expect(
+      (
+        await db
+          .select({ threadId: schema.sharedLinks.threadId })
+          .from(schema.sharedLinks)
+          .where(
+            inArray(
+              schema.sharedLinks.id,
+              links.map((link) => link.id),
+            ),
+          )
+      ).map((row) => row.threadId),
+    ).toEqual([theirs]);
   });
 
   it("refuses to delete an account while Pro is active, and says to cancel first", async () => {
@@ -292,7 +306,7 @@ describe("deleting", () => {
       height: 1,
       bytes: 1,
     });
-    await db.insert(schema.chatThreads).values({ id: uniqueId("thread"), ownerId: user.id, title: "bye" });
+    await storeThread(user.id, { id: uniqueId("thread"), title: "bye" });
     await db
       .insert(schema.emailTokens)
       .values({ id: uniqueId("token"), userId: user.id, purpose: "verify-email", tokenHash: uniqueId("hash"), expiresAt: Date.now() + 1000 });
@@ -305,7 +319,7 @@ describe("deleting", () => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
     expect(await connectionsOf(user.id)).toHaveLength(0);
     expect(await db.$count(schema.emailTokens, eq(schema.emailTokens.userId, user.id))).toBe(0);
-    expect(await db.$count(schema.chatThreads, eq(schema.chatThreads.ownerId, user.id))).toBe(0);
+    expect(await accountThreads(user.id)).toEqual([]);
     expect(await db.$count(schema.uploads, eq(schema.uploads.ownerId, user.id))).toBe(0);
     expect(await db.$count(schema.imageJobs, eq(schema.imageJobs.ownerId, user.id))).toBe(0);
     expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, user.id))).toBe(0);

@@ -1,13 +1,11 @@
 // docs/product.md §4 / issue "Done when": 200 chat requests at once from a signed-in Free account with 20 daily credits.
 // Exactly 20 are answered (through the real openai SDK against the fake upstream), 180 are refused with the
 // upgrade message (HTTP 402, credits/exhausted), and the balance ends at 0 - no overspending under a race.
-import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import errorsEn from "../../locales/en/errors.json";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
 import { signedInClient } from "./auth-helpers";
-import { credits, db, sendTurn, upstreamEnv } from "./chat-helpers";
+import { accountMessages, accountThreads, credits, sendTurn, upstreamEnv } from "./chat-helpers";
 
 const REQUESTS = 200;
 const FREE_DAILY = 20;
@@ -40,19 +38,16 @@ describe("credits under concurrency", { timeout: 120_000 }, () => {
     // Every answered request got its whole answer, saved complete.
     for (const turn of answered) expect(turn.done).toMatchObject({ status: "complete", errorCode: null });
     const messageIds = answered.map((turn) => turn.messageId!);
-    const rows = await db.select().from(schema.chatMessages).where(inArray(schema.chatMessages.id, messageIds));
+    const stored = await accountMessages(user.id);
+    const rows = stored.filter((row) => messageIds.includes(row.id));
     expect(rows).toHaveLength(FREE_DAILY);
     const questionByThread = new Map(answered.map((turn) => [turn.threadId!, ""]));
-    const userRows = await db
-      .select()
-      .from(schema.chatMessages)
-      .where(inArray(schema.chatMessages.threadId, [...questionByThread.keys()]));
-    for (const row of userRows.filter((entry) => entry.role === "user")) questionByThread.set(row.threadId, row.content);
+    for (const row of stored.filter((entry) => entry.role === "user" && questionByThread.has(entry.threadId))) questionByThread.set(row.threadId, row.content);
     for (const row of rows) {
       expect(row).toMatchObject({ status: "complete", errorCode: null, content: expectedAnswer(UPSTREAM, questionByThread.get(row.threadId)!) });
     }
     // Refused requests left nothing behind: exactly one thread per answered request.
-    const threads = await db.select({ id: schema.chatThreads.id }).from(schema.chatThreads).where(eq(schema.chatThreads.ownerId, user.id));
+    const threads = await accountThreads(user.id);
     expect(threads).toHaveLength(FREE_DAILY);
 
     expect(await credits(client)).toMatchObject({ plan: "free", used: FREE_DAILY, limit: FREE_DAILY, remaining: 0 });

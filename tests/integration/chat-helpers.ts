@@ -12,6 +12,7 @@ import { getDb } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
 import type { RelayStart } from "../../app/.server/chat/relay-generation";
+import type { AccountDb } from "../../app/.server/account/schema";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, guestIdOf } from "./auth-helpers";
 import { appEnv } from "./helpers";
@@ -133,6 +134,33 @@ export async function threadMessages(accountId: string, threadId: string) {
 export async function threadRow(accountId: string, threadId: string) {
   const { chatThreads } = accountSchema;
   return inAccountDb(accountId, (own) => own.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get());
+}
+
+type NewThread = Omit<typeof accountSchema.chatThreads.$inferInsert, "ownerId">;
+/** A message row to store; its thread is the one it is stored under. */
+type NewMessage = Omit<typeof accountSchema.chatMessages.$inferInsert, "threadId"> & { threadId?: string };
+
+/** Stores a thread of `ownerId` with its messages directly in the account's own object (as the app would have). */
+export async function storeThread(ownerId: string, thread: NewThread, messages: NewMessage[] = []) {
+  await inAccountDb(ownerId, (own) => {
+    own.insert(accountSchema.chatThreads).values({ ...thread, ownerId }).run();
+    storeMessagesIn(own, thread.id, messages);
+  });
+}
+
+/** Adds messages to a thread already in the account's own object. */
+export async function storeMessages(ownerId: string, threadId: string, messages: NewMessage[]) {
+  await inAccountDb(ownerId, (own) => storeMessagesIn(own, threadId, messages));
+}
+
+function storeMessagesIn(own: AccountDb, threadId: string, messages: NewMessage[]) {
+  for (const message of messages) own.insert(accountSchema.chatMessages).values({ ...message, threadId }).run();
+}
+
+/** Every message of the account (all its threads), oldest first, in its own object. */
+export async function accountMessages(accountId: string) {
+  const { chatMessages } = accountSchema;
+  return inAccountDb(accountId, (own) => own.select().from(chatMessages).orderBy(chatMessages.createdAt).all());
 }
 
 /** Every thread of the account, in its own object. */

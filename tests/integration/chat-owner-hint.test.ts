@@ -7,7 +7,7 @@ import { getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
 import { signedInClient } from "./auth-helpers";
-import { credits, db, sendTurn, upstreamEnv } from "./chat-helpers";
+import { accountThreads, credits, db, guestIdOf, sendTurn, threadRow, upstreamEnv } from "./chat-helpers";
 
 const UPSTREAM = "normal?n=2&ms=1";
 
@@ -28,13 +28,13 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     const after = await sendTurn(client, { message: "Second question" });
     // The browser is a visitor now: the turn is the guest's, in a guest's thread.
     expect(after.status).toBe(200);
-    const thread = await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, after.threadId!) });
+    const thread = await threadRow(guestIdOf(client), after.threadId!);
     expect(thread?.ownerId).toMatch(/^g_/);
 
     const balance = await getBalance(env, loadConfig(env), { accountId: user.id, plan: "free" });
     expect(balance).toMatchObject({ used: 1 });
     // The turn began on the hint (the relay may already have asked upstream) but nothing of it reached the account.
-    const ownThreads = await db.query.chatThreads.findMany({ where: eq(schema.chatThreads.ownerId, user.id) });
+    const ownThreads = await accountThreads(user.id);
     expect(ownThreads).toHaveLength(1);
   });
 

@@ -15,6 +15,8 @@ import enErrors from "../../locales/en/errors.json";
 import trErrors from "../../locales/tr/errors.json";
 import worker from "../../workers/app";
 import { Client, db, latestEmail, signedInClient } from "./auth-helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
+import { storeThread } from "./chat-helpers";
 import { appEnv } from "./helpers";
 import { deliver, PNG_SIGNATURE, pngFile } from "./images-helpers";
 import { silentOggOpus } from "../mocks/fake-audio.mjs";
@@ -43,9 +45,8 @@ async function exportRows(ownerId: string) {
 
 async function makeThread(ownerId: string) {
   const threadId = crypto.randomUUID();
-  await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title: "Tides and the Moon", createdAt: Date.UTC(2026, 2, 3, 8) });
   const questionId = crypto.randomUUID();
-  await db.insert(schema.chatMessages).values([
+  await storeThread(ownerId, { id: threadId, title: "Tides and the Moon", createdAt: Date.UTC(2026, 2, 3, 8) }, [
     { id: questionId, threadId, role: "user", content: "Why are there two tides a day?", createdAt: Date.UTC(2026, 2, 3, 8) },
     {
       id: crypto.randomUUID(),
@@ -64,15 +65,20 @@ async function makeVoiceNote(ownerId: string, thread: { threadId: string; questi
   const bytes = silentOggOpus(2);
   const r2Key = `voice-notes/${ownerId}/${thread.threadId}/${thread.questionId}.ogg`;
   await appEnv.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: "audio/ogg" } });
-  await db.insert(schema.voiceNotes).values({
-    messageId: thread.questionId,
-    ownerId,
-    r2Key,
-    contentType: "audio/ogg",
-    bytes: bytes.byteLength,
-    seconds: 2,
-    createdAt: Date.UTC(2026, 2, 3, 8),
-  });
+  await inAccountDb(ownerId, (own) =>
+    own
+      .insert(accountSchema.voiceNotes)
+      .values({
+        messageId: thread.questionId,
+        ownerId,
+        r2Key,
+        contentType: "audio/ogg",
+        bytes: bytes.byteLength,
+        seconds: 2,
+        createdAt: Date.UTC(2026, 2, 3, 8),
+      })
+      .run(),
+  );
   return bytes;
 }
 

@@ -5,11 +5,8 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
+import { accountThreads } from "./chat-helpers";
 import { createJob, creditsUsed, db, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
-
-async function threadsOf(ownerId: string) {
-  return db.select().from(schema.chatThreads).where(eq(schema.chatThreads.ownerId, ownerId));
-}
 
 async function jobsOf(ownerId: string) {
   return db.select().from(schema.imageJobs).where(eq(schema.imageJobs.ownerId, ownerId));
@@ -40,7 +37,7 @@ describe("another account's upload id", () => {
       const messages = { en, tr }[locale];
       expect(await response.json()).toEqual({ ok: false, error: { code: "upload/missing", message: messages["upload/missing"] } });
     }
-    expect(await threadsOf(stranger.user.id)).toEqual([]);
+    expect(await accountThreads(stranger.user.id)).toEqual([]);
     expect(await creditsUsed(stranger.client)).toBe(0);
 
     // The owner attaches it as usual.

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import { greyJpeg, motionPhotoTrailer, randomTrailer, samsungTrailer, withTrailer } from "../fixtures/phone-photos";
-import { FAST_MODEL, turnResult, upstreamEnv } from "./chat-helpers";
+import { FAST_MODEL, threadMessages, turnResult, upstreamEnv } from "./chat-helpers";
 import { createJob, db, deliver, galleryRowsOf, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
 
 const motionPhoto = withTrailer(greyJpeg(640, 480), motionPhotoTrailer());
@@ -56,7 +56,7 @@ describe("photos with data after the image's end", () => {
   });
 
   it("a chat turn takes a motion photo as its attachment", async () => {
-    const { client } = await signedIn(upstreamEnv("normal"));
+    const { client, user } = await signedIn(upstreamEnv("normal"));
     const uploadId = await uploadPhoto(client, motionPhoto, "PXL_20250101_101010123.MP.jpg", "image/jpeg");
     const response = await client.fetch("/api/chat", {
       method: "POST",
@@ -65,7 +65,7 @@ describe("photos with data after the image's end", () => {
     });
     const turn = await turnResult(response);
     expect(turn).toMatchObject({ status: 200, done: { status: "complete" } });
-    const question = await db.query.chatMessages.findFirst({ where: eq(schema.chatMessages.threadId, turn.threadId!) });
+    const [question] = await threadMessages(user.id, turn.threadId!);
     expect(question).toMatchObject({ role: "user", content: "What is in this photo?", attachmentId: uploadId });
   });
 

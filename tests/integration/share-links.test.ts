@@ -8,6 +8,7 @@ import type { AppEnv } from "../../app/.server/env";
 import enErrors from "../../locales/en/errors.json";
 import trErrors from "../../locales/tr/errors.json";
 import { Client, createUser, db, ORIGIN, signedInClient } from "./auth-helpers";
+import { storeMessages, storeThread, threadMessages, threadRow } from "./chat-helpers";
 import { appEnv } from "./helpers";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -19,9 +20,8 @@ async function makeThread(ownerId: string, title = "Northern lights") {
   const r2Key = `uploads/${ownerId}/${uploadId}.png`;
   await appEnv.MEDIA.put(r2Key, PNG, { httpMetadata: { contentType: "image/png" } });
   await db.insert(schema.uploads).values({ id: uploadId, ownerId, r2Key, contentType: "image/png", bytes: PNG.byteLength, width: 1, height: 1 });
-  await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title });
   const t = Date.now() - 10_000;
-  await db.insert(schema.chatMessages).values([
+  await storeThread(ownerId, { id: threadId, title }, [
     { id: crypto.randomUUID(), threadId, role: "user", content: "How do the northern lights form?", attachmentId: uploadId, createdAt: t },
     {
       id: crypto.randomUUID(),
@@ -99,7 +99,7 @@ describe("making a share link", { timeout: 30_000 }, () => {
     const { client, user } = await signedInClient({ displayName: "Ayla Owner" });
     const { threadId } = await makeThread(user.id);
     const first = await share(client, threadId);
-    await db.insert(schema.chatMessages).values({ id: crypto.randomUUID(), threadId, role: "user", content: "A later question" });
+    await storeMessages(user.id, threadId, [{ id: crypto.randomUUID(), role: "user", content: "A later question" }]);
 
     const before = await (await new Client().get(`/share/${first.body.share.id}`)).text();
     expect(before).not.toContain("A later question");
@@ -216,9 +216,9 @@ describe("images and continuing a shared chat", { timeout: 30_000 }, () => {
     expect(response.status).toBe(200);
     const { threadId: copyId, url } = (await response.json()) as { threadId: string; url: string };
     expect(url).toBe(`/web-main/${copyId}`);
-    const copy = await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, copyId) });
+    const copy = await threadRow(visitorUser.id, copyId);
     expect(copy).toMatchObject({ ownerId: visitorUser.id, title: "Lights to continue", tool: "web-main" });
-    const messages = await db.select().from(schema.chatMessages).where(eq(schema.chatMessages.threadId, copyId)).orderBy(schema.chatMessages.createdAt);
+    const messages = await threadMessages(visitorUser.id, copyId);
     expect(messages.map((message) => [message.role, message.content])).toEqual([
       ["user", "How do the northern lights form?"],
       ["assistant", "Solar wind meets the **magnetosphere**. <script>alert(1)</script>"],

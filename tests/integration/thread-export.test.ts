@@ -1,16 +1,15 @@
 // "Export" of a thread through the whole worker: a Markdown or JSON file (Content-Disposition: attachment, the right
 // Content-Type, a file name from the title) for its owner only; anyone else gets 404 and a bad format a translated 400.
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import { slugify } from "../../app/.server/chat/export";
 import enErrors from "../../locales/en/errors.json";
 import trErrors from "../../locales/tr/errors.json";
-import { Client, db, signedInClient } from "./auth-helpers";
+import { Client, signedInClient } from "./auth-helpers";
+import { storeThread } from "./chat-helpers";
 
 async function makeThread(ownerId: string, title: string) {
   const threadId = crypto.randomUUID();
-  await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title, createdAt: Date.UTC(2026, 0, 2, 9, 30) });
-  await db.insert(schema.chatMessages).values([
+  await storeThread(ownerId, { id: threadId, title, createdAt: Date.UTC(2026, 0, 2, 9, 30) }, [
     { id: crypto.randomUUID(), threadId, role: "user", content: "What is a light year?", createdAt: Date.UTC(2026, 0, 2, 9, 30) },
     {
       id: crypto.randomUUID(),

@@ -14,6 +14,7 @@ import en from "../../locales/en/whatsapp.json";
 import trErrors from "../../locales/tr/errors.json";
 import tr from "../../locales/tr/whatsapp.json";
 import { Client, db, signedInClient } from "./auth-helpers";
+import { storeThread } from "./chat-helpers";
 import { appEnv } from "./helpers";
 
 const WHATSAPP_VARS = {
@@ -221,10 +222,8 @@ describe("the web history", () => {
   it("carries each thread's channel, in pages and in search", async () => {
     const { client, user } = await signedIn();
     const title = `Kahvaltı ${crypto.randomUUID().slice(0, 8)}`;
-    await db.insert(schema.chatThreads).values([
-      { id: crypto.randomUUID(), ownerId: user.id, title, channel: "whatsapp" },
-      { id: crypto.randomUUID(), ownerId: user.id, title: `${title} web` },
-    ]);
+    await storeThread(user.id, { id: crypto.randomUUID(), title, channel: "whatsapp" });
+    await storeThread(user.id, { id: crypto.randomUUID(), title: `${title} web` });
     const page = (await (await client.fetch("/api/threads")).json()) as { threads: { title: string; channel: string }[] };
     expect(Object.fromEntries(page.threads.map((thread) => [thread.title, thread.channel]))).toEqual({ [title]: "whatsapp", [`${title} web`]: "web" });
     const found = (await (await client.fetch(`/api/threads?q=${encodeURIComponent(title)}`)).json()) as typeof page;

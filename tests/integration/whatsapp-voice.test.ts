@@ -7,7 +7,10 @@ import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { FAKE_TRANSCRIPT, type AudioCalls } from "../mocks/fake-openai-audio.mjs";
 import { storageUsed } from "../../app/.server/images/uploads";
+import { eq } from "drizzle-orm";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, createUser } from "./auth-helpers";
+import { accountThreads, threadMessages } from "./chat-helpers";
 import { appEnv, creditsStub } from "./helpers";
 import { linkNumber, messagePayload, postWebhook, deliverInbox, sendAndAnswer, sentTo, textsTo, uniqueNumber, whatsappEnv } from "./whatsapp-helpers";
 
@@ -48,12 +51,9 @@ describe("WhatsApp voice notes", () => {
     const [answer] = await textsTo(from);
     expect(answer).toMatch(new RegExp(`^_${FAKE_TRANSCRIPT.replace(/[?]/g, "\\?")}_\\n\\n`));
     expect(answer).toContain("Fake answer");
-    const messages = await appEnv.DB.prepare(
-      "SELECT m.role, m.content FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 ORDER BY m.created_at",
-    )
-      .bind(user.id)
-      .all<{ role: string; content: string }>();
-    expect(messages.results[0]).toEqual({ role: "user", content: FAKE_TRANSCRIPT });
+    const [thread] = await accountThreads(user.id);
+    const messages = await threadMessages(user.id, thread!.id);
+    expect(messages[0]).toMatchObject({ role: "user", content: FAKE_TRANSCRIPT });
     // A minute of audio and a chat turn, counted like the web; no voice note back (the account's setting is off).
     expect(await used(user.id)).toBe(2);
     expect(await audioSentTo(from)).toEqual([]);
@@ -132,13 +132,13 @@ describe("the voice note in the web thread", () => {
     const { user, from } = await linkedPro();
     await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
     const owner = await signIn(env, user);
-    const thread = await appEnv.DB.prepare("SELECT id FROM chat_threads WHERE owner_id = ?1").bind(user.id).first<{ id: string }>();
+    const [thread] = await accountThreads(user.id);
     const page = await owner.loaderData(`/web-main/${thread!.id}`, "routes/_main.web-main.($threadId)");
     const [question] = page.data!.messages as { id: string; role: string; content: string; voiceNote: boolean }[];
     return { env, user, owner, threadId: thread!.id, question: question! };
   }
-  const noteKey = async (messageId: string) =>
-    (await appEnv.DB.prepare("SELECT r2_key FROM voice_notes WHERE message_id = ?1").bind(messageId).first<{ r2_key: string }>())!.r2_key;
+  const noteKey = async (ownerId: string, messageId: string) =>
+    (await inAccountDb(ownerId, (own) => own.select().from(accountSchema.voiceNotes).where(eq(accountSchema.voiceNotes.messageId, messageId)).get()))!.r2Key;
 
   it("is kept with its transcript, counted in the owner's storage, and plays for the owner only", async () => {
     const { env, user, owner, question } = await answeredNote();
@@ -158,7 +158,7 @@ describe("the voice note in the web thread", () => {
 
   it("is deleted with its thread, and with the account", async () => {
     const inThread = await answeredNote();
-    const key = await noteKey(inThread.question.id);
+    const key = await noteKey(inThread.user.id, inThread.question.id);
     expect(await appEnv.MEDIA.head(key)).not.toBeNull();
     const deleted = await inThread.owner.fetch(`/api/threads/${inThread.threadId}`, { method: "POST", body: new URLSearchParams({ intent: "delete" }) });
     expect(deleted.status).toBe(200);
@@ -166,7 +166,7 @@ describe("the voice note in the web thread", () => {
     expect((await inThread.owner.get(`/media/voice-notes/${inThread.question.id}`)).status).toBe(404);
 
     const inAccount = await answeredNote();
-    const accountKey = await noteKey(inAccount.question.id);
+    const accountKey = await noteKey(inAccount.user.id, inAccount.question.id);
     // An account with Pro that renews cannot be deleted (docs/product.md §5); this one's Pro has ended.
     await appEnv.DB.prepare("UPDATE users SET access_level = 'basic' WHERE id = ?1").bind(inAccount.user.id).run();
     expect((await inAccount.owner.action("/settings/account", { intent: "delete-account" })).redirect).toContain("account-deleted");

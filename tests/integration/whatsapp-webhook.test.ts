@@ -6,6 +6,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "./auth-helpers";
+import { accountMessages, accountThreads, threadMessages } from "./chat-helpers";
 import { appEnv } from "./helpers";
 import { jobsEnv, deliver, pngFile } from "./images-helpers";
 import {
@@ -182,14 +183,10 @@ describe("chat over WhatsApp", () => {
     await sendAndAnswer(env, queued, { from, text: "What is a lighthouse keeper?" });
     const [answer] = await textsTo(from);
     expect(answer).toContain("Fake answer");
-    const threads = await db.prepare("SELECT * FROM chat_threads WHERE owner_id = ?1").bind(user.id).all<Record<string, unknown>>();
-    expect(threads.results).toHaveLength(1);
-    expect(threads.results[0]).toMatchObject({ channel: "whatsapp", tool: "web-main", title: "What is a lighthouse keeper?" });
-    const messages = await db
-      .prepare("SELECT role, content, status FROM chat_messages WHERE thread_id = ?1 ORDER BY created_at")
-      .bind(threads.results[0]!.id)
-      .all();
-    expect(messages.results).toMatchObject([
+    const threads = await accountThreads(user.id);
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).toMatchObject({ channel: "whatsapp", tool: "web-main", title: "What is a lighthouse keeper?" });
+    expect(await threadMessages(user.id, threads[0]!.id)).toMatchObject([
       { role: "user", content: "What is a lighthouse keeper?", status: "complete" },
       { role: "assistant", status: "complete", content: expect.stringContaining("Fake answer") },
     ]);
@@ -197,8 +194,7 @@ describe("chat over WhatsApp", () => {
     await sendAndAnswer(env, queued, { from, text: "And a second question" });
     await sendAndAnswer(env, queued, { from, text: "/new" });
     await sendAndAnswer(env, queued, { from, text: "A fresh start" });
-    const after = await db.prepare("SELECT COUNT(*) AS n FROM chat_threads WHERE owner_id = ?1").bind(user.id).first<{ n: number }>();
-    expect(after?.n).toBe(2);
+    expect(await accountThreads(user.id)).toHaveLength(2);
     expect((await textsTo(from))[2]).toContain("New conversation");
     // Counted like the web: three chat turns.
     const credits = await SELF.fetch("https://app.example/api/credits");
@@ -232,8 +228,7 @@ describe("chat over WhatsApp", () => {
     await sendAndAnswer(env, queued, { from: ended.from, text: "Hello?" });
     expect((await textsTo(ended.from))[0]).toContain("https://app.example/payment");
     for (const id of [user.id, ended.user.id]) {
-      const threads = await db.prepare("SELECT COUNT(*) AS n FROM chat_threads WHERE owner_id = ?1").bind(id).first<{ n: number }>();
-      expect(threads?.n).toBe(0);
+      expect(await accountThreads(id)).toHaveLength(0);
     }
   });
 
@@ -242,10 +237,7 @@ describe("chat over WhatsApp", () => {
     const { user, from } = await linkedUser();
     await sendAndAnswer(env, queued, { from, text: "Are you there?" });
     expect((await textsTo(from))[0]).toContain("Sorry");
-    const row = await db
-      .prepare("SELECT status FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 AND m.role = 'assistant'")
-      .bind(user.id)
-      .first<{ status: string }>();
+    const row = (await accountMessages(user.id)).find((message) => message.role === "assistant");
     expect(row?.status).toBe("failed");
   });
 
@@ -254,8 +246,7 @@ describe("chat over WhatsApp", () => {
     const { user, from } = await linkedUser();
     await sendAndAnswer(env, queued, { from, text: "Write me a poem" });
     expect((await textsTo(from))[0]).toContain("translate");
-    const threads = await db.prepare("SELECT COUNT(*) AS n FROM chat_threads WHERE owner_id = ?1").bind(user.id).first<{ n: number }>();
-    expect(threads?.n).toBe(0);
+    expect(await accountThreads(user.id)).toHaveLength(0);
   });
 
   it('answers a photo captioned "translate" with the photo and its translation, made as a photo-translate job', async () => {
@@ -285,13 +276,10 @@ describe("chat over WhatsApp", () => {
     const mediaId = await addGraphMedia(await pngFile(40, 30), "image/png");
     await sendAndAnswer(env, queued, { from, image: { id: mediaId, caption: "What is in this picture?" } });
     expect((await textsTo(from))[0]).toContain("Fake answer");
-    const question = await db
-      .prepare("SELECT m.content, m.attachment_id FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 AND m.role = 'user'")
-      .bind(user.id)
-      .first<{ content: string; attachment_id: string | null }>();
-    expect(question).toMatchObject({ content: "What is in this picture?", attachment_id: expect.any(String) });
+    const question = (await accountMessages(user.id)).find((message) => message.role === "user");
+    expect(question).toMatchObject({ content: "What is in this picture?", attachmentId: expect.any(String) });
     // Fetched through the Graph media API in two steps, with the token, and stored like a web upload.
-    const upload = await db.prepare("SELECT owner_id, content_type FROM uploads WHERE id = ?1").bind(question!.attachment_id).first();
+    const upload = await db.prepare("SELECT owner_id, content_type FROM uploads WHERE id = ?1").bind(question!.attachmentId).first();
     expect(upload).toEqual({ owner_id: user.id, content_type: "image/png" });
 
     const fake = await addGraphMedia(new TextEncoder().encode("<svg onload=alert(1)>"), "image/png");
@@ -306,10 +294,7 @@ describe("chat over WhatsApp", () => {
     const { user, from } = await linkedUser();
     await sendAndAnswer(env, queued, { from, text: "An old question", timestamp: Date.now() - 25 * 60 * 60 * 1000 });
     expect(await textsTo(from)).toEqual([]);
-    const answer = await db
-      .prepare("SELECT m.status, m.content FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id WHERE t.owner_id = ?1 AND m.role = 'assistant'")
-      .bind(user.id)
-      .first<{ status: string; content: string }>();
+    const answer = (await accountMessages(user.id)).find((message) => message.role === "assistant");
     expect(answer).toMatchObject({ status: "complete", content: expect.stringContaining("Fake answer") });
     const failure = await db.prepare("SELECT kind, detail FROM whatsapp_failures WHERE phone = ?1").bind(from).first<{ kind: string; detail: string }>();
     expect(failure?.detail).toContain("24-hour");

@@ -11,6 +11,7 @@ import { formatWait } from "../../app/lib/error-text";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
 import { type Client, db, signedInClient } from "./auth-helpers";
+import { accountThreads, storeThread } from "./chat-helpers";
 import { appEnv } from "./helpers";
 
 const HOUR_SECONDS = 3600;
@@ -36,8 +37,7 @@ function post(client: Client, path: string, fields: Record<string, string>) {
 
 async function threadFor(ownerId: string) {
   const threadId = crypto.randomUUID();
-  await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title: "Metered" });
-  await db.insert(schema.chatMessages).values([
+  await storeThread(ownerId, { id: threadId, title: "Metered" }, [
     { id: crypto.randomUUID(), threadId, role: "user", content: "A question" },
     { id: crypto.randomUUID(), threadId, role: "assistant", content: "An answer", model: "gpt-4o-mini" },
   ]);
@@ -45,7 +45,7 @@ async function threadFor(ownerId: string) {
 }
 
 async function threadCount(ownerId: string) {
-  return db.$count(schema.chatThreads, eq(schema.chatThreads.ownerId, ownerId));
+  return (await accountThreads(ownerId)).length;
 }
 
 describe("per-account write limits", { timeout: 60_000 }, () => {

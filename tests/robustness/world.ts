@@ -1,15 +1,19 @@
 // The world the bad-input suite attacks: user A (signed in through the real worker, the attacker) and user B (the
 // victim, with a thread, messages, an upload, a job, a creation and a profile photo). A snapshot is every D1 table's
-// row count, the R2 object count and B's rows as text, so "nothing was written" is checked without knowing which
-// table a route would touch.
-import { eq } from "drizzle-orm";
+// row count, the R2 object count, B's rows as text and every chat row of A's and B's own objects, so "nothing was
+// written" is checked without knowing which table a route would touch.
+import { eq, sql } from "drizzle-orm";
 import { schema } from "../../app/.server/db";
 import { callWorker, createUser, db, ORIGIN, signedInClient } from "../integration/auth-helpers";
+import { inAccountDb } from "../integration/account-helpers";
+import { storeThread } from "../integration/chat-helpers";
 import { appEnv } from "../integration/helpers";
 
 export interface World {
   /** A's session cookie (`name=value`). */
   sessionCookie: string;
+  /** A's user id: A's own object (decision 0026) is in the snapshot too. */
+  attackerId: string;
   victim: {
     userId: string;
     threadId: string;
@@ -28,7 +32,7 @@ async function putObject(key: string) {
 }
 
 export async function createWorld(): Promise<World> {
-  const { client } = await signedInClient();
+  const { client, user } = await signedInClient();
   const session = client.cookies.get("__Host-session") ?? client.cookies.get("session");
   if (!session) throw new Error(`no session cookie after sign-in: ${[...client.cookies.keys()].join(", ")}`);
   const sessionName = client.cookies.has("__Host-session") ? "__Host-session" : "session";
@@ -46,10 +50,9 @@ export async function createWorld(): Promise<World> {
     // A data export's id has the same shape (decision 0018).
     exportId: `e${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
   };
-  await db.insert(schema.chatThreads).values({ id: ids.threadId, ownerId: b.id, title: `${secret} thread` });
-  await db.insert(schema.chatMessages).values([
-    { id: crypto.randomUUID(), threadId: ids.threadId, role: "user", content: `${secret} question` },
-    { id: ids.messageId, threadId: ids.threadId, role: "assistant", content: `${secret} answer`, model: "gpt-4o-mini" },
+  await storeThread(b.id, { id: ids.threadId, title: `${secret} thread` }, [
+    { id: crypto.randomUUID(), role: "user", content: `${secret} question` },
+    { id: ids.messageId, role: "assistant", content: `${secret} answer`, model: "gpt-4o-mini" },
   ]);
   await putObject(`uploads/${b.id}/${ids.uploadId}`);
   await db
@@ -98,7 +101,7 @@ export async function createWorld(): Promise<World> {
     .update(schema.users)
     .set({ profilePhotoKey: `avatars/${b.id}/photo.png` })
     .where(eq(schema.users.id, b.id));
-  return { sessionCookie: `${sessionName}=${session}`, victim: { userId: b.id, secret, ...ids } };
+  return { sessionCookie: `${sessionName}=${session}`, attackerId: user.id, victim: { userId: b.id, secret, ...ids } };
 }
 
 /** A path parameter filled with B's id of that kind (by name), so even a valid request is a stranger's. */
@@ -139,7 +142,14 @@ async function objectCount(): Promise<number> {
   return count;
 }
 
-/** Row counts of every table, the R2 object count and B's own rows: equal snapshots mean nothing was written. */
+/** Every chat row of an account's own object (threads, messages, voice notes and the search index). */
+function chatRowsOf(accountId: string) {
+  return inAccountDb(accountId, (own) =>
+    ["chat_threads", "chat_messages", "voice_notes", "chat_search"].map((table) => own.all(sql.raw(`SELECT * FROM "${table}" ORDER BY rowid`))),
+  );
+}
+
+/** Row counts of every table, the R2 object count, B's own rows and A's and B's objects: equal snapshots mean nothing was written. */
 export async function snapshot(world: World): Promise<Record<string, unknown>> {
   const names = await tables();
   const { victim } = world;
@@ -147,8 +157,6 @@ export async function snapshot(world: World): Promise<Record<string, unknown>> {
   const [counts, ...rows] = await appEnv.DB.batch([
     appEnv.DB.prepare(`SELECT ${names.map((name, index) => `(SELECT count(*) FROM "${name}") AS t${index}`).join(", ")}`),
     appEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(victim.userId),
-    appEnv.DB.prepare("SELECT * FROM chat_threads WHERE owner_id = ?").bind(victim.userId),
-    appEnv.DB.prepare("SELECT * FROM chat_messages WHERE thread_id = ?").bind(victim.threadId),
     appEnv.DB.prepare("SELECT * FROM image_jobs WHERE owner_id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM shared_links WHERE owner_id = ?").bind(victim.userId),
   ]);
@@ -157,6 +165,8 @@ export async function snapshot(world: World): Promise<Record<string, unknown>> {
     rows: Object.fromEntries(names.map((name, index) => [name, row[`t${index}`]])),
     objects: await objectCount(),
     victim: JSON.stringify(rows.map((result) => result.results)),
+    // The chats of A and B live in their own objects: each one's rows, search index included, must not change.
+    accounts: JSON.stringify(await Promise.all([world.attackerId, victim.userId].map(chatRowsOf))),
   };
 }
 

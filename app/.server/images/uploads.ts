@@ -2,6 +2,7 @@
 // Nothing is stored when the check fails; if the row cannot be written, the object is removed again.
 import { and, eq } from "drizzle-orm";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
+import { inAccount } from "../account/client";
 import { countAttempt, forgiveAttempt } from "../auth/throttle";
 import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
@@ -65,13 +66,16 @@ export async function storeGuestUpload(env: AppEnv, guestId: string, address: st
 
 /** Bytes an account keeps: its uploads (profile photos included), its creations and its kept WhatsApp voice notes, as their rows recorded them. */
 export async function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
-  const row = await env.DB.prepare(
-    `SELECT (SELECT COALESCE(SUM(bytes), 0) FROM uploads WHERE owner_id = ?1) + (SELECT COALESCE(SUM(bytes), 0) FROM gallery_images WHERE owner_id = ?1)
-       + (SELECT COALESCE(SUM(bytes), 0) FROM voice_notes WHERE owner_id = ?1) AS used`,
-  )
-    .bind(ownerId)
-    .first<{ used: number }>();
-  return row?.used ?? 0;
+  const [row, voiceNoteBytes] = await Promise.all([
+    env.DB.prepare(
+      `SELECT (SELECT COALESCE(SUM(bytes), 0) FROM uploads WHERE owner_id = ?1) + (SELECT COALESCE(SUM(bytes), 0) FROM gallery_images WHERE owner_id = ?1) AS used`,
+    )
+      .bind(ownerId)
+      .first<{ used: number }>(),
+    // Voice notes live in the account's own object (decision 0026).
+    inAccount(env, ownerId, "voiceNote.bytes"),
+  ]);
+  return (row?.used ?? 0) + voiceNoteBytes;
 }
 
 /** What Settings › Account shows: the bytes kept and the plan's quota. */
