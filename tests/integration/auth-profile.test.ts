@@ -1,11 +1,12 @@
 // Settings → Account through the real worker: name, photo (content-checked, R2, served only to its owner), the
 // verification and change-password emails (and their docs/product.md §8 failures), deleting chats and the account, and that
 // one user can never read or change another's profile, photo or sessions.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../../app/.server/db";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
 import { Client, connectionsOf, createUser, db, findUserRow, latestEmail, sessionsOf, signedInClient } from "./auth-helpers";
+import { inAccountDb } from "./account-helpers";
 import { accountThreads, storeThread, threadMessages } from "./chat-helpers";
 
 afterEach(() => {
@@ -226,6 +227,13 @@ describe("emails from settings", () => {
   });
 });
 
+/** Threads left in an account's object; an erased object has no tables until it starts again. */
+function chatsLeftIn(accountId: string) {
+  return inAccountDb(accountId, (own) =>
+    own.all(sql`SELECT name FROM sqlite_master WHERE name = 'chat_threads'`).length === 0 ? 0 : own.all(sql`SELECT id FROM chat_threads`).length,
+  );
+}
+
 describe("deleting", () => {
   it("deletes all of the user's chats and nobody else's", async () => {
     const { client, user } = await signedInClient();
@@ -319,7 +327,8 @@ describe("deleting", () => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
     expect(await connectionsOf(user.id)).toHaveLength(0);
     expect(await db.$count(schema.emailTokens, eq(schema.emailTokens.userId, user.id))).toBe(0);
-    expect(await accountThreads(user.id)).toEqual([]);
+    // The account's own object was erased with it (decision 0026): whether or not its tables are back, no chat is.
+    expect(await chatsLeftIn(user.id)).toBe(0);
     expect(await db.$count(schema.uploads, eq(schema.uploads.ownerId, user.id))).toBe(0);
     expect(await db.$count(schema.imageJobs, eq(schema.imageJobs.ownerId, user.id))).toBe(0);
     expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, user.id))).toBe(0);
