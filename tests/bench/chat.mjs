@@ -1,7 +1,8 @@
 // Chat figures for `npm run bench` (tests/bench/run.mjs): the same streamed completion called directly against
 // the fake OpenAI-compatible upstream (tests/mocks/fake-openai.mjs, its own Node process) and through the app
 // (`wrangler dev` with OPENAI_BASE_URL pointing at it, a signed-in Free user, credits and persistence on), and the
-// history and search query times for that user with 10,000 threads and 100,000 messages seeded into local D1.
+// history and search query times for that user with 10,000 threads and 100,000 messages seeded into their account's
+// own object (decision 0026), end to end and inside the object.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -29,9 +30,8 @@ export const CHAT_BENCH = {
 };
 
 const USER_ID = "bench-user";
-/** Messages draw their words from this many made-up words: each word is in roughly 0.6% of messages. */
+/** Messages draw their words (12 each) from this many made-up words: each word is in roughly 0.6% of messages. */
 const VOCABULARY = 2_000;
-const WORDS_PER_MESSAGE = 12;
 
 /** Made-up, pronounceable, unique words (so a search matches a realistic share of messages, not all). */
 function vocabulary(size) {
@@ -50,42 +50,24 @@ function vocabulary(size) {
   return [...words];
 }
 
-/** A word of message `m` at position `k`, chosen by a hash so messages differ. */
-const pick = (k) => `(SELECT w FROM bench_vocab WHERE n = ((m * 2654435761 + ${k * 40503 + 17}) / 7) % ${VOCABULARY})`;
-
-/**
- * SQL that makes the signed-in Free user, their session and (with `history`) their 10,000 threads / 100,000
- * messages.
- */
-function seedSql({ sessionId, now, words, history }) {
-  const vocab = words.map((word, index) => `(${index}, '${word}')`).join(",\n");
+/** SQL that makes the signed-in Free user and their session (their history is seeded into their object later). */
+function seedSql({ sessionId, now }) {
   return `
-CREATE TABLE bench_vocab (n INTEGER PRIMARY KEY, w TEXT NOT NULL);
-INSERT INTO bench_vocab (n, w) VALUES
-${vocab};
 INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ('${USER_ID}', 'bench@example.com', 1, 'Bench User', 'basic', 'en');
 INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${sessionId}', '${USER_ID}', ${now + 29 * 86_400_000}, ${now}, 'bench', ${now});
-${history ? seedHistorySql({ now }) : ""}
-DROP TABLE bench_vocab;
 `;
 }
 
-function seedHistorySql({ now }) {
-  const { threads, messagesPerThread } = CHAT_BENCH;
-  const messages = threads * messagesPerThread;
-  const content = Array.from({ length: WORDS_PER_MESSAGE }, (_, k) => pick(k)).join(" || ' ' || ");
-  return `
-WITH RECURSIVE seq(m) AS (SELECT 0 UNION ALL SELECT m + 1 FROM seq WHERE m < ${threads - 1})
-INSERT INTO chat_threads (id, owner_id, tool, title, starred, created_at, updated_at)
-SELECT printf('bench-t-%05d', m), '${USER_ID}', 'web-main', 'Notes on ' || ${pick(101)} || ' and ' || ${pick(102)},
-  m % 20 = 0, ${now} - m * 600000, ${now} - m * 600000 FROM seq;
-WITH RECURSIVE seq(m) AS (SELECT 0 UNION ALL SELECT m + 1 FROM seq WHERE m < ${messages - 1})
-INSERT INTO chat_messages (id, thread_id, role, content, model, status, created_at, updated_at)
-SELECT printf('bench-m-%06d', m), printf('bench-t-%05d', m / ${messagesPerThread}),
-  CASE WHEN m % 2 = 0 THEN 'user' ELSE 'assistant' END, ${content}, 'gpt-4o-mini', 'complete',
-  ${now} - (m / ${messagesPerThread}) * 600000 - 60000 + (m % ${messagesPerThread}) * 1000,
-  ${now} - (m / ${messagesPerThread}) * 600000 - 60000 + (m % ${messagesPerThread}) * 1000 FROM seq;
-`;
+/** POST /dev/history-bench (development only, chat/history-bench.ts) as the bench user. */
+async function historyBench(baseUrl, cookie, body) {
+  const response = await fetch(`${baseUrl}/dev/history-bench`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`POST /dev/history-bench (${body.intent}) answered ${response.status}: ${JSON.stringify(json)}`);
+  return json.result;
 }
 
 /** Starts tests/mocks/fake-openai.mjs as a child process (its own event loop, like a real upstream). */
@@ -146,16 +128,22 @@ export async function startChatBench(startServer, { devtools = false, history = 
       vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url, CREDITS_FREE_DAILY: String(CHAT_BENCH.freeDaily) },
       async beforeStart(persistDir) {
         const file = join(persistDir, "..", "bench-seed.sql");
-        writeFileSync(file, seedSql({ sessionId, now: Date.now(), words, history }));
+        writeFileSync(file, seedSql({ sessionId, now: Date.now() }));
         await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], {
           stdio: ["ignore", "ignore", "inherit"],
         });
       },
     });
+    const cookie = `session=${token}`;
+    // The 10,000 threads and 100,000 messages go into the account's own object, where the app reads them.
+    if (history) {
+      const { threads, messagesPerThread } = CHAT_BENCH;
+      await historyBench(server.baseUrl, cookie, { intent: "seed", threads, messagesPerThread, words, now: Date.now() });
+    }
     return {
       fake,
       server,
-      cookie: `session=${token}`,
+      cookie,
       /** A word of the vocabulary to search for (matches a few hundred messages among 100,000). */
       searchWord: words[42],
       async close() {
@@ -307,45 +295,17 @@ export async function measureHistory(bench) {
     found = result.body.threads.length;
   }
   if (pageSize === 0 || found === 0) throw new Error(`the seeded history was not found (page ${pageSize}, search ${found})`);
-  const sql = await sqlDurations(bench);
-  return { history, search, baseline, pageSize, found, sql };
+  const inObject = await measureHistoryInObject(bench);
+  return { history, search, baseline, pageSize, found, inObject };
 }
 
 /**
- * The same two queries timed inside D1 itself (`meta.duration`, whole ms), for the detail column: run once in a
- * batch of `repeat` statements each against the same local database.
+ * The same two queries timed inside the account's object, where the app runs them (chat/history-bench.ts): the
+ * object's clock ticks in whole milliseconds, so each of `rounds` rounds times `perRound` runs of each query.
  */
-async function sqlDurations(bench, repeat = 20) {
-  const history = `SELECT id, title, tool, tool_path, starred, updated_at FROM chat_threads WHERE owner_id = '${USER_ID}' ORDER BY updated_at DESC, id DESC LIMIT 51;`;
-  const search = `SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH '"${bench.searchWord}"*' AND owner_id = '${USER_ID}' LIMIT 500;`;
-  const command = Array.from({ length: repeat }, () => `${history} ${search}`).join(" ");
-  const output = await capture(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", bench.server.persistDir, "--json", "--command", command]);
-  const results = JSON.parse(output);
-  const durations = results.map((result) => result.meta?.duration ?? NaN);
-  return {
-    history: percentile(
-      durations.filter((_, index) => index % 2 === 0),
-      50,
-    ),
-    search: percentile(
-      durations.filter((_, index) => index % 2 === 1),
-      50,
-    ),
-    matches: results[1]?.results?.length ?? 0,
-  };
-}
-
-function capture(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (text) => (output += text));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args[0]} ${args[1]} failed (exit ${code})`))));
-  });
+export async function measureHistoryInObject(bench, rounds = CHAT_BENCH.queryRuns, perRound = 20) {
+  const result = await historyBench(bench.server.baseUrl, bench.cookie, { intent: "time", word: bench.searchWord, rounds, perRound });
+  if (result.pageSize === 0 || result.found === 0)
+    throw new Error(`the seeded history was not found in the object (page ${result.pageSize}, search ${result.found})`);
+  return { ...result, rounds, perRound };
 }

@@ -2,6 +2,7 @@
 // Object against its SQLite (account/storage.ts), called through account/client.ts `inAccount` (decision 0026). The
 // functions live beside their domain; this table only names them, so the object can run them and callers get types.
 import { exportOperations } from "../chat/export";
+import { historyBenchOperations } from "../chat/history-bench";
 import { messageOperations } from "../chat/messages";
 import { threadOperations } from "../chat/threads";
 import { turnInputOperations } from "../chat/turn-inputs";
@@ -20,6 +21,7 @@ export const operations = {
   ...shareOperations,
   ...continueShareOperations,
   ...voiceNoteOperations,
+  ...historyBenchOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.

@@ -40,7 +40,7 @@ function threadRow(db: AccountDb, threadId: string) {
 }
 
 /** A page of history, newest first (the index chat_threads_updated, or chat_threads_starred_updated). */
-function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
+export function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
   const limit = options.limit ?? HISTORY_PAGE_SIZE;
   const [cursorTime, cursorId] = (options.cursor ?? "").split(":");
   const afterCursor =
@@ -78,6 +78,16 @@ export function toFtsQuery(text: string): string | null {
   return words.map((word) => `"${word.replace(/"/g, "")}"*`).join(" ");
 }
 
+/** Threads whose title or any message matches the FTS5 `query` (toFtsQuery), newest first. */
+export function searchIn(db: AccountDb, query: string, limit: number): ThreadSummary[] {
+  const rows = db.all<Omit<ThreadSummary, "starred"> & { starred: number }>(
+    sql`SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
+        WHERE id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${query} LIMIT 500)
+        ORDER BY updated_at DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ ...row, starred: row.starred === 1 }));
+}
+
 export const threadOperations = {
   "chat.open": ({ db }: AccountContext, threadId: string) => {
     const thread = threadRow(db, threadId);
@@ -110,14 +120,7 @@ export const threadOperations = {
     starred: historyPage(db, { starredOnly: true }),
   }),
   /** Threads whose title or any message matches, newest first; the matching ids stay inside SQLite. */
-  "chat.search": ({ db }: AccountContext, input: { query: string; limit: number }): ThreadSummary[] => {
-    const rows = db.all<Omit<ThreadSummary, "starred"> & { starred: number }>(
-      sql`SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
-          WHERE id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${input.query} LIMIT 500)
-          ORDER BY updated_at DESC LIMIT ${input.limit}`,
-    );
-    return rows.map((row) => ({ ...row, starred: row.starred === 1 }));
-  },
+  "chat.search": ({ db }: AccountContext, input: { query: string; limit: number }): ThreadSummary[] => searchIn(db, input.query, input.limit),
   "chat.update": ({ db }: AccountContext, input: { threadId: string; title?: string; starred?: boolean }): boolean =>
     db.update(chatThreads).set({ title: input.title, starred: input.starred }).where(eq(chatThreads.id, input.threadId)).returning({ id: chatThreads.id }).all()
       .length > 0,

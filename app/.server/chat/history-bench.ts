@@ -1,0 +1,80 @@
+// Bench only (`npm run bench`, "History and search in the account object"): fills an account's object with a large
+// history and times the history panel's and search's own queries inside the object, where the app runs them. Both
+// operations refuse to run unless APP_ENV is "development"; the route that calls them (dev.history-bench.ts) answers
+// only on this machine (SECURITY.md "Development pages").
+import { sql } from "drizzle-orm";
+import type { AccountContext } from "../account/schema";
+import { AppError } from "../errors";
+import { HISTORY_PAGE_SIZE } from "./history";
+import { historyPage, searchIn, toFtsQuery } from "./threads";
+
+export interface HistorySeed {
+  threads: number;
+  messagesPerThread: number;
+  /** Made-up words the titles and messages are drawn from (so a search matches a realistic share of messages). */
+  words: string[];
+  now: number;
+}
+
+const WORDS_PER_MESSAGE = 12;
+
+function developmentOnly({ env }: AccountContext) {
+  if (env.APP_ENV !== "development") throw new AppError("request/not-found");
+}
+
+export const historyBenchOperations = {
+  /** Replaces the account's chats with `threads` threads of `messagesPerThread` messages each (search index included). */
+  "bench.seedHistory": (account: AccountContext, seed: HistorySeed): number => {
+    developmentOnly(account);
+    const { db, accountId } = account;
+    const size = seed.words.length;
+    // Word k of row m, picked by a hash so rows differ (the same recipe as the D1 bench seed it replaces).
+    const pick = (k: number) => `(SELECT w FROM bench_vocab WHERE n = ((m * 2654435761 + ${k * 40503 + 17}) / 7) % ${size})`;
+    const content = Array.from({ length: WORDS_PER_MESSAGE }, (_, k) => pick(k)).join(" || ' ' || ");
+    const messages = seed.threads * seed.messagesPerThread;
+    db.transaction((tx) => {
+      tx.run(sql`DELETE FROM chat_threads`);
+      tx.run(sql`CREATE TABLE IF NOT EXISTS bench_vocab (n INTEGER PRIMARY KEY, w TEXT NOT NULL)`);
+      tx.run(sql`DELETE FROM bench_vocab`);
+      seed.words.forEach((word, index) => tx.run(sql`INSERT INTO bench_vocab (n, w) VALUES (${index}, ${word})`));
+      tx.run(
+        sql.raw(`WITH RECURSIVE seq(m) AS (SELECT 0 UNION ALL SELECT m + 1 FROM seq WHERE m < ${seed.threads - 1})
+          INSERT INTO chat_threads (id, owner_id, tool, title, starred, created_at, updated_at)
+          SELECT printf('bench-t-%05d', m), '${accountId.replace(/'/g, "''")}', 'web-main', 'Notes on ' || ${pick(101)} || ' and ' || ${pick(102)},
+            m % 20 = 0, ${seed.now} - m * 600000, ${seed.now} - m * 600000 FROM seq`),
+      );
+      tx.run(
+        sql.raw(`WITH RECURSIVE seq(m) AS (SELECT 0 UNION ALL SELECT m + 1 FROM seq WHERE m < ${messages - 1})
+          INSERT INTO chat_messages (id, thread_id, role, content, model, status, created_at, updated_at)
+          SELECT printf('bench-m-%06d', m), printf('bench-t-%05d', m / ${seed.messagesPerThread}),
+            CASE WHEN m % 2 = 0 THEN 'user' ELSE 'assistant' END, ${content}, 'gpt-4o-mini', 'complete',
+            ${seed.now} - (m / ${seed.messagesPerThread}) * 600000 - 60000 + (m % ${seed.messagesPerThread}) * 1000,
+            ${seed.now} - (m / ${seed.messagesPerThread}) * 600000 - 60000 + (m % ${seed.messagesPerThread}) * 1000 FROM seq`),
+      );
+      tx.run(sql`DROP TABLE bench_vocab`);
+    });
+    return messages;
+  },
+  /**
+   * The history panel's first page and a search for `word`, each run `perRound` times in each of `rounds` rounds:
+   * milliseconds per query of each round (the clock inside the object ticks in whole milliseconds, hence the rounds).
+   */
+  "bench.timeHistory": (account: AccountContext, input: { word: string; rounds: number; perRound: number }) => {
+    developmentOnly(account);
+    const { db } = account;
+    const query = toFtsQuery(input.word) ?? "";
+    const history: number[] = [];
+    const search: number[] = [];
+    let pageSize = 0;
+    let found = 0;
+    for (let round = 0; round < input.rounds; round++) {
+      const started = Date.now();
+      for (let run = 0; run < input.perRound; run++) pageSize = historyPage(db, {}).threads.length;
+      const paged = Date.now();
+      for (let run = 0; run < input.perRound; run++) found = searchIn(db, query, HISTORY_PAGE_SIZE).length;
+      history.push((paged - started) / input.perRound);
+      search.push((Date.now() - paged) / input.perRound);
+    }
+    return { history, search, pageSize, found };
+  },
+};
