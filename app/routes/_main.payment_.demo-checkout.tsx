@@ -78,7 +78,7 @@ export default function DemoCheckout() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = actionData && !actionData.ok ? actionData.error.code : null;
   return (
     <div className="flex flex-1 flex-col">
       <PageHeader title={t("demoCheckout.title")} description={t("demoCheckout.description")} icon={<FlaskConical className="size-5" aria-hidden />} />

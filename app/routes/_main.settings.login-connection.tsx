@@ -12,7 +12,10 @@ import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { whatsappStatus } from "~/.server/whatsapp/link-codes";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
-import { useCheckedForm } from "~/components/auth/use-checked-form";
+import { alertCode } from "~/components/auth/forms";
+import { newPasswordForm, useAuthWords } from "~/components/auth/account-forms";
+import type { ErrorBody } from "~/lib/error-body";
+import { useForm } from "~/lib/use-form";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import {
   ConfirmIdentityDialog,
@@ -23,7 +26,7 @@ import {
 } from "~/components/settings/confirm-identity";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
-import { checkForm, newPasswordSchema, type FieldErrors } from "~/lib/schemas/auth";
+import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -45,8 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ConnectionActionData =
-  { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider } | { ok: false; error?: string; fieldErrors?: FieldErrors };
+type ConnectionActionData = { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider } | ErrorBody;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
@@ -86,7 +88,7 @@ function useNoticeToast(result: ConnectionActionData | undefined) {
     if (!result) return;
     if (result.ok) notify("success", t(`login-connection.notices.${result.notice}`, { provider: t(`login-connection.providers.${result.provider}`) }));
     // "Confirm it's you" opens for requires-recent-login and says it there.
-    else if (result.error && result.error !== "request/invalid" && result.error !== REQUIRES_RECENT_LOGIN) notify("error", tc(`errors:${result.error}`));
+    else if (alertCode(result) && result.error.code !== REQUIRES_RECENT_LOGIN) notify("error", tc(`errors:${result.error.code}`));
   }, [result, t, tc]);
 }
 
@@ -110,7 +112,7 @@ function DisconnectButton({ provider, disabled, account }: { provider: Provider;
         >
           {t("login-connection.disconnect")}
         </button>
-        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} />}
+        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error.code} />}
       </fetcher.Form>
       {dialog}
     </>
@@ -122,7 +124,7 @@ function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
   const { t: ta } = useTranslation("auth");
   const fetcher = useFetcher<ConnectionActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.newPasswordSchema, failed?.fieldErrors);
+  const { errors, formProps } = useForm({ schema: newPasswordForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
   useNoticeToast(fetcher.data);
   const { dialog } = useRecentSignIn(fetcher, account);
   return (
@@ -130,7 +132,7 @@ function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
       <fetcher.Form method="post" className="mt-3 flex max-w-md flex-col gap-3" {...formProps}>
         <input type="hidden" name="intent" value="connect-email" />
         <p className="text-sm text-muted-foreground">{t("login-connection.emailForm.description", { email: account.email })}</p>
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+        <FormAlert code={alertCode(failed)} />
         <PasswordField name="password" autoComplete="new-password" label={ta("fields.newPassword")} hint={ta("fields.passwordHint")} error={errors.password} />
         <PasswordField name="confirmPassword" autoComplete="new-password" label={ta("fields.confirmPassword")} error={errors.confirmPassword} />
         <div>

@@ -90,15 +90,15 @@ function CancelOrResume({ cancelling, date }: { cancelling: boolean; date: strin
   const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
   const result = fetcher.data;
-  const error = result && !result.ok ? result.error : null;
+  const error = result && !result.ok ? result.error.code : null;
 
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
       notify("success", t(`myPlan.${result.notice}`));
       setConfirming(false);
-    } else if (result.error) {
-      notify("error", t(`errors:${result.error}`));
+    } else {
+      notify("error", t(`errors:${result.error.code}`));
     }
   }, [result, t]);
 

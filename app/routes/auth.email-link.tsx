@@ -11,7 +11,8 @@ import {
   sendSignInLink,
   signInWithEmailLink,
 } from "~/.server/auth/email-link";
-import { failure, invalid, linkContext, linkPageHeaders, signedInRedirect, type ActionFailure } from "~/.server/http/auth";
+import { failure, invalid, linkContext, linkPageHeaders, signedInRedirect } from "~/.server/http/auth";
+import type { ErrorBody } from "~/lib/error-body";
 import { openLinkPage } from "~/.server/http/link-page";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
@@ -76,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Screen() {
   const { t } = useTranslation("auth");
   const loaded = useLoaderData<typeof loader>();
-  const refused = useActionData<ActionFailure>();
+  const refused = useActionData<ErrorBody>();
   // The link's button failing (used meanwhile, expired, or the product's "Authentication failed") says why, like every
   // sign-in form: a toast and an alert; the person stays signed out (docs/product.md §4).
   useResultToasts(refused as AuthActionData | undefined);
@@ -97,7 +98,7 @@ export default function Screen() {
         maskedEmail={loaded.maskedEmail}
         fields={{ intent: "use-link", token: loaded.token, redirectTo: loaded.redirectTo }}
         button={t("emailLink.confirm")}
-        error={refused?.error}
+        error={refused?.error.code}
         note={loaded.askedHere ? null : t("emailLink.otherBrowser")}
       />
     );

@@ -11,8 +11,9 @@ import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
-import type { AuthActionData } from "~/components/auth/forms";
-import { useCheckedForm } from "~/components/auth/use-checked-form";
+import { newPasswordForm, useAuthWords } from "~/components/auth/account-forms";
+import { alertCode, type AuthActionData } from "~/components/auth/forms";
+import { useForm } from "~/lib/use-form";
 import { titleMeta } from "~/lib/meta";
 import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
 
@@ -66,8 +67,9 @@ export default function Screen() {
   const { problem } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<AuthActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.newPasswordSchema, failed?.fieldErrors);
-  const linkProblem = problem ?? (failed?.error === "auth/expired-action-code" || failed?.error === "auth/invalid-action-code" ? failed.error : null);
+  const { errors, formProps } = useForm({ schema: newPasswordForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
+  const refused = failed?.error.code;
+  const linkProblem = problem ?? (refused === "auth/expired-action-code" || refused === "auth/invalid-action-code" ? refused : null);
 
   if (linkProblem) {
     return (
@@ -87,7 +89,7 @@ export default function Screen() {
         <p className="mt-1 text-sm text-muted-foreground">{t("resetPassword.description")}</p>
       </div>
       <fetcher.Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+        <FormAlert code={alertCode(failed)} />
         <PasswordField name="password" autoComplete="new-password" label={t("fields.newPassword")} hint={t("fields.passwordHint")} error={errors.password} />
         <PasswordField name="confirmPassword" autoComplete="new-password" label={t("fields.confirmPassword")} error={errors.confirmPassword} />
         <SubmitButton busy={fetcher.state !== "idle"}>{t("resetPassword.submit")}</SubmitButton>

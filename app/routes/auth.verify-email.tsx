@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { verifyEmail } from "~/.server/auth/accounts";
 import { AppError } from "~/.server/errors";
-import { failure, linkPageHeaders, type ActionFailure } from "~/.server/http/auth";
+import { failure, linkPageHeaders } from "~/.server/http/auth";
+import type { ErrorBody } from "~/lib/error-body";
 import { openLinkPage } from "~/.server/http/link-page";
 import { readForm } from "~/.server/http/request";
 import { getViewer } from "~/.server/identity";
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Screen() {
   const { t } = useTranslation("auth");
   const loaded = useLoaderData<typeof loader>();
-  const refused = useActionData<ActionFailure>();
+  const refused = useActionData<ErrorBody>();
   if (loaded.problem) {
     return (
       <LinkProblem title={t("verifyEmail.failedTitle")} code={loaded.problem}>
@@ -60,7 +61,7 @@ export default function Screen() {
       maskedEmail={loaded.maskedEmail}
       fields={{ token: loaded.token }}
       button={t("verifyEmail.confirm")}
-      error={refused?.error}
+      error={refused?.error.code}
     />
   );
 }
