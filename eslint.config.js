@@ -45,6 +45,12 @@ const SECOND_ERROR_BODY = [
   { selector: `TSTypeLiteral:has(${OK_FALSE_TYPE}) > TSPropertySignature[key.name=${FLAT_FIELDS}]`, message: SECOND_ERROR_BODY_MESSAGE },
 ];
 
+// One form mechanism (decision 0023): screens check a form through app/lib/use-form.ts, never with a schema of their own.
+const FORM_CHECK_OUTSIDE_USE_FORM = {
+  selector: "CallExpression:matches([callee.property.name=/^safeParse/], [callee.name='fieldErrorsFrom'])",
+  message: "Check a form with useForm (app/lib/use-form.ts) and a lazyForm schema: one check / re-check / focus / server-errors loop for every form.",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**"] },
   js.configs.recommended,
@@ -83,6 +89,10 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, ...SECOND_ERROR_BODY] },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, ...SECOND_ERROR_BODY, FORM_CHECK_OUTSIDE_USE_FORM] },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/.server/**/*.{ts,tsx}", "workers/**/*.ts"],
