@@ -51,6 +51,12 @@ const FORM_CHECK_OUTSIDE_USE_FORM = {
   message: "Check a form with useForm (app/lib/use-form.ts) and a lazyForm schema: one check / re-check / focus / server-errors loop for every form.",
 };
 
+// Page actions answer failures through one wrapper (app/.server/http/auth.ts `pageAction`), not a catch of their own.
+const HAND_WRITTEN_PAGE_CATCH = {
+  selector: "CatchClause CallExpression[callee.name='failure']",
+  message: "Wrap the action in pageAction() (app/.server/http/auth.ts): it answers anything thrown with failure.",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**"] },
   js.configs.recommended,
@@ -96,7 +102,12 @@ export default tseslint.config(
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/.server/**/*.{ts,tsx}", "workers/**/*.ts"],
-    ignores: ["app/.server/http/request.ts"],
+    ignores: ["app/.server/http/request.ts", "app/.server/http/auth.ts"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY, HAND_WRITTEN_PAGE_CATCH] },
+  },
+  {
+    // pageAction itself is the one catch that answers with failure.
+    files: ["app/.server/http/auth.ts"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY] },
   },
   {

@@ -4,7 +4,7 @@ import { KeyRound, Link2, Mail } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
-import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
 import { requireRecentSignIn } from "~/.server/auth/recent-sign-in";
@@ -50,30 +50,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ConnectionActionData = { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider } | ErrorBody;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request);
-    const { viewer, user } = await requireUserRow(request, context);
-    const intent = form.get("intent");
-    if (intent === "disconnect") {
-      const provider = form.get("provider");
-      if (!(PROVIDERS as readonly unknown[]).includes(provider)) throw new AppError("request/invalid");
-      requireRecentSignIn(viewer);
-      await disconnectProvider(context.env, user.id, provider as Provider);
-      return data({ ok: true as const, notice: "disconnected" as const, provider: provider as Provider });
-    }
-    if (intent === "connect-email") {
-      const check = checkForm(newPasswordSchema, form);
-      if (!check.success) return invalid(request, check.fieldErrors);
-      requireRecentSignIn(viewer);
-      const { verificationSent } = await connectEmail(context.env, user, check.data.password, linkContext(request, context));
-      return data({ ok: true as const, notice: verificationSent ? ("verificationSent" as const) : ("connected" as const), provider: "email" as const });
-    }
-    throw new AppError("request/invalid");
-  } catch (error) {
-    return failure(request, error);
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
+  const { viewer, user } = await requireUserRow(request, context);
+  const intent = form.get("intent");
+  if (intent === "disconnect") {
+    const provider = form.get("provider");
+    if (!(PROVIDERS as readonly unknown[]).includes(provider)) throw new AppError("request/invalid");
+    requireRecentSignIn(viewer);
+    await disconnectProvider(context.env, user.id, provider as Provider);
+    return data({ ok: true as const, notice: "disconnected" as const, provider: provider as Provider });
   }
-}
+  if (intent === "connect-email") {
+    const check = checkForm(newPasswordSchema, form);
+    if (!check.success) return invalid(request, check.fieldErrors);
+    requireRecentSignIn(viewer);
+    const { verificationSent } = await connectEmail(context.env, user, check.data.password, linkContext(request, context));
+    return data({ ok: true as const, notice: verificationSent ? ("verificationSent" as const) : ("connected" as const), provider: "email" as const });
+  }
+  throw new AppError("request/invalid");
+});
 
 const ICONS: Record<Provider, ReactNode> = {
   google: <span className="text-base font-bold text-[#4285F4]">G</span>,

@@ -89,6 +89,21 @@ export function failure(request: Request, error: unknown, unexpected: ErrorCode 
   return data(body, { status: appError.status, headers: appError.headers() });
 }
 
+/**
+ * A page's action (the account pages, settings, payment): the handler's answer, or whatever it throws as `failure`
+ * (redirects thrown by guards pass through), so no page writes its own catch. The page counterpart of respond.ts
+ * `resource`.
+ */
+export function pageAction<Args extends { request: Request }, Result>(handler: (args: Args) => Promise<Result>, unexpected: ErrorCode = "app/unknown") {
+  return async (args: Args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return failure(args.request, error, unexpected);
+    }
+  };
+}
+
 /** An account form that failed its schema: 400 request/invalid, each field's problem in auth:validation's words. */
 export function invalid(request: Request, fieldErrors: Record<string, string>) {
   return failure(

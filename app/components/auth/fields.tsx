@@ -113,3 +113,17 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** An account page: its heading and description (`auth:<copy>.title`, `.description`), then the form. */
+export function AuthScreen({ copy, children }: { copy: "login" | "signUp" | "forgotPassword" | "emailLink" | "resetPassword"; children: ReactNode }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t(`${copy}.title`)}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t(`${copy}.description`)}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
