@@ -58,7 +58,7 @@ describe("an account's uploads", { timeout: 60_000 }, () => {
 
     const photo = await client.action("/settings/account", photoForm(png));
     expect(photo.status).toBe(429);
-    expect(photo.data).toMatchObject({ ok: false, error: "upload/daily-limit" });
+    expect(photo.data).toMatchObject({ ok: false, error: { code: "upload/daily-limit" } });
     expect(await uploadsOf(user.id)).toBe(UPLOAD_LIMITS.accountDaily);
   });
 
@@ -76,7 +76,10 @@ describe("an account's uploads", { timeout: 60_000 }, () => {
 
     const photo = await client.action("/settings/account", photoForm(png));
     expect(photo.status).toBe(413);
-    expect(photo.data).toMatchObject({ ok: false, error: "upload/quota-exceeded", message: tr["upload/quota-exceeded"].replace("{{quota}}", "500 MB") });
+    expect(photo.data).toMatchObject({
+      ok: false,
+      error: { code: "upload/quota-exceeded", message: tr["upload/quota-exceeded"].replace("{{quota}}", "500 MB") },
+    });
     expect(await uploadsOf(user.id)).toBe(1);
     const row = await db.query.users.findFirst({ where: eq(schema.users.id, user.id), columns: { profilePhotoKey: true } });
     expect(row?.profilePhotoKey).toBeNull();

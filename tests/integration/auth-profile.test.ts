@@ -2,6 +2,7 @@
 // verification and change-password emails (and their docs/product.md §8 failures), deleting chats and the account, and that
 // one user can never read or change another's profile, photo or sessions.
 import { eq } from "drizzle-orm";
+import authEn from "../../locales/en/auth.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../../app/.server/db";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
@@ -63,10 +64,10 @@ describe("display name", () => {
   it("is required, at most 50 characters, and saved for the signed-in user", async () => {
     const { client, user } = await signedInClient();
     expect((await client.action("/settings/account", { intent: "update-name", displayName: "   " })).data).toMatchObject({
-      fieldErrors: { displayName: "required" },
+      error: { fieldErrors: { displayName: authEn.validation.required } },
     });
     expect((await client.action("/settings/account", { intent: "update-name", displayName: "x".repeat(51) })).data).toMatchObject({
-      fieldErrors: { displayName: "displayNameLength" },
+      error: { fieldErrors: { displayName: authEn.validation.displayNameLength } },
     });
     expect((await client.action("/settings/account", { intent: "update-name", displayName: "  Ada King  " })).data).toEqual({ ok: true, notice: "nameSaved" });
     expect((await findUserRow(user.id))!.displayName).toBe("Ada King");
@@ -106,13 +107,16 @@ describe("profile photo", () => {
   it("checks the content, not the name: a disguised file, a broken header and an oversized file are refused", async () => {
     const { client, user } = await signedInClient();
     const gif = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;");
-    expect(await client.action("/settings/account", photoForm(gif, "cat.png"))).toMatchObject({ status: 415, data: { error: "upload/invalid-type" } });
+    expect(await client.action("/settings/account", photoForm(gif, "cat.png"))).toMatchObject({
+      status: 415,
+      data: { error: { code: "upload/invalid-type" } },
+    });
     const truncated = (await png()).slice(0, 30);
-    expect((await client.action("/settings/account", photoForm(truncated))).data).toMatchObject({ error: "upload/corrupt" });
+    expect((await client.action("/settings/account", photoForm(truncated))).data).toMatchObject({ error: { code: "upload/corrupt" } });
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(await png());
-    expect(await client.action("/settings/account", photoForm(big))).toMatchObject({ status: 413, data: { error: "upload/avatar-too-large" } });
-    expect((await client.action("/settings/account", { intent: "upload-photo" })).data).toMatchObject({ error: "upload/empty" });
+    expect(await client.action("/settings/account", photoForm(big))).toMatchObject({ status: 413, data: { error: { code: "upload/avatar-too-large" } } });
+    expect((await client.action("/settings/account", { intent: "upload-photo" })).data).toMatchObject({ error: { code: "upload/empty" } });
     expect((await findUserRow(user.id))!.profilePhotoKey).toBeNull();
   });
 
@@ -170,7 +174,7 @@ describe("emails from settings", () => {
   it("blocks password change while the email is unverified (docs/product.md §4), and for accounts without a password", async () => {
     const { client, user } = await signedInClient({ providers: ["google"] });
     await db.update(schema.users).set({ emailVerified: false }).where(eq(schema.users.id, user.id));
-    expect((await client.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: "auth/unverified-email" });
+    expect((await client.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: { code: "auth/unverified-email" } });
     // The unverified address can ask for its activation email from settings.
     expect((await client.action("/settings/account", { intent: "send-verification" })).data).toEqual({ ok: true, notice: "activationSent" });
     expect((await latestEmail(user.email)).row!.subject).toContain("Verify your email");
@@ -178,7 +182,7 @@ describe("emails from settings", () => {
     const { client: googleOnly, user: googleUser } = await signedInClient({ providers: ["google"] });
     await googleOnly.action("/settings/login-connection", { intent: "disconnect", provider: "email" });
     expect((await findUserRow(googleUser.id))!.passwordHash).toBeNull();
-    expect((await googleOnly.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: "auth/operation-not-allowed" });
+    expect((await googleOnly.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: { code: "auth/operation-not-allowed" } });
   });
 
   it("uses the HTTP email provider in production and reports docs/product.md §8's failures", async () => {
@@ -212,7 +216,7 @@ describe("emails from settings", () => {
     answer = 503;
     expect(await prod.action("/settings/account", { intent: "change-password" })).toMatchObject({
       status: 502,
-      data: { error: "email/change-password-failed" },
+      data: { error: { code: "email/change-password-failed" } },
     });
     const stranger = await createUser({ verified: false });
     const resend = await new Client(undefined, production).action("/auth/login", {
@@ -220,7 +224,7 @@ describe("emails from settings", () => {
       password: stranger.password,
       intent: "resend-verification",
     });
-    expect(resend).toMatchObject({ status: 502, data: { error: "email/activation-failed" } });
+    expect(resend).toMatchObject({ status: 502, data: { error: { code: "email/activation-failed" } } });
     expect((await latestEmail(stranger.email)).row).toMatchObject({ status: "failed", textBody: "" });
   });
 });
@@ -254,13 +258,16 @@ describe("deleting", () => {
       currentPeriodEnd: Date.now() + 86_400_000,
       stripeEventAt: Date.now(),
     });
-    expect(await client.action("/settings/account", { intent: "delete-account" })).toMatchObject({ status: 409, data: { error: "account/pro-active" } });
+    expect(await client.action("/settings/account", { intent: "delete-account" })).toMatchObject({
+      status: 409,
+      data: { error: { code: "account/pro-active" } },
+    });
     // Cancelled (runs out at the period end): deleting is allowed.
     await db.update(schema.subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(schema.subscriptions.id, subscription));
     expect((await client.action("/settings/account", { intent: "delete-account" })).redirect).toBe("/auth/login?notice=account-deleted");
 
     const { client: granted } = await signedInClient({ accessLevel: "pro" });
-    expect((await granted.action("/settings/account", { intent: "delete-account" })).data).toMatchObject({ error: "account/pro-active" });
+    expect((await granted.action("/settings/account", { intent: "delete-account" })).data).toMatchObject({ error: { code: "account/pro-active" } });
   });
 
   it("deletes the account's rows and R2 objects, signs it out, and leaves other accounts alone", async () => {
