@@ -9,7 +9,6 @@ import { ConfigError, loadConfig } from "../app/.server/env";
 import { cleanUpDataExports } from "../app/.server/exports/cleanup";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
-import { deleteAbandonedUploads } from "../app/.server/images/cleanup";
 import { processImageJobs } from "../app/.server/images/consumer";
 import { isImageJobMessage } from "../app/.server/images/messages";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
@@ -121,20 +120,13 @@ export default {
   fetch: (request, env, ctx) => http.fetch(request, env, ctx),
 
   /**
-   * Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made, and data
-   * exports past their 7 days.
+   * Hourly (wrangler.toml [triggers]): data exports past their 7 days. (Abandoned uploads are cleaned up by each
+   * account's object with its alarm, images/cleanup.ts.)
    */
   async scheduled(_controller, env, _ctx) {
-    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it. Each runs even if
-    // the other throws.
-    const [uploads, exports] = await Promise.allSettled([deleteAbandonedUploads(env as never), cleanUpDataExports(env as never)]);
-    if (uploads.status === "fulfilled" && (uploads.value.deleted > 0 || uploads.value.more)) {
-      console.log(`uploads cleanup: deleted ${uploads.value.deleted}${uploads.value.more ? ", more left for the next run" : ""}`);
-    }
-    if (exports.status === "fulfilled" && exports.value.expired + exports.value.failed + exports.value.removed > 0) {
-      console.log(`data exports cleanup: ${JSON.stringify(exports.value)}`);
-    }
-    for (const result of [uploads, exports]) if (result.status === "rejected") throw result.reason;
+    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it.
+    const exports = await cleanUpDataExports(env as never);
+    if (exports.expired + exports.failed + exports.removed > 0) console.log(`data exports cleanup: ${JSON.stringify(exports)}`);
   },
 
   async queue(batch, env) {
@@ -143,7 +135,7 @@ export default {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
-    const jobIds = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body.jobId] : []));
-    await deliverJobResults(appEnv, loadConfig(appEnv), jobIds);
+    const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));
+    await deliverJobResults(appEnv, loadConfig(appEnv), jobs);
   },
 } satisfies ExportedHandler<Env>;

@@ -6,6 +6,7 @@ import authEn from "../../locales/en/auth.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../../app/.server/db";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, connectionsOf, createUser, db, findUserRow, latestEmail, sessionsOf, signedInClient } from "./auth-helpers";
 
 afterEach(() => {
@@ -56,6 +57,11 @@ function photoForm(bytes: Uint8Array<ArrayBuffer>, name = "photo.png", type = "i
   return form;
 }
 
+/** The upload row of a file, in the account's own object. */
+function uploadWithKey(accountId: string, r2Key: string) {
+  return inAccountDb(accountId, (account) => account.select().from(accountSchema.uploads).where(eq(accountSchema.uploads.r2Key, r2Key)).get());
+}
+
 async function profileOf(client: Client) {
   return (await client.get("/api/user/profile")).json() as Promise<{ uid: string; displayName: string; profilePhotoUrl: string | null }>;
 }
@@ -88,7 +94,7 @@ describe("profile photo", () => {
     expect((await client.action("/settings/account", photoForm(bytes, "../../etc/passwd.png"))).data).toEqual({ ok: true, notice: "photoUpdated" });
     const row = (await findUserRow(user.id))!;
     expect(row.profilePhotoKey).toMatch(new RegExp(`^avatars/${user.id}/[0-9a-f-]{36}\\.png$`));
-    const upload = await db.query.uploads.findFirst({ where: eq(schema.uploads.r2Key, row.profilePhotoKey!) });
+    const upload = await uploadWithKey(user.id, row.profilePhotoKey!);
     expect(upload).toMatchObject({ ownerId: user.id, contentType: "image/png", width: 8, height: 6, bytes: bytes.length });
 
     const { profilePhotoUrl } = await profileOf(client);
@@ -128,7 +134,7 @@ describe("profile photo", () => {
     const secondKey = (await findUserRow(user.id))!.profilePhotoKey!;
     expect(secondKey).not.toBe(firstKey);
     expect(await appEnv.MEDIA.head(firstKey)).toBeNull();
-    expect(await db.query.uploads.findFirst({ where: eq(schema.uploads.r2Key, firstKey) })).toBeUndefined();
+    expect(await uploadWithKey(user.id, firstKey)).toBeUndefined();
 
     const { profilePhotoUrl } = await profileOf(client);
     expect((await client.action("/settings/account", { intent: "remove-photo" })).data).toEqual({ ok: true, notice: "photoRemoved" });
@@ -275,29 +281,37 @@ describe("deleting", () => {
     const other = await createUser();
     await client.action("/settings/account", photoForm(await png()));
     const avatarKey = (await findUserRow(user.id))!.profilePhotoKey!;
-    const uploadKey = `uploads/${user.id}/${uniqueId("u")}.png`;
+    // Adopted from the visitor the person was before signing in: its key names the guest, so only the object knows it.
+    const uploadKey = `uploads/g_${uniqueId("guest")}/${uniqueId("u")}.png`;
     const galleryKey = `gallery/${user.id}/${uniqueId("g")}.svg`;
     const strayKey = `gallery/${user.id}/stray.svg`;
     const othersKey = `gallery/${other.id}/keep.svg`;
     for (const key of [uploadKey, galleryKey, strayKey, othersKey]) await appEnv.MEDIA.put(key, "x");
     const jobId = uniqueId("job");
-    await db
-      .insert(schema.uploads)
-      .values({ id: uniqueId("upload"), ownerId: user.id, r2Key: uploadKey, contentType: "image/png", bytes: 1, width: 1, height: 1 });
-    await db
-      .insert(schema.imageJobs)
-      .values({ id: jobId, ownerId: user.id, tool: "image-generation", model: "gpt-4o-mini", creditKey: uniqueId("credit"), status: "done" });
-    await db.insert(schema.galleryImages).values({
-      id: uniqueId("image"),
-      ownerId: user.id,
-      jobId,
-      tool: "image-generation",
-      model: "gpt-4o-mini",
-      r2Key: galleryKey,
-      contentType: "image/svg+xml",
-      width: 1,
-      height: 1,
-      bytes: 1,
+    await inAccountDb(user.id, (account) => {
+      account
+        .insert(accountSchema.uploads)
+        .values({ id: uniqueId("upload"), ownerId: user.id, r2Key: uploadKey, contentType: "image/png", bytes: 1, width: 1, height: 1 })
+        .run();
+      account
+        .insert(accountSchema.imageJobs)
+        .values({ id: jobId, ownerId: user.id, tool: "image-generation", model: "gpt-4o-mini", creditKey: uniqueId("credit"), status: "done" })
+        .run();
+      account
+        .insert(accountSchema.galleryImages)
+        .values({
+          id: uniqueId("image"),
+          ownerId: user.id,
+          jobId,
+          tool: "image-generation",
+          model: "gpt-4o-mini",
+          r2Key: galleryKey,
+          contentType: "image/svg+xml",
+          width: 1,
+          height: 1,
+          bytes: 1,
+        })
+        .run();
     });
     await db.insert(schema.chatThreads).values({ id: uniqueId("thread"), ownerId: user.id, title: "bye" });
     await db
@@ -313,9 +327,19 @@ describe("deleting", () => {
     expect(await connectionsOf(user.id)).toHaveLength(0);
     expect(await db.$count(schema.emailTokens, eq(schema.emailTokens.userId, user.id))).toBe(0);
     expect(await db.$count(schema.chatThreads, eq(schema.chatThreads.ownerId, user.id))).toBe(0);
-    expect(await db.$count(schema.uploads, eq(schema.uploads.ownerId, user.id))).toBe(0);
-    expect(await db.$count(schema.imageJobs, eq(schema.imageJobs.ownerId, user.id))).toBe(0);
-    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, user.id))).toBe(0);
+    // The object's storage is erased with the account (its tables included): no upload, job or creation row remains.
+    const { uploads, imageJobs, galleryImages } = accountSchema;
+    const rowsLeft = (read: () => unknown[]) => {
+      try {
+        return read().length;
+      } catch (error) {
+        if (String(error).includes("no such table")) return 0;
+        throw error;
+      }
+    };
+    expect(
+      await inAccountDb(user.id, (account) => [uploads, imageJobs, galleryImages].map((table) => rowsLeft(() => account.select().from(table).all()))),
+    ).toEqual([0, 0, 0]);
     for (const key of [avatarKey, uploadKey, galleryKey, strayKey]) expect(await appEnv.MEDIA.head(key), key).toBeNull();
     expect(await appEnv.MEDIA.head(othersKey)).not.toBeNull();
     expect(await findUserRow(other.id)).toBeDefined();

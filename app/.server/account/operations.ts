@@ -2,10 +2,16 @@
 // Object against its SQLite (account/storage.ts), called through account/client.ts `inAccount` (decision 0026). The
 // functions live beside their domain; this table only names them, so the object can run them and callers get types.
 import { birthProfileOperations } from "../horoscope/birth-profile";
+import { galleryOperations } from "../images/gallery";
+import { imageJobOperations } from "../images/job-operations";
+import { uploadOperations } from "../images/uploads";
 import type { AccountContext } from "./schema";
 
 export const operations = {
   ...birthProfileOperations,
+  ...uploadOperations,
+  ...imageJobOperations,
+  ...galleryOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.
