@@ -38,7 +38,7 @@ type Producer<Name extends keyof Generated, Message> =
  * that loadConfig checks and parses. WHATSAPP and WHATSAPP_INBOX are optional because a deployment without the
  * channel leaves them out (the inbox producer is bound to the WhatsApp worker's queue only where it is deployed).
  */
-export type AppEnv = Pick<Generated, "DB" | "MEDIA"> & {
+export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
   CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
   AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
   CHAT_RELAY: ProductionBinding<"CHAT_RELAY", DurableObjectNamespace<ChatRelay>>;
@@ -58,6 +58,7 @@ const binding = <T>(name: string, kind: string, method: string) =>
 const bindingsSchema = z.object({
   DB: binding<D1Database>("DB", "D1 database", "prepare"),
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
+  PAGE_VIEWS: binding<AnalyticsEngineDataset>("PAGE_VIEWS", "Analytics Engine dataset", "writeDataPoint"),
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
   AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
   CHAT_RELAY: binding<DurableObjectNamespace<ChatRelay>>("CHAT_RELAY", "Durable Object namespace", "idFromName"),
