@@ -229,6 +229,14 @@ export class ConfigError extends Error {
 
 const checked = new WeakMap<object, AppConfig>();
 
+/** `env` with some bindings replaced (a request's D1 session), sharing the configuration already checked for `env`. */
+export function withBindings(env: AppEnv, bindings: Partial<AppEnv>): AppEnv {
+  const replaced = { ...env, ...bindings };
+  const config = checked.get(env);
+  if (config) checked.set(replaced, config);
+  return replaced;
+}
+
 /** Validates `env` (cached per env object) and returns the typed configuration; throws ConfigError naming each problem. */
 export function loadConfig(env: object): AppConfig {
   const cached = checked.get(env);
