@@ -3,9 +3,30 @@
 // by the benchmark's worker (tests/bench/d1-count-worker.ts); never part of the deployed worker.
 import { isWriteStatement } from "../../app/.server/db-session";
 
+/**
+ * The account's own data, which leaves D1 for the account's Durable Object (issue 31 item 1). Until it has, the
+ * screens that show it read these tables; the counts say how many of a request's queries are theirs.
+ */
+export const ACCOUNT_TABLES = [
+  "chat_threads",
+  "chat_messages",
+  "chat_messages_fts",
+  "gallery_images",
+  "image_jobs",
+  "uploads",
+  "birth_profiles",
+  "data_exports",
+];
+
+const ACCOUNT_TABLE = new RegExp(`\\b(?:${ACCOUNT_TABLES.join("|")})\\b`);
+const ofAccountTables = (sql: string) => ACCOUNT_TABLE.test(sql);
+
 export interface D1QueryCounts {
   reads: number;
   writes: number;
+  /** Of those, the ones on the account's own tables (ACCOUNT_TABLES). */
+  accountReads: number;
+  accountWrites: number;
   /** The statements in the order they ran, for a message that says which ones went over. */
   statements: string[];
 }
@@ -66,8 +87,13 @@ function countedClient<T extends Preparer>(inner: T, count: (sql: string) => voi
  */
 export function countingD1(binding: D1Database, counts: D1QueryCounts, onStatement: () => void = () => undefined): D1Database {
   const count = (sql: string) => {
-    if (isWriteStatement(sql)) counts.writes++;
+    const write = isWriteStatement(sql);
+    if (write) counts.writes++;
     else counts.reads++;
+    if (ofAccountTables(sql)) {
+      if (write) counts.accountWrites++;
+      else counts.accountReads++;
+    }
     counts.statements.push(sql.replace(/\s+/g, " ").slice(0, 120));
     onStatement();
   };
@@ -87,5 +113,5 @@ export function countingD1(binding: D1Database, counts: D1QueryCounts, onStateme
 }
 
 export function emptyCounts(): D1QueryCounts {
-  return { reads: 0, writes: 0, statements: [] };
+  return { reads: 0, writes: 0, accountReads: 0, accountWrites: 0, statements: [] };
 }
