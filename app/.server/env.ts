@@ -229,11 +229,13 @@ export class ConfigError extends Error {
 
 const checked = new WeakMap<object, AppConfig>();
 
-/** `env` with some bindings replaced (a request's D1 session), sharing the configuration already checked for `env`. */
+/**
+ * `env` with some bindings replaced (a request's D1 session), sharing `env`'s checked configuration: checking it again
+ * for every request's copy would cost each request a full validation.
+ */
 export function withBindings(env: AppEnv, bindings: Partial<AppEnv>): AppEnv {
   const replaced = { ...env, ...bindings };
-  const config = checked.get(env);
-  if (config) checked.set(replaced, config);
+  checked.set(replaced, loadConfig(env));
   return replaced;
 }
 
