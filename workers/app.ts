@@ -5,7 +5,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
-import { ConfigError, loadConfig } from "../app/.server/env";
+import { RequestDatabase } from "../app/.server/db-session";
+import { ConfigError, loadConfig, withBindings } from "../app/.server/env";
 import { cleanUpDataExports } from "../app/.server/exports/cleanup";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
@@ -14,6 +15,7 @@ import { isImageJobMessage } from "../app/.server/images/messages";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
 import { deliverJobResults } from "../app/.server/whatsapp/tasks";
 import { postChat } from "../app/.server/http/chat";
+import { D1_BOOKMARK_COOKIE, d1BookmarkCookie, readD1Bookmark } from "../app/.server/http/d1-bookmark";
 import { createLoadContext, createNonce } from "../app/.server/http/load-context";
 import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
 import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../app/lib/cookies";
@@ -32,7 +34,7 @@ const handleRemixRequest = createRequestHandler(serverBuild);
 const unhandledMethod = methodCheck(serverBuild);
 
 /** Cookies the app reads on every request; one that cannot be decoded is ignored there and removed here. */
-const READ_COOKIES = ["locale", "theme", SIDEBAR_COOKIE, TIME_ZONE_COOKIE, SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE];
+const READ_COOKIES = ["locale", "theme", SIDEBAR_COOKIE, TIME_ZONE_COOKIE, SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE, D1_BOOKMARK_COOKIE];
 
 function clearMalformedCookies(request: Request, headers: Headers) {
   const set = headers.getSetCookie();
@@ -96,6 +98,27 @@ const loadContext: MiddlewareHandler<AppHttp> = async (c, next) => {
   await next();
 };
 
+/**
+ * The request's D1 session (docs/decisions/0001-workers-layout.md "D1 sessions"): started from the bookmark the
+ * browser brought back, so reads may come from a nearby replica but never from one older than the person's writes.
+ * A request that wrote sends the newer bookmark back; one that only read leaves the cookie as it is.
+ */
+const d1Session: MiddlewareHandler<AppHttp> = async (c, next) => {
+  const context = c.get("context");
+  const secret = context.config.sessionSecret;
+  const database = new RequestDatabase(context.env.DB, await readD1Bookmark(c.req.raw, secret));
+  c.set("context", { ...context, env: withBindings(context.env, { DB: database }) });
+  await next();
+  const bookmark = database.bookmarkAfterWrites();
+  const cookie = bookmark ? await d1BookmarkCookie(c.req.raw, secret, bookmark) : null;
+  if (!cookie) return;
+  // A copy: Remix's responses may be immutable (redirects). Cleared first, or Hono would merge the old headers in.
+  const withCookie = new Response(c.res.body, c.res);
+  withCookie.headers.append("Set-Cookie", cookie);
+  c.res = undefined;
+  c.res = withCookie;
+};
+
 /** Cross-site writes and methods a route does not take are refused here, before any route runs. */
 const refuseBadRequests: MiddlewareHandler<AppHttp> = async (c, next) => {
   const refused = refusalFor(c.req.raw, c.get("context").config.appOrigin);
@@ -107,7 +130,7 @@ const http = new Hono<AppHttp>();
 // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no cookies or
 // Origin, and Meta waits for their 200 (decision 0010), so none of the app's request set-up runs first.
 http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetch(c.req.raw) : next()));
-http.use("*", securityHeaders, loadContext, refuseBadRequests);
+http.use("*", securityHeaders, loadContext, refuseBadRequests, d1Session);
 // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
 // `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.
 http.post("/api/chat", (c) => postChat(c.req.raw, c.get("context")));

@@ -224,8 +224,12 @@ export async function emailConnection(userId: string) {
  * for the failures a person cannot cause: e.g. /insert into "sessions"/ makes starting a session fail.
  */
 export function failingStatements(env: AppEnv, pattern: RegExp): AppEnv {
-  const database = env.DB;
-  const failing = new Proxy(database, {
+  return { ...env, DB: failingPrepare(env.DB, pattern) } as AppEnv;
+}
+
+/** `database` (a binding or one of its D1 sessions, which requests query through) failing the statements that match. */
+function failingPrepare<T extends D1Database | D1DatabaseSession>(database: T, pattern: RegExp): T {
+  return new Proxy(database, {
     get(target, property) {
       if (property === "prepare") {
         return (sql: string) => {
@@ -233,9 +237,9 @@ export function failingStatements(env: AppEnv, pattern: RegExp): AppEnv {
           return target.prepare(sql);
         };
       }
+      if (property === "withSession") return (start?: string) => failingPrepare((target as D1Database).withSession(start), pattern);
       const value = Reflect.get(target, property) as unknown;
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { ...env, DB: failing } as AppEnv;
 }
