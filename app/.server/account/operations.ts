@@ -2,10 +2,12 @@
 // Object against its SQLite (account/storage.ts), called through account/client.ts `inAccount` (decision 0026). The
 // functions live beside their domain; this table only names them, so the object can run them and callers get types.
 import { birthProfileOperations } from "../horoscope/birth-profile";
+import { memoryOperations } from "../memory/store";
 import type { AccountContext } from "./schema";
 
 export const operations = {
   ...birthProfileOperations,
+  ...memoryOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.

@@ -4,6 +4,7 @@
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { classifyFailure, streamChat } from "../ai/stream";
 import { AccountStorage } from "../account/storage";
+import { afterTurn } from "../memory/jobs";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
 import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
 import { moveTurn, settleTurnCharge } from "./turn-lifecycle";
@@ -129,6 +130,8 @@ export abstract class ChatRelay extends AccountStorage {
 
   private async writeTurn(generation: Generation) {
     const { input } = generation;
+    // A temporary chat (issue 33) writes nothing: its answer lives in the relay and the page only.
+    if (input.temporary) return;
     const saved: Saved = { ownerId: input.ownerId, creditKey: input.creditKey };
     void this.ctx.storage.put(`active:${input.messageId}`, saved, { allowUnconfirmed: true });
     void this.ctx.storage.getAlarm().then(async (alarm) => {
@@ -144,6 +147,7 @@ export abstract class ChatRelay extends AccountStorage {
   }
 
   private persistProgress(generation: Generation) {
+    if (generation.input.temporary) return;
     const now = Date.now();
     if (now - generation.lastSave < SAVE_EVERY_MS) return;
     generation.lastSave = now;
@@ -206,13 +210,24 @@ export abstract class ChatRelay extends AccountStorage {
         // Without its rows the answer cannot be kept: fail it and give the credit back.
         status = "failed";
         errorCode = "app/unknown";
-      } else {
+      } else if (!input.temporary) {
         await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: generation.text });
       }
       // Kept only for what reached the person (turn-lifecycle.ts chargeKept).
       await settleTurnCharge(this.env, input, status, Boolean(generation.text) && !generation.rowsMissing);
     } catch (error) {
       console.error("relay: could not save the outcome", input.messageId, error);
+    }
+    // Memory (issue 33): the answer's note, and the extraction job of a complete answer.
+    if (input.memory && !generation.rowsMissing) {
+      const account = { db: this.db, env: this.env, accountId: input.ownerId };
+      await afterTurn(account, {
+        threadId: input.threadId,
+        messageId: input.messageId,
+        memory: input.memory,
+        answer: generation.text,
+        complete: status === "complete",
+      });
     }
     generation.status = moveTurn(generation.status, status);
     generation.errorCode = errorCode;
