@@ -14,6 +14,8 @@
 //   xss           an answer containing <img src=x onerror=alert(1)> and a <script>
 //   stream-error  some chunks, then a `data: {"error":{...}}` payload (the SDK raises APIError)
 //   long          a 5,000-word Markdown answer with code blocks, in n chunks (the bench's interaction figures)
+//   system        the request's first system message, streamed back (what memory sent: fake-openai-memory.mjs)
+// A non-streamed request with response_format json_schema "memory_extraction" is memory's extraction job (same file).
 // Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
@@ -28,6 +30,7 @@ import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
+import { isMemoryExtraction, memoryExtractionReply, systemTokens } from "./fake-openai-memory.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
@@ -206,14 +209,19 @@ export async function startFakeOpenAI(options = {}) {
     }
 
     const question = lastQuestion(body.messages);
-    const tokens = contentTokens(model, question, defaults);
+    const tokens = behaviour === "system" ? systemTokens(body.messages) : contentTokens(model, question, defaults);
     const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 12)}`;
     const created = Math.floor(Date.now() / 1000);
 
+    if (!body.stream && isMemoryExtraction(body) && model === "memory-fail") {
+      count(stats.byStatus, 500);
+      response.writeHead(500, JSON_HEADERS).end(errorBody("The server had an error while processing your request.", "server_error", "server_error"));
+      return;
+    }
     if (!body.stream) {
       count(stats.byStatus, 200);
       // A vision request asking for JSON is photo translate (fake-openai-images.mjs); anything else is chat.
-      const content = photoTranslateReply(body) ?? tokens.join("");
+      const content = photoTranslateReply(body) ?? (isMemoryExtraction(body) ? memoryExtractionReply(body) : tokens.join(""));
       response.writeHead(200, JSON_HEADERS).end(
         JSON.stringify({
           id,

@@ -17,7 +17,7 @@ const NAME = "[\\p{Lu}][\\p{L}'’-]*(?:\\s[\\p{Lu}][\\p{L}'’-]*){0,3}";
 const WORDS = "[\\p{L}][\\p{L}'’ -]{0,58}?[\\p{L}]";
 
 const PATTERNS: Pattern[] = [
-  { topic: "name", match: new RegExp(`\\bmy name is (${NAME})`, "u"), memory: (name) => `Name is ${name}`, kept: /^Name is |^Adı /u },
+  { topic: "name", match: new RegExp(`\\b[Mm]y name is (${NAME})`, "u"), memory: (name) => `Name is ${name}`, kept: /^Name is |^Adı /u },
   {
     topic: "home",
     match: new RegExp(`\\bI live in (${WORDS})(?=[.,!?;]|$|\\s(?:and|but|now|since)\\b)`, "iu"),
@@ -58,7 +58,7 @@ const PATTERNS: Pattern[] = [
   { topic: "allergy", match: /([\p{L}]+) alerjim var/iu, memory: (what) => `${what} alerjisi var`, kept: /^Is allergic to |alerjisi var$/u },
   {
     topic: "diet",
-    match: /\b(vejetaryen|vegan)ım\b/iu,
+    match: /\b(vejetaryen(?=im\b)|vegan(?=ım(?![\p{L}])))/iu,
     memory: (diet) => (diet.toLowerCase() === "vegan" ? "Vegan" : "Vejetaryen"),
     kept: /^Is (?:vegetarian|vegan)$|^(?:Vejetaryen|Vegan)$/u,
   },
