@@ -52,7 +52,7 @@ describe("memory you can see and edit", () => {
       const used = await ask(page, "What could I do this weekend?");
       assert.match(await used.innerText(), /Lives in İzmir, near the sea/, "the demo answer lists the memory it was given");
       await used.getByText("Memory used").click();
-      await used.getByRole("listitem").filter({ hasText: "Lives in İzmir, near the sea" }).waitFor();
+      await used.getByTestId("memory-note").getByRole("listitem").filter({ hasText: "Lives in İzmir, near the sea" }).waitFor();
 
       await page.goto("/settings/memory");
       await hydrated(page);
