@@ -13,6 +13,7 @@ import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
 import type { RelayStart } from "../../app/.server/chat/relay-generation";
+import type { MemoryNote } from "../../app/lib/memory";
 import { Client } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
@@ -42,6 +43,8 @@ export interface RelayEvent {
   thinking?: boolean;
   status?: "complete" | "failed" | "stopped" | "streaming";
   errorCode?: string | null;
+  /** What memory did for the answer (issue 33), on the "done" event. */
+  memory?: MemoryNote;
 }
 
 /** Reads an SSE body to its end (the relay closes it after the final "done" event) and parses every event. */

@@ -1,5 +1,5 @@
 // Types for fake-openai-replies.mjs (the project compiles TypeScript with allowJs off).
-export type Behaviour = "normal" | "cut" | "429" | "malformed" | "gone" | "reasoning" | "xss" | "stream-error";
+export type Behaviour = "normal" | "cut" | "429" | "malformed" | "gone" | "reasoning" | "xss" | "stream-error" | "long" | "system";
 
 export interface ReplyDefaults {
   tokens: number;

@@ -4,7 +4,7 @@
 // The requested model name picks the behaviour: `<behaviour>` or `<behaviour>?<params>` (URL query syntax), e.g.
 // "cut?at=3" or "normal?n=40&ms=2". Any other name (a real upstream id such as "gpt-4o-mini") streams normally.
 
-export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long"];
+export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long", "system"];
 
 /** The markup the "xss" behaviour puts in its answer (split over two chunks, as a model might). */
 export const XSS_MARKUP = "<img src=x onerror=alert(1)>";

@@ -3,6 +3,8 @@
 import type { ChatTurn } from "../ai/upstream";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
 import type { ChatTarget } from "../ai/providers";
+import type { TurnMemory } from "../memory/jobs";
+import { endingNote } from "../memory/jobs";
 import type { TurnWrites } from "./messages";
 import { moveTurn, type TurnState } from "./turn-lifecycle";
 
@@ -23,6 +25,10 @@ export interface RelayStart {
   sourcesLabel?: string;
   /** The turn's rows, written while the upstream call is already under way. */
   writes: TurnWrites;
+  /** Memory's part in the turn (issue 33): the memories it was sent, and whether it is learnt from when it ends. */
+  memory?: TurnMemory;
+  /** A temporary chat (issue 33): nothing of the turn is written, neither rows nor memory. */
+  temporary?: boolean;
 }
 
 /** A relay's view of an answer: "idle" when it holds none by that id (never had it, finished a while ago, evicted). */
@@ -105,7 +111,9 @@ export class Generation {
 
   finalEvent(): ChatStreamEvent {
     // Called once the generation has ended: the status is final by then.
-    return { type: "done", status: this.status as AnswerStatus, errorCode: this.errorCode, text: this.text };
+    const done = { type: "done" as const, status: this.status as AnswerStatus, errorCode: this.errorCode, text: this.text };
+    const { memory } = this.input;
+    return memory ? { ...done, memory: endingNote(memory, this.status === "complete" && this.text.length > 0) } : done;
   }
 
   /** SSE of a snapshot, then live deltas, then the final status. */

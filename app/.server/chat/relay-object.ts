@@ -4,6 +4,7 @@
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { classifyFailure, streamChat } from "../ai/stream";
 import { AccountStorage } from "../account/storage";
+import { afterTurn } from "../memory/jobs";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
 import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
 import { moveTurn, settleTurnCharge } from "./turn-lifecycle";
@@ -132,6 +133,8 @@ export abstract class ChatRelay extends AccountStorage {
 
   private async writeTurn(generation: Generation) {
     const { input } = generation;
+    // A temporary chat (issue 33) writes nothing: its answer lives in the relay and the page only.
+    if (input.temporary) return;
     const saved: Saved = { ownerId: input.ownerId, creditKey: input.creditKey };
     void this.ctx.storage.put(`active:${input.messageId}`, saved, { allowUnconfirmed: true });
     void this.alarms.schedule(RELAY_ALARM_TASK, Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
@@ -145,6 +148,7 @@ export abstract class ChatRelay extends AccountStorage {
   }
 
   private persistProgress(generation: Generation) {
+    if (generation.input.temporary) return;
     const now = Date.now();
     if (now - generation.lastSave < SAVE_EVERY_MS) return;
     generation.lastSave = now;
@@ -207,13 +211,24 @@ export abstract class ChatRelay extends AccountStorage {
         // Without its rows the answer cannot be kept: fail it and give the credit back.
         status = "failed";
         errorCode = "app/unknown";
-      } else {
+      } else if (!input.temporary) {
         await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: generation.text });
       }
       // Kept only for what reached the person (turn-lifecycle.ts chargeKept).
       await settleTurnCharge(this.env, input, status, Boolean(generation.text) && !generation.rowsMissing);
     } catch (error) {
       console.error("relay: could not save the outcome", input.messageId, error);
+    }
+    // Memory (issue 33): the answer's note, and the extraction job of a complete answer.
+    if (input.memory && !generation.rowsMissing) {
+      const account = { db: this.db, env: this.env, accountId: input.ownerId, alarms: this.alarms };
+      await afterTurn(account, {
+        threadId: input.threadId,
+        messageId: input.messageId,
+        memory: input.memory,
+        answer: generation.text,
+        complete: status === "complete",
+      });
     }
     generation.status = moveTurn(generation.status, status);
     generation.errorCode = errorCode;

@@ -12,6 +12,7 @@ import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUpload } from "../images/uploads";
+import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
 import type { ToolTurn, TurnOwner } from "./turn-types";
@@ -143,6 +144,10 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
 
   const lastQuestion = turns[turns.length - 1]?.content ?? "";
   const withImage = Boolean(turns[turns.length - 1]?.imageDataUrl);
+  // Memory (issue 33, decision 0027): the person's instructions and memories join the system text; the relay learns
+  // from the turn when it ends. A temporary chat keeps no rows at all.
+  const temporary = request.temporary === true;
+  const memory = await memoryForTurn(env, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
   return {
     messageId,
     threadId,
@@ -151,11 +156,13 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     target,
     turns,
     reasoning: model.reasoning,
-    demoReply: target.kind === "demo" ? demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage)) : undefined,
+    demoReply: target.kind === "demo" ? memory.demoReply(demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage))) : undefined,
     kind: tool?.kind ?? "chat",
-    instructions: tool?.instructions,
+    instructions: memory.instructions(tool?.instructions),
     sourcesLabel: tool?.sourcesLabel,
     writes,
+    memory: memory.turn,
+    temporary: temporary || undefined,
   };
 }
 

@@ -18,6 +18,7 @@ import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
+import { temporaryThread } from "./temporary-chat";
 import { relayFor } from "./relay";
 import { composeTurn, loadThread, ownedAttachment, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
 import { settleTurnCharge, type TurnEnd } from "./turn-lifecycle";
@@ -91,7 +92,11 @@ async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: T
   try {
     const [charge, loaded, attachedImage] = await Promise.all([
       charging,
-      request.threadId ? loadThread(env, who.accountId, request.threadId) : null,
+      request.temporary
+        ? temporaryThread(who.accountId, request, plan.now ?? Date.now())
+        : request.threadId
+          ? loadThread(env, who.accountId, request.threadId)
+          : null,
       request.mode === "send" && request.attachmentId ? ownedAttachment(env, who.accountId, request.attachmentId) : undefined,
     ]);
     return { charge, loaded, attachedImage };
