@@ -14,7 +14,8 @@
 //   xss           an answer containing <img src=x onerror=alert(1)> and a <script>
 //   stream-error  some chunks, then a `data: {"error":{...}}` payload (the SDK raises APIError)
 //   long          a 5,000-word Markdown answer with code blocks, in n chunks (the bench's interaction figures)
-// Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
+// Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel). Messages ending with an
+// assistant message ask for its continuation: the rest of the answer after that text (continuationTokens).
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
 // and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
@@ -28,7 +29,7 @@ import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
-import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
+import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
@@ -206,7 +207,7 @@ export async function startFakeOpenAI(options = {}) {
     }
 
     const question = lastQuestion(body.messages);
-    const tokens = contentTokens(model, question, defaults);
+    const tokens = continuationTokens(contentTokens(model, question, defaults), body.messages);
     const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 12)}`;
     const created = Math.floor(Date.now() / 1000);
 
