@@ -11,7 +11,7 @@ import { inject } from "vitest";
 import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
-import type { TurnStart } from "../../app/.server/chat/turn-machine";
+import type { TurnStart } from "../../app/.server/chat/turn-types";
 import type { TurnRunner } from "../../app/.server/chat/turn-runner";
 import { Client } from "./auth-helpers";
 import { appEnv } from "./helpers";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
-import type { TurnStart } from "../../app/.server/chat/turn-machine";
+import type { TurnStart } from "../../app/.server/chat/turn-types";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
 import { db, relayStart, runnerOf, threadMessages, upstreamEnv } from "./chat-helpers";
 import { uniqueId } from "./helpers";

@@ -7,7 +7,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyTurnWrites, saveAssistantProgress } from "../../app/.server/chat/messages";
-import { SAVE_EVERY_MS, TURN_MOVES, type TurnStateName } from "../../app/.server/chat/turn-machine";
+import { SAVE_EVERY_MS, TURN_MOVES, type TurnStateName } from "../../app/.server/chat/turn-table";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";

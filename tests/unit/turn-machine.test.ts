@@ -1,12 +1,13 @@
-// The chat turn's state machine (app/.server/chat/turn-machine.ts) driven without a Workers runtime: every move from
+// The chat turn's state machine (app/.server/chat/turn-machine.ts, its table turn-table.ts) driven without a Workers runtime: every move from
 // every state, the effects each returns, and the moves it refuses. The integration test chat-turn-lifecycle.test.ts
 // drives the same moves for real, through the app and the account's object.
 import { describe, expect, it } from "vitest";
 import * as turn from "../../app/.server/chat/turn-machine";
-import type { Step, TurnEffect, TurnState } from "../../app/.server/chat/turn-machine";
+import * as table from "../../app/.server/chat/turn-table";
+import type { Step, TurnEffect, TurnState } from "../../app/.server/chat/turn-table";
 
 const T0 = 1_000_000;
-const { KEEPALIVE_MS, LINGER_MS, SAVE_EVERY_MS } = turn;
+const { KEEPALIVE_MS, LINGER_MS, SAVE_EVERY_MS } = table;
 
 /** Applies moves in order from `state`, returning the last step. */
 function drive(state: TurnState, ...moves: ((state: TurnState) => Step)[]): Step {
@@ -27,7 +28,7 @@ const done = (text: string, status: "complete" | "stopped" | "failed" = "complet
 
 describe("the table of a chat turn's moves", () => {
   it("is derived from the machine's moves: each state's next states", () => {
-    expect(turn.TURN_MOVES).toEqual({
+    expect(table.TURN_MOVES).toEqual({
       charged: ["launched", "streaming", "abandoned"],
       launched: ["streaming", "cancelled"],
       streaming: ["resumed", "complete", "stopped", "failed"],
@@ -42,8 +43,8 @@ describe("the table of a chat turn's moves", () => {
 
   it("ends only in an end state, which has no way out, and reaches every state from charged", () => {
     const reachable = new Set<string>(["charged"]);
-    for (const state of reachable) for (const next of turn.TURN_MOVES[state as keyof typeof turn.TURN_MOVES]) reachable.add(next);
-    expect([...reachable].sort()).toEqual(Object.keys(turn.TURN_MOVES).sort());
+    for (const state of reachable) for (const next of table.TURN_MOVES[state as keyof typeof table.TURN_MOVES]) reachable.add(next);
+    expect([...reachable].sort()).toEqual(Object.keys(table.TURN_MOVES).sort());
   });
 
   it("refuses, naming it, every move the table does not have from a state", () => {
@@ -77,8 +78,8 @@ describe("the table of a chat turn's moves", () => {
     let refused = 0;
     for (const state of states) {
       for (const [name, move] of Object.entries(moves)) {
-        if (turn.accepts(state, name as turn.TurnMove)) continue;
-        expect(() => move(state)).toThrow(`chat turn: no move ${name} from ${turn.stateName(state)}`);
+        if (table.accepts(state, name as table.TurnMove)) continue;
+        expect(() => move(state)).toThrow(`chat turn: no move ${name} from ${table.stateName(state)}`);
         refused++;
       }
     }
@@ -89,12 +90,12 @@ describe("the table of a chat turn's moves", () => {
   });
 
   it("keeps the charge for a whole answer, for a stopped or failed one only when some of it was delivered, never otherwise", () => {
-    expect(turn.chargeKept("complete", false)).toBe(true);
+    expect(table.chargeKept("complete", false)).toBe(true);
     for (const end of ["stopped", "failed"] as const) {
-      expect(turn.chargeKept(end, true)).toBe(true);
-      expect(turn.chargeKept(end, false)).toBe(false);
+      expect(table.chargeKept(end, true)).toBe(true);
+      expect(table.chargeKept(end, false)).toBe(false);
     }
-    for (const end of ["cancelled", "abandoned"] as const) expect(turn.chargeKept(end, true)).toBe(false);
+    for (const end of ["cancelled", "abandoned"] as const) expect(table.chargeKept(end, true)).toBe(false);
   });
 });
 
@@ -216,7 +217,7 @@ describe("a launched turn (owner hint, decision 0009)", () => {
       (state) => turn.upstreamEnded(state, { status: "complete", errorCode: null }, T0),
     );
     expect(meanwhile).toEqual({ state: { ...step.state, text: "Early", thinking: true, upstream: { status: "complete", errorCode: null } }, effects: [] });
-    expect(turn.accepts(meanwhile.state, "attach")).toBe(false);
+    expect(table.accepts(meanwhile.state, "attach")).toBe(false);
   });
 
   it("confirmed: written and shown from what it has, ending once its rows exist if the call is over", () => {

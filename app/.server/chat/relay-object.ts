@@ -5,7 +5,7 @@
 // Each answer is a turn-machine.ts machine run by turn-runner.ts; this class is only the RPC surface and the alarm.
 import { DurableObject } from "cloudflare:workers";
 import type { AppEnv } from "../env";
-import type { TurnStart } from "./turn-machine";
+import type { TurnStart } from "./turn-types";
 import { TurnRunner, type RelayStatus } from "./turn-runner";
 import { d1TurnStore } from "./turn-store";
 

@@ -12,7 +12,7 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
-import type { TurnStart } from "./turn-machine";
+import type { TurnStart } from "./turn-types";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 /** How many earlier messages are sent as context. */

@@ -2,18 +2,28 @@
 // model call, the readers' streams, the object's storage and alarm, and the TurnStore's writes. Effects run in the
 // order a move lists them; from the first one that waits on storage or the store, the rest of that list queues
 // behind it (per turn, in order), so "done" reaches readers only once the outcome and the charge are final, while a
-// delta told before any such effect leaves at once. The model call's request leaves before anything of the turn is
-// queued (decision 0009).
+// delta told before any such effect leaves at once. Nothing of a turn is queued ahead of its model request
+// (decision 0009).
 import { encodeEvent } from "../../lib/chat-events";
-import { resolveTarget } from "../ai/providers";
-import { classifyFailure, streamChat } from "../ai/stream";
+import { resolveTarget, type ChatTarget } from "../ai/providers";
 import type { AppEnv } from "../env";
 import type { TurnWrites } from "./messages";
+import { callModel, type CallInputs } from "./turn-call";
 import * as machine from "./turn-machine";
+import { forgetTurn, lostTurns, rememberText, rememberTurn } from "./turn-memory";
 import type { TurnCharge } from "./turn-store";
-
-type TurnState = machine.TurnState;
-type TurnStart = machine.TurnStart;
+import {
+  accepts,
+  CONFIRM_WITHIN_MS,
+  stateName,
+  type Step,
+  type TurnEffect,
+  type TurnEnd,
+  type TurnMove,
+  type TurnState,
+  type TurnStateName,
+} from "./turn-table";
+import type { TurnStart } from "./turn-types";
 
 /** Where the turn's rows and charge are written (turn-store.ts). */
 export interface TurnStore {
@@ -21,32 +31,19 @@ export interface TurnStore {
   saveProgress(messageId: string, text: string): Promise<void>;
   finish(messageId: string, outcome: { status: "complete" | "stopped" | "failed"; errorCode: string | null; text: string }): Promise<void>;
   endInterrupted(messageId: string, charge: TurnCharge): Promise<void>;
-  settleCharge(charge: TurnCharge, end: machine.TurnEnd, delivered: boolean): Promise<void>;
+  settleCharge(charge: TurnCharge, end: TurnEnd, delivered: boolean): Promise<void>;
 }
 
 /** The object's view of an answer: "idle" when it holds none by that id (never had it, finished a while ago, or cancelled). */
-export type RelayStatus = "idle" | Exclude<machine.TurnStateName, "charged" | "abandoned">;
-
-/** What the model call needs, kept so an answer can be resumed: everything but the target (its key stays in env). */
-type CallInputs = Pick<TurnStart, "turns" | "reasoning" | "demoReply" | "kind" | "instructions" | "sourcesLabel"> & { model: string };
-
-/** What ctx.storage keeps of a live turn under `active:<messageId>` (its text so far under `text:<messageId>`). */
-interface RememberedTurn extends TurnCharge {
-  /** Absent in entries written before answers could resume: read as streaming, and not resumable. */
-  phase?: machine.RememberedPhase;
-  /** Absent when the turn cannot be resumed (a web search, or inputs larger than MAX_RESUME_CHARS). */
-  resume?: CallInputs;
-}
-
-/** Inputs kept for a resume at most this large (an attached image is most of it); a SQLite object's value holds 2 MB. */
-const MAX_RESUME_CHARS = 1_000_000;
+export type RelayStatus = "idle" | Exclude<TurnStateName, "charged" | "abandoned">;
 
 type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
 
 interface Turn {
   readonly id: string;
   readonly charge: TurnCharge;
-  readonly call?: CallInputs & { target: TurnStart["target"] };
+  /** The model call's inputs; absent for a turn found after an eviction that cannot be resumed. */
+  readonly call?: CallInputs & { target: ChatTarget };
   readonly writes?: TurnWrites;
   state: TurnState;
   readonly readers: Map<string, ReaderSink>;
@@ -63,13 +60,13 @@ interface Turn {
 }
 
 /** Effects performed at once unless an earlier effect of the same move is queued. */
-const AT_ONCE = new Set<machine.TurnEffect["type"]>(["callUpstream", "abortUpstream", "tell", "close", "wakeAt"]);
+const AT_ONCE = new Set<TurnEffect["type"]>(["callUpstream", "abortUpstream", "tell", "close", "wakeAt"]);
 
 export class TurnRunner {
   private readonly turns = new Map<string, Turn>();
   private alarmAt: number | undefined;
-  /** machine.CONFIRM_WITHIN_MS; a test shortens it to see a launch time out. */
-  confirmWithinMs = machine.CONFIRM_WITHIN_MS;
+  /** CONFIRM_WITHIN_MS; a test shortens it to see a launch time out. */
+  confirmWithinMs = CONFIRM_WITHIN_MS;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -97,7 +94,7 @@ export class TurnRunner {
 
   async confirm(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
     const turn = this.turns.get(messageId);
-    if (!turn || !machine.accepts(turn.state, "confirm")) return null;
+    if (!turn || !accepts(turn.state, "confirm")) return null;
     this.apply(turn, (state) => machine.confirm(state, Date.now()));
     return this.readerOnceWritten(turn);
   }
@@ -108,12 +105,12 @@ export class TurnRunner {
 
   async join(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
     const turn = this.turns.get(messageId);
-    return turn && machine.accepts(turn.state, "attach") ? this.reader(turn) : null;
+    return turn && accepts(turn.state, "attach") ? this.reader(turn) : null;
   }
 
   state(messageId: string): { status: RelayStatus } {
     const turn = this.turns.get(messageId);
-    return { status: turn ? (machine.stateName(turn.state) as RelayStatus) : "idle" };
+    return { status: turn ? (stateName(turn.state) as RelayStatus) : "idle" };
   }
 
   async stop(messageId: string): Promise<void> {
@@ -141,9 +138,9 @@ export class TurnRunner {
     return new Promise((resolve) => turn.watchers.push({ holds, resolve }));
   }
 
-  private begin(input: TurnStart, first: (state: TurnState) => machine.Step): Turn {
-    const { messageId, ownerId, creditKey, target, writes } = input;
-    const call = { target, model: writes.answer.model, ...pickCallInputs(input) };
+  private begin(input: TurnStart, first: (state: TurnState) => Step): Turn {
+    const { messageId, ownerId, creditKey, target, writes, turns, reasoning, demoReply, kind, instructions, sourcesLabel } = input;
+    const call = { target, model: writes.answer.model, turns, reasoning, demoReply, kind, instructions, sourcesLabel };
     const turn = this.hold(messageId, { ownerId, creditKey }, machine.charged(), call, writes);
     this.apply(turn, first);
     return turn;
@@ -172,7 +169,7 @@ export class TurnRunner {
   private async readerOnceWritten(turn: Turn): Promise<ReadableStream<Uint8Array> | null> {
     // The answer's headers name its thread, which the page may open at once: its rows exist by then.
     await turn.rowsDone;
-    return machine.accepts(turn.state, "attach") ? this.reader(turn) : null;
+    return accepts(turn.state, "attach") ? this.reader(turn) : null;
   }
 
   private reader(turn: Turn): ReadableStream<Uint8Array> {
@@ -186,12 +183,12 @@ export class TurnRunner {
     return readable;
   }
 
-  /** A move asked for from outside the machine's own effects: made only if the turn is still here and can make it. */
-  private move(turn: Turn | undefined, move: machine.TurnMove, make: (state: TurnState) => machine.Step) {
-    if (turn && this.turns.get(turn.id) === turn && machine.accepts(turn.state, move)) this.apply(turn, make);
+  /** A move from outside the machine's own effects: made only if the turn is still here and can make it. */
+  private move(turn: Turn | undefined, move: TurnMove, make: (state: TurnState) => Step) {
+    if (turn && this.turns.get(turn.id) === turn && accepts(turn.state, move)) this.apply(turn, make);
   }
 
-  private apply(turn: Turn, make: (state: TurnState) => machine.Step) {
+  private apply(turn: Turn, make: (state: TurnState) => Step) {
     const { state, effects } = make(turn.state);
     turn.state = state;
     let queued = false;
@@ -209,7 +206,7 @@ export class TurnRunner {
     }
   }
 
-  private async perform(turn: Turn, effect: machine.TurnEffect): Promise<void> {
+  private async perform(turn: Turn, effect: TurnEffect): Promise<void> {
     const { id, charge } = turn;
     switch (effect.type) {
       case "callUpstream":
@@ -234,12 +231,7 @@ export class TurnRunner {
         turn.wakeAt = effect.at;
         return this.armAlarm();
       case "remember":
-        // Not waited for by the answer's readers (a local write): allowUnconfirmed keeps it off the first token.
-        return this.ctx.storage.put<RememberedTurn>(
-          `active:${id}`,
-          { ...charge, phase: effect.phase, resume: effect.phase === "launched" ? undefined : resumable(turn.call) },
-          { allowUnconfirmed: true },
-        );
+        return rememberTurn(this.ctx.storage, id, charge, effect.phase, turn.call);
       case "writeTurn":
         try {
           await this.store.writeTurn(turn.writes!);
@@ -250,7 +242,7 @@ export class TurnRunner {
         }
         return turn.rowsSettled();
       case "saveProgress":
-        await Promise.all([this.store.saveProgress(id, effect.text), this.ctx.storage.put(`text:${id}`, effect.text, { allowUnconfirmed: true })]);
+        await Promise.all([this.store.saveProgress(id, effect.text), rememberText(this.ctx.storage, id, effect.text)]);
         return;
       case "finish":
         await this.store.finish(id, effect).catch((error: unknown) => console.error("chat turn: could not save the outcome", id, error));
@@ -260,8 +252,7 @@ export class TurnRunner {
       case "settleCharge":
         return this.store.settleCharge(charge, effect.end, effect.delivered);
       case "forget":
-        await this.ctx.storage.delete([`active:${id}`, `text:${id}`]);
-        return;
+        return forgetTurn(this.ctx.storage, id);
       case "drop":
         if (this.turns.get(id) === turn) this.turns.delete(id);
         turn.rowsSettled();
@@ -284,32 +275,15 @@ export class TurnRunner {
   private callUpstream(turn: Turn, continueFrom?: string) {
     const abort = new AbortController();
     turn.abort = abort;
-    let dispatched!: () => void;
-    turn.onTheWay = new Promise<void>((resolve) => (dispatched = resolve));
-    // Nothing of the turn is queued ahead of its request: local work never delays it.
+    let onDispatch!: () => void;
+    turn.onTheWay = new Promise<void>((resolve) => (onDispatch = resolve));
     turn.work = turn.work.then(() => turn.onTheWay);
-    this.ctx.waitUntil(this.pump(turn, abort.signal, dispatched, continueFrom));
-  }
-
-  private async pump(turn: Turn, signal: AbortSignal, dispatched: () => void, continueFrom?: string) {
-    const { target, turns, ...options } = turn.call!;
-    let outcome: machine.UpstreamOutcome = { status: "complete", errorCode: null };
-    try {
-      for await (const event of streamChat(target, turns, { ...options, signal, continueFrom, onDispatch: dispatched })) {
-        if (event.type === "thinking") this.move(turn, "thinking", machine.thinking);
-        else this.move(turn, "delta", (state) => machine.delta(state, event.delta, Date.now()));
-      }
-      // An aborted stream may simply end instead of throwing (the SDK stops reading): still a stop, never complete.
-      if (signal.aborted) outcome = { status: "stopped", errorCode: null };
-    } catch (error) {
-      if (signal.aborted) outcome = { status: "stopped", errorCode: null };
-      else {
-        console.error("chat turn: the model call failed", turn.id, error);
-        outcome = { status: "failed", errorCode: classifyFailure(error) };
-      }
-    }
-    dispatched();
-    this.move(turn, "upstreamEnded", (state) => machine.upstreamEnded(state, outcome, Date.now()));
+    const called = callModel(turn.id, turn.call!, abort.signal, continueFrom, {
+      onDispatch,
+      onThinking: () => this.move(turn, "thinking", machine.thinking),
+      onDelta: (text) => this.move(turn, "delta", (state) => machine.delta(state, text, Date.now())),
+    });
+    this.ctx.waitUntil(called.then((outcome) => this.move(turn, "upstreamEnded", (state) => machine.upstreamEnded(state, outcome, Date.now()))));
   }
 
   /** The object's one alarm, at the earliest time a turn asked for. */
@@ -322,37 +296,18 @@ export class TurnRunner {
 
   /** Turns the storage remembers but memory does not (the object was evicted): each is resumed or ended. */
   private async wake(): Promise<Turn[]> {
-    const saved = await this.ctx.storage.list<RememberedTurn>({ prefix: "active:" });
-    const lost = [...saved].map(([key, entry]) => [key.slice("active:".length), entry] as const).filter(([id]) => !this.turns.has(id));
-    if (lost.length === 0) return [];
-    const texts = await this.ctx.storage.get<string>(lost.map(([id]) => `text:${id}`));
+    const lost = await lostTurns(this.ctx.storage, (id) => this.turns.has(id));
     const now = Date.now();
     const revived: Turn[] = [];
-    for (const [id, entry] of lost) {
+    for (const { id, entry, text } of lost) {
       if (this.turns.has(id)) continue;
       const target = entry.resume && resolveTarget(this.env, entry.resume.model);
       const call = entry.resume && target ? { ...entry.resume, target } : undefined;
-      const turn = this.hold(
-        id,
-        { ownerId: entry.ownerId, creditKey: entry.creditKey },
-        machine.remembered(entry.phase ?? "streaming", texts.get(`text:${id}`) ?? ""),
-        call,
-      );
+      const turn = this.hold(id, { ownerId: entry.ownerId, creditKey: entry.creditKey }, machine.remembered(entry.phase ?? "streaming", text), call);
       turn.rowsSettled();
       this.apply(turn, (state) => machine.evicted(state, call !== undefined, now));
       revived.push(turn);
     }
     return revived;
   }
-}
-
-function pickCallInputs({ turns, reasoning, demoReply, kind, instructions, sourcesLabel }: TurnStart) {
-  return { turns, reasoning, demoReply, kind, instructions, sourcesLabel };
-}
-
-/** The inputs kept for a resume, when the turn can be resumed: a chat completion (a web search cannot continue a text). */
-function resumable(call: Turn["call"]): CallInputs | undefined {
-  if (!call || call.kind === "web-search") return undefined;
-  const { target: _target, ...inputs } = call;
-  return JSON.stringify(inputs).length <= MAX_RESUME_CHARS ? inputs : undefined;
 }

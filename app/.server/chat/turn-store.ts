@@ -4,7 +4,7 @@
 import { refundCredits } from "../credits";
 import type { AppEnv } from "../env";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
-import { chargeKept, type TurnEnd } from "./turn-machine";
+import { chargeKept, type TurnEnd } from "./turn-table";
 import type { TurnStore } from "./turn-runner";
 
 /** The turn's charge: whose balance, and the idempotency key it was taken under (so it is given back at most once). */

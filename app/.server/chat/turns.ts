@@ -19,7 +19,7 @@ import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
 import { relayFor } from "./relay";
 import { composeTurn, loadThread, ownedAttachment, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
-import type { TurnEnd } from "./turn-machine";
+import type { TurnEnd } from "./turn-table";
 import { settleTurnCharge } from "./turn-store";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
