@@ -100,14 +100,14 @@ describe("the table of a chat turn's moves", () => {
 });
 
 describe("a started turn", () => {
-  it("sends the request first, then remembers it, keeps the object awake and writes its rows", () => {
+  it("sends the request first, then writes its rows, remembers it and keeps the object awake", () => {
     const step = turn.start(turn.charged(), T0);
     expect(step.state).toMatchObject({ name: "streaming", rows: "writing", text: "", readers: [] });
     expect(step.effects).toEqual([
       { type: "callUpstream" },
+      { type: "writeTurn" },
       { type: "remember", phase: "streaming" },
       { type: "wakeAt", at: T0 + KEEPALIVE_MS },
-      { type: "writeTurn" },
     ]);
   });
 
@@ -228,7 +228,7 @@ describe("a launched turn (owner hint, decision 0009)", () => {
     );
     const confirmed = turn.confirm(buffered.state, T0 + 5);
     expect(confirmed.state).toMatchObject({ name: "streaming", text: "Early", rows: "writing" });
-    expect(confirmed.effects).toEqual([{ type: "remember", phase: "streaming" }, { type: "wakeAt", at: T0 + 5 + KEEPALIVE_MS }, { type: "writeTurn" }]);
+    expect(confirmed.effects).toEqual([{ type: "writeTurn" }, { type: "remember", phase: "streaming" }, { type: "wakeAt", at: T0 + 5 + KEEPALIVE_MS }]);
     expect(turn.rowsWritten(confirmed.state, T0 + 6).effects).toEqual([{ type: "finish", status: "complete", errorCode: null, text: "Early" }]);
   });
 

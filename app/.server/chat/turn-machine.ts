@@ -40,11 +40,15 @@ export function start(state: TurnState, now: number): Step {
   return step("start", state, next, [{ type: "callUpstream" }, ...beginAnswer(now)]);
 }
 
-/** What a turn shown from now on needs (the request already left): remembered, kept alive, its rows written. */
+/**
+ * What a turn shown from now on needs (the request already left): its rows, then remembered and kept alive. Rows
+ * first: rows the object does not remember are ended by the next reader (join.ts), while a remembered turn without
+ * rows would be resumed for nobody.
+ */
 const beginAnswer = (now: number): TurnEffect[] => [
+  { type: "writeTurn" },
   { type: "remember", phase: "streaming" },
   { type: "wakeAt", at: now + KEEPALIVE_MS },
-  { type: "writeTurn" },
 ];
 
 export function confirm(state: TurnState, now: number): Step {
