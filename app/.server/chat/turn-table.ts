@@ -1,15 +1,16 @@
 // The chat turn's states, the effects its moves ask for, and the table of its moves (docs/decisions/0022); the moves
 // themselves are turn-machine.ts.
 //
-//   charged ─ start ───────────────────────────────────► streaming ─┬─► complete   (the answer is whole)
-//      ├─ launch (owner hint) ─► launched ─ confirm ───────┘   │      ├─► stopped    (the person pressed Stop)
+//   charged ─ start ──────────────────────────────► streaming ─┬─► complete   (the answer is whole)
+//      │                                              ▲     │    ├─► stopped    (the person pressed Stop)
+//      ├─ launch (owner hint) ─► launched ─ confirm ──┘     │    └─► failed     (upstream cut or refused, rows not
+//      │                            │                       │                    written, evicted and not resumable)
 //      │                            └─ cancel / alarm (no confirm in 10 s) / evicted ─► cancelled
-//      │                                                         │      └─► failed     (upstream cut or refused,
-//      │                                   evicted, resumable ─► resumed ─► complete | stopped | failed   rows not written,
-//      └─ abandon (turns.ts: load, compose or hand-over failed) ─► abandoned                evicted and not resumable)
+//      │                                                    └─ evicted, resumable ─► resumed ─► complete | stopped | failed
+//      └─ abandon (turns.ts: load, compose or hand-over failed) ─► abandoned
 //
-// MOVES below is that table; every move checks its result against it (checkedStep), and TURN_MOVES (state -> next states) is
-// derived from it. A turn resumes once: a resumed turn evicted again ends with what was produced.
+// MOVES below is that table; every move checks its result against it (checkedStep), and TURN_MOVES (state -> next
+// states) is derived from it. A turn resumes once: a resumed turn evicted again ends with what was produced.
 import type { AnswerStatus, ChatStreamEvent } from "../../lib/chat-events";
 
 /** Progress is saved at most this often while an answer streams. */
