@@ -141,6 +141,25 @@ export function contentTokens(model, question, defaults = DEFAULTS) {
   return answerTokens(question, params.tokens);
 }
 
+/**
+ * A request whose messages end with an assistant message asks for that text to be continued (an answer resumed after
+ * an eviction, app/.server/ai/stream.ts): the fake answers with what follows it in the answer it would have given,
+ * or with nothing when the text is not that answer's beginning.
+ */
+export function continuationTokens(tokens, messages) {
+  const last = Array.isArray(messages) ? messages.at(-1) : undefined;
+  if (last?.role !== "assistant") return tokens;
+  const prefix = String(last.content ?? "");
+  const rest = [];
+  let produced = "";
+  for (const token of tokens) {
+    if (produced.length >= prefix.length) rest.push(token);
+    else if (produced.length + token.length > prefix.length) rest.push(token.slice(prefix.length - produced.length));
+    produced += token;
+  }
+  return produced.startsWith(prefix) ? rest : [];
+}
+
 /** The full answer text a successful request with this model name produces. */
 export function expectedAnswer(model, question, defaults = DEFAULTS) {
   return contentTokens(model, question, defaults).join("");

@@ -16,7 +16,8 @@
 //   long          a 5,000-word Markdown answer with code blocks, in n chunks (the bench's interaction figures)
 //   system        the request's first system message, streamed back (what memory sent: fake-openai-memory.mjs)
 // A non-streamed request with response_format json_schema "memory_extraction" is memory's extraction job (same file).
-// Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
+// Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel). Messages ending with an
+// assistant message ask for its continuation: the rest of the answer after that text (continuationTokens).
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
 // and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
@@ -32,7 +33,7 @@ import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
 import { isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
-import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
+import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
@@ -225,7 +226,7 @@ export async function startFakeOpenAI(options = {}) {
     }
 
     const question = lastQuestion(body.messages);
-    const tokens = behaviour === "system" ? systemTokens(body.messages) : contentTokens(model, question, defaults);
+    const tokens = behaviour === "system" ? systemTokens(body.messages) : continuationTokens(contentTokens(model, question, defaults), body.messages);
     const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 12)}`;
     const created = Math.floor(Date.now() / 1000);
 

@@ -2,7 +2,6 @@
 // image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
 // here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped.
 import { and, desc, eq } from "drizzle-orm";
-import type { RelayStart } from "./relay-generation";
 import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
@@ -15,6 +14,7 @@ import { findUpload } from "../images/uploads";
 import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
+import type { TurnStart } from "./turn-types";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 /** How many earlier messages are sent as context. */
@@ -99,7 +99,7 @@ export interface TurnPlan {
  * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
  * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
  */
-export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<RelayStart> {
+export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<TurnStart> {
   const { request, tool, message, creditKey } = plan;
   const choice = plan.modelFor(who);
   if (!choice) throw new AppError("plan/pro-required");

@@ -31,7 +31,7 @@ export function isMemoryJob(value: unknown): value is MemoryJob {
   return ["accountId", "threadId", "messageId", "question", "answer", "model"].every((key) => typeof job[key] === "string");
 }
 
-/** What a turn carries for memory (chat/relay-generation.ts RelayStart.memory), decided when it was composed. */
+/** What a turn carries for memory (chat/turn-types.ts TurnStart.memory), decided when it was composed. */
 export interface TurnMemory {
   /** The memories the turn was sent. */
   used: MemoryRef[];
