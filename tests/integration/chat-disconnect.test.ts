@@ -6,14 +6,9 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { relayFor } from "../../app/.server/chat/relay";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { credits, FAST_MODEL, guest, guestIdOf, messageRow, upstreamEnv, type Client } from "./chat-helpers";
+import { credits, FAST_MODEL, guest, guestIdOf, messageRow, runnerOf, upstreamEnv, type Client } from "./chat-helpers";
 
 const UPSTREAM = "normal?n=60&ms=5";
-
-interface GenerationView {
-  readers: Set<unknown>;
-  upstreamDone: Promise<void>;
-}
 
 async function postTurn(client: Client, question: string) {
   const response = await client.fetch("/api/chat", {
@@ -29,10 +24,9 @@ async function postTurn(client: Client, question: string) {
 async function readersOnceGenerated(ownerId: string, messageId: string): Promise<number | null> {
   const relay = relayFor(upstreamEnv(UPSTREAM), ownerId);
   return runInDurableObject(relay, async (instance) => {
-    const generation = (instance as unknown as { generations: Map<string, GenerationView> }).generations.get(messageId);
-    if (!generation) return null;
-    await generation.upstreamDone;
-    return generation.readers.size;
+    // The readers the answer still had when its call ended (its final event goes to them).
+    const ended = await runnerOf(instance).until(messageId, (state) => state.name === "ended");
+    return ended?.name === "ended" ? ended.readers.length : null;
   });
 }
 

@@ -8,11 +8,14 @@
 // Durable Objects, the openai SDK inside the relay) is the real thing.
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
+import type { ErrorBody, ErrorInfo } from "../../app/lib/error-body";
 import { getDb } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
-import type { RelayStart } from "../../app/.server/chat/relay-generation";
+import type { TurnStart } from "../../app/.server/chat/turn-types";
+import type { TurnRunner } from "../../app/.server/chat/turn-runner";
 import type { AccountDb } from "../../app/.server/account/schema";
+import type { MemoryNote } from "../../app/lib/memory";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, guestIdOf } from "./auth-helpers";
 import { appEnv } from "./helpers";
@@ -43,6 +46,8 @@ export interface RelayEvent {
   thinking?: boolean;
   status?: "complete" | "failed" | "stopped" | "streaming";
   errorCode?: string | null;
+  /** What memory did for the answer (issue 33), on the "done" event. */
+  memory?: MemoryNote;
 }
 
 /** Reads an SSE body to its end (the relay closes it after the final "done" event) and parses every event. */
@@ -65,7 +70,7 @@ export interface TurnResult {
   /** What the reader was given: the opening snapshot (text produced before it joined) plus every delta. */
   streamed: string;
   /** The JSON error body of a refused turn. */
-  error?: { code: string; details?: Record<string, string> };
+  error?: ErrorInfo;
 }
 
 /** The answer as a reader sees it: the snapshot's text, then each delta appended. */
@@ -83,7 +88,7 @@ export function seenText(events: RelayEvent[]): string {
 /** POSTs a chat turn and, when it starts, reads its stream until the answer is finished. */
 export async function sendTurn(
   client: Client,
-  body: { message?: string; requestId?: string; threadId?: string; model?: string; mode?: "send" | "regenerate" | "edit" },
+  body: { message?: string; requestId?: string; threadId?: string; model?: string; mode?: "send" | "regenerate" | "edit"; attachmentId?: string },
 ): Promise<TurnResult> {
   const response = await client.fetch("/api/chat", {
     method: "POST",
@@ -97,7 +102,7 @@ export async function turnResult(response: Response): Promise<TurnResult> {
   const threadId = response.headers.get("X-Thread-Id");
   const messageId = response.headers.get("X-Message-Id");
   if (!response.ok) {
-    const json = (await response.json()) as { error: { code: string; details?: Record<string, string> } };
+    const json = (await response.json()) as ErrorBody;
     return { status: response.status, threadId, messageId, events: [], done: undefined, streamed: "", error: json.error };
   }
   const events = await readEvents(response);
@@ -143,7 +148,10 @@ type NewMessage = Omit<typeof accountSchema.chatMessages.$inferInsert, "threadId
 /** Stores a thread of `ownerId` with its messages directly in the account's own object (as the app would have). */
 export async function storeThread(ownerId: string, thread: NewThread, messages: NewMessage[] = []) {
   await inAccountDb(ownerId, (own) => {
-    own.insert(accountSchema.chatThreads).values({ ...thread, ownerId }).run();
+    own
+      .insert(accountSchema.chatThreads)
+      .values({ ...thread, ownerId })
+      .run();
     storeMessagesIn(own, thread.id, messages);
   });
 }
@@ -154,7 +162,11 @@ export async function storeMessages(ownerId: string, threadId: string, messages:
 }
 
 function storeMessagesIn(own: AccountDb, threadId: string, messages: NewMessage[]) {
-  for (const message of messages) own.insert(accountSchema.chatMessages).values({ ...message, threadId }).run();
+  for (const message of messages)
+    own
+      .insert(accountSchema.chatMessages)
+      .values({ ...message, threadId })
+      .run();
 }
 
 /** Every message of the account (all its threads), oldest first, in its own object. */
@@ -191,7 +203,7 @@ export function guest(upstreamModel = "normal", vars: Record<string, string> = {
  * What a route hands the account's ChatRelay for a new web-main thread's first turn (its ids fresh), for tests that
  * drive the relay directly so the order of events is certain.
  */
-export function relayStart(env: AppEnv, ownerId: string, question: string): RelayStart {
+export function relayStart(env: AppEnv, ownerId: string, question: string): TurnStart {
   const threadId = crypto.randomUUID();
   const messageId = crypto.randomUUID();
   const creditKey = `chat:${crypto.randomUUID()}`;
@@ -211,4 +223,9 @@ export function relayStart(env: AppEnv, ownerId: string, question: string): Rela
       question: { id: crypto.randomUUID(), content: question, attachmentId: null },
     },
   };
+}
+
+/** The turns of an account's ChatRelay instance (inside runInDurableObject), to watch a move happen or shorten a time-out. */
+export function runnerOf(instance: unknown): TurnRunner {
+  return (instance as { runner: TurnRunner }).runner;
 }

@@ -3,7 +3,8 @@
 // Capacity grows with the number of accounts: no shared database is written while an answer streams or a page
 // is viewed, and an account's reads never leave its object.
 import { getTableName } from "drizzle-orm";
-import { ChatRelay } from "../chat/relay-object";
+import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
+import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
 import { operations, type AccountOperation, type OperationName } from "./operations";
 import { accountSchema, type AccountContext } from "./schema";
 
@@ -25,7 +26,7 @@ export class Account extends ChatRelay {
   async perform(accountId: string, name: OperationName, input: unknown): Promise<unknown> {
     const operation = operations[name];
     if (!operation) throw new Error(`account: no operation ${String(name)}`);
-    const context: AccountContext = { db: this.db, env: this.env, accountId };
+    const context: AccountContext = { db: this.db, env: this.env, accountId, alarms: this.alarms };
     return (operation as AccountOperation)(context, input);
   }
 
@@ -40,6 +41,8 @@ export class Account extends ChatRelay {
     const guest = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(guestId));
     const rows = (await guest.handOver(accountId)) as HandedOverRows;
     let moved = 0;
+    // The guest's uploads keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
+    if (rows[getTableName(accountSchema.uploads)]?.length) await scheduleUploadCleanup(this.alarms, Date.now());
     this.db.transaction((tx) => {
       for (const table of HANDED_OVER) {
         for (const row of rows[getTableName(table)] ?? []) {
@@ -64,9 +67,29 @@ export class Account extends ChatRelay {
     return rows;
   }
 
-  /** Deletes everything the object stores (the account was deleted); R2 files are the caller's, deleted first. */
+  /** The object's one alarm, shared by its tasks (account/alarms.ts). */
+  override async alarm(): Promise<void> {
+    await this.alarms.run(
+      {
+        [RELAY_ALARM_TASK]: () => this.keepAlive(),
+        [UPLOAD_CLEANUP_TASK]: async (now) => (await cleanUpAbandonedUploads({ db: this.db, env: this.env }, { now })).nextAt,
+      },
+      // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.
+      { everyWake: [RELAY_ALARM_TASK] },
+    );
+  }
+
+  /**
+   * Deletes everything the object stores (the account was deleted); R2 files are the caller's, deleted first. deleteAll
+   * drops the SQLite tables too, while this instance lives on: what still reaches it (a late job, an answer finishing)
+   * must find an empty account, not "no such table", so the tables are made again, empty.
+   */
   async erase(): Promise<void> {
-    await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
+    // No other call runs between the tables going and coming back.
+    await this.ctx.blockConcurrencyWhile(async () => {
+      await this.ctx.storage.deleteAlarm();
+      await this.ctx.storage.deleteAll();
+      await this.bringTablesUpToDate();
+    });
   }
 }

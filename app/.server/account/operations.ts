@@ -3,10 +3,14 @@
 // functions live beside their domain; this table only names them, so the object can run them and callers get types.
 import { exportOperations } from "../chat/export";
 import { historyBenchOperations } from "../chat/history-bench";
-import { messageOperations } from "../chat/messages";
 import { threadOperations } from "../chat/threads";
 import { turnInputOperations } from "../chat/turn-inputs";
+import { interruptedTurnOperations } from "../chat/turn-store";
 import { birthProfileOperations } from "../horoscope/birth-profile";
+import { galleryOperations } from "../images/gallery";
+import { imageJobOperations } from "../images/job-operations";
+import { uploadOperations } from "../images/uploads";
+import { memoryOperations } from "../memory/store";
 import { shareOperations } from "../share/links";
 import { continueShareOperations } from "../share/public";
 import { voiceNoteOperations } from "../voice/kept-voice-notes";
@@ -15,13 +19,17 @@ import type { AccountContext } from "./schema";
 export const operations = {
   ...birthProfileOperations,
   ...threadOperations,
-  ...messageOperations,
+  ...interruptedTurnOperations,
   ...turnInputOperations,
   ...exportOperations,
   ...shareOperations,
   ...continueShareOperations,
   ...voiceNoteOperations,
   ...historyBenchOperations,
+  ...uploadOperations,
+  ...imageJobOperations,
+  ...galleryOperations,
+  ...memoryOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.

@@ -1,11 +1,11 @@
-// Joining an answer: the saved answer when it is finished, otherwise the relay's live stream. A relay that lost
-// its generation (evicted) leaves the saved part, marked interrupted, and the credit back if nothing came.
+// Joining an answer: the saved answer when it is finished, otherwise the relay's live stream (an answer the relay
+// resumed after an eviction included). One the relay no longer holds leaves the saved part, marked interrupted, and
+// the credit back if nothing came.
 import type { ChatMessage } from "../../../db/account-schema";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
 import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import { relayFor } from "./relay";
-import { settleTurnCharge } from "./turn-lifecycle";
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -34,8 +34,8 @@ export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMess
   if (message.status !== "streaming") return finishedStream(message);
   const live = await relayFor(env, ownerId).join(message.id);
   if (live) return live;
-  // Not generating any more: it just finished (its row has the answer now) or the relay was evicted mid-answer.
-  const outcome = await inAccount(env, ownerId, "chat.markInterrupted", message.id);
-  if (outcome.updated && message.creditKey) await settleTurnCharge(env, { ownerId, creditKey: message.creditKey }, "failed", !outcome.empty);
-  return finishedStream(outcome.message ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
+  // Not generating any more: it just finished (its row has the answer now) or the relay lost it without a trace.
+  const charge = message.creditKey ? { ownerId, creditKey: message.creditKey } : undefined;
+  const saved = await inAccount(env, ownerId, "chat.endInterrupted", { messageId: message.id, charge });
+  return finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
 }

@@ -1,9 +1,8 @@
 // Writes to chat messages made while an answer streams. They run inside the account's own object (decision 0026),
-// synchronously against its SQLite: the relay calls them with its own database, everything else through the
-// "chat.markInterrupted" operation below. Nothing here touches D1, so an answer streaming writes nothing shared.
+// synchronously against its SQLite, through the object's turn store (turn-store.ts). Nothing here touches D1, so an
+// answer streaming writes nothing shared.
 import { and, eq, gt } from "drizzle-orm";
-import type { ChatMessage } from "../../../db/account-schema";
-import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
+import { accountSchema, type AccountDb } from "../account/schema";
 
 export function saveAssistantProgress(db: AccountDb, messageId: string, content: string) {
   const { chatMessages } = accountSchema;
@@ -77,15 +76,3 @@ export function applyTurnWrites(db: AccountDb, writes: TurnWrites) {
     tx.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, threadId)).run();
   });
 }
-
-export const messageOperations = {
-  /**
-   * An answer whose relay no longer generates it (evicted, or it just ended): marked interrupted if it is still
-   * "streaming", keeping what was saved. Returns whether it was, and the message as it is now.
-   */
-  "chat.markInterrupted": ({ db }: AccountContext, messageId: string): { updated: boolean; empty: boolean; message: ChatMessage | null } => {
-    const outcome = finishAssistantMessage(db, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
-    const message = db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.id, messageId)).get() ?? null;
-    return { ...outcome, message };
-  },
-};

@@ -34,8 +34,6 @@ export const voiceNoteOperations = {
       .onConflictDoNothing()
       .run();
   },
-  /** Bytes of every kept voice note: part of the account's storage (images/uploads.ts storageUsed). */
-  "voiceNote.bytes": ({ db }: AccountContext): number => db.get<{ bytes: number }>(sql`SELECT COALESCE(SUM(bytes), 0) AS bytes FROM voice_notes`)?.bytes ?? 0,
   "voiceNote.get": ({ db }: AccountContext, messageId: string) => db.select().from(voiceNotes).where(eq(voiceNotes.messageId, messageId)).get() ?? null,
 };
 

@@ -1,0 +1,67 @@
+// Where a turn's rows and charge are written, as the account's object performs the machine's effects (turn-runner.ts
+// TurnStore): the object's own SQLite (decision 0026: nothing shared is written while an answer streams) and the
+// CreditsCounter. One small file, so the machine and the runner do not know where the rows live.
+import type { ChatMessage } from "../../../db/account-schema";
+import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
+import { eq } from "drizzle-orm";
+import { refundCredits } from "../credits";
+import type { AppEnv } from "../env";
+import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
+import { chargeKept, type TurnEnd } from "./turn-table";
+import type { TurnStore } from "./turn-runner";
+
+/** The turn's charge: whose balance, and the idempotency key it was taken under (so it is given back at most once). */
+export interface TurnCharge {
+  ownerId: string;
+  creditKey: string;
+}
+
+/**
+ * Settles a turn's charge once the turn has ended: kept, or given back (turn-machine.ts chargeKept). The one place a
+ * chat credit is refunded. Returns whether it was given back. A refund is idempotent by key (CreditsCounter), so a
+ * second settle of the same turn (a reader and the object both noticing an eviction) gives back nothing more.
+ */
+export async function settleTurnCharge(env: AppEnv, charge: TurnCharge, end: TurnEnd, delivered = false): Promise<boolean> {
+  if (chargeKept(end, delivered)) return false;
+  await refundCredits(env, charge.ownerId, charge.creditKey);
+  return true;
+}
+
+/**
+ * An answer still marked streaming whose generation is gone (evicted, not resumed): what was saved is kept, marked
+ * interrupted, and the charge kept only if something was saved. A second call finds it finished and does nothing.
+ * Runs inside the account's object, against its own storage.
+ */
+export async function endInterrupted(db: AccountDb, env: AppEnv, messageId: string, charge: TurnCharge | undefined): Promise<void> {
+  const outcome = finishAssistantMessage(db, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
+  if (outcome.updated && charge) await settleTurnCharge(env, charge, "failed", !outcome.empty);
+}
+
+export const interruptedTurnOperations = {
+  /**
+   * A reader found an answer marked streaming that its relay no longer holds (chat/join.ts): ends it as interrupted
+   * if it still is, and returns the message as it is now (it may have just finished).
+   */
+  "chat.endInterrupted": async (
+    { db, env }: AccountContext,
+    { messageId, charge }: { messageId: string; charge?: TurnCharge },
+  ): Promise<ChatMessage | null> => {
+    await endInterrupted(db, env, messageId, charge);
+    return db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.id, messageId)).get() ?? null;
+  },
+};
+
+/** The turn store of the account's object `db` (chat/relay-object.ts): every row of a turn goes to its own SQLite. */
+export function accountTurnStore(db: AccountDb, env: AppEnv): TurnStore {
+  return {
+    writeTurn: async (writes) => applyTurnWrites(db, writes),
+    saveProgress: async (messageId, text) => saveAssistantProgress(db, messageId, text),
+    finish: async (messageId, { status, errorCode, text }) => {
+      finishAssistantMessage(db, messageId, { status, errorCode, content: text });
+    },
+    endInterrupted: (messageId, charge) => endInterrupted(db, env, messageId, charge),
+    settleCharge: async (charge, end, delivered) => {
+      await settleTurnCharge(env, charge, end, delivered);
+    },
+  };
+}
