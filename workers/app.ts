@@ -1,12 +1,12 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
-// else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports
-// and WhatsApp messages; cron -> upload and data-export clean-up; and the Durable Object classes (re-exported).
+// else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
+// WhatsApp messages and account moves; cron -> upload clean-up; and the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
+import { ACCOUNT_MOVES_QUEUE, accountMovesAdmin, processAccountMoves } from "../app/.server/account/moves";
 import { ConfigError, loadConfig } from "../app/.server/env";
-import { cleanUpDataExports } from "../app/.server/exports/cleanup";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
 import { deleteAbandonedUploads } from "../app/.server/images/cleanup";
@@ -112,6 +112,8 @@ http.use("*", securityHeaders, loadContext, refuseBadRequests);
 // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
 // `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.
 http.post("/api/chat", (c) => postChat(c.req.raw, c.get("context")));
+// The operator's view of the move of old rows into the accounts' objects (decision 0026, README "Deploying").
+http.all("/api/admin/account-moves", (c) => accountMovesAdmin(c.req.raw, c.get("context").env, c.get("context").config));
 http.all("*", (c) => handleRemixRequest(c.req.raw, c.get("context")));
 // Remix and postChat answer their own failures; anything thrown past them is logged and answered in the one error body (docs/product.md §7)
 // (JSON for the APIs, the translated message for a page) instead of Hono's bare "Internal Server Error".
@@ -121,26 +123,22 @@ export default {
   fetch: (request, env, ctx) => http.fetch(request, env, ctx),
 
   /**
-   * Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made, and data
-   * exports past their 7 days.
+   * Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made. (Data
+   * exports past their 7 days are deleted by their account's own alarm, exports/operations.ts.)
    */
   async scheduled(_controller, env, _ctx) {
-    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it. Each runs even if
-    // the other throws.
-    const [uploads, exports] = await Promise.allSettled([deleteAbandonedUploads(env as never), cleanUpDataExports(env as never)]);
-    if (uploads.status === "fulfilled" && (uploads.value.deleted > 0 || uploads.value.more)) {
-      console.log(`uploads cleanup: deleted ${uploads.value.deleted}${uploads.value.more ? ", more left for the next run" : ""}`);
+    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it.
+    const uploads = await deleteAbandonedUploads(env as never);
+    if (uploads.deleted > 0 || uploads.more) {
+      console.log(`uploads cleanup: deleted ${uploads.deleted}${uploads.more ? ", more left for the next run" : ""}`);
     }
-    if (exports.status === "fulfilled" && exports.value.expired + exports.value.failed + exports.value.removed > 0) {
-      console.log(`data exports cleanup: ${JSON.stringify(exports.value)}`);
-    }
-    for (const result of [uploads, exports]) if (result.status === "rejected") throw result.reason;
   },
 
   async queue(batch, env) {
     const appEnv = env as never;
     if (batch.queue === WHATSAPP_INBOX_QUEUE) return processInbox(batch, appEnv);
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
+    if (batch.queue === ACCOUNT_MOVES_QUEUE) return processAccountMoves(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
     const jobIds = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body.jobId] : []));

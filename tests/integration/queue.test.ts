@@ -7,7 +7,7 @@ import { consumeCredits } from "../../app/.server/credits";
 import { getDb, schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
 import worker from "../../workers/app";
-import { appEnv, creditsStub, uniqueId } from "./helpers";
+import { accountBalance, appEnv, uniqueId } from "./helpers";
 
 /** The shape getQueueResult resolves to (declared in workers-types' experimental entry only). */
 interface QueueResult {
@@ -82,7 +82,7 @@ describe("image-jobs queue consumer", () => {
     expect(again.explicitAcks).toEqual(["msg-1"]);
     expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.jobId, jobId))).toBe(1);
     expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, ownerId))).toBe(1);
-    const balance = await creditsStub(ownerId).balance(config.credits.freeDaily, chargedAt);
+    const balance = await accountBalance(ownerId, config.credits.freeDaily, chargedAt);
     expect(balance).toMatchObject({ used: 4, remaining: config.credits.freeDaily - 4 });
     expect((await db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) }))?.attempts).toBe(1);
   });

@@ -3,6 +3,7 @@
 import type { DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
 import * as accountSchema from "../../../db/account-schema";
 import type { AppEnv } from "../env";
+import type { TaskName } from "./alarms";
 
 export type AccountDb = DrizzleSqliteDODatabase<typeof accountSchema>;
 export { accountSchema };
@@ -13,4 +14,6 @@ export interface AccountContext {
   env: AppEnv;
   /** The account (user id or guest id) the object is named for. */
   accountId: string;
+  /** Asks the object to run a task of its dispatch table by `at` (account/alarms.ts). */
+  schedule: (task: TaskName, at: number) => Promise<void>;
 }

@@ -3,10 +3,12 @@
 // any point and get what was produced so far, then every new piece as it arrives (never buffered). One object per
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { classifyFailure, streamChat } from "../ai/stream";
+import { scheduleTask } from "../account/alarms";
 import { AccountStorage } from "../account/storage";
+import { refundInAccount } from "../credits/account-credits";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
 import { Generation, type RelayStart, type RelayStatus } from "./relay-generation";
-import { moveTurn, settleTurnCharge } from "./turn-lifecycle";
+import { moveTurn, settleTurnCharge, type Refund } from "./turn-lifecycle";
 
 export type { RelayStart, RelayStatus } from "./relay-generation";
 
@@ -29,6 +31,8 @@ export abstract class ChatRelay extends AccountStorage {
   private readonly generations = new Map<string, Generation>();
   /** CONFIRM_WITHIN_MS; a test shortens it to see a launch time out. */
   confirmWithinMs = CONFIRM_WITHIN_MS;
+  /** A turn's charge is in this object's own ledger: given back here, not through a call to itself (decision 0026). */
+  private readonly refundHere: Refund = (env, ownerId, creditKey) => refundInAccount({ ...this.accountContext(ownerId), env }, creditKey);
 
   // RPC rather than fetch: no HTTP framing of the turn or of each piece of the answer on the way to the first token.
 
@@ -96,11 +100,11 @@ export abstract class ChatRelay extends AccountStorage {
       const messageId = key.slice("active:".length);
       if (this.generations.get(messageId)?.status === "streaming") continue;
       const outcome = await finishAssistantMessage(this.env, messageId, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
-      if (outcome.updated) await settleTurnCharge(this.env, entry, "failed", !outcome.empty);
+      if (outcome.updated) await settleTurnCharge(this.env, entry, "failed", !outcome.empty, this.refundHere);
       await this.ctx.storage.delete(key);
     }
     if ([...this.generations.values()].some((generation) => generation.status === "streaming")) {
-      await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS);
+      await scheduleTask(this.ctx, "turns.keepalive", Date.now() + KEEPALIVE_MS);
     }
   }
 
@@ -117,7 +121,7 @@ export abstract class ChatRelay extends AccountStorage {
       generation.abort.abort("cancelled");
       // After cancel() the caller settles the charge; after a time-out nobody else will.
       if (generation.timedOut)
-        return settleTurnCharge(this.env, input, "cancelled").then(
+        return settleTurnCharge(this.env, input, "cancelled", false, this.refundHere).then(
           () => undefined,
           () => undefined,
         );
@@ -131,9 +135,7 @@ export abstract class ChatRelay extends AccountStorage {
     const { input } = generation;
     const saved: Saved = { ownerId: input.ownerId, creditKey: input.creditKey };
     void this.ctx.storage.put(`active:${input.messageId}`, saved, { allowUnconfirmed: true });
-    void this.ctx.storage.getAlarm().then(async (alarm) => {
-      if (alarm === null) await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
-    });
+    void scheduleTask(this.ctx, "turns.keepalive", Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
     try {
       await applyTurnWrites(this.env, input.writes);
     } catch (error) {
@@ -210,7 +212,7 @@ export abstract class ChatRelay extends AccountStorage {
         await finishAssistantMessage(this.env, input.messageId, { status, errorCode, content: generation.text });
       }
       // Kept only for what reached the person (turn-lifecycle.ts chargeKept).
-      await settleTurnCharge(this.env, input, status, Boolean(generation.text) && !generation.rowsMissing);
+      await settleTurnCharge(this.env, input, status, Boolean(generation.text) && !generation.rowsMissing, this.refundHere);
     } catch (error) {
       console.error("relay: could not save the outcome", input.messageId, error);
     }

@@ -59,8 +59,11 @@ export interface TurnCharge {
  * Returns whether it was given back. A refund is idempotent by key (CreditsCounter), so a second settle of the
  * same turn (a reader and the alarm both noticing an eviction) gives back nothing more.
  */
-export async function settleTurnCharge(env: AppEnv, charge: TurnCharge, end: TurnEnd, delivered = false): Promise<boolean> {
+export async function settleTurnCharge(env: AppEnv, charge: TurnCharge, end: TurnEnd, delivered = false, refund: Refund = refundCredits): Promise<boolean> {
   if (chargeKept(end, delivered)) return false;
-  await refundCredits(env, charge.ownerId, charge.creditKey);
+  await refund(env, charge.ownerId, charge.creditKey);
   return true;
 }
+
+/** How a charge is given back: through the account's object, or (inside that object) straight in its ledger. */
+export type Refund = (env: AppEnv, ownerId: string, creditKey: string) => Promise<unknown>;
