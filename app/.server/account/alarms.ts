@@ -12,12 +12,15 @@ export type TaskHandlers = Record<TaskName, () => Promise<unknown>>;
 /** A task that threw is tried again this much later (the alarm itself is not failed: other tasks are due too). */
 const RETRY_AFTER_MS = 60_000;
 
+/** Where a task's time is kept in the object's storage. */
+export const taskKey = (name: TaskName) => `${PREFIX}${name}`;
+
 /**
  * Runs `name` at `at` at the latest: a task already due earlier keeps its time (it decides, when it runs, when it
  * is next needed). `options` go to the storage writes (`allowUnconfirmed` keeps them off an answer's first token).
  */
 export async function scheduleTask(ctx: DurableObjectState, name: TaskName, at: number, options?: DurableObjectPutOptions): Promise<void> {
-  const key = `${PREFIX}${name}`;
+  const key = taskKey(name);
   const current = await ctx.storage.get<number>(key);
   if (current !== undefined && current <= at) return;
   await ctx.storage.put(key, at, options);

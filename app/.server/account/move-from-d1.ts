@@ -69,7 +69,8 @@ export async function moveRowsFromD1(account: Pick<AccountContext, "db" | "env" 
         .limit(MOVE_PAGE_ROWS);
       if (page.length === 0) break;
       account.db.transaction((tx) => {
-        for (const row of page) copied += tx.insert(table.to).values(row).onConflictDoNothing().run().rowsWritten > 0 ? 1 : 0;
+        // RETURNING names only the rows inserted, not those ignored as already here.
+        for (const row of page) copied += tx.insert(table.to).values(row).onConflictDoNothing().returning({ inserted: sql`1` }).all().length;
       });
       after = String(page.at(-1)![table.keyField]);
       if (page.length < MOVE_PAGE_ROWS) break;
