@@ -108,12 +108,13 @@ const http = new Hono<AppHttp>();
 // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no cookies or
 // Origin, and Meta waits for their 200 (decision 0010), so none of the app's request set-up runs first.
 http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetch(c.req.raw) : next()));
+// The operator's start and view of the move of old rows into the accounts' objects (decision 0026, README
+// "Deploying"): a bearer token, no cookies, so no cross-site check; not a Remix route, so no method check either.
+http.all("/api/admin/account-moves", securityHeaders, loadContext, (c) => accountMovesAdmin(c.req.raw, c.get("context").env, c.get("context").config));
 http.use("*", securityHeaders, loadContext, refuseBadRequests);
 // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
 // `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.
 http.post("/api/chat", (c) => postChat(c.req.raw, c.get("context")));
-// The operator's view of the move of old rows into the accounts' objects (decision 0026, README "Deploying").
-http.all("/api/admin/account-moves", (c) => accountMovesAdmin(c.req.raw, c.get("context").env, c.get("context").config));
 http.all("*", (c) => handleRemixRequest(c.req.raw, c.get("context")));
 // Remix and postChat answer their own failures; anything thrown past them is logged and answered in the one error body (docs/product.md §7)
 // (JSON for the APIs, the translated message for a page) instead of Hono's bare "Internal Server Error".

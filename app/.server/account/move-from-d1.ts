@@ -70,7 +70,13 @@ export async function moveRowsFromD1(account: Pick<AccountContext, "db" | "env" 
       if (page.length === 0) break;
       account.db.transaction((tx) => {
         // RETURNING names only the rows inserted, not those ignored as already here.
-        for (const row of page) copied += tx.insert(table.to).values(row).onConflictDoNothing().returning({ inserted: sql`1` }).all().length;
+        for (const row of page)
+          copied += tx
+            .insert(table.to)
+            .values(row)
+            .onConflictDoNothing()
+            .returning({ inserted: sql`1` })
+            .all().length;
       });
       after = String(page.at(-1)![table.keyField]);
       if (page.length < MOVE_PAGE_ROWS) break;
@@ -84,10 +90,17 @@ export async function recordMoved(env: Pick<AppEnv, "DB">, accountId: string, ro
   await getDb(env).insert(schema.accountMoves).values({ accountId, rows, movedAt: now }).onConflictDoNothing();
 }
 
+/** D1 allows at most five terms in one compound SELECT: the union is made of unions of at most this many. */
+const UNION_TERMS = 4;
+
 /** A union of every owner id the old tables name, as one sub-query. */
 function ownersWithRows() {
-  const [first, ...rest] = OWNER_COLUMNS.map((column) => sql`select ${column} as id from ${column.table}`);
-  return sql.join([first!, ...rest], sql` union `);
+  const selects = OWNER_COLUMNS.map((column) => sql`select ${column} as id from ${column.table}`);
+  const groups = [];
+  for (let start = 0; start < selects.length; start += UNION_TERMS) {
+    groups.push(sql`select id from (${sql.join(selects.slice(start, start + UNION_TERMS), sql` union `)})`);
+  }
+  return sql.join(groups, sql` union `);
 }
 
 /** Owner ids with rows in the old tables and not moved yet, after `after` in id order: what the move enqueues. */
