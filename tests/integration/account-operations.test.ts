@@ -28,7 +28,8 @@ describe("an account's credits in its object", () => {
     const accountId = uniqueId("u_credits");
     // The real clock: the object takes its old counter's charges over for the day it first serves the account.
     const now = Date.now();
-    // Before the deploy: 17 of 20 spent today on the account's CreditsCounter, and some yesterday.
+    // Before the deploy: a chat in D1, 17 of 20 credits spent today on the account's CreditsCounter, and some yesterday.
+    await db.insert(schema.chatThreads).values({ id: uniqueId("thread"), ownerId: accountId, title: "Before the deploy" });
     const old = creditsStub(accountId);
     for (let index = 0; index < 17; index++) await old.consume({ key: `before-${index}`, cost: 1, limit: 20, now: now });
     await old.consume({ key: "yesterday", cost: 5, limit: 20, now: now - 86_400_000 });

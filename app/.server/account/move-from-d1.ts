@@ -51,6 +51,13 @@ const OWNER_COLUMNS = [
   dataExports.ownerId,
 ];
 
+/** Whether the account has any row in the old tables: one indexed read, so an account without any moves in for that. */
+export async function hasRowsInD1(env: Pick<AppEnv, "DB">, accountId: string): Promise<boolean> {
+  const checks = OWNER_COLUMNS.map((column) => sql`exists (select 1 from ${column.table} where ${column} = ${accountId})`);
+  const [row] = await getDb(env).all<{ found: number }>(sql`select (${sql.join(checks, sql` or `)}) as found`);
+  return Boolean(row?.found);
+}
+
 /**
  * Copies every row the account has in the old D1 tables into its object, page by page; rows the object already has
  * (from an earlier, interrupted run) are kept as they are. Returns how many rows were copied.

@@ -9,7 +9,7 @@ import { ChatRelay } from "../chat/relay-object";
 import { takeOverOldCounter } from "../credits/account-credits";
 import { cleanUpDataExports, nextExportCleanUp } from "../exports/operations";
 import { runDueTasks } from "./alarms";
-import { moveRowsFromD1, recordMoved } from "./move-from-d1";
+import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
 import { operations, type AccountOperation, type OperationName } from "./operations";
 import { accountSchema } from "./schema";
 
@@ -63,6 +63,11 @@ export class Account extends ChatRelay {
     const { accountMeta } = accountSchema;
     if (this.db.select().from(accountMeta).where(eq(accountMeta.key, ARRIVED)).get()) return 0;
     const account = this.accountContext(accountId);
+    // An account with no old rows (every new one) needs nothing more: no D1 pages, no call to a counter it never had.
+    if (!(await hasRowsInD1(this.env, accountId))) {
+      this.markArrived(accountId, String(Date.now()));
+      return 0;
+    }
     const [rows] = await Promise.all([moveRowsFromD1(account), takeOverOldCounter(account)]);
     this.markArrived(accountId, String(Date.now()));
     const cleanUp = nextExportCleanUp(account);
