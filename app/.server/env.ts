@@ -39,7 +39,7 @@ type Producer<Name extends keyof Generated, Message> =
  * that loadConfig checks and parses. WHATSAPP and WHATSAPP_INBOX are optional because a deployment without the
  * channel leaves them out (the inbox producer is bound to the WhatsApp worker's queue only where it is deployed).
  */
-export type AppEnv = Pick<Generated, "DB" | "MEDIA"> & {
+export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
   CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
   AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
   ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<Account>>;
@@ -61,6 +61,7 @@ const binding = <T>(name: string, kind: string, method: string) =>
 const bindingsSchema = z.object({
   DB: binding<D1Database>("DB", "D1 database", "prepare"),
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
+  PAGE_VIEWS: binding<AnalyticsEngineDataset>("PAGE_VIEWS", "Analytics Engine dataset", "writeDataPoint"),
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
   AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
   ACCOUNT: binding<DurableObjectNamespace<Account>>("ACCOUNT", "Durable Object namespace", "idFromName"),
@@ -233,6 +234,16 @@ export class ConfigError extends Error {
 }
 
 const checked = new WeakMap<object, AppConfig>();
+
+/**
+ * `env` with some bindings replaced (a request's D1 session), sharing `env`'s checked configuration: checking it again
+ * for every request's copy would cost each request a full validation.
+ */
+export function withBindings(env: AppEnv, bindings: Partial<AppEnv>): AppEnv {
+  const replaced = { ...env, ...bindings };
+  checked.set(replaced, loadConfig(env));
+  return replaced;
+}
 
 /** Validates `env` (cached per env object) and returns the typed configuration; throws ConfigError naming each problem. */
 export function loadConfig(env: object): AppConfig {

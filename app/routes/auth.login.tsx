@@ -5,14 +5,14 @@ import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { checkPasswordForResend, resendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
 import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
-import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
 import { clientAddress } from "~/.server/auth/throttle";
 import { errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
-import { FormAlert } from "~/components/auth/fields";
+import { FormAlert, AuthScreen } from "~/components/auth/fields";
 import { SignInForm } from "~/components/auth/forms";
 import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
@@ -39,27 +39,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 export const headers = retryAfterHeaders;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request);
-    const check = checkForm(signInSchema, form);
-    if (!check.success) return invalid(request, check.fieldErrors);
-    const address = clientAddress(request);
-    const trustedDevice = await isTrustedDevice(request, context.config, check.data.email);
-    if (form.get("intent") === "resend-verification") {
-      // Only someone who knows the password learns the account is unverified, and only they can ask again.
-      const user = await checkPasswordForResend(context.env, { ...check.data, address, trustedDevice });
-      await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address });
-      return data({ ok: true as const, notice: "activationSent" as const });
-    }
-    const user = await signInWithPassword(context.env, { ...check.data, address, trustedDevice, locale: getLocale(request) });
-    // This browser knew the password: guesses from elsewhere will not slow its next sign-ins (decision 0012).
-    const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
-    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
+  const check = checkForm(signInSchema, form);
+  if (!check.success) return invalid(request, check.fieldErrors);
+  const address = clientAddress(request);
+  const trustedDevice = await isTrustedDevice(request, context.config, check.data.email);
+  if (form.get("intent") === "resend-verification") {
+    // Only someone who knows the password learns the account is unverified, and only they can ask again.
+    const user = await checkPasswordForResend(context.env, { ...check.data, address, trustedDevice });
+    await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address });
+    return data({ ok: true as const, notice: "activationSent" as const });
   }
-}
+  const user = await signInWithPassword(context.env, { ...check.data, address, trustedDevice, locale: getLocale(request) });
+  // This browser knew the password: guesses from elsewhere will not slow its next sign-ins (decision 0012).
+  const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
+  return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
+}, "auth/unknown");
 
 export default function Screen() {
   const { t } = useTranslation("auth");
@@ -72,13 +68,9 @@ export default function Screen() {
   }, [notice, error, t]);
 
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("login.description")}</p>
-      </div>
+    <AuthScreen copy="login">
       {notice && <FormAlert tone="success">{t(`login.notices.${notice}`)}</FormAlert>}
       <SignInForm redirectTo={redirectTo} initialError={error} />
-    </div>
+    </AuthScreen>
   );
 }

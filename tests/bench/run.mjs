@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, run, startServer } from "../e2e/server.mjs";
+import { D1_BENCH, SCREENS, d1Detail, measureD1Queries } from "./d1-queries.mjs";
 import { DEMO_PICTURES_BENCH, measureDemoPictures } from "./demo-pictures.mjs";
 import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
 import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./lighthouse.mjs";
@@ -213,6 +214,49 @@ const MEASUREMENTS = [
       return { value: percentile(result.acks, 95), detail: whatsappDetail(result) };
     },
   },
+  // D1 per request (issue 31 item 3): every statement a request sends to D1, from the worker or a Durable Object,
+  // counted by the benchmark's build of the worker (tests/bench/d1-count-worker.ts); one request at a time.
+  ...SCREENS.map((screen) => ({
+    name: `D1 reads per request: ${screen.name}`,
+    unit: "count",
+    budget: D1_BENCH.pageReads,
+    async measure(shared) {
+      const counts = (await shared.d1Queries()).screens.find((measured) => measured.name === screen.name);
+      return { value: counts.reads, detail: `GET ${screen.path}: ${d1Detail(counts)}` };
+    },
+  })),
+  {
+    name: "D1 reads per request: the page_view event",
+    unit: "count",
+    budget: D1_BENCH.pageReads,
+    async measure(shared) {
+      const { pageView } = await shared.d1Queries();
+      return { value: pageView.reads, detail: `POST /api/analytics, signed in: ${d1Detail(pageView)} (the event itself goes to Analytics Engine)` };
+    },
+  },
+  {
+    name: "D1 writes per page view (every screen above and its page_view event)",
+    unit: "count",
+    budget: D1_BENCH.pageWrites,
+    async measure(shared) {
+      const { screens, pageView } = await shared.d1Queries();
+      const writing = [...screens, { ...pageView, name: "page_view event" }].filter((counts) => counts.writes > 0);
+      const detail =
+        writing.length === 0 ? `none of ${screens.length} screens nor the event wrote` : writing.map((counts) => `${counts.name}: ${counts.writes}`).join(", ");
+      return { value: writing.reduce((sum, counts) => sum + counts.writes, 0), detail };
+    },
+  },
+  {
+    name: "D1 writes per chat turn",
+    unit: "count",
+    budget: D1_BENCH.turnWrites,
+    // The answer's rows and its progress saves are written by the chat relay until messages live in the account's
+    // object (issue 31 item 1); the figure says what a turn costs D1 today.
+    async measure(shared) {
+      const { turn } = await shared.d1Queries();
+      return { value: turn.writes, detail: `POST /api/chat, signed-in Free user, a 20-token answer streamed to its end: ${d1Detail(turn)}` };
+    },
+  },
   {
     name: "Credits: spends past the limit (1,000 concurrent, limit 50)",
     unit: "count",
@@ -344,6 +388,7 @@ function createShared() {
   let voice;
   let load;
   let interaction;
+  let d1;
   const contexts = [];
   const chatBench = () => (chat ??= startChatBench(startServer));
   return {
@@ -368,6 +413,10 @@ function createShared() {
     },
     load() {
       return (load ??= measureLoad(startServer));
+    },
+    /** D1 statements per screen, page_view event and chat turn, on the benchmark's counting build. */
+    d1Queries() {
+      return (d1 ??= measureD1Queries(startServer));
     },
     interaction() {
       const executablePath = findChromium();

@@ -8,6 +8,7 @@
 // Durable Objects, the openai SDK inside the relay) is the real thing.
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
+import type { ErrorBody, ErrorInfo } from "../../app/lib/error-body";
 import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
@@ -63,7 +64,7 @@ export interface TurnResult {
   /** What the reader was given: the opening snapshot (text produced before it joined) plus every delta. */
   streamed: string;
   /** The JSON error body of a refused turn. */
-  error?: { code: string; details?: Record<string, string> };
+  error?: ErrorInfo;
 }
 
 /** The answer as a reader sees it: the snapshot's text, then each delta appended. */
@@ -95,7 +96,7 @@ export async function turnResult(response: Response): Promise<TurnResult> {
   const threadId = response.headers.get("X-Thread-Id");
   const messageId = response.headers.get("X-Message-Id");
   if (!response.ok) {
-    const json = (await response.json()) as { error: { code: string; details?: Record<string, string> } };
+    const json = (await response.json()) as ErrorBody;
     return { status: response.status, threadId, messageId, events: [], done: undefined, streamed: "", error: json.error };
   }
   const events = await readEvents(response);

@@ -7,10 +7,10 @@ import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { taskKey } from "../../app/.server/account/alarms";
 import { accountObject } from "../../app/.server/account/client";
 import type { Account } from "../../app/.server/account/object";
 import type { AppEnv } from "../../app/.server/env";
+import { EXPORT_CLEANUP_TASK } from "../../app/.server/exports/operations";
 import type { DataExportMessage } from "../../app/.server/exports/messages";
 import { R2PartWriter, StreamingZip, PART_SIZE } from "../../app/.server/exports/zip-writer";
 import type { DataExportView } from "../../app/lib/schemas/exports";
@@ -256,7 +256,7 @@ describe("download my data", { timeout: 60_000 }, () => {
     expect(await appEnv.MEDIA.head(row!.r2Key!)).not.toBeNull();
     // The archive's end was put on the object's alarm when it became ready.
     const account = accountObject(appEnv, user.id);
-    const cleanUpAt = await runInDurableObject(account, (_, state) => state.storage.get<number>(taskKey("dataExports.cleanUp")));
+    const cleanUpAt = await runInDurableObject(account, (_, state) => state.storage.get<number>(`alarm:${EXPORT_CLEANUP_TASK}`));
     expect(cleanUpAt).toBeLessThanOrEqual(ready.expiresAt!);
 
     // Seven days later: the row's end and the alarm's task are both due.
@@ -274,7 +274,7 @@ describe("download my data", { timeout: 60_000 }, () => {
     expect(await latest(client)).toMatchObject({ status: "expired", downloadUrl: null });
 
     await runInDurableObject(account, async (instance, state) => {
-      await state.storage.put(taskKey("dataExports.cleanUp"), Date.now());
+      await state.storage.put(`alarm:${EXPORT_CLEANUP_TASK}`, Date.now());
       await (instance as Account).alarm();
     });
     expect(await appEnv.MEDIA.head(row!.r2Key!)).toBeNull();

@@ -3,9 +3,8 @@
 // wrong (nothing stored), searched offline through /api/places, and saved to the gallery by signed-in users only.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import { accountSchema, inAccountDb } from "./account-helpers";
-import { Client, createUser, db, guestIdOf, signedInClient } from "./auth-helpers";
+import { Client, createUser, guestIdOf, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
 const ROUTE = "routes/_main.horoscope.$pathId.($threadId)";
@@ -153,13 +152,14 @@ describe("save the chart to the gallery", { timeout: 60_000 }, () => {
     const { client, user } = await signedInClient();
     const none = await client.fetch("/api/horoscope/chart", { method: "POST", body: new FormData() });
     expect(none.status).toBe(409);
-    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, user.id))).toBe(0);
+    expect(await inAccountDb(user.id, (accountDb) => accountDb.select().from(accountSchema.galleryImages).all())).toEqual([]);
 
     expect((await postBirthData(client, VALID)).status).toBe(200);
     const saved = await client.fetch("/api/horoscope/chart", { method: "POST", body: new FormData() });
     expect(saved.status).toBe(201);
     const { image } = (await saved.json()) as { image: { id: string; url: string } };
-    const row = await db.query.galleryImages.findFirst({ where: eq(schema.galleryImages.id, image.id) });
+    const { galleryImages } = accountSchema;
+    const row = await inAccountDb(user.id, (accountDb) => accountDb.select().from(galleryImages).where(eq(galleryImages.id, image.id)).get());
     expect(row).toMatchObject({
       ownerId: user.id,
       tool: "horoscope",

@@ -13,6 +13,7 @@ const SAMPLE: Record<SigningPurpose, string> = {
   "reset-token": "Zx9_uQ3-kV7mN2pL8rT4wY6aB1cD5eF0gH3iJ7kL9mN",
   "oauth-state": "eyJwcm92aWRlciI6Imdvb2dsZSJ9",
   "trusted-device": "20572",
+  "d1-bookmark": "0000000b-00000003-00004f5e-8e61117bf38d7adb71b934ebbf891683",
 };
 
 describe.each(SIGNING_PURPOSES)("a value signed for %s", (purpose) => {

@@ -1,52 +1,54 @@
-// A Durable Object has one alarm, and the account's object has several things to do later (decision 0026): notice
-// answers lost to an eviction, delete data-export archives past their 7 days, ... Each is a task by name with the
-// time it is due, kept in the object's storage; the alarm is set to the earliest, and when it rings the due tasks
-// run from the object's dispatch table (account/object.ts). Adding a task is a name here and a line there.
-const PREFIX = "task:";
+// A Durable Object has one alarm, and the account's object has several things to wake up for: the relay's keep-alive
+// while an answer streams (decision 0022) and the clean-up of abandoned uploads a day after an upload (decision 0013).
+// Each task's due time is kept in the object's storage under "alarm:<task>" and the alarm is set to the earliest, so
+// one task never moves or cancels another's (decision 0026).
 
-/** Every task the account's object can be asked to run later. */
-export type TaskName = "turns.keepalive" | "dataExports.cleanUp";
+const PREFIX = "alarm:";
+/** A task that threw is tried again this much later; the other tasks run regardless. */
+const RETRY_FAILED_TASK_MS = 60 * 60 * 1000;
 
-export type TaskHandlers = Record<TaskName, () => Promise<unknown>>;
+/** A task the alarm runs: does its work and answers when it wants to run again (null: only when scheduled again). */
+export type AlarmTask = (now: number) => Promise<number | null>;
 
-/** A task that threw is tried again this much later (the alarm itself is not failed: other tasks are due too). */
-const RETRY_AFTER_MS = 60_000;
+export class AccountAlarms {
+  constructor(private readonly storage: DurableObjectStorage) {}
 
-/** Where a task's time is kept in the object's storage. */
-export const taskKey = (name: TaskName) => `${PREFIX}${name}`;
-
-/**
- * Runs `name` at `at` at the latest: a task already due earlier keeps its time (it decides, when it runs, when it
- * is next needed). `options` go to the storage writes (`allowUnconfirmed` keeps them off an answer's first token).
- */
-export async function scheduleTask(ctx: DurableObjectState, name: TaskName, at: number, options?: DurableObjectPutOptions): Promise<void> {
-  const key = taskKey(name);
-  const current = await ctx.storage.get<number>(key);
-  if (current !== undefined && current <= at) return;
-  await ctx.storage.put(key, at, options);
-  const alarm = await ctx.storage.getAlarm();
-  if (alarm === null || alarm > at) await ctx.storage.setAlarm(at, options);
-}
-
-/** Runs every task due by `now` (from the alarm), then sets the alarm for the earliest one left. */
-export async function runDueTasks(ctx: DurableObjectState, handlers: TaskHandlers, now = Date.now()): Promise<void> {
-  const tasks = await ctx.storage.list<number>({ prefix: PREFIX });
-  for (const [key, at] of tasks) {
-    if (at > now) continue;
-    // Forgotten before it runs, so a task can schedule its own next run.
-    await ctx.storage.delete(key);
-    const name = key.slice(PREFIX.length) as TaskName;
-    try {
-      await handlers[name]?.();
-    } catch (error) {
-      console.error("account: task failed, retried later", name, error);
-      await scheduleTask(ctx, name, now + RETRY_AFTER_MS);
-    }
+  /** Wakes `task` at `at`, or keeps the earlier time it is already due at. */
+  async schedule(task: string, at: number, options: DurableObjectPutOptions = {}): Promise<void> {
+    const key = PREFIX + task;
+    const due = await this.storage.get<number>(key);
+    if (due !== undefined && due <= at) return;
+    await this.storage.put(key, at, options);
+    const alarm = await this.storage.getAlarm();
+    if (alarm === null || alarm > at) await this.storage.setAlarm(at, options);
   }
-  const left = [...(await ctx.storage.list<number>({ prefix: PREFIX })).values()];
-  if (left.length > 0) {
-    const earliest = Math.min(...left);
-    const alarm = await ctx.storage.getAlarm();
-    if (alarm === null || alarm > earliest) await ctx.storage.setAlarm(earliest);
+
+  /** Runs the tasks that are due (the object's alarm handler), then sets the alarm to the next due time. */
+  async run(tasks: Record<string, AlarmTask>, options: { now?: number; everyWake?: string[] } = {}): Promise<void> {
+    const { now = Date.now(), everyWake = [] } = options;
+    const dueTimes = await this.storage.list<number>({ prefix: PREFIX });
+    for (const task of everyWake) if (!dueTimes.has(PREFIX + task)) dueTimes.set(PREFIX + task, now);
+    for (const [key, due] of dueTimes) {
+      const task = tasks[key.slice(PREFIX.length)];
+      if (!task) {
+        await this.storage.delete(key);
+        continue;
+      }
+      if (due > now && !everyWake.includes(key.slice(PREFIX.length))) continue;
+      let again: number | null;
+      try {
+        again = await task(now);
+      } catch (error) {
+        console.error("account alarm: task failed, tried again later", key, error);
+        again = now + RETRY_FAILED_TASK_MS;
+      }
+      // Scheduled again while it ran (a new upload, a new answer): the earlier of the two wins.
+      const meanwhile = await this.storage.get<number>(key);
+      const next = meanwhile !== undefined && meanwhile !== dueTimes.get(key) ? Math.min(meanwhile, again ?? Infinity) : again;
+      if (next === null) await this.storage.delete(key);
+      else await this.storage.put(key, next);
+    }
+    const remaining = [...(await this.storage.list<number>({ prefix: PREFIX })).values()];
+    if (remaining.length > 0) await this.storage.setAlarm(Math.min(...remaining));
   }
 }

@@ -5,18 +5,16 @@
 import { eq, getTableName } from "drizzle-orm";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
-import { ChatRelay } from "../chat/relay-object";
+import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
 import { takeOverOldCounter } from "../credits/account-credits";
-import { cleanUpDataExports, nextExportCleanUp } from "../exports/operations";
-import { runDueTasks } from "./alarms";
+import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
+import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
 import { operations, type AccountOperation, type OperationName } from "./operations";
 import { accountSchema } from "./schema";
 
 /** account_meta: when the account's rows were moved in from D1 (decision 0026); the object serves it only after. */
 const ARRIVED = "moved-from-d1";
-/** account_meta: the account id the object is named for (its alarm's tasks are not told). */
-const ACCOUNT_ID = "account-id";
 /** account_meta: a guest merged into this account (`guest:<id>`), whose files in R2 go with the account. */
 const GUEST_PREFIX = "guest:";
 
@@ -65,29 +63,23 @@ export class Account extends ChatRelay {
     const account = this.accountContext(accountId);
     // An account with no old rows (every new one) needs nothing more: no D1 pages, no call to a counter it never had.
     if (!(await hasRowsInD1(this.env, accountId))) {
-      this.markArrived(accountId, String(Date.now()));
+      this.markArrived(String(Date.now()));
       return 0;
     }
     const [rows] = await Promise.all([moveRowsFromD1(account), takeOverOldCounter(account)]);
-    this.markArrived(accountId, String(Date.now()));
+    this.markArrived(String(Date.now()));
+    // What moved in may need the alarm: exports to expire, uploads nothing refers to (decision 0013).
     const cleanUp = nextExportCleanUp(account);
-    if (cleanUp !== null) await account.schedule("dataExports.cleanUp", cleanUp);
+    if (cleanUp !== null) await this.alarms.schedule(EXPORT_CLEANUP_TASK, cleanUp);
+    await scheduleUploadCleanup(this.alarms, Date.now());
     // Counted in D1 only when something moved: an account that never had old rows is not in the move's total, and a
     // new visitor's first page stays free of D1 writes.
     if (rows > 0) await recordMoved(this.env, accountId, rows).catch((error: unknown) => console.error("account: move not recorded", accountId, error));
     return rows;
   }
 
-  private markArrived(accountId: string, when: string) {
-    const { accountMeta } = accountSchema;
-    this.db
-      .insert(accountMeta)
-      .values([
-        { key: ARRIVED, value: when },
-        { key: ACCOUNT_ID, value: accountId },
-      ])
-      .onConflictDoNothing()
-      .run();
+  private markArrived(when: string) {
+    this.db.insert(accountSchema.accountMeta).values({ key: ARRIVED, value: when }).onConflictDoNothing().run();
   }
 
   /** The account-moves queue's call (account/moves.ts): moves the account in now, if it is not already. */
@@ -98,26 +90,17 @@ export class Account extends ChatRelay {
   /** The R2 files this account's rows name, and the guest ids merged into it (for their folders): for deleting it. */
   async files(accountId: string): Promise<{ keys: string[]; mergedGuests: string[] }> {
     await this.arrive(accountId);
-    const { uploads, galleryImages, voiceNotes, accountMeta } = accountSchema;
+    const { voiceNotes, accountMeta } = accountSchema;
     const keys = [
-      ...this.db.select({ key: uploads.r2Key }).from(uploads).all(),
-      ...this.db.select({ key: galleryImages.r2Key }).from(galleryImages).all(),
-      ...this.db.select({ key: voiceNotes.r2Key }).from(voiceNotes).all(),
-    ].map((row) => row.key);
+      ...operations["uploads.allFiles"](this.accountContext(accountId)),
+      ...this.db
+        .select({ key: voiceNotes.r2Key })
+        .from(voiceNotes)
+        .all()
+        .map((row) => row.key),
+    ];
     const merged = this.db.select({ key: accountMeta.key }).from(accountMeta).all();
     return { keys, mergedGuests: merged.filter((row) => row.key.startsWith(GUEST_PREFIX)).map((row) => row.key.slice(GUEST_PREFIX.length)) };
-  }
-
-  /** The object's one alarm runs its due tasks (account/alarms.ts) and the answers' eviction check (ChatRelay). */
-  override async alarm(): Promise<void> {
-    const { accountMeta } = accountSchema;
-    const accountId = this.db.select().from(accountMeta).where(eq(accountMeta.key, ACCOUNT_ID)).get()?.value ?? "";
-    await runDueTasks(this.ctx, {
-      // The check itself runs on every alarm (super.alarm below); this task only wakes the object while answers stream.
-      "turns.keepalive": async () => undefined,
-      "dataExports.cleanUp": () => cleanUpDataExports(this.accountContext(accountId)),
-    });
-    await super.alarm();
   }
 
   /**
@@ -132,6 +115,8 @@ export class Account extends ChatRelay {
     const guest = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(guestId));
     const rows = (await guest.handOver(guestId, accountId)) as HandedOverRows;
     let moved = 0;
+    // The guest's uploads keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
+    if (rows[getTableName(accountSchema.uploads)]?.length) await scheduleUploadCleanup(this.alarms, Date.now());
     this.db.transaction((tx) => {
       for (const table of HANDED_OVER) {
         for (const row of rows[getTableName(table)] ?? []) {
@@ -165,14 +150,27 @@ export class Account extends ChatRelay {
     return rows;
   }
 
+  /** The object's one alarm, shared by its tasks (account/alarms.ts). */
+  override async alarm(): Promise<void> {
+    await this.alarms.run(
+      {
+        [RELAY_ALARM_TASK]: () => this.keepAlive(),
+        [UPLOAD_CLEANUP_TASK]: async (now) => (await cleanUpAbandonedUploads({ db: this.db, env: this.env }, { now })).nextAt,
+        [EXPORT_CLEANUP_TASK]: (now) => cleanUpDataExports({ db: this.db, env: this.env }, now),
+      },
+      // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.
+      { everyWake: [RELAY_ALARM_TASK] },
+    );
+  }
+
   /** Deletes everything the object stores (the account was deleted); R2 files are the caller's, deleted first. */
-  async erase(accountId: string): Promise<void> {
+  async erase(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // Empty, not broken: a late call (a queued export of the deleted account) finds no rows rather than no tables,
     // and nothing is moved in again.
     await migrate(this.db, migrations);
-    this.markArrived(accountId, "erased");
+    this.markArrived("erased");
     this.arrival = Promise.resolve(0);
   }
 }

@@ -4,12 +4,18 @@
 import { creditOperations } from "../credits/account-credits";
 import { dataExportOperations } from "../exports/operations";
 import { birthProfileOperations } from "../horoscope/birth-profile";
+import { galleryOperations } from "../images/gallery";
+import { imageJobOperations } from "../images/job-operations";
+import { uploadOperations } from "../images/uploads";
 import type { AccountContext } from "./schema";
 
 export const operations = {
   ...birthProfileOperations,
   ...creditOperations,
   ...dataExportOperations,
+  ...uploadOperations,
+  ...imageJobOperations,
+  ...galleryOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.

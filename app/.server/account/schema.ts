@@ -3,7 +3,7 @@
 import type { DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
 import * as accountSchema from "../../../db/account-schema";
 import type { AppEnv } from "../env";
-import type { TaskName } from "./alarms";
+import type { AccountAlarms } from "./alarms";
 
 export type AccountDb = DrizzleSqliteDODatabase<typeof accountSchema>;
 export { accountSchema };
@@ -14,6 +14,6 @@ export interface AccountContext {
   env: AppEnv;
   /** The account (user id or guest id) the object is named for. */
   accountId: string;
-  /** Asks the object to run a task of its dispatch table by `at` (account/alarms.ts). */
-  schedule: (task: TaskName, at: number) => Promise<void>;
+  /** Wakes a task of the object later (account/alarms.ts), e.g. the clean-up of an upload nothing refers to. */
+  alarms: AccountAlarms;
 }

@@ -5,15 +5,18 @@ import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
 import type { AppEnv } from "../env";
-import { scheduleTask } from "./alarms";
+import { AccountAlarms } from "./alarms";
 import { accountSchema, type AccountContext, type AccountDb } from "./schema";
 
 export abstract class AccountStorage extends DurableObject<AppEnv> {
   protected readonly db: AccountDb;
+  /** The one alarm, shared by the object's tasks (account/alarms.ts). */
+  protected readonly alarms: AccountAlarms;
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
     this.db = drizzle(ctx.storage, { schema: accountSchema });
+    this.alarms = new AccountAlarms(ctx.storage);
     // Nothing reaches the object before its tables are current; a migration is a handful of statements once per
     // version, and on later starts one read of drizzle's migrations table.
     void ctx.blockConcurrencyWhile(() => migrate(this.db, migrations));
@@ -21,6 +24,6 @@ export abstract class AccountStorage extends DurableObject<AppEnv> {
 
   /** What an operation of account/operations.ts runs with, here, for `accountId`. */
   protected accountContext(accountId: string): AccountContext {
-    return { db: this.db, env: this.env, accountId, schedule: (task, at) => scheduleTask(this.ctx, task, at) };
+    return { db: this.db, env: this.env, accountId, alarms: this.alarms };
   }
 }

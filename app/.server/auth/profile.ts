@@ -160,7 +160,7 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
     ...forgetD1Rows(db, user.id),
     db.delete(schema.users).where(eq(schema.users.id, user.id)),
   ]);
-  await account.erase(user.id);
+  await account.erase();
 }
 
 /**
@@ -169,6 +169,9 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
  */
 export async function adoptGuestData(env: AppEnv, guestId: string | null, userId: string): Promise<void> {
   if (!guestId || !guestId.startsWith("g_") || guestId === userId) return;
+  // The chat's threads are still D1 rows until they move into the object (their own change); the rest is the objects'.
+  const db = getDb(env);
+  await db.update(schema.chatThreads).set({ ownerId: userId }).where(eq(schema.chatThreads.ownerId, guestId));
   await accountObject(env, userId).adopt(userId, guestId);
 }
 

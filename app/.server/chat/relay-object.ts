@@ -3,7 +3,6 @@
 // any point and get what was produced so far, then every new piece as it arrives (never buffered). One object per
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 import { classifyFailure, streamChat } from "../ai/stream";
-import { scheduleTask } from "../account/alarms";
 import { AccountStorage } from "../account/storage";
 import { refundInAccount } from "../credits/account-credits";
 import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
@@ -16,6 +15,8 @@ export type { RelayStart, RelayStatus } from "./relay-generation";
 const SAVE_EVERY_MS = 400;
 /** An alarm while streaming keeps the object alive and notices generations lost to an eviction. */
 const KEEPALIVE_MS = 30_000;
+/** The relay's task on the account object's one alarm (account/alarms.ts). */
+export const RELAY_ALARM_TASK = "relay";
 /** A finished answer stays readable here briefly, so a reader arriving just after the end gets it. */
 const LINGER_MS = 60_000;
 /** A launched turn is dropped (and its charge given back) if neither confirm() nor cancel() comes within this. */
@@ -92,9 +93,12 @@ export abstract class ChatRelay extends AccountStorage {
     if (generation?.status === "streaming") generation.abort.abort("stopped");
   }
 
-  override async alarm(): Promise<void> {
-    // Answers recorded as running but unknown in memory were lost to an eviction: keep what D1 has, mark them
-    // interrupted, and refund the ones that produced nothing.
+  /**
+   * The relay's part of the object's alarm (account/alarms.ts task "relay"); answers when to look again.
+   * Answers recorded as running but unknown in memory were lost to an eviction: keep what D1 has, mark them
+   * interrupted, and refund the ones that produced nothing.
+   */
+  protected async keepAlive(): Promise<number | null> {
     const saved = await this.ctx.storage.list<Saved>({ prefix: "active:" });
     for (const [key, entry] of saved) {
       const messageId = key.slice("active:".length);
@@ -103,9 +107,7 @@ export abstract class ChatRelay extends AccountStorage {
       if (outcome.updated) await settleTurnCharge(this.env, entry, "failed", !outcome.empty, this.refundHere);
       await this.ctx.storage.delete(key);
     }
-    if ([...this.generations.values()].some((generation) => generation.status === "streaming")) {
-      await scheduleTask(this.ctx, "turns.keepalive", Date.now() + KEEPALIVE_MS);
-    }
+    return [...this.generations.values()].some((generation) => generation.status === "streaming") ? Date.now() + KEEPALIVE_MS : null;
   }
 
   /**
@@ -135,7 +137,7 @@ export abstract class ChatRelay extends AccountStorage {
     const { input } = generation;
     const saved: Saved = { ownerId: input.ownerId, creditKey: input.creditKey };
     void this.ctx.storage.put(`active:${input.messageId}`, saved, { allowUnconfirmed: true });
-    void scheduleTask(this.ctx, "turns.keepalive", Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
+    void this.alarms.schedule(RELAY_ALARM_TASK, Date.now() + KEEPALIVE_MS, { allowUnconfirmed: true });
     try {
       await applyTurnWrites(this.env, input.writes);
     } catch (error) {

@@ -11,6 +11,7 @@ import type { ChatTurn } from "../ai/upstream";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { findUpload } from "../images/uploads";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
 import type { ToolTurn, TurnOwner } from "./turn-types";
@@ -29,9 +30,7 @@ export function titleFrom(message: string): string {
 
 export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: string | null): Promise<string | undefined> {
   if (!attachmentId) return undefined;
-  const upload = await getDb(env).query.uploads.findFirst({
-    where: and(eq(schema.uploads.id, attachmentId), eq(schema.uploads.ownerId, ownerId)),
-  });
+  const upload = await findUpload(env, ownerId, attachmentId);
   if (!upload) return undefined;
   const object = await env.MEDIA.get(upload.r2Key);
   if (!object) return undefined;

@@ -7,6 +7,9 @@ const { dataExports, chatThreads, chatMessages, galleryImages, voiceNotes, birth
 
 export type DataExport = typeof dataExports.$inferSelect;
 
+/** The exports' task on the account object's alarm (account/alarms.ts). */
+export const EXPORT_CLEANUP_TASK = "dataExports.cleanUp";
+
 /** Exports an account may request in any 24 hours (each reads everything the account holds). */
 export const EXPORTS_PER_DAY = 3;
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,7 +55,7 @@ export const dataExportOperations = {
       .get();
     if (!row) return { ok: false, code: "export/in-progress" };
     // A consumer that dies leaves it queued: the clean-up marks it failed once it is stuck.
-    await account.schedule("dataExports.cleanUp", now + STUCK_EXPORT_MS);
+    await account.alarms.schedule(EXPORT_CLEANUP_TASK, now + STUCK_EXPORT_MS);
     return { ok: true, row };
   },
 
@@ -81,7 +84,7 @@ export const dataExportOperations = {
       .where(and(eq(dataExports.id, input.id), eq(dataExports.status, "running")))
       .returning()
       .get();
-    if (row) await account.schedule("dataExports.cleanUp", expiresAt);
+    if (row) await account.alarms.schedule(EXPORT_CLEANUP_TASK, expiresAt);
     return row ?? null;
   },
 
@@ -154,9 +157,9 @@ export const dataExportOperations = {
 /**
  * The alarm's clean-up of this account's exports: archives past their 7 days are deleted from R2 (the row stays,
  * marked expired, so the link says "expired" rather than "not found"); exports stuck queued or running for an hour
- * are marked failed; rows older than 30 days are deleted. Then it asks to run again when the next of these is due.
+ * are marked failed; rows older than 30 days are deleted. Answers when it is next needed (null: nothing left).
  */
-export async function cleanUpDataExports(account: AccountContext, now = Date.now()): Promise<void> {
+export async function cleanUpDataExports(account: Pick<AccountContext, "db" | "env">, now = Date.now()): Promise<number | null> {
   const { db, env } = account;
   // Rows first, then their files: an archive whose row already says expired is never served, even if the delete fails.
   const expired = db
@@ -174,7 +177,7 @@ export async function cleanUpDataExports(account: AccountContext, now = Date.now
     .where(and(inArray(dataExports.status, ["expired", "failed"]), lt(dataExports.createdAt, now - EXPORT_ROW_KEEP_MS)))
     .run();
   const next = nextExportCleanUp(account);
-  if (next !== null) await account.schedule("dataExports.cleanUp", Math.max(next, now + 1000));
+  return next === null ? null : Math.max(next, now + 1000);
 }
 
 /** When the clean-up next has something to do here, or null when nothing is left to expire, fail or forget. */
