@@ -215,6 +215,54 @@ export const creditCharges = sqliteTable(
   (t) => [index("credit_charges_day").on(t.day, t.refunded)],
 );
 
+/**
+ * What the assistant remembers about the person (issue 33, decision 0027): one short fact each, made by the extraction
+ * job from one turn or written by the person in Settings › Memory. Where it came from is kept so the note under an
+ * answer can link back. Searched by full text (memory_search, migration 0003) when there are too many to send all.
+ */
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: text("id").primaryKey(),
+    text: text("text").notNull(),
+    /** The conversation and answer it was learnt from; null when the person wrote it. */
+    sourceThreadId: text("source_thread_id"),
+    sourceMessageId: text("source_message_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("memories_updated").on(t.updatedAt)],
+);
+
+/** The account's memory switch and custom instructions: one row (id 1), absent until first changed (memory on, no instructions). */
+export const memorySettings = sqliteTable("memory_settings", {
+  id: integer("id").primaryKey(),
+  /** "Use and save memory": off sends and saves nothing, and keeps what is saved. */
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  /** "What should the assistant know about you?" */
+  aboutYou: text("about_you").notNull().default(""),
+  /** "How should it answer?" */
+  answerStyle: text("answer_style").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What memory did for one answer, shown under it: the memories it was sent (used), and those its extraction job
+ * saved or changed (updated, filled in when the job ends; pending until then). JSON arrays of { id, text }.
+ */
+export const memoryNotes = sqliteTable(
+  "memory_notes",
+  {
+    messageId: text("message_id").primaryKey(),
+    threadId: text("thread_id").notNull(),
+    used: text("used").notNull().default("[]"),
+    updated: text("updated").notNull().default("[]"),
+    pending: integer("pending", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("memory_notes_thread").on(t.threadId)],
+);
+
 /** Facts about the object itself: whose it is, whether its rows were moved in from D1, guests merged into it. */
 export const accountMeta = sqliteTable("account_meta", {
   key: text("key").primaryKey(),
@@ -227,3 +275,4 @@ export type ImageJob = typeof imageJobs.$inferSelect;
 export type GalleryImage = typeof galleryImages.$inferSelect;
 export type DataExport = typeof dataExports.$inferSelect;
 export type BirthProfile = typeof birthProfiles.$inferSelect;
+export type Memory = typeof memories.$inferSelect;

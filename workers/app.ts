@@ -1,6 +1,7 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
 // else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
-// WhatsApp messages and account moves; no cron (clean-ups are each account object's alarm); and the Durable Object classes.
+// memory extraction, WhatsApp messages and account moves; no cron (clean-ups are each account object's alarm); and
+// the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
@@ -12,6 +13,7 @@ import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
 import { processImageJobs } from "../app/.server/images/consumer";
 import { isImageJobMessage } from "../app/.server/images/messages";
+import { MEMORY_JOBS_QUEUE, processMemoryJobs } from "../app/.server/memory/jobs";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
 import { deliverJobResults } from "../app/.server/whatsapp/tasks";
 import { postChat } from "../app/.server/http/chat";
@@ -149,6 +151,7 @@ export default {
     const appEnv = env as never;
     if (batch.queue === WHATSAPP_INBOX_QUEUE) return processInbox(batch, appEnv);
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
+    if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, appEnv);
     if (batch.queue === ACCOUNT_MOVES_QUEUE) return processAccountMoves(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.

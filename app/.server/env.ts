@@ -6,6 +6,7 @@ import type { AuthThrottle } from "./auth/throttle-counter";
 import type { CreditsCounter } from "./credits/counter";
 import type { DataExportMessage } from "./exports/messages";
 import type { ImageJobMessage } from "./images/messages";
+import type { MemoryJob } from "./memory/jobs";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
 import type { InboxQueue } from "./whatsapp/inbox-message";
 
@@ -17,6 +18,11 @@ export interface JobQueue {
 /** The producer side of the data-export queue (decision 0018); a service entrypoint under `npm run dev`. */
 export interface ExportQueue {
   send(body: DataExportMessage): Promise<unknown>;
+}
+
+/** The producer side of the memory extraction queue (issue 33); a service entrypoint under `npm run dev`. */
+export interface MemoryQueue {
+  send(body: MemoryJob): Promise<unknown>;
 }
 
 /** What wrangler.toml binds, as `wrangler types` generates it (workers/worker-configuration.d.ts, `npm run cf-typegen`). */
@@ -45,6 +51,7 @@ export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
   ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<Account>>;
   IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
   DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
+  MEMORY_JOBS: Producer<"MEMORY_JOBS", MemoryJob>;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
   WHATSAPP_INBOX?: InboxQueue;
   WHATSAPP?: Generated["WHATSAPP"];
@@ -67,6 +74,7 @@ const bindingsSchema = z.object({
   ACCOUNT: binding<DurableObjectNamespace<Account>>("ACCOUNT", "Durable Object namespace", "idFromName"),
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
   DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
+  MEMORY_JOBS: binding<MemoryQueue>("MEMORY_JOBS", "Queue producer", "send"),
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);

@@ -76,6 +76,7 @@ export const errorStatus = {
   "share/continue-rate-limited": 429,
   "export/invalid-format": 400,
   "export/sign-in-required": 401,
+  "memory/not-found": 404,
   "export/not-found": 404,
   "export/not-ready": 409,
   "export/in-progress": 409,

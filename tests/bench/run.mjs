@@ -14,6 +14,7 @@ import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./l
 import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
 import { LOAD_BENCH, measureLoad } from "./load.mjs";
 import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
+import { MEMORY_BENCH, measureMemory } from "./memory.mjs";
 import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
@@ -280,6 +281,28 @@ const MEASUREMENTS = [
     },
   },
   {
+    name: "Memory: prompt added to a turn (estimated tokens)",
+    unit: "count",
+    budget: MEMORY_BENCH.promptBudget,
+    // Issue 33: with more memories than the budget holds, what memory context a turn carries (decision 0027).
+    async measure(shared) {
+      const result = await shared.memory();
+      return { value: result.promptTokens, detail: `${result.promptChars} characters of system text after ${MEMORY_BENCH.facts} remembered facts` };
+    },
+  },
+  {
+    name: "Memory: extraction job tokens in per turn (estimated)",
+    unit: "count",
+    budget: MEMORY_BENCH.extractionInBudget,
+    async measure(shared) {
+      const result = await shared.memory();
+      return {
+        value: result.extractionIn,
+        detail: `median of ${result.extractions} extractions; out ${result.extractionOut} tokens (budget ${MEMORY_BENCH.extractionOutBudget})`,
+      };
+    },
+  },
+  {
     name: "Chat: answers lost of 200 concurrent streams",
     unit: "count",
     budget: 0,
@@ -386,6 +409,7 @@ function createShared() {
   let history;
   let whatsapp;
   let voice;
+  let memory;
   let load;
   let interaction;
   let d1;
@@ -410,6 +434,9 @@ function createShared() {
     },
     voiceTurn() {
       return (voice ??= chatBench().then(measureVoiceTurn));
+    },
+    memory() {
+      return (memory ??= chatBench().then(measureMemory));
     },
     load() {
       return (load ??= measureLoad(startServer));

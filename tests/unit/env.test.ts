@@ -17,6 +17,7 @@ function bindings() {
     ACCOUNT: durableObject(),
     IMAGE_JOBS: { send: fn },
     DATA_EXPORTS: { send: fn },
+    MEMORY_JOBS: { send: fn },
   };
 }
 const SECRET = "s".repeat(32);

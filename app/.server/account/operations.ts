@@ -7,6 +7,7 @@ import { birthProfileOperations } from "../horoscope/birth-profile";
 import { galleryOperations } from "../images/gallery";
 import { imageJobOperations } from "../images/job-operations";
 import { uploadOperations } from "../images/uploads";
+import { memoryOperations } from "../memory/store";
 import type { AccountContext } from "./schema";
 
 export const operations = {
@@ -16,6 +17,7 @@ export const operations = {
   ...uploadOperations,
   ...imageJobOperations,
   ...galleryOperations,
+  ...memoryOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.

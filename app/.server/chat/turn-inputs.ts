@@ -2,7 +2,6 @@
 // image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
 // here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped.
 import { and, desc, eq } from "drizzle-orm";
-import type { RelayStart } from "./relay-generation";
 import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
@@ -12,8 +11,10 @@ import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUpload } from "../images/uploads";
+import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
+import type { TurnStart } from "./turn-types";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 /** How many earlier messages are sent as context. */
@@ -98,7 +99,7 @@ export interface TurnPlan {
  * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
  * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
  */
-export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<RelayStart> {
+export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<TurnStart> {
   const { request, tool, message, creditKey } = plan;
   const choice = plan.modelFor(who);
   if (!choice) throw new AppError("plan/pro-required");
@@ -143,6 +144,10 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
 
   const lastQuestion = turns[turns.length - 1]?.content ?? "";
   const withImage = Boolean(turns[turns.length - 1]?.imageDataUrl);
+  // Memory (issue 33, decision 0027): the person's instructions and memories join the system text; the relay learns
+  // from the turn when it ends. A temporary chat keeps no rows at all.
+  const temporary = request.temporary === true;
+  const memory = await memoryForTurn(env, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
   return {
     messageId,
     threadId,
@@ -151,11 +156,13 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     target,
     turns,
     reasoning: model.reasoning,
-    demoReply: target.kind === "demo" ? demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage)) : undefined,
+    demoReply: target.kind === "demo" ? memory.demoReply(demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage))) : undefined,
     kind: tool?.kind ?? "chat",
-    instructions: tool?.instructions,
+    instructions: memory.instructions(tool?.instructions),
     sourcesLabel: tool?.sourcesLabel,
     writes,
+    memory: memory.turn,
+    temporary: temporary || undefined,
   };
 }
 
