@@ -6,6 +6,8 @@ import { historyBenchOperations } from "../chat/history-bench";
 import { threadOperations } from "../chat/threads";
 import { turnInputOperations } from "../chat/turn-inputs";
 import { interruptedTurnOperations } from "../chat/turn-store";
+import { creditOperations } from "../credits/account-credits";
+import { dataExportOperations } from "../exports/operations";
 import { birthProfileOperations } from "../horoscope/birth-profile";
 import { galleryOperations } from "../images/gallery";
 import { imageJobOperations } from "../images/job-operations";
@@ -26,6 +28,8 @@ export const operations = {
   ...continueShareOperations,
   ...voiceNoteOperations,
   ...historyBenchOperations,
+  ...creditOperations,
+  ...dataExportOperations,
   ...uploadOperations,
   ...imageJobOperations,
   ...galleryOperations,

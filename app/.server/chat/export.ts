@@ -41,6 +41,12 @@ function stamp(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
+/** The messages an export or a share snapshot keeps: every question, and answers that finished or stopped with text. */
+export const readableMessage = or(
+  eq(accountSchema.chatMessages.role, "user"),
+  and(inArray(accountSchema.chatMessages.status, ["complete", "stopped"]), ne(accountSchema.chatMessages.content, "")),
+);
+
 /** The thread and the messages an export or a share snapshot keeps, read inside the account's object. */
 export function readableThread(db: AccountDb, threadId: string) {
   const { chatThreads, chatMessages } = accountSchema;
@@ -55,12 +61,7 @@ export function readableThread(db: AccountDb, threadId: string) {
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.threadId, threadId),
-        or(eq(chatMessages.role, "user"), and(inArray(chatMessages.status, ["complete", "stopped"]), ne(chatMessages.content, ""))),
-      ),
-    )
+    .where(and(eq(chatMessages.threadId, threadId), readableMessage))
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
     .all();
   return { thread: { title: thread.title, createdAt: thread.createdAt }, messages };
@@ -68,41 +69,15 @@ export function readableThread(db: AccountDb, threadId: string) {
 
 export const exportOperations = {
   "chat.exportable": ({ db }: AccountContext, threadId: string) => readableThread(db, threadId),
-  /**
-   * Every thread (with what an export keeps of it) and every kept voice note with its transcript, for "Download my
-   * data" (exports/archive.ts): one call however many chats the account has.
-   */
-  "chat.exportRows": ({ db }: AccountContext) => {
-    const { chatThreads, chatMessages, voiceNotes } = accountSchema;
-    const threads = db
-      .select({ id: chatThreads.id, tool: chatThreads.tool, toolPath: chatThreads.toolPath, channel: chatThreads.channel })
-      .from(chatThreads)
-      .orderBy(asc(chatThreads.createdAt), asc(chatThreads.id))
-      .all()
-      .flatMap((thread) => {
-        const content = readableThread(db, thread.id);
-        return content ? [{ ...thread, ...content.thread, content }] : [];
-      });
-    const notes = db
-      .select({
-        messageId: voiceNotes.messageId,
-        threadId: chatMessages.threadId,
-        transcript: chatMessages.content,
-        r2Key: voiceNotes.r2Key,
-        seconds: voiceNotes.seconds,
-        createdAt: voiceNotes.createdAt,
-      })
-      .from(voiceNotes)
-      .innerJoin(chatMessages, eq(chatMessages.id, voiceNotes.messageId))
-      .orderBy(asc(voiceNotes.createdAt), asc(voiceNotes.messageId))
-      .all();
-    return { threads, voiceNotes: notes };
-  },
 };
 
-export type Exportable = NonNullable<ReturnType<typeof readableThread>>;
+/** What a thread's file is made of. */
+export interface ExportContent {
+  thread: { title: string; createdAt: number };
+  messages: { role: "user" | "assistant"; content: string; model: string | null; createdAt: number }[];
+}
 
-async function exportableOf(env: AppEnv, ownerId: string, threadId: string): Promise<Exportable> {
+async function exportableOf(env: AppEnv, ownerId: string, threadId: string): Promise<ExportContent> {
   const content = await inAccount(env, ownerId, "chat.exportable", threadId);
   if (!content) throw new AppError("chat/not-found");
   return content;
@@ -116,12 +91,8 @@ export async function exportThread(env: AppEnv, ownerId: string, threadId: strin
   return renderExport(content, format, labels);
 }
 
-/** Both formats of a thread read with "chat.exportRows", for "Download my data" (exports/archive.ts). */
-export function exportFiles(content: Exportable, labels: ExportLabels): Record<ExportFormat, ExportFile> {
-  return { md: renderExport(content, "md", labels), json: renderExport(content, "json", labels) };
-}
-
-function renderExport({ thread, messages }: Exportable, format: ExportFormat, labels: ExportLabels): ExportFile {
+/** A thread as a file; "Download my data" (exports/archive.ts) renders the threads it reads with it too. */
+export function renderExport({ thread, messages }: ExportContent, format: ExportFormat, labels: ExportLabels): ExportFile {
   const name = slugify(thread.title);
   if (format === "json") {
     const body = {

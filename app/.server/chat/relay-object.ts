@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { afterTurn } from "../memory/jobs";
 import type { TurnStart } from "./turn-types";
 import { TurnRunner, type RelayStatus } from "./turn-runner";
-import { accountTurnStore } from "./turn-store";
+import { accountTurnStore, refundInObject } from "./turn-store";
 
 export type { RelayStatus } from "./turn-runner";
 
@@ -20,10 +20,16 @@ export abstract class ChatRelay extends AccountStorage {
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
-    // A turn's rows go to this object's own SQLite (decision 0026): nothing shared is written while it streams.
-    this.runner = new TurnRunner(ctx, env, accountTurnStore(this.db, env), {
+    // A turn's rows go to this object's own SQLite and its charge is in this object's own ledger (decision 0026):
+    // nothing shared is written while it streams, and a refund is no call to itself.
+    const store = accountTurnStore(
+      this.db,
+      env,
+      refundInObject((ownerId) => this.accountContext(ownerId)),
+    );
+    this.runner = new TurnRunner(ctx, env, store, {
       wakeAt: (at) => void this.alarms.schedule(RELAY_ALARM_TASK, at, { allowUnconfirmed: true }),
-      afterFinish: ({ ownerId, ...turn }) => afterTurn({ db: this.db, env: this.env, accountId: ownerId, alarms: this.alarms }, turn),
+      afterFinish: ({ ownerId, ...turn }) => afterTurn(this.accountContext(ownerId), turn),
     });
   }
 
