@@ -1,10 +1,12 @@
 // Chat turns and threads as their owner and as a stranger see them, through the whole worker with the real openai
 // SDK against the fake upstream: idempotent turns (one charge, one answer per request id), owner-only access,
 // docs/product.md §5 titles (at most 50 characters) and search over answer text (FTS5 in the account's own object).
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en/common.json";
 import tr from "../../locales/tr/common.json";
 import { expectedAnswer, mirrorWords } from "../mocks/fake-openai-replies.mjs";
+import { inAccountDb } from "./account-helpers";
 import { Client, credits, guest, guestIdOf, joinAnswer, messageRow, sendTurn, threadMessages, threadRow, turnResult, upstreamEnv } from "./chat-helpers";
 
 const CHAT_ROUTE = "routes/_main.web-main.($threadId)";
@@ -181,6 +183,19 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     // Prefix search: part of the word is enough.
     expect((await listThreads(client, `?q=${answerWord.slice(0, 4)}`)).map((thread) => thread.id)).toEqual([threadId]);
     expect(await listThreads(client, "?q=nosuchwordanywhere")).toEqual([]);
+    // The index keeps the words, not a second copy of the text (account migration 0004): its rows hold only their ids.
+    const indexed = () =>
+      inAccountDb(guestIdOf(client), (own) => own.all<{ body: string | null; thread_id: string }>(sql`SELECT body, thread_id FROM chat_search`));
+    expect(await indexed()).toEqual([
+      { body: null, thread_id: threadId },
+      { body: null, thread_id: threadId },
+      { body: null, thread_id: threadId },
+    ]);
+    // A renamed thread is found by its new title (the old title's row is replaced, not left behind).
+    expect(await listThreads(client, "?q=Platypus")).toEqual([]);
+    expect(await threadAction(client, threadId, { intent: "rename", title: "Platypus notes" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect((await listThreads(client, "?q=Platypus")).map((thread) => thread.id)).toEqual([threadId]);
+    expect(await indexed()).toHaveLength(3);
 
     expect(await listThreads(client, "?starred=1")).toEqual([]);
     const starred = await threadAction(client, threadId, { intent: "star", starred: "true" });
@@ -191,5 +206,6 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     expect(await threadAction(client, threadId, { intent: "delete" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await listThreads(client, `?q=${answerWord}`)).toEqual([]);
     expect(await threadRow(guestIdOf(client), threadId)).toBeUndefined();
+    expect(await indexed()).toEqual([]);
   });
 });
