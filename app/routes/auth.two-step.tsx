@@ -1,0 +1,77 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { findUser } from "~/.server/auth/accounts";
+import { isTrustedDevice } from "~/.server/auth/device";
+import { clearCookie, PENDING_SECOND_STEP_COOKIE, readPendingSecondStep } from "~/.server/auth/pending";
+import { clientAddress } from "~/.server/auth/throttle";
+import { passSecondStep } from "~/.server/auth/two-step";
+import { AppError } from "~/.server/errors";
+import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
+import { readForm } from "~/.server/http/request";
+import { getViewer } from "~/.server/identity";
+import { pageTitle } from "~/.server/page";
+import { LinkProblem } from "~/components/auth/link-page";
+import { TwoStepForm } from "~/components/auth/two-step-form";
+import { loginPath, safeRedirectPath } from "~/lib/auth";
+import { titleMeta } from "~/lib/meta";
+import { checkForm, twoStepCodeSchema } from "~/lib/schemas/auth";
+
+/**
+ * The second step of signing in (decision 0026): after a right password, Google, Apple or e-mail link for an account
+ * with two-step sign-in on, the browser holds only a signed pending cookie (5 minutes, no session) and comes here for
+ * the authenticator app's code or a recovery code. Nothing pending: back to sign in; pending too long: it says so.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const viewer = await getViewer(request, context);
+  if (viewer.kind === "user") throw redirect(redirectTo);
+  const pending = await readPendingSecondStep(request, context.config);
+  if (pending === null) throw redirect(loginPath(redirectTo));
+  return { title: await pageTitle(request, "auth", "twoStep.title"), redirectTo, expired: pending === "expired" };
+}
+
+export const meta = titleMeta;
+export const headers = retryAfterHeaders;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    const form = await readForm(request);
+    const pending = await readPendingSecondStep(request, context.config);
+    if (pending === null || pending === "expired") throw new AppError("auth/code-expired");
+    const check = checkForm(twoStepCodeSchema, form);
+    if (!check.success) return invalid(request, check.fieldErrors);
+    const user = await findUser(context.env, pending.userId);
+    if (!user) throw new AppError("auth/code-expired");
+    if (user.disabledAt) throw new AppError("auth/user-disabled");
+    const trustedDevice = await isTrustedDevice(request, context.config, user.email);
+    await passSecondStep(context.env, user, { code: check.data.code, address: clientAddress(request), trustedDevice }, linkContext(request, context));
+    const headers = { "Set-Cookie": clearCookie(request, PENDING_SECOND_STEP_COOKIE) };
+    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), guestId: pending.guestId, headers, secondStepDone: true });
+  } catch (error) {
+    return failure(request, error, "auth/unknown");
+  }
+}
+
+export default function Screen() {
+  const { t } = useTranslation("auth");
+  const { redirectTo, expired } = useLoaderData<typeof loader>();
+  if (expired) {
+    return (
+      <LinkProblem title={t("twoStep.title")} code="auth/code-expired">
+        <Link to={loginPath(redirectTo)} className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("twoStep.signInAgain")}
+        </Link>
+      </LinkProblem>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("twoStep.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("twoStep.description")}</p>
+      </div>
+      <TwoStepForm redirectTo={redirectTo} />
+    </div>
+  );
+}
