@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { isTrustedDevice } from "~/.server/auth/device";
 import { requireRecentSignIn } from "~/.server/auth/recent-sign-in";
 import { clientAddress } from "~/.server/auth/throttle";
 import { beginTwoStepSetup, confirmTwoStepSetup, disableTwoStep, renewRecoveryCodes } from "~/.server/auth/two-step";
@@ -30,11 +29,7 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const link = linkContext(request, context);
   if (intent === "setup") return Response.json({ ok: true, ...(await beginTwoStepSetup(context.env, user)) }, { headers: NO_STORE });
   if (intent === "renew-codes") return Response.json({ ok: true, ...(await renewRecoveryCodes(context.env, user, link)) }, { headers: NO_STORE });
-  const attempt = {
-    code: code!.success ? code!.data.code : "",
-    address: clientAddress(request),
-    trustedDevice: await isTrustedDevice(request, context.config, user.email),
-  };
+  const attempt = { code: code!.success ? code!.data.code : "", address: clientAddress(request) };
   if (intent === "enable") return Response.json({ ok: true, ...(await confirmTwoStepSetup(context.env, user, attempt, link)) }, { headers: NO_STORE });
   await disableTwoStep(context.env, user, attempt, link);
   return Response.json({ ok: true }, { headers: NO_STORE });

@@ -2,7 +2,6 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { findUser } from "~/.server/auth/accounts";
-import { isTrustedDevice } from "~/.server/auth/device";
 import { clearCookie, PENDING_SECOND_STEP_COOKIE, readPendingSecondStep } from "~/.server/auth/pending";
 import { clientAddress } from "~/.server/auth/throttle";
 import { passSecondStep } from "~/.server/auth/two-step";
@@ -44,8 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await findUser(context.env, pending.userId);
     if (!user) throw new AppError("auth/code-expired");
     if (user.disabledAt) throw new AppError("auth/user-disabled");
-    const trustedDevice = await isTrustedDevice(request, context.config, user.email);
-    await passSecondStep(context.env, user, { code: check.data.code, address: clientAddress(request), trustedDevice }, linkContext(request, context));
+    await passSecondStep(context.env, user, { code: check.data.code, address: clientAddress(request) }, linkContext(request, context));
     const headers = { "Set-Cookie": clearCookie(request, PENDING_SECOND_STEP_COOKIE) };
     return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), guestId: pending.guestId, headers, secondStepDone: true });
   } catch (error) {

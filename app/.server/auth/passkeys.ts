@@ -71,7 +71,8 @@ export async function registrationOptions(env: AppEnv, user: Pick<User, "id" | "
     userName: user.email,
     userDisplayName: user.displayName,
     userID: new TextEncoder().encode(user.id),
-    challenge,
+    // As bytes: a string would be taken as text and encoded again, and the answer's challenge would not be ours.
+    challenge: base64UrlDecode(challenge),
     timeout: PASSKEY_CHALLENGE_MS,
     attestationType: "none",
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: transportsOf(passkey) })),
@@ -81,7 +82,12 @@ export async function registrationOptions(env: AppEnv, user: Pick<User, "id" | "
 
 /** Options for signing in: no account named (a discoverable passkey says whose it is), so nothing is enumerated. */
 export async function signInOptions(rp: RelyingParty, challenge: string) {
-  return generateAuthenticationOptions({ rpID: rp.rpID, challenge, timeout: PASSKEY_CHALLENGE_MS, userVerification: USER_VERIFICATION });
+  return generateAuthenticationOptions({
+    rpID: rp.rpID,
+    challenge: base64UrlDecode(challenge),
+    timeout: PASSKEY_CHALLENGE_MS,
+    userVerification: USER_VERIFICATION,
+  });
 }
 
 /** A verification library's refusal (wrong origin, RP ID, challenge, signature or counter) is one translated answer. */

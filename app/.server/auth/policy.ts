@@ -54,8 +54,8 @@ export const THROTTLE = {
   /** Wrong two-step codes for one account from one address: that pair is refused for the rest of the window. */
   codesPerAccountAddress: { limit: 5, windowMs: 15 * MINUTE },
   /**
-   * Wrong two-step codes for one account from everywhere (a browser trusted for the account is not counted): at most 10
-   * guesses at a million values per 15 minutes, about one chance in 100,000 per quarter hour (decision 0026).
+   * Wrong two-step codes for one account from everywhere: at most 10 guesses at a million values (3 of them right at
+   * any moment) per 15 minutes, about 3 chances in 100,000 per quarter hour (decision 0026).
    */
   codesPerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const;

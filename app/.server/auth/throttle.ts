@@ -87,13 +87,15 @@ export async function beginSignInAttempt(env: AppEnv, email: string, address: st
 
 /**
  * Counts a two-step code (or recovery code) before it is checked, like a password (decision 0026): per (account,
- * address) and per account from everywhere, which a browser that signed in to the account before skips. The account
- * window locks rather than slows: a code has a million values, not a person's own password's many.
+ * address) and per account from everywhere. Unlike sign-in, a trusted browser is counted too: that cookie only says
+ * the browser knew the password, which is all someone guessing codes already has. The account window locks rather
+ * than slows: a code has a million values.
  */
-export async function beginCodeAttempt(env: AppEnv, userId: string, address: string, options: { trustedDevice?: boolean } = {}) {
-  const counted: [string, ThrottleWindow][] = [[throttleKeys.codePair(userId, address), THROTTLE.codesPerAccountAddress]];
-  if (!options.trustedDevice) counted.push([throttleKeys.codeAccount(userId), THROTTLE.codesPerAccount]);
-  return beginCountedAttempt(env, counted);
+export async function beginCodeAttempt(env: AppEnv, userId: string, address: string) {
+  return beginCountedAttempt(env, [
+    [throttleKeys.codePair(userId, address), THROTTLE.codesPerAccountAddress],
+    [throttleKeys.codeAccount(userId), THROTTLE.codesPerAccount],
+  ]);
 }
 
 /** A proven mailbox (password reset) lifts the account's slow-down and the lockout of the address it was done from. */

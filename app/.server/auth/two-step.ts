@@ -130,7 +130,6 @@ async function spendRecoveryCode(env: AppEnv, userId: string, code: string): Pro
 export interface CodeAttempt {
   code: string;
   address: string;
-  trustedDevice?: boolean;
 }
 
 /**
@@ -142,7 +141,7 @@ export async function checkTwoStepCode(env: AppEnv, userId: string, input: CodeA
   if (code === "") throw new AppError("auth/missing-verification-code");
   const isAppCode = CODE_PATTERN.test(code);
   if (!isAppCode && (options.appOnly || !RECOVERY_PATTERN.test(code))) throw new AppError("auth/invalid-verification-code");
-  const attempt = await beginCodeAttempt(env, userId, input.address, { trustedDevice: input.trustedDevice });
+  const attempt = await beginCodeAttempt(env, userId, input.address);
   if (isAppCode) await acceptAppCode(env, userId, code, { enabled: !options.appOnly });
   else await spendRecoveryCode(env, userId, code);
   await attempt.succeeded();
