@@ -312,18 +312,47 @@ function bodyIdCases(): Case[] {
     ],
     ["B's creation deleted from A's gallery", "/gallery", FORM, (world) => new URLSearchParams({ intent: "delete", id: world.victim.imageId })],
   ];
-  return cases.map(([label, path, type, body]) => ({
+  // A passkey answer naming B's credential (decision 0026): as A's new passkey, and as a sign-in. Neither is B's to use.
+  const passkeyAnswer = (world: World, response: Record<string, string>) =>
+    new URLSearchParams({
+      intent: "passkey",
+      response: JSON.stringify({ id: world.victim.credentialId, rawId: world.victim.credentialId, type: "public-key", response, clientExtensionResults: {} }),
+    });
+  const passkeyCases: [string, string, (world: World) => BodyInit][] = [
+    ["B's passkey credential added as A's", "/api/passkeys", (world) => passkeyAnswer(world, { clientDataJSON: "e30", attestationObject: "oA" })],
+    [
+      "B's passkey credential as a sign-in answer",
+      "/auth/login",
+      (world) => passkeyAnswer(world, { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA", userHandle: "" }),
+    ],
+  ];
+  const refusedPasskeys = passkeyCases.map(([label, path, body]): Case => ({
     group: "another account's ids",
     name: `POST ${label} → ${path}`,
     method: "POST",
-    path: () => path,
-    headers: { "Content-Type": type },
+    path: () => (path.startsWith("/api/") ? path : `${path}.data`),
+    headers: { "Content-Type": FORM },
     body,
     as: "user",
     locale: nextLocale(),
-    expect: { kind: "refuse", status: [404] },
+    expect: { kind: "refuse", status: [400, 404] },
     hidden: true,
   }));
+  return [
+    ...refusedPasskeys,
+    ...cases.map(([label, path, type, body]): Case => ({
+      group: "another account's ids",
+      name: `POST ${label} → ${path}`,
+      method: "POST",
+      path: () => path,
+      headers: { "Content-Type": type },
+      body,
+      as: "user",
+      locale: nextLocale(),
+      expect: { kind: "refuse", status: [404] },
+      hidden: true,
+    })),
+  ];
 }
 
 function queryCases(route: RouteInfo): Case[] {

@@ -19,6 +19,9 @@ export interface World {
     imageId: string;
     shareId: string;
     exportId: string;
+    /** B's passkey (decision 0026): its row id and its WebAuthn credential id. */
+    passkeyId: string;
+    credentialId: string;
     secret: string;
   };
 }
@@ -45,6 +48,8 @@ export async function createWorld(): Promise<World> {
     shareId: `s${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
     // A data export's id has the same shape (decision 0018).
     exportId: `e${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
+    passkeyId: crypto.randomUUID(),
+    credentialId: `c${crypto.randomUUID().replace(/-/g, "")}`,
   };
   await db.insert(schema.chatThreads).values({ id: ids.threadId, ownerId: b.id, title: `${secret} thread` });
   await db.insert(schema.chatMessages).values([
@@ -93,6 +98,14 @@ export async function createWorld(): Promise<World> {
     bytes: 8,
     expiresAt: Date.now() + 7 * 24 * 3600 * 1000,
   });
+  // B's passkey: renaming or removing it as A, or answering a sign-in with its credential id, finds nothing of B's.
+  await db.insert(schema.passkeys).values({
+    id: ids.passkeyId,
+    userId: b.id,
+    credentialId: ids.credentialId,
+    publicKey: "AQID",
+    name: `${secret} passkey`,
+  });
   await putObject(`avatars/${b.id}/photo.png`);
   await db
     .update(schema.users)
@@ -112,6 +125,7 @@ export function victimParam(world: World, param: string): string {
     imageId: victim.imageId,
     shareId: victim.shareId,
     exportId: victim.exportId,
+    passkeyId: victim.passkeyId,
     userId: victim.userId,
   };
   return known[param] ?? "x";
@@ -151,6 +165,7 @@ export async function snapshot(world: World): Promise<Record<string, unknown>> {
     appEnv.DB.prepare("SELECT * FROM chat_messages WHERE thread_id = ?").bind(victim.threadId),
     appEnv.DB.prepare("SELECT * FROM image_jobs WHERE owner_id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM shared_links WHERE owner_id = ?").bind(victim.userId),
+    appEnv.DB.prepare("SELECT * FROM passkeys WHERE user_id = ?").bind(victim.userId),
   ]);
   const row = (counts!.results[0] ?? {}) as Record<string, number>;
   return {
