@@ -95,6 +95,8 @@ async function verified<T>(verify: () => Promise<T>): Promise<T> {
   try {
     return await verify();
   } catch (cause) {
+    // Which check refused it (origin, challenge, signature, counter...) is for the logs, never for the page.
+    console.warn("auth: passkey answer refused:", cause instanceof Error ? cause.message : "unknown");
     throw new AppError("auth/passkey-failed", { cause });
   }
 }

@@ -95,13 +95,9 @@ export const passkeyResponseSchema = lazily(() => {
     id: text,
     rawId: text,
     type: z.literal("public-key"),
-    response: z.object({ clientDataJSON: text }).catchall(
-      z
-        .string()
-        .max(16_384)
-        .nullable()
-        .or(z.array(z.string().max(32)).max(16)),
-    ),
+    // The rest of `response` differs per ceremony and browser (attestationObject, authenticatorData, signature,
+    // userHandle, publicKey, publicKeyAlgorithm, transports): bounded strings, numbers or short lists.
+    response: z.object({ clientDataJSON: text }).catchall(z.union([z.string().max(16_384), z.number(), z.null(), z.array(z.string().max(32)).max(16)])),
     clientExtensionResults: z.record(z.string(), z.unknown()),
     authenticatorAttachment: z.string().max(32).optional(),
   });
