@@ -24,8 +24,41 @@ const HAND_WRITTEN_API_CATCH = {
   message: "Wrap the loader or action in resource() (app/.server/http/respond.ts): it answers anything thrown with apiError.",
 };
 
+// One error body (app/lib/error-body.ts, made only by app/.server/http/respond.ts errorAnswer): no answer or type of an
+// answer puts a refusal's code, message, field errors or wait beside `ok: false` instead of inside its `error` object.
+const OK_FALSE = "Property[key.name='ok'][value.value=false]";
+// (esquery's :has takes one child step, so the type's `ok: false` is found as a descendant.)
+const OK_FALSE_TYPE = "TSPropertySignature[key.name='ok'] Literal[value=false]";
+const FLAT_FIELDS = "/^(message|fieldErrors|retryAfterSeconds)$/";
+const SECOND_ERROR_BODY_MESSAGE =
+  "A refusal is the one error body { ok: false, error: { code, message, fieldErrors?, details? } } (app/lib/error-body.ts), made by http/respond.ts errorAnswer.";
+const SECOND_ERROR_BODY = [
+  {
+    selector: `ObjectExpression:has(> ${OK_FALSE}) > Property[key.name='error'][value.type=/^(Literal|TemplateLiteral)$/]`,
+    message: SECOND_ERROR_BODY_MESSAGE,
+  },
+  { selector: `ObjectExpression:has(> ${OK_FALSE}) > Property[key.name=${FLAT_FIELDS}]`, message: SECOND_ERROR_BODY_MESSAGE },
+  {
+    selector: `TSTypeLiteral:has(${OK_FALSE_TYPE}) > TSPropertySignature[key.name='error'] > TSTypeAnnotation > TSStringKeyword`,
+    message: SECOND_ERROR_BODY_MESSAGE,
+  },
+  { selector: `TSTypeLiteral:has(${OK_FALSE_TYPE}) > TSPropertySignature[key.name=${FLAT_FIELDS}]`, message: SECOND_ERROR_BODY_MESSAGE },
+];
+
+// One form mechanism (decision 0023): screens check a form through app/lib/use-form.ts, never with a schema of their own.
+const FORM_CHECK_OUTSIDE_USE_FORM = {
+  selector: "CallExpression:matches([callee.property.name=/^safeParse/], [callee.name='fieldErrorsFrom'])",
+  message: "Check a form with useForm (app/lib/use-form.ts) and a lazyForm schema: one check / re-check / focus / server-errors loop for every form.",
+};
+
+// Page actions answer failures through one wrapper (app/.server/http/auth.ts `pageAction`), not a catch of their own.
+const HAND_WRITTEN_PAGE_CATCH = {
+  selector: "CatchClause CallExpression[callee.name='failure']",
+  message: "Wrap the action in pageAction() (app/.server/http/auth.ts): it answers anything thrown with failure.",
+};
+
 export default tseslint.config(
-  { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**"] },
+  { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**", "db/account-migrations/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,13 +93,26 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, ...SECOND_ERROR_BODY] },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, ...SECOND_ERROR_BODY, FORM_CHECK_OUTSIDE_USE_FORM] },
+  },
+  {
     files: ["app/routes/**/*.{ts,tsx}", "app/.server/**/*.{ts,tsx}", "workers/**/*.ts"],
-    ignores: ["app/.server/http/request.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ] },
+    ignores: ["app/.server/http/request.ts", "app/.server/http/auth.ts"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY, HAND_WRITTEN_PAGE_CATCH] },
+  },
+  {
+    // pageAction itself is the one catch that answers with failure.
+    files: ["app/.server/http/auth.ts"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY] },
   },
   {
     files: ["app/routes/api.*.ts", "app/routes/media.*.ts", "app/routes/auth_.sign-out.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, HAND_WRITTEN_API_CATCH] },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, HAND_WRITTEN_API_CATCH, ...SECOND_ERROR_BODY] },
   },
   {
     // app/lib runs in the browser and on the server alike: it never reaches into server-only code.

@@ -87,7 +87,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Passkeys (WebAuthn credentials, decision 0026). Each is a way to sign in that satisfies both steps, and counts as a
+ * Passkeys (WebAuthn credentials, decision 0028). Each is a way to sign in that satisfies both steps, and counts as a
  * verified login connection (docs/product.md §5). `credentialId` and `publicKey` are base64url; `counter` is the
  * authenticator's signature counter, which must never go backwards (0 for authenticators that keep none).
  */
@@ -112,7 +112,7 @@ export const passkeys = sqliteTable(
 );
 
 /**
- * A WebAuthn challenge that was answered once (decision 0026): the challenge itself travels in a signed cookie, so
+ * A WebAuthn challenge that was answered once (decision 0028): the challenge itself travels in a signed cookie, so
  * nothing is written when one is asked for; a used one is kept until it expires so the same answer is refused again.
  */
 export const usedPasskeyChallenges = sqliteTable(
@@ -125,7 +125,7 @@ export const usedPasskeyChallenges = sqliteTable(
 );
 
 /**
- * Two-step sign-in with an authenticator app (TOTP, decision 0026). `secret` is the key encrypted with AES-GCM under a
+ * Two-step sign-in with an authenticator app (TOTP, decision 0028). `secret` is the key encrypted with AES-GCM under a
  * key derived from SESSION_SECRET; `enabledAt` is null while set-up waits for its first code. `lastStep` is the newest
  * 30-second step a code was accepted for: a code is accepted once, so a step at or before it is refused.
  */

@@ -1,20 +1,22 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
-// else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports
-// and WhatsApp messages; cron -> upload and data-export clean-up; and the Durable Object classes (re-exported).
+// else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
+// memory extraction and WhatsApp messages; cron -> upload and data-export clean-up; and the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
-import { ConfigError, loadConfig } from "../app/.server/env";
+import { RequestDatabase } from "../app/.server/db-session";
+import { ConfigError, loadConfig, withBindings } from "../app/.server/env";
 import { cleanUpDataExports } from "../app/.server/exports/cleanup";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
-import { deleteAbandonedUploads } from "../app/.server/images/cleanup";
 import { processImageJobs } from "../app/.server/images/consumer";
 import { isImageJobMessage } from "../app/.server/images/messages";
+import { MEMORY_JOBS_QUEUE, processMemoryJobs } from "../app/.server/memory/jobs";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
 import { deliverJobResults } from "../app/.server/whatsapp/tasks";
 import { postChat } from "../app/.server/http/chat";
+import { D1_BOOKMARK_COOKIE, d1BookmarkCookie, readD1Bookmark } from "../app/.server/http/d1-bookmark";
 import { createLoadContext, createNonce } from "../app/.server/http/load-context";
 import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
 import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../app/lib/cookies";
@@ -24,7 +26,7 @@ import { apiError, errorMessage, toAppError } from "../app/.server/http/respond"
 import { methodCheck } from "./route-methods";
 
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
-export { ChatRelay } from "../app/.server/chat/relay-object";
+export { Account } from "../app/.server/account/object";
 export { CreditsCounter } from "../app/.server/credits/counter";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -33,7 +35,7 @@ const handleRemixRequest = createRequestHandler(serverBuild);
 const unhandledMethod = methodCheck(serverBuild);
 
 /** Cookies the app reads on every request; one that cannot be decoded is ignored there and removed here. */
-const READ_COOKIES = ["locale", "theme", SIDEBAR_COOKIE, TIME_ZONE_COOKIE, SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE];
+const READ_COOKIES = ["locale", "theme", SIDEBAR_COOKIE, TIME_ZONE_COOKIE, SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE, D1_BOOKMARK_COOKIE];
 
 function clearMalformedCookies(request: Request, headers: Headers) {
   const set = headers.getSetCookie();
@@ -97,6 +99,27 @@ const loadContext: MiddlewareHandler<AppHttp> = async (c, next) => {
   await next();
 };
 
+/**
+ * The request's D1 session (docs/decisions/0001-workers-layout.md "D1 sessions"): started from the bookmark the
+ * browser brought back, so reads may come from a nearby replica but never from one older than the person's writes.
+ * A request that wrote sends the newer bookmark back; one that only read leaves the cookie as it is.
+ */
+const d1Session: MiddlewareHandler<AppHttp> = async (c, next) => {
+  const context = c.get("context");
+  const secret = context.config.sessionSecret;
+  const database = new RequestDatabase(context.env.DB, await readD1Bookmark(c.req.raw, secret));
+  c.set("context", { ...context, env: withBindings(context.env, { DB: database }) });
+  await next();
+  const bookmark = database.bookmarkAfterWrites();
+  const cookie = bookmark ? await d1BookmarkCookie(c.req.raw, secret, bookmark) : null;
+  if (!cookie) return;
+  // A copy: Remix's responses may be immutable (redirects). Cleared first, or Hono would merge the old headers in.
+  const withCookie = new Response(c.res.body, c.res);
+  withCookie.headers.append("Set-Cookie", cookie);
+  c.res = undefined;
+  c.res = withCookie;
+};
+
 /** Cross-site writes and methods a route does not take are refused here, before any route runs. */
 const refuseBadRequests: MiddlewareHandler<AppHttp> = async (c, next) => {
   const refused = refusalFor(c.req.raw, c.get("context").config.appOrigin);
@@ -108,7 +131,7 @@ const http = new Hono<AppHttp>();
 // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no cookies or
 // Origin, and Meta waits for their 200 (decision 0010), so none of the app's request set-up runs first.
 http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetch(c.req.raw) : next()));
-http.use("*", securityHeaders, loadContext, refuseBadRequests);
+http.use("*", securityHeaders, loadContext, refuseBadRequests, d1Session);
 // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
 // `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.
 http.post("/api/chat", (c) => postChat(c.req.raw, c.get("context")));
@@ -121,29 +144,23 @@ export default {
   fetch: (request, env, ctx) => http.fetch(request, env, ctx),
 
   /**
-   * Hourly (wrangler.toml [triggers]): uploads nothing refers to are deleted 24 hours after they were made, and data
-   * exports past their 7 days.
+   * Hourly (wrangler.toml [triggers]): data exports past their 7 days. (Abandoned uploads are cleaned up by each
+   * account's object with its alarm, images/cleanup.ts.)
    */
   async scheduled(_controller, env, _ctx) {
-    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it. Each runs even if
-    // the other throws.
-    const [uploads, exports] = await Promise.allSettled([deleteAbandonedUploads(env as never), cleanUpDataExports(env as never)]);
-    if (uploads.status === "fulfilled" && (uploads.value.deleted > 0 || uploads.value.more)) {
-      console.log(`uploads cleanup: deleted ${uploads.value.deleted}${uploads.value.more ? ", more left for the next run" : ""}`);
-    }
-    if (exports.status === "fulfilled" && exports.value.expired + exports.value.failed + exports.value.removed > 0) {
-      console.log(`data exports cleanup: ${JSON.stringify(exports.value)}`);
-    }
-    for (const result of [uploads, exports]) if (result.status === "rejected") throw result.reason;
+    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it.
+    const exports = await cleanUpDataExports(env as never);
+    if (exports.expired + exports.failed + exports.removed > 0) console.log(`data exports cleanup: ${JSON.stringify(exports)}`);
   },
 
   async queue(batch, env) {
     const appEnv = env as never;
     if (batch.queue === WHATSAPP_INBOX_QUEUE) return processInbox(batch, appEnv);
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
+    if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
-    const jobIds = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body.jobId] : []));
-    await deliverJobResults(appEnv, loadConfig(appEnv), jobIds);
+    const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));
+    await deliverJobResults(appEnv, loadConfig(appEnv), jobs);
   },
 } satisfies ExportedHandler<Env>;

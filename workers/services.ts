@@ -1,19 +1,21 @@
 // `npm run dev` only: Vite's dev proxy cannot host a Durable Object or consume a queue, so this small worker
-// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS and DATA_EXPORTS
-// bindings here.
+// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS and
+// MEMORY_JOBS bindings here.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../app/.server/exports/messages";
 import { processImageJobs } from "../app/.server/images/consumer";
 import type { ImageJobMessage } from "../app/.server/images/messages";
+import { MEMORY_JOBS_QUEUE, processMemoryJobs, type MemoryJob } from "../app/.server/memory/jobs";
 
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
-export { ChatRelay } from "../app/.server/chat/relay-object";
+export { Account } from "../app/.server/account/object";
 export { CreditsCounter } from "../app/.server/credits/counter";
 
 interface ServicesEnv {
   IMAGE_JOBS: Queue<ImageJobMessage>;
   DATA_EXPORTS: Queue<DataExportMessage>;
+  MEMORY_JOBS: Queue<MemoryJob>;
 }
 
 /** Stands in for the queue producer binding: same `send` shape, forwarded to this worker's real queue. */
@@ -30,12 +32,20 @@ export class ExportQueue extends WorkerEntrypoint<ServicesEnv> {
   }
 }
 
+/** The same for memory extraction (issue 33). */
+export class MemoryQueue extends WorkerEntrypoint<ServicesEnv> {
+  async send(body: MemoryJob) {
+    await this.env.MEMORY_JOBS.send(body);
+  }
+}
+
 export default {
   fetch() {
     return new Response("edge-assistant services worker (development)");
   },
   async queue(batch, env) {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, env as never);
+    if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, env as never);
     await processImageJobs(batch, env as never);
   },
 } satisfies ExportedHandler<ServicesEnv>;

@@ -1,10 +1,11 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
-import type { ChatRelay } from "./chat/relay-object";
+import type { Account } from "./account/object";
 import type { AuthThrottle } from "./auth/throttle-counter";
 import type { CreditsCounter } from "./credits/counter";
 import type { DataExportMessage } from "./exports/messages";
 import type { ImageJobMessage } from "./images/messages";
+import type { MemoryJob } from "./memory/jobs";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
 import type { InboxQueue } from "./whatsapp/inbox-message";
 
@@ -16,6 +17,11 @@ export interface JobQueue {
 /** The producer side of the data-export queue (decision 0018); a service entrypoint under `npm run dev`. */
 export interface ExportQueue {
   send(body: DataExportMessage): Promise<unknown>;
+}
+
+/** The producer side of the memory extraction queue (issue 33); a service entrypoint under `npm run dev`. */
+export interface MemoryQueue {
+  send(body: MemoryJob): Promise<unknown>;
 }
 
 /** What wrangler.toml binds, as `wrangler types` generates it (workers/worker-configuration.d.ts, `npm run cf-typegen`). */
@@ -38,12 +44,13 @@ type Producer<Name extends keyof Generated, Message> =
  * that loadConfig checks and parses. WHATSAPP and WHATSAPP_INBOX are optional because a deployment without the
  * channel leaves them out (the inbox producer is bound to the WhatsApp worker's queue only where it is deployed).
  */
-export type AppEnv = Pick<Generated, "DB" | "MEDIA"> & {
+export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
   CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
   AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
-  CHAT_RELAY: ProductionBinding<"CHAT_RELAY", DurableObjectNamespace<ChatRelay>>;
+  ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<Account>>;
   IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
   DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
+  MEMORY_JOBS: Producer<"MEMORY_JOBS", MemoryJob>;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
   WHATSAPP_INBOX?: InboxQueue;
   WHATSAPP?: Generated["WHATSAPP"];
@@ -58,11 +65,13 @@ const binding = <T>(name: string, kind: string, method: string) =>
 const bindingsSchema = z.object({
   DB: binding<D1Database>("DB", "D1 database", "prepare"),
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
+  PAGE_VIEWS: binding<AnalyticsEngineDataset>("PAGE_VIEWS", "Analytics Engine dataset", "writeDataPoint"),
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
   AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
-  CHAT_RELAY: binding<DurableObjectNamespace<ChatRelay>>("CHAT_RELAY", "Durable Object namespace", "idFromName"),
+  ACCOUNT: binding<DurableObjectNamespace<Account>>("ACCOUNT", "Durable Object namespace", "idFromName"),
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
   DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
+  MEMORY_JOBS: binding<MemoryQueue>("MEMORY_JOBS", "Queue producer", "send"),
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);
@@ -227,6 +236,16 @@ export class ConfigError extends Error {
 }
 
 const checked = new WeakMap<object, AppConfig>();
+
+/**
+ * `env` with some bindings replaced (a request's D1 session), sharing `env`'s checked configuration: checking it again
+ * for every request's copy would cost each request a full validation.
+ */
+export function withBindings(env: AppEnv, bindings: Partial<AppEnv>): AppEnv {
+  const replaced = { ...env, ...bindings };
+  checked.set(replaced, loadConfig(env));
+  return replaced;
+}
 
 /** Validates `env` (cached per env object) and returns the typed configuration; throws ConfigError naming each problem. */
 export function loadConfig(env: object): AppConfig {

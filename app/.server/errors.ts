@@ -1,6 +1,5 @@
 // One error type for the whole server. Codes and messages come from docs/product.md §8; the message shown to a
 // person is the translation of `errors:<code>`. Internals are logged, never shown.
-import { redactedError } from "../lib/redact";
 
 export const errorStatus = {
   "auth/email-already-in-use": 409,
@@ -28,7 +27,7 @@ export const errorStatus = {
   "auth/authentication-failed": 401,
   "auth/profile-unavailable": 500,
   "auth/last-connection": 409,
-  /** Two-step sign-in (docs/product.md §8's multi-factor errors; decision 0026). */
+  /** Two-step sign-in (docs/product.md §8's multi-factor errors; decision 0028). */
   "auth/missing-verification-code": 400,
   "auth/invalid-verification-code": 401,
   "auth/code-already-used": 401,
@@ -86,6 +85,7 @@ export const errorStatus = {
   "share/continue-rate-limited": 429,
   "export/invalid-format": 400,
   "export/sign-in-required": 401,
+  "memory/not-found": 404,
   "export/not-found": 404,
   "export/not-ready": 409,
   "export/in-progress": 409,
@@ -117,7 +117,7 @@ export type ErrorCode = keyof typeof errorStatus;
 /** What an error knows beyond its code, each for one purpose. */
 export type AppErrorOptions = {
   cause?: unknown;
-  /** Each field's problem as a `validation.*` key of the form's namespace, which the form translates (tool turns). */
+  /** Each field's problem as text in the request's language (i18n.ts `fieldMessages`), as the error body carries it. */
   fieldErrors?: Record<string, string>;
   /** When the refused request may be tried again: the Retry-After header and the `{{wait}}` of a `<code>_wait` message. */
   retryAfterSeconds?: number;
@@ -164,13 +164,12 @@ export class AppError extends Error {
   }
 
   /**
-   * The body's `details`, as clients have always read it: strings, the field keys of a tool turn or the one value the
-   * error knows (the wait, the allowed methods, the quota, when credits come back). Derived, never given: code on the
-   * server reads the typed fields above.
+   * The body's `details`, as clients have always read them: the one value the error knows (the wait, the allowed
+   * methods, the quota, when credits come back) as strings. Derived, never given: code on the server reads the typed
+   * fields above. Field errors are not details: the body has its own `fieldErrors` (lib/error-body.ts).
    */
   get details(): Record<string, string> | undefined {
     const values: Record<string, string | undefined> = {
-      ...this.fieldErrors,
       retryAfterSeconds: this.retryAfterSeconds?.toString(),
       allow: this.allow?.join(", "),
       quotaBytes: this.quotaBytes?.toString(),
@@ -179,28 +178,8 @@ export class AppError extends Error {
     const details = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
     return Object.keys(details).length > 0 ? details : undefined;
   }
-
-  toJSON() {
-    const details = this.details;
-    return { error: { code: this.code, ...(details ? { details } : {}) } };
-  }
 }
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
-}
-
-/**
- * A JSON error response for resource routes; unknown errors become app/unknown and are logged. Given `message` (the
- * route's translation of `errors:<code>` for this request), the body is the full error body (docs/product.md §7)
- * `{ ok: false, error: { code, message, fieldErrors? } }`. The error's headers (Retry-After, Allow) go out with it.
- */
-export function errorResponse(error: unknown, options: { message?: (code: ErrorCode) => string; fieldErrors?: Record<string, string> } = {}): Response {
-  const appError = isAppError(error) ? error : new AppError("app/unknown", { cause: error });
-  if (!isAppError(error)) console.error(redactedError(error));
-  const fieldErrors = options.fieldErrors ? { fieldErrors: options.fieldErrors } : {};
-  const body = options.message
-    ? { ok: false as const, error: { ...appError.toJSON().error, message: options.message(appError.code), ...fieldErrors } }
-    : appError.toJSON();
-  return Response.json(body, { status: appError.status, headers: appError.headers() });
 }

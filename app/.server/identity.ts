@@ -62,15 +62,19 @@ export async function issueGuestId(request: Request, config: AppConfig): Promise
   };
 }
 
-// Several loaders of one request ask the same question; answer it once per Request object.
-const viewers = new WeakMap<Request, Promise<Viewer>>();
+/**
+ * Several loaders of one request ask the same question; answer it once per request. Keyed by the request's context
+ * (the worker makes one per request, workers/app.ts), not by the Request: Remix hands each loader of a page its own
+ * Request object, which made a signed-in page read its session from D1 three times.
+ */
+const viewers = new WeakMap<object, Promise<Viewer>>();
 
 /** Resolves the viewer: the session's user when the cookie names a live session, otherwise the guest. */
 export function getViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
-  let viewer = viewers.get(request);
+  let viewer = viewers.get(context);
   if (!viewer) {
     viewer = resolveViewer(request, context);
-    viewers.set(request, viewer);
+    viewers.set(context, viewer);
   }
   return viewer;
 }

@@ -1,16 +1,13 @@
-// The browser's one reader of our `/api/*` answers: `{ ok: true, ... }` or the one error body (docs/product.md §7)
-// `{ ok: false, error: { code, message, fieldErrors? } }` (made on the server by http/respond.ts apiError). A request
+// The browser's one reader of our `/api/*` answers: `{ ok: true, ... }` or the one error body (lib/error-body.ts, made
+// on the server by http/respond.ts; a Remix form reads the same body from its action's data). A request
 // that never reached the server (offline, connection refused) reads as `app/network-request-failed` (docs/product.md §8's
 // network-request-failed: "You appear to be offline..."), an answer that is not that shape as `app/unknown`; both
 // without a message, so callers have one path and show the code's text in the page's language.
 
-export interface ApiError {
-  code: string;
-  /** Already translated by the server; empty when the request never reached it. */
-  message: string;
-  /** Per field, already translated. */
-  fieldErrors?: Record<string, string>;
-}
+import type { ErrorInfo } from "./error-body";
+
+/** A refusal as callApi gives it: the error body's `error`, every text already translated by the server. */
+export type ApiError = ErrorInfo;
 
 export type ApiAnswer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 

@@ -13,7 +13,7 @@ export function isGuardedPath(path: string): boolean {
 
 export const DEFAULT_AFTER_SIGN_IN = "/web-main";
 
-/** The second step of signing in to an account with two-step sign-in on (decision 0026). */
+/** The second step of signing in to an account with two-step sign-in on (decision 0028). */
 export const TWO_STEP_PATH = "/auth/two-step";
 
 /**

@@ -1,5 +1,6 @@
 // The events of a chat answer's Server-Sent Events stream: one definition for the writers (the ChatRelay and the
 // saved-answer reader on the server) and every reader (the browser, the WhatsApp channel, the tests).
+import type { MemoryNote } from "./memory";
 
 export type AnswerStatus = "complete" | "failed" | "stopped";
 
@@ -10,8 +11,8 @@ export type ChatStreamEvent =
   | { type: "delta"; text: string }
   /** The model started reasoning (its text is never shown). */
   | { type: "thinking" }
-  /** The answer is over and saved: its final status and whole text. */
-  | { type: "done"; status: AnswerStatus; errorCode: string | null; text: string };
+  /** The answer is over and saved: its final status and whole text (and what memory did for it, issue 33). */
+  | { type: "done"; status: AnswerStatus; errorCode: string | null; text: string; memory?: MemoryNote };
 
 const encoder = new TextEncoder();
 

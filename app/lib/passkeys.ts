@@ -1,4 +1,4 @@
-// The browser half of passkeys (decision 0026). @simplewebauthn/browser is fetched only when a screen that offers
+// The browser half of passkeys (decision 0028). @simplewebauthn/browser is fetched only when a screen that offers
 // passkeys needs it (the sign-in form, Settings › Login Connection), never with a page's first JavaScript (decision
 // 0019's first-visit budget). Options come from /api/passkeys/options, whose cookie carries the challenge back.
 import { callApi, type ApiError } from "./api-client";

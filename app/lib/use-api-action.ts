@@ -1,12 +1,13 @@
 import { useCallback, useRef, useState } from "react";
 import { callApi } from "./api-client";
+import type { ErrorInfo } from "./error-body";
 import { useErrorText } from "./error-text";
 import { notify } from "./toast";
 import { announceChange } from "./tab-sync";
 import { useSafeRevalidate } from "./use-safe-revalidate";
 
 /** A refusal in the one API answer shape (docs/product.md §7), with the HTTP status it came with (0: no answer). */
-export type ApiFailure = { ok: false; status: number; error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+export type ApiFailure = { ok: false; status: number; error: ErrorInfo };
 /** the one API answer shape (docs/product.md §7); a success carries what its route sends beside `ok` (`Success`). */
 export type ApiResult<Success extends object = object> = ({ ok: true } & Success) | ApiFailure;
 

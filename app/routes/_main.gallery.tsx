@@ -9,7 +9,7 @@ import { getViewer } from "~/.server/identity";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { apiError } from "~/.server/http/respond";
-import { countGallery, deleteGalleryImage, findGalleryItem, listGallery } from "~/.server/images/gallery";
+import { deleteGalleryImage, galleryPage } from "~/.server/images/gallery";
 import { imageStrings } from "~/.server/images/screen";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -39,15 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor");
-  const [page, total, title] = await Promise.all([
-    listGallery(context.env, viewer.accountId, { cursor }),
-    countGallery(context.env, viewer.accountId),
+  // ?image=<id> opens that creation (a "ready" toast links here); it may be older than the first page.
+  const [page, title] = await Promise.all([
+    galleryPage(context.env, viewer.accountId, { cursor, focus: url.searchParams.get("image") }),
     pageTitle(request, "gallery", "title"),
   ]);
-  // ?image=<id> opens that creation (a "ready" toast links here); it may be older than the first page.
-  const wanted = url.searchParams.get("image");
-  const focused = wanted ? (page.items.find((item) => item.id === wanted) ?? (await findGalleryItem(context.env, viewer.accountId, wanted))) : null;
-  return { title, strings: imageStrings(request), visitor: false, ...page, total, focused };
+  return { title, strings: imageStrings(request), visitor: false, ...page };
 }
 
 const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });

@@ -19,18 +19,10 @@ function ImageForm({ data, prefill, onCreated }: ToolFormProps<"image-generation
   const [style, setStyle] = useState<ImageStyle>(prefill?.style ?? "none");
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(prefill?.aspectRatio ?? "1:1");
   const { model, row: modelRow } = useToolChoice("image-generation", data, prefill?.model);
-  const { submit, busy, fieldErrors } = useCreate("image-generation", data.signedIn, onCreated);
+  const { frame, fieldErrors } = useCreate("image-generation", data, { prompt, style, aspectRatio, model }, onCreated);
 
   return (
-    <ToolFormFrame
-      tool="image-generation"
-      signedIn={data.signedIn}
-      action="image"
-      submitLabel={t("image.submit")}
-      busy={busy}
-      hasErrors={Object.keys(fieldErrors).length > 0}
-      onSubmit={() => void submit({ prompt, style, aspectRatio, model })}
-    >
+    <ToolFormFrame frame={frame} action="image" submitLabel={t("image.submit")}>
       <TextField
         label={t("image.prompt")}
         name="prompt"

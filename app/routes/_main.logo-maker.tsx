@@ -25,7 +25,8 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
   const [primaryColor, setPrimaryColor] = useState(prefill?.primaryColor ?? LOGO_STYLE_COLORS[prefill?.style ?? "basic"][0]);
   const [secondaryColor, setSecondaryColor] = useState(prefill?.secondaryColor ?? LOGO_STYLE_COLORS[prefill?.style ?? "basic"][1]);
   const { model, row: modelRow } = useToolChoice("logo-maker", data, prefill?.model);
-  const { submit, busy, fieldErrors } = useCreate("logo-maker", data.signedIn, onCreated);
+  const values = { kind, style, brandName, slogan, model, ...(customColors ? { primaryColor, secondaryColor } : {}) };
+  const { frame, fieldErrors } = useCreate("logo-maker", data, values, onCreated);
 
   const chooseStyle = (next: LogoStyle) => {
     setStyle(next);
@@ -36,24 +37,7 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
   };
 
   return (
-    <ToolFormFrame
-      tool="logo-maker"
-      signedIn={data.signedIn}
-      action="image"
-      submitLabel={t("logo.submit")}
-      busy={busy}
-      hasErrors={Object.keys(fieldErrors).length > 0}
-      onSubmit={() =>
-        void submit({
-          kind,
-          style,
-          brandName,
-          slogan,
-          model,
-          ...(customColors ? { primaryColor, secondaryColor } : {}),
-        })
-      }
-    >
+    <ToolFormFrame frame={frame} action="image" submitLabel={t("logo.submit")}>
       <ChoiceGroup
         label={t("logo.kind")}
         name="kind"

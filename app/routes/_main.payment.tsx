@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { checkoutFromForm, loadPaymentPage } from "~/.server/billing/screen";
-import { failure } from "~/.server/http/auth";
+import { pageAction } from "~/.server/http/auth";
 import { PlansScreen } from "~/components/billing/plans-screen";
 import { SuccessScreen } from "~/components/billing/success-screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -9,13 +9,9 @@ import { titleMeta } from "~/lib/meta";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadPaymentPage(request, context);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    return redirect(await checkoutFromForm(request, context));
-  } catch (error) {
-    return failure(request, error);
-  }
-}
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  return redirect(await checkoutFromForm(request, context));
+});
 
 export const meta = titleMeta;
 

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FlaskConical } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { failure, requireUser, requireUserRow } from "~/.server/http/auth";
+import { pageAction, requireUser, requireUserRow } from "~/.server/http/auth";
 import { DEMO_PRICES, formatMoney } from "~/.server/billing/catalogue";
 import { demoCheckoutEvents, deliverDemoEvents } from "~/.server/billing/demo";
 import { givesPro } from "~/.server/billing/plan";
@@ -49,27 +49,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * "Pays" with the demo: the events Stripe would send for this checkout, signed with the local webhook secret, go to
  * our own /api/stripe/webhook, and the plan changes there. Then back to the success view, as Stripe's success_url.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   demoOnly(context.config);
+  const form = await readForm(request);
+  const { user } = await requireUserRow(request, context);
+  const period = toPeriod(form.get("period"));
+  const at = now();
+  const rows = await listSubscriptions(context.env, user.id);
+  if (rows.some((row) => givesPro(row, at))) throw new AppError("billing/already-subscribed");
+  const events = await demoCheckoutEvents(context.env, user, period, at);
   try {
-    const form = await readForm(request);
-    const { user } = await requireUserRow(request, context);
-    const period = toPeriod(form.get("period"));
-    const at = now();
-    const rows = await listSubscriptions(context.env, user.id);
-    if (rows.some((row) => givesPro(row, at))) throw new AppError("billing/already-subscribed");
-    const events = await demoCheckoutEvents(context.env, user, period, at);
-    try {
-      await deliverDemoEvents(context.env, context.config, events, at);
-    } catch (cause) {
-      console.error("billing: demo checkout delivery failed", cause instanceof Error ? cause.message : cause);
-      throw new AppError("billing/checkout-failed", { cause });
-    }
-    return redirect("/payment?success=1");
-  } catch (error) {
-    return failure(request, error);
+    await deliverDemoEvents(context.env, context.config, events, at);
+  } catch (cause) {
+    console.error("billing: demo checkout delivery failed", cause instanceof Error ? cause.message : cause);
+    throw new AppError("billing/checkout-failed", { cause });
   }
-}
+  return redirect("/payment?success=1");
+});
 
 export const meta = titleMeta;
 
@@ -78,7 +74,7 @@ export default function DemoCheckout() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = actionData && !actionData.ok ? actionData.error.code : null;
   return (
     <div className="flex flex-1 flex-col">
       <PageHeader title={t("demoCheckout.title")} description={t("demoCheckout.description")} icon={<FlaskConical className="size-5" aria-hidden />} />

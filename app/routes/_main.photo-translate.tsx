@@ -21,18 +21,10 @@ function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-transl
   // The interface language is the likeliest wish; English for everyone else.
   const [targetLanguage, setTargetLanguage] = useState<TranslateLanguage>(prefill?.targetLanguage ?? (data.strings.locale === "tr" ? "tr" : "en"));
   const { model, row: modelRow } = useToolChoice("photo-translate", data, prefill?.model);
-  const { submit, busy, fieldErrors } = useCreate("photo-translate", data.signedIn, onCreated);
+  const { frame, fieldErrors } = useCreate("photo-translate", data, { uploadId: photo?.id ?? "", targetLanguage, model }, onCreated);
 
   return (
-    <ToolFormFrame
-      tool="photo-translate"
-      signedIn={data.signedIn}
-      action="photoTranslate"
-      submitLabel={t("translate.submit")}
-      busy={busy}
-      hasErrors={Object.keys(fieldErrors).length > 0}
-      onSubmit={() => void submit({ uploadId: photo?.id ?? "", targetLanguage, model })}
-    >
+    <ToolFormFrame frame={frame} action="photoTranslate" submitLabel={t("translate.submit")}>
       <UploadField label={t("translate.photo")} value={photo} onChange={setPhoto} signedIn={data.signedIn} error={fieldErrors.uploadId} />
       <Field label={t("translate.language")} error={fieldErrors.targetLanguage}>
         {(wiring) => (

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { failure, invalid, retryAfterHeaders } from "~/.server/http/auth";
+import { pageAction, invalid, retryAfterHeaders } from "~/.server/http/auth";
 import { loadAccountSettings, runAccountIntent } from "~/.server/settings/account";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { AccountSettings } from "~/components/settings/account-settings";
@@ -10,16 +10,12 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadAccountS
 /** Activation and change-password emails are limited per hour: a refusal carries Retry-After. */
 export const headers = retryAfterHeaders;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const outcome = await runAccountIntent(request, context);
-    if (outcome.kind === "invalid") return invalid(request, outcome.fieldErrors);
-    if (outcome.kind === "deleted") return redirect("/auth/login?notice=account-deleted", { headers: { "Set-Cookie": outcome.setCookie } });
-    return data({ ok: true as const, notice: outcome.notice });
-  } catch (error) {
-    return failure(request, error);
-  }
-}
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const outcome = await runAccountIntent(request, context);
+  if (outcome.kind === "invalid") return invalid(request, outcome.fieldErrors);
+  if (outcome.kind === "deleted") return redirect("/auth/login?notice=account-deleted", { headers: { "Set-Cookie": outcome.setCookie } });
+  return data({ ok: true as const, notice: outcome.notice });
+});
 
 export default function AccountTab() {
   return <AccountSettings {...useLoaderData<typeof loader>()} />;

@@ -4,7 +4,7 @@ import { KeyRound, Link2, Mail } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
-import { failure, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
 import { listPasskeys } from "~/.server/auth/passkeys";
@@ -15,7 +15,10 @@ import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { whatsappStatus } from "~/.server/whatsapp/link-codes";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
-import { useCheckedForm } from "~/components/auth/use-checked-form";
+import { alertCode } from "~/components/auth/forms";
+import { newPasswordForm, useAuthWords } from "~/components/auth/account-forms";
+import type { ErrorBody } from "~/lib/error-body";
+import { useForm } from "~/lib/use-form";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import {
   ConfirmIdentityDialog,
@@ -29,7 +32,7 @@ import { SecurityActivity } from "~/components/settings/security-activity";
 import { TwoStepSection } from "~/components/settings/two-step-section";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
-import { checkForm, newPasswordSchema, type FieldErrors } from "~/lib/schemas/auth";
+import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -46,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     profile,
-    /** Passkeys, two-step sign-in and the recent security activity (decision 0026). */
+    /** Passkeys, two-step sign-in and the recent security activity (decision 0028). */
     passkeys,
     twoStep,
     activity,
@@ -61,33 +64,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ConnectionActionData =
-  { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider } | { ok: false; error?: string; fieldErrors?: FieldErrors };
+type ConnectionActionData = { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider } | ErrorBody;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request);
-    const { viewer, user } = await requireUserRow(request, context);
-    const intent = form.get("intent");
-    if (intent === "disconnect") {
-      const provider = form.get("provider");
-      if (!(PROVIDERS as readonly unknown[]).includes(provider)) throw new AppError("request/invalid");
-      requireRecentSignIn(viewer);
-      await disconnectProvider(context.env, user.id, provider as Provider);
-      return data({ ok: true as const, notice: "disconnected" as const, provider: provider as Provider });
-    }
-    if (intent === "connect-email") {
-      const check = checkForm(newPasswordSchema, form);
-      if (!check.success) return invalid(request, check.fieldErrors);
-      requireRecentSignIn(viewer);
-      const { verificationSent } = await connectEmail(context.env, user, check.data.password, linkContext(request, context));
-      return data({ ok: true as const, notice: verificationSent ? ("verificationSent" as const) : ("connected" as const), provider: "email" as const });
-    }
-    throw new AppError("request/invalid");
-  } catch (error) {
-    return failure(request, error);
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
+  const { viewer, user } = await requireUserRow(request, context);
+  const intent = form.get("intent");
+  if (intent === "disconnect") {
+    const provider = form.get("provider");
+    if (!(PROVIDERS as readonly unknown[]).includes(provider)) throw new AppError("request/invalid");
+    requireRecentSignIn(viewer);
+    await disconnectProvider(context.env, user.id, provider as Provider);
+    return data({ ok: true as const, notice: "disconnected" as const, provider: provider as Provider });
   }
-}
+  if (intent === "connect-email") {
+    const check = checkForm(newPasswordSchema, form);
+    if (!check.success) return invalid(request, check.fieldErrors);
+    requireRecentSignIn(viewer);
+    const { verificationSent } = await connectEmail(context.env, user, check.data.password, linkContext(request, context));
+    return data({ ok: true as const, notice: verificationSent ? ("verificationSent" as const) : ("connected" as const), provider: "email" as const });
+  }
+  throw new AppError("request/invalid");
+});
 
 const ICONS: Record<Provider, ReactNode> = {
   google: <span className="text-base font-bold text-[#4285F4]">G</span>,
@@ -102,7 +100,7 @@ function useNoticeToast(result: ConnectionActionData | undefined) {
     if (!result) return;
     if (result.ok) notify("success", t(`login-connection.notices.${result.notice}`, { provider: t(`login-connection.providers.${result.provider}`) }));
     // "Confirm it's you" opens for requires-recent-login and says it there.
-    else if (result.error && result.error !== "request/invalid" && result.error !== REQUIRES_RECENT_LOGIN) notify("error", tc(`errors:${result.error}`));
+    else if (alertCode(result) && result.error.code !== REQUIRES_RECENT_LOGIN) notify("error", tc(`errors:${result.error.code}`));
   }, [result, t, tc]);
 }
 
@@ -126,7 +124,7 @@ function DisconnectButton({ provider, disabled, account }: { provider: Provider;
         >
           {t("login-connection.disconnect")}
         </button>
-        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} />}
+        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error.code} />}
       </fetcher.Form>
       {dialog}
     </>
@@ -138,7 +136,7 @@ function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
   const { t: ta } = useTranslation("auth");
   const fetcher = useFetcher<ConnectionActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.newPasswordSchema, failed?.fieldErrors);
+  const { errors, formProps } = useForm({ schema: newPasswordForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
   useNoticeToast(fetcher.data);
   const { dialog } = useRecentSignIn(fetcher, account);
   return (
@@ -146,7 +144,7 @@ function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
       <fetcher.Form method="post" className="mt-3 flex max-w-md flex-col gap-3" {...formProps}>
         <input type="hidden" name="intent" value="connect-email" />
         <p className="text-sm text-muted-foreground">{t("login-connection.emailForm.description", { email: account.email })}</p>
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+        <FormAlert code={alertCode(failed)} />
         <PasswordField name="password" autoComplete="new-password" label={ta("fields.newPassword")} hint={ta("fields.passwordHint")} error={errors.password} />
         <PasswordField name="confirmPassword" autoComplete="new-password" label={ta("fields.confirmPassword")} error={errors.confirmPassword} />
         <div>
@@ -165,7 +163,7 @@ export default function LoginConnectionTab() {
   const [confirming, setConfirming] = useState(confirmConnect !== null);
   const connectForms = useRef<Partial<Record<Provider, HTMLFormElement | null>>>({});
   useEffect(() => setConfirming(confirmConnect !== null), [confirmConnect]);
-  // A passkey counts as a verified login connection (docs/product.md §5, decision 0026).
+  // A passkey counts as a verified login connection (docs/product.md §5, decision 0028).
   const verifiedCount = profile.connections.filter((connection) => connection.verified).length + passkeys.length;
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import { CircleAlert, Crown, ExternalLink } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findUser } from "~/.server/auth/accounts";
-import { failure, publicOrigin, requireUser, requireUserRow } from "~/.server/http/auth";
+import { pageAction, publicOrigin, requireUser, requireUserRow } from "~/.server/http/auth";
 import { formatInstant } from "~/.server/billing/catalogue";
 import { billingPortalUrl, setCancelAtPeriodEnd } from "~/.server/billing/checkout";
 import { accessEndsAt, givesPro, retriesExhausted, statusGivesPro } from "~/.server/billing/plan";
@@ -60,45 +60,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Notice = "cancelled" | "resumed";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const intent = (await readForm(request)).get("intent");
-    const { user } = await requireUserRow(request, context);
-    switch (intent) {
-      case "cancel":
-      case "resume":
-        await setCancelAtPeriodEnd(context.env, context.config, { user, cancel: intent === "cancel" });
-        return data({ ok: true as const, notice: (intent === "cancel" ? "cancelled" : "resumed") satisfies Notice });
-      case "portal":
-        return redirect(
-          await billingPortalUrl(context.config, {
-            customerId: user.stripeCustomerId,
-            returnUrl: `${publicOrigin(request, context)}/settings/my-plan`,
-            locale: getLocale(request),
-          }),
-        );
-      default:
-        throw new AppError("request/invalid");
-    }
-  } catch (error) {
-    return failure(request, error);
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const intent = (await readForm(request)).get("intent");
+  const { user } = await requireUserRow(request, context);
+  switch (intent) {
+    case "cancel":
+    case "resume":
+      await setCancelAtPeriodEnd(context.env, context.config, { user, cancel: intent === "cancel" });
+      return data({ ok: true as const, notice: (intent === "cancel" ? "cancelled" : "resumed") satisfies Notice });
+    case "portal":
+      return redirect(
+        await billingPortalUrl(context.config, {
+          customerId: user.stripeCustomerId,
+          returnUrl: `${publicOrigin(request, context)}/settings/my-plan`,
+          locale: getLocale(request),
+        }),
+      );
+    default:
+      throw new AppError("request/invalid");
   }
-}
+});
 
 function CancelOrResume({ cancelling, date }: { cancelling: boolean; date: string }) {
   const { t } = useTranslation("billing");
   const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
   const result = fetcher.data;
-  const error = result && !result.ok ? result.error : null;
+  const error = result && !result.ok ? result.error.code : null;
 
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
       notify("success", t(`myPlan.${result.notice}`));
       setConfirming(false);
-    } else if (result.error) {
-      notify("error", t(`errors:${result.error}`));
+    } else {
+      notify("error", t(`errors:${result.error.code}`));
     }
   }, [result, t]);
 

@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/lib/meta";
 
-const SETTINGS_TABS = ["account", "login-connection", "my-plan"] as const;
+const SETTINGS_TABS = ["account", "login-connection", "my-plan", "memory"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
-/** docs/product.md §2: settings with three tabs (Account, Login Connection, My Plan), each its own URL. */
+/** docs/product.md §2: settings with its tabs (Account, Login Connection, My Plan, and Memory from issue 33), each its own URL. */
 export default function SettingsLayout() {
   const { t } = useTranslation("settings");
   return (

@@ -23,18 +23,10 @@ function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generato
   const [theme, setTheme] = useState<TattooTheme>(prefill?.theme ?? "geometric");
   const [description, setDescription] = useState(prefill?.description ?? "");
   const { model, row: modelRow } = useToolChoice("tattoo-generator", data, prefill?.model);
-  const { submit, busy, fieldErrors } = useCreate("tattoo-generator", data.signedIn, onCreated);
+  const { frame, fieldErrors } = useCreate("tattoo-generator", data, { uploadId: photo?.id ?? "", theme, description, model }, onCreated);
 
   return (
-    <ToolFormFrame
-      tool="tattoo-generator"
-      signedIn={data.signedIn}
-      action="image"
-      submitLabel={t("tattoo.submit")}
-      busy={busy}
-      hasErrors={Object.keys(fieldErrors).length > 0}
-      onSubmit={() => void submit({ uploadId: photo?.id ?? "", theme, description, model })}
-    >
+    <ToolFormFrame frame={frame} action="image" submitLabel={t("tattoo.submit")}>
       <UploadField label={t("tattoo.photo")} value={photo} onChange={setPhoto} signedIn={data.signedIn} error={fieldErrors.uploadId} />
       <ChoiceGroup
         label={t("tattoo.theme")}

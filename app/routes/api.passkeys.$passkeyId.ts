@@ -8,7 +8,7 @@ import { invalidForm, resource, serverNamespace } from "~/.server/http/respond";
 import { passkeyNameSchema } from "~/lib/schemas/auth";
 
 /**
- * POST `intent=rename` with `name`, or `intent=remove`, for one of the signed-in owner's passkeys (decision 0026).
+ * POST `intent=rename` with `name`, or `intent=remove`, for one of the signed-in owner's passkeys (decision 0028).
  * Another account's passkey id is auth/passkey-not-found (404), like one that does not exist. Removing one needs a
  * sign-in from the last 10 minutes and keeps at least one verified way in (auth/last-connection).
  */

@@ -9,7 +9,7 @@ import { resource } from "~/.server/http/respond";
 import { checkForm, passkeyOptionsSchema } from "~/lib/schemas/auth";
 
 /**
- * POST `purpose`: the options for one passkey ceremony (decision 0026), `{ ok, options }`, and the signed cookie that
+ * POST `purpose`: the options for one passkey ceremony (decision 0028), `{ ok, options }`, and the signed cookie that
  * holds its challenge. `sign-in` names no account (anyone may ask; nothing is stored); `register` is "Add a passkey"
  * and, like every change to how the account signs in, needs a sign-in from the last 10 minutes.
  */

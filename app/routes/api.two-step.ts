@@ -11,7 +11,7 @@ import { checkForm, twoStepCodeSchema } from "~/lib/schemas/auth";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * Settings › Login Connection › Two-step sign-in (decision 0026), POST `intent`:
+ * Settings › Login Connection › Two-step sign-in (decision 0028), POST `intent`:
  * - `setup`: a new key, `{ ok, keyUri, manualKey }` (shown this once);
  * - `enable` with `code`: the first code from the app turns it on, `{ ok, recoveryCodes }` (shown this once);
  * - `disable` with `code`: a current code (or a recovery code) turns it off;

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AuthScreen } from "~/components/auth/fields";
 import { normalizeEmail } from "~/.server/auth/accounts";
 import { trustedDeviceCookie } from "~/.server/auth/device";
 import {
@@ -11,7 +12,8 @@ import {
   sendSignInLink,
   signInWithEmailLink,
 } from "~/.server/auth/email-link";
-import { failure, invalid, linkContext, linkPageHeaders, signedInRedirect, type ActionFailure } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, linkPageHeaders, signedInRedirect } from "~/.server/http/auth";
+import type { ErrorBody } from "~/lib/error-body";
 import { openLinkPage } from "~/.server/http/link-page";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
@@ -42,41 +44,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title, redirectTo, ...page, askedHere: page.token !== null && (await askedInThisBrowser(request, page.token)) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request);
-    if (form.get("intent") === "use-link") {
-      const token = form.get("token");
-      if (typeof token !== "string") throw new AppError("auth/invalid-action-code");
-      const user = await signInWithEmailLink(context.env, { token, address: clientAddress(request) });
-      // The mailbox is proven: this browser is trusted for the account like after a correct password (decision 0012).
-      const headers = new Headers({ "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) });
-      headers.append("Set-Cookie", clearAskingBrowserCookie(request));
-      // A visitor's chats move into the account only in the browser that asked for the link (decision 0020).
-      const askedHere = await askedInThisBrowser(request, token);
-      return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers, ...(askedHere ? {} : { guestId: null }) });
-    }
-    const check = checkForm(signInLinkSchema, form);
-    if (!check.success) return invalid(request, check.fieldErrors);
-    await limitSignInLinkRequests(context.env, clientAddress(request));
-    const redirectTo = safeRedirectPath(form.get("redirectTo"));
-    // The same answer (and cookie), at once, whether or not the address has an account; the e-mail goes out after responding.
-    const { token, setCookie } = await newSignInLink(request);
-    context.ctx.waitUntil(
-      sendSignInLink(context.env, { email: check.data.email, token, redirectTo, ...linkContext(request, context) }).catch((error: unknown) =>
-        console.error("auth: sign-in link email failed:", error instanceof Error ? error.message : "unknown error"),
-      ),
-    );
-    return data({ ok: true as const, email: normalizeEmail(check.data.email) }, { headers: { "Set-Cookie": setCookie } });
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
+  if (form.get("intent") === "use-link") {
+    const token = form.get("token");
+    if (typeof token !== "string") throw new AppError("auth/invalid-action-code");
+    const user = await signInWithEmailLink(context.env, { token, address: clientAddress(request) });
+    // The mailbox is proven: this browser is trusted for the account like after a correct password (decision 0012).
+    const headers = new Headers({ "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) });
+    headers.append("Set-Cookie", clearAskingBrowserCookie(request));
+    // A visitor's chats move into the account only in the browser that asked for the link (decision 0020).
+    const askedHere = await askedInThisBrowser(request, token);
+    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers, ...(askedHere ? {} : { guestId: null }) });
   }
-}
+  const check = checkForm(signInLinkSchema, form);
+  if (!check.success) return invalid(request, check.fieldErrors);
+  await limitSignInLinkRequests(context.env, clientAddress(request));
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  // The same answer (and cookie), at once, whether or not the address has an account; the e-mail goes out after responding.
+  const { token, setCookie } = await newSignInLink(request);
+  context.ctx.waitUntil(
+    sendSignInLink(context.env, { email: check.data.email, token, redirectTo, ...linkContext(request, context) }).catch((error: unknown) =>
+      console.error("auth: sign-in link email failed:", error instanceof Error ? error.message : "unknown error"),
+    ),
+  );
+  return data({ ok: true as const, email: normalizeEmail(check.data.email) }, { headers: { "Set-Cookie": setCookie } });
+}, "auth/unknown");
 
 export default function Screen() {
   const { t } = useTranslation("auth");
   const loaded = useLoaderData<typeof loader>();
-  const refused = useActionData<ActionFailure>();
+  const refused = useActionData<ErrorBody>();
   // The link's button failing (used meanwhile, expired, or the product's "Authentication failed") says why, like every
   // sign-in form: a toast and an alert; the person stays signed out (docs/product.md §4).
   useResultToasts(refused as AuthActionData | undefined);
@@ -97,18 +95,14 @@ export default function Screen() {
         maskedEmail={loaded.maskedEmail}
         fields={{ intent: "use-link", token: loaded.token, redirectTo: loaded.redirectTo }}
         button={t("emailLink.confirm")}
-        error={refused?.error}
+        error={refused?.error.code}
         note={loaded.askedHere ? null : t("emailLink.otherBrowser")}
       />
     );
   }
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("emailLink.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("emailLink.description")}</p>
-      </div>
+    <AuthScreen copy="emailLink">
       <EmailLinkForm redirectTo={loaded.redirectTo} />
-    </div>
+    </AuthScreen>
   );
 }

@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { AuthScreen } from "~/components/auth/fields";
 import { limitPasswordResetRequests, normalizeEmail, requestPasswordReset } from "~/.server/auth/accounts";
 import { clientAddress } from "~/.server/auth/throttle";
-import { failure, invalid, linkContext, retryAfterHeaders } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, retryAfterHeaders } from "~/.server/http/auth";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
 import { ForgotPasswordForm } from "~/components/auth/email-only-form";
@@ -21,33 +21,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 export const headers = retryAfterHeaders;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const check = checkForm(forgotPasswordSchema, await readForm(request));
-    if (!check.success) return invalid(request, check.fieldErrors);
-    await limitPasswordResetRequests(context.env, { email: check.data.email, address: clientAddress(request) });
-    // The same answer, at once, whether or not the address has an account; the work happens after responding.
-    context.ctx.waitUntil(
-      requestPasswordReset(context.env, { email: check.data.email, ...linkContext(request, context) }).catch((error: unknown) =>
-        console.error("auth: password reset email failed:", error instanceof Error ? error.message : "unknown error"),
-      ),
-    );
-    return data({ ok: true as const, email: normalizeEmail(check.data.email) });
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
-  }
-}
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const check = checkForm(forgotPasswordSchema, await readForm(request));
+  if (!check.success) return invalid(request, check.fieldErrors);
+  await limitPasswordResetRequests(context.env, { email: check.data.email, address: clientAddress(request) });
+  // The same answer, at once, whether or not the address has an account; the work happens after responding.
+  context.ctx.waitUntil(
+    requestPasswordReset(context.env, { email: check.data.email, ...linkContext(request, context) }).catch((error: unknown) =>
+      console.error("auth: password reset email failed:", error instanceof Error ? error.message : "unknown error"),
+    ),
+  );
+  return data({ ok: true as const, email: normalizeEmail(check.data.email) });
+}, "auth/unknown");
 
 export default function Screen() {
-  const { t } = useTranslation("auth");
   const { redirectTo } = useLoaderData<typeof loader>();
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("forgotPassword.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("forgotPassword.description")}</p>
-      </div>
+    <AuthScreen copy="forgotPassword">
       <ForgotPasswordForm redirectTo={redirectTo} />
-    </div>
+    </AuthScreen>
   );
 }

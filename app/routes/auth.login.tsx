@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { checkPasswordForResend, resendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
 import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
-import { failure, invalid, linkContext, publicOrigin, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, publicOrigin, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
 import { clearChallengeCookie, readChallenge } from "~/.server/auth/passkey-challenge";
 import { relyingParty, signInWithPasskey } from "~/.server/auth/passkeys";
 import { clientAddress } from "~/.server/auth/throttle";
@@ -15,7 +15,7 @@ import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
-import { FormAlert } from "~/components/auth/fields";
+import { FormAlert, AuthScreen } from "~/components/auth/fields";
 import { SignInForm } from "~/components/auth/forms";
 import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
@@ -42,30 +42,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 export const headers = retryAfterHeaders;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request);
-    if (form.get("intent") === "passkey") return await passkeySignIn(request, context, form);
-    const check = checkForm(signInSchema, form);
-    if (!check.success) return invalid(request, check.fieldErrors);
-    const address = clientAddress(request);
-    const trustedDevice = await isTrustedDevice(request, context.config, check.data.email);
-    if (form.get("intent") === "resend-verification") {
-      // Only someone who knows the password learns the account is unverified, and only they can ask again.
-      const user = await checkPasswordForResend(context.env, { ...check.data, address, trustedDevice });
-      await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address });
-      return data({ ok: true as const, notice: "activationSent" as const });
-    }
-    const user = await signInWithPassword(context.env, { ...check.data, address, trustedDevice, locale: getLocale(request) });
-    // This browser knew the password: guesses from elsewhere will not slow its next sign-ins (decision 0012).
-    const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
-    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
+  if (form.get("intent") === "passkey") return await passkeySignIn(request, context, form);
+  const check = checkForm(signInSchema, form);
+  if (!check.success) return invalid(request, check.fieldErrors);
+  const address = clientAddress(request);
+  const trustedDevice = await isTrustedDevice(request, context.config, check.data.email);
+  if (form.get("intent") === "resend-verification") {
+    // Only someone who knows the password learns the account is unverified, and only they can ask again.
+    const user = await checkPasswordForResend(context.env, { ...check.data, address, trustedDevice });
+    await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address });
+    return data({ ok: true as const, notice: "activationSent" as const });
   }
-}
+  const user = await signInWithPassword(context.env, { ...check.data, address, trustedDevice, locale: getLocale(request) });
+  // This browser knew the password: guesses from elsewhere will not slow its next sign-ins (decision 0012).
+  const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
+  return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
+}, "auth/unknown");
 
-/** "Sign in with a passkey" (or a passkey picked from the e-mail field's autofill): both steps at once (decision 0026). */
+/** "Sign in with a passkey" (or a passkey picked from the e-mail field's autofill): both steps at once (decision 0028). */
 async function passkeySignIn(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
   const check = checkForm(passkeyResponseSchema, form);
   if (!check.success) throw new AppError("auth/passkey-failed");
@@ -87,13 +83,9 @@ export default function Screen() {
   }, [notice, error, t]);
 
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("login.description")}</p>
-      </div>
+    <AuthScreen copy="login">
       {notice && <FormAlert tone="success">{t(`login.notices.${notice}`)}</FormAlert>}
       <SignInForm redirectTo={redirectTo} initialError={error} />
-    </div>
+    </AuthScreen>
   );
 }

@@ -3,16 +3,17 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkResetToken, resetPassword } from "~/.server/auth/accounts";
 import { trustedDeviceCookie } from "~/.server/auth/device";
-import { failure, invalid } from "~/.server/http/auth";
+import { pageAction, invalid } from "~/.server/http/auth";
 import { clientAddress } from "~/.server/auth/throttle";
 import { clearCookie, readResetToken, resetTokenCookie, RESET_TOKEN_COOKIE } from "~/.server/auth/pending";
 import { clearSessionCookie } from "~/.server/auth/session";
 import { AppError, isAppError, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { pageTitle } from "~/.server/page";
-import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
-import type { AuthActionData } from "~/components/auth/forms";
-import { useCheckedForm } from "~/components/auth/use-checked-form";
+import { FormAlert, PasswordField, SubmitButton, AuthScreen } from "~/components/auth/fields";
+import { newPasswordForm, useAuthWords } from "~/components/auth/account-forms";
+import { alertCode, type AuthActionData } from "~/components/auth/forms";
+import { useForm } from "~/lib/use-form";
 import { titleMeta } from "~/lib/meta";
 import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
 
@@ -42,32 +43,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title, problem };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const check = checkForm(newPasswordSchema, await readForm(request));
-    if (!check.success) return invalid(request, check.fieldErrors);
-    const token = await readResetToken(request, context.config);
-    if (!token) throw new AppError("auth/invalid-action-code");
-    const user = await resetPassword(context.env, { token, password: check.data.password, address: clientAddress(request) });
-    // Every session ended with the old password, this browser's too: sign in again with the new one. It proved the
-    // mailbox, so its next sign-in is not slowed by anyone's guesses (decision 0012).
-    const headers = new Headers();
-    headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
-    headers.append("Set-Cookie", clearCookie(request, RESET_TOKEN_COOKIE));
-    headers.append("Set-Cookie", clearSessionCookie(request));
-    return redirect("/auth/login?notice=password-reset", { headers });
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
-  }
-}
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const check = checkForm(newPasswordSchema, await readForm(request));
+  if (!check.success) return invalid(request, check.fieldErrors);
+  const token = await readResetToken(request, context.config);
+  if (!token) throw new AppError("auth/invalid-action-code");
+  const user = await resetPassword(context.env, { token, password: check.data.password, address: clientAddress(request) });
+  // Every session ended with the old password, this browser's too: sign in again with the new one. It proved the
+  // mailbox, so its next sign-in is not slowed by anyone's guesses (decision 0012).
+  const headers = new Headers();
+  headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
+  headers.append("Set-Cookie", clearCookie(request, RESET_TOKEN_COOKIE));
+  headers.append("Set-Cookie", clearSessionCookie(request));
+  return redirect("/auth/login?notice=password-reset", { headers });
+}, "auth/unknown");
 
 export default function Screen() {
   const { t } = useTranslation("auth");
   const { problem } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<AuthActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.newPasswordSchema, failed?.fieldErrors);
-  const linkProblem = problem ?? (failed?.error === "auth/expired-action-code" || failed?.error === "auth/invalid-action-code" ? failed.error : null);
+  const { errors, formProps } = useForm({ schema: newPasswordForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
+  const refused = failed?.error.code;
+  const linkProblem = problem ?? (refused === "auth/expired-action-code" || refused === "auth/invalid-action-code" ? refused : null);
 
   if (linkProblem) {
     return (
@@ -81,17 +79,13 @@ export default function Screen() {
     );
   }
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("resetPassword.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("resetPassword.description")}</p>
-      </div>
+    <AuthScreen copy="resetPassword">
       <fetcher.Form method="post" className="flex flex-col gap-4" {...formProps}>
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} />
+        <FormAlert code={alertCode(failed)} />
         <PasswordField name="password" autoComplete="new-password" label={t("fields.newPassword")} hint={t("fields.passwordHint")} error={errors.password} />
         <PasswordField name="confirmPassword" autoComplete="new-password" label={t("fields.confirmPassword")} error={errors.confirmPassword} />
         <SubmitButton busy={fetcher.state !== "idle"}>{t("resetPassword.submit")}</SubmitButton>
       </fetcher.Form>
-    </div>
+    </AuthScreen>
   );
 }

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { AuthScreen } from "~/components/auth/fields";
 import { findUser, resendVerificationEmail, signUp } from "~/.server/auth/accounts";
-import { failure, invalid, linkContext, retryAfterHeaders } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, retryAfterHeaders } from "~/.server/http/auth";
 import { pendingVerificationCookie, readPendingVerification } from "~/.server/auth/pending";
 import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
@@ -23,44 +23,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 export const headers = retryAfterHeaders;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request);
-    if (form.get("intent") === "resend-verification") {
-      // The browser that just signed up may ask again (signed cookie, one hour); anyone else signs in first.
-      const userId = await readPendingVerification(request, context.config);
-      const user = userId ? await findUser(context.env, userId) : undefined;
-      if (!user) throw new AppError("auth/requires-recent-login");
-      await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address: clientAddress(request) });
-      return data({ ok: true as const, notice: "activationSent" as const });
-    }
-    const check = checkForm(signUpSchema, form);
-    if (!check.success) return invalid(request, check.fieldErrors);
-    const { user, emailSent } = await signUp(context.env, {
-      ...check.data,
-      address: clientAddress(request),
-      ...linkContext(request, context),
-    });
-    // No session: an email-password account signs in only once its address is verified (docs/product.md §5).
-    return data(
-      { ok: true as const, email: user.email, emailSent },
-      { headers: { "Set-Cookie": await pendingVerificationCookie(request, context.config, user.id) } },
-    );
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
+  if (form.get("intent") === "resend-verification") {
+    // The browser that just signed up may ask again (signed cookie, one hour); anyone else signs in first.
+    const userId = await readPendingVerification(request, context.config);
+    const user = userId ? await findUser(context.env, userId) : undefined;
+    if (!user) throw new AppError("auth/requires-recent-login");
+    await resendVerificationEmail(context.env, user, { ...linkContext(request, context), address: clientAddress(request) });
+    return data({ ok: true as const, notice: "activationSent" as const });
   }
-}
+  const check = checkForm(signUpSchema, form);
+  if (!check.success) return invalid(request, check.fieldErrors);
+  const { user, emailSent } = await signUp(context.env, {
+    ...check.data,
+    address: clientAddress(request),
+    ...linkContext(request, context),
+  });
+  // No session: an email-password account signs in only once its address is verified (docs/product.md §5).
+  return data(
+    { ok: true as const, email: user.email, emailSent },
+    { headers: { "Set-Cookie": await pendingVerificationCookie(request, context.config, user.id) } },
+  );
+}, "auth/unknown");
 
 export default function Screen() {
-  const { t } = useTranslation("auth");
   const { redirectTo } = useLoaderData<typeof loader>();
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("signUp.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("signUp.description")}</p>
-      </div>
+    <AuthScreen copy="signUp">
       <SignUpForm redirectTo={redirectTo} />
-    </div>
+    </AuthScreen>
   );
 }

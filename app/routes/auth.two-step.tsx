@@ -6,10 +6,11 @@ import { clearCookie, PENDING_SECOND_STEP_COOKIE, readPendingSecondStep } from "
 import { clientAddress } from "~/.server/auth/throttle";
 import { passSecondStep } from "~/.server/auth/two-step";
 import { AppError } from "~/.server/errors";
-import { failure, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
+import { invalid, pageAction, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
 import { readForm } from "~/.server/http/request";
 import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
+import { AuthScreen } from "~/components/auth/fields";
 import { LinkProblem } from "~/components/auth/link-page";
 import { TwoStepForm } from "~/components/auth/two-step-form";
 import { loginPath, safeRedirectPath } from "~/lib/auth";
@@ -17,7 +18,7 @@ import { titleMeta } from "~/lib/meta";
 import { checkForm, twoStepCodeSchema } from "~/lib/schemas/auth";
 
 /**
- * The second step of signing in (decision 0026): after a right password, Google, Apple or e-mail link for an account
+ * The second step of signing in (decision 0028): after a right password, Google, Apple or e-mail link for an account
  * with two-step sign-in on, the browser holds only a signed pending cookie (5 minutes, no session) and comes here for
  * the authenticator app's code or a recovery code. Nothing pending: back to sign in; pending too long: it says so.
  */
@@ -33,23 +34,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 export const headers = retryAfterHeaders;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const form = await readForm(request);
-    const pending = await readPendingSecondStep(request, context.config);
-    if (pending === null || pending === "expired") throw new AppError("auth/code-expired");
-    const check = checkForm(twoStepCodeSchema, form);
-    if (!check.success) return invalid(request, check.fieldErrors);
-    const user = await findUser(context.env, pending.userId);
-    if (!user) throw new AppError("auth/code-expired");
-    if (user.disabledAt) throw new AppError("auth/user-disabled");
-    await passSecondStep(context.env, user, { code: check.data.code, address: clientAddress(request) }, linkContext(request, context));
-    const headers = { "Set-Cookie": clearCookie(request, PENDING_SECOND_STEP_COOKIE) };
-    return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), guestId: pending.guestId, headers, secondStepDone: true });
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
-  }
-}
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const form = await readForm(request);
+  const pending = await readPendingSecondStep(request, context.config);
+  if (pending === null || pending === "expired") throw new AppError("auth/code-expired");
+  const check = checkForm(twoStepCodeSchema, form);
+  if (!check.success) return invalid(request, check.fieldErrors);
+  const user = await findUser(context.env, pending.userId);
+  if (!user) throw new AppError("auth/code-expired");
+  if (user.disabledAt) throw new AppError("auth/user-disabled");
+  await passSecondStep(context.env, user, { code: check.data.code, address: clientAddress(request) }, linkContext(request, context));
+  const headers = { "Set-Cookie": clearCookie(request, PENDING_SECOND_STEP_COOKIE) };
+  return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), guestId: pending.guestId, headers, secondStepDone: true });
+}, "auth/unknown");
 
 export default function Screen() {
   const { t } = useTranslation("auth");
@@ -64,12 +61,8 @@ export default function Screen() {
     );
   }
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("twoStep.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("twoStep.description")}</p>
-      </div>
+    <AuthScreen copy="twoStep">
       <TwoStepForm redirectTo={redirectTo} />
-    </div>
+    </AuthScreen>
   );
 }

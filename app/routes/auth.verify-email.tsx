@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { verifyEmail } from "~/.server/auth/accounts";
 import { AppError } from "~/.server/errors";
-import { failure, linkPageHeaders, type ActionFailure } from "~/.server/http/auth";
+import { pageAction, linkPageHeaders } from "~/.server/http/auth";
+import type { ErrorBody } from "~/lib/error-body";
 import { openLinkPage } from "~/.server/http/link-page";
 import { readForm } from "~/.server/http/request";
 import { getViewer } from "~/.server/identity";
@@ -25,24 +26,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The Verify button: verifies the address, then sends the person on to sign in (or back to settings). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    const token = (await readForm(request)).get("token");
-    if (typeof token !== "string") throw new AppError("auth/invalid-action-code");
-    const user = await verifyEmail(context.env, token);
-    const viewer = await getViewer(request, context);
-    return redirect(viewer.kind === "user" && viewer.user.id === user.id ? "/settings/account?notice=email-verified" : "/auth/login?notice=verified", {
-      headers: { "Referrer-Policy": "no-referrer" },
-    });
-  } catch (error) {
-    return failure(request, error, "auth/unknown");
-  }
-}
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const token = (await readForm(request)).get("token");
+  if (typeof token !== "string") throw new AppError("auth/invalid-action-code");
+  const user = await verifyEmail(context.env, token);
+  const viewer = await getViewer(request, context);
+  return redirect(viewer.kind === "user" && viewer.user.id === user.id ? "/settings/account?notice=email-verified" : "/auth/login?notice=verified", {
+    headers: { "Referrer-Policy": "no-referrer" },
+  });
+}, "auth/unknown");
 
 export default function Screen() {
   const { t } = useTranslation("auth");
   const loaded = useLoaderData<typeof loader>();
-  const refused = useActionData<ActionFailure>();
+  const refused = useActionData<ErrorBody>();
   if (loaded.problem) {
     return (
       <LinkProblem title={t("verifyEmail.failedTitle")} code={loaded.problem}>
@@ -60,7 +57,7 @@ export default function Screen() {
       maskedEmail={loaded.maskedEmail}
       fields={{ token: loaded.token }}
       button={t("verifyEmail.confirm")}
-      error={refused?.error}
+      error={refused?.error.code}
     />
   );
 }

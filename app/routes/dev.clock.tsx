@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { failure } from "~/.server/http/auth";
+import { pageAction } from "~/.server/http/auth";
 import { clockOffset, now, setClockOffset } from "~/.server/clock";
 import { AppError } from "~/.server/errors";
 import { isLocalDevelopment } from "~/.server/http/development";
@@ -23,24 +23,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { now: new Date(now()).toISOString(), offsetDays: Math.round((clockOffset() / DAY_MS) * 100) / 100 };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    // Refused before the body is read, as a 404 with the translated "not found" message.
-    if (!isLocalDevelopment(request, context.config)) throw new AppError("request/not-found");
-    const form = await readForm(request);
-    if (form.get("intent") === "reset") {
-      setClockOffset(0);
-    } else {
-      // The field says 0.01 to 3660 days; anything else is refused like any other invalid form.
-      const days = Number(form.get("days"));
-      if (!Number.isFinite(days) || days <= 0 || days > 3660) throw new AppError("request/invalid");
-      setClockOffset(clockOffset() + days * DAY_MS);
-    }
-    return redirect("/dev/clock");
-  } catch (error) {
-    return failure(request, error);
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  // Refused before the body is read, as a 404 with the translated "not found" message.
+  if (!isLocalDevelopment(request, context.config)) throw new AppError("request/not-found");
+  const form = await readForm(request);
+  if (form.get("intent") === "reset") {
+    setClockOffset(0);
+  } else {
+    // The field says 0.01 to 3660 days; anything else is refused like any other invalid form.
+    const days = Number(form.get("days"));
+    if (!Number.isFinite(days) || days <= 0 || days > 3660) throw new AppError("request/invalid");
+    setClockOffset(clockOffset() + days * DAY_MS);
   }
-}
+  return redirect("/dev/clock");
+});
 
 export default function DevClock() {
   const { t } = useTranslation("billing");

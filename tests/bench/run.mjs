@@ -7,12 +7,14 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_MISSING, ROOT, ensureBuild, findChromium, run, startServer } from "../e2e/server.mjs";
+import { D1_BENCH, SCREENS, d1Detail, measureD1Queries } from "./d1-queries.mjs";
 import { DEMO_PICTURES_BENCH, measureDemoPictures } from "./demo-pictures.mjs";
 import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
 import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./lighthouse.mjs";
 import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
 import { LOAD_BENCH, measureLoad } from "./load.mjs";
 import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
+import { MEMORY_BENCH, measureMemory } from "./memory.mjs";
 import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
@@ -213,6 +215,49 @@ const MEASUREMENTS = [
       return { value: percentile(result.acks, 95), detail: whatsappDetail(result) };
     },
   },
+  // D1 per request (issue 31 item 3): every statement a request sends to D1, from the worker or a Durable Object,
+  // counted by the benchmark's build of the worker (tests/bench/d1-count-worker.ts); one request at a time.
+  ...SCREENS.map((screen) => ({
+    name: `D1 reads per request: ${screen.name}`,
+    unit: "count",
+    budget: D1_BENCH.pageReads,
+    async measure(shared) {
+      const counts = (await shared.d1Queries()).screens.find((measured) => measured.name === screen.name);
+      return { value: counts.reads, detail: `GET ${screen.path}: ${d1Detail(counts)}` };
+    },
+  })),
+  {
+    name: "D1 reads per request: the page_view event",
+    unit: "count",
+    budget: D1_BENCH.pageReads,
+    async measure(shared) {
+      const { pageView } = await shared.d1Queries();
+      return { value: pageView.reads, detail: `POST /api/analytics, signed in: ${d1Detail(pageView)} (the event itself goes to Analytics Engine)` };
+    },
+  },
+  {
+    name: "D1 writes per page view (every screen above and its page_view event)",
+    unit: "count",
+    budget: D1_BENCH.pageWrites,
+    async measure(shared) {
+      const { screens, pageView } = await shared.d1Queries();
+      const writing = [...screens, { ...pageView, name: "page_view event" }].filter((counts) => counts.writes > 0);
+      const detail =
+        writing.length === 0 ? `none of ${screens.length} screens nor the event wrote` : writing.map((counts) => `${counts.name}: ${counts.writes}`).join(", ");
+      return { value: writing.reduce((sum, counts) => sum + counts.writes, 0), detail };
+    },
+  },
+  {
+    name: "D1 writes per chat turn",
+    unit: "count",
+    budget: D1_BENCH.turnWrites,
+    // The answer's rows and its progress saves are written by the chat relay until messages live in the account's
+    // object (issue 31 item 1); the figure says what a turn costs D1 today.
+    async measure(shared) {
+      const { turn } = await shared.d1Queries();
+      return { value: turn.writes, detail: `POST /api/chat, signed-in Free user, a 20-token answer streamed to its end: ${d1Detail(turn)}` };
+    },
+  },
   {
     name: "Credits: spends past the limit (1,000 concurrent, limit 50)",
     unit: "count",
@@ -233,6 +278,28 @@ const MEASUREMENTS = [
     async measure(shared) {
       const { spends } = await shared.load();
       return { value: spends.ms / spends.total, detail: "POST /api/chat through session, CreditsCounter and (for the 50 accepted) the relay" };
+    },
+  },
+  {
+    name: "Memory: prompt added to a turn (estimated tokens)",
+    unit: "count",
+    budget: MEMORY_BENCH.promptBudget,
+    // Issue 33: with more memories than the budget holds, what memory context a turn carries (decision 0027).
+    async measure(shared) {
+      const result = await shared.memory();
+      return { value: result.promptTokens, detail: `${result.promptChars} characters of system text after ${MEMORY_BENCH.facts} remembered facts` };
+    },
+  },
+  {
+    name: "Memory: extraction job tokens in per turn (estimated)",
+    unit: "count",
+    budget: MEMORY_BENCH.extractionInBudget,
+    async measure(shared) {
+      const result = await shared.memory();
+      return {
+        value: result.extractionIn,
+        detail: `median of ${result.extractions} extractions; out ${result.extractionOut} tokens (budget ${MEMORY_BENCH.extractionOutBudget})`,
+      };
     },
   },
   {
@@ -342,8 +409,10 @@ function createShared() {
   let history;
   let whatsapp;
   let voice;
+  let memory;
   let load;
   let interaction;
+  let d1;
   const contexts = [];
   const chatBench = () => (chat ??= startChatBench(startServer));
   return {
@@ -366,8 +435,15 @@ function createShared() {
     voiceTurn() {
       return (voice ??= chatBench().then(measureVoiceTurn));
     },
+    memory() {
+      return (memory ??= chatBench().then(measureMemory));
+    },
     load() {
       return (load ??= measureLoad(startServer));
+    },
+    /** D1 statements per screen, page_view event and chat turn, on the benchmark's counting build. */
+    d1Queries() {
+      return (d1 ??= measureD1Queries(startServer));
     },
     interaction() {
       const executablePath = findChromium();

@@ -26,7 +26,7 @@ const VISITOR_ROUTES = [
   "/auth/forgot-password",
   "/auth/email-link",
 ];
-const SIGNED_IN_ROUTES = ["/web-main", "/gallery", "/payment", "/settings/account", "/settings/login-connection", "/settings/my-plan"];
+const SIGNED_IN_ROUTES = ["/web-main", "/gallery", "/payment", "/settings/account", "/settings/login-connection", "/settings/my-plan", "/settings/memory"];
 /** Two passes cover both themes and both languages on every screen. */
 const LOOKS = [
   { theme: "light", locale: "en" },

@@ -116,12 +116,13 @@ export function tailOf(path, lines = 80) {
  * `devtools` (default false: wrangler dev starts without its DevTools inspector, see below; nothing here attaches to
  * it, and on the e2e server its network recording cost wrangler's Node about 15 CPU-seconds of the stage; the
  * worker's console output and request lines still reach the log) and `migratedState` (a state directory with only
- * the migrations applied, copied instead of migrating again; default $E2E_MIGRATED_STATE, see below).
+ * the migrations applied, copied instead of migrating again; default $E2E_MIGRATED_STATE, see below) and `script`
+ * (another entry for the main worker than wrangler.toml's `main`, e.g. the benchmark's D1-counting build).
  * Returns { baseUrl, logFile, persistDir, devtools, stop }: `devtools` says whether the DevTools inspector is
  * listening. `stop()` kills the whole process group (npm/wrangler/workerd) and removes the temp dir; every call
  * returns the same promise.
  */
-export async function startServer({ label = "e2e", vars = {}, beforeStart, devtools = false, migratedState = process.env[MIGRATED_STATE_ENV] } = {}) {
+export async function startServer({ label = "e2e", vars = {}, beforeStart, devtools = false, migratedState = process.env[MIGRATED_STATE_ENV], script } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `edge-assistant-${label}-`));
   const persistDir = join(dir, "state");
   const logFile = join(dir, "wrangler.log");
@@ -160,6 +161,7 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
       WRANGLER,
       [
         "dev",
+        ...(script ? [script] : []),
         "-c",
         "wrangler.toml",
         "-c",

@@ -29,6 +29,7 @@ const ROUTES = [
   "/settings/account",
   "/settings/login-connection",
   "/settings/my-plan",
+  "/settings/memory",
   "/auth/login",
   "/auth/sign-up",
   "/auth/forgot-password",

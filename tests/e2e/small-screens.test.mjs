@@ -24,7 +24,7 @@ const TOOL_FORMS = [
   "/horoscope/compatibility",
   "/horoscope/birth-chart",
 ];
-const SETTINGS = ["/settings/account", "/settings/login-connection", "/settings/my-plan"];
+const SETTINGS = ["/settings/account", "/settings/login-connection", "/settings/my-plan", "/settings/memory"];
 
 /** A namespace's strings as the page shows them, so each language is driven by its own visible words. */
 const strings = (language, namespace) => JSON.parse(readFileSync(new URL(`../../locales/${language}/${namespace}.json`, import.meta.url), "utf8"));

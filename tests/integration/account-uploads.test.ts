@@ -2,15 +2,16 @@
 // and profile photos together), then 429 with Retry-After until midnight UTC; and the plan's storage quota, counted
 // from the stored sizes of uploads and creations, past which an upload is 413 with a message naming the quota.
 // Settings › Account shows the use against the quota.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { schema } from "../../app/.server/db";
 import { UPLOAD_LIMITS } from "../../app/.server/write-limits";
 import { formatWait } from "../../app/lib/error-text";
 import { nextUtcMidnight } from "../../app/lib/time";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
-import { db, pngFile, signedIn, upload } from "./images-helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
+import { db, pngFile, signedIn, upload, uploadCount } from "./images-helpers";
 import { appEnv } from "./helpers";
 
 const MB = 1024 * 1024;
@@ -19,12 +20,15 @@ const FREE_QUOTA = UPLOAD_LIMITS.storageQuotaBytes.free;
 /** Rows that say the account keeps `bytes` already (the quota counts recorded sizes; no object is needed for that). */
 async function keepBytes(ownerId: string, bytes: number) {
   const id = crypto.randomUUID();
-  await db.insert(schema.uploads).values({ id, ownerId, r2Key: `uploads/${ownerId}/${id}.png`, contentType: "image/png", bytes, width: 1, height: 1 });
+  await inAccountDb(ownerId, (account) =>
+    account
+      .insert(accountSchema.uploads)
+      .values({ id, ownerId, r2Key: `uploads/${ownerId}/${id}.png`, contentType: "image/png", bytes, width: 1, height: 1 })
+      .run(),
+  );
 }
 
-async function uploadsOf(ownerId: string) {
-  return db.$count(schema.uploads, eq(schema.uploads.ownerId, ownerId));
-}
+const uploadsOf = uploadCount;
 
 function photoForm(bytes: Uint8Array) {
   const form = new FormData();
@@ -58,7 +62,7 @@ describe("an account's uploads", { timeout: 60_000 }, () => {
 
     const photo = await client.action("/settings/account", photoForm(png));
     expect(photo.status).toBe(429);
-    expect(photo.data).toMatchObject({ ok: false, error: "upload/daily-limit" });
+    expect(photo.data).toMatchObject({ ok: false, error: { code: "upload/daily-limit" } });
     expect(await uploadsOf(user.id)).toBe(UPLOAD_LIMITS.accountDaily);
   });
 
@@ -76,7 +80,10 @@ describe("an account's uploads", { timeout: 60_000 }, () => {
 
     const photo = await client.action("/settings/account", photoForm(png));
     expect(photo.status).toBe(413);
-    expect(photo.data).toMatchObject({ ok: false, error: "upload/quota-exceeded", message: tr["upload/quota-exceeded"].replace("{{quota}}", "500 MB") });
+    expect(photo.data).toMatchObject({
+      ok: false,
+      error: { code: "upload/quota-exceeded", message: tr["upload/quota-exceeded"].replace("{{quota}}", "500 MB") },
+    });
     expect(await uploadsOf(user.id)).toBe(1);
     const row = await db.query.users.findFirst({ where: eq(schema.users.id, user.id), columns: { profilePhotoKey: true } });
     expect(row?.profilePhotoKey).toBeNull();

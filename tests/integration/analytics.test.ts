@@ -1,16 +1,33 @@
 // POST /api/analytics takes only the catalogue's browser events (app/lib/schemas/analytics.ts), within a body limit
 // and a per-client rate; whatever fails gets a 4xx in the app's error shape, with a translated message, and is
-// never stored.
+// never stored. A page view is a data point in Analytics Engine (PAGE_VIEWS), never a D1 row.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
-import { Client, db, signedInClient } from "./auth-helpers";
+import type { AppEnv } from "../../app/.server/env";
+import { Client as BaseClient, db, signedInClient } from "./auth-helpers";
+import { appEnv, recordingDataset } from "./helpers";
 
-/** A path no other test uses, so the rows a test finds are its own. */
+/** What the worker wrote to Analytics Engine in this file (wrangler's local dataset keeps nothing). */
+const pageViews = recordingDataset();
+const env = { ...appEnv, PAGE_VIEWS: pageViews } as AppEnv;
+
+/** A browser talking to the worker whose page views this file reads. */
+class Client extends BaseClient {
+  constructor() {
+    super(undefined, env);
+  }
+}
+
+/** A path no other test uses, so the events a test finds are its own. */
 const uniquePath = (label: string) => `/web-main/${label}-${crypto.randomUUID()}`;
-const rowsAt = (path: string) => db.select().from(schema.analyticsEvents).where(eq(schema.analyticsEvents.path, path));
+/** The page views recorded for `path`, checking on the way that D1 holds no row for it. */
+async function rowsAt(path: string) {
+  expect(await db.select().from(schema.analyticsEvents).where(eq(schema.analyticsEvents.path, path))).toEqual([]);
+  return pageViews.points.filter((point) => point.blobs?.[0] === path);
+}
 
-function post(client: Client, body: BodyInit, headers: Record<string, string> = {}) {
+function post(client: BaseClient, body: BodyInit, headers: Record<string, string> = {}) {
   return client.fetch("/api/analytics", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
 }
 
@@ -24,21 +41,22 @@ async function expectRefusal(response: Response, status: number, code: string) {
 }
 
 describe("analytics ingestion", { timeout: 60_000 }, () => {
-  it("stores a page_view with its path, and nothing else", async () => {
+  it("records a page_view with its path in Analytics Engine, and nothing in D1", async () => {
     const path = uniquePath("ok");
     const response = await post(new Client(), JSON.stringify({ name: "page_view", path }));
     expect(response.status).toBe(204);
-    expect(await rowsAt(path)).toMatchObject([{ name: "page_view", path, props: null }]);
+    expect(await rowsAt(path)).toEqual([{ indexes: [""], blobs: [path, "visitor"], doubles: [1] }]);
   });
 
   it("attaches the signed-in user from the session, never from the event (issue 17 item 13)", async () => {
-    const { client, user } = await signedInClient();
+    const { client: signedIn, user } = await signedInClient();
+    const client = signedIn.withEnv(env);
     const path = uniquePath("signed-in");
     expect((await post(client, JSON.stringify({ name: "page_view", path }))).status).toBe(204);
-    expect(await rowsAt(path)).toMatchObject([{ name: "page_view", path, userId: user.id }]);
+    expect(await rowsAt(path)).toMatchObject([{ indexes: [user.id], blobs: [path, "user"] }]);
     const visitorPath = uniquePath("visitor");
     expect((await post(new Client(), JSON.stringify({ name: "page_view", path: visitorPath }))).status).toBe(204);
-    expect(await rowsAt(visitorPath)).toMatchObject([{ userId: null }]);
+    expect(await rowsAt(visitorPath)).toMatchObject([{ indexes: [""], blobs: [visitorPath, "visitor"] }]);
   });
 
   it("refuses an event over 8 KB with 413, whether or not it declares its length, and stores nothing", async () => {

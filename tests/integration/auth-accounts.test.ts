@@ -1,6 +1,7 @@
 // Email-and-password accounts through the real worker: sign-up, verification, sign-in, the docs/product.md §8 errors each step
 // can produce, exact lockouts, enumeration-safe answers, password reset and sessions.
 import { eq } from "drizzle-orm";
+import authEn from "../../locales/en/auth.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { disableUser } from "../../app/.server/auth/accounts";
 import { sha256Hex } from "../../app/.server/auth/crypto";
@@ -46,13 +47,22 @@ describe("sign-up", () => {
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
       ok: false,
-      error: "request/invalid",
-      fieldErrors: { displayName: "required", email: "invalidEmail", password: "passwordLength", confirmPassword: "passwordsMatch" },
+      error: {
+        code: "request/invalid",
+        fieldErrors: {
+          displayName: authEn.validation.required,
+          email: authEn.validation.invalidEmail,
+          password: authEn.validation.passwordLength,
+          confirmPassword: authEn.validation.passwordsMatch,
+        },
+      },
     });
     const tooLong = await signUp(new Client(), { password: "a".repeat(21) });
-    expect(tooLong.data).toMatchObject({ fieldErrors: { password: "passwordLength" } });
+    expect(tooLong.data).toMatchObject({ error: { fieldErrors: { password: authEn.validation.passwordLength } } });
     const missing = await new Client().action("/auth/sign-up", {});
-    expect(missing.data).toMatchObject({ fieldErrors: { email: "required", password: "required", confirmPassword: "required" } });
+    expect(missing.data).toMatchObject({
+      error: { fieldErrors: { email: authEn.validation.required, password: authEn.validation.required, confirmPassword: authEn.validation.required } },
+    });
   });
 
   it("creates an unverified account, sends the activation email in the user's language and starts no session", async () => {
@@ -79,7 +89,7 @@ describe("sign-up", () => {
   it("answers auth/email-already-in-use for a taken address, in any letter case", async () => {
     const existing = await createUser();
     const result = await signUp(new Client(), { email: existing.email.toUpperCase() });
-    expect(result).toMatchObject({ status: 409, data: { ok: false, error: "auth/email-already-in-use" } });
+    expect(result).toMatchObject({ status: 409, data: { ok: false, error: { code: "auth/email-already-in-use" } } });
   });
 
   it("lets only one of two simultaneous sign-ups for one address through", async () => {
@@ -92,7 +102,7 @@ describe("sign-up", () => {
   it("limits sign-ups per network address", async () => {
     const client = new Client();
     for (let index = 0; index < THROTTLE.signUpPerAddress.limit; index++) expect((await signUp(client)).status).toBe(200);
-    expect(await signUp(client)).toMatchObject({ status: 429, data: { error: "auth/too-many-requests" } });
+    expect(await signUp(client)).toMatchObject({ status: 429, data: { error: { code: "auth/too-many-requests" } } });
   });
 });
 
@@ -104,17 +114,19 @@ describe("email verification", () => {
     const first = await latestEmail(email);
 
     const blocked = await client.action("/auth/login", { email, password: "verify-pass1" });
-    expect(blocked).toMatchObject({ status: 403, data: { error: "auth/unverified-email" } });
+    expect(blocked).toMatchObject({ status: 403, data: { error: { code: "auth/unverified-email" } } });
     expect(client.sessionToken()).toBeUndefined();
 
     // Resending from the sign-in form needs the password; from the sign-up screen, the signed cookie.
     const wrong = await client.action("/auth/login", { email, password: "not-the-pass", intent: "resend-verification" });
-    expect(wrong.data).toMatchObject({ error: "auth/invalid-credential" });
+    expect(wrong.data).toMatchObject({ error: { code: "auth/invalid-credential" } });
     const resent = await client.action("/auth/login", { email, password: "verify-pass1", intent: "resend-verification" });
     expect(resent.data).toEqual({ ok: true, notice: "activationSent" });
     const again = await client.action("/auth/sign-up", { intent: "resend-verification" });
     expect(again.data).toEqual({ ok: true, notice: "activationSent" });
-    expect(await new Client().action("/auth/sign-up", { intent: "resend-verification" })).toMatchObject({ data: { error: "auth/requires-recent-login" } });
+    expect(await new Client().action("/auth/sign-up", { intent: "resend-verification" })).toMatchObject({
+      data: { error: { code: "auth/requires-recent-login" } },
+    });
     expect(await emailCount(email)).toBe(3);
 
     // Asking again retired the first link.
@@ -155,7 +167,7 @@ describe("email verification", () => {
     const client = new Client();
     const ask = () => client.action("/auth/login", { email: user.email, password: user.password, intent: "resend-verification" });
     for (let index = 0; index < THROTTLE.emailsPerAccount.limit; index++) expect((await ask()).data).toMatchObject({ ok: true });
-    expect(await ask()).toMatchObject({ status: 429, data: { error: "auth/too-many-requests" } });
+    expect(await ask()).toMatchObject({ status: 429, data: { error: { code: "auth/too-many-requests" } } });
   });
 });
 
@@ -214,7 +226,7 @@ describe("sign-in", () => {
     derive.mockClear();
     const unknown = await new Client().action("/auth/login", { email: uniqueEmail("nobody"), password: "wrong-password" });
     const unknownCalls = derive.mock.calls.map((call) => (call[0] as Pbkdf2Params).iterations);
-    expect(wrong).toMatchObject({ status: 401, data: { ok: false, error: "auth/invalid-credential" } });
+    expect(wrong).toMatchObject({ status: 401, data: { ok: false, error: { code: "auth/invalid-credential" } } });
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.data).toEqual(wrong.data);
     expect(wrongCalls).toEqual([100_000]);
@@ -226,16 +238,16 @@ describe("sign-in", () => {
     const user = await createUser();
     for (let index = 0; index < THROTTLE.signInPerAccount.limit; index++) {
       const result = await new Client().action("/auth/login", { email: user.email, password: `wrong-${index}` });
-      expect(result.data).toMatchObject({ error: "auth/invalid-credential" });
+      expect(result.data).toMatchObject({ error: { code: "auth/invalid-credential" } });
     }
     const locked = await new Client().action("/auth/login", { email: user.email, password: user.password });
-    expect(locked).toMatchObject({ status: 429, data: { error: "auth/too-many-requests" } });
-    expect(Number(locked.data!.retryAfterSeconds)).toBeGreaterThan(0);
-    expect(Number(locked.data!.retryAfterSeconds)).toBeLessThanOrEqual(THROTTLE.signInPerAccount.paceMs / 1000);
+    expect(locked).toMatchObject({ status: 429, data: { error: { code: "auth/too-many-requests" } } });
+    expect(Number(locked.data?.error?.details?.retryAfterSeconds)).toBeGreaterThan(0);
+    expect(Number(locked.data?.error?.details?.retryAfterSeconds)).toBeLessThanOrEqual(THROTTLE.signInPerAccount.paceMs / 1000);
     // An unknown address is slowed the same way (no difference to learn from).
     const ghost = uniqueEmail("ghost");
     for (let index = 0; index < THROTTLE.signInPerAccount.limit; index++) await new Client().action("/auth/login", { email: ghost, password: "x" });
-    expect((await new Client().action("/auth/login", { email: ghost, password: "x" })).data).toMatchObject({ error: "auth/too-many-requests" });
+    expect((await new Client().action("/auth/login", { email: ghost, password: "x" })).data).toMatchObject({ error: { code: "auth/too-many-requests" } });
   });
 
   it("counts exactly under concurrency: parallel wrong guesses never exceed the account's or the pair's limit", async () => {
@@ -243,14 +255,14 @@ describe("sign-in", () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, index) => new Client().action("/auth/login", { email: user.email, password: `parallel-${index}` })),
     );
-    const invalid = results.filter((result) => result.data?.error === "auth/invalid-credential").length;
-    const limited = results.filter((result) => result.data?.error === "auth/too-many-requests").length;
+    const invalid = results.filter((result) => result.data?.error?.code === "auth/invalid-credential").length;
+    const limited = results.filter((result) => result.data?.error?.code === "auth/too-many-requests").length;
     expect(invalid).toBe(THROTTLE.signInPerAccount.limit);
     expect(limited).toBe(12 - THROTTLE.signInPerAccount.limit);
     const other = await createUser();
     const guesser = new Client();
     const fromOne = await Promise.all(Array.from({ length: 8 }, (_, index) => guesser.action("/auth/login", { email: other.email, password: `one-${index}` })));
-    expect(fromOne.filter((result) => result.data?.error === "auth/invalid-credential")).toHaveLength(THROTTLE.signInPerAccountAddress.limit);
+    expect(fromOne.filter((result) => result.data?.error?.code === "auth/invalid-credential")).toHaveLength(THROTTLE.signInPerAccountAddress.limit);
   });
 
   it("locks a network address after failures across many emails, but not other addresses", async () => {
@@ -259,7 +271,9 @@ describe("sign-in", () => {
       await attacker.action("/auth/login", { email: uniqueEmail(`spray${index}`), password: "password1" });
     }
     const user = await createUser();
-    expect((await attacker.action("/auth/login", { email: user.email, password: user.password })).data).toMatchObject({ error: "auth/too-many-requests" });
+    expect((await attacker.action("/auth/login", { email: user.email, password: user.password })).data).toMatchObject({
+      error: { code: "auth/too-many-requests" },
+    });
     const elsewhere = await new Client().action("/auth/login", { email: user.email, password: user.password });
     expect(elsewhere.redirect).toBe("/web-main");
   });
@@ -271,7 +285,7 @@ describe("sign-in", () => {
     for (let index = 0; index < limit - 1; index++) await browser.action("/auth/login", { email: user.email, password: "nope" });
     expect((await browser.action("/auth/login", { email: user.email, password: user.password })).redirect).toBeDefined();
     for (let index = 0; index < limit - 1; index++) {
-      expect((await browser.action("/auth/login", { email: user.email, password: "nope" })).data).toMatchObject({ error: "auth/invalid-credential" });
+      expect((await browser.action("/auth/login", { email: user.email, password: "nope" })).data).toMatchObject({ error: { code: "auth/invalid-credential" } });
     }
   });
 
@@ -307,7 +321,7 @@ describe("sign-in", () => {
     expect((await other.get("/api/user/profile")).status).toBe(401);
     expect(await new Client().action("/auth/login", { email: user.email, password: user.password })).toMatchObject({
       status: 403,
-      data: { error: "auth/user-disabled" },
+      data: { error: { code: "auth/user-disabled" } },
     });
   });
 
@@ -395,7 +409,9 @@ describe("password reset", () => {
     expect(Object.keys(unknown.data!)).toEqual(Object.keys(known.data!));
     expect(await emailCount(user.email)).toBe(1);
     expect(await emailCount(ghost)).toBe(0);
-    expect((await new Client().action("/auth/forgot-password", { email: "nope" })).data).toMatchObject({ fieldErrors: { email: "invalidEmail" } });
+    expect((await new Client().action("/auth/forgot-password", { email: "nope" })).data).toMatchObject({
+      error: { fieldErrors: { email: authEn.validation.invalidEmail } },
+    });
   });
 
   it("resets with a single-use link kept out of the address bar, ends every session and verifies the email", async () => {
@@ -418,7 +434,7 @@ describe("password reset", () => {
     expect(html).toContain("Choose a new password");
 
     const mismatch = await browser.action("/auth/reset-password", { password: "brand-new-1", confirmPassword: "brand-new-2" });
-    expect(mismatch.data).toMatchObject({ fieldErrors: { confirmPassword: "passwordsMatch" } });
+    expect(mismatch.data).toMatchObject({ error: { fieldErrors: { confirmPassword: authEn.validation.passwordsMatch } } });
     const done = await browser.action("/auth/reset-password", { password: "brand-new-1", confirmPassword: "brand-new-1" });
     expect(done.redirect).toBe("/auth/login?notice=password-reset");
 
@@ -426,7 +442,7 @@ describe("password reset", () => {
     expect((await device.get("/api/user/profile")).status).toBe(401);
     expect((await findUserRow(user.id))!.emailVerified).toBe(true);
     expect(await new Client().action("/auth/login", { email: user.email, password: user.password })).toMatchObject({
-      data: { error: "auth/invalid-credential" },
+      data: { error: { code: "auth/invalid-credential" } },
     });
     expect((await new Client().action("/auth/login", { email: user.email, password: "brand-new-1" })).redirect).toBe("/web-main");
 
@@ -434,7 +450,7 @@ describe("password reset", () => {
     const reuse = new Client();
     expect(await (await reuse.get(path!)).text()).toContain("This link is invalid or has already been used.");
     expect((await reuse.action("/auth/reset-password", { password: "another-1", confirmPassword: "another-1" })).data).toMatchObject({
-      error: "auth/invalid-action-code",
+      error: { code: "auth/invalid-action-code" },
     });
   });
 
@@ -450,7 +466,7 @@ describe("password reset", () => {
     // The link is checked before anything is signed (issue 30 item 1): the page says so at once and keeps no cookie.
     expect(await (await browser.get(path!)).text()).toContain("This link has expired. Please ask for a new one.");
     expect((await browser.action("/auth/reset-password", { password: "brand-new-1", confirmPassword: "brand-new-1" })).data).toMatchObject({
-      error: "auth/invalid-action-code",
+      error: { code: "auth/invalid-action-code" },
     });
   });
 

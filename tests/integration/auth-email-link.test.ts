@@ -1,6 +1,7 @@
 // Sign-in by e-mail link (issue 17 item 9) through the real worker: the enumeration-safe request, the one-time
 // 15-minute link that a mail scanner cannot use by opening it, the verified mailbox, and the throttles.
 import { eq } from "drizzle-orm";
+import authEn from "../../locales/en/auth.json";
 import { describe, expect, it } from "vitest";
 import { THROTTLE } from "../../app/.server/auth/policy";
 import { schema } from "../../app/.server/db";
@@ -24,7 +25,7 @@ describe("sign-in by e-mail link", () => {
     const { row } = await latestEmail(user.email);
     expect(row!.subject).toContain("sign-in link");
     expect(row!.textBody).toContain("expires in 15 minutes");
-    expect((await requestLink("not-an-email")).data).toMatchObject({ ok: false, fieldErrors: { email: "invalidEmail" } });
+    expect((await requestLink("not-an-email")).data).toMatchObject({ ok: false, error: { fieldErrors: { email: authEn.validation.invalidEmail } } });
   });
 
   it("opening the link signs in nobody; the button does, once, and comes back to the page asked for", async () => {
@@ -51,7 +52,10 @@ describe("sign-in by e-mail link", () => {
     // Single use: the same link again is refused, on the page and at the button.
     const again = new Client();
     expect(await (await again.get(path!)).text()).toContain("This link is invalid or has already been used.");
-    expect((await again.action("/auth/email-link", { intent: "use-link", token })).data).toMatchObject({ ok: false, error: "auth/invalid-action-code" });
+    expect((await again.action("/auth/email-link", { intent: "use-link", token })).data).toMatchObject({
+      ok: false,
+      error: { code: "auth/invalid-action-code" },
+    });
     expect(again.sessionToken()).toBeUndefined();
   });
 
@@ -67,9 +71,11 @@ describe("sign-in by e-mail link", () => {
       .where(eq(schema.emailTokens.userId, user.id));
     const browser = new Client();
     expect(await (await browser.get(path!)).text()).toContain("This link has expired. Please ask for a new one.");
-    expect((await browser.action("/auth/email-link", { intent: "use-link", token })).data).toMatchObject({ error: "auth/expired-action-code" });
-    expect((await browser.action("/auth/email-link", { intent: "use-link", token: "x".repeat(43) })).data).toMatchObject({ error: "auth/invalid-action-code" });
-    expect((await browser.action("/auth/email-link", { intent: "use-link" })).data).toMatchObject({ error: "auth/invalid-action-code" });
+    expect((await browser.action("/auth/email-link", { intent: "use-link", token })).data).toMatchObject({ error: { code: "auth/expired-action-code" } });
+    expect((await browser.action("/auth/email-link", { intent: "use-link", token: "x".repeat(43) })).data).toMatchObject({
+      error: { code: "auth/invalid-action-code" },
+    });
+    expect((await browser.action("/auth/email-link", { intent: "use-link" })).data).toMatchObject({ error: { code: "auth/invalid-action-code" } });
     expect(browser.sessionToken()).toBeUndefined();
   });
 
@@ -93,7 +99,7 @@ describe("sign-in by e-mail link", () => {
       const result = await requestLink(uniqueEmail("flood"), client);
       if (result.status === 429) refused = result;
     }
-    expect(refused?.data).toMatchObject({ ok: false, error: "auth/too-many-requests" });
+    expect(refused?.data).toMatchObject({ ok: false, error: { code: "auth/too-many-requests" } });
 
     const user = await createUser();
     for (let index = 0; index < THROTTLE.emailsPerAccount.limit + 3; index++) expect((await requestLink(user.email)).status).toBe(200);

@@ -3,12 +3,13 @@
 // tell nobody whether an address has an account (SECURITY.md "Passwords and sign-in").
 import { describe, expect, it } from "vitest";
 import { THROTTLE } from "../../app/.server/auth/policy";
+import type { ErrorBody } from "../../app/lib/error-body";
 import { Client, createUser, decodeSingleFetch, emailCount, uniqueEmail } from "./auth-helpers";
 
 interface Answer {
   status: number;
   retryAfter: number;
-  data: { ok?: boolean; error?: string; message?: string };
+  data: { ok: true } | ErrorBody;
 }
 
 /** Posts a form the way the page does and keeps what a person (or an attacker) sees: status, Retry-After, answer. */
@@ -20,9 +21,9 @@ async function post(client: Client, path: string, fields: Record<string, string>
 
 function expectRefused(answer: Answer | undefined, windowMs: number) {
   expect(answer?.status).toBe(429);
-  expect(answer!.data).toMatchObject({ ok: false, error: "auth/too-many-requests" });
+  expect(answer!.data).toMatchObject({ ok: false, error: { code: "auth/too-many-requests" } });
   // The translated message names the wait (errors:auth/too-many-requests_wait), never a bare "try again".
-  expect(answer!.data.message).toMatch(/^Too many attempts\. Try again in \d+ (minutes?|hours?)\.$/);
+  expect(answer!.data.ok === false && answer!.data.error.message).toMatch(/^Too many attempts\. Try again in \d+ (minutes?|hours?)\.$/);
   expect(answer!.retryAfter).toBeGreaterThan(0);
   expect(answer!.retryAfter).toBeLessThanOrEqual(windowMs / 1000);
 }

@@ -1,5 +1,6 @@
 // Helpers for the accounts integration tests: a browser-like client (cookie jar, Origin header, network address)
 // that talks to the real worker, a reader for Remix's single-fetch answers, and row factories.
+import type { ErrorInfo } from "../../app/lib/error-body";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../app/.server/auth/password";
@@ -39,8 +40,8 @@ export function decodeSingleFetch(text: string): unknown {
 
 export interface ActionResult {
   status: number;
-  /** The action's data (`{ ok, error, ... }`), or the redirect target. */
-  data?: Record<string, unknown>;
+  /** The action's data (`{ ok: true, ... }` or the one error body, lib/error-body.ts), or the redirect target. */
+  data?: Record<string, unknown> & { error?: ErrorInfo };
   redirect?: string;
   setCookies: string[];
 }
@@ -113,7 +114,7 @@ export class Client {
     const text = await response.text();
     const decoded = text ? (decodeSingleFetch(text) as Record<string, unknown>) : {};
     if (typeof decoded.redirect === "string") return { status: response.status, redirect: decoded.redirect, setCookies };
-    return { status: response.status, data: decoded.data as Record<string, unknown> | undefined, setCookies };
+    return { status: response.status, data: decoded.data as ActionResult["data"], setCookies };
   }
 
   /** Reads a page's loader data through single fetch (`<path>.data?_routes=<route id>`). */
@@ -223,8 +224,12 @@ export async function emailConnection(userId: string) {
  * for the failures a person cannot cause: e.g. /insert into "sessions"/ makes starting a session fail.
  */
 export function failingStatements(env: AppEnv, pattern: RegExp): AppEnv {
-  const database = env.DB;
-  const failing = new Proxy(database, {
+  return { ...env, DB: failingPrepare(env.DB, pattern) } as AppEnv;
+}
+
+/** `database` (a binding or one of its D1 sessions, which requests query through) failing the statements that match. */
+function failingPrepare<T extends D1Database | D1DatabaseSession>(database: T, pattern: RegExp): T {
+  return new Proxy(database, {
     get(target, property) {
       if (property === "prepare") {
         return (sql: string) => {
@@ -232,9 +237,9 @@ export function failingStatements(env: AppEnv, pattern: RegExp): AppEnv {
           return target.prepare(sql);
         };
       }
+      if (property === "withSession") return (start?: string) => failingPrepare((target as D1Database).withSession(start), pattern);
       const value = Reflect.get(target, property) as unknown;
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { ...env, DB: failing } as AppEnv;
 }

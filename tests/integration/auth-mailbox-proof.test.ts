@@ -67,7 +67,7 @@ describe("a proven mailbox on an account nobody had verified (item 2)", () => {
     // The password chosen before the mailbox was proven no longer signs in, and the squatter's session is over.
     expect(await new Client().action("/auth/login", { email, password: SQUATTER_PASSWORD })).toMatchObject({
       status: 401,
-      data: { error: "auth/invalid-credential" },
+      data: { error: { code: "auth/invalid-credential" } },
     });
     expect((await squatter.get("/api/user/profile")).status).toBe(401);
     expect(await sessionsOf(account.id)).toHaveLength(1);
@@ -88,7 +88,9 @@ describe("a proven mailbox on an account nobody had verified (item 2)", () => {
     );
     expect((await squatter.get("/api/user/profile")).status).toBe(401);
     expect(await sessionsOf(account.id)).toHaveLength(0);
-    expect((await new Client().action("/auth/login", { email, password: SQUATTER_PASSWORD })).data).toMatchObject({ error: "auth/invalid-credential" });
+    expect((await new Client().action("/auth/login", { email, password: SQUATTER_PASSWORD })).data).toMatchObject({
+      error: { code: "auth/invalid-credential" },
+    });
     expect((await new Client().action("/auth/login", { email, password: "owners-pass-73" })).redirect).toBe("/web-main");
     expect((await connectionsOf(account.id)).map((row) => [row.provider, row.verified])).toEqual([["email", true]]);
   });
@@ -137,7 +139,7 @@ describe("verification takes a press (item 3)", () => {
     expect(await (await new Client().get(path!)).text()).toContain("This link is invalid or has already been used.");
     expect((await new Client().action("/auth/verify-email", { token: tokenOf(path!) })).data).toMatchObject({
       ok: false,
-      error: "auth/invalid-action-code",
+      error: { code: "auth/invalid-action-code" },
     });
   });
 
@@ -145,7 +147,7 @@ describe("verification takes a press (item 3)", () => {
     const browser = new Client();
     expect(await (await browser.get(`/auth/verify-email?token=${"x".repeat(43)}`)).text()).toContain("This link is invalid or has already been used.");
     expect(await (await browser.get("/auth/verify-email")).text()).toContain("This link is invalid or has already been used.");
-    expect((await browser.action("/auth/verify-email", {})).data).toMatchObject({ ok: false, error: "auth/invalid-action-code" });
+    expect((await browser.action("/auth/verify-email", {})).data).toMatchObject({ ok: false, error: { code: "auth/invalid-action-code" } });
 
     const email = uniqueEmail("dogrula");
     const turkish = new Client();

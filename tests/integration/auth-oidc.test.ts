@@ -3,6 +3,7 @@
 // PKCE/state/nonce round trip, ID-token verification failures, and docs/product.md §8's linking errors.
 import { and, eq } from "drizzle-orm";
 import { exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
+import authEn from "../../locales/en/auth.json";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../app/.server/auth/crypto";
 import { SESSION_POLICY } from "../../app/.server/auth/policy";
@@ -323,12 +324,12 @@ describe("Google sign-in", () => {
     expect((await connectionsOf(squatter.id)).map((row) => row.provider)).toEqual(["google"]);
     // The unproven password no longer signs in.
     expect((await new Client().action("/auth/login", { email: squatter.email, password: squatter.password })).data).toMatchObject({
-      error: "auth/invalid-credential",
+      error: { code: "auth/invalid-credential" },
     });
   });
 });
 
-describe("two-step sign-in after Google or Apple (decision 0026)", () => {
+describe("two-step sign-in after Google or Apple (decision 0028)", () => {
   it.each(["google", "apple"] as const)("%s: no session until the authenticator code is given", async (provider) => {
     const email = uniqueEmail(provider);
     const subject = `${provider}-${crypto.randomUUID()}`;
@@ -450,17 +451,17 @@ describe("connecting providers in settings", () => {
     expect(removeEmail.data).toMatchObject({ ok: true, notice: "disconnected", provider: "email" });
     expect((await findUserRow(user.id))!.passwordHash).toBeNull();
     const last = await client.action("/settings/login-connection", { intent: "disconnect", provider: "google" });
-    expect(last).toMatchObject({ status: 409, data: { error: "auth/last-connection" } });
+    expect(last).toMatchObject({ status: 409, data: { error: { code: "auth/last-connection" } } });
     expect((await connectionsOf(user.id)).map((row) => row.provider)).toEqual(["google"]);
     const unknown = await client.action("/settings/login-connection", { intent: "disconnect", provider: "apple" });
-    expect(unknown.data).toMatchObject({ error: "request/invalid" });
+    expect(unknown.data).toMatchObject({ error: { code: "request/invalid" } });
   });
 
   it("connects Email to a Google account with a new password, which then signs in", async () => {
     const { client, user } = await signedInClient({ providers: ["google"] });
     await client.action("/settings/login-connection", { intent: "disconnect", provider: "email" });
     const weak = await client.action("/settings/login-connection", { intent: "connect-email", password: "short", confirmPassword: "short" });
-    expect(weak.data).toMatchObject({ fieldErrors: { password: "passwordLength" } });
+    expect(weak.data).toMatchObject({ error: { fieldErrors: { password: authEn.validation.passwordLength } } });
     const added = await client.action("/settings/login-connection", { intent: "connect-email", password: "added-pass-1", confirmPassword: "added-pass-1" });
     expect(added.data).toMatchObject({ ok: true, notice: "connected", provider: "email" });
     const row = await db.query.loginConnections.findFirst({
@@ -469,7 +470,7 @@ describe("connecting providers in settings", () => {
     expect(row).toMatchObject({ verified: true, subject: user.email });
     expect((await new Client().action("/auth/login", { email: user.email, password: "added-pass-1" })).redirect).toBe("/web-main");
     const again = await client.action("/settings/login-connection", { intent: "connect-email", password: "added-pass-2", confirmPassword: "added-pass-2" });
-    expect(again.data).toMatchObject({ error: "auth/provider-already-linked" });
+    expect(again.data).toMatchObject({ error: { code: "auth/provider-already-linked" } });
   });
 });
 
@@ -486,7 +487,7 @@ describe("confirm it's you with Google or Apple (requires-recent-login)", () => 
     await roundTrip(client, "google", { sub: subject, email });
     const user = (await db.query.users.findFirst({ where: eq(schema.users.email, email) }))!;
     later();
-    expect(await addPassword(client)).toMatchObject({ status: 401, data: { error: "auth/requires-recent-login" } });
+    expect(await addPassword(client)).toMatchObject({ status: 401, data: { error: { code: "auth/requires-recent-login" } } });
     return { client, subject, email, user };
   }
 
@@ -513,7 +514,7 @@ describe("confirm it's you with Google or Apple (requires-recent-login)", () => 
     expect(someoneElse.location).toBe("/settings/login-connection?error=auth%2Fuser-mismatch");
     expect(client.sessionToken()).toBe(before);
     expect(await db.$count(schema.users, eq(schema.users.email, email))).toBe(1);
-    expect(await addPassword(client)).toMatchObject({ status: 401, data: { error: "auth/requires-recent-login" } });
+    expect(await addPassword(client)).toMatchObject({ status: 401, data: { error: { code: "auth/requires-recent-login" } } });
     expect((await findUserRow(user.id))!.passwordHash).toBeNull();
   });
 

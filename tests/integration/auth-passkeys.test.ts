@@ -1,7 +1,7 @@
 // Issue 34 item 1 through the real worker: adding a passkey in Settings and signing in with it, with answers a software
 // authenticator builds (webauthn-helpers.ts) and the server's real verification. Refused, with nothing stored and no
 // session: an answer from another origin, a challenge answered twice, a counter that goes backwards, another account's
-// challenge. A passkey counts as a verified login connection; every change is recorded and mailed (decision 0026).
+// challenge. A passkey counts as a verified login connection; every change is recorded and mailed (decision 0028).
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SESSION_POLICY } from "../../app/.server/auth/policy";
@@ -124,7 +124,7 @@ describe("signing in with a passkey", () => {
     const { user, authenticator } = await accountWithPasskey();
     const before = (await sessionsOf(user.id)).length;
     const { result, browser } = await signInWith(authenticator, { origin: "https://evil.example" });
-    expect(result).toMatchObject({ status: 400, data: { ok: false, error: "auth/passkey-failed" } });
+    expect(result).toMatchObject({ status: 400, data: { ok: false, error: { code: "auth/passkey-failed" } } });
     expect(browser.sessionToken()).toBeUndefined();
     expect(await sessionsOf(user.id)).toHaveLength(before);
   });
@@ -138,7 +138,7 @@ describe("signing in with a passkey", () => {
     replayer.cookies.set("__Host-passkey_challenge", first.cookie!);
     const before = (await sessionsOf(user.id)).length;
     const replay = await replayer.action("/auth/login", { intent: "passkey", response: JSON.stringify(first.answer), redirectTo: "/gallery" });
-    expect(replay).toMatchObject({ status: 400, data: { error: "auth/passkey-failed" } });
+    expect(replay).toMatchObject({ status: 400, data: { error: { code: "auth/passkey-failed" } } });
     expect(replayer.sessionToken()).toBeUndefined();
     expect(await sessionsOf(user.id)).toHaveLength(before);
   });
@@ -147,7 +147,7 @@ describe("signing in with a passkey", () => {
     const { authenticator } = await accountWithPasskey();
     expect((await signInWith(authenticator, { counter: 5 })).result.redirect).toBe("/gallery");
     const { result, browser } = await signInWith(authenticator, { counter: 3 });
-    expect(result).toMatchObject({ status: 400, data: { error: "auth/passkey-failed" } });
+    expect(result).toMatchObject({ status: 400, data: { error: { code: "auth/passkey-failed" } } });
     expect(browser.sessionToken()).toBeUndefined();
   });
 
@@ -155,7 +155,7 @@ describe("signing in with a passkey", () => {
     const { result } = await signInWith(await SoftAuthenticator.create());
     expect(result).toMatchObject({
       status: 404,
-      data: { error: "auth/passkey-not-found", message: "This passkey is not registered here. Sign in another way." },
+      data: { error: { code: "auth/passkey-not-found", message: "This passkey is not registered here. Sign in another way." } },
     });
   });
 });

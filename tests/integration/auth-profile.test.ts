@@ -2,9 +2,11 @@
 // verification and change-password emails (and their docs/product.md §8 failures), deleting chats and the account, and that
 // one user can never read or change another's profile, photo or sessions.
 import { eq } from "drizzle-orm";
+import authEn from "../../locales/en/auth.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../../app/.server/db";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, connectionsOf, createUser, db, findUserRow, latestEmail, sessionsOf, signedInClient } from "./auth-helpers";
 
 afterEach(() => {
@@ -55,6 +57,11 @@ function photoForm(bytes: Uint8Array<ArrayBuffer>, name = "photo.png", type = "i
   return form;
 }
 
+/** The upload row of a file, in the account's own object. */
+function uploadWithKey(accountId: string, r2Key: string) {
+  return inAccountDb(accountId, (account) => account.select().from(accountSchema.uploads).where(eq(accountSchema.uploads.r2Key, r2Key)).get());
+}
+
 async function profileOf(client: Client) {
   return (await client.get("/api/user/profile")).json() as Promise<{ uid: string; displayName: string; profilePhotoUrl: string | null }>;
 }
@@ -63,10 +70,10 @@ describe("display name", () => {
   it("is required, at most 50 characters, and saved for the signed-in user", async () => {
     const { client, user } = await signedInClient();
     expect((await client.action("/settings/account", { intent: "update-name", displayName: "   " })).data).toMatchObject({
-      fieldErrors: { displayName: "required" },
+      error: { fieldErrors: { displayName: authEn.validation.required } },
     });
     expect((await client.action("/settings/account", { intent: "update-name", displayName: "x".repeat(51) })).data).toMatchObject({
-      fieldErrors: { displayName: "displayNameLength" },
+      error: { fieldErrors: { displayName: authEn.validation.displayNameLength } },
     });
     expect((await client.action("/settings/account", { intent: "update-name", displayName: "  Ada King  " })).data).toEqual({ ok: true, notice: "nameSaved" });
     expect((await findUserRow(user.id))!.displayName).toBe("Ada King");
@@ -87,7 +94,7 @@ describe("profile photo", () => {
     expect((await client.action("/settings/account", photoForm(bytes, "../../etc/passwd.png"))).data).toEqual({ ok: true, notice: "photoUpdated" });
     const row = (await findUserRow(user.id))!;
     expect(row.profilePhotoKey).toMatch(new RegExp(`^avatars/${user.id}/[0-9a-f-]{36}\\.png$`));
-    const upload = await db.query.uploads.findFirst({ where: eq(schema.uploads.r2Key, row.profilePhotoKey!) });
+    const upload = await uploadWithKey(user.id, row.profilePhotoKey!);
     expect(upload).toMatchObject({ ownerId: user.id, contentType: "image/png", width: 8, height: 6, bytes: bytes.length });
 
     const { profilePhotoUrl } = await profileOf(client);
@@ -106,13 +113,16 @@ describe("profile photo", () => {
   it("checks the content, not the name: a disguised file, a broken header and an oversized file are refused", async () => {
     const { client, user } = await signedInClient();
     const gif = new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;");
-    expect(await client.action("/settings/account", photoForm(gif, "cat.png"))).toMatchObject({ status: 415, data: { error: "upload/invalid-type" } });
+    expect(await client.action("/settings/account", photoForm(gif, "cat.png"))).toMatchObject({
+      status: 415,
+      data: { error: { code: "upload/invalid-type" } },
+    });
     const truncated = (await png()).slice(0, 30);
-    expect((await client.action("/settings/account", photoForm(truncated))).data).toMatchObject({ error: "upload/corrupt" });
+    expect((await client.action("/settings/account", photoForm(truncated))).data).toMatchObject({ error: { code: "upload/corrupt" } });
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(await png());
-    expect(await client.action("/settings/account", photoForm(big))).toMatchObject({ status: 413, data: { error: "upload/avatar-too-large" } });
-    expect((await client.action("/settings/account", { intent: "upload-photo" })).data).toMatchObject({ error: "upload/empty" });
+    expect(await client.action("/settings/account", photoForm(big))).toMatchObject({ status: 413, data: { error: { code: "upload/avatar-too-large" } } });
+    expect((await client.action("/settings/account", { intent: "upload-photo" })).data).toMatchObject({ error: { code: "upload/empty" } });
     expect((await findUserRow(user.id))!.profilePhotoKey).toBeNull();
   });
 
@@ -124,7 +134,7 @@ describe("profile photo", () => {
     const secondKey = (await findUserRow(user.id))!.profilePhotoKey!;
     expect(secondKey).not.toBe(firstKey);
     expect(await appEnv.MEDIA.head(firstKey)).toBeNull();
-    expect(await db.query.uploads.findFirst({ where: eq(schema.uploads.r2Key, firstKey) })).toBeUndefined();
+    expect(await uploadWithKey(user.id, firstKey)).toBeUndefined();
 
     const { profilePhotoUrl } = await profileOf(client);
     expect((await client.action("/settings/account", { intent: "remove-photo" })).data).toEqual({ ok: true, notice: "photoRemoved" });
@@ -170,7 +180,7 @@ describe("emails from settings", () => {
   it("blocks password change while the email is unverified (docs/product.md §4), and for accounts without a password", async () => {
     const { client, user } = await signedInClient({ providers: ["google"] });
     await db.update(schema.users).set({ emailVerified: false }).where(eq(schema.users.id, user.id));
-    expect((await client.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: "auth/unverified-email" });
+    expect((await client.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: { code: "auth/unverified-email" } });
     // The unverified address can ask for its activation email from settings.
     expect((await client.action("/settings/account", { intent: "send-verification" })).data).toEqual({ ok: true, notice: "activationSent" });
     expect((await latestEmail(user.email)).row!.subject).toContain("Verify your email");
@@ -178,7 +188,7 @@ describe("emails from settings", () => {
     const { client: googleOnly, user: googleUser } = await signedInClient({ providers: ["google"] });
     await googleOnly.action("/settings/login-connection", { intent: "disconnect", provider: "email" });
     expect((await findUserRow(googleUser.id))!.passwordHash).toBeNull();
-    expect((await googleOnly.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: "auth/operation-not-allowed" });
+    expect((await googleOnly.action("/settings/account", { intent: "change-password" })).data).toMatchObject({ error: { code: "auth/operation-not-allowed" } });
   });
 
   it("uses the HTTP email provider in production and reports docs/product.md §8's failures", async () => {
@@ -212,7 +222,7 @@ describe("emails from settings", () => {
     answer = 503;
     expect(await prod.action("/settings/account", { intent: "change-password" })).toMatchObject({
       status: 502,
-      data: { error: "email/change-password-failed" },
+      data: { error: { code: "email/change-password-failed" } },
     });
     const stranger = await createUser({ verified: false });
     const resend = await new Client(undefined, production).action("/auth/login", {
@@ -220,7 +230,7 @@ describe("emails from settings", () => {
       password: stranger.password,
       intent: "resend-verification",
     });
-    expect(resend).toMatchObject({ status: 502, data: { error: "email/activation-failed" } });
+    expect(resend).toMatchObject({ status: 502, data: { error: { code: "email/activation-failed" } } });
     expect((await latestEmail(stranger.email)).row).toMatchObject({ status: "failed", textBody: "" });
   });
 });
@@ -254,13 +264,16 @@ describe("deleting", () => {
       currentPeriodEnd: Date.now() + 86_400_000,
       stripeEventAt: Date.now(),
     });
-    expect(await client.action("/settings/account", { intent: "delete-account" })).toMatchObject({ status: 409, data: { error: "account/pro-active" } });
+    expect(await client.action("/settings/account", { intent: "delete-account" })).toMatchObject({
+      status: 409,
+      data: { error: { code: "account/pro-active" } },
+    });
     // Cancelled (runs out at the period end): deleting is allowed.
     await db.update(schema.subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(schema.subscriptions.id, subscription));
     expect((await client.action("/settings/account", { intent: "delete-account" })).redirect).toBe("/auth/login?notice=account-deleted");
 
     const { client: granted } = await signedInClient({ accessLevel: "pro" });
-    expect((await granted.action("/settings/account", { intent: "delete-account" })).data).toMatchObject({ error: "account/pro-active" });
+    expect((await granted.action("/settings/account", { intent: "delete-account" })).data).toMatchObject({ error: { code: "account/pro-active" } });
   });
 
   it("deletes the account's rows and R2 objects, signs it out, and leaves other accounts alone", async () => {
@@ -268,29 +281,37 @@ describe("deleting", () => {
     const other = await createUser();
     await client.action("/settings/account", photoForm(await png()));
     const avatarKey = (await findUserRow(user.id))!.profilePhotoKey!;
-    const uploadKey = `uploads/${user.id}/${uniqueId("u")}.png`;
+    // Adopted from the visitor the person was before signing in: its key names the guest, so only the object knows it.
+    const uploadKey = `uploads/g_${uniqueId("guest")}/${uniqueId("u")}.png`;
     const galleryKey = `gallery/${user.id}/${uniqueId("g")}.svg`;
     const strayKey = `gallery/${user.id}/stray.svg`;
     const othersKey = `gallery/${other.id}/keep.svg`;
     for (const key of [uploadKey, galleryKey, strayKey, othersKey]) await appEnv.MEDIA.put(key, "x");
     const jobId = uniqueId("job");
-    await db
-      .insert(schema.uploads)
-      .values({ id: uniqueId("upload"), ownerId: user.id, r2Key: uploadKey, contentType: "image/png", bytes: 1, width: 1, height: 1 });
-    await db
-      .insert(schema.imageJobs)
-      .values({ id: jobId, ownerId: user.id, tool: "image-generation", model: "gpt-4o-mini", creditKey: uniqueId("credit"), status: "done" });
-    await db.insert(schema.galleryImages).values({
-      id: uniqueId("image"),
-      ownerId: user.id,
-      jobId,
-      tool: "image-generation",
-      model: "gpt-4o-mini",
-      r2Key: galleryKey,
-      contentType: "image/svg+xml",
-      width: 1,
-      height: 1,
-      bytes: 1,
+    await inAccountDb(user.id, (account) => {
+      account
+        .insert(accountSchema.uploads)
+        .values({ id: uniqueId("upload"), ownerId: user.id, r2Key: uploadKey, contentType: "image/png", bytes: 1, width: 1, height: 1 })
+        .run();
+      account
+        .insert(accountSchema.imageJobs)
+        .values({ id: jobId, ownerId: user.id, tool: "image-generation", model: "gpt-4o-mini", creditKey: uniqueId("credit"), status: "done" })
+        .run();
+      account
+        .insert(accountSchema.galleryImages)
+        .values({
+          id: uniqueId("image"),
+          ownerId: user.id,
+          jobId,
+          tool: "image-generation",
+          model: "gpt-4o-mini",
+          r2Key: galleryKey,
+          contentType: "image/svg+xml",
+          width: 1,
+          height: 1,
+          bytes: 1,
+        })
+        .run();
     });
     await db.insert(schema.chatThreads).values({ id: uniqueId("thread"), ownerId: user.id, title: "bye" });
     await db
@@ -306,9 +327,19 @@ describe("deleting", () => {
     expect(await connectionsOf(user.id)).toHaveLength(0);
     expect(await db.$count(schema.emailTokens, eq(schema.emailTokens.userId, user.id))).toBe(0);
     expect(await db.$count(schema.chatThreads, eq(schema.chatThreads.ownerId, user.id))).toBe(0);
-    expect(await db.$count(schema.uploads, eq(schema.uploads.ownerId, user.id))).toBe(0);
-    expect(await db.$count(schema.imageJobs, eq(schema.imageJobs.ownerId, user.id))).toBe(0);
-    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, user.id))).toBe(0);
+    // The object's storage is erased with the account (its tables included): no upload, job or creation row remains.
+    const { uploads, imageJobs, galleryImages } = accountSchema;
+    const rowsLeft = (read: () => unknown[]) => {
+      try {
+        return read().length;
+      } catch (error) {
+        if (String(error).includes("no such table")) return 0;
+        throw error;
+      }
+    };
+    expect(
+      await inAccountDb(user.id, (account) => [uploads, imageJobs, galleryImages].map((table) => rowsLeft(() => account.select().from(table).all()))),
+    ).toEqual([0, 0, 0]);
     for (const key of [avatarKey, uploadKey, galleryKey, strayKey]) expect(await appEnv.MEDIA.head(key), key).toBeNull();
     expect(await appEnv.MEDIA.head(othersKey)).not.toBeNull();
     expect(await findUserRow(other.id)).toBeDefined();

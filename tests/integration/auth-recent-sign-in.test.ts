@@ -10,7 +10,7 @@ import { Client, connectionsOf, emailConnection, emailCount, findUserRow, latest
 afterEach(() => setClockOffset(0));
 
 const MINUTE = 60_000;
-const REFUSED = { status: 401, data: { ok: false, error: "auth/requires-recent-login" } };
+const REFUSED = { status: 401, data: { ok: false, error: { code: "auth/requires-recent-login" } } };
 
 type Account = Awaited<ReturnType<typeof signedInClient>>;
 

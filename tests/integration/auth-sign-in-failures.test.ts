@@ -26,7 +26,7 @@ describe("a sign-in whose session cannot be started", () => {
       const user = await createUser();
       const browser = browserIn(language);
       const result = await browser.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
-      expect(result).toMatchObject({ status: 401, data: { ok: false, error: "auth/authentication-failed", message: MESSAGES[language] } });
+      expect(result).toMatchObject({ status: 401, data: { ok: false, error: { code: "auth/authentication-failed", message: MESSAGES[language] } } });
       expect(browser.sessionToken()).toBeUndefined();
       expect(await sessionsOf(user.id)).toHaveLength(0);
     });
@@ -38,7 +38,7 @@ describe("a sign-in whose session cannot be started", () => {
       const token = new URL(`https://x${(await latestEmail(user.email)).path}`).searchParams.get("token")!;
       const browser = browserIn(language);
       const result = await browser.action("/auth/email-link", { intent: "use-link", token, redirectTo: "/web-main" });
-      expect(result).toMatchObject({ status: 401, data: { ok: false, error: "auth/authentication-failed", message: MESSAGES[language] } });
+      expect(result).toMatchObject({ status: 401, data: { ok: false, error: { code: "auth/authentication-failed", message: MESSAGES[language] } } });
       expect(browser.sessionToken()).toBeUndefined();
       expect(await sessionsOf(user.id)).toHaveLength(0);
     });

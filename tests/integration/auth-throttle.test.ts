@@ -19,7 +19,7 @@ describe("sign-in throttle", () => {
   it("never locks the owner out of their own address because of guesses made elsewhere", async () => {
     const user = await createUser();
     for (let index = 0; index < PAIR_LIMIT + 1; index++) {
-      expect((await wrongGuess(new Client(), user.email)).data).toMatchObject({ error: "auth/invalid-credential" });
+      expect((await wrongGuess(new Client(), user.email)).data).toMatchObject({ error: { code: "auth/invalid-credential" } });
     }
     const owner = await new Client().action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
     expect(owner.redirect).toBe("/web-main");
@@ -29,7 +29,7 @@ describe("sign-in throttle", () => {
     const user = await createUser();
     const guesser = new Client();
     for (let index = 0; index < PAIR_LIMIT; index++) {
-      expect((await wrongGuess(guesser, user.email)).data).toMatchObject({ error: "auth/invalid-credential" });
+      expect((await wrongGuess(guesser, user.email)).data).toMatchObject({ error: { code: "auth/invalid-credential" } });
     }
     const response = await guesser.fetch("/auth/login.data", { method: "POST", body: new URLSearchParams({ email: user.email, password: user.password }) });
     expect(response.status).toBe(429);
@@ -48,7 +48,7 @@ describe("sign-in throttle", () => {
     await owner.fetch("/auth/sign-out", { method: "POST", body: new URLSearchParams({ redirectTo: "/web-main" }) });
 
     for (let index = 0; index < ACCOUNT_CEILING; index++) {
-      expect((await wrongGuess(new Client(), user.email)).data, `guess ${index + 1}`).toMatchObject({ error: "auth/invalid-credential" });
+      expect((await wrongGuess(new Client(), user.email)).data, `guess ${index + 1}`).toMatchObject({ error: { code: "auth/invalid-credential" } });
     }
     // Past the ceiling a stranger's attempt must wait a few seconds: slowed, with the wait given.
     const stranger = await new Client().fetch("/auth/login.data", {
@@ -79,7 +79,7 @@ describe("sign-in throttle", () => {
     const user = await createUser();
     for (let index = 0; index < PAIR_LIMIT; index++) await wrongGuess(new Client(`2001:db8:77:1::${index + 1}`), user.email);
     const hopped = await new Client("2001:db8:77:1::ff").action("/auth/login", { email: user.email, password: user.password });
-    expect(hopped).toMatchObject({ status: 429, data: { error: "auth/too-many-requests" } });
+    expect(hopped).toMatchObject({ status: 429, data: { error: { code: "auth/too-many-requests" } } });
     expect((await new Client("2001:db8:77:2::1").action("/auth/login", { email: user.email, password: user.password })).redirect).toBe("/web-main");
   });
 });

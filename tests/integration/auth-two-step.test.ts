@@ -1,7 +1,7 @@
 // Issue 34 items 2-4 through the real worker: two-step sign-in with an authenticator app. Set up with a key shown once
 // and confirmed by a first code; ten recovery codes, stored hashed; every first step (password, e-mail link) then ends
 // on /auth/two-step with no session until a code is right; a code works once, ±1 step; wrong codes are throttled with
-// Retry-After; the step expires after 5 minutes; a passkey needs no code (decision 0026).
+// Retry-After; the step expires after 5 minutes; a passkey needs no code (decision 0028).
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SESSION_POLICY, TWO_STEP } from "../../app/.server/auth/policy";
@@ -91,7 +91,7 @@ describe("the second step", () => {
     const page = await browser.loaderData("/auth/two-step?redirectTo=%2Fgallery", "routes/auth.two-step");
     expect(page.data).toMatchObject({ expired: false, redirectTo: "/gallery" });
 
-    expect(await secondStep(browser, "12345")).toMatchObject({ status: 401, data: { error: "auth/invalid-verification-code" } });
+    expect(await secondStep(browser, "12345")).toMatchObject({ status: 401, data: { error: { code: "auth/invalid-verification-code" } } });
     const code = totpCode(account.key);
     expect((await secondStep(browser, code)).redirect).toBe("/gallery");
     expect(browser.sessionToken()).toMatch(/^[\w-]{43}$/);
@@ -100,7 +100,7 @@ describe("the second step", () => {
     const again = await firstStep(account);
     expect(await secondStep(again.browser, code)).toMatchObject({
       status: 401,
-      data: { error: "auth/code-already-used", message: "This code was already used" },
+      data: { error: { code: "auth/code-already-used", message: "This code was already used" } },
     });
     expect(again.browser.sessionToken()).toBeUndefined();
   });
@@ -110,7 +110,7 @@ describe("the second step", () => {
     const { browser } = await firstStep(account);
     expect(await secondStep(browser, totpCode(account.key, Date.now() - 60_000))).toMatchObject({
       status: 401,
-      data: { error: "auth/invalid-verification-code" },
+      data: { error: { code: "auth/invalid-verification-code" } },
     });
     expect((await secondStep(browser, totpCode(account.key, Date.now() + 30_000))).redirect).toBe("/gallery");
   });
@@ -122,7 +122,7 @@ describe("the second step", () => {
     expect((await secondStep(browser, first!.toUpperCase())).redirect).toBe("/gallery");
     expect((await latestEmail(account.user.email)).row?.textBody).toContain("A recovery code was used to sign in to your account.");
     const again = await firstStep(account);
-    expect(await secondStep(again.browser, first!)).toMatchObject({ status: 401, data: { error: "auth/code-already-used" } });
+    expect(await secondStep(again.browser, first!)).toMatchObject({ status: 401, data: { error: { code: "auth/code-already-used" } } });
     const page = await account.client.loaderData("/settings/login-connection", "routes/_main.settings.login-connection");
     expect(page.data?.twoStep).toEqual({ enabled: true, recoveryCodesLeft: 9 });
   });
@@ -133,7 +133,7 @@ describe("the second step", () => {
     setClockOffset(TWO_STEP.pendingMs + 1_000);
     expect(await secondStep(browser, totpCode(account.key, Date.now() + TWO_STEP.pendingMs + 1_000))).toMatchObject({
       status: 401,
-      data: { error: "auth/code-expired" },
+      data: { error: { code: "auth/code-expired" } },
     });
     expect(browser.sessionToken()).toBeUndefined();
     expect((await browser.loaderData("/auth/two-step", "routes/auth.two-step")).data).toMatchObject({ expired: true });
@@ -199,7 +199,7 @@ describe("turning it off and new recovery codes", () => {
     const fresh = renewed.body.recoveryCodes as string[];
     expect(fresh).toHaveLength(10);
     const { browser } = await firstStep(account);
-    expect(await secondStep(browser, account.recoveryCodes[0]!)).toMatchObject({ status: 401, data: { error: "auth/invalid-verification-code" } });
+    expect(await secondStep(browser, account.recoveryCodes[0]!)).toMatchObject({ status: 401, data: { error: { code: "auth/invalid-verification-code" } } });
     expect((await secondStep(browser, fresh[0]!)).redirect).toBe("/gallery");
     const kinds = (await db.select().from(schema.securityEvents).where(eq(schema.securityEvents.userId, account.user.id))).map((event) => event.kind).sort();
     expect(kinds).toEqual(["recovery-code-used", "recovery-codes-renewed", "two-step-on"]);

@@ -65,7 +65,10 @@ describe("demo checkout", () => {
     expect((await client.loaderData("/payment", "routes/_main.payment")).data).toMatchObject({ active: { cancelling: false } });
 
     // Pro already: a second demo checkout is refused and changes nothing.
-    expect(await client.action("/payment/demo-checkout", { period: "month" })).toMatchObject({ status: 409, data: { error: "billing/already-subscribed" } });
+    expect(await client.action("/payment/demo-checkout", { period: "month" })).toMatchObject({
+      status: 409,
+      data: { error: { code: "billing/already-subscribed" } },
+    });
     expect(await subscriptionsOf(user.id)).toHaveLength(1);
   });
 
@@ -93,7 +96,7 @@ describe("demo checkout", () => {
     expect(typeof after.data?.ended).toBe("string");
     expect(await accessLevel(user.id)).toBe("basic");
     // Nothing left to cancel.
-    expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({ status: 409, data: { error: "billing/no-subscription" } });
+    expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({ status: 409, data: { error: { code: "billing/no-subscription" } } });
   });
 
   it("reports a failed cancel when the webhook does not accept the event", async () => {
@@ -102,7 +105,7 @@ describe("demo checkout", () => {
     // The webhook cannot store the change (a failing database write), so it answers 500, as Stripe's retries expect.
     await appEnv.DB.exec("CREATE TRIGGER refuse_subscription_update BEFORE UPDATE ON subscriptions BEGIN SELECT RAISE(ABORT, 'unavailable'); END;");
     try {
-      expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({ status: 502, data: { error: "billing/cancel-failed" } });
+      expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({ status: 502, data: { error: { code: "billing/cancel-failed" } } });
     } finally {
       await appEnv.DB.exec("DROP TRIGGER refuse_subscription_update;");
     }

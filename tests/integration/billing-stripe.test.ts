@@ -172,7 +172,7 @@ describe("checkout", () => {
     // Already Pro: a second checkout is refused.
     expect(await client.action("/payment", { intent: "checkout", period: "week" })).toMatchObject({
       status: 409,
-      data: { error: "billing/already-subscribed" },
+      data: { error: { code: "billing/already-subscribed" } },
     });
   });
 
@@ -236,7 +236,10 @@ describe("my plan", () => {
     const { client, subscriptionId } = await proClient();
     // The stripe client retries a 500 once; both attempts fail.
     fake.failures.set(`/v1/subscriptions/${subscriptionId}`, { status: 500, times: 2 });
-    expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({ status: 502, data: { ok: false, error: "billing/cancel-failed" } });
+    expect(await client.action("/settings/my-plan", { intent: "cancel" })).toMatchObject({
+      status: 502,
+      data: { ok: false, error: { code: "billing/cancel-failed" } },
+    });
     expect((await subscriptionRow(subscriptionId))?.cancelAtPeriodEnd).toBe(false);
   });
 
@@ -278,6 +281,9 @@ describe("configuration", () => {
     await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
     expect((await client.get("/payment/demo-checkout?period=week")).status).toBe(404);
     expect((await paymentData(client)).data).toMatchObject({ mode: "off" });
-    expect(await client.action("/payment", { intent: "checkout", period: "week" })).toMatchObject({ status: 503, data: { error: "billing/not-configured" } });
+    expect(await client.action("/payment", { intent: "checkout", period: "week" })).toMatchObject({
+      status: 503,
+      data: { error: { code: "billing/not-configured" } },
+    });
   });
 });

@@ -8,14 +8,9 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import { relayFor } from "../../app/.server/chat/relay";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { credits, db, FAST_MODEL, guest, messageRow, upstreamEnv, type Client } from "./chat-helpers";
+import { credits, db, FAST_MODEL, guest, messageRow, runnerOf, upstreamEnv, type Client } from "./chat-helpers";
 
 const UPSTREAM = "normal?n=60&ms=5";
-
-interface GenerationView {
-  readers: Set<unknown>;
-  upstreamDone: Promise<void>;
-}
 
 async function postTurn(client: Client, question: string) {
   const response = await client.fetch("/api/chat", {
@@ -32,10 +27,9 @@ async function readersOnceGenerated(threadId: string, messageId: string): Promis
   const thread = await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) });
   const relay = relayFor(upstreamEnv(UPSTREAM), thread!.ownerId);
   return runInDurableObject(relay, async (instance) => {
-    const generation = (instance as unknown as { generations: Map<string, GenerationView> }).generations.get(messageId);
-    if (!generation) return null;
-    await generation.upstreamDone;
-    return generation.readers.size;
+    // The readers the answer still had when its call ended (its final event goes to them).
+    const ended = await runnerOf(instance).until(messageId, (state) => state.name === "ended");
+    return ended?.name === "ended" ? ended.readers.length : null;
   });
 }
 

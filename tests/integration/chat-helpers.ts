@@ -8,10 +8,13 @@
 // Durable Objects, the openai SDK inside the relay) is the real thing.
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
+import type { ErrorBody, ErrorInfo } from "../../app/lib/error-body";
 import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
-import type { RelayStart } from "../../app/.server/chat/relay-generation";
+import type { TurnStart } from "../../app/.server/chat/turn-types";
+import type { TurnRunner } from "../../app/.server/chat/turn-runner";
+import type { MemoryNote } from "../../app/lib/memory";
 import { Client } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
@@ -41,6 +44,8 @@ export interface RelayEvent {
   thinking?: boolean;
   status?: "complete" | "failed" | "stopped" | "streaming";
   errorCode?: string | null;
+  /** What memory did for the answer (issue 33), on the "done" event. */
+  memory?: MemoryNote;
 }
 
 /** Reads an SSE body to its end (the relay closes it after the final "done" event) and parses every event. */
@@ -63,7 +68,7 @@ export interface TurnResult {
   /** What the reader was given: the opening snapshot (text produced before it joined) plus every delta. */
   streamed: string;
   /** The JSON error body of a refused turn. */
-  error?: { code: string; details?: Record<string, string> };
+  error?: ErrorInfo;
 }
 
 /** The answer as a reader sees it: the snapshot's text, then each delta appended. */
@@ -95,7 +100,7 @@ export async function turnResult(response: Response): Promise<TurnResult> {
   const threadId = response.headers.get("X-Thread-Id");
   const messageId = response.headers.get("X-Message-Id");
   if (!response.ok) {
-    const json = (await response.json()) as { error: { code: string; details?: Record<string, string> } };
+    const json = (await response.json()) as ErrorBody;
     return { status: response.status, threadId, messageId, events: [], done: undefined, streamed: "", error: json.error };
   }
   const events = await readEvents(response);
@@ -147,7 +152,7 @@ export function guest(upstreamModel = "normal", vars: Record<string, string> = {
  * What a route hands the account's ChatRelay for a new web-main thread's first turn (its ids fresh), for tests that
  * drive the relay directly so the order of events is certain.
  */
-export function relayStart(env: AppEnv, ownerId: string, question: string): RelayStart {
+export function relayStart(env: AppEnv, ownerId: string, question: string): TurnStart {
   const threadId = crypto.randomUUID();
   const messageId = crypto.randomUUID();
   const creditKey = `chat:${crypto.randomUUID()}`;
@@ -167,4 +172,9 @@ export function relayStart(env: AppEnv, ownerId: string, question: string): Rela
       question: { id: crypto.randomUUID(), content: question, attachmentId: null },
     },
   };
+}
+
+/** The turns of an account's ChatRelay instance (inside runInDurableObject), to watch a move happen or shorten a time-out. */
+export function runnerOf(instance: unknown): TurnRunner {
+  return (instance as { runner: TurnRunner }).runner;
 }

@@ -7,27 +7,26 @@ import { describe, expect, it } from "vitest";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
-import type { RelayStart } from "../../app/.server/chat/relay-generation";
+import type { TurnStart } from "../../app/.server/chat/turn-types";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { db, relayStart, threadMessages, upstreamEnv } from "./chat-helpers";
+import { db, relayStart, runnerOf, threadMessages, upstreamEnv } from "./chat-helpers";
 import { uniqueId } from "./helpers";
 
 const UPSTREAM = "normal?n=3&ms=1";
 
-function launchInput(ownerId: string, question: string): RelayStart {
+function launchInput(ownerId: string, question: string): TurnStart {
   return relayStart(upstreamEnv(UPSTREAM), ownerId, question);
 }
 
 function relayOf(ownerId: string) {
   const env = upstreamEnv(UPSTREAM);
-  return env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(ownerId));
+  return env.ACCOUNT.get(env.ACCOUNT.idFromName(ownerId));
 }
 
 /** Waits, inside the relay, until the upstream has sent its whole answer for `messageId`. */
 async function upstreamFinished(ownerId: string, messageId: string) {
   await runInDurableObject(relayOf(ownerId), async (instance) => {
-    const generations = (instance as unknown as { generations: Map<string, { upstreamDone: Promise<void> }> }).generations;
-    await generations.get(messageId)?.upstreamDone;
+    await runnerOf(instance).until(messageId, (state) => state.name !== "launched" || state.upstream !== undefined);
   });
 }
 
@@ -89,17 +88,14 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey });
     const relay = relayOf(ownerId);
     await runInDurableObject(relay, (instance) => {
-      (instance as unknown as { confirmWithinMs: number }).confirmWithinMs = 50;
+      runnerOf(instance).confirmWithinMs = 50;
     });
 
     await relay.launch(input);
     // Inside the relay: the time-out decides, then the drop (and the refund) completes.
     await runInDurableObject(relay, async (instance) => {
-      const generation = (instance as unknown as { generations: Map<string, { confirmed: Promise<boolean>; rowsWritten: Promise<void> }> }).generations.get(
-        input.messageId,
-      );
-      expect(await generation?.confirmed).toBe(false);
-      await generation?.rowsWritten;
+      const ended = await runnerOf(instance).until(input.messageId, (state) => state.name === "ended");
+      expect(ended).toMatchObject({ how: "cancelled", settledBy: "turn" });
     });
 
     expect(await relay.confirm(input.messageId)).toBeNull();

@@ -1,22 +1,22 @@
-// Every move of a chat turn's life (app/.server/chat/turn-lifecycle.ts TURN_MOVES), driven for real: through the
+// Every move of a chat turn's life (app/.server/chat/turn-machine.ts TURN_MOVES), driven for real: through the
 // app for what a person can cause (send, Stop, close the tab, a thread that is not there, an upstream that cuts or
 // refuses), and on the account's ChatRelay directly for what only the server sees (a launch never confirmed, an
-// answer lost to an eviction). After each, the balance says whether the charge was kept: a whole answer is paid
+// answer lost to an eviction, resumed or not). After each, the balance says whether the charge was kept: a whole answer is paid
 // for, a stopped or failed one only if some of it was delivered, a cancelled or abandoned one never. The last test
 // checks that every move in the table was driven here, so a new state or move cannot go untested.
 import { runInDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyTurnWrites, saveAssistantProgress } from "../../app/.server/chat/messages";
-import { TURN_MOVES, type TurnState } from "../../app/.server/chat/turn-lifecycle";
+import { SAVE_EVERY_MS, TURN_MOVES, type TurnStateName } from "../../app/.server/chat/turn-table";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";
-import { credits, FAST_MODEL, guest, relayStart, joinAnswer, messageRow, readEvents, sendTurn, upstreamEnv, type Client } from "./chat-helpers";
+import { credits, FAST_MODEL, guest, relayStart, joinAnswer, messageRow, readEvents, runnerOf, sendTurn, upstreamEnv, type Client } from "./chat-helpers";
 import { uniqueId } from "./helpers";
 
 const driven = new Set<string>();
 /** Records the moves a test made (a path through the table), after checking each one is in it. */
-function drove(...path: TurnState[]) {
+function drove(...path: TurnStateName[]) {
   for (let index = 1; index < path.length; index++) {
     expect(TURN_MOVES[path[index - 1]!]).toContain(path[index]);
     driven.add(`${path[index - 1]} -> ${path[index]}`);
@@ -56,9 +56,50 @@ async function chargedInput(ownerId: string, question: string, upstream = "norma
   const config = loadConfig(env);
   const input = relayStart(env, ownerId, question);
   expect((await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey })).ok).toBe(true);
-  const relay = env.CHAT_RELAY.get(env.CHAT_RELAY.idFromName(ownerId));
+  const relay = env.ACCOUNT.get(env.ACCOUNT.idFromName(ownerId));
   const used = async () => (await getBalance(env, config, { accountId: ownerId, plan: "free" })).used;
   return { env, input, relay, used };
+}
+
+/** An answer slow enough to be evicted part way: 40 pieces, 40 ms apart. */
+const SLOW = "normal?n=40&ms=40";
+
+/**
+ * A turn started on the account's object for real, then evicted (as the runtime does) once some progress was saved:
+ * the instance loses it from memory and its model call ends, and only what the object's storage and D1 remember is
+ * left. Returns what was stored by then.
+ */
+async function evictedMidAnswer(ownerId: string, question: string) {
+  const setup = await chargedInput(ownerId, question, SLOW);
+  const startedAt = Date.now();
+  const first = await setup.relay.start(setup.input);
+  await first!.cancel();
+  await runInDurableObject(setup.relay, async (instance) => {
+    const runner = runnerOf(instance);
+    await runner.until(setup.input.messageId, (state) => state.name === "streaming" && state.lastSaveAt >= startedAt + SAVE_EVERY_MS);
+    const turns = (runner as unknown as { turns: Map<string, { abort?: AbortController }> }).turns;
+    const lost = turns.get(setup.input.messageId);
+    turns.delete(setup.input.messageId);
+    lost?.abort?.abort();
+  });
+  const stored = (await messageRow(setup.input.messageId))!.content;
+  expect(stored.length).toBeGreaterThan(0);
+  expect(expectedAnswer(SLOW, question).startsWith(stored)).toBe(true);
+  return { ...setup, stored };
+}
+
+/**
+ * The object's alarm wakes it after the eviction, with the provider configured as `upstream` (the tests give the fake
+ * upstream per request; a deployed object reads its provider from its own env); then a reader joins the answer.
+ */
+async function wakeWith({ relay, input }: Awaited<ReturnType<typeof evictedMidAnswer>>, upstream: string) {
+  await runInDurableObject(relay, async (instance) => {
+    runnerOf(instance).env = upstreamEnv(upstream);
+    await (instance as unknown as { alarm(): Promise<void> }).alarm();
+  });
+  const stream = await relay.join(input.messageId);
+  expect(stream).not.toBeNull();
+  return stream!;
 }
 
 describe("a chat turn's life, move by move, with the charge after each", { timeout: 30_000 }, () => {
@@ -149,12 +190,11 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
 
     const silent = await chargedInput(uniqueId("u_life_silent"), "Nobody confirms this");
     await runInDurableObject(silent.relay, (instance) => {
-      (instance as unknown as { confirmWithinMs: number }).confirmWithinMs = 50;
+      runnerOf(instance).confirmWithinMs = 50;
     });
     await silent.relay.launch(silent.input);
     await runInDurableObject(silent.relay, async (instance) => {
-      const generation = (instance as unknown as { generations: Map<string, { rowsWritten: Promise<void> }> }).generations.get(silent.input.messageId);
-      await generation?.rowsWritten;
+      await runnerOf(instance).until(silent.input.messageId, (state) => state.name === "ended");
     });
     // A confirm after the time-out finds the turn gone; the relay gave the charge back itself.
     expect(await silent.relay.confirm(silent.input.messageId)).toBeNull();
@@ -163,11 +203,12 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     drove("launched", "cancelled");
   });
 
-  it("streaming -> failed after an eviction: the alarm keeps what was saved, and refunds only an empty answer", async () => {
+  it("streaming -> failed after an eviction it cannot resume from: the alarm keeps what was saved, and refunds only an empty answer", async () => {
     const ownerId = uniqueId("u_life_evicted");
     const empty = await chargedInput(ownerId, "Evicted before any text");
     const partial = await chargedInput(ownerId, "Evicted part way");
-    // Two answers recorded as running by a relay instance that no longer holds them (as after an eviction).
+    // Two answers recorded as running by a relay instance that no longer holds them (as after an eviction), without
+    // the inputs a resume needs.
     for (const { env, input } of [empty, partial]) await applyTurnWrites(env, input.writes);
     await saveAssistantProgress(partial.env, partial.input.messageId, "Half an ans");
     await runInDurableObject(empty.relay, async (instance, state) => {
@@ -178,6 +219,43 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     expect(await messageRow(partial.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: "Half an ans" });
     // Both were charged to the same owner: only the empty one came back.
     expect(await empty.used()).toBe(1);
+  });
+
+  it("streaming -> resumed -> complete after an eviction: the answer goes on from what was stored, paid for once", async () => {
+    const question = "Evicted, then resumed";
+    const evicted = await evictedMidAnswer(uniqueId("u_life_resumed"), question);
+    const { input, used, stored } = evicted;
+    const stream = await wakeWith(evicted, SLOW);
+    const events = await readEvents(new Response(stream));
+    // A reader rejoining gets the stored text (and any of the continuation already come), then the rest of it, then
+    // the whole answer: nothing repeated, nothing lost.
+    const answer = expectedAnswer(SLOW, question);
+    expect(events[0]).toMatchObject({ type: "snapshot", text: expect.stringMatching(new RegExp(`^${stored}`)) });
+    expect(events.map((event) => (event.type === "done" ? "" : (event.text ?? ""))).join("")).toBe(answer);
+    expect(events.at(-1)).toEqual({ type: "done", status: "complete", errorCode: null, text: answer });
+    expect(await messageRow(input.messageId)).toMatchObject({ status: "complete", errorCode: null, content: answer });
+    expect(await used()).toBe(1);
+    drove("streaming", "resumed", "complete");
+  });
+
+  it("resumed -> failed or stopped: a refused continuation ends with what was produced, a Stop keeps what came", async () => {
+    const refused = await evictedMidAnswer(uniqueId("u_life_refused"), "Evicted, and the model is gone");
+    const ended = await readEvents(new Response(await wakeWith(refused, "gone")));
+    expect(ended.at(-1)).toEqual({ type: "done", status: "failed", errorCode: "chat/interrupted", text: refused.stored });
+    expect(await messageRow(refused.input.messageId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted", content: refused.stored });
+    // Something was delivered before the eviction: the charge is kept, once.
+    expect(await refused.used()).toBe(1);
+    drove("streaming", "resumed", "failed");
+
+    const stopped = await evictedMidAnswer(uniqueId("u_life_stopped"), "Evicted, resumed, then stopped");
+    const stream = await wakeWith(stopped, SLOW);
+    await stopped.relay.stop(stopped.input.messageId);
+    const last = (await readEvents(new Response(stream))).at(-1);
+    expect(last).toMatchObject({ type: "done", status: "stopped" });
+    expect((last as { text: string }).text.startsWith(stopped.stored)).toBe(true);
+    expect(await messageRow(stopped.input.messageId)).toMatchObject({ status: "stopped", content: (last as { text: string }).text });
+    expect(await stopped.used()).toBe(1);
+    drove("resumed", "stopped");
   });
 
   afterAll(() => {

@@ -17,6 +17,7 @@ import worker from "../../workers/app";
 import { Client, db, latestEmail, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import { deliver, PNG_SIGNATURE, pngFile } from "./images-helpers";
+import { seedMemories } from "./memory-helpers";
 import { silentOggOpus } from "../mocks/fake-audio.mjs";
 
 /** The app with a data-exports producer the test can see, so the test decides when the consumer runs. */
@@ -110,6 +111,7 @@ describe("download my data", { timeout: 60_000 }, () => {
   it("queues an export, builds the ZIP with the chats, a picture and the account, shows it ready and e-mails the link", async () => {
     const { env, sent } = exportsEnv();
     const { client, user } = await signedIn(env);
+    await seedMemories(user.id, ["Lives in İzmir"]);
     const voiceNote = await makeVoiceNote(user.id, await makeThread(user.id));
     const creation = await makeCreation(user.id);
 
@@ -140,11 +142,18 @@ describe("download my data", { timeout: 60_000 }, () => {
       "creations/creations.json",
       "horoscope/birth-profile.json",
       "horoscope/readings.json",
+      "memory.json",
       "plan/subscriptions.json",
       expect.stringMatching(/^voice-notes\/2026-03-03-[0-9a-f]{8}\.ogg$/),
       "voice-notes/voice-notes.json",
     ]);
     expect(JSON.parse(strFromU8(files["horoscope/birth-profile.json"]!))).toBeNull();
+    // Memory (issue 33): the switch, the instructions and every memory.
+    expect(JSON.parse(strFromU8(files["memory.json"]!))).toEqual({
+      useAndSaveMemory: true,
+      customInstructions: { aboutYou: "", answerStyle: "" },
+      memories: [expect.objectContaining({ text: "Lives in İzmir", learnedFromChat: null })],
+    });
     const markdown = strFromU8(files[names.find((name) => name.endsWith(".md"))!]!);
     expect(markdown).toContain("Why are there two tides a day?");
     expect(markdown).toContain("The Moon pulls the near and the far side.");

@@ -5,14 +5,16 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
-import { createJob, creditsUsed, db, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
+import { appEnv } from "./helpers";
+import { createJob, creditsUsed, db, deliver, galleryRowsOf, jobMessage, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
 
 async function threadsOf(ownerId: string) {
   return db.select().from(schema.chatThreads).where(eq(schema.chatThreads.ownerId, ownerId));
 }
 
 async function jobsOf(ownerId: string) {
-  return db.select().from(schema.imageJobs).where(eq(schema.imageJobs.ownerId, ownerId));
+  return inAccountDb(ownerId, (account) => account.select().from(accountSchema.imageJobs).all());
 }
 
 describe("another account's upload id", () => {
@@ -73,7 +75,8 @@ describe("another account's upload id", () => {
 
     // The owner's failed job cannot be retried by someone else either.
     const ownJob = await createJob(owner.client, { tool: "tattoo-generator", uploadId: photo.json.id!, theme: "tree" });
-    await db.update(schema.imageJobs).set({ status: "failed" }).where(eq(schema.imageJobs.id, ownJob.job!.id));
+    const { imageJobs } = accountSchema;
+    await inAccountDb(owner.user.id, (account) => account.update(imageJobs).set({ status: "failed" }).where(eq(imageJobs.id, ownJob.job!.id)).run());
     const retried = await stranger.client.fetch(`/api/jobs/${ownJob.job!.id}/retry`, {
       method: "POST",
       body: new URLSearchParams({ requestId: crypto.randomUUID() }),
@@ -83,5 +86,36 @@ describe("another account's upload id", () => {
     expect(await jobsOf(stranger.user.id)).toEqual([]);
     expect(await creditsUsed(stranger.client)).toBe(0);
     expect(sent.map((message) => message.jobId)).toEqual([ownJob.job!.id]);
+  });
+});
+
+describe("another account's creation, job or upload id (each account's rows in its own object)", () => {
+  it("reaches only the asker's object, where it is not: 404 or absent, and the owner's files stay", async () => {
+    const { env } = jobsEnv();
+    const owner = await signedIn(env);
+    const stranger = await signedIn(env);
+    const photo = await upload(owner.client, await pngFile());
+    const created = await createJob(owner.client, { tool: "image-generation", prompt: "a quiet harbour", style: "none", aspectRatio: "1:1" });
+    await deliver(env, [{ id: "own", body: jobMessage(created.job!.id) }]);
+    const [image] = await galleryRowsOf(created.job!.id);
+
+    for (const path of [`/media/gallery/${image!.id}`, `/media/gallery/${image!.id}?download=1`, `/media/uploads/${photo.json.id}`]) {
+      const response = await stranger.client.fetch(path);
+      expect(response.status, path).toBe(404);
+      await response.body?.cancel();
+    }
+    const polled = await stranger.client.fetch(`/api/jobs?ids=${created.job!.id}`);
+    expect(await polled.json()).toEqual({ ok: true, jobs: [] });
+    const gallery = await stranger.client.loaderData(`/gallery?image=${image!.id}`, "routes/_main.gallery");
+    expect(gallery.data).toMatchObject({ items: [], total: 0, focused: null });
+    expect(await stranger.client.action("/gallery", { intent: "delete", id: image!.id })).toMatchObject({
+      status: 404,
+      data: { error: { code: "request/not-found" } },
+    });
+
+    // The owner still has all of it.
+    expect((await owner.client.fetch(`/media/gallery/${image!.id}`)).status).toBe(200);
+    expect((await owner.client.fetch(`/media/uploads/${photo.json.id}`)).status).toBe(200);
+    expect(await appEnv.MEDIA.head(image!.r2Key)).not.toBeNull();
   });
 });

@@ -28,3 +28,12 @@ export function productionEnv(vars: Record<string, string> = {}): AppEnv {
     ...vars,
   } as unknown as AppEnv;
 }
+
+/**
+ * An Analytics Engine dataset that keeps what is written to it (wrangler's local one drops every data point), so a
+ * test can read what a request recorded.
+ */
+export function recordingDataset(): AnalyticsEngineDataset & { points: AnalyticsEngineDataPoint[] } {
+  const points: AnalyticsEngineDataPoint[] = [];
+  return { points, writeDataPoint: (point) => void points.push(point ?? {}) };
+}

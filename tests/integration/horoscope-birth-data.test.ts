@@ -3,8 +3,8 @@
 // wrong (nothing stored), searched offline through /api/places, and saved to the gallery by signed-in users only.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
-import { Client, createUser, db, guestIdOf, signedInClient } from "./auth-helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
+import { Client, createUser, guestIdOf, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
 const ROUTE = "routes/_main.horoscope.$pathId.($threadId)";
@@ -18,8 +18,15 @@ function postBirthData(client: Client, fields: Record<string, string>, locale?: 
   });
 }
 
-async function profileRows() {
-  return db.$count(schema.birthProfiles);
+/** The birth data kept in the account's own object (a visitor's under their guest id), if any. */
+function storedProfiles(accountId: string) {
+  return inAccountDb(accountId, (accountDb) => accountDb.select().from(accountSchema.birthProfiles).all());
+}
+
+/** A refused request stores nothing: the visitor it made has no birth data (or no guest id at all). */
+async function storedFor(client: Client) {
+  const guestId = guestIdOf(client);
+  return guestId ? (await storedProfiles(guestId)).length : 0;
 }
 
 describe("birth data", { timeout: 60_000 }, () => {
@@ -30,7 +37,7 @@ describe("birth data", { timeout: 60_000 }, () => {
     expect(await saved.json()).toEqual({ ok: true });
     const guestId = guestIdOf(client);
     expect(guestId).toMatch(/^g_/);
-    expect(await db.query.birthProfiles.findFirst({ where: eq(schema.birthProfiles.ownerId, guestId) })).toMatchObject({ ...VALID });
+    expect(await storedProfiles(guestId)).toMatchObject([{ ownerId: guestId, ...VALID }]);
 
     const chartPage = await client.loaderData("/horoscope/birth-chart", ROUTE);
     const chart = chartPage.data!.chart as { svg: string; bodies: { text: string }[]; angles: unknown[] };
@@ -47,16 +54,19 @@ describe("birth data", { timeout: 60_000 }, () => {
     expect((await postBirthData(client, { ...VALID, birthTime: "" })).status).toBe(200);
     const again = await client.loaderData("/horoscope/birth-chart", ROUTE);
     expect(again.data!.chart).toMatchObject({ timeKnown: false, angles: [] });
-    expect(await db.$count(schema.birthProfiles, eq(schema.birthProfiles.ownerId, guestId))).toBe(1);
+    expect(await storedProfiles(guestId)).toHaveLength(1);
   });
 
   it("moves a visitor's birth data to the account they sign in to", async () => {
     const client = new Client();
     expect((await postBirthData(client, VALID)).status).toBe(200);
+    const guestId = guestIdOf(client);
     const user = await createUser();
     const signedIn = await client.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/horoscope/birth-chart" });
     expect(signedIn.redirect).toBeTruthy();
-    expect(await db.query.birthProfiles.findFirst({ where: eq(schema.birthProfiles.ownerId, user.id) })).toMatchObject(VALID);
+    expect(await storedProfiles(user.id)).toMatchObject([{ ownerId: user.id, ...VALID }]);
+    // Moved, not copied: the guest's object keeps nothing.
+    expect(await storedProfiles(guestId)).toEqual([]);
     const page = await client.loaderData("/horoscope/daily", ROUTE);
     expect(page.data!.birth).toMatchObject({ sunSign: "gemini" });
   });
@@ -68,23 +78,23 @@ describe("birth data", { timeout: 60_000 }, () => {
     ["a malformed time", { birthTime: "7pm" }, "birthTime", "Please enter a time as hours and minutes"],
     ["no place", { placeId: "" }, "placeId", "Please choose your birth place from the list"],
   ])("refuses %s with a 400 and the field's message, storing nothing", async (_label, change, field, message) => {
-    const before = await profileRows();
-    const response = await postBirthData(new Client(), { ...VALID, ...change });
+    const client = new Client();
+    const response = await postBirthData(client, { ...VALID, ...change });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { ok: boolean; error: { code: string; fieldErrors: Record<string, string> } };
     expect(body).toMatchObject({ ok: false, error: { code: "request/invalid", fieldErrors: { [field]: message } } });
-    expect(await profileRows()).toBe(before);
+    expect(await storedFor(client)).toBe(0);
   });
 
   it("refuses a place that is not on the list, in the page's language", async () => {
-    const before = await profileRows();
-    const response = await postBirthData(new Client(), { ...VALID, placeId: "tr-atlantis" }, "tr");
+    const client = new Client();
+    const response = await postBirthData(client, { ...VALID, placeId: "tr-atlantis" }, "tr");
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       ok: false,
       error: { code: "horoscope/place-unknown", message: "Bu yeri tanımıyoruz. Lütfen listeden bir şehir seçin." },
     });
-    expect(await profileRows()).toBe(before);
+    expect(await storedFor(client)).toBe(0);
   });
 
   it("refuses a JSON body and a GET", async () => {
@@ -142,13 +152,14 @@ describe("save the chart to the gallery", { timeout: 60_000 }, () => {
     const { client, user } = await signedInClient();
     const none = await client.fetch("/api/horoscope/chart", { method: "POST", body: new FormData() });
     expect(none.status).toBe(409);
-    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, user.id))).toBe(0);
+    expect(await inAccountDb(user.id, (accountDb) => accountDb.select().from(accountSchema.galleryImages).all())).toEqual([]);
 
     expect((await postBirthData(client, VALID)).status).toBe(200);
     const saved = await client.fetch("/api/horoscope/chart", { method: "POST", body: new FormData() });
     expect(saved.status).toBe(201);
     const { image } = (await saved.json()) as { image: { id: string; url: string } };
-    const row = await db.query.galleryImages.findFirst({ where: eq(schema.galleryImages.id, image.id) });
+    const { galleryImages } = accountSchema;
+    const row = await inAccountDb(user.id, (accountDb) => accountDb.select().from(galleryImages).where(eq(galleryImages.id, image.id)).get());
     expect(row).toMatchObject({
       ownerId: user.id,
       tool: "horoscope",

@@ -106,15 +106,15 @@ describe("horoscope readings (demo provider)", { timeout: 60_000 }, () => {
     });
     expect(await postTurn(client, { tool: "horoscope", toolPath: "birth-chart", input: { birthDate: "1990-02-30" } })).toMatchObject({
       status: 400,
-      error: { code: "request/invalid", details: { birthDate: "validation.dateInvalid" } },
+      error: { code: "request/invalid", fieldErrors: { birthDate: horoscopeStrings.en.validation.dateInvalid } },
     });
     expect(await postTurn(client, { tool: "horoscope", toolPath: "daily", input: {} })).toMatchObject({
       status: 400,
-      error: { code: "request/invalid", details: { sign: "validation.signRequired" } },
+      error: { code: "request/invalid", fieldErrors: { sign: horoscopeStrings.en.validation.signRequired } },
     });
     expect(await postTurn(client, { tool: "horoscope", toolPath: "ritual-meditation", input: { intention: "  " } })).toMatchObject({
       status: 400,
-      error: { code: "request/invalid", details: { intention: "validation.required" } },
+      error: { code: "request/invalid", fieldErrors: { intention: horoscopeStrings.en.validation.required } },
     });
     // The time is read in the place's zone: Istanbul kept summer time (UTC+3) in May 1990.
     const birth = await postTurn(client, {

@@ -2,12 +2,13 @@
 // when the consumer runs), message batches for the consumer, and small readers for jobs, gallery rows and credits.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "../../app/.server/db";
+import { getDb } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import type { ImageJobMessage } from "../../app/.server/images/messages";
 import { encodePng } from "../../app/.server/images/png";
 import type { JobView } from "../../app/lib/jobs";
 import worker from "../../workers/app";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { signedInClient, type Client } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
@@ -21,6 +22,20 @@ export interface QueueResult {
   retryMessages: { msgId: string }[];
 }
 
+/** Whose object holds each job a test created (from the queue messages the app sent), so a test can name just the job. */
+const accountOfJob = new Map<string, string>();
+
+function accountOf(jobId: string): string {
+  const accountId = accountOfJob.get(jobId);
+  if (!accountId) throw new Error(`images-helpers: job ${jobId} was not created through jobsEnv()`);
+  return accountId;
+}
+
+/** The queue message the app sent for a job it created (the job and the account whose object holds it). */
+export function jobMessage(jobId: string): ImageJobMessage {
+  return { jobId, accountId: accountOf(jobId) };
+}
+
 /**
  * The app's env with `IMAGE_JOBS` replaced by a recorder: creating a job sends nothing anywhere, and the test
  * delivers the recorded messages to the consumer itself. `vars` adds variables (a provider, model overrides).
@@ -32,6 +47,7 @@ export function jobsEnv(vars: Record<string, string> = {}, send?: (body: ImageJo
     ...vars,
     IMAGE_JOBS: {
       async send(body: ImageJobMessage) {
+        accountOfJob.set(body.jobId, body.accountId);
         if (send) await send(body);
         sent.push(body);
       },
@@ -74,11 +90,25 @@ export async function createJob(client: Client, fields: Record<string, string>):
 }
 
 export async function jobRow(jobId: string) {
-  return db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) });
+  const { imageJobs } = accountSchema;
+  return inAccountDb(accountOf(jobId), (account) => account.select().from(imageJobs).where(eq(imageJobs.id, jobId)).get());
 }
 
 export async function galleryRowsOf(jobId: string) {
-  return db.select().from(schema.galleryImages).where(eq(schema.galleryImages.jobId, jobId));
+  const { galleryImages } = accountSchema;
+  return inAccountDb(accountOf(jobId), (account) => account.select().from(galleryImages).where(eq(galleryImages.jobId, jobId)).all());
+}
+
+/** One of the account's upload rows, read in its object. */
+export async function uploadRow(accountId: string, uploadId: string) {
+  const { uploads } = accountSchema;
+  return inAccountDb(accountId, (account) => account.select().from(uploads).where(eq(uploads.id, uploadId)).get());
+}
+
+/** How many upload rows the account's object holds. */
+export async function uploadCount(accountId: string) {
+  const { uploads } = accountSchema;
+  return inAccountDb(accountId, (account) => account.select().from(uploads).all().length);
 }
 
 export async function creditsUsed(client: Client): Promise<number> {

@@ -4,7 +4,7 @@
 // message delivered twice creates and charges once, and the dead-letter queue refunds what the queue gave up on.
 import { describe, expect, inject, it } from "vitest";
 import { MAX_ATTEMPTS } from "../../app/.server/images/consumer";
-import { createJob, creditsUsed, deliver, galleryRowsOf, jobRow, jobsEnv, PNG_SIGNATURE, signedIn, upload, pngFile } from "./images-helpers";
+import { createJob, creditsUsed, deliver, galleryRowsOf, jobMessage, jobRow, jobsEnv, PNG_SIGNATURE, signedIn, upload, pngFile } from "./images-helpers";
 import { appEnv } from "./helpers";
 import { Client } from "./auth-helpers";
 
@@ -36,7 +36,7 @@ describe("image jobs: create, consume, redeliver", () => {
       ok: true,
       job: { id: requestId, status: "queued", tool: "image-generation", prompt: "a lighthouse at dusk" },
     });
-    expect(sent).toEqual([{ jobId: requestId }]);
+    expect(sent).toEqual([{ jobId: requestId, accountId: user.id }]);
     expect(await creditsUsed(client)).toBe(4);
 
     // The same form sent again (a double click, a retried request): the same job, nothing more sent or charged.
@@ -45,7 +45,7 @@ describe("image jobs: create, consume, redeliver", () => {
     expect(sent).toHaveLength(1);
     expect(await creditsUsed(client)).toBe(4);
 
-    const result = await deliver(env, [{ id: "m-1", body: { jobId: requestId } }]);
+    const result = await deliver(env, [{ id: "m-1", body: jobMessage(requestId) }]);
     expect(result.explicitAcks).toEqual(["m-1"]);
     expect(result.retryMessages).toEqual([]);
     expect(await jobRow(requestId)).toMatchObject({ status: "done", attempts: 1, errorCode: null, ownerId: user.id });
@@ -61,8 +61,8 @@ describe("image jobs: create, consume, redeliver", () => {
 
     // At-least-once delivery: twice in one batch, and once more later. One creation, one charge.
     const twice = await deliver(env, [
-      { id: "m-1", body: { jobId: requestId }, attempts: 2 },
-      { id: "m-1b", body: { jobId: requestId } },
+      { id: "m-1", body: jobMessage(requestId), attempts: 2 },
+      { id: "m-1b", body: jobMessage(requestId) },
     ]);
     expect([...twice.explicitAcks].sort()).toEqual(["m-1", "m-1b"]);
     expect(await galleryRowsOf(requestId)).toHaveLength(1);
@@ -85,19 +85,19 @@ describe("image jobs: create, consume, redeliver", () => {
     expect(await creditsUsed(client)).toBe(4);
 
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
-      const result = await deliver(failing.env, [{ id: `fail-${attempt}`, body: { jobId }, attempts: attempt }]);
+      const result = await deliver(failing.env, [{ id: `fail-${attempt}`, body: jobMessage(jobId), attempts: attempt }]);
       expect(result.retryMessages.map((message) => message.msgId)).toEqual([`fail-${attempt}`]);
       expect(await jobRow(jobId)).toMatchObject({ status: "running", attempts: attempt });
       expect(await creditsUsed(client)).toBe(4);
     }
-    const last = await deliver(failing.env, [{ id: "fail-last", body: { jobId }, attempts: MAX_ATTEMPTS }]);
+    const last = await deliver(failing.env, [{ id: "fail-last", body: jobMessage(jobId), attempts: MAX_ATTEMPTS }]);
     expect(last.explicitAcks).toEqual(["fail-last"]);
     expect(await jobRow(jobId)).toMatchObject({ status: "failed", errorCode: "image/provider-failed", attempts: MAX_ATTEMPTS });
     expect(await galleryRowsOf(jobId)).toEqual([]);
     expect(await creditsUsed(client)).toBe(0);
 
     // A late redelivery of a failed job changes nothing (no second refund, no picture).
-    await deliver(failing.env, [{ id: "late", body: { jobId } }]);
+    await deliver(failing.env, [{ id: "late", body: jobMessage(jobId) }]);
     expect((await jobRow(jobId))?.status).toBe("failed");
     expect(await creditsUsed(client)).toBe(0);
 
@@ -115,10 +115,10 @@ describe("image jobs: create, consume, redeliver", () => {
     expect(first).toMatchObject({ status: 201, body: { job: { id: retryId, status: "queued", prompt: "a lighthouse at dusk" } } });
     const second = await retry();
     expect(second.body.job.id).toBe(retryId);
-    expect(working.sent).toEqual([{ jobId: retryId }]);
+    expect(working.sent).toEqual([{ jobId: retryId, accountId: user.id }]);
     expect(await creditsUsed(retrier)).toBe(4);
 
-    await deliver(working.env, [{ id: "retry-1", body: { jobId: retryId } }]);
+    await deliver(working.env, [{ id: "retry-1", body: jobMessage(retryId) }]);
     const [image] = await galleryRowsOf(retryId);
     // Drawn by the provider through the openai SDK: the fake's 64 x 64 PNG, labelled with the image model.
     expect(image).toMatchObject({ ownerId: user.id, model: "gpt-image-1", contentType: "image/png", width: 64, height: 64 });
@@ -135,7 +135,7 @@ describe("image jobs: create, consume, redeliver", () => {
     const { env } = jobsEnv(providerVars({ imageModel: "image-policy" }));
     const { client } = await signedIn(env);
     const jobId = (await createJob(client, IMAGE)).job!.id;
-    const result = await deliver(env, [{ id: "policy", body: { jobId } }]);
+    const result = await deliver(env, [{ id: "policy", body: jobMessage(jobId) }]);
     expect(result.explicitAcks).toEqual(["policy"]);
     expect(await jobRow(jobId)).toMatchObject({ status: "failed", errorCode: "image/rejected", attempts: 1 });
     expect(await creditsUsed(client)).toBe(0);
@@ -146,14 +146,14 @@ describe("image jobs: create, consume, redeliver", () => {
     const { client } = await signedIn(env);
     const stuck = (await createJob(client, IMAGE)).job!.id;
     const finished = (await createJob(client, { ...IMAGE, prompt: "a finished one" })).job!.id;
-    await deliver(env, [{ id: "ok", body: { jobId: finished } }]);
+    await deliver(env, [{ id: "ok", body: jobMessage(finished) }]);
     expect(await creditsUsed(client)).toBe(8);
 
     const dead = await deliver(
       env,
       [
-        { id: "dead-1", body: { jobId: stuck } },
-        { id: "dead-2", body: { jobId: finished } },
+        { id: "dead-1", body: jobMessage(stuck) },
+        { id: "dead-2", body: jobMessage(finished) },
         { id: "junk", body: "not a job" },
       ],
       "image-jobs-dlq",
@@ -163,7 +163,7 @@ describe("image jobs: create, consume, redeliver", () => {
     expect((await jobRow(finished))?.status).toBe("done");
     expect(await creditsUsed(client)).toBe(4);
 
-    await deliver(env, [{ id: "dead-1", body: { jobId: stuck } }], "image-jobs-dlq");
+    await deliver(env, [{ id: "dead-1", body: jobMessage(stuck) }], "image-jobs-dlq");
     expect(await creditsUsed(client)).toBe(4);
   });
 
@@ -191,7 +191,7 @@ describe("image jobs: each tool", () => {
       primaryColor: "#AA7700",
     });
     expect(created.job).toMatchObject({ status: "queued", model: "vector", prompt: '<Acme & "Co"> — <script>alert(1)</script>' });
-    await deliver(env, [{ id: "logo", body: { jobId: created.job!.id } }]);
+    await deliver(env, [{ id: "logo", body: jobMessage(created.job!.id) }]);
     const [logo] = await galleryRowsOf(created.job!.id);
     expect(logo).toMatchObject({ contentType: "image/svg+xml", model: "vector", width: 1200, height: 600 });
     const svg = await (await appEnv.MEDIA.get(logo!.r2Key))!.text();
@@ -205,12 +205,12 @@ describe("image jobs: each tool", () => {
     const demo = jobsEnv();
     const { client } = await signedIn(demo.env);
     const offline = await createJob(client, { tool: "logo-maker", kind: "graphic", style: "nature", brandName: "Çay Bahçesi" });
-    await deliver(demo.env, [{ id: "g-1", body: { jobId: offline.job!.id } }]);
+    await deliver(demo.env, [{ id: "g-1", body: jobMessage(offline.job!.id) }]);
     expect((await galleryRowsOf(offline.job!.id))[0]).toMatchObject({ model: "demo", contentType: "image/png", width: 640, height: 640 });
 
     const online = jobsEnv(providerVars());
     const withProvider = await createJob(client.withEnv(online.env), { tool: "logo-maker", kind: "graphic", style: "corporate", brandName: "Acme" });
-    await deliver(online.env, [{ id: "g-2", body: { jobId: withProvider.job!.id } }]);
+    await deliver(online.env, [{ id: "g-2", body: jobMessage(withProvider.job!.id) }]);
     expect((await galleryRowsOf(withProvider.job!.id))[0]).toMatchObject({ model: "gpt-image-1", contentType: "image/png" });
   });
 
@@ -221,12 +221,12 @@ describe("image jobs: each tool", () => {
     expect(photo.status).toBe(201);
     const offline = await createJob(client, { tool: "tattoo-generator", uploadId: photo.json.id!, theme: "tree", description: "a small oak" });
     expect(offline.job).toMatchObject({ status: "queued", sourceUrl: `/media/uploads/${photo.json.id}`, prompt: "a small oak" });
-    await deliver(demo.env, [{ id: "t-1", body: { jobId: offline.job!.id } }]);
+    await deliver(demo.env, [{ id: "t-1", body: jobMessage(offline.job!.id) }]);
     expect((await galleryRowsOf(offline.job!.id))[0]).toMatchObject({ ownerId: user.id, tool: "tattoo-generator", model: "demo", contentType: "image/png" });
 
     const online = jobsEnv(providerVars());
     const edited = await createJob(client.withEnv(online.env), { tool: "tattoo-generator", uploadId: photo.json.id!, theme: "skull" });
-    await deliver(online.env, [{ id: "t-2", body: { jobId: edited.job!.id } }]);
+    await deliver(online.env, [{ id: "t-2", body: jobMessage(edited.job!.id) }]);
     expect(await jobRow(edited.job!.id)).toMatchObject({ status: "done" });
     expect((await galleryRowsOf(edited.job!.id))[0]).toMatchObject({ model: "gpt-image-1" });
 
@@ -243,7 +243,7 @@ describe("image jobs: each tool", () => {
     const photo = await upload(client, await pngFile());
     const offline = await createJob(client, { tool: "photo-translate", uploadId: photo.json.id!, targetLanguage: "tr" });
     expect(await creditsUsed(client)).toBe(2);
-    await deliver(demo.env, [{ id: "p-1", body: { jobId: offline.job!.id } }]);
+    await deliver(demo.env, [{ id: "p-1", body: jobMessage(offline.job!.id) }]);
     const polledDemo = (await (await client.fetch(`/api/jobs?ids=${offline.job!.id}`)).json()) as { jobs: { translation: unknown; image: unknown }[] };
     expect(polledDemo.jobs[0]).toMatchObject({
       image: null,
@@ -261,7 +261,7 @@ describe("image jobs: each tool", () => {
     const online = jobsEnv(providerVars());
     const reader = client.withEnv(online.env);
     const read = await createJob(reader, { tool: "photo-translate", uploadId: photo.json.id!, targetLanguage: "tr" });
-    await deliver(online.env, [{ id: "p-2", body: { jobId: read.job!.id } }]);
+    await deliver(online.env, [{ id: "p-2", body: jobMessage(read.job!.id) }]);
     const polled = (await (await reader.fetch(`/api/jobs?ids=${read.job!.id}`)).json()) as { jobs: { status: string; translation: unknown }[] };
     expect(polled.jobs[0]).toMatchObject({
       status: "done",
@@ -281,7 +281,7 @@ describe("image jobs: each tool", () => {
     const bad = await createJob(asker, { tool: "photo-translate", uploadId: photo.json.id!, targetLanguage: "de" });
     expect(await creditsUsed(asker)).toBe(before + 2);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++)
-      await deliver(confused.env, [{ id: `bad-${attempt}`, body: { jobId: bad.job!.id }, attempts: attempt }]);
+      await deliver(confused.env, [{ id: `bad-${attempt}`, body: jobMessage(bad.job!.id), attempts: attempt }]);
     expect(await jobRow(bad.job!.id)).toMatchObject({ status: "failed", errorCode: "image/provider-failed" });
     expect(await creditsUsed(asker)).toBe(before);
   });

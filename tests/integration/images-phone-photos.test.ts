@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import { greyJpeg, motionPhotoTrailer, randomTrailer, samsungTrailer, withTrailer } from "../fixtures/phone-photos";
 import { FAST_MODEL, turnResult, upstreamEnv } from "./chat-helpers";
-import { createJob, db, deliver, galleryRowsOf, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
+import { createJob, db, deliver, galleryRowsOf, jobMessage, jobsEnv, pngFile, signedIn, upload, uploadRow } from "./images-helpers";
 
 const motionPhoto = withTrailer(greyJpeg(640, 480), motionPhotoTrailer());
 const samsungPhoto = withTrailer(greyJpeg(640, 480), samsungTrailer());
@@ -28,7 +28,7 @@ describe("photos with data after the image's end", () => {
       ["20250101_101010.jpg", samsungPhoto],
     ] as const) {
       const uploadId = await uploadPhoto(client, photo, name, "image/jpeg");
-      expect(await db.query.uploads.findFirst({ where: eq(schema.uploads.id, uploadId) })).toMatchObject({
+      expect(await uploadRow(user.id, uploadId)).toMatchObject({
         contentType: "image/jpeg",
         width: 640,
         height: 480,
@@ -36,7 +36,7 @@ describe("photos with data after the image's end", () => {
       });
       const created = await createJob(client, { tool: "tattoo-generator", uploadId, theme: "tree", description: "an oak" });
       expect(created).toMatchObject({ status: 201, job: { status: "queued", sourceUrl: `/media/uploads/${uploadId}` } });
-      await deliver(env, [{ id: `tattoo-${uploadId}`, body: { jobId: created.job!.id } }]);
+      await deliver(env, [{ id: `tattoo-${uploadId}`, body: jobMessage(created.job!.id) }]);
       expect((await galleryRowsOf(created.job!.id))[0]).toMatchObject({ ownerId: user.id, tool: "tattoo-generator", contentType: "image/png" });
     }
   });
@@ -47,7 +47,7 @@ describe("photos with data after the image's end", () => {
     const uploadId = await uploadPhoto(client, withTrailer(await pngFile(40, 30), randomTrailer()), "screenshot.png", "image/png");
     const created = await createJob(client, { tool: "photo-translate", uploadId, targetLanguage: "tr" });
     expect(created).toMatchObject({ status: 201, job: { status: "queued" } });
-    await deliver(env, [{ id: `translate-${uploadId}`, body: { jobId: created.job!.id } }]);
+    await deliver(env, [{ id: `translate-${uploadId}`, body: jobMessage(created.job!.id) }]);
     const polled = (await (await client.fetch(`/api/jobs?ids=${created.job!.id}`)).json()) as { jobs: { status: string; translation: unknown }[] };
     expect(polled.jobs[0]).toMatchObject({
       status: "done",

@@ -1,15 +1,13 @@
 // Uploads (issue 6 "Done when"): a PDF renamed .png, a truncated PNG, a 10,000 x 10,000 pixel PNG, an oversized
 // file and an empty file are each refused with their own translated message, and nothing is stored: no R2 object
 // and no row. A real PNG and a JPEG are accepted.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
 import { crc32 } from "../../app/.server/images/png";
 import { MAX_UPLOAD_BYTES } from "../../app/.server/images/validate";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
 import { appEnv } from "./helpers";
-import { db, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
+import { jobsEnv, pngFile, signedIn, upload, uploadCount, uploadRow } from "./images-helpers";
 
 /** A PNG header claiming `width` x `height`, with a valid IHDR CRC and an IEND: all the check reads, no pixels. */
 function pngHeaderOnly(width: number, height: number): Uint8Array {
@@ -37,7 +35,7 @@ function pngHeaderOnly(width: number, height: number): Uint8Array {
 const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 async function storedFor(userId: string) {
-  const rows = await db.$count(schema.uploads, eq(schema.uploads.ownerId, userId));
+  const rows = await uploadCount(userId);
   const objects = await appEnv.MEDIA.list({ prefix: `uploads/${userId}/` });
   return { rows, objects: objects.objects.length };
 }
@@ -95,7 +93,7 @@ describe("POST /api/uploads refuses what is not a JPEG or PNG it can read, and s
     const jpg = await upload(client, jpeg, "photo.jpg", "image/jpeg");
     expect(jpg).toMatchObject({ status: 201, json: { contentType: "image/jpeg", width: 8, height: 4 } });
     expect(await storedFor(user.id)).toEqual({ rows: 2, objects: 2 });
-    const row = await db.query.uploads.findFirst({ where: eq(schema.uploads.id, png.json.id!) });
+    const row = await uploadRow(user.id, png.json.id!);
     expect(row?.r2Key).toBe(`uploads/${user.id}/${png.json.id}.png`);
   });
 });

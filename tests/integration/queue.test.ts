@@ -1,12 +1,12 @@
 // The image-jobs queue consumer driven through the main worker's queue() handler: a charged job becomes a gallery
-// image in R2 and D1, redelivery creates and charges nothing more, and a malformed message is dropped (acked).
+// image in R2 and its account's object, redelivery creates and charges nothing more, and a malformed message is dropped (acked).
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consumeCredits } from "../../app/.server/credits";
-import { getDb, schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
 import worker from "../../workers/app";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { appEnv, creditsStub, uniqueId } from "./helpers";
 
 /** The shape getQueueResult resolves to (declared in workers-types' experimental entry only). */
@@ -17,7 +17,9 @@ interface QueueResult {
   retryMessages: { msgId: string }[];
 }
 
-const db = getDb(appEnv);
+const jobOf = (ownerId: string, jobId: string) =>
+  inAccountDb(ownerId, (account) => account.select().from(accountSchema.imageJobs).where(eq(accountSchema.imageJobs.id, jobId)).get());
+const galleryOf = (ownerId: string) => inAccountDb(ownerId, (account) => account.select().from(accountSchema.galleryImages).all());
 const config = loadConfig(appEnv);
 
 async function deliver(messages: { id: string; body: unknown }[]): Promise<QueueResult> {
@@ -35,17 +37,22 @@ async function queueChargedJob() {
   const ownerId = uniqueId("owner");
   const jobId = uniqueId("job");
   const creditKey = `image:${jobId}`;
-  await db.insert(schema.imageJobs).values({
-    id: jobId,
-    ownerId,
-    tool: "image-generation",
-    status: "queued",
-    prompt: "a lighthouse at dusk",
-    model: "gpt-4o-mini",
-    // What POST /api/jobs stores: the form's settings (the consumer checks them again before drawing).
-    params: JSON.stringify({ tool: "image-generation", model: "gpt-4o-mini", prompt: "a lighthouse at dusk", style: "none", aspectRatio: "1:1" }),
-    creditKey,
-  });
+  await inAccountDb(ownerId, (account) =>
+    account
+      .insert(accountSchema.imageJobs)
+      .values({
+        id: jobId,
+        ownerId,
+        tool: "image-generation",
+        status: "queued",
+        prompt: "a lighthouse at dusk",
+        model: "gpt-4o-mini",
+        // What POST /api/jobs stores: the form's settings (the consumer checks them again before drawing).
+        params: JSON.stringify({ tool: "image-generation", model: "gpt-4o-mini", prompt: "a lighthouse at dusk", style: "none", aspectRatio: "1:1" }),
+        creditKey,
+      })
+      .run(),
+  );
   // As the create action does: charge first, then enqueue.
   const chargedAt = Date.now();
   const charge = await consumeCredits(appEnv, config, { accountId: ownerId, plan: "free", action: "image", key: creditKey, now: chargedAt });
@@ -57,14 +64,14 @@ describe("image-jobs queue consumer", () => {
   it("turns a queued job into a gallery image stored in R2, and is safe to redeliver", async () => {
     const { ownerId, jobId, chargedAt } = await queueChargedJob();
 
-    const first = await deliver([{ id: "msg-1", body: { jobId } }]);
+    const first = await deliver([{ id: "msg-1", body: { jobId, accountId: ownerId } }]);
     expect(first.outcome).toBe("ok");
     expect(first.explicitAcks).toEqual(["msg-1"]);
     expect(first.retryMessages).toEqual([]);
 
-    const job = await db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) });
+    const job = await jobOf(ownerId, jobId);
     expect(job).toMatchObject({ status: "done", attempts: 1, errorCode: null });
-    const gallery = await db.select().from(schema.galleryImages).where(eq(schema.galleryImages.jobId, jobId));
+    const gallery = await galleryOf(ownerId);
     expect(gallery).toHaveLength(1);
     const image = gallery[0]!;
     // The offline demo provider draws a real PNG (labelled "demo" as the model that made it).
@@ -78,29 +85,31 @@ describe("image-jobs queue consumer", () => {
     expect(png.byteLength).toBe(image.bytes);
 
     // The queue delivers at least once: the same message again must not create or charge a second time.
-    const again = await deliver([{ id: "msg-1", body: { jobId } }]);
+    const again = await deliver([{ id: "msg-1", body: { jobId, accountId: ownerId } }]);
     expect(again.explicitAcks).toEqual(["msg-1"]);
-    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.jobId, jobId))).toBe(1);
-    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.ownerId, ownerId))).toBe(1);
+    expect(await galleryOf(ownerId)).toHaveLength(1);
     const balance = await creditsStub(ownerId).balance(config.credits.freeDaily, chargedAt);
     expect(balance).toMatchObject({ used: 4, remaining: config.credits.freeDaily - 4 });
-    expect((await db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) }))?.attempts).toBe(1);
+    expect((await jobOf(ownerId, jobId))?.attempts).toBe(1);
   });
 
   it("acknowledges a malformed message instead of retrying it forever", async () => {
     const result = await deliver([
       { id: "bad-1", body: { notAJob: true } },
       { id: "bad-2", body: "just a string" },
+      // Without the account, the job's object cannot be found (a message sent before the rows moved to it).
+      { id: "bad-3", body: { jobId: uniqueId("job") } },
     ]);
     expect(result.outcome).toBe("ok");
-    expect([...result.explicitAcks].sort()).toEqual(["bad-1", "bad-2"]);
+    expect([...result.explicitAcks].sort()).toEqual(["bad-1", "bad-2", "bad-3"]);
     expect(result.retryMessages).toEqual([]);
   });
 
   it("acknowledges a message for a job that does not exist, creating nothing", async () => {
     const jobId = uniqueId("missing-job");
-    const result = await deliver([{ id: "ghost", body: { jobId } }]);
+    const accountId = uniqueId("owner");
+    const result = await deliver([{ id: "ghost", body: { jobId, accountId } }]);
     expect(result.explicitAcks).toEqual(["ghost"]);
-    expect(await db.$count(schema.galleryImages, eq(schema.galleryImages.jobId, jobId))).toBe(0);
+    expect(await galleryOf(accountId)).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 // Share links through the whole worker (decision 0015): the owner makes a link to a snapshot of a thread, updates and
 // revokes it; anyone holding the link reads it signed out (without the owner's name unless shown), sees its images and,
 // signed in, continues it in a chat of their own. Strangers' ids, unknown, revoked and deleted links are 404s.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import enErrors from "../../locales/en/errors.json";
 import trErrors from "../../locales/tr/errors.json";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, createUser, db, ORIGIN, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
@@ -18,7 +19,9 @@ async function makeThread(ownerId: string, title = "Northern lights") {
   const uploadId = crypto.randomUUID();
   const r2Key = `uploads/${ownerId}/${uploadId}.png`;
   await appEnv.MEDIA.put(r2Key, PNG, { httpMetadata: { contentType: "image/png" } });
-  await db.insert(schema.uploads).values({ id: uploadId, ownerId, r2Key, contentType: "image/png", bytes: PNG.byteLength, width: 1, height: 1 });
+  await inAccountDb(ownerId, (account) =>
+    account.insert(accountSchema.uploads).values({ id: uploadId, ownerId, r2Key, contentType: "image/png", bytes: PNG.byteLength, width: 1, height: 1 }).run(),
+  );
   await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title });
   const t = Date.now() - 10_000;
   await db.insert(schema.chatMessages).values([
@@ -226,7 +229,8 @@ describe("images and continuing a shared chat", { timeout: 30_000 }, () => {
     ]);
     // The image is the visitor's own copy, which their chat can show them.
     const attachment = messages[0]!.attachmentId!;
-    expect(await db.query.uploads.findFirst({ where: and(eq(schema.uploads.id, attachment), eq(schema.uploads.ownerId, visitorUser.id)) })).toBeTruthy();
+    const { uploads } = accountSchema;
+    expect(await inAccountDb(visitorUser.id, (account) => account.select().from(uploads).where(eq(uploads.id, attachment)).get())).toBeTruthy();
     expect((await visitor.get(`/media/uploads/${attachment}`)).status).toBe(200);
 
     // Revoked: nothing more to continue.

@@ -135,13 +135,13 @@ describe("cookies in the old format are no longer accepted", () => {
     browser.cookies.set("reset_token", encodeURIComponent(await oneKeySigned(secret, token)));
     expect(await (await browser.get("/auth/reset-password")).text()).toContain("This link is invalid or has already been used.");
     const reset = await browser.action("/auth/reset-password", { password: "taken-over-1", confirmPassword: "taken-over-1" });
-    expect(reset.data).toMatchObject({ error: "auth/invalid-action-code" });
+    expect(reset.data).toMatchObject({ error: { code: "auth/invalid-action-code" } });
   });
 
   it("a pending-verification cookie", async () => {
     const user = await createUser({ verified: false });
     const browser = new Client();
     browser.cookies.set("verify_pending", encodeURIComponent(await oneKeySigned(secret, `${user.id}:${Date.now() + 3_600_000}`)));
-    expect(await browser.action("/auth/sign-up", { intent: "resend-verification" })).toMatchObject({ data: { error: "auth/requires-recent-login" } });
+    expect(await browser.action("/auth/sign-up", { intent: "resend-verification" })).toMatchObject({ data: { error: { code: "auth/requires-recent-login" } } });
   });
 });

@@ -1,4 +1,4 @@
-// A software authenticator for the passkey tests (decision 0026): an ES256 key pair made with WebCrypto, answers built
+// A software authenticator for the passkey tests (decision 0028): an ES256 key pair made with WebCrypto, answers built
 // the way a browser and an authenticator build them (clientDataJSON; authenticatorData with the RP ID's hash, flags and
 // the signature counter; a CBOR attestation object of format "none"), so the server's real verification checks them.
 // Also a TOTP code generator for the two-step tests, from the key Settings shows.

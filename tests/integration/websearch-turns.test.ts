@@ -9,6 +9,7 @@ import { Client, credits, db, guest, messageRow, threadMessages, turnResult, ups
 import { signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import type { AppEnv } from "../../app/.server/env";
+import { searchStrings } from "../../app/.server/search/turn";
 
 async function postSearch(client: Client, body: Record<string, unknown>): Promise<TurnResult> {
   const response = await client.fetch("/api/chat", {
@@ -82,12 +83,13 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
     const client = guest("normal");
     expect(await postSearch(client, { input: { subject: "Ada Lovelace" } })).toMatchObject({
       status: 400,
-      error: { code: "request/invalid", details: { category: "validation.categoryRequired" } },
+      error: { code: "request/invalid", fieldErrors: { category: searchStrings.en.validation.categoryRequired } },
     });
-    expect(await postSearch(client, { input: { subject: "A", category: "family" } })).toMatchObject({
-      status: 400,
-      error: { code: "request/invalid", details: { subject: "validation.subjectShort" } },
-    });
+    // Field errors are texts in the person's language, like every error body's, never message keys (issue 32 item 2).
+    client.cookies.set("locale", "tr");
+    const short = await postSearch(client, { input: { subject: "A", category: "family" } });
+    expect(short).toMatchObject({ status: 400, error: { code: "request/invalid", fieldErrors: { subject: searchStrings.tr.validation.subjectShort } } });
+    expect(short.error).not.toHaveProperty("details");
 
     const anthropicOnly = { ...appEnv, ANTHROPIC_API_KEY: "sk-ant-fake", ANTHROPIC_BASE_URL: upstreamEnv("normal").OPENAI_BASE_URL } as AppEnv;
     const noOpenAI = new Client(undefined, anthropicOnly);

@@ -4,10 +4,12 @@
 // fake Graph API and kept in the web thread, Free users told how to upgrade, long answers split, photo translate
 // answered with an image, tasks mode, delivery statuses, malformed bodies, and Graph failures retried then recorded.
 import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { createUser } from "./auth-helpers";
 import { appEnv } from "./helpers";
-import { jobsEnv, deliver, pngFile } from "./images-helpers";
+import { jobsEnv, deliver, pngFile, uploadCount } from "./images-helpers";
 import {
   addGraphMedia,
   deliverInbox,
@@ -266,8 +268,10 @@ describe("chat over WhatsApp", () => {
     const mediaId = await addGraphMedia(await pngFile(32, 24), "image/png");
     await sendAndAnswer(fullEnv, queued, { from, image: { id: mediaId, caption: "translate" } });
     expect(images.sent).toHaveLength(1);
-    const job = await db.prepare("SELECT * FROM image_jobs WHERE id = ?1").bind(images.sent[0]!.jobId).first<Record<string, unknown>>();
-    expect(job).toMatchObject({ owner_id: user.id, tool: "photo-translate", status: "queued" });
+    expect(images.sent[0]).toEqual({ jobId: expect.any(String), accountId: user.id });
+    const { imageJobs } = accountSchema;
+    const job = await inAccountDb(user.id, (account) => account.select().from(imageJobs).where(eq(imageJobs.id, images.sent[0]!.jobId)).get());
+    expect(job).toMatchObject({ ownerId: user.id, tool: "photo-translate", status: "queued" });
     // The image queue makes it; the result goes back to the chat it came from, once.
     await deliver(fullEnv, [{ id: "j-1", body: images.sent[0] }]);
     await deliver(fullEnv, [{ id: "j-2", body: images.sent[0] }]);
@@ -291,14 +295,16 @@ describe("chat over WhatsApp", () => {
       .first<{ content: string; attachment_id: string | null }>();
     expect(question).toMatchObject({ content: "What is in this picture?", attachment_id: expect.any(String) });
     // Fetched through the Graph media API in two steps, with the token, and stored like a web upload.
-    const upload = await db.prepare("SELECT owner_id, content_type FROM uploads WHERE id = ?1").bind(question!.attachment_id).first();
-    expect(upload).toEqual({ owner_id: user.id, content_type: "image/png" });
+    const { uploads } = accountSchema;
+    const upload = await inAccountDb(user.id, (account) =>
+      account.select({ ownerId: uploads.ownerId, contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, question!.attachment_id!)).get(),
+    );
+    expect(upload).toEqual({ ownerId: user.id, contentType: "image/png" });
 
     const fake = await addGraphMedia(new TextEncoder().encode("<svg onload=alert(1)>"), "image/png");
     await sendAndAnswer(env, queued, { from, image: { id: fake, caption: "and this?" } });
     expect((await textsTo(from))[1]).toContain("couldn't read that photo");
-    const uploads = await db.prepare("SELECT COUNT(*) AS n FROM uploads WHERE owner_id = ?1").bind(user.id).first<{ n: number }>();
-    expect(uploads?.n).toBe(1);
+    expect(await uploadCount(user.id)).toBe(1);
   });
 
   it("sends nothing free-form after Meta's 24-hour window; the answer stays in the web thread and the miss is recorded", async () => {

@@ -10,6 +10,7 @@ import { WRITE_LIMITS } from "../../app/.server/write-limits";
 import { formatWait } from "../../app/lib/error-text";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { type Client, db, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 
@@ -87,7 +88,7 @@ describe("per-account write limits", { timeout: 60_000 }, () => {
     );
     expect(saves.map((response) => response.status)).toEqual(saves.map(() => 201));
     await expectLimited(await client.fetch("/api/horoscope/chart", { method: "POST", body: new FormData() }), "horoscope/rate-limited", "en", HOUR_SECONDS);
-    const [row] = await db.select({ saved: count() }).from(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id));
+    const row = await inAccountDb(user.id, (account) => account.select({ saved: count() }).from(accountSchema.galleryImages).get());
     expect(row!.saved).toBe(WRITE_LIMITS.chartSave.limit);
   });
 });

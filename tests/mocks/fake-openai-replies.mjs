@@ -4,7 +4,7 @@
 // The requested model name picks the behaviour: `<behaviour>` or `<behaviour>?<params>` (URL query syntax), e.g.
 // "cut?at=3" or "normal?n=40&ms=2". Any other name (a real upstream id such as "gpt-4o-mini") streams normally.
 
-export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long"];
+export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long", "system"];
 
 /** The markup the "xss" behaviour puts in its answer (split over two chunks, as a model might). */
 export const XSS_MARKUP = "<img src=x onerror=alert(1)>";
@@ -139,6 +139,25 @@ export function contentTokens(model, question, defaults = DEFAULTS) {
   if (behaviour === "long") return longTokens(params.tokens);
   if (behaviour === "gone") return [];
   return answerTokens(question, params.tokens);
+}
+
+/**
+ * A request whose messages end with an assistant message asks for that text to be continued (an answer resumed after
+ * an eviction, app/.server/ai/stream.ts): the fake answers with what follows it in the answer it would have given,
+ * or with nothing when the text is not that answer's beginning.
+ */
+export function continuationTokens(tokens, messages) {
+  const last = Array.isArray(messages) ? messages.at(-1) : undefined;
+  if (last?.role !== "assistant") return tokens;
+  const prefix = String(last.content ?? "");
+  const rest = [];
+  let produced = "";
+  for (const token of tokens) {
+    if (produced.length >= prefix.length) rest.push(token);
+    else if (produced.length + token.length > prefix.length) rest.push(token.slice(prefix.length - produced.length));
+    produced += token;
+  }
+  return produced.startsWith(prefix) ? rest : [];
 }
 
 /** The full answer text a successful request with this model name produces. */

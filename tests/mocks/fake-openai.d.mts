@@ -21,6 +21,7 @@ export interface FakeOpenAIStats {
   broken: number;
   lastBody: unknown;
   audio: import("./fake-openai-audio.mjs").AudioCalls;
+  memory: { extractions: { promptChars: number; answerChars: number }[]; systemChars: number[] };
 }
 
 export interface FakeOpenAI {

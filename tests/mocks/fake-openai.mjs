@@ -14,10 +14,14 @@
 //   xss           an answer containing <img src=x onerror=alert(1)> and a <script>
 //   stream-error  some chunks, then a `data: {"error":{...}}` payload (the SDK raises APIError)
 //   long          a 5,000-word Markdown answer with code blocks, in n chunks (the bench's interaction figures)
-// Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel).
+//   system        the request's first system message, streamed back (what memory sent: fake-openai-memory.mjs)
+// A non-streamed request with response_format json_schema "memory_extraction" is memory's extraction job (same file).
+// Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel). Messages ending with an
+// assistant message ask for its continuation: the rest of the answer after that text (continuationTokens).
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
 // and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
+// GET /__memory-calls: the size of each memory extraction request and of each chat request's system message.
 //
 //   import { startFakeOpenAI } from "./fake-openai.mjs";
 //   const fake = await startFakeOpenAI({ port: 0 });   // { url: "http://127.0.0.1:PORT/v1", close, stats, ... }
@@ -28,7 +32,8 @@ import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
-import { DEFAULTS, lastQuestion, parseModel, contentTokens, reasoningTokens } from "./fake-openai-replies.mjs";
+import { isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
+import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
@@ -84,11 +89,22 @@ export async function startFakeOpenAI(options = {}) {
     lastBody: null,
     /** Audio calls: each speech request's input and voice, each transcription's model and size. */
     audio: { speech: [], transcriptions: [] },
+    /** Memory (issue 33): each extraction's prompt and answer size, and each chat request's system message size. */
+    memory: { extractions: [], systemChars: [] },
   };
   /** Settable by a test: how long the fake's speech is (fake-openai-audio.mjs). */
   const audio = audioSettings();
   const resetStats = () => {
-    Object.assign(stats, { requests: 0, byBehaviour: {}, byStatus: {}, completed: 0, broken: 0, lastBody: null, audio: { speech: [], transcriptions: [] } });
+    Object.assign(stats, {
+      requests: 0,
+      byBehaviour: {},
+      byStatus: {},
+      completed: 0,
+      broken: 0,
+      lastBody: null,
+      audio: { speech: [], transcriptions: [] },
+      memory: { extractions: [], systemChars: [] },
+    });
     attempts.clear();
   };
   const count = (bucket, key) => {
@@ -118,6 +134,10 @@ export async function startFakeOpenAI(options = {}) {
     const url = new URL(request.url ?? "/", "http://fake");
     if (request.method === "GET" && url.pathname === "/health") {
       response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ ok: true }));
+      return;
+    }
+    if (request.method === "GET" && url.pathname === "/__memory-calls") {
+      response.writeHead(200, JSON_HEADERS).end(JSON.stringify(stats.memory));
       return;
     }
     if (request.method === "GET" && url.pathname === "/__audio-calls") {
@@ -206,14 +226,20 @@ export async function startFakeOpenAI(options = {}) {
     }
 
     const question = lastQuestion(body.messages);
-    const tokens = contentTokens(model, question, defaults);
+    const tokens = behaviour === "system" ? systemTokens(body.messages) : continuationTokens(contentTokens(model, question, defaults), body.messages);
     const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 12)}`;
     const created = Math.floor(Date.now() / 1000);
 
+    if (!body.stream && isMemoryExtraction(body) && model === "memory-fail") {
+      count(stats.byStatus, 500);
+      response.writeHead(500, JSON_HEADERS).end(errorBody("The server had an error while processing your request.", "server_error", "server_error"));
+      return;
+    }
     if (!body.stream) {
       count(stats.byStatus, 200);
       // A vision request asking for JSON is photo translate (fake-openai-images.mjs); anything else is chat.
-      const content = photoTranslateReply(body) ?? tokens.join("");
+      const content = photoTranslateReply(body) ?? (isMemoryExtraction(body) ? memoryExtractionReply(body) : tokens.join(""));
+      if (isMemoryExtraction(body)) stats.memory.extractions.push({ promptChars: JSON.stringify(body.messages).length, answerChars: content.length });
       response.writeHead(200, JSON_HEADERS).end(
         JSON.stringify({
           id,
@@ -228,6 +254,7 @@ export async function startFakeOpenAI(options = {}) {
       return;
     }
 
+    stats.memory.systemChars.push(systemText(body.messages) === NO_SYSTEM ? 0 : systemText(body.messages).length);
     const includeUsage = body.stream_options?.include_usage === true;
     const chunk = (delta, finishReason = null) =>
       `data: ${JSON.stringify({

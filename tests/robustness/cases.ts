@@ -312,7 +312,7 @@ function bodyIdCases(): Case[] {
     ],
     ["B's creation deleted from A's gallery", "/gallery", FORM, (world) => new URLSearchParams({ intent: "delete", id: world.victim.imageId })],
   ];
-  // A passkey answer naming B's credential (decision 0026): as A's new passkey, and as a sign-in. Neither is B's to use.
+  // A passkey answer naming B's credential (decision 0028): as A's new passkey, and as a sign-in. Neither is B's to use.
   const passkeyAnswer = (world: World, response: Record<string, string>) =>
     new URLSearchParams({
       intent: "passkey",

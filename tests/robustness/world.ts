@@ -1,15 +1,18 @@
 // The world the bad-input suite attacks: user A (signed in through the real worker, the attacker) and user B (the
 // victim, with a thread, messages, an upload, a job, a creation and a profile photo). A snapshot is every D1 table's
-// row count, the R2 object count and B's rows as text, so "nothing was written" is checked without knowing which
-// table a route would touch.
+// row count, A's and B's image rows in their own objects, the R2 object count and B's rows as text, so "nothing was
+// written" is checked without knowing which table a route would touch.
 import { eq } from "drizzle-orm";
 import { schema } from "../../app/.server/db";
 import { callWorker, createUser, db, ORIGIN, signedInClient } from "../integration/auth-helpers";
+import { accountSchema, inAccountDb } from "../integration/account-helpers";
 import { appEnv } from "../integration/helpers";
 
 export interface World {
   /** A's session cookie (`name=value`). */
   sessionCookie: string;
+  /** A's user id: what A's requests could store in A's own object is counted too. */
+  attackerId: string;
   victim: {
     userId: string;
     threadId: string;
@@ -19,7 +22,7 @@ export interface World {
     imageId: string;
     shareId: string;
     exportId: string;
-    /** B's passkey (decision 0026): its row id and its WebAuthn credential id. */
+    /** B's passkey (decision 0028): its row id and its WebAuthn credential id. */
     passkeyId: string;
     credentialId: string;
     secret: string;
@@ -31,7 +34,7 @@ async function putObject(key: string) {
 }
 
 export async function createWorld(): Promise<World> {
-  const { client } = await signedInClient();
+  const { client, user: a } = await signedInClient();
   const session = client.cookies.get("__Host-session") ?? client.cookies.get("session");
   if (!session) throw new Error(`no session cookie after sign-in: ${[...client.cookies.keys()].join(", ")}`);
   const sessionName = client.cookies.has("__Host-session") ? "__Host-session" : "session";
@@ -57,32 +60,42 @@ export async function createWorld(): Promise<World> {
     { id: ids.messageId, threadId: ids.threadId, role: "assistant", content: `${secret} answer`, model: "gpt-4o-mini" },
   ]);
   await putObject(`uploads/${b.id}/${ids.uploadId}`);
-  await db
-    .insert(schema.uploads)
-    .values({ id: ids.uploadId, ownerId: b.id, r2Key: `uploads/${b.id}/${ids.uploadId}`, contentType: "image/png", bytes: 8, width: 1, height: 1 });
-  await db.insert(schema.imageJobs).values({
-    id: ids.jobId,
-    ownerId: b.id,
-    tool: "image-generation",
-    status: "failed",
-    prompt: `${secret} prompt`,
-    model: "gpt-image-1",
-    creditKey: crypto.randomUUID(),
-    errorCode: "image/provider-failed",
-  });
   await putObject(`gallery/${b.id}/${ids.imageId}.png`);
-  await db.insert(schema.galleryImages).values({
-    id: ids.imageId,
-    ownerId: b.id,
-    jobId: crypto.randomUUID(),
-    tool: "image-generation",
-    prompt: `${secret} creation`,
-    model: "gpt-image-1",
-    r2Key: `gallery/${b.id}/${ids.imageId}.png`,
-    contentType: "image/png",
-    width: 1,
-    height: 1,
-    bytes: 8,
+  // B's upload, job and creation live in B's own object (decision 0026).
+  await inAccountDb(b.id, (account) => {
+    account
+      .insert(accountSchema.uploads)
+      .values({ id: ids.uploadId, ownerId: b.id, r2Key: `uploads/${b.id}/${ids.uploadId}`, contentType: "image/png", bytes: 8, width: 1, height: 1 })
+      .run();
+    account
+      .insert(accountSchema.imageJobs)
+      .values({
+        id: ids.jobId,
+        ownerId: b.id,
+        tool: "image-generation",
+        status: "failed",
+        prompt: `${secret} prompt`,
+        model: "gpt-image-1",
+        creditKey: crypto.randomUUID(),
+        errorCode: "image/provider-failed",
+      })
+      .run();
+    account
+      .insert(accountSchema.galleryImages)
+      .values({
+        id: ids.imageId,
+        ownerId: b.id,
+        jobId: crypto.randomUUID(),
+        tool: "image-generation",
+        prompt: `${secret} creation`,
+        model: "gpt-image-1",
+        r2Key: `gallery/${b.id}/${ids.imageId}.png`,
+        contentType: "image/png",
+        width: 1,
+        height: 1,
+        bytes: 8,
+      })
+      .run();
   });
   // B's live share link of that thread, without images: revoking it as A, or reading B's upload through it, finds nothing.
   await db.insert(schema.sharedLinks).values({ id: ids.shareId, ownerId: b.id, threadId: ids.threadId, title: `${secret} thread` });
@@ -111,7 +124,7 @@ export async function createWorld(): Promise<World> {
     .update(schema.users)
     .set({ profilePhotoKey: `avatars/${b.id}/photo.png` })
     .where(eq(schema.users.id, b.id));
-  return { sessionCookie: `${sessionName}=${session}`, victim: { userId: b.id, secret, ...ids } };
+  return { sessionCookie: `${sessionName}=${session}`, attackerId: a.id, victim: { userId: b.id, secret, ...ids } };
 }
 
 /** A path parameter filled with B's id of that kind (by name), so even a valid request is a stranger's. */
@@ -129,6 +142,16 @@ export function victimParam(world: World, param: string): string {
     userId: victim.userId,
   };
   return known[param] ?? "x";
+}
+
+/** The image rows of an account's own object (decision 0026), counted as the D1 tables are, and its jobs as text. */
+function accountRows(accountId: string) {
+  const { uploads, imageJobs, galleryImages } = accountSchema;
+  return inAccountDb(accountId, (account) => ({
+    uploads: account.select().from(uploads).all().length,
+    galleryImages: account.select().from(galleryImages).all().length,
+    imageJobs: JSON.stringify(account.select().from(imageJobs).all()),
+  }));
 }
 
 let tableNames: string[] | undefined;
@@ -163,13 +186,13 @@ export async function snapshot(world: World): Promise<Record<string, unknown>> {
     appEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM chat_threads WHERE owner_id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM chat_messages WHERE thread_id = ?").bind(victim.threadId),
-    appEnv.DB.prepare("SELECT * FROM image_jobs WHERE owner_id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM shared_links WHERE owner_id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM passkeys WHERE user_id = ?").bind(victim.userId),
   ]);
   const row = (counts!.results[0] ?? {}) as Record<string, number>;
   return {
     rows: Object.fromEntries(names.map((name, index) => [name, row[`t${index}`]])),
+    accounts: { attacker: await accountRows(world.attackerId), victim: await accountRows(victim.userId) },
     objects: await objectCount(),
     victim: JSON.stringify(rows.map((result) => result.results)),
   };

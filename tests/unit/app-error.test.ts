@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AppError, errorResponse, secondsToWait } from "../../app/.server/errors";
+import { AppError, secondsToWait } from "../../app/.server/errors";
+import { apiError } from "../../app/.server/http/respond";
+import en from "../../locales/en/errors.json";
 
 describe("AppError's typed options (issue 32 item 2)", () => {
   it("turns a wait and the allowed methods into Retry-After and Allow", () => {
@@ -10,18 +12,19 @@ describe("AppError's typed options (issue 32 item 2)", () => {
     expect(new AppError("chat/not-found").headers().has("Retry-After")).toBe(false);
   });
 
-  it("keeps the body's details as clients read them: strings, field keys of a tool turn", async () => {
-    expect(new AppError("credits/exhausted", { resetsAt: 1_700_000_000_000 }).toJSON()).toEqual({
-      error: { code: "credits/exhausted", details: { resetsAt: "1700000000000" } },
+  it("keeps the body's details to the one value the error knows; field errors are the body's own fieldErrors", async () => {
+    expect(new AppError("credits/exhausted", { resetsAt: 1_700_000_000_000 }).details).toEqual({ resetsAt: "1700000000000" });
+    expect(new AppError("chat/not-found").details).toBeUndefined();
+    const request = new Request("https://app.test/api/chat");
+    const invalid = apiError(request, new AppError("request/invalid", { fieldErrors: { category: "Please choose what you would like to know" } }));
+    expect(await invalid.json()).toEqual({
+      ok: false,
+      error: { code: "request/invalid", message: en["request/invalid"], fieldErrors: { category: "Please choose what you would like to know" } },
     });
-    expect(new AppError("request/invalid", { fieldErrors: { category: "validation.categoryRequired" } }).toJSON()).toEqual({
-      error: { code: "request/invalid", details: { category: "validation.categoryRequired" } },
-    });
-    expect(new AppError("chat/not-found").toJSON()).toEqual({ error: { code: "chat/not-found" } });
-    const response = errorResponse(new AppError("upload/daily-limit", { retryAfterSeconds: 3600 }));
+    const response = apiError(request, new AppError("upload/daily-limit", { retryAfterSeconds: 3600 }));
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("3600");
-    expect(await response.json()).toEqual({ error: { code: "upload/daily-limit", details: { retryAfterSeconds: "3600" } } });
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: "upload/daily-limit", details: { retryAfterSeconds: "3600" } } });
   });
 
   it("rounds a wait up to whole seconds, at least one", () => {

@@ -18,16 +18,21 @@ describe("form schemas", () => {
   });
 
   it("sign-up: every field required, a real email, 8 to 20 characters, matching passwords", () => {
-    expect(errorsOf(checkForm(signUpSchema, {}))).toEqual({ displayName: "required", email: "required", password: "required", confirmPassword: "required" });
+    expect(errorsOf(checkForm(signUpSchema, {}))).toEqual({
+      displayName: "validation.required",
+      email: "validation.required",
+      password: "validation.required",
+      confirmPassword: "validation.required",
+    });
     expect(errorsOf(checkForm(signUpSchema, { displayName: "A", email: "a@b", password: "1234567", confirmPassword: "1234567" }))).toMatchObject({
-      email: "invalidEmail",
-      password: "passwordLength",
+      email: "validation.invalidEmail",
+      password: "validation.passwordLength",
     });
     expect(errorsOf(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "a".repeat(21), confirmPassword: "a".repeat(21) }))).toEqual({
-      password: "passwordLength",
+      password: "validation.passwordLength",
     });
     expect(errorsOf(checkForm(signUpSchema, { displayName: "A", email: "a@b.co", password: "river-stone", confirmPassword: "river-stone!" }))).toEqual({
-      confirmPassword: "passwordsMatch",
+      confirmPassword: "validation.passwordsMatch",
     });
     const ok = checkForm(signUpSchema, { displayName: " Ada ", email: " Ada@Example.com ", password: " 8 chars ", confirmPassword: " 8 chars " });
     expect(ok).toEqual({ success: true, data: { displayName: "Ada", email: "Ada@Example.com", password: " 8 chars ", confirmPassword: " 8 chars " } });
@@ -52,21 +57,21 @@ describe("form schemas", () => {
       "lovelace-99",
       "ada.l-secret",
     ]) {
-      expect(signUp(weak), weak).toEqual({ password: "weakPassword" });
+      expect(signUp(weak), weak).toEqual({ password: "validation.weakPassword" });
     }
     for (const fine of ["bluecactusriver", "verify-pass1", "Tea at 5, not 6"])
       expect(checkForm(signUpSchema, { displayName: "Ada", email: "a@b.co", password: fine, confirmPassword: fine }).success, fine).toBe(true);
-    expect(errorsOf(checkForm(newPasswordSchema, { password: "password1", confirmPassword: "password1" }))).toEqual({ password: "weakPassword" });
+    expect(errorsOf(checkForm(newPasswordSchema, { password: "password1", confirmPassword: "password1" }))).toEqual({ password: "validation.weakPassword" });
     // Sign-in still accepts whatever an older account has.
     expect(checkForm(signInSchema, { email: "a@b.co", password: "password1" }).success).toBe(true);
   });
 
   it("sign-in only requires a password (old passwords must keep working); reset and connect apply the rules", () => {
     expect(checkForm(signInSchema, { email: "a@b.co", password: "short" }).success).toBe(true);
-    expect(errorsOf(checkForm(signInSchema, { email: "", password: "" }))).toEqual({ email: "required", password: "required" });
-    expect(errorsOf(checkForm(forgotPasswordSchema, { email: "nope" }))).toEqual({ email: "invalidEmail" });
-    expect(errorsOf(checkForm(newPasswordSchema, { password: "short", confirmPassword: "short" }))).toEqual({ password: "passwordLength" });
-    expect(errorsOf(checkForm(displayNameSchema, { displayName: "x".repeat(51) }))).toEqual({ displayName: "displayNameLength" });
+    expect(errorsOf(checkForm(signInSchema, { email: "", password: "" }))).toEqual({ email: "validation.required", password: "validation.required" });
+    expect(errorsOf(checkForm(forgotPasswordSchema, { email: "nope" }))).toEqual({ email: "validation.invalidEmail" });
+    expect(errorsOf(checkForm(newPasswordSchema, { password: "short", confirmPassword: "short" }))).toEqual({ password: "validation.passwordLength" });
+    expect(errorsOf(checkForm(displayNameSchema, { displayName: "x".repeat(51) }))).toEqual({ displayName: "validation.displayNameLength" });
   });
 
   it("reads FormData, ignoring files", () => {

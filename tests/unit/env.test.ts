@@ -1,7 +1,7 @@
 // loadConfig: a misconfigured worker fails at start with a message naming each problem; good config gets defaults.
 // Development conveniences answer only a local request under APP_ENV=development (issue 30 item 13).
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../app/.server/env";
+import { ConfigError, loadConfig, withBindings, type AppEnv } from "../../app/.server/env";
 import { isLocalDevelopment, isLoopbackAddress } from "../../app/.server/http/development";
 
 const fn = () => undefined;
@@ -11,11 +11,13 @@ function bindings() {
   return {
     DB: { prepare: fn },
     MEDIA: { put: fn },
+    PAGE_VIEWS: { writeDataPoint: fn },
     CREDITS: durableObject(),
     AUTH_THROTTLE: durableObject(),
-    CHAT_RELAY: durableObject(),
+    ACCOUNT: durableObject(),
     IMAGE_JOBS: { send: fn },
     DATA_EXPORTS: { send: fn },
+    MEMORY_JOBS: { send: fn },
   };
 }
 const SECRET = "s".repeat(32);
@@ -124,6 +126,14 @@ describe("loadConfig", () => {
   it("returns the same config for the same env object", () => {
     const env = { ...bindings(), APP_ENV: "test", SESSION_SECRET: SECRET };
     expect(loadConfig(env)).toBe(loadConfig(env));
+  });
+
+  it("gives a request's env, with its own D1 session, the configuration already checked (not checked again)", () => {
+    const env = { ...bindings(), APP_ENV: "test", SESSION_SECRET: SECRET } as unknown as AppEnv;
+    const session = { prepare: fn } as unknown as D1Database;
+    const perRequest = withBindings(env, { DB: session });
+    expect(perRequest.DB).toBe(session);
+    expect(loadConfig(perRequest)).toBe(loadConfig(env));
   });
 });
 

@@ -37,10 +37,28 @@ function toMessages(turns: ChatTurn[], instructions?: string): OpenAI.Chat.Compl
   );
 }
 
+/**
+ * What asks a model to continue an answer cut off by an eviction (docs/decisions/0022): the answer so far as the
+ * assistant's message, last, after a note saying so. Providers that take a final assistant message as the start of
+ * their reply (Anthropic, DeepSeek's prefix completion) continue it; the note keeps others from starting over.
+ */
+const CONTINUE_NOTE =
+  "Your previous reply was cut off. The assistant message that follows is its beginning: continue it exactly where it stops, without repeating any of it.";
+
+function continuation(continueFrom: string | undefined): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+  return continueFrom
+    ? [
+        { role: "system", content: CONTINUE_NOTE },
+        { role: "assistant", content: continueFrom },
+      ]
+    : [];
+}
+
 async function* streamUpstream(target: UpstreamTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
-  const { signal, instructions } = options;
+  const { signal, instructions, continueFrom } = options;
+  const messages = toMessages(turns, instructions).concat(continuation(continueFrom));
   const stream = await clientFor(target).chat.completions.create(
-    { model: target.model, messages: toMessages(turns, instructions), stream: true, stream_options: { include_usage: true } },
+    { model: target.model, messages, stream: true, stream_options: { include_usage: true } },
     sendOptions(signal, options),
   );
   for await (const chunk of stream) {
@@ -84,11 +102,20 @@ export interface StreamOptions extends SendHooks {
   instructions?: string;
   /** Heading of the sources list appended to a web search answer. */
   sourcesLabel?: string;
+  /** A resumed answer's text so far: the model continues it, and only the continuation is streamed. */
+  continueFrom?: string;
+}
+
+/** What is left of the demo's prepared reply after the text already produced (none when that text is not its start). */
+function remainderOf(reply: string, continueFrom: string | undefined): string {
+  if (!continueFrom) return reply;
+  return reply.startsWith(continueFrom) ? reply.slice(continueFrom.length) : "";
 }
 
 export function streamChat(target: ChatTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
   if (target.kind === "demo") {
-    return streamDemo(options.demoReply ?? "", options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30, options);
+    const reply = remainderOf(options.demoReply ?? "", options.continueFrom);
+    return streamDemo(reply, options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30, options);
   }
   if (options.kind === "web-search") {
     return streamWebSearch(target, turns, { ...options, sourcesLabel: options.sourcesLabel ?? "Sources" });

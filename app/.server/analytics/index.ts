@@ -20,8 +20,20 @@ export const ANALYTICS_LIMITS = {
   perClient: { limit: 60, windowMs: 60_000 },
 } as const;
 
-/** Stores one analytics event. Callers run it in waitUntil so it never delays a response. */
-export async function recordEvent(env: AppEnv, event: AnalyticsEvent, who: { userId?: string | null; guestId?: string | null }) {
+/** Who an event is about: from the request's own cookies, never from the event. */
+export interface EventSubject {
+  userId?: string | null;
+  guestId?: string | null;
+}
+
+/**
+ * Records one analytics event. A page view (one per navigation, the product's most frequent event) is a data point
+ * in Workers Analytics Engine, so navigating never writes to D1 (docs/decisions/0001-workers-layout.md); the
+ * server's once-per-user events (after_login_paywall_seen) stay rows of analytics_events. Callers run it in
+ * waitUntil so it never delays a response.
+ */
+export async function recordEvent(env: AppEnv, event: AnalyticsEvent, who: EventSubject) {
+  if (event.name === "page_view") return recordPageView(env, event.path, who);
   // Fields beyond name and path are the event's own properties (none in today's catalogue).
   const { name, path, ...props } = event;
   await getDb(env)
@@ -33,6 +45,16 @@ export async function recordEvent(env: AppEnv, event: AnalyticsEvent, who: { use
       guestId: who.guestId ?? null,
       props: Object.keys(props).length > 0 ? JSON.stringify(props) : null,
     });
+}
+
+/**
+ * One page view: blob1 the path, blob2 who viewed it ("user", "guest" or "visitor" before a guest id exists), and the
+ * account id as the index, Analytics Engine's sampling key, so sampling keeps or drops one person's views together.
+ * writeDataPoint returns at once: Cloudflare sends the data point after the response, with no round trip here.
+ */
+function recordPageView(env: AppEnv, path: string, who: EventSubject) {
+  const kind = who.userId ? "user" : who.guestId ? "guest" : "visitor";
+  env.PAGE_VIEWS.writeDataPoint({ indexes: [who.userId ?? who.guestId ?? ""], blobs: [path, kind], doubles: [1] });
 }
 
 /**

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
-import { getDb, schema, type Database } from "../db";
+import { type Database, getDb, getPrimaryDb, schema } from "../db";
 import { sendEmail } from "../email";
 import { accountEmail, type AccountEmailKind } from "../email/templates";
 import type { AppEnv } from "../env";
@@ -19,7 +19,7 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(env: AppEnv, email: string): Promise<User | undefined> {
-  return getDb(env).query.users.findFirst({ where: eq(schema.users.email, normalizeEmail(email)) });
+  return getPrimaryDb(env).query.users.findFirst({ where: eq(schema.users.email, normalizeEmail(email)) });
 }
 
 export async function findUser(env: AppEnv, userId: string): Promise<User | undefined> {
@@ -44,7 +44,7 @@ export async function signUp(
   await limitOrThrow(env, throttleKeys.signUpAddress(input.address), THROTTLE.signUpPerAddress);
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(env, email)) throw new AppError("auth/email-already-in-use");
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const userId = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -116,7 +116,7 @@ export async function signInWithPassword(
   if (check.needsRehash) changes.passwordHash = await hashPassword(input.password);
   if (user.locale !== input.locale) changes.locale = input.locale;
   if (Object.keys(changes).length > 0) {
-    await getDb(env)
+    await getPrimaryDb(env)
       .update(schema.users)
       .set({ ...changes, updatedAt: Date.now() })
       .where(eq(schema.users.id, user.id));
@@ -156,7 +156,7 @@ export function mailboxProofStatements(db: Database, userId: string, passwordHas
  * activation link does this without `mailboxProofStatements`: pressing it confirms the sign-up, password included.
  */
 async function markEmailVerified(env: AppEnv, userId: string): Promise<void> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   await db.batch([
     db.update(schema.users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
     db
@@ -224,7 +224,7 @@ export async function resetPassword(env: AppEnv, input: { token: string; passwor
   const userId = await consumeEmailToken(env, input.token, "reset-password");
   const user = await findUser(env, userId);
   if (!user) throw new AppError("auth/email-not-found");
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const passwordHash = await hashPassword(input.password);
   await db.batch([
     ...mailboxProofStatements(db, userId, passwordHash),
@@ -240,6 +240,6 @@ export async function resetPassword(env: AppEnv, input: { token: string; passwor
 
 /** Disables an account: every session ends at once and sign-in answers auth/user-disabled. */
 export async function disableUser(env: AppEnv, userId: string): Promise<void> {
-  await getDb(env).update(schema.users).set({ disabledAt: Date.now(), updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  await getPrimaryDb(env).update(schema.users).set({ disabledAt: Date.now(), updatedAt: Date.now() }).where(eq(schema.users.id, userId));
   await destroyUserSessions(env, userId);
 }

@@ -1,9 +1,11 @@
 // Profile photos: checked by content (JPEG or PNG magic bytes and a header with real dimensions), stored in R2
 // under a key the server makes up, and served only through /media/avatar/<userId> to that user.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { inAccount } from "../account/client";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { recordUpload } from "../images/uploads";
 import { checkImage } from "../images/validate";
 import { AVATAR_MAX_BYTES } from "./policy";
 
@@ -17,32 +19,17 @@ export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob): 
   const uploadId = crypto.randomUUID();
   const key = `avatars/${userId}/${uploadId}.${check.contentType === "image/png" ? "png" : "jpg"}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: check.contentType } });
-  try {
-    await db.batch([
-      db.insert(schema.uploads).values({
-        id: uploadId,
-        ownerId: userId,
-        r2Key: key,
-        contentType: check.contentType,
-        bytes: check.bytes,
-        width: check.width,
-        height: check.height,
-      }),
-      db.update(schema.users).set({ profilePhotoKey: key, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
-    ]);
-  } catch (error) {
-    await env.MEDIA.delete(key);
-    throw error;
-  }
+  // The upload row lives in the account's object (counted in its storage), the key on the user row in D1. Should the
+  // second write fail, the row is an upload nothing refers to, which the object's clean-up removes (decision 0013).
+  await recordUpload(env, userId, { id: uploadId, r2Key: key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height });
+  await db.update(schema.users).set({ profilePhotoKey: key, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
   if (previous?.profilePhotoKey) await forgetPhoto(env, userId, previous.profilePhotoKey);
   return key;
 }
 
 async function forgetPhoto(env: AppEnv, userId: string, key: string): Promise<void> {
   await env.MEDIA.delete(key);
-  await getDb(env)
-    .delete(schema.uploads)
-    .where(and(eq(schema.uploads.ownerId, userId), eq(schema.uploads.r2Key, key)));
+  await inAccount(env, userId, "uploads.forgetKey", { r2Key: key });
 }
 
 export async function removeProfilePhoto(env: AppEnv, userId: string): Promise<void> {

@@ -1,4 +1,4 @@
-// A passkey's first name (decision 0026): the device and browser it was made on, read from the User-Agent, so the
+// A passkey's first name (decision 0028): the device and browser it was made on, read from the User-Agent, so the
 // owner can tell "iPhone · Safari" from "Windows · Chrome" in Settings. Product names, the same in every language;
 // the owner may rename it.
 

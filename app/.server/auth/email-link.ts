@@ -7,7 +7,7 @@ import type { User } from "../../../db/schema";
 import { safeRedirectPath } from "../../lib/auth";
 import { sendEmail } from "../email";
 import { accountEmail } from "../email/templates";
-import { getDb } from "../db";
+import { getPrimaryDb } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUser, findUserByEmail, mailboxProofStatements, normalizeEmail, type LinkContext } from "./accounts";
@@ -84,7 +84,7 @@ export async function signInWithEmailLink(env: AppEnv, input: { token: string; a
   if (user.disabledAt) throw new AppError("auth/user-disabled");
   await clearSignInFailures(env, user.email, input.address);
   if (user.emailVerified) return user;
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   await db.batch(mailboxProofStatements(db, userId, null));
   return { ...user, emailVerified: true, passwordHash: null };
 }

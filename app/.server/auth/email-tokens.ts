@@ -1,7 +1,7 @@
 // One-time links for email verification and password reset: random tokens, stored only as SHA-256, expiring,
 // single-use, and only the newest link of a kind works (asking again retires the older ones).
 import { and, eq, isNull } from "drizzle-orm";
-import { getDb, schema } from "../db";
+import { getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { randomToken, sha256Hex } from "./crypto";
@@ -16,7 +16,7 @@ export async function createEmailToken(
   purpose: EmailTokenPurpose,
   { now = Date.now(), token = randomToken(32) }: { now?: number; token?: string } = {},
 ): Promise<string> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const tokenHash = await sha256Hex(token);
   await db.batch([
     db
@@ -32,7 +32,7 @@ async function findUsable(env: AppEnv, token: string, purpose: EmailTokenPurpose
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError("auth/invalid-action-code");
   const tokenHash = await sha256Hex(token);
   const row = (
-    await getDb(env)
+    await getPrimaryDb(env)
       .select()
       .from(schema.emailTokens)
       .where(and(eq(schema.emailTokens.tokenHash, tokenHash), eq(schema.emailTokens.purpose, purpose)))
@@ -51,7 +51,7 @@ export async function checkEmailToken(env: AppEnv, token: string, purpose: Email
 /** Uses a link up and returns its user id. A link used concurrently succeeds for exactly one caller. */
 export async function consumeEmailToken(env: AppEnv, token: string, purpose: EmailTokenPurpose, now = Date.now()): Promise<string> {
   const row = await findUsable(env, token, purpose, now);
-  const claimed = await getDb(env)
+  const claimed = await getPrimaryDb(env)
     .update(schema.emailTokens)
     .set({ usedAt: now })
     .where(and(eq(schema.emailTokens.id, row.id), isNull(schema.emailTokens.usedAt)))

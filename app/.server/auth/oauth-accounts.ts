@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
-import { getDb, schema } from "../db";
+import { getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUser, findUserByEmail, mailboxProofStatements } from "./accounts";
@@ -21,7 +21,7 @@ function connectionRow(userId: string, identity: OAuthIdentity) {
  * (`mailboxProofStatements`: its unproven password is dropped and its sessions end).
  */
 export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, locale: Locale): Promise<{ user: User; created: boolean }> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const connection = await db.query.loginConnections.findFirst({
     where: and(eq(schema.loginConnections.provider, identity.provider), eq(schema.loginConnections.subject, identity.subject)),
   });
@@ -58,7 +58,7 @@ export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, l
 
 /** Settings → Login Connection → Connect: adds the provider to the signed-in account. */
 export async function linkIdentity(env: AppEnv, userId: string, identity: OAuthIdentity): Promise<void> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const [taken, own] = await Promise.all([
     db.query.loginConnections.findFirst({
       where: and(eq(schema.loginConnections.provider, identity.provider), eq(schema.loginConnections.subject, identity.subject)),
@@ -81,7 +81,7 @@ export async function linkIdentity(env: AppEnv, userId: string, identity: OAuthI
  * signed-in account's own connections. Another person's, or one this account never connected, is auth/user-mismatch.
  */
 export async function confirmIdentity(env: AppEnv, userId: string, identity: OAuthIdentity): Promise<User> {
-  const connection = await getDb(env).query.loginConnections.findFirst({
+  const connection = await getPrimaryDb(env).query.loginConnections.findFirst({
     where: and(eq(schema.loginConnections.provider, identity.provider), eq(schema.loginConnections.subject, identity.subject)),
   });
   if (connection?.userId !== userId) throw new AppError("auth/user-mismatch");

@@ -1,10 +1,10 @@
-// The challenge of one passkey ceremony (decision 0026). Asking for one writes nothing: it travels to the browser in
+// The challenge of one passkey ceremony (decision 0028). Asking for one writes nothing: it travels to the browser in
 // the options and back in a signed, HttpOnly cookie (its own key, bound to the account for an "add a passkey"), so
 // the sign-in page can offer passkeys on every view without a database row per visitor. Answering it marks it used
 // in D1 until it would have expired, so the same signed answer sent again is refused (a replay).
 import { lt } from "drizzle-orm";
 import { now as clockNow } from "../clock";
-import { getDb, schema } from "../db";
+import { getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { randomToken } from "./crypto";
@@ -60,7 +60,7 @@ export async function readChallenge(
  * their lifetime are forgotten on the way, since their cookies can no longer be read.
  */
 export async function consumeChallenge(env: AppEnv, challenge: { challenge: string; expiresAt: number }): Promise<void> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   await db.delete(schema.usedPasskeyChallenges).where(lt(schema.usedPasskeyChallenges.expiresAt, clockNow()));
   const inserted = await db
     .insert(schema.usedPasskeyChallenges)

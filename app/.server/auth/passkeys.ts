@@ -1,4 +1,4 @@
-// Passkeys (WebAuthn, decision 0026) with @simplewebauthn/server: adding one from Settings, signing in with one, and
+// Passkeys (WebAuthn, decision 0028) with @simplewebauthn/server: adding one from Settings, signing in with one, and
 // the owner's list (renamed, removed). The relying party is the app's public origin (APP_ORIGIN; the origin served on
 // locally without it): its host name is the RP ID and only that exact origin's answers are accepted.
 import {
@@ -12,7 +12,7 @@ import {
 } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import type { Passkey, User } from "../../../db/schema";
-import { getDb, schema } from "../db";
+import { getDb, getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUser, type LinkContext } from "./accounts";
@@ -123,7 +123,7 @@ export async function addPasskey(
   if (!result.verified || !result.registrationInfo) throw new AppError("auth/passkey-failed");
   await consumeChallenge(env, input.challenge);
   const { credential } = result.registrationInfo;
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const row = {
     id: crypto.randomUUID(),
     userId: user.id,
@@ -146,13 +146,13 @@ export async function addPasskey(
 
 /**
  * Signs in with a passkey: its credential id names the account, the signature proves the key, user verification the
- * person, and the counter must not go backwards (a cloned authenticator). Both steps at once (decision 0026).
+ * person, and the counter must not go backwards (a cloned authenticator). Both steps at once (decision 0028).
  */
 export async function signInWithPasskey(
   env: AppEnv,
   input: { response: AuthenticationResponseJSON; challenge: { challenge: string; expiresAt: number }; rp: RelyingParty },
 ): Promise<User> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const passkey = await db.query.passkeys.findFirst({ where: eq(schema.passkeys.credentialId, input.response.id) });
   if (!passkey) throw new AppError("auth/passkey-not-found");
   const result = await verified(() =>
@@ -176,14 +176,14 @@ export async function signInWithPasskey(
 
 /** The owner's own passkey, or the same 404 for a stranger's id and one that does not exist. */
 async function ownPasskey(env: AppEnv, userId: string, passkeyId: string): Promise<Passkey> {
-  const passkey = await getDb(env).query.passkeys.findFirst({ where: and(eq(schema.passkeys.id, passkeyId), eq(schema.passkeys.userId, userId)) });
+  const passkey = await getPrimaryDb(env).query.passkeys.findFirst({ where: and(eq(schema.passkeys.id, passkeyId), eq(schema.passkeys.userId, userId)) });
   if (!passkey) throw new AppError("auth/passkey-not-found");
   return passkey;
 }
 
 export async function renamePasskey(env: AppEnv, userId: string, passkeyId: string, name: string): Promise<void> {
   await ownPasskey(env, userId, passkeyId);
-  await getDb(env)
+  await getPrimaryDb(env)
     .update(schema.passkeys)
     .set({ name: name.trim() })
     .where(and(eq(schema.passkeys.id, passkeyId), eq(schema.passkeys.userId, userId)));
@@ -195,7 +195,7 @@ export async function renamePasskey(env: AppEnv, userId: string, passkeyId: stri
  */
 export async function removePasskey(env: AppEnv, user: Pick<User, "id" | "email">, passkeyId: string, link: LinkContext): Promise<void> {
   await ownPasskey(env, user.id, passkeyId);
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const [others, verifiedConnections] = await Promise.all([
     db.$count(schema.passkeys, eq(schema.passkeys.userId, user.id)),
     db.$count(schema.loginConnections, and(eq(schema.loginConnections.userId, user.id), eq(schema.loginConnections.verified, true))),

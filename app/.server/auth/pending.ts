@@ -1,7 +1,7 @@
 // Short-lived, signed, HttpOnly cookies for the steps between pages: "this browser just signed up as <user>"
 // (so it may ask for the activation email again without a password), "this browser opened reset link <token>"
 // (so the token leaves the address bar before the form is shown) and "this browser passed the first step of signing in
-// to <user>" (so the two-step page may ask for the code; decision 0026).
+// to <user>" (so the two-step page may ask for the code; decision 0028).
 import { now as clockNow } from "../clock";
 import type { AppConfig, AppEnv } from "../env";
 import { checkEmailToken } from "./email-tokens";

@@ -55,12 +55,12 @@ export const THROTTLE = {
   codesPerAccountAddress: { limit: 5, windowMs: 15 * MINUTE },
   /**
    * Wrong two-step codes for one account from everywhere: at most 10 guesses at a million values (3 of them right at
-   * any moment) per 15 minutes, about 3 chances in 100,000 per quarter hour (decision 0026).
+   * any moment) per 15 minutes, about 3 chances in 100,000 per quarter hour (decision 0028).
    */
   codesPerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
 
-/** Two-step sign-in (decision 0026). */
+/** Two-step sign-in (decision 0028). */
 export const TWO_STEP = {
   /** How long the second step waits for its code after a right first step (the pending cookie's lifetime). */
   pendingMs: 5 * MINUTE,

@@ -10,7 +10,7 @@ import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { adoptGuestBirthProfile } from "../horoscope/birth-profile";
+import { accountObject, inAccount } from "../account/client";
 import { deleteR2Keys, listR2Prefix } from "../storage/r2";
 import { hashPassword } from "./password";
 import { avatarUrl } from "./session";
@@ -107,7 +107,7 @@ export async function connectEmail(env: AppEnv, user: User, password: string, li
 
 /**
  * Removes a login connection, unless it is the last verified one (docs/product.md §5; a passkey counts as one, decision
- * 0026). Removing Email removes the password.
+ * 0028). Removing Email removes the password.
  */
 export async function disconnectProvider(env: AppEnv, userId: string, provider: LoginProvider): Promise<void> {
   const db = getDb(env);
@@ -149,41 +149,27 @@ export async function hasActivePro(env: AppEnv, user: Pick<User, "id" | "accessL
 export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   if (await hasActivePro(env, user)) throw new AppError("account/pro-active");
   const db = getDb(env);
-  const [uploads, gallery] = await Promise.all([
-    db.select({ key: schema.uploads.r2Key }).from(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
-    db.select({ key: schema.galleryImages.r2Key }).from(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id)),
+  // The object's uploads and creations include those adopted from a guest, whose keys carry the guest's id.
+  const [ownFiles, ...prefixed] = await Promise.all([
+    inAccount(env, user.id, "uploads.allFiles"),
+    ...["avatars", "gallery", "uploads", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)),
   ]);
-  const prefixed = await Promise.all(
-    ["avatars", "gallery", "uploads", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)),
-  );
-  await deleteR2Keys(env, [
-    ...uploads.map((row) => row.key),
-    ...gallery.map((row) => row.key),
-    ...(user.profilePhotoKey ? [user.profilePhotoKey] : []),
-    ...prefixed.flat(),
-  ]);
+  await deleteR2Keys(env, [...ownFiles, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);
   await db.batch([
     db.delete(schema.chatThreads).where(eq(schema.chatThreads.ownerId, user.id)),
-    db.delete(schema.galleryImages).where(eq(schema.galleryImages.ownerId, user.id)),
-    db.delete(schema.imageJobs).where(eq(schema.imageJobs.ownerId, user.id)),
-    db.delete(schema.uploads).where(eq(schema.uploads.ownerId, user.id)),
     db.delete(schema.analyticsEvents).where(eq(schema.analyticsEvents.userId, user.id)),
-    db.delete(schema.birthProfiles).where(eq(schema.birthProfiles.ownerId, user.id)),
     db.delete(schema.users).where(eq(schema.users.id, user.id)),
   ]);
+  await accountObject(env, user.id).erase();
 }
 
 /** A visitor who signs in keeps what they made as a guest: their chats (and uploads and creations) move to the account. */
 export async function adoptGuestData(env: AppEnv, guestId: string | null, userId: string): Promise<void> {
   if (!guestId || !guestId.startsWith("g_") || guestId === userId) return;
   const db = getDb(env);
-  await db.batch([
-    db.update(schema.chatThreads).set({ ownerId: userId }).where(eq(schema.chatThreads.ownerId, guestId)),
-    db.update(schema.uploads).set({ ownerId: userId }).where(eq(schema.uploads.ownerId, guestId)),
-    db.update(schema.imageJobs).set({ ownerId: userId }).where(eq(schema.imageJobs.ownerId, guestId)),
-    db.update(schema.galleryImages).set({ ownerId: userId }).where(eq(schema.galleryImages.ownerId, guestId)),
-    ...adoptGuestBirthProfile(env, guestId, userId),
-  ]);
+  await db.batch([db.update(schema.chatThreads).set({ ownerId: userId }).where(eq(schema.chatThreads.ownerId, guestId))]);
+  // What already lives in the guest's own object (decision 0026) moves into the account's, once.
+  await accountObject(env, userId).adopt(userId, guestId);
 }
 
 /** Other devices' sessions of this user, for "sign out of other devices". */

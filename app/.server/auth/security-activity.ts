@@ -1,4 +1,4 @@
-// "Recent security activity" (decision 0026): every change to how the account signs in beyond the password — a passkey
+// "Recent security activity" (decision 0028): every change to how the account signs in beyond the password — a passkey
 // added or removed, two-step sign-in on or off, recovery codes used or renewed — is kept as a row the owner sees in
 // Settings › Login Connection and e-mailed to the account's address, so a change the owner did not make is noticed.
 import { desc, eq } from "drizzle-orm";

@@ -2,7 +2,7 @@
 // so neither a database leak nor a log line can be replayed as a session. Every sign-in makes a new token.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { User } from "../../../db/schema";
-import { getDb, schema } from "../db";
+import { getDb, getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { now as clockNow } from "../clock";
 import { randomToken, sha256Hex } from "./crypto";
@@ -69,7 +69,7 @@ export function readSessionToken(request: Request): string | null {
  * Called only when the person has just proved who they are, so the session counts as a recent sign-in from now.
  */
 export async function createSession(env: AppEnv, request: Request, userId: string, now = Date.now()): Promise<{ setCookie: string; sessionId: string }> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const previous = readSessionToken(request);
   if (previous) await db.delete(schema.sessions).where(eq(schema.sessions.id, await sha256Hex(previous)));
   const token = randomToken(32);

@@ -6,7 +6,7 @@ import { base64UrlDecode, base64UrlEncode } from "./crypto";
 
 /** Every structure the app signs. A new one gets its own name here, and so its own key. */
 export type SigningPurpose =
-  "guest-id" | "pending-verification" | "reset-token" | "oauth-state" | "trusted-device" | "pending-second-step" | "passkey-challenge";
+  "guest-id" | "pending-verification" | "reset-token" | "oauth-state" | "trusted-device" | "d1-bookmark" | "pending-second-step" | "passkey-challenge";
 
 export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "guest-id",
@@ -14,6 +14,7 @@ export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "reset-token",
   "oauth-state",
   "trusted-device",
+  "d1-bookmark",
   "pending-second-step",
   "passkey-challenge",
 ];

@@ -24,7 +24,7 @@ export const throttleKeys = {
   emails: (kind: string, userId: string) => `email:${kind}:${userId}`,
   /** Reset or activation mails asked for from one address (sign-in links have `signInLinkAddress`). */
   accountEmailsAddress: (kind: "reset-password" | "verify-email", address: string) => `email-request:${kind}:address:${addressBucket(address)}`,
-  /** Two-step codes (and recovery codes) tried for one account: from one address, and from everywhere (decision 0026). */
+  /** Two-step codes (and recovery codes) tried for one account: from one address, and from everywhere (decision 0028). */
   codePair: (userId: string, address: string) => `two-step:pair:${addressBucket(address)}:${userId}`,
   codeAccount: (userId: string) => `two-step:account:${userId}`,
   /** Reset mails asked for one e-mail address, whether or not it has an account. */
@@ -86,7 +86,7 @@ export async function beginSignInAttempt(env: AppEnv, email: string, address: st
 }
 
 /**
- * Counts a two-step code (or recovery code) before it is checked, like a password (decision 0026): per (account,
+ * Counts a two-step code (or recovery code) before it is checked, like a password (decision 0028): per (account,
  * address) and per account from everywhere. Unlike sign-in, a trusted browser is counted too: that cookie only says
  * the browser knew the password, which is all someone guessing codes already has. The account window locks rather
  * than slows: a code has a million values.

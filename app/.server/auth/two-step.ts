@@ -1,11 +1,11 @@
-// Two-step sign-in with an authenticator app (decision 0026): a TOTP key (RFC 6238, 6 digits, 30 s) kept sealed
+// Two-step sign-in with an authenticator app (decision 0028): a TOTP key (RFC 6238, 6 digits, 30 s) kept sealed
 // (auth/sealed.ts) and shown only while it is being set up, ten one-time recovery codes kept as SHA-256, and the one
 // check every code goes through: ±1 step, each code accepted once, counted like passwords (throttle.ts).
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import { now as clockNow } from "../clock";
-import { getDb, schema } from "../db";
+import { type Database, getDb, getPrimaryDb, schema } from "../db";
 import { loadConfig, type AppEnv } from "../env";
 import { AppError } from "../errors";
 import type { LinkContext } from "./accounts";
@@ -26,8 +26,12 @@ export interface TwoStepStatus {
   recoveryCodesLeft: number;
 }
 
-export async function twoStepStatus(env: AppEnv, userId: string): Promise<TwoStepStatus> {
-  const db = getDb(env);
+/** What Settings shows; read like the rest of the page (a replica no older than the person's own writes). */
+export function twoStepStatus(env: AppEnv, userId: string): Promise<TwoStepStatus> {
+  return statusIn(getDb(env), userId);
+}
+
+async function statusIn(db: Database, userId: string): Promise<TwoStepStatus> {
   const [row, left] = await Promise.all([
     db.query.twoStepSecrets.findFirst({ where: eq(schema.twoStepSecrets.userId, userId), columns: { enabledAt: true } }),
     db.$count(schema.recoveryCodes, and(eq(schema.recoveryCodes.userId, userId), isNull(schema.recoveryCodes.usedAt))),
@@ -35,8 +39,12 @@ export async function twoStepStatus(env: AppEnv, userId: string): Promise<TwoSte
   return { enabled: Boolean(row?.enabledAt), recoveryCodesLeft: row?.enabledAt ? left : 0 };
 }
 
+/**
+ * Whether a sign-in must ask for a code: read from the primary, like every sign-in read, since a browser signing in
+ * brings no bookmark and a lagging replica could still say "off" just after it was turned on elsewhere.
+ */
 export async function isTwoStepOn(env: AppEnv, userId: string): Promise<boolean> {
-  return (await twoStepStatus(env, userId)).enabled;
+  return (await statusIn(getPrimaryDb(env), userId)).enabled;
 }
 
 function currentStep(): number {
@@ -67,13 +75,13 @@ async function recoveryCodeRows(userId: string) {
 
 /**
  * Starts set-up: a new key (replacing one whose set-up was never finished) and the two ways to give it to an app, a
- * QR code of the `otpauth://` address and the key itself. Shown now and never again (decision 0026).
+ * QR code of the `otpauth://` address and the key itself. Shown now and never again (decision 0028).
  */
 export async function beginTwoStepSetup(env: AppEnv, user: Pick<User, "id" | "email">): Promise<{ keyUri: string; manualKey: string }> {
   if (await isTwoStepOn(env, user.id)) throw new AppError("auth/second-factor-already-in-use");
   const key = crypto.getRandomValues(new Uint8Array(20));
   const sealed = await seal(loadConfig(env).sessionSecret, key, user.id);
-  await getDb(env)
+  await getPrimaryDb(env)
     .insert(schema.twoStepSecrets)
     .values({ userId: user.id, secret: sealed, enabledAt: null, lastStep: 0 })
     .onConflictDoUpdate({ target: schema.twoStepSecrets.userId, set: { secret: sealed, enabledAt: null, lastStep: 0 } });
@@ -100,7 +108,7 @@ async function matchingStep(env: AppEnv, userId: string, sealed: string, code: s
  * same statement that checks it, so two requests racing with one code cannot both pass.
  */
 async function acceptAppCode(env: AppEnv, userId: string, code: string, { enabled }: { enabled: boolean }): Promise<void> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const row = await db.query.twoStepSecrets.findFirst({ where: eq(schema.twoStepSecrets.userId, userId) });
   if (!row || Boolean(row.enabledAt) !== enabled) throw new AppError("auth/multi-factor-info-not-found");
   const step = await matchingStep(env, userId, row.secret, code);
@@ -115,7 +123,7 @@ async function acceptAppCode(env: AppEnv, userId: string, code: string, { enable
 
 /** Uses up one recovery code; throws what a person should be told when it is not one of theirs or was used. */
 async function spendRecoveryCode(env: AppEnv, userId: string, code: string): Promise<void> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const codeHash = await recoveryHash(userId, code);
   const used = await db
     .update(schema.recoveryCodes)
@@ -155,7 +163,7 @@ export async function checkTwoStepCode(env: AppEnv, userId: string, input: CodeA
 export async function passSecondStep(env: AppEnv, user: Pick<User, "id" | "email">, input: CodeAttempt, link: LinkContext): Promise<void> {
   const kind = await checkTwoStepCode(env, user.id, input);
   if (kind === "app") return;
-  await securityEventStatement(getDb(env), user.id, "recovery-code-used");
+  await securityEventStatement(getPrimaryDb(env), user.id, "recovery-code-used");
   await mailSecurityChange(env, user, "recovery-code-used", link);
 }
 
@@ -167,7 +175,7 @@ export async function confirmTwoStepSetup(
   link: LinkContext,
 ): Promise<{ recoveryCodes: string[] }> {
   await checkTwoStepCode(env, user.id, input, { appOnly: true });
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const { codes, rows } = await recoveryCodeRows(user.id);
   await db.batch([
     db.update(schema.twoStepSecrets).set({ enabledAt: Date.now() }).where(eq(schema.twoStepSecrets.userId, user.id)),
@@ -183,7 +191,7 @@ export async function confirmTwoStepSetup(
 export async function disableTwoStep(env: AppEnv, user: Pick<User, "id" | "email">, input: CodeAttempt, link: LinkContext): Promise<void> {
   if (!(await isTwoStepOn(env, user.id))) throw new AppError("auth/multi-factor-info-not-found");
   await checkTwoStepCode(env, user.id, input);
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   await db.batch([
     db.delete(schema.twoStepSecrets).where(eq(schema.twoStepSecrets.userId, user.id)),
     db.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, user.id)),
@@ -195,7 +203,7 @@ export async function disableTwoStep(env: AppEnv, user: Pick<User, "id" | "email
 /** Ten new recovery codes; every earlier one, used or not, stops working. */
 export async function renewRecoveryCodes(env: AppEnv, user: Pick<User, "id" | "email">, link: LinkContext): Promise<{ recoveryCodes: string[] }> {
   if (!(await isTwoStepOn(env, user.id))) throw new AppError("auth/multi-factor-info-not-found");
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const { codes, rows } = await recoveryCodeRows(user.id);
   await db.batch([
     db.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, user.id)),

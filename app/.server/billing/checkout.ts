@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
 import { now as clockNow } from "../clock";
-import { getDb, schema } from "../db";
+import { getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError, isAppError } from "../errors";
 import type { PlanPrice } from "./catalogue";
@@ -72,7 +72,7 @@ export async function ensureCustomer(env: AppEnv, stripe: Stripe, user: BillingU
     { email: user.email, name: user.displayName, metadata: { userId: user.id }, preferred_locales: [user.locale] },
     { idempotencyKey: `customer-${user.id}` },
   );
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const linked = await db
     .update(schema.users)
     .set({ stripeCustomerId: customer.id })
@@ -133,7 +133,7 @@ export async function confirmCheckout(env: AppEnv, config: AppConfig, user: Pick
     if (session.client_reference_id !== user.id || session.status !== "complete" || !session.subscription || typeof session.subscription === "string") return;
     const state = subscriptionState(config, session.subscription);
     if (!state) return;
-    const db = getDb(env);
+    const db = getPrimaryDb(env);
     const now = clockNow();
     await db.batch(saveSubscriptionStatements(db, user.id, state, now, now));
   } catch (error) {
@@ -162,7 +162,7 @@ export async function setCancelAtPeriodEnd(
       const updated = await stripe.subscriptions.update(row.id, { cancel_at_period_end: input.cancel });
       const state = subscriptionState(config, updated);
       if (!state) throw new Error(`subscription ${row.id} came back in an unexpected shape`);
-      const db = getDb(env);
+      const db = getPrimaryDb(env);
       await db.batch(saveSubscriptionStatements(db, input.user.id, state, clockNow(), clockNow()));
     } else {
       await deliverDemoEvents(env, config, [demoCancelEvent(row, input.user, input.cancel, now)], now);

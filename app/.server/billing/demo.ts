@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Subscription, User } from "../../../db/schema";
 import type { BillingPeriod } from "../../lib/constants";
-import { getDb, schema } from "../db";
+import { getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { addInterval, DEMO_PRICES, type PlanPrice } from "./catalogue";
 import { cryptoProvider, Stripe } from "./stripe";
@@ -129,7 +129,7 @@ function subscriptionObject(input: DemoSubscriptionInput): Record<string, unknow
 /** The demo customer of a user: reused, like a real one (one Stripe customer per user). */
 async function demoCustomerId(env: AppEnv, user: Pick<User, "id" | "stripeCustomerId">): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const id = demoId("cus");
   await db.update(schema.users).set({ stripeCustomerId: id }).where(eq(schema.users.id, user.id));
   const row = await db.query.users.findFirst({ where: eq(schema.users.id, user.id), columns: { stripeCustomerId: true } });

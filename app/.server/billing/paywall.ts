@@ -3,14 +3,14 @@
 // second opening while this request is on its way.
 import { and, eq, isNull } from "drizzle-orm";
 import { recordEvent } from "../analytics";
-import { getDb, schema } from "../db";
+import { getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
 
 export const PAYWALL_EVENT = "after_login_paywall_seen";
 
 /** Marks the paywall seen; true (and the analytics event recorded) only the first time for this user. */
 export async function markPaywallSeen(env: AppEnv, userId: string, input: { path?: string; now: number }): Promise<boolean> {
-  const updated = await getDb(env)
+  const updated = await getPrimaryDb(env)
     .update(schema.users)
     .set({ paywallSeenAt: input.now })
     .where(and(eq(schema.users.id, userId), isNull(schema.users.paywallSeenAt)))

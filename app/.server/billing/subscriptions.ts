@@ -2,7 +2,7 @@
 import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Subscription, User } from "../../../db/schema";
 import type { BillingPeriod } from "../../lib/constants";
-import { getDb, schema, type Database } from "../db";
+import { type Database, getDb, getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { givesPro, givesProSql, renewsPro, TERMINAL_STATUSES } from "./plan";
 import { periodOfPriceId } from "./prices";
@@ -62,7 +62,7 @@ export async function findBillingUser(
   env: AppEnv,
   hint: { sessionOwner?: string | null; customerId?: string | null },
 ): Promise<Pick<User, "id" | "stripeCustomerId"> | null> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const columns = { id: true, stripeCustomerId: true } as const;
   if (hint.sessionOwner) {
     const user = await db.query.users.findFirst({ where: eq(schema.users.id, hint.sessionOwner), columns });
@@ -78,12 +78,12 @@ export async function findBillingUser(
 
 /** Remembers a Checkout Session this app just created, and for whom (decision 0007). */
 export async function recordCheckoutSession(env: AppEnv, sessionId: string, userId: string): Promise<void> {
-  await getDb(env).insert(schema.checkoutSessions).values({ id: sessionId, userId }).onConflictDoNothing();
+  await getPrimaryDb(env).insert(schema.checkoutSessions).values({ id: sessionId, userId }).onConflictDoNothing();
 }
 
 /** The user a Checkout Session was created for by this app; null for a session made anywhere else. */
 export async function checkoutSessionOwner(env: AppEnv, sessionId: string): Promise<string | null> {
-  const row = await getDb(env).query.checkoutSessions.findFirst({ where: eq(schema.checkoutSessions.id, sessionId), columns: { userId: true } });
+  const row = await getPrimaryDb(env).query.checkoutSessions.findFirst({ where: eq(schema.checkoutSessions.id, sessionId), columns: { userId: true } });
   return row?.userId ?? null;
 }
 

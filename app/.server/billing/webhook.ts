@@ -3,7 +3,7 @@
 // changes; events may come twice or out of order and still end in the right state (docs/decisions/0007-billing.md).
 import { eq } from "drizzle-orm";
 import { now as clockNow } from "../clock";
-import { getDb, schema } from "../db";
+import { type Database, getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { POST_ONLY, readText } from "../http/request";
@@ -69,7 +69,7 @@ export async function receiveStripeWebhook(request: Request, env: AppEnv, config
  * order cannot matter); without them (demo, tests) the event's own object is used, ordered by the event's time.
  */
 export async function applyStripeEvent(env: AppEnv, config: AppConfig, event: Stripe.Event, now: number): Promise<WebhookOutcome> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const seen = await db.query.stripeEvents.findFirst({ where: eq(schema.stripeEvents.id, event.id), columns: { id: true } });
   if (seen) return "duplicate";
 
@@ -85,10 +85,10 @@ export async function applyStripeEvent(env: AppEnv, config: AppConfig, event: St
   return changes.length > 0 ? "applied" : "ignored";
 }
 
-type Statement = Parameters<ReturnType<typeof getDb>["batch"]>[0][number];
+type Statement = Parameters<Database["batch"]>[0][number];
 
 async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, now: number): Promise<Statement[]> {
-  const db = getDb(env);
+  const db = getPrimaryDb(env);
   const eventAt = event.created * 1000;
   const stripe = stripeClient(config);
 

@@ -1,13 +1,13 @@
-// Joining an answer: the saved answer when it is finished, otherwise the relay's live stream. A relay that lost
-// its generation (evicted) leaves the saved part, marked interrupted, and the credit back if nothing came.
+// Joining an answer: the saved answer when it is finished, otherwise the relay's live stream (an answer the relay
+// resumed after an eviction included). One the relay no longer holds leaves the saved part, marked interrupted, and
+// the credit back if nothing came.
 import { eq } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/schema";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
-import { finishAssistantMessage } from "./messages";
 import { relayFor } from "./relay";
-import { settleTurnCharge } from "./turn-lifecycle";
+import { endInterrupted } from "./turn-store";
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -36,9 +36,8 @@ export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMess
   if (message.status !== "streaming") return finishedStream(message);
   const live = await relayFor(env, ownerId).join(message.id);
   if (live) return live;
-  // Not generating any more: it just finished (D1 has the answer now) or the relay was evicted mid-answer.
-  const outcome = await finishAssistantMessage(env, message.id, { status: "failed", errorCode: "chat/interrupted", onlyIfStreaming: true });
-  if (outcome.updated && message.creditKey) await settleTurnCharge(env, { ownerId, creditKey: message.creditKey }, "failed", !outcome.empty);
+  // Not generating any more: it just finished (D1 has the answer now) or the relay lost it without a trace.
+  await endInterrupted(env, message.id, message.creditKey ? { ownerId, creditKey: message.creditKey } : undefined);
   const saved = await getDb(env).query.chatMessages.findFirst({ where: eq(schema.chatMessages.id, message.id) });
   return finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { availableModels, isDemoMode } from "../ai/providers";
 import { AppError } from "../errors";
 import { getViewer } from "../identity";
+import { memoryNotes, withMemoryNotes } from "../memory/settings";
 import { speechSource } from "../voice/engine";
 import { openThread } from "./threads";
 
@@ -19,6 +20,8 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   // A stale or foreign link opens a fresh chat that says the old one is gone, rather than a dead end.
   const missing = { ...base, thread: null, messages: [], missingThread: true };
   if (!viewer.accountId) return missing;
+  // What memory did for each answer (issue 33), read beside the thread; a page without it still shows the thread.
+  const notes = viewer.kind === "user" ? memoryNotes(context.env, viewer.accountId, threadId).catch(() => ({})) : Promise.resolve({});
   let opened;
   try {
     opened = await openThread(context.env, viewer.accountId, threadId);
@@ -30,5 +33,5 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   const { thread } = opened;
   if (thread.tool === "horoscope" && thread.toolPath) return { ...missing, movedTo: `/horoscope/${thread.toolPath}/${thread.id}` };
   if (thread.tool === "web-search") return { ...missing, movedTo: `/web-search/${thread.id}` };
-  return { ...base, ...opened };
+  return { ...base, ...opened, messages: withMemoryNotes(opened.messages, await notes) };
 }

@@ -7,13 +7,17 @@ import { horoscopeInputSchema, isHoroscopeType } from "../../lib/schemas/horosco
 import { isSearchCategory, searchInputSchema } from "../../lib/schemas/search";
 import { resolveTarget } from "../ai/providers";
 import { AppError } from "../errors";
+import { fieldMessages } from "../i18n";
 import { findPlace } from "../horoscope/places";
-import { horoscopeTurn } from "../horoscope/reading";
-import { searchTurn, WEB_SEARCH_MODEL } from "../search/turn";
+import { horoscopeStrings, horoscopeTurn } from "../horoscope/reading";
+import { searchStrings, searchTurn, WEB_SEARCH_MODEL } from "../search/turn";
 import type { ToolTurn } from "./turn-types";
 
 export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, options: { locale: Locale; now?: number }): ToolTurn | undefined {
   const { locale, now } = options;
+  // A refused field says its problem in the person's language, as every error body's fieldErrors do (lib/error-body.ts).
+  const horoscopeField = (keys: Record<string, string>) => fieldMessages(locale, keys, { tables: horoscopeStrings });
+  const searchField = (keys: Record<string, string>) => fieldMessages(locale, keys, { tables: searchStrings });
   switch (request.tool) {
     case "web-main":
       if (request.toolPath || request.input) throw new AppError("request/invalid");
@@ -24,19 +28,19 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       if (!isHoroscopeType(type)) throw new AppError("horoscope/type-required");
       if (!request.input) return horoscopeTurn({ type, locale, seed: request.requestId, now });
       const parsed = horoscopeInputSchema.safeParse({ ...request.input, type });
-      if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: fieldErrorsFrom(parsed.error, "type") });
+      if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: horoscopeField(fieldErrorsFrom(parsed.error, "type")) });
       if (parsed.data.type === "birth-chart" && !findPlace(parsed.data.placeId))
-        throw new AppError("horoscope/place-unknown", { fieldErrors: { placeId: "validation.placeUnknown" } });
+        throw new AppError("horoscope/place-unknown", { fieldErrors: horoscopeField({ placeId: "validation.placeUnknown" }) });
       return horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
     }
     case "web-search": {
       // The web_search tool is OpenAI's: with keys for other providers only, say so instead of failing upstream.
       if (!resolveTarget(env, WEB_SEARCH_MODEL)) throw new AppError("search/unavailable");
       const category = request.toolPath ?? request.input?.category;
-      if (!isSearchCategory(category)) throw new AppError("request/invalid", { fieldErrors: { category: "validation.categoryRequired" } });
+      if (!isSearchCategory(category)) throw new AppError("request/invalid", { fieldErrors: searchField({ category: "validation.categoryRequired" }) });
       if (!request.input) return searchTurn({ category, locale });
       const parsed = searchInputSchema.safeParse({ ...request.input, category });
-      if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: fieldErrorsFrom(parsed.error) });
+      if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: searchField(fieldErrorsFrom(parsed.error)) });
       return searchTurn({ category, input: parsed.data, locale });
     }
   }

@@ -2,7 +2,6 @@
 // image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
 // here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped.
 import { and, desc, eq } from "drizzle-orm";
-import type { RelayStart } from "./relay-generation";
 import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
@@ -11,8 +10,11 @@ import type { ChatTurn } from "../ai/upstream";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { findUpload } from "../images/uploads";
+import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
+import type { TurnStart } from "./turn-types";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 /** How many earlier messages are sent as context. */
@@ -29,9 +31,7 @@ export function titleFrom(message: string): string {
 
 export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: string | null): Promise<string | undefined> {
   if (!attachmentId) return undefined;
-  const upload = await getDb(env).query.uploads.findFirst({
-    where: and(eq(schema.uploads.id, attachmentId), eq(schema.uploads.ownerId, ownerId)),
-  });
+  const upload = await findUpload(env, ownerId, attachmentId);
   if (!upload) return undefined;
   const object = await env.MEDIA.get(upload.r2Key);
   if (!object) return undefined;
@@ -99,7 +99,7 @@ export interface TurnPlan {
  * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
  * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
  */
-export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<RelayStart> {
+export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<TurnStart> {
   const { request, tool, message, creditKey } = plan;
   const choice = plan.modelFor(who);
   if (!choice) throw new AppError("plan/pro-required");
@@ -144,6 +144,10 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
 
   const lastQuestion = turns[turns.length - 1]?.content ?? "";
   const withImage = Boolean(turns[turns.length - 1]?.imageDataUrl);
+  // Memory (issue 33, decision 0027): the person's instructions and memories join the system text; the relay learns
+  // from the turn when it ends. A temporary chat keeps no rows at all.
+  const temporary = request.temporary === true;
+  const memory = await memoryForTurn(env, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
   return {
     messageId,
     threadId,
@@ -152,11 +156,13 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     target,
     turns,
     reasoning: model.reasoning,
-    demoReply: target.kind === "demo" ? demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage)) : undefined,
+    demoReply: target.kind === "demo" ? memory.demoReply(demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage))) : undefined,
     kind: tool?.kind ?? "chat",
-    instructions: tool?.instructions,
+    instructions: memory.instructions(tool?.instructions),
     sourcesLabel: tool?.sourcesLabel,
     writes,
+    memory: memory.turn,
+    temporary: temporary || undefined,
   };
 }
 

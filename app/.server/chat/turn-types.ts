@@ -3,6 +3,10 @@
 // without importing the module that runs the turn.
 import type { CreditAction } from "../../lib/constants";
 import type { Plan } from "../credits";
+import type { ChatTarget } from "../ai/providers";
+import type { ChatTurn } from "../ai/upstream";
+import type { TurnMemory } from "../memory/jobs";
+import type { TurnWrites } from "./messages";
 
 export interface TurnOwner {
   accountId: string;
@@ -35,4 +39,28 @@ export interface ToolTurn {
   demoReply: (question: string) => string;
   /** The heading of the sources list appended to a web search answer, in the user's language. */
   sourcesLabel?: string;
+}
+
+/** A turn as the route hands it to the account's object: its ids, its charge, the model call, and its rows. */
+export interface TurnStart {
+  messageId: string;
+  threadId: string;
+  ownerId: string;
+  creditKey: string;
+  target: ChatTarget;
+  turns: ChatTurn[];
+  reasoning: boolean;
+  demoReply?: string;
+  /** "web-search": the Responses API with its web_search tool (app/.server/ai/web-search.ts); default "chat". */
+  kind?: "chat" | "web-search";
+  /** System text built on the server for a tool's turn. */
+  instructions?: string;
+  /** Heading of the sources list a web search answer ends with. */
+  sourcesLabel?: string;
+  /** The turn's rows, written while the upstream call is already under way. */
+  writes: TurnWrites;
+  /** Memory's part in the turn (issue 33): the memories it was sent, and whether it is learnt from when it ends. */
+  memory?: TurnMemory;
+  /** A temporary chat (issue 33): nothing of the turn is written, neither rows nor memory. */
+  temporary?: boolean;
 }

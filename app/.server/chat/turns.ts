@@ -1,13 +1,12 @@
-// A chat turn, end to end on the server: check the model and plan, charge the credit (idempotent by request id)
-// while the thread and its recent messages load, then hand everything to the account's ChatRelay, which starts the
-// upstream request at once and writes the turn's rows beside it.
+// A chat turn, end to end on the server: plan (check the model and plan), charge the credit (idempotent by request
+// id) while the thread and its recent messages load, then start: hand everything to the account's ChatRelay, whose
+// turn machine (turn-machine.ts) sends the upstream request at once and owns the turn from there to its end.
 //
 // With an owner hint (owner-hint.ts: whose this session was when this isolate last verified it) all of that happens
-// before the session is read again: the relay sends the upstream request, but writes and shows nothing until this
-// turn confirms the hint against the session (decision 0009). A wrong hint (signed out,
-// disabled, plan changed) cancels that request, gives the charge back, and the turn starts over for the real owner.
+// before the session is read again: the turn is handed over as launched, sent upstream but written and shown only
+// once the session confirms the hint (decision 0009). A wrong hint (signed out, disabled, plan changed) cancels it,
+// gives the charge back, and the turn starts over for the real owner.
 import { and, eq } from "drizzle-orm";
-import type { RelayStart } from "./relay-generation";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
 import { canUseModel, findModel } from "../../lib/models";
@@ -18,9 +17,11 @@ import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
+import { temporaryThread } from "./temporary-chat";
 import { relayFor } from "./relay";
 import { composeTurn, loadThread, ownedAttachment, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
-import { settleTurnCharge, type TurnEnd } from "./turn-lifecycle";
+import type { TurnEnd } from "./turn-table";
+import { settleTurnCharge } from "./turn-store";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 export type { TurnOwner } from "./turn-types";
@@ -91,7 +92,11 @@ async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: T
   try {
     const [charge, loaded, attachedImage] = await Promise.all([
       charging,
-      request.threadId ? loadThread(env, who.accountId, request.threadId) : null,
+      request.temporary
+        ? temporaryThread(who.accountId, request, plan.now ?? Date.now())
+        : request.threadId
+          ? loadThread(env, who.accountId, request.threadId)
+          : null,
       request.mode === "send" && request.attachmentId ? ownedAttachment(env, who.accountId, request.attachmentId) : undefined,
     ]);
     return { charge, loaded, attachedImage };
@@ -117,77 +122,76 @@ export async function startTurn(
   const plan = planTurn(env, request, options);
   const hint = options.ownerHint && !plan.proRequired(options.ownerHint) ? options.ownerHint : undefined;
   if (hint) {
-    const started = await startOnHint(env, config, plan, hint, readOwner);
-    if (started) return started;
+    // The session is read once the upstream request is on its way: its answer's first token takes far longer than
+    // this read, and the account's object shows nothing of a launched turn before the session agrees.
+    const guess = await launchOnHint(env, config, plan, hint);
+    const known = await readOwner().catch(async (error: unknown) => {
+      await guess.drop();
+      throw error;
+    });
+    if (sameOwner(hint, known)) return guess.keep();
+    await guess.drop();
+    return startFor(env, plan, known, await prepareFor(env, config, plan, known));
   }
   const who = await readOwner();
-  return settle(env, plan, who, await prepareFor(env, config, plan, who));
+  return startFor(env, plan, who, await prepareFor(env, config, plan, who));
+}
+
+/** A turn begun for a hinted owner: kept once the session agrees (its errors shown only then), else dropped, charge included. */
+interface Guess {
+  keep(): Promise<StartedTurn>;
+  drop(): Promise<void>;
 }
 
 /**
- * Starts the turn as the hinted owner, reads the session, and keeps the turn if the session agrees. Returns
- * nothing when the hint was wrong: everything begun on it has been cancelled and refunded by then.
+ * Charges the hinted owner and hands the turn to their object as launched (turn-machine.ts): the request goes out,
+ * nothing is written or shown until keep() confirms it. Only a turn that would go ahead anyway is launched (charged
+ * and composable); any other is refused, joined or started by keep() as for a confirmed owner.
  */
-async function startOnHint(
-  env: AppEnv,
-  config: AppConfig,
-  plan: TurnPlan,
-  hint: TurnOwner,
-  readOwner: () => Promise<TurnOwner>,
-): Promise<StartedTurn | undefined> {
-  const relay = relayFor(env, hint.accountId);
-  let prepared: Prepared | undefined;
-  let failure: unknown;
+async function launchOnHint(env: AppEnv, config: AppConfig, plan: TurnPlan, hint: TurnOwner): Promise<Guess> {
+  let prepared: Prepared;
   try {
     prepared = await prepareFor(env, config, plan, hint);
   } catch (error) {
-    failure = error;
+    // prepareFor gave the charge back; the error is this owner's to see only.
+    return { keep: () => Promise.reject(error), drop: async () => undefined };
   }
-  // Only a turn that would go ahead anyway is sent before the session is confirmed: charged, and composable.
-  let launched: RelayStart | undefined;
-  if (prepared?.charge?.ok && !prepared.charge.duplicate) {
-    const input = await composeTurn(env, plan, hint, prepared.loaded, prepared.attachedImage).catch(() => undefined);
-    if (input) {
-      launched = input;
-      // A relay that could not launch it drops it (cancel, or its own time-out); the turn then starts as usual.
-      await relay.launch(input).catch(async () => {
-        launched = undefined;
-        await relay.cancel(input.messageId).catch(() => undefined);
-      });
-    }
-  }
-  const abandon = async () => {
-    if (launched) await relay.cancel(launched.messageId).catch(() => undefined);
-    await giveBack(env, hint, plan.creditKey, prepared?.charge, launched ? "cancelled" : "abandoned");
+  const notLaunched: Guess = {
+    keep: () => startFor(env, plan, hint, prepared),
+    drop: () => giveBack(env, hint, plan.creditKey, prepared.charge, "abandoned"),
   };
-
-  // The session is read once the upstream request is on its way: its answer's first token takes far longer than
-  // this read, and nothing of the answer is written or shown before the session agrees.
-  let known: TurnOwner;
+  if (!prepared.charge?.ok || prepared.charge.duplicate) return notLaunched;
+  const input = await composeTurn(env, plan, hint, prepared.loaded, prepared.attachedImage).catch(() => undefined);
+  if (!input) return notLaunched;
+  const relay = relayFor(env, hint.accountId);
+  const cancel = async () => {
+    await relay.cancel(input.messageId).catch(() => undefined);
+    await giveBack(env, hint, plan.creditKey, prepared.charge, "cancelled");
+  };
   try {
-    known = await readOwner();
-  } catch (error) {
-    await abandon();
-    throw error;
+    await relay.launch(input);
+  } catch {
+    // An object that could not launch it drops it (cancel, or its own time-out); keep() then starts it as usual.
+    await relay.cancel(input.messageId).catch(() => undefined);
+    return notLaunched;
   }
-  if (!sameOwner(hint, known)) {
-    await abandon();
-    return undefined;
-  }
-  if (failure) throw failure;
-  if (!launched) return settle(env, plan, known, prepared!);
-  try {
-    const stream = await relay.confirm(launched.messageId);
-    if (!stream) throw new AppError("chat/interrupted");
-    return { threadId: launched.threadId, messageId: launched.messageId, stream };
-  } catch (error) {
-    await abandon();
-    throw error;
-  }
+  return {
+    keep: async () => {
+      try {
+        const stream = await relay.confirm(input.messageId);
+        if (!stream) throw new AppError("chat/interrupted");
+        return { threadId: input.threadId, messageId: input.messageId, stream };
+      } catch (error) {
+        await cancel();
+        throw error;
+      }
+    },
+    drop: cancel,
+  };
 }
 
 /** The turn of a confirmed owner, from what was prepared for them: refused, joined (a retry), or started. */
-async function settle(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Prepared): Promise<StartedTurn> {
+async function startFor(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Prepared): Promise<StartedTurn> {
   const { charge } = prepared;
   if (!charge) throw new AppError("plan/pro-required");
   if (!charge.ok) throw new AppError("credits/exhausted", { resetsAt: charge.balance.resetsAt });

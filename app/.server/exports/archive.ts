@@ -8,6 +8,7 @@
 //   voice-notes/<date>-<id>.<ext> the voice note itself, streamed from R2 (decision 0025)
 //   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
 //   horoscope/birth-profile.json  the birth date, time and place entered for the birth chart (or null)
+//   memory.json                   the memory switch, the custom instructions and every memory with its source (issue 33)
 //   plan/subscriptions.json       the current plan and the subscription history
 import { asc, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
@@ -16,6 +17,7 @@ import { isDemoMode } from "../ai/providers";
 import { exportThreadFiles, slugify, type ExportLabels } from "../chat/export";
 import { getDb, schema } from "../db";
 import { getBirthProfile } from "../horoscope/birth-profile";
+import { memoryExport } from "../memory/settings";
 import type { AppEnv } from "../env";
 import { resources } from "../i18n";
 import type { StreamingZip } from "./zip-writer";
@@ -174,6 +176,7 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
   await zip.addText("horoscope/readings.json", json(readings), now);
   // The birth data entered once for the horoscope (decision 0016), or null when none was given.
   await zip.addText("horoscope/birth-profile.json", json(await getBirthProfile(env, user.id)), now);
+  await zip.addText("memory.json", json(await memoryExport(env, user.id)), now);
   await step();
 
   await zip.addText(

@@ -1,8 +1,9 @@
 // Birth data entered once per account (a user id or a visitor's guest id) and reused by every horoscope form that
-// needs it (decision 0016). The place must be one of the offline list; the row keeps only its id.
-import { eq, sql } from "drizzle-orm";
+// needs it (decision 0016). The place must be one of the offline list; the row keeps only its id. It lives in the
+// account's own object (decision 0026): the operations below run there, the exported functions call them.
 import type { BirthProfileInput } from "../../lib/schemas/horoscope";
-import { getDb, schema } from "../db";
+import { inAccount } from "../account/client";
+import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findPlace, type Place } from "./places";
@@ -13,9 +14,26 @@ export interface BirthProfile {
   place: Place;
 }
 
+type StoredBirthData = { birthDate: string; birthTime: string | null; placeId: string };
+
+export const birthProfileOperations = {
+  "birthProfile.get": ({ db }: AccountContext): StoredBirthData | null => {
+    const row = db.select().from(accountSchema.birthProfiles).get();
+    return row ? { birthDate: row.birthDate, birthTime: row.birthTime, placeId: row.placeId } : null;
+  },
+  "birthProfile.save": ({ db, accountId }: AccountContext, values: StoredBirthData): void => {
+    const { birthProfiles } = accountSchema;
+    const row = { ...values, updatedAt: Date.now() };
+    db.insert(birthProfiles)
+      .values({ ownerId: accountId, ...row })
+      .onConflictDoUpdate({ target: birthProfiles.ownerId, set: row })
+      .run();
+  },
+};
+
 export async function getBirthProfile(env: AppEnv, ownerId: string | null): Promise<BirthProfile | null> {
   if (!ownerId) return null;
-  const row = await getDb(env).query.birthProfiles.findFirst({ where: eq(schema.birthProfiles.ownerId, ownerId) });
+  const row = await inAccount(env, ownerId, "birthProfile.get");
   const place = findPlace(row?.placeId);
   // A place dropped from a later list leaves the row unusable rather than wrong: the form asks again.
   return row && place ? { birthDate: row.birthDate, birthTime: row.birthTime, place } : null;
@@ -25,23 +43,7 @@ export async function getBirthProfile(env: AppEnv, ownerId: string | null): Prom
 export async function saveBirthProfile(env: AppEnv, ownerId: string, input: BirthProfileInput): Promise<BirthProfile> {
   const place = findPlace(input.placeId);
   if (!place) throw new AppError("horoscope/place-unknown");
-  const values = { birthDate: input.birthDate, birthTime: input.birthTime ?? null, placeId: place.id, updatedAt: Date.now() };
-  await getDb(env)
-    .insert(schema.birthProfiles)
-    .values({ ownerId, ...values })
-    .onConflictDoUpdate({ target: schema.birthProfiles.ownerId, set: values });
+  const values = { birthDate: input.birthDate, birthTime: input.birthTime ?? null, placeId: place.id };
+  await inAccount(env, ownerId, "birthProfile.save", values);
   return { birthDate: values.birthDate, birthTime: values.birthTime, place };
-}
-
-/** A visitor who signs in brings their birth data, unless the account already has its own. */
-export function adoptGuestBirthProfile(env: AppEnv, guestId: string, userId: string) {
-  const db = getDb(env);
-  const { birthProfiles } = schema;
-  return [
-    db
-      .update(birthProfiles)
-      .set({ ownerId: userId })
-      .where(sql`${birthProfiles.ownerId} = ${guestId} and not exists (select 1 from ${birthProfiles} where ${birthProfiles.ownerId} = ${userId})`),
-    db.delete(birthProfiles).where(eq(birthProfiles.ownerId, guestId)),
-  ] as const;
 }

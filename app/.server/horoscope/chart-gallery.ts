@@ -2,7 +2,7 @@
 // renderer the page shows) and keeps it as the user's creation, SVG in R2 plus a gallery row. Nothing the browser
 // sends is stored, so no SVG from outside (which could carry script) ever reaches the gallery (decision 0016).
 import type { Locale } from "../../lib/constants";
-import { getDb, schema } from "../db";
+import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { meterWrite } from "../write-limits";
@@ -24,23 +24,21 @@ export async function saveChartToGallery(env: AppEnv, userId: string, locale: Lo
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: "image/svg+xml" } });
   const prompt = fill(horoscopeStrings[locale].chart.galleryPrompt, { date: profile.birthDate, place: placeOption(profile.place, locale).name });
   try {
-    await getDb(env)
-      .insert(schema.galleryImages)
-      .values({
-        id,
-        ownerId: userId,
-        // A saved chart has no creation job; its own id keeps the one-entry-per-job rule.
-        jobId: id,
-        tool: "horoscope",
-        prompt,
-        model: "vector",
-        params: JSON.stringify({ birthDate: profile.birthDate, birthTime: profile.birthTime, placeId: profile.place.id }),
-        r2Key,
-        contentType: "image/svg+xml",
-        width: CHART_SIZE,
-        height: CHART_SIZE,
-        bytes: bytes.byteLength,
-      });
+    await inAccount(env, userId, "gallery.add", {
+      id,
+      ownerId: userId,
+      // A saved chart has no creation job; its own id keeps the one-entry-per-job rule.
+      jobId: id,
+      tool: "horoscope",
+      prompt,
+      model: "vector",
+      params: JSON.stringify({ birthDate: profile.birthDate, birthTime: profile.birthTime, placeId: profile.place.id }),
+      r2Key,
+      contentType: "image/svg+xml",
+      width: CHART_SIZE,
+      height: CHART_SIZE,
+      bytes: bytes.byteLength,
+    });
   } catch (error) {
     await env.MEDIA.delete(r2Key).catch(() => undefined);
     throw error;

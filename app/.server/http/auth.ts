@@ -4,8 +4,8 @@ import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remi
 import type { User } from "../../../db/schema";
 import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath, TWO_STEP_PATH } from "../../lib/auth";
 import { AppError, type ErrorCode } from "../errors";
-import { errorMessage, toAppError } from "./respond";
-import { getLocale } from "../i18n";
+import { errorAnswer } from "./respond";
+import { fieldMessages, getLocale, serverNamespace } from "../i18n";
 import { getViewer, readGuestId, type Viewer } from "../identity";
 import { findUser, type LinkContext } from "../auth/accounts";
 import { adoptGuestData } from "../auth/profile";
@@ -66,7 +66,7 @@ export async function requireApiUser(request: Request, context: Context): Promis
  *
  * An account with two-step sign-in on gets no session here unless the second step is already done (a passkey, or the
  * code on /auth/two-step): the browser gets the signed pending-second-step cookie and goes to /auth/two-step, which
- * comes back here once the code is right (decision 0026).
+ * comes back here once the code is right (decision 0028).
  */
 export async function signedInRedirect(
   request: Request,
@@ -99,37 +99,39 @@ export function afterSignOutPath(value: unknown): string {
   return isGuardedPath(path) ? DEFAULT_AFTER_SIGN_IN : path;
 }
 
-export type ActionFailure = {
-  ok: false;
-  error?: ErrorCode;
-  /** The error's message in the person's language, for clients that do not translate codes themselves. */
-  message?: string;
-  fieldErrors?: Partial<Record<string, string>>;
-  retryAfterSeconds?: number;
-};
-
 /**
- * An action's answer for a failed attempt: the docs/product.md §8 code (translated by the page), its message in the request's
- * language, the HTTP status and the headers it asks for (Allow on a 405, Retry-After on a 429).
+ * An action's answer for a failed attempt: the one error body (lib/error-body.ts), its HTTP status and the headers it
+ * asks for (Allow on a 405, Retry-After on a 429). `unexpected` is what an error nobody foresaw is called here: the
+ * account forms say docs/product.md §8's "Unknown error", other pages "Something went wrong".
  */
 export function failure(request: Request, error: unknown, unexpected: ErrorCode = "app/unknown") {
   // Redirects thrown by guards pass through untouched.
   if (error instanceof Response) throw error;
-  const known = toAppError(error);
-  // An error we did not foresee: the account forms say docs/product.md §8's "Unknown error", other pages "Something went wrong".
-  const appError = known.code === "app/unknown" && unexpected !== "app/unknown" ? new AppError(unexpected, { cause: error }) : known;
-  const retry = appError.retryAfterSeconds;
-  const body: ActionFailure = {
-    ok: false,
-    error: appError.code,
-    message: errorMessage(request, appError.code, appError),
-    ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
-  };
+  const { appError, body } = errorAnswer(request, error, { unexpected });
   return data(body, { status: appError.status, headers: appError.headers() });
 }
 
-export function invalid(request: Request, fieldErrors: Partial<Record<string, string>>) {
-  return data({ ok: false, error: "request/invalid", message: errorMessage(request, "request/invalid"), fieldErrors } satisfies ActionFailure, { status: 400 });
+/**
+ * A page's action (the account pages, settings, payment): the handler's answer, or whatever it throws as `failure`
+ * (redirects thrown by guards pass through), so no page writes its own catch. The page counterpart of respond.ts
+ * `resource`.
+ */
+export function pageAction<Args extends { request: Request }, Result>(handler: (args: Args) => Promise<Result>, unexpected: ErrorCode = "app/unknown") {
+  return async (args: Args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return failure(args.request, error, unexpected);
+    }
+  };
+}
+
+/** An account form that failed its schema: 400 request/invalid, each field's problem in auth:validation's words. */
+export function invalid(request: Request, fieldErrors: Record<string, string>) {
+  return failure(
+    request,
+    new AppError("request/invalid", { fieldErrors: fieldMessages(getLocale(request), fieldErrors, { tables: serverNamespace("auth") }) }),
+  );
 }
 
 /**

@@ -1,12 +1,14 @@
 // The route layer's error answers, in the language the request asked for (the `locale` cookie, as everywhere).
 import type * as z from "zod";
 import { formatBytes } from "../../lib/bytes";
-import type { Locale } from "../../lib/constants";
+import type { ErrorBody } from "../../lib/error-body";
 import { formatWait, retryAfterSeconds } from "../../lib/error-text";
 import { redactedError } from "../../lib/redact";
 import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
-import { AppError, errorResponse, isAppError, type ErrorCode } from "../errors";
-import { getLocale, resources } from "../i18n";
+import { AppError, isAppError, type ErrorCode } from "../errors";
+import { fieldMessages, getLocale, resources, type ValidationMessages } from "../i18n";
+
+export { serverNamespace, type ValidationMessages } from "../i18n";
 
 /** The values an error's message may name (an AppError has them). */
 export type MessageValues = { retryAfterSeconds?: number; quotaBytes?: number };
@@ -35,14 +37,37 @@ export function toAppError(error: unknown): AppError {
 }
 
 /**
- * the one error body (docs/product.md §7) for resource routes, `{ ok: false, error: { code, message, fieldErrors? } }`, with its
- * status (never a 200) and headers. `fieldErrors` are messages already in the person's language.
+ * The one error body (lib/error-body.ts) for a refusal, with the error it answers (its status and headers). Every
+ * route's refusal is made here: resource routes through apiError, page actions through http/auth.ts `failure`.
+ * `fieldErrors` are texts in the person's language (an AppError's own, or the route's); `unexpected` names what an
+ * error nobody foresaw is called on this page.
  */
+export function errorAnswer(
+  request: Request,
+  error: unknown,
+  options: { fieldErrors?: Record<string, string>; unexpected?: ErrorCode } = {},
+): { appError: AppError; body: ErrorBody } {
+  const known = toAppError(error);
+  const { unexpected } = options;
+  const appError = known.code === "app/unknown" && unexpected && unexpected !== "app/unknown" ? new AppError(unexpected, { cause: error }) : known;
+  const fieldErrors = options.fieldErrors ?? appError.fieldErrors;
+  const details = appError.details;
+  const body: ErrorBody = {
+    ok: false,
+    error: {
+      code: appError.code,
+      message: errorMessage(request, appError.code, appError),
+      ...(fieldErrors ? { fieldErrors } : {}),
+      ...(details ? { details } : {}),
+    },
+  };
+  return { appError, body };
+}
+
+/** A resource route's refusal: the one error body with its status (never a 200) and the error's headers, never cached. */
 export function apiError(request: Request, error: unknown, options: { fieldErrors?: Record<string, string> } = {}): Response {
-  const appError = toAppError(error);
-  const response = errorResponse(appError, { message: (code) => errorMessage(request, code, appError), fieldErrors: options.fieldErrors });
-  response.headers.set("Cache-Control", "no-store");
-  return response;
+  const { appError, body } = errorAnswer(request, error, options);
+  return Response.json(body, { status: appError.status, headers: appError.headers(new Headers({ "Cache-Control": "no-store" })) });
 }
 
 /**
@@ -59,39 +84,9 @@ export function resource<Args extends { request: Request }>(handler: (args: Args
   };
 }
 
-/**
- * Where a form's field messages live: a locale namespace's table per language (the server's own, or one a route loads
- * itself, as the image tools and horoscope do) and, inside it, the path holding its `validation` keys.
- */
-export type ValidationMessages = { tables: Record<Locale, object>; under?: string };
-
-/** One of the server's own namespaces (i18n.ts `resources`) as per-language tables. */
-export function serverNamespace(namespace: keyof (typeof resources)["en"]): Record<Locale, object> {
-  return { en: resources.en[namespace], tr: resources.tr[namespace] };
-}
-
-/** The string at a dotted path of a locale table, if there is one. */
-function lookUp(table: unknown, path: string): string | undefined {
-  const found = path
-    .split(".")
-    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), table);
-  return typeof found === "string" ? found : undefined;
-}
-
-/**
- * A form's zod problems as field messages in the request's language: each field's `validation.*` key (the schema's
- * words) looked up in `<namespace>:<under>.validation`, falling back to that table's `invalid` and then to the generic
- * "request/invalid" message, so a field never shows a raw key.
- */
+/** A form's zod problems as field messages in the request's language (i18n.ts `fieldMessages`). */
 export function translatedFieldErrors(request: Request, error: z.ZodError, messages: ValidationMessages, fallbackField?: string): Record<string, string> {
-  const table = messages.tables[getLocale(request)];
-  const at = (key: string) => lookUp(table, messages.under ? `${messages.under}.${key}` : key);
-  return Object.fromEntries(
-    Object.entries(fieldErrorsFrom(error, fallbackField)).map(([field, key]) => [
-      field,
-      at(key) ?? at("validation.invalid") ?? errorMessage(request, "request/invalid"),
-    ]),
-  );
+  return fieldMessages(getLocale(request), fieldErrorsFrom(error, fallbackField), messages);
 }
 
 /** A form that failed its schema: 400 request/invalid in the one error body (docs/product.md §7), each field's message translated. */

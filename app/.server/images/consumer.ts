@@ -2,16 +2,15 @@
 // and the gallery row is unique per job, so a message handled twice creates and charges once. Credits were
 // charged when the job was created; a job that cannot be made is marked failed and refunded here, and whatever
 // keeps failing past the queue's retries lands in the dead-letter queue, which does the same.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { ImageJob } from "../../../db/schema";
 import type { JobSettings } from "../../lib/schemas/images";
+import { inAccount } from "../account/client";
 import { resolveTarget } from "../ai/providers";
 import { refundCredits } from "../credits";
-import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { demoTranslation } from "./demo-translate";
 import { renderDemoArt, renderDemoLogo, renderDemoTattoo } from "./demo-renderer";
 import { classifyProviderError, editWithProvider, generateWithProvider, JobFailure, resolveImageEngine, translateWithProvider } from "./engines";
+import type { ImageJob, SourcePhoto } from "./job-operations";
 import { jobSettings, VECTOR_MODEL } from "./jobs";
 import { isImageJobMessage, type ImageJobMessage } from "./messages";
 import { renderTextLogo, TEXT_LOGO_HEIGHT, TEXT_LOGO_WIDTH } from "./logo-svg";
@@ -37,23 +36,18 @@ export async function processImageJobs(batch: MessageBatch<unknown>, env: AppEnv
 }
 
 /** Marks a job failed (if it is not finished) and refunds its credits; true when this call did it. */
-async function failJob(env: AppEnv, job: Pick<ImageJob, "id" | "ownerId" | "creditKey">, code: string): Promise<boolean> {
-  const updated = await getDb(env)
-    .update(schema.imageJobs)
-    .set({ status: "failed", errorCode: code, updatedAt: Date.now() })
-    .where(and(eq(schema.imageJobs.id, job.id), inArray(schema.imageJobs.status, ["queued", "running"])))
-    .returning({ id: schema.imageJobs.id });
-  if (updated.length === 0) return false;
-  await refundCredits(env, job.ownerId, job.creditKey);
+async function failJob(env: AppEnv, { jobId, accountId }: ImageJobMessage, code: string): Promise<boolean> {
+  const failed = await inAccount(env, accountId, "imageJobs.fail", { jobId, code });
+  if (!failed) return false;
+  await refundCredits(env, accountId, failed.creditKey);
   return true;
 }
 
 /** Messages the queue gave up on (the consumer kept throwing): the job fails and its credits come back. */
 export async function processDeadLetters(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
   for (const message of batch.messages) {
-    if (isImageJobMessage(message.body)) {
-      const job = await getDb(env).query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, message.body.jobId) });
-      if (job && (await failJob(env, job, "image/provider-failed"))) console.error("image-jobs: dead-lettered job failed and refunded", job.id);
+    if (isImageJobMessage(message.body) && (await failJob(env, message.body, "image/provider-failed"))) {
+      console.error("image-jobs: dead-lettered job failed and refunded", message.body.jobId);
     }
     message.ack();
   }
@@ -89,17 +83,14 @@ const TATTOO_THEME_WORDS: Record<string, string> = {
   tree: "a tree",
 };
 
-async function dataUrlOf(env: AppEnv, job: ImageJob): Promise<{ bytes: Uint8Array; contentType: "image/png" | "image/jpeg"; dataUrl: string }> {
-  const upload = job.sourceUploadId
-    ? await getDb(env).query.uploads.findFirst({ where: and(eq(schema.uploads.id, job.sourceUploadId), eq(schema.uploads.ownerId, job.ownerId)) })
-    : undefined;
-  const object = upload ? await env.MEDIA.get(upload.r2Key) : null;
+async function dataUrlOf(env: AppEnv, source: SourcePhoto | null): Promise<{ bytes: Uint8Array; contentType: "image/png" | "image/jpeg"; dataUrl: string }> {
+  const object = source ? await env.MEDIA.get(source.r2Key) : null;
   // The photo was deleted: nothing to work from, and waiting will not bring it back.
-  if (!upload || !object) throw new JobFailure("image/provider-failed", false);
+  if (!source || !object) throw new JobFailure("image/provider-failed", false);
   const bytes = new Uint8Array(await object.arrayBuffer());
   let binary = "";
   for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return { bytes, contentType: upload.contentType, dataUrl: `data:${upload.contentType};base64,${btoa(binary)}` };
+  return { bytes, contentType: source.contentType, dataUrl: `data:${source.contentType};base64,${btoa(binary)}` };
 }
 
 interface Made {
@@ -111,7 +102,7 @@ interface Made {
 }
 
 /** Makes the picture of an image, logo or tattoo job. */
-async function makePicture(env: AppEnv, job: ImageJob, settings: Exclude<JobSettings, { tool: "photo-translate" }>): Promise<Made> {
+async function makePicture(env: AppEnv, source: SourcePhoto | null, settings: Exclude<JobSettings, { tool: "photo-translate" }>): Promise<Made> {
   if (settings.tool === "logo-maker" && settings.kind === "text") {
     return {
       bytes: new TextEncoder().encode(renderTextLogo(settings)),
@@ -142,7 +133,7 @@ async function makePicture(env: AppEnv, job: ImageJob, settings: Exclude<JobSett
       if (demo) return { ...(await renderDemoTattoo(settings)), model };
       const theme = TATTOO_THEME_WORDS[settings.theme];
       const detail = settings.description ? `: ${settings.description}` : "";
-      const photo = await dataUrlOf(env, job);
+      const photo = await dataUrlOf(env, source);
       return {
         ...(await editWithProvider(engine, {
           prompt: `Add a tattoo of ${theme}${detail} to the visible skin in this photo. Black ink line work, realistic placement that follows the body; keep the person and everything else unchanged.`,
@@ -156,16 +147,12 @@ async function makePicture(env: AppEnv, job: ImageJob, settings: Exclude<JobSett
   }
 }
 
-export async function processImageJob(env: AppEnv, { jobId }: ImageJobMessage): Promise<"done" | "failed" | "skipped" | "retry"> {
-  const db = getDb(env);
+export async function processImageJob(env: AppEnv, message: ImageJobMessage): Promise<"done" | "failed" | "skipped" | "retry"> {
+  const { jobId, accountId } = message;
   // Claim the job: only a queued or running (interrupted) job moves on; done/failed ones are left alone.
-  const claimed = await db
-    .update(schema.imageJobs)
-    .set({ status: "running", attempts: sql`${schema.imageJobs.attempts} + 1`, updatedAt: Date.now() })
-    .where(and(eq(schema.imageJobs.id, jobId), inArray(schema.imageJobs.status, ["queued", "running"])))
-    .returning();
-  const job = claimed[0];
-  if (!job) return "skipped";
+  const claimed = await inAccount(env, accountId, "imageJobs.claim", { jobId });
+  if (!claimed) return "skipped";
+  const { job, source } = claimed;
 
   try {
     const settings = jobSettings(job);
@@ -176,45 +163,43 @@ export async function processImageJob(env: AppEnv, { jobId }: ImageJobMessage): 
       const target = resolveTarget(env, settings.model);
       if (!target) throw new JobFailure("image/model-unavailable", false);
       if (target.kind === "demo") result = demoTranslation(settings.targetLanguage);
-      else result = await translateWithProvider(target, { imageDataUrl: (await dataUrlOf(env, job)).dataUrl, targetLanguage: settings.targetLanguage });
-      await db
-        .update(schema.imageJobs)
-        .set({ status: "done", errorCode: null, resultText: JSON.stringify(result), updatedAt: Date.now() })
-        .where(eq(schema.imageJobs.id, job.id));
+      else result = await translateWithProvider(target, { imageDataUrl: (await dataUrlOf(env, source)).dataUrl, targetLanguage: settings.targetLanguage });
+      await inAccount(env, accountId, "imageJobs.finish", { jobId, resultText: JSON.stringify(result) });
       return "done";
     }
 
     // An earlier attempt stored the picture but stopped before marking the job done: finish, do not redraw.
-    const stored = await db.query.galleryImages.findFirst({ where: eq(schema.galleryImages.jobId, job.id) });
-    if (!stored) {
-      const made = await makePicture(env, job, settings);
-      const key = `gallery/${job.ownerId}/${job.id}.${extensionFor[made.contentType] ?? "bin"}`;
-      await env.MEDIA.put(key, made.bytes, { httpMetadata: { contentType: made.contentType } });
-      await db
-        .insert(schema.galleryImages)
-        .values({
-          id: crypto.randomUUID(),
-          ownerId: job.ownerId,
-          jobId: job.id,
-          tool: job.tool,
-          prompt: job.prompt,
-          model: made.model,
-          params: job.params,
-          r2Key: key,
-          contentType: made.contentType,
-          width: made.width,
-          height: made.height,
-          bytes: made.bytes.byteLength,
-        })
-        .onConflictDoNothing({ target: schema.galleryImages.jobId });
+    if (claimed.stored) {
+      await inAccount(env, accountId, "imageJobs.finish", { jobId });
+      return "done";
     }
-    await db.update(schema.imageJobs).set({ status: "done", errorCode: null, updatedAt: Date.now() }).where(eq(schema.imageJobs.id, job.id));
+    const made = await makePicture(env, source, settings);
+    const key = `gallery/${accountId}/${job.id}.${extensionFor[made.contentType] ?? "bin"}`;
+    await env.MEDIA.put(key, made.bytes, { httpMetadata: { contentType: made.contentType } });
+    await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key) });
     return "done";
   } catch (error) {
     const failure = classifyProviderError(error);
     console.error("image-jobs: attempt failed", job.id, `attempt ${job.attempts}`, failure.code, error);
     if (failure.transient && job.attempts < MAX_ATTEMPTS) return "retry";
-    await failJob(env, job, failure.code);
+    await failJob(env, message, failure.code);
     return "failed";
   }
+}
+
+function galleryEntry(job: ImageJob, made: Made, r2Key: string) {
+  return {
+    id: crypto.randomUUID(),
+    ownerId: job.ownerId,
+    jobId: job.id,
+    tool: job.tool,
+    prompt: job.prompt,
+    model: made.model,
+    params: job.params,
+    r2Key,
+    contentType: made.contentType,
+    width: made.width,
+    height: made.height,
+    bytes: made.bytes.byteLength,
+  };
 }

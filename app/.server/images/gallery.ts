@@ -1,10 +1,14 @@
-// The gallery: every picture a user made (images, logos, tattoos), newest first, served only to its owner.
-import { and, desc, eq, lt, or } from "drizzle-orm";
-import type { GalleryImage } from "../../../db/schema";
-import { getDb, schema } from "../db";
+// The gallery: every picture a user made (images, logos, tattoos, saved birth charts), newest first, served only to its
+// owner. The rows live in the account's own object (decision 0026): the operations below run there.
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { inAccount } from "../account/client";
+import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { jobSettings, mediaUrl } from "./jobs";
+
+type GalleryImage = typeof accountSchema.galleryImages.$inferSelect;
+type NewGalleryImage = typeof accountSchema.galleryImages.$inferInsert;
 
 export const GALLERY_PAGE_SIZE = 24;
 
@@ -47,42 +51,77 @@ function parseCursor(cursor: string | null | undefined): { createdAt: number; id
   return match ? { createdAt: Number(match[1]), id: match[2]! } : null;
 }
 
-export async function listGallery(env: AppEnv, ownerId: string, options: { cursor?: string | null; limit?: number } = {}) {
-  const limit = options.limit ?? GALLERY_PAGE_SIZE;
-  const after = parseCursor(options.cursor);
-  const { galleryImages } = schema;
-  const rows = await getDb(env)
-    .select()
-    .from(galleryImages)
-    .where(
-      and(
-        eq(galleryImages.ownerId, ownerId),
-        after ? or(lt(galleryImages.createdAt, after.createdAt), and(eq(galleryImages.createdAt, after.createdAt), lt(galleryImages.id, after.id))) : undefined,
-      ),
-    )
-    .orderBy(desc(galleryImages.createdAt), desc(galleryImages.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { items: page.map(toItem), nextCursor: rows.length > limit && last ? `${last.createdAt}.${last.id}` : null };
+export interface GalleryPage {
+  items: GalleryItem[];
+  nextCursor: string | null;
+  /** How many creations the account has. */
+  total: number;
+  /** The creation asked for by id (a "ready" toast links to it), or null (gone, or another account's). */
+  focused: GalleryItem | null;
 }
 
-async function findOwned(env: AppEnv, ownerId: string, imageId: string) {
-  const image = await getDb(env).query.galleryImages.findFirst({ where: and(eq(schema.galleryImages.id, imageId), eq(schema.galleryImages.ownerId, ownerId)) });
-  if (!image) throw new AppError("request/not-found");
-  return image;
+const { galleryImages } = accountSchema;
+
+const findImage = (db: AccountContext["db"], id: string): GalleryImage | null =>
+  db
+    .select()
+    .from(galleryImages)
+    .where(eq(galleryImages.id, id.slice(0, 64)))
+    .get() ?? null;
+
+export const galleryOperations = {
+  /** A page of the gallery, its total and the creation asked for, in one call (the gallery page needs all three). */
+  "gallery.page": ({ db }: AccountContext, options: { cursor?: string | null; limit?: number; focus?: string | null }): GalleryPage => {
+    const limit = options.limit ?? GALLERY_PAGE_SIZE;
+    const after = parseCursor(options.cursor);
+    const rows = db
+      .select()
+      .from(galleryImages)
+      .where(
+        after ? or(lt(galleryImages.createdAt, after.createdAt), and(eq(galleryImages.createdAt, after.createdAt), lt(galleryImages.id, after.id))) : undefined,
+      )
+      .orderBy(desc(galleryImages.createdAt), desc(galleryImages.id))
+      .limit(limit + 1)
+      .all();
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const wanted = options.focus ? (page.find((image) => image.id === options.focus) ?? findImage(db, options.focus)) : null;
+    return {
+      items: page.map(toItem),
+      nextCursor: rows.length > limit && last ? `${last.createdAt}.${last.id}` : null,
+      total: db.select({ total: count() }).from(galleryImages).get()?.total ?? 0,
+      focused: wanted ? toItem(wanted) : null,
+    };
+  },
+  "gallery.find": ({ db }: AccountContext, { id }: { id: string }): GalleryImage | null => findImage(db, id),
+  /** Adds a saved birth chart (the queue consumer adds jobs' pictures with imageJobs.finish). */
+  "gallery.add": ({ db, accountId }: AccountContext, image: NewGalleryImage): void => {
+    db.insert(galleryImages)
+      .values({ ...image, ownerId: accountId })
+      .run();
+  },
+  /** Deletes the entry; answers its file's key, or null when there is no such entry here. */
+  "gallery.delete": ({ db }: AccountContext, { id }: { id: string }): string | null =>
+    db.delete(galleryImages).where(eq(galleryImages.id, id)).returning({ r2Key: galleryImages.r2Key }).get()?.r2Key ?? null,
+};
+
+/** The gallery page's data in one call to the account's object. */
+export function galleryPage(
+  env: AppEnv,
+  ownerId: string,
+  options: { cursor?: string | null; focus?: string | null; limit?: number } = {},
+): Promise<GalleryPage> {
+  return inAccount(env, ownerId, "gallery.page", options);
 }
 
 /** Removes the entry and its file. The row goes first: a file left behind is invisible, a row without a file is not. */
 export async function deleteGalleryImage(env: AppEnv, ownerId: string, imageId: string): Promise<void> {
-  const image = await findOwned(env, ownerId, imageId);
-  await getDb(env)
-    .delete(schema.galleryImages)
-    .where(and(eq(schema.galleryImages.id, image.id), eq(schema.galleryImages.ownerId, ownerId)));
+  const r2Key = await inAccount(env, ownerId, "gallery.delete", { id: imageId });
+  if (!r2Key) throw new AppError("request/not-found");
   try {
-    await env.MEDIA.delete(image.r2Key);
+    await env.MEDIA.delete(r2Key);
   } catch (error) {
-    console.error("gallery: could not delete the file of a deleted entry", image.r2Key, error);
+    console.error("gallery: could not delete the file of a deleted entry", r2Key, error);
   }
 }
 
@@ -116,21 +155,10 @@ export function downloadName(image: Pick<GalleryImage, "tool" | "prompt" | "crea
   return { ascii: `${ascii}.${extension}`, utf8: `${utf8}.${extension}` };
 }
 
+/** A creation's file, only for its owner (another account's id is not in its object: "not found"). */
 export async function readGalleryMedia(env: AppEnv, ownerId: string, imageId: string) {
-  const image = await findOwned(env, ownerId, imageId);
-  const object = await env.MEDIA.get(image.r2Key);
-  if (!object) throw new AppError("request/not-found");
+  const image = await inAccount(env, ownerId, "gallery.find", { id: imageId });
+  const object = image ? await env.MEDIA.get(image.r2Key) : null;
+  if (!image || !object) throw new AppError("request/not-found");
   return { image, body: object.body };
-}
-
-export async function countGallery(env: AppEnv, ownerId: string): Promise<number> {
-  return getDb(env).$count(schema.galleryImages, eq(schema.galleryImages.ownerId, ownerId));
-}
-
-/** One of the owner's creations for the detail view, or null (gone, or someone else's). */
-export async function findGalleryItem(env: AppEnv, ownerId: string, imageId: string): Promise<GalleryItem | null> {
-  const image = await getDb(env).query.galleryImages.findFirst({
-    where: and(eq(schema.galleryImages.id, imageId.slice(0, 64)), eq(schema.galleryImages.ownerId, ownerId)),
-  });
-  return image ? toItem(image) : null;
 }

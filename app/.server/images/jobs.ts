@@ -1,7 +1,8 @@
 // Creation jobs (decision 0006): charged, stored `queued`, sent to the queue; the consumer makes them. A
-// request id chosen by the page is the job id, so a form sent twice makes and charges one job.
-import { and, desc, eq, inArray } from "drizzle-orm";
-import type { GalleryImage, ImageJob } from "../../../db/schema";
+// request id chosen by the page is the job id, so a form sent twice makes and charges one job. The rows live in the
+// account's own object (decision 0026, images/job-operations.ts); the queue message names the account and the job.
+import { inAccount } from "../account/client";
+import type { accountSchema } from "../account/schema";
 import type { JobImage, JobView } from "../../lib/jobs";
 import { lazily } from "../../lib/schemas/lazy";
 import { canUseModel, findModel } from "../../lib/models";
@@ -19,10 +20,12 @@ import {
 } from "../../lib/schemas/images";
 import { availableModels, isDemoMode } from "../ai/providers";
 import { consumeCredits, refundCredits, type Plan } from "../credits";
-import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resolveImageEngine } from "./engines";
+
+type ImageJob = typeof accountSchema.imageJobs.$inferSelect;
+type GalleryImage = typeof accountSchema.galleryImages.$inferSelect;
 
 export interface JobOwner {
   accountId: string;
@@ -78,12 +81,6 @@ function checkModel(env: AppEnv, owner: JobOwner, settings: JobSettings) {
   if (!resolveImageEngine(env, model.id)) throw new AppError("image/no-provider");
 }
 
-async function ownedUpload(env: AppEnv, ownerId: string, uploadId: string) {
-  const upload = await getDb(env).query.uploads.findFirst({ where: and(eq(schema.uploads.id, uploadId), eq(schema.uploads.ownerId, ownerId)) });
-  if (!upload) throw new AppError("upload/missing");
-  return upload;
-}
-
 export function mediaUrl(imageId: string, download = false) {
   return `/media/gallery/${encodeURIComponent(imageId)}${download ? "?download=1" : ""}`;
 }
@@ -129,29 +126,19 @@ export function toJobView(job: ImageJob, image?: GalleryImage): JobView {
   };
 }
 
-async function withImages(env: AppEnv, jobs: ImageJob[]): Promise<JobView[]> {
-  const doneIds = jobs.filter((job) => job.status === "done").map((job) => job.id);
-  const images = doneIds.length ? await getDb(env).select().from(schema.galleryImages).where(inArray(schema.galleryImages.jobId, doneIds)) : [];
-  const byJob = new Map(images.map((image) => [image.jobId, image]));
-  return jobs.map((job) => toJobView(job, byJob.get(job.id)));
-}
-
 /**
  * Creates (or, for a request id already used by this owner, returns) a job: credits first (keyed by the job, so a
  * retry never charges twice), then the `queued` row, then the queue message. A message that cannot be sent
  * refunds the credits and leaves the job `failed`, where the page offers to try again.
  */
 export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner, input: CreateJobInput): Promise<JobView> {
-  const db = getDb(env);
   const { requestId: jobId, ...settings } = createJobSchema().parse(input);
-  const existing = await db.query.imageJobs.findFirst({ where: eq(schema.imageJobs.id, jobId) });
-  if (existing) {
-    if (existing.ownerId !== owner.accountId) throw new AppError("request/invalid");
-    return (await withImages(env, [existing]))[0]!;
-  }
+  const uploadId = settings.tool === "tattoo-generator" || settings.tool === "photo-translate" ? settings.uploadId : null;
+  const prepared = await inAccount(env, owner.accountId, "imageJobs.prepare", { jobId, uploadId });
+  if (prepared.existing) return prepared.existing;
   checkModel(env, owner, settings);
-  const sourceUploadId =
-    settings.tool === "tattoo-generator" || settings.tool === "photo-translate" ? (await ownedUpload(env, owner.accountId, settings.uploadId)).id : null;
+  // Another account's upload id is not in this account's object: the same answer as one that never existed.
+  if (uploadId && !prepared.uploadFound) throw new AppError("upload/missing");
 
   const creditKey = `image:${jobId}`;
   const charge = await consumeCredits(env, config, {
@@ -164,7 +151,7 @@ export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner,
   if (!charge.ok) throw new AppError("credits/exhausted", { resetsAt: charge.balance.resetsAt });
 
   const now = Date.now();
-  const row = {
+  const { job, inserted } = await inAccount(env, owner.accountId, "imageJobs.add", {
     id: jobId,
     ownerId: owner.accountId,
     tool: settings.tool,
@@ -172,56 +159,43 @@ export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner,
     prompt: promptOf(settings),
     model: settings.tool === "logo-maker" && settings.kind === "text" ? VECTOR_MODEL : settings.model,
     params: JSON.stringify(settings),
-    sourceUploadId,
+    sourceUploadId: uploadId,
     creditKey,
     createdAt: now,
     updatedAt: now,
-  };
-  const inserted = await db.insert(schema.imageJobs).values(row).onConflictDoNothing().returning();
-  if (inserted.length === 0) {
-    // The same request raced in twice: the other one made the row (and the charge was the same key).
-    const raced = await db.query.imageJobs.findFirst({ where: and(eq(schema.imageJobs.id, jobId), eq(schema.imageJobs.ownerId, owner.accountId)) });
-    if (!raced) throw new AppError("request/invalid");
-    return (await withImages(env, [raced]))[0]!;
-  }
+  });
+  // The same request raced in twice: the other one made the row and sends the message.
+  if (!inserted) return job;
   try {
-    await env.IMAGE_JOBS.send({ jobId });
+    await env.IMAGE_JOBS.send({ jobId, accountId: owner.accountId });
   } catch (error) {
     console.error("image-jobs: could not enqueue", jobId, error);
     await refundCredits(env, owner.accountId, creditKey);
-    const [failed] = await db
-      .update(schema.imageJobs)
-      .set({ status: "failed", errorCode: "image/queue-failed", updatedAt: Date.now() })
-      .where(eq(schema.imageJobs.id, jobId))
-      .returning();
-    return toJobView(failed!);
+    const failed = await inAccount(env, owner.accountId, "imageJobs.fail", { jobId, code: "image/queue-failed" });
+    return failed ? toJobView(failed) : job;
   }
-  return toJobView(inserted[0]!);
+  return job;
 }
 
 /** "Try again" on a failed job: a new job with the same settings (charged once, under the new request id). */
 export async function retryJob(env: AppEnv, config: AppConfig, owner: JobOwner, jobId: string, requestId: string): Promise<JobView> {
-  const job = await getDb(env).query.imageJobs.findFirst({ where: and(eq(schema.imageJobs.id, jobId), eq(schema.imageJobs.ownerId, owner.accountId)) });
+  const views = await inAccount(env, owner.accountId, "imageJobs.views", { ids: [jobId, requestId] });
+  const job = views.find((view) => view.id === jobId);
   if (!job) throw new AppError("request/not-found");
-  const settings = jobSettings(job);
-  if (!settings) throw new AppError("request/invalid");
+  if (!job.settings) throw new AppError("request/invalid");
   if (job.status !== "failed") {
     // Only a failed job is retried; anything else answers with the request's own job if it already exists.
-    const again = await getDb(env).query.imageJobs.findFirst({ where: and(eq(schema.imageJobs.id, requestId), eq(schema.imageJobs.ownerId, owner.accountId)) });
-    if (again) return (await withImages(env, [again]))[0]!;
+    const again = views.find((view) => view.id === requestId);
+    if (again) return again;
     throw new AppError("request/invalid");
   }
-  return createJob(env, config, owner, { ...settings, requestId } as CreateJobInput);
+  return createJob(env, config, owner, { ...job.settings, requestId } as CreateJobInput);
 }
 
-/** The owner's jobs with these ids (others' ids are simply absent). */
+/** The owner's jobs with these ids (others' ids are simply absent: they are not in this account's object). */
 export async function getJobs(env: AppEnv, ownerId: string, ids: string[]): Promise<JobView[]> {
   if (ids.length === 0) return [];
-  const jobs = await getDb(env)
-    .select()
-    .from(schema.imageJobs)
-    .where(and(eq(schema.imageJobs.ownerId, ownerId), inArray(schema.imageJobs.id, ids)));
-  return withImages(env, jobs);
+  return inAccount(env, ownerId, "imageJobs.views", { ids });
 }
 
 export async function getJob(env: AppEnv, ownerId: string, id: string): Promise<JobView | null> {
@@ -230,11 +204,5 @@ export async function getJob(env: AppEnv, ownerId: string, id: string): Promise<
 
 /** The latest jobs of one tool, newest first (the tool page lists them, so a result is there when you come back). */
 export async function recentJobs(env: AppEnv, ownerId: string, tool: ImageTool, limit = 6): Promise<JobView[]> {
-  const jobs = await getDb(env)
-    .select()
-    .from(schema.imageJobs)
-    .where(and(eq(schema.imageJobs.ownerId, ownerId), eq(schema.imageJobs.tool, tool)))
-    .orderBy(desc(schema.imageJobs.createdAt), desc(schema.imageJobs.id))
-    .limit(limit);
-  return withImages(env, jobs);
+  return inAccount(env, ownerId, "imageJobs.recent", { tool, limit });
 }

@@ -1,16 +1,57 @@
-// Storing an uploaded image: checked by content first, then written to R2 under a server-made key and recorded.
+// Storing an uploaded image: checked by content first, then written to R2 under a server-made key and recorded in the
+// account's own object (decision 0026), which cleans it up a day later if nothing refers to it (images/cleanup.ts).
 // Nothing is stored when the check fails; if the row cannot be written, the object is removed again.
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
+import { inAccount } from "../account/client";
+import { accountSchema, type AccountContext } from "../account/schema";
 import { countAttempt, forgiveAttempt } from "../auth/throttle";
 import { addressBucket } from "../credits/address";
-import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
 import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
+import { scheduleUploadCleanup } from "./cleanup";
 import { checkImage, MAX_UPLOAD_BYTES } from "./validate";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Upload = typeof accountSchema.uploads.$inferSelect;
+type NewUpload = typeof accountSchema.uploads.$inferInsert;
+
+export const uploadOperations = {
+  /** Records a stored upload and wakes the clean-up for it 24 hours later. */
+  "uploads.record": async ({ db, alarms, accountId }: AccountContext, upload: NewUpload): Promise<void> => {
+    const createdAt = upload.createdAt ?? Date.now();
+    db.insert(accountSchema.uploads)
+      .values({ ...upload, ownerId: accountId, createdAt })
+      .run();
+    await scheduleUploadCleanup(alarms, createdAt);
+  },
+  /** One of the account's uploads, or null (another account's id is simply not here). */
+  "uploads.find": ({ db }: AccountContext, { id }: { id: string }): Upload | null =>
+    db.select().from(accountSchema.uploads).where(eq(accountSchema.uploads.id, id)).get() ?? null,
+  /** Forgets the upload row of a file already deleted (a replaced or removed profile photo). */
+  "uploads.forgetKey": ({ db }: AccountContext, { r2Key }: { r2Key: string }): void => {
+    db.delete(accountSchema.uploads).where(eq(accountSchema.uploads.r2Key, r2Key)).run();
+  },
+  /** Bytes the account keeps: its uploads (profile photos included), its creations and its kept WhatsApp voice notes. */
+  "uploads.storageUsed": ({ db }: AccountContext): number => {
+    const { uploads, galleryImages, voiceNotes } = accountSchema;
+    const sum = (table: typeof uploads | typeof galleryImages | typeof voiceNotes) =>
+      db
+        .select({ bytes: sql<number>`COALESCE(SUM(${table.bytes}), 0)` })
+        .from(table)
+        .get()?.bytes ?? 0;
+    return sum(uploads) + sum(galleryImages) + sum(voiceNotes);
+  },
+  /** The R2 keys of the account's uploads and creations (deleted with the account before its storage is erased). */
+  "uploads.allFiles": ({ db }: AccountContext): string[] => {
+    const { uploads, galleryImages } = accountSchema;
+    return [...db.select({ key: uploads.r2Key }).from(uploads).all(), ...db.select({ key: galleryImages.r2Key }).from(galleryImages).all()].map(
+      (row) => row.key,
+    );
+  },
+};
 
 export async function storeUpload(env: AppEnv, ownerId: string, file: File | null, maxBytes = MAX_UPLOAD_BYTES) {
   if (!file || typeof file === "string") throw new AppError("upload/empty");
@@ -21,21 +62,23 @@ export async function storeUpload(env: AppEnv, ownerId: string, file: File | nul
   const id = crypto.randomUUID();
   const r2Key = `uploads/${ownerId}/${id}.${check.contentType === "image/png" ? "png" : "jpg"}`;
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
+  await recordUpload(env, ownerId, { id, r2Key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height });
+  return { id, contentType: check.contentType, width: check.width, height: check.height };
+}
+
+/** Records an upload whose file is already in R2; if the row cannot be written, the file is removed again. */
+export async function recordUpload(env: AppEnv, ownerId: string, upload: Omit<NewUpload, "ownerId">): Promise<void> {
   try {
-    await getDb(env).insert(schema.uploads).values({
-      id,
-      ownerId,
-      r2Key,
-      contentType: check.contentType,
-      bytes: check.bytes,
-      width: check.width,
-      height: check.height,
-    });
+    await inAccount(env, ownerId, "uploads.record", { ...upload, ownerId });
   } catch (error) {
-    await env.MEDIA.delete(r2Key);
+    await env.MEDIA.delete(upload.r2Key);
     throw error;
   }
-  return { id, contentType: check.contentType, width: check.width, height: check.height };
+}
+
+/** One of the account's uploads, or null (gone, or another account's id). */
+export function findUpload(env: AppEnv, ownerId: string, uploadId: string): Promise<Upload | null> {
+  return inAccount(env, ownerId, "uploads.find", { id: uploadId });
 }
 
 /** Counts one upload in a per-UTC-day counter; when the day's count is full, throws `code` with the wait until midnight UTC. */
@@ -64,14 +107,8 @@ export async function storeGuestUpload(env: AppEnv, guestId: string, address: st
 }
 
 /** Bytes an account keeps: its uploads (profile photos included), its creations and its kept WhatsApp voice notes, as their rows recorded them. */
-export async function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
-  const row = await env.DB.prepare(
-    `SELECT (SELECT COALESCE(SUM(bytes), 0) FROM uploads WHERE owner_id = ?1) + (SELECT COALESCE(SUM(bytes), 0) FROM gallery_images WHERE owner_id = ?1)
-       + (SELECT COALESCE(SUM(bytes), 0) FROM voice_notes WHERE owner_id = ?1) AS used`,
-  )
-    .bind(ownerId)
-    .first<{ used: number }>();
-  return row?.used ?? 0;
+export function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
+  return inAccount(env, ownerId, "uploads.storageUsed");
 }
 
 /** What Settings › Account shows: the bytes kept and the plan's quota. */
@@ -102,9 +139,9 @@ export async function withUploadAllowance<T>(
   }
 }
 
-/** An upload's bytes, only for its owner (anyone else gets "not found"). */
+/** An upload's bytes, only for its owner (anyone else gets "not found": their object has no such row). */
 export async function readUpload(env: AppEnv, ownerId: string, uploadId: string) {
-  const upload = await getDb(env).query.uploads.findFirst({ where: and(eq(schema.uploads.id, uploadId), eq(schema.uploads.ownerId, ownerId)) });
+  const upload = await findUpload(env, ownerId, uploadId);
   if (!upload) throw new AppError("request/not-found");
   const object = await env.MEDIA.get(upload.r2Key);
   if (!object) throw new AppError("request/not-found");

@@ -6,6 +6,7 @@ import { isShareId } from "../../lib/schemas/share";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { findUpload, recordUpload } from "../images/uploads";
 import { meterWrite } from "../write-limits";
 
 export interface SharedMessage {
@@ -76,7 +77,7 @@ export async function readSharedImage(env: AppEnv, shareId: string, uploadId: st
     .where(and(eq(schema.sharedMessages.shareId, share.id), eq(schema.sharedMessages.attachmentId, uploadId)))
     .limit(1);
   if (shown.length === 0) throw new AppError("share/not-found");
-  const upload = await db.query.uploads.findFirst({ where: and(eq(schema.uploads.id, uploadId), eq(schema.uploads.ownerId, share.ownerId)) });
+  const upload = await findUpload(env, share.ownerId, uploadId);
   if (!upload) throw new AppError("share/not-found");
   const object = await env.MEDIA.get(upload.r2Key);
   if (!object) throw new AppError("share/not-found");
@@ -85,15 +86,14 @@ export async function readSharedImage(env: AppEnv, shareId: string, uploadId: st
 
 /** Copies an image of the snapshot into the visitor's own uploads, so their copy of the chat keeps showing it. */
 async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, uploadId: string): Promise<string | null> {
-  const upload = await getDb(env).query.uploads.findFirst({ where: and(eq(schema.uploads.id, uploadId), eq(schema.uploads.ownerId, fromOwnerId)) });
+  const upload = await findUpload(env, fromOwnerId, uploadId);
   const object = upload ? await env.MEDIA.get(upload.r2Key) : null;
   if (!upload || !object) return null;
   const id = crypto.randomUUID();
   const r2Key = `uploads/${toOwnerId}/${id}.${upload.contentType === "image/png" ? "png" : "jpg"}`;
   await env.MEDIA.put(r2Key, await object.arrayBuffer(), { httpMetadata: { contentType: upload.contentType } });
-  await getDb(env)
-    .insert(schema.uploads)
-    .values({ ...upload, id, ownerId: toOwnerId, r2Key, createdAt: Date.now() });
+  const { contentType, bytes, width, height } = upload;
+  await recordUpload(env, toOwnerId, { id, r2Key, contentType, bytes, width, height });
   return id;
 }
 

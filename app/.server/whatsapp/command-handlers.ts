@@ -6,6 +6,7 @@ import type { User } from "../../../db/schema";
 import { eq, sql } from "drizzle-orm";
 import { planForUser } from "../billing/subscriptions";
 import { getDb, schema } from "../db";
+import { memoryPage, setMemoryEnabled } from "../memory/settings";
 import type { AppConfig, AppEnv } from "../env";
 import { answerWithChat } from "./chat";
 import type { InboundCommand } from "./commands";
@@ -62,6 +63,26 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
     async run({ env, conversation, link }) {
       await getDb(env).update(schema.whatsappLinks).set({ threadId: null }).where(eq(schema.whatsappLinks.id, link.id));
       await sendReply(conversation, "newThread");
+      return DONE;
+    },
+  },
+  // Memory is the account's own data, not part of Pro: a linked number may turn it off or see it (issue 33).
+  "memory-off": {
+    needs: "link",
+    async run({ env, conversation, user, origin }) {
+      await setMemoryEnabled(env, user.id, false);
+      await sendReply(conversation, "memoryOff", { link: `${origin}/settings/memory` });
+      return DONE;
+    },
+  },
+  "memory-list": {
+    needs: "link",
+    async run({ env, conversation, user, origin }) {
+      const { settings, memories } = await memoryPage(env, user.id, user.locale);
+      const link = `${origin}/settings/memory`;
+      const list = memories.map((memory) => `• ${memory.text}`).join("\n");
+      if (memories.length === 0) await sendReply(conversation, "memoryEmpty", { link });
+      else await sendReply(conversation, settings.enabled ? "memoryList" : "memoryListOff", { list, link });
       return DONE;
     },
   },

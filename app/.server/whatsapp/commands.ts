@@ -10,6 +10,9 @@ export type InboundCommand =
   | { kind: "link-code"; code: string }
   /** "/new": the next message starts a new conversation. */
   | { kind: "new-thread" }
+  /** "/forget": memory off for the account (issue 33); "/memory": what is kept. */
+  | { kind: "memory-off" }
+  | { kind: "memory-list" }
   /** A photo to translate; `language` null means the account's language. */
   | { kind: "photo-translate"; mediaId: string; language: TranslateLanguage | null }
   /** A photo to talk about, with its caption as the question (a default question when there is none). */
@@ -64,6 +67,8 @@ export function parseCommand(message: InboxMessage, tasksOnly: boolean): Inbound
   const code = findLinkCode(words);
   if (code) return { kind: "link-code", code };
   if (text.toLowerCase() === "/new") return { kind: "new-thread" };
+  if (text.toLowerCase() === "/forget") return { kind: "memory-off" };
+  if (text.toLowerCase() === "/memory") return { kind: "memory-list" };
 
   if (message.type === "image" && message.image) {
     const translate = translateRequest(message.image.caption);

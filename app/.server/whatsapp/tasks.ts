@@ -9,7 +9,10 @@ import { findUser } from "../auth/accounts";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
-import { createJob, getJob, type JobOwner } from "../images/jobs";
+import type { OperationResult } from "../account/operations";
+import { inAccount } from "../account/client";
+import { createJob, type JobOwner } from "../images/jobs";
+import type { ImageJobMessage } from "../images/messages";
 import { storeUpload } from "../images/uploads";
 import { MAX_UPLOAD_BYTES } from "../images/validate";
 import { requestIdFor } from "./chat";
@@ -93,20 +96,19 @@ async function claimJobMessage(env: AppEnv, jobId: string) {
  * Sends the results of jobs that came from WhatsApp and have ended. Each is claimed by clearing its job id, so a
  * job delivered twice by the queue is sent once. Called by the app's queue handler after each batch of jobs.
  */
-export async function deliverJobResults(env: AppEnv, config: AppConfig, jobIds: string[]): Promise<void> {
-  if (jobIds.length === 0 || !config.whatsapp.sending) return;
+export async function deliverJobResults(env: AppEnv, config: AppConfig, jobs: ImageJobMessage[]): Promise<void> {
+  if (jobs.length === 0 || !config.whatsapp.sending) return;
   const graph = graphClient(config.whatsapp);
-  for (const jobId of new Set(jobIds)) {
-    const job = await getDb(env)
-      .select({ status: schema.imageJobs.status, ownerId: schema.imageJobs.ownerId })
-      .from(schema.imageJobs)
-      .where(eq(schema.imageJobs.id, jobId))
-      .get();
-    if (!job || (job.status !== "done" && job.status !== "failed")) continue;
+  const seen = new Set<string>();
+  for (const { jobId, accountId } of jobs) {
+    if (seen.has(jobId)) continue;
+    seen.add(jobId);
+    const result = await inAccount(env, accountId, "imageJobs.result", { jobId });
+    if (!result || (result.view.status !== "done" && result.view.status !== "failed")) continue;
     const pending = await claimJobMessage(env, jobId);
     const link = pending ? await findLink(env, pending.phone) : null;
     // Unlinked (or moved to another account) since: the result stays with the creations on the web only.
-    if (!pending || link?.userId !== job.ownerId) continue;
+    if (!pending || link?.userId !== accountId) continue;
     const conversation: Conversation = {
       db: env.DB,
       graph,
@@ -115,25 +117,19 @@ export async function deliverJobResults(env: AppEnv, config: AppConfig, jobIds: 
       sentAt: Math.max(link.lastInboundAt ?? 0, pending.receivedAt),
       locale: (await findUser(env, link.userId))?.locale ?? "en",
     };
-    await sendJobResult(env, conversation, job.ownerId, jobId);
+    await sendJobResult(env, conversation, result);
   }
 }
 
-async function sendJobResult(env: AppEnv, conversation: Conversation, ownerId: string, jobId: string) {
-  const job = await getJob(env, ownerId, jobId);
-  if (!job) return;
+type JobResult = NonNullable<OperationResult<"imageJobs.result">>;
+
+async function sendJobResult(env: AppEnv, conversation: Conversation, { view: job, source, imageKey }: JobResult) {
   const photoTranslate = job.tool === "photo-translate";
   if (job.status === "failed") {
     await sendReply(conversation, photoTranslate ? "translateFailed" : "imageFailedJob");
     return;
   }
   if (photoTranslate) {
-    const source = await getDb(env)
-      .select({ r2Key: schema.uploads.r2Key, contentType: schema.uploads.contentType })
-      .from(schema.uploads)
-      .innerJoin(schema.imageJobs, eq(schema.imageJobs.sourceUploadId, schema.uploads.id))
-      .where(eq(schema.imageJobs.id, jobId))
-      .get();
     const translation = job.translation;
     const language = translation
       ? (new Intl.DisplayNames([conversation.locale], { type: "language" }).of(translation.sourceLanguage) ?? translation.sourceLanguage)
@@ -153,10 +149,7 @@ async function sendJobResult(env: AppEnv, conversation: Conversation, ownerId: s
     return;
   }
   const image = job.image;
-  const object = image
-    ? await getDb(env).select({ r2Key: schema.galleryImages.r2Key }).from(schema.galleryImages).where(eq(schema.galleryImages.id, image.id)).get()
-    : undefined;
-  const stored = object ? await env.MEDIA.get(object.r2Key) : null;
+  const stored = image && imageKey ? await env.MEDIA.get(imageKey) : null;
   if (!image || !stored) {
     await sendReply(conversation, "imageFailedJob");
     return;

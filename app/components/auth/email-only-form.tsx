@@ -6,21 +6,24 @@ import { MailCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
 import { FormAlert, SubmitButton, TextField } from "./fields";
-import { StepLink, useResultToasts, type AuthActionData } from "./forms";
-import { useCheckedForm } from "./use-checked-form";
+import { retryAfterOf } from "~/lib/error-body";
+import type { LazyForm } from "~/lib/schemas/lazy";
+import { useForm } from "~/lib/use-form";
+import { forgotPasswordForm, signInLinkForm, useAuthWords } from "./account-forms";
+import { alertCode, StepLink, useResultToasts, type AuthActionData } from "./forms";
 
 interface EmailOnlyFlow {
   action: string;
-  /** Which schema checks it (the schemas load with the form's first use, use-checked-form.ts). */
-  schema: "forgotPasswordSchema" | "signInLinkSchema";
+  /** Which schema checks it (the schemas load with the form's first use, account-forms.ts). */
+  schema: LazyForm<{ email: string }>;
   /** The locale keys: `<copy>.submit`, `<copy>.sent`, `<copy>.sentBody`. */
   copy: "forgotPassword" | "emailLink";
   /** The sign-in link brings the user back to where they were; a reset link does not. */
   carriesRedirect: boolean;
 }
 
-const FORGOT_PASSWORD: EmailOnlyFlow = { action: "/auth/forgot-password", schema: "forgotPasswordSchema", copy: "forgotPassword", carriesRedirect: false };
-const EMAIL_LINK: EmailOnlyFlow = { action: "/auth/email-link", schema: "signInLinkSchema", copy: "emailLink", carriesRedirect: true };
+const FORGOT_PASSWORD: EmailOnlyFlow = { action: "/auth/forgot-password", schema: forgotPasswordForm, copy: "forgotPassword", carriesRedirect: false };
+const EMAIL_LINK: EmailOnlyFlow = { action: "/auth/email-link", schema: signInLinkForm, copy: "emailLink", carriesRedirect: true };
 
 interface FormProps {
   redirectTo: string;
@@ -32,7 +35,7 @@ function EmailOnlyForm({ flow, redirectTo, onStep }: FormProps & { flow: EmailOn
   const fetcher = useFetcher<AuthActionData>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms[flow.schema], failed?.fieldErrors);
+  const { errors, formProps } = useForm({ schema: flow.schema, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
   useResultToasts(failed);
   const backToSignIn = (
     <p className="text-sm">
@@ -55,7 +58,7 @@ function EmailOnlyForm({ flow, redirectTo, onStep }: FormProps & { flow: EmailOn
     <div className="flex flex-col gap-4">
       <fetcher.Form method="post" action={flow.action} className="flex flex-col gap-4" {...formProps}>
         {flow.carriesRedirect && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} retryAfterSeconds={failed?.retryAfterSeconds} />
+        <FormAlert code={alertCode(failed)} retryAfterSeconds={retryAfterOf(failed)} />
         <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
         <SubmitButton busy={fetcher.state !== "idle"}>{t(`${flow.copy}.submit`)}</SubmitButton>
       </fetcher.Form>

@@ -1,5 +1,5 @@
-// The auth and settings forms' fields, on the app's one Field (components/ui/field.tsx): errors are keys under
-// auth:validation (from the zod schema) or already translated text.
+// The auth and settings forms' fields, on the app's one Field (components/ui/field.tsx): an error is the text to show
+// (lib/use-form.ts holds every form's errors as texts).
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,21 +9,15 @@ import { Field } from "../ui/field";
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
   label: string;
-  /** A message key under auth:validation (from the zod schema) or an already translated text. */
+  /** The text to show. */
   error?: string;
   hint?: string;
   trailing?: ReactNode;
 }
 
-export function useValidationMessage() {
-  const { t } = useTranslation("auth");
-  return (key: string | undefined) => (key ? t(`validation.${key}`, { defaultValue: key }) : undefined);
-}
-
 export function TextField({ name, label, error, hint, trailing, className = "", ...input }: FieldProps) {
-  const message = useValidationMessage()(error);
   return (
-    <Field label={label} error={message} hint={hint} className={`flex flex-col gap-1.5 ${className}`}>
+    <Field label={label} error={error} hint={hint} className={`flex flex-col gap-1.5 ${className}`}>
       {(wiring) => (
         <div className="relative">
           <input
@@ -70,7 +64,8 @@ export function FormAlert({
   children,
 }: {
   code?: string | null;
-  retryAfterSeconds?: number | null;
+  /** The wait the refusal asked for (lib/error-body.ts retryAfterOf). */
+  retryAfterSeconds?: string | number | null;
   tone?: "error" | "success";
   children?: ReactNode;
 }) {
@@ -116,5 +111,25 @@ export function SubmitButton({
       {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
       {children}
     </button>
+  );
+}
+
+/** An account page: its heading and description (`auth:<copy>.title`, `.description`), then the form. */
+export function AuthScreen({
+  copy,
+  children,
+}: {
+  copy: "login" | "signUp" | "forgotPassword" | "emailLink" | "resetPassword" | "twoStep";
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t(`${copy}.title`)}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t(`${copy}.description`)}</p>
+      </div>
+      {children}
+    </div>
   );
 }

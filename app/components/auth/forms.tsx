@@ -5,13 +5,15 @@ import { MailCheck } from "lucide-react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
+import { retryAfterOf } from "~/lib/error-body";
+import { useForm } from "~/lib/use-form";
 import { useRootData } from "~/components/root-data";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "./fields";
+import { signInForm, signUpForm, useAuthWords } from "./account-forms";
 import { PasskeySignIn } from "./passkey-sign-in";
-import { useResultToasts, type AuthActionData } from "./results";
-import { useCheckedForm } from "./use-checked-form";
+import { alertCode, useResultToasts, type AuthActionData } from "./results";
 
-export { useResultToasts, type AuthActionData };
+export { alertCode, useResultToasts, type AuthActionData };
 
 type StepHandler = (step: AuthDialogStep) => void;
 
@@ -105,18 +107,18 @@ export function SignInForm({ redirectTo, onStep, initialError }: { redirectTo: s
   const fetcher = useFetcher<AuthActionData>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.signInSchema, failed?.fieldErrors);
+  const { errors, formProps } = useForm({ schema: signInForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
   const intent = fetcher.formData?.get("intent");
   useResultToasts(result);
-  const errorCode = failed?.error && failed.error !== "request/invalid" ? failed.error : result ? null : initialError;
+  const errorCode = result ? alertCode(failed) : initialError;
   return (
     <div className="flex flex-col gap-5">
       <ProviderButtons redirectTo={redirectTo} />
       <fetcher.Form method="post" action="/auth/login" className="flex flex-col gap-4" {...formProps}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormAlert code={errorCode} retryAfterSeconds={failed?.retryAfterSeconds} />
+        <FormAlert code={errorCode} retryAfterSeconds={retryAfterOf(failed)} />
         {result?.ok && result.notice === "activationSent" && <FormAlert tone="success">{t("notices.activationSent")}</FormAlert>}
-        {/* "webauthn": the browser offers this site's passkeys among the field's suggestions (decision 0026). */}
+        {/* "webauthn": the browser offers this site's passkeys among the field's suggestions (decision 0028). */}
         <TextField name="email" type="email" autoComplete="email webauthn" inputMode="email" label={t("fields.email")} error={errors.email} />
         <PasswordField name="password" autoComplete="current-password" label={t("fields.password")} error={errors.password} />
         <div className="-mt-1 flex flex-wrap justify-between gap-2 text-sm">
@@ -130,7 +132,7 @@ export function SignInForm({ redirectTo, onStep, initialError }: { redirectTo: s
         <SubmitButton busy={fetcher.state !== "idle" && intent !== "resend-verification"} name="intent" value="sign-in">
           {t("login.submit")}
         </SubmitButton>
-        {failed?.error === "auth/unverified-email" || (result?.ok && result.notice === "activationSent") ? (
+        {failed?.error.code === "auth/unverified-email" || (result?.ok && result.notice === "activationSent") ? (
           <SubmitButton variant="secondary" busy={fetcher.state !== "idle" && intent === "resend-verification"} name="intent" value="resend-verification">
             {t("login.resend")}
           </SubmitButton>
@@ -158,7 +160,7 @@ function CheckEmail({ email, emailSent, redirectTo, onStep }: { email: string; e
       <h2 className="text-xl font-semibold">{t("signUp.checkEmailTitle")}</h2>
       <p className="text-sm text-muted-foreground">{t("signUp.checkEmailBody", { email })}</p>
       {!emailSent && !resend.data && <FormAlert code="email/activation-failed" />}
-      {resendFailed?.error && <FormAlert code={resendFailed.error} retryAfterSeconds={resendFailed.retryAfterSeconds} />}
+      {resendFailed && <FormAlert code={resendFailed.error.code} retryAfterSeconds={retryAfterOf(resendFailed)} />}
       {resend.data?.ok && <FormAlert tone="success">{t("notices.activationSent")}</FormAlert>}
       <resend.Form method="post" action="/auth/sign-up">
         <input type="hidden" name="intent" value="resend-verification" />
@@ -180,7 +182,7 @@ export function SignUpForm({ redirectTo, onStep }: { redirectTo: string; onStep?
   const fetcher = useFetcher<AuthActionData>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.signUpSchema, failed?.fieldErrors);
+  const { errors, formProps } = useForm({ schema: signUpForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
   useResultToasts(failed);
   if (result?.ok && result.email) {
     return <CheckEmail email={result.email} emailSent={result.emailSent !== false} redirectTo={redirectTo} onStep={onStep} />;
@@ -189,7 +191,7 @@ export function SignUpForm({ redirectTo, onStep }: { redirectTo: string; onStep?
     <div className="flex flex-col gap-5">
       <ProviderButtons redirectTo={redirectTo} />
       <fetcher.Form method="post" action="/auth/sign-up" className="flex flex-col gap-4" {...formProps}>
-        <FormAlert code={failed?.error && failed.error !== "request/invalid" ? failed.error : null} retryAfterSeconds={failed?.retryAfterSeconds} />
+        <FormAlert code={alertCode(failed)} retryAfterSeconds={retryAfterOf(failed)} />
         <TextField name="displayName" autoComplete="name" label={t("fields.displayName")} error={errors.displayName} />
         <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
         <PasswordField name="password" autoComplete="new-password" label={t("fields.password")} hint={t("fields.passwordHint")} error={errors.password} />

@@ -1,13 +1,13 @@
 // "Sign in with a passkey" under the sign-in form, and the e-mail field's passkey suggestions (conditional mediation):
 // both hand the browser's answer to /auth/login (intent "passkey"), which signs in with both steps at once
-// (decision 0026). The WebAuthn code loads after the form is on screen (app/lib/passkeys.ts).
+// (decision 0028). The WebAuthn code loads after the form is on screen (app/lib/passkeys.ts).
 import { useFetcher } from "@remix-run/react";
 import { Fingerprint } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cancelPasskeyRequest, getPasskey, passkeysSupported } from "~/lib/passkeys";
 import { FormAlert } from "./fields";
-import { useResultToasts, type AuthActionData } from "./results";
+import { alertCode, useResultToasts, type AuthActionData } from "./results";
 
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation("auth");
@@ -50,7 +50,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const busy = asking || fetcher.state !== "idle";
   return (
     <div className="flex flex-col gap-3">
-      {problem && "cancelled" in problem ? <FormAlert>{t("passkey.cancelled")}</FormAlert> : <FormAlert code={problem?.code ?? failed?.error} />}
+      {problem && "cancelled" in problem ? <FormAlert>{t("passkey.cancelled")}</FormAlert> : <FormAlert code={problem?.code ?? alertCode(failed)} />}
       <button
         type="button"
         onClick={() => void ask()}

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/
 import { BadgeCheck, Crown, Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { ActionFailure } from "~/.server/http/auth";
+import type { ErrorBody } from "~/lib/error-body";
 import { FormAlert } from "~/components/auth/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { openAuthDialog } from "~/lib/auth-dialog";
@@ -16,8 +16,8 @@ export function PlansScreen({ data }: { data: PlansData }) {
   const { t } = useTranslation("billing");
   const submit = useSubmit();
   const navigation = useNavigation();
-  const actionData = useActionData<ActionFailure>();
-  const error = actionData?.error ?? null;
+  const actionData = useActionData<ErrorBody>();
+  const error = actionData?.error.code ?? null;
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const canCheckout = data.mode !== "off" && !data.active && data.error === null;
 

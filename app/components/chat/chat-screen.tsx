@@ -13,6 +13,7 @@ import { CreditsLine } from "./credits-line";
 import { Greeting } from "./greeting";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
+import { TemporaryChatSwitch } from "./temporary-chat-switch";
 import { ThreadHeader } from "./thread-header";
 import { useChat, type ChatMessage } from "./use-chat";
 import { VoiceMode, VoiceModeButton } from "./voice-mode";
@@ -34,7 +35,9 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const { id: modelId, model } = chooseModel("web-main", models, choice.modelName);
-  const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId });
+  // A temporary chat (issue 33) is offered on a new chat only; it lives in this page until the tab closes or reloads.
+  const [temporary, setTemporary] = useState(false);
+  const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId, temporary });
   const { pathname } = useLocation();
   const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
@@ -110,7 +113,18 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     <div className="flex min-h-0 flex-1 flex-col">
       <UpgradeDialog />
       <VoiceMode send={chat.send} messages={chat.messages} transcription={voice} plan={plan} />
-      {thread && <ThreadHeader thread={thread} />}
+      {thread ? (
+        <ThreadHeader thread={thread} />
+      ) : (
+        <TemporaryChatSwitch
+          on={temporary}
+          disabled={chat.busy}
+          onChange={(next) => {
+            setTemporary(next);
+            chat.reset();
+          }}
+        />
+      )}
       {missingThread && (
         <p role="status" className="mx-auto mt-4 w-full max-w-3xl rounded-md border px-4 py-2 text-sm text-muted-foreground">
           {t("errors:chat/not-found")}
@@ -121,6 +135,11 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
           <div className="text-center">
             <Greeting />
             <p className="mt-2 text-muted-foreground">{t("subtitle")}</p>
+            {temporary && (
+              <p role="status" className="mx-auto mt-4 max-w-xl rounded-md border px-4 py-2 text-sm text-muted-foreground">
+                {t("memory.temporaryOn")}
+              </p>
+            )}
           </div>
           <ul className="flex flex-wrap justify-center gap-2" aria-label={t("suggestionsLabel")}>
             {SUGGESTION_CATEGORIES.map((key) => (
@@ -141,7 +160,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
         <>
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} {...chat.listActions} />
+            <MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} temporary={temporary} {...chat.listActions} />
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>
         </>

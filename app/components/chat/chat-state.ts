@@ -3,8 +3,10 @@
 // (tests/unit/chat-state.test.ts). use-chat.ts sends the turn and use-answer-stream.ts reads it; both only dispatch.
 import type { MessageView } from "~/.server/chat/threads";
 import type { AnswerStatus } from "~/lib/chat-events";
+import type { MemoryNote } from "~/lib/memory";
 
-export type ChatMessage = MessageView & { thinking?: boolean };
+/** `memory`: what memory did for an answer (issue 33), shown under it. */
+export type ChatMessage = MessageView & { thinking?: boolean; memory?: MemoryNote };
 
 export type TurnMode = "send" | "regenerate" | "edit";
 
@@ -27,7 +29,11 @@ export type ChatAction =
   /** The model started reasoning (its text is never shown). */
   | { type: "reasoning"; messageId: string }
   /** The answer is saved: its final text and status (complete, failed, or stopped by the person). */
-  | { type: "done"; messageId: string; status: AnswerStatus; errorCode: string | null; text: string }
+  | { type: "done"; messageId: string; status: AnswerStatus; errorCode: string | null; text: string; memory?: MemoryNote }
+  /** What memory did for an answer, once its extraction job has ended. */
+  | { type: "memory"; messageId: string; note: MemoryNote }
+  /** A temporary chat was left or started (issue 33): the screen starts empty. */
+  | { type: "reset" }
   /** Nothing was saved (refused, or never reached the server): the turn leaves the list; the screen puts the question back. */
   | { type: "failed"; requestId: string; mode: TurnMode }
   /** This page stopped reading (the answer ended, or the connection was lost for good): the chat is idle again. */
@@ -105,7 +111,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         status: action.status,
         errorCode: action.errorCode,
         thinking: false,
+        ...(action.memory ? { memory: action.memory } : {}),
       }));
+    case "memory":
+      return patch(state, action.messageId, (message) => ({ ...message, memory: action.note }));
+    case "reset":
+      return initialChatState([]);
     case "failed": {
       const removed = new Set([placeholderId(action.requestId), ...(action.mode === "send" ? [questionId(action.requestId)] : [])]);
       return { messages: state.messages.filter((message) => !removed.has(message.id)), activeId: null };

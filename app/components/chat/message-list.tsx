@@ -5,6 +5,7 @@ import { Markdown, MarkdownPreload } from "./markdown";
 import { CopyButton } from "./copy-button";
 import { ReadAloudButton } from "./read-aloud-button";
 import { isPlaceholder, type ChatMessage } from "./chat-state";
+import { MemoryNoteView } from "./memory-note";
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -13,6 +14,8 @@ interface MessageListProps {
   onRegenerate: () => void;
   onEdit: (text: string) => void;
   onFeedback: (messageId: string, feedback: "like" | "dislike" | "none") => void;
+  /** A temporary chat (issue 33): its answers are not saved, so there is nothing to rate or read back from the server. */
+  temporary?: boolean;
 }
 
 function ThinkingDots() {
@@ -152,7 +155,7 @@ function useFollowTheEnd(end: RefObject<HTMLElement>) {
 }
 
 /** Memoised: while someone types, only the composer changes; the list renders again only when the messages do. */
-export const MessageList = memo(function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, onFeedback }: MessageListProps) {
+export const MessageList = memo(function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, onFeedback, temporary = false }: MessageListProps) {
   const { t } = useTranslation("chat");
   const [editing, setEditing] = useState(false);
   const end = useRef<HTMLDivElement>(null);
@@ -232,8 +235,8 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
             {message.status !== "streaming" && (
               <div className="flex flex-wrap items-center gap-1">
                 {message.content && <CopyButton text={message.content} label={t("actions.copy")} />}
-                {message.content && !isPlaceholder(message.id) && <ReadAloudButton messageId={message.id} text={message.content} />}
-                {message.content && (
+                {message.content && !isPlaceholder(message.id) && !temporary && <ReadAloudButton messageId={message.id} text={message.content} />}
+                {message.content && !temporary && (
                   <>
                     <button
                       type="button"
@@ -267,6 +270,7 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
                 )}
               </div>
             )}
+            <MemoryNoteView note={message.memory} />
           </li>
         ),
       )}

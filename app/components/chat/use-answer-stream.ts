@@ -3,6 +3,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, type Dispatch } from "react";
 import { readEvents, type ChatStreamEvent } from "~/lib/chat-events";
 import type { ChatAction } from "./chat-state";
+import { followMemoryNote } from "./memory-note";
 
 const JOIN_RETRIES = 5;
 /** How often streamed text is painted: fast enough to read as live, slow enough that rendering never piles up. */
@@ -48,7 +49,11 @@ export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () =>
       // The end of the answer is urgent; React applies queued updates in order, so the final text always wins.
       if (event.type === "snapshot") startTransition(() => dispatch({ type: "rejoined", messageId, text: event.text, thinking: event.thinking }));
       else if (event.type === "thinking") dispatch({ type: "reasoning", messageId });
-      else dispatch({ type: "done", messageId, status: event.status, errorCode: event.errorCode, text: event.text });
+      else {
+        dispatch({ type: "done", messageId, status: event.status, errorCode: event.errorCode, text: event.text, memory: event.memory });
+        // The turn's memory job is still running: its "Memory updated" note comes a moment later.
+        if (event.memory?.pending) followMemoryNote(messageId, (note) => dispatch({ type: "memory", messageId, note }));
+      }
     },
     [dispatch, flushPending],
   );

@@ -8,6 +8,7 @@ import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
+import { TEMPORARY_HISTORY_MAX, TEMPORARY_MESSAGE_MAX } from "~/lib/constants";
 import { chatReducer, initialChatState, isPlaceholder, placeholderId, type ChatMessage, type TurnMode } from "./chat-state";
 import { useAnswerStream } from "./use-answer-stream";
 import { refreshCredits } from "./use-credits";
@@ -24,13 +25,30 @@ export interface ChatTool {
 
 type TurnResult = { ok: true } | { ok: false; code: string };
 
-export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string; tool?: ChatTool }) {
-  const { threadId, initialMessages, model, tool } = options;
+/**
+ * What a temporary chat sends with each turn (issue 33): the conversation so far, which is saved nowhere else. The
+ * latest messages, each cut to the route's limit, and as many as fit well inside its body cap.
+ */
+function temporaryHistory(messages: ChatMessage[]) {
+  const kept = messages.filter((message) => message.content && !isPlaceholder(message.id)).slice(-TEMPORARY_HISTORY_MAX);
+  const history = kept.map(({ role, content }) => ({ role, content: content.slice(0, TEMPORARY_MESSAGE_MAX) }));
+  let chars = history.reduce((sum, message) => sum + message.content.length, 0);
+  while (chars > TEMPORARY_HISTORY_CHARS && history.length > 0) chars -= history.shift()!.content.length;
+  return history;
+}
+const TEMPORARY_HISTORY_CHARS = 60_000;
+
+export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string; tool?: ChatTool; temporary?: boolean }) {
+  const { threadId, initialMessages, model, tool, temporary = false } = options;
   const { t } = useTranslation();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const revalidate = useSafeRevalidate();
   const [{ messages, activeId }, dispatch] = useReducer(chatReducer, initialMessages, initialChatState);
+  // Read by `rate` and a temporary chat's turns without making them new functions on every streamed paint (the
+  // message list is memoised).
+  const latestMessages = useRef(messages);
+  latestMessages.current = messages;
   const stream = useAnswerStream(
     dispatch,
     useCallback(() => {
@@ -42,6 +60,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
   const start = useCallback(
     async (body: { mode: TurnMode; message?: string; attachmentId?: string; input?: Record<string, string> }): Promise<TurnResult> => {
       const requestId = crypto.randomUUID();
+      const history = temporary ? { temporary: true, history: temporaryHistory(latestMessages.current) } : {};
       dispatch({ type: "sent", requestId, mode: body.mode, message: body.message, attachmentId: body.attachmentId, model, now: Date.now() });
       const abort = stream.begin();
       let opened: Awaited<ReturnType<typeof openApiStream>>;
@@ -49,7 +68,14 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
         opened = await openApiStream("/api/chat", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ requestId, threadId: threadId ?? undefined, model, ...body, ...(tool ? { tool: tool.tool, toolPath: tool.toolPath } : {}) }),
+          body: JSON.stringify({
+            requestId,
+            threadId: threadId ?? undefined,
+            model,
+            ...body,
+            ...(tool ? { tool: tool.tool, toolPath: tool.toolPath } : {}),
+            ...history,
+          }),
           signal: abort.signal,
         });
       } catch {
@@ -71,7 +97,8 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
       const messageId = response.headers.get("X-Message-Id") ?? placeholderId(requestId);
       const newThreadId = response.headers.get("X-Thread-Id");
       dispatch({ type: "accepted", requestId, messageId });
-      if (!threadId && newThreadId) {
+      // A temporary chat has no thread page: its answer is read here.
+      if (!threadId && newThreadId && !temporary) {
         // The thread page takes over and joins the running answer; this response is no longer needed.
         abort.abort();
         refreshCredits();
@@ -89,7 +116,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
       }
       return { ok: true };
     },
-    [errorText, model, navigate, stream, t, threadId, tool],
+    [errorText, model, navigate, stream, t, temporary, threadId, tool],
   );
 
   const stop = useCallback(async () => {
@@ -97,9 +124,6 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     await fetch(`/api/chat/${activeId}/stop`, { method: "POST" }).catch(() => undefined);
   }, [activeId]);
 
-  // Read by `rate` without making it a new function on every streamed paint (the message list is memoised).
-  const latestMessages = useRef(messages);
-  latestMessages.current = messages;
   /** Like / dislike / neither on an answer: shown at once, put back as it was if the server refuses. */
   const rate = useCallback(
     async (messageId: string, feedback: "like" | "dislike" | "none") => {
@@ -144,5 +168,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     /** A tool's form: the server builds the question from `input`; `display` stands in for it until then. */
     sendForm: (input: Record<string, string>, display: string) => start({ mode: "send", message: display, input }),
     stop,
+    /** Empties the screen (a temporary chat switched on or off). */
+    reset: useCallback(() => dispatch({ type: "reset" }), []),
   };
 }

@@ -16,7 +16,7 @@ export function BirthDataFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Field label={t("form.place")} error={errors.placeId && t(errors.placeId)} hint={t("form.placeHint")}>
+        <Field label={t("form.place")} error={errors.placeId} hint={t("form.placeHint")}>
           {(wiring) => (
             <PlaceCombobox
               id={wiring.id}
@@ -32,7 +32,7 @@ export function BirthDataFields({
           )}
         </Field>
       </div>
-      <Field label={t("form.birthDate")} error={errors.birthDate && t(errors.birthDate)}>
+      <Field label={t("form.birthDate")} error={errors.birthDate}>
         {(wiring) => (
           <input
             {...wiring}
@@ -47,7 +47,7 @@ export function BirthDataFields({
           />
         )}
       </Field>
-      <Field label={t("form.birthTime")} error={errors.birthTime && t(errors.birthTime)} hint={t("form.birthTimeHint")}>
+      <Field label={t("form.birthTime")} error={errors.birthTime} hint={t("form.birthTimeHint")}>
         {(wiring) => (
           <input
             {...wiring}

@@ -7,7 +7,7 @@ import { ChoiceGroup } from "../images/choice-group";
 import { Field, fieldClass } from "../ui/field";
 import { BirthDataFields } from "./birth-data-fields";
 
-/** What every group of fields gets: the form's values, its errors (keys under horoscope:validation) and a setter. */
+/** What every group of fields gets: the form's values, its errors (texts to show) and a setter. */
 export interface FieldsProps {
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -17,7 +17,7 @@ export interface FieldsProps {
 function SignSelect({ name, values, errors, onChange }: FieldsProps & { name: "sign" | "partnerSign" }) {
   const { t } = useTranslation("horoscope");
   return (
-    <Field label={t(`form.${name}`)} error={errors[name] && t(errors[name])}>
+    <Field label={t(`form.${name}`)} error={errors[name]}>
       {(wiring) => (
         <select {...wiring} name={name} value={values[name] ?? ""} onChange={(event) => onChange(name, event.target.value)} className={fieldClass}>
           <option value="">{t("form.chooseSign")}</option>
@@ -36,7 +36,7 @@ function SignSelect({ name, values, errors, onChange }: FieldsProps & { name: "s
 function QuestionField({ values, errors, onChange, placeholder }: FieldsProps & { placeholder: string }) {
   const { t } = useTranslation("horoscope");
   return (
-    <Field label={t("form.question")} error={errors.question && t(errors.question)}>
+    <Field label={t("form.question")} error={errors.question}>
       {(wiring) => (
         <textarea
           {...wiring}
@@ -56,7 +56,7 @@ function QuestionField({ values, errors, onChange, placeholder }: FieldsProps & 
 function IntentionField({ values, errors, onChange }: FieldsProps) {
   const { t } = useTranslation("horoscope");
   return (
-    <Field label={t("form.intention")} error={errors.intention && t(errors.intention)}>
+    <Field label={t("form.intention")} error={errors.intention}>
       {(wiring) => (
         <input
           {...wiring}

@@ -1,15 +1,16 @@
 // Each horoscope type's form: its fields (horoscope-fields.tsx), checked with the same zod schema the server uses.
 import { Orbit, Sparkles } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BirthDataView } from "~/.server/horoscope/chart-view";
 import type { PlaceOption } from "~/.server/horoscope/places";
 import { NETWORK_FAILED } from "~/lib/api-client";
-import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
-import { lazyFormSchema } from "~/lib/schemas/lazy";
+import { checkWith } from "~/lib/schemas/field-errors";
+import type { HoroscopeInput } from "~/lib/schemas/horoscope";
+import { lazyForm } from "~/lib/schemas/lazy";
 import type { HoroscopeType } from "~/lib/tools";
 import { useApiAction } from "~/lib/use-api-action";
-import { useOnePress } from "~/lib/use-one-press";
+import { useForm } from "~/lib/use-form";
 import { HoroscopeFields } from "./horoscope-fields";
 
 /** The first values of a form: the saved birth data for the chart, its Sun sign for the forms that ask for a sign. */
@@ -22,7 +23,8 @@ function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record
 }
 
 /** The forms' schema, and zod with it, arrives when a form is first used, not with the page (horoscope-options.ts). */
-const horoscopeSchema = lazyFormSchema(() => import("~/lib/schemas/horoscope").then((schemas) => schemas.horoscopeInputSchema));
+// A problem without a field (no type) is the form's, under "type".
+const horoscopeForm = lazyForm(() => import("~/lib/schemas/horoscope").then((schemas) => checkWith(schemas.horoscopeInputSchema, "type")));
 
 export function HoroscopeForm({
   type,
@@ -43,7 +45,6 @@ export function HoroscopeForm({
   const { t: tt } = useTranslation("tools");
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(type, birth));
   const [place, setPlace] = useState<PlaceOption | null>(type === "birth-chart" ? (birth?.place ?? null) : null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Stores the birth data for the account (or the visitor); the page's data then brings the chart and the other
   // forms' prefill, and other tabs are told.
@@ -52,25 +53,11 @@ export function HoroscopeForm({
   const prefilled = birth !== null && (type === "birth-chart" || "sign" in initialValues(type, birth));
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  const onePress = useOnePress();
-  /** `reading`: the form's reading; `chart`: only store the birth data and show the chart (no credit). */
-  const submit = async (event: FormEvent | null, mode: "reading" | "chart" = "reading") => {
-    event?.preventDefault();
-    await onePress(() => send(mode));
-  };
+  const input: Record<string, string> = { ...values, type };
 
-  const send = async (mode: "reading" | "chart") => {
-    const input: Record<string, string> = { ...values, type };
+  /** `reading`: the form's reading; `chart`: only store the birth data and show the chart (no credit). */
+  const send = async (checked: HoroscopeInput, mode: "reading" | "chart") => {
     setFailure(null);
-    const schema = await horoscopeSchema.get().catch(() => null);
-    // The form's code could not be fetched: offline, so nothing could be sent anyway, and the message says so.
-    if (!schema) return setFailure(t(`errors:${NETWORK_FAILED}`));
-    const checked = schema.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrorsFrom(checked.error, "type"));
-      return;
-    }
-    setErrors({});
     if (type === "birth-chart") {
       // The birth data is stored once, then drawn: the page's data brings the chart and the other forms' prefill.
       const body = new FormData();
@@ -78,31 +65,38 @@ export function HoroscopeForm({
       const saved = await saveBirthData.submit("/api/horoscope/birth-profile", body);
       if (!saved.ok) {
         // A place the server does not know comes back as the place field's error.
-        if (saved.error.code === "horoscope/place-unknown") setErrors({ placeId: "validation.placeUnknown" });
-        else setFailure(saved.error.message || t(`errors:${saved.error.code}`));
-        return;
+        if (saved.error.code === "horoscope/place-unknown") return { placeId: t("validation.placeUnknown") };
+        setFailure(saved.error.message || t(`errors:${saved.error.code}`));
+        return saved.error.fieldErrors;
       }
       if (mode === "chart") return;
     }
-    const sign = "sign" in checked.data ? ` · ${t(`signs.${checked.data.sign}`)}` : "";
+    const sign = "sign" in checked ? ` · ${t(`signs.${checked.sign}`)}` : "";
     onSubmit(input, `${tt(`horoscope.types.${type}.title`)}${sign}`);
   };
 
+  // The form's code could not be fetched: offline, so nothing could be sent anyway, and the message says so.
+  const offline = () => setFailure(t(`errors:${NETWORK_FAILED}`));
+  const { errors, formProps, submitByCode } = useForm({
+    schema: horoscopeForm,
+    translate: t,
+    values: input,
+    send: (checked) => send(checked, "reading"),
+    onOffline: offline,
+  });
+  const saveOnly = () =>
+    void submitByCode((checked) => send(checked, "chart")).then((outcome) => {
+      if (outcome.offline) offline();
+    });
+
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      onFocus={horoscopeSchema.warm}
-      className="flex flex-col gap-5"
-      aria-label={tt(`horoscope.types.${type}.title`)}
-    >
+    <form method="post" {...formProps} className="flex flex-col gap-5" aria-label={tt(`horoscope.types.${type}.title`)}>
       <h2 className="text-sm font-medium text-muted-foreground">{t("form.heading")}</h2>
       {prefilled && <p className="text-xs text-muted-foreground">{t("form.savedData")}</p>}
       <HoroscopeFields type={type} values={values} errors={errors} onChange={set} place={place} onPlaceChange={setPlace} />
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="text-sm text-danger">
-          {errors.type ? t(errors.type) : t("form.fixErrors")}
+          {errors.type ?? t("form.fixErrors")}
         </p>
       )}
       {failure && (
@@ -116,7 +110,7 @@ export function HoroscopeForm({
           <button
             type="button"
             disabled={busy || saving}
-            onClick={() => void submit(null, "chart")}
+            onClick={saveOnly}
             className="inline-flex items-center justify-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-medium hover:bg-muted disabled:opacity-50"
           >
             <Orbit className="size-4" aria-hidden />

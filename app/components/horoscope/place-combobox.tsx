@@ -82,6 +82,8 @@ export function PlaceCombobox({
     <div className="relative">
       <input
         id={id}
+        // The form's field this box fills (its value is the place's id): lib/use-form.ts focuses it when it is in error.
+        data-field="placeId"
         type="text"
         role="combobox"
         autoComplete="off"

@@ -8,11 +8,11 @@ import type { CreditAction } from "~/lib/constants";
 import type { JobView } from "~/lib/jobs";
 import { chooseModel, providerNameFor, type ModelInfo } from "~/lib/models";
 import { NETWORK_FAILED } from "~/lib/api-client";
-import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
+import { checkWith } from "~/lib/schemas/field-errors";
 import type { ImageTool } from "~/lib/image-options";
-import { lazyFormSchema } from "~/lib/schemas/lazy";
+import { lazyForm } from "~/lib/schemas/lazy";
 import { useApiAction } from "~/lib/use-api-action";
-import { useOnePress } from "~/lib/use-one-press";
+import { useForm } from "~/lib/use-form";
 import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
@@ -41,50 +41,44 @@ export function useToolChoice(tool: ImageTool, page: { models: PickerModel[]; pl
  * The job schema, and zod with it (about 24 KB gzip), arrives when the form is first used instead of with the page
  * (image-options.ts holds what the page needs to paint). Focusing any field of the form starts the fetch.
  */
-const jobSchema = lazyFormSchema(() => import("~/lib/schemas/images").then((schemas) => schemas.createJobSchema()));
+const jobForm = lazyForm(() => import("~/lib/schemas/images").then((schemas) => checkWith(schemas.createJobSchema())));
 
 /**
- * Sends a tool's form: checked here with the server's own schema, then posted with a fresh request id (the job's
- * id, so a double submit makes one job). Visitors get the sign-in dialog instead. The new job joins the tool's list
- * through `onCreated`, so the page's data is not reloaded.
+ * A tool's form (lib/use-form.ts): its values checked here with the server's own schema, then posted with a request
+ * id (the job's id, so a double submit makes one job; a new one after each answer). Visitors get the sign-in dialog
+ * instead. The new job joins the tool's list through `onCreated`, so the page's data is not reloaded. `frame` is what
+ * ToolFormFrame needs; `fieldErrors` are texts to show.
  */
-export function useCreate(tool: ImageTool, signedIn: boolean, onCreated: (job: JobView) => void) {
+export function useCreate(tool: ImageTool, page: { signedIn: boolean }, values: Record<string, string | undefined>, onCreated: (job: JobView) => void) {
   const { t } = useTranslation("images");
   const create = useApiAction<{ job: JobView }>({ refresh: false });
-  // As texts to show: the schema's refusals translated here, the server's as they come (already translated).
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-
-  const onePress = useOnePress();
-
-  const submit = async (values: Record<string, string | undefined>) => {
-    if (!signedIn) openAuthDialog();
-    else await onePress(() => send(values));
-  };
-
-  const send = async (values: Record<string, string | undefined>) => {
-    const body = {
-      ...Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
-      tool,
-      requestId: crypto.randomUUID(),
-    };
-    const schema = await jobSchema.get().catch(() => null);
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const body = { ...Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string")), tool, requestId };
+  const form = useForm({
+    schema: jobForm,
+    translate: t,
+    values: body,
+    send: async () => {
+      const sent = new FormData();
+      for (const [name, value] of Object.entries(body)) sent.set(name, value);
+      const result = await create.submit("/api/jobs", sent);
+      setRequestId(crypto.randomUUID());
+      if (result.ok) return onCreated(result.job);
+      if (result.error.fieldErrors) return result.error.fieldErrors;
+      reportJobError(result.error.code, t);
+    },
     // The form's code could not be fetched: offline, the same as a request that could not be sent.
-    if (!schema) return reportJobError(NETWORK_FAILED, t);
-    const checked = schema.safeParse(body);
-    if (!checked.success) {
-      setFieldErrors(Object.fromEntries(Object.entries(fieldErrorsFrom(checked.error)).map(([field, key]) => [field, t(key)])));
-      return;
-    }
-    setFieldErrors({});
-    const form = new FormData();
-    for (const [name, value] of Object.entries(body)) form.set(name, value);
-    const result = await create.submit("/api/jobs", form);
-    if (result.ok) onCreated(result.job);
-    else if (result.error.fieldErrors) setFieldErrors(result.error.fieldErrors);
-    else reportJobError(result.error.code, t);
+    onOffline: () => reportJobError(NETWORK_FAILED, t),
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (page.signedIn) return form.formProps.onSubmit(event);
+    event.preventDefault();
+    openAuthDialog();
   };
-
-  return { submit, busy: create.state === "submitting", fieldErrors };
+  // Visitors are asked to sign in first, so their form's schema is not fetched.
+  const formProps = { ...form.formProps, onSubmit, onFocus: page.signedIn ? form.formProps.onFocus : undefined };
+  const busy = create.state === "submitting";
+  return { fieldErrors: form.errors, frame: { tool, signedIn: page.signedIn, busy, hasErrors: Object.keys(form.errors).length > 0, formProps } };
 }
 
 /** Shown to visitors above a tool's form: creations need an account. */
@@ -207,39 +201,22 @@ export function TextField({
   );
 }
 
-/** The form frame every tool shares: fields, then the credits line and the submit button. */
+/** The form frame every tool shares: fields, then the credits line and the submit button (`frame` from useCreate). */
 export function ToolFormFrame({
-  onSubmit,
+  frame,
   children,
   action,
   submitLabel,
-  busy,
-  hasErrors,
-  signedIn,
-  tool,
 }: {
-  onSubmit: () => void;
+  frame: ReturnType<typeof useCreate>["frame"];
   children: ReactNode;
   action: CreditAction;
   submitLabel: string;
-  busy: boolean;
-  hasErrors: boolean;
-  signedIn: boolean;
-  tool: ImageTool;
 }) {
   const { t } = useTranslation("images");
+  const { tool, signedIn, busy, hasErrors, formProps } = frame;
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      // Someone starting to fill the form will send it: fetch its schema now (visitors are asked to sign in first).
-      onFocus={signedIn ? jobSchema.warm : undefined}
-      className="flex flex-col gap-5"
-    >
+    <form method="post" {...formProps} className="flex flex-col gap-5">
       {!signedIn && <SignInNotice tool={tool} />}
       {children}
       {hasErrors && (

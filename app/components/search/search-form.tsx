@@ -1,19 +1,19 @@
 // The web search form: a person or topic and one of docs/product.md §1's nine categories, checked with the server's schema.
 import { Search } from "lucide-react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NETWORK_FAILED } from "~/lib/api-client";
-import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
-import { lazyFormSchema } from "~/lib/schemas/lazy";
+import { checkWith } from "~/lib/schemas/field-errors";
+import { lazyForm } from "~/lib/schemas/lazy";
 import { SUBJECT_MAX, type SearchCategory } from "~/lib/search-options";
 import { notify } from "~/lib/toast";
 import { SEARCH_CATEGORIES } from "~/lib/tools";
-import { useOnePress } from "~/lib/use-one-press";
+import { useForm } from "~/lib/use-form";
 import { fieldClass } from "../ui/field";
 import { ChoiceGroup } from "../images/choice-group";
 
 /** The form's schema, and zod with it, arrives when the form is first used, not with the page (search-options.ts). */
-const searchSchema = lazyFormSchema(() => import("~/lib/schemas/search").then((schemas) => schemas.searchInputSchema));
+const searchForm = lazyForm(() => import("~/lib/schemas/search").then((schemas) => checkWith(schemas.searchInputSchema)));
 
 export function SearchForm({
   busy,
@@ -32,37 +32,17 @@ export function SearchForm({
   const id = useId();
   const [subject, setSubject] = useState("");
   const [category, setCategory] = useState<SearchCategory>("tell-me-everything");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const onePress = useOnePress();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    await onePress(check);
-  };
-
-  const check = async () => {
-    const schema = await searchSchema.get().catch(() => null);
+  const { errors, formProps } = useForm({
+    schema: searchForm,
+    translate: t,
+    values: { subject, category },
+    send: (checked) => onSubmit(checked, t("question", { subject: checked.subject, category: tt(`web-search.categories.${checked.category}`) })),
     // The form's code could not be fetched: offline, so nothing could be sent anyway, and the message says so.
-    if (!schema) return notify("error", t(`errors:${NETWORK_FAILED}`));
-    const checked = schema.safeParse({ subject, category });
-    if (!checked.success) {
-      setErrors(fieldErrorsFrom(checked.error));
-      return;
-    }
-    setErrors({});
-    onSubmit(checked.data, t("question", { subject: checked.data.subject, category: tt(`web-search.categories.${checked.data.category}`) }));
-  };
+    onOffline: () => notify("error", t(`errors:${NETWORK_FAILED}`)),
+  });
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      onFocus={searchSchema.warm}
-      className="flex flex-col gap-5"
-      aria-label={tt("web-search.title")}
-    >
+    <form method="post" {...formProps} className="flex flex-col gap-5" aria-label={tt("web-search.title")}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-subject`} className="text-sm font-medium">
           {t("form.subject")}
@@ -81,7 +61,7 @@ export function SearchForm({
         />
         {errors.subject && (
           <p id={`${id}-subject-error`} className="text-sm text-danger">
-            {t(errors.subject)}
+            {errors.subject}
           </p>
         )}
       </div>
@@ -93,7 +73,7 @@ export function SearchForm({
         columns
         options={SEARCH_CATEGORIES.map((key) => ({ value: key, label: tt(`web-search.categories.${key}`) }))}
       />
-      {errors.category && <p className="text-sm text-danger">{t(errors.category)}</p>}
+      {errors.category && <p className="text-sm text-danger">{errors.category}</p>}
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="text-sm text-danger">
           {t("form.fixErrors")}

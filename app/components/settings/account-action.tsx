@@ -6,12 +6,11 @@ import type { AccountNotice } from "~/.server/settings/account";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
-import type { FieldErrors } from "~/lib/schemas/auth";
+import { retryAfterOf, type ErrorBody } from "~/lib/error-body";
 import { REQUIRES_RECENT_LOGIN, useRecentSignIn, type ConfirmingAccount } from "./confirm-identity";
 
-/** The account action's answer (routes/_main.settings.account.tsx). */
-export type AccountActionData =
-  { ok: true; notice: AccountNotice } | { ok: false; error?: string; message?: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
+/** The account action's answer (routes/_main.settings.account.tsx): a notice, or the one error body. */
+export type AccountActionData = { ok: true; notice: AccountNotice } | ErrorBody;
 
 /** Toasts each answer of a settings action once (successes with the product's wording, failures with docs/product.md §8's). */
 export function useActionToast(result: AccountActionData | undefined) {
@@ -21,8 +20,8 @@ export function useActionToast(result: AccountActionData | undefined) {
     if (!result) return;
     if (result.ok) notify("success", t(`settings:account.notices.${result.notice}`));
     // "Confirm it's you" opens for requires-recent-login and says it there.
-    else if (result.error && result.error !== "request/invalid" && result.error !== REQUIRES_RECENT_LOGIN)
-      notify("error", errorText(result.error, result.retryAfterSeconds));
+    else if (result.error.code !== "request/invalid" && result.error.code !== REQUIRES_RECENT_LOGIN)
+      notify("error", errorText(result.error.code, retryAfterOf(result)));
   }, [result, t, errorText]);
 }
 
@@ -52,7 +51,7 @@ export function IntentButton({
             {children}
           </SubmitButton>
         </div>
-        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error} retryAfterSeconds={fetcher.data.retryAfterSeconds} />}
+        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error.code} retryAfterSeconds={retryAfterOf(fetcher.data)} />}
       </fetcher.Form>
       {dialog}
     </>

@@ -32,7 +32,7 @@ export function ConfirmAction({
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
   }, [fetcher.state, fetcher.data]);
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error.code : undefined;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>

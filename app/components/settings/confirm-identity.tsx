@@ -6,13 +6,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher, useLocation, useSearchParams, type FetcherWithComponents } from "@remix-run/react";
 import { ShieldCheck } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
+import { retryAfterOf, type ErrorBody } from "~/lib/error-body";
 import { useApiAction } from "~/lib/use-api-action";
+import { useForm } from "~/lib/use-form";
 import { FormAlert, PasswordField, SubmitButton } from "../auth/fields";
 import { ProviderButtons, type AuthActionData } from "../auth/forms";
-import { useCheckedForm } from "../auth/use-checked-form";
+import { confirmPasswordForm, useAuthWords } from "../auth/account-forms";
 import { CenteredDialog } from "../ui/centered-dialog";
 
 export const REQUIRES_RECENT_LOGIN = "auth/requires-recent-login";
@@ -29,17 +31,19 @@ function PasswordConfirm({ account, onConfirmed }: { account: ConfirmingAccount;
   const { t: ta } = useTranslation("auth");
   const confirm = useApiAction({ refresh: false });
   const failed = confirm.data && !confirm.data.ok ? confirm.data : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.confirmPasswordSchema);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    formProps.onSubmit(event);
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    void confirm.submit("/api/auth/confirm-password", new FormData(event.currentTarget)).then((result) => {
+  const { errors, formProps } = useForm({
+    schema: confirmPasswordForm,
+    translate: useAuthWords(),
+    send: async ({ password }) => {
+      const body = new FormData();
+      body.set("password", password);
+      const result = await confirm.submit("/api/auth/confirm-password", body);
       if (result.ok) onConfirmed();
-    });
-  };
+      else return result.error.fieldErrors;
+    },
+  });
   return (
-    <form method="post" action="/api/auth/confirm-password" className="flex flex-col gap-3" {...formProps} onSubmit={submit}>
+    <form method="post" action="/api/auth/confirm-password" className="flex flex-col gap-3" {...formProps}>
       {/* For password managers: which account this password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
       <FormAlert code={failed?.error.code === "request/invalid" ? null : failed?.error.code} />
@@ -59,7 +63,7 @@ function EmailLinkConfirm({ email, redirectTo }: { email: string; redirectTo: st
     <fetcher.Form method="post" action="/auth/email-link" className="flex flex-col gap-2">
       <input type="hidden" name="email" value={email} />
       <input type="hidden" name="redirectTo" value={`${redirectTo}?notice=identity-confirmed`} />
-      <FormAlert code={failed?.error} retryAfterSeconds={failed?.retryAfterSeconds} />
+      <FormAlert code={failed?.error.code} retryAfterSeconds={retryAfterOf(failed)} />
       <SubmitButton busy={fetcher.state !== "idle"} variant="secondary">
         {ta("login.emailLink")}
       </SubmitButton>
@@ -105,8 +109,8 @@ export function ConfirmIdentityDialog({
 export function useRecentSignIn(fetcher: FetcherWithComponents<unknown>, account: ConfirmingAccount | undefined) {
   const sent = useRef<FormData | undefined>(undefined);
   const [open, setOpen] = useState(false);
-  const answer = fetcher.data as { ok?: boolean; error?: string } | undefined;
-  const asked = fetcher.state === "idle" && answer?.ok === false && answer.error === REQUIRES_RECENT_LOGIN;
+  const answer = fetcher.data as { ok: true } | ErrorBody | undefined;
+  const asked = fetcher.state === "idle" && answer?.ok === false && answer.error.code === REQUIRES_RECENT_LOGIN;
   useEffect(() => {
     if (fetcher.formData) sent.current = fetcher.formData;
   }, [fetcher.formData]);

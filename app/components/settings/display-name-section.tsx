@@ -1,7 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton, TextField } from "~/components/auth/fields";
-import { useCheckedForm } from "~/components/auth/use-checked-form";
+import { displayNameForm, useAuthWords } from "~/components/auth/account-forms";
+import { useForm } from "~/lib/use-form";
 import { useActionToast, type AccountActionData } from "./account-action";
 import { Section } from "./section";
 
@@ -11,7 +12,7 @@ export function NameSection({ displayName }: { displayName: string }) {
   const { t: ta } = useTranslation("auth");
   const fetcher = useFetcher<AccountActionData>();
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useCheckedForm((forms) => forms.displayNameSchema, failed?.fieldErrors);
+  const { errors, formProps } = useForm({ schema: displayNameForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
   useActionToast(fetcher.data);
   return (
     <Section id="name-title" title={t("account.profile.heading")}>

@@ -1,14 +1,16 @@
-// Settings › Login Connection › Passkeys (decision 0026): the account's passkeys with their dates, renamed in place,
+// Settings › Login Connection › Passkeys (decision 0028): the account's passkeys with their dates, renamed in place,
 // removed (a change that needs a recent sign-in), and "Add a passkey", which runs the browser's ceremony and sends
 // its answer to /api/passkeys. The WebAuthn browser code loads only when a passkey is added (app/lib/passkeys.ts).
 import { Fingerprint } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PasskeySummary } from "~/.server/auth/passkeys";
 import { useErrorText } from "~/lib/error-text";
 import { createPasskey, passkeysSupported } from "~/lib/passkeys";
 import { notify } from "~/lib/toast";
 import { useApiAction } from "~/lib/use-api-action";
+import { useForm } from "~/lib/use-form";
+import { passkeyNameForm, useAuthWords } from "../auth/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../auth/fields";
 import { useConfirmThenRetry, type ConfirmingAccount } from "./confirm-identity";
 import { Section } from "./section";
@@ -27,15 +29,20 @@ function PasskeyRow({ passkey, account }: { passkey: PasskeySummary; account: Co
   const { guard, dialog } = useConfirmThenRetry(account);
   const removeFailed = remove.data && !remove.data.ok ? remove.data.error.code : null;
   const renameFailed = rename.data && !rename.data.ok ? rename.data.error : undefined;
-
-  const submitRename = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void rename.submit(`/api/passkeys/${passkey.id}`, new FormData(event.currentTarget)).then((result) => {
-      if (!result.ok) return;
+  const { errors, formProps } = useForm({
+    schema: passkeyNameForm,
+    translate: useAuthWords(),
+    send: async ({ name }) => {
+      const body = new FormData();
+      body.set("intent", "rename");
+      body.set("name", name);
+      const result = await rename.submit(`/api/passkeys/${passkey.id}`, body);
+      if (!result.ok) return result.error.fieldErrors;
       setRenaming(false);
       notify("success", t("security.notices.passkeyRenamed"));
-    });
-  };
+    },
+  });
+
   const submitRemove = () => {
     const body = new FormData();
     body.set("intent", "remove");
@@ -81,10 +88,9 @@ function PasskeyRow({ passkey, account }: { passkey: PasskeySummary; account: Co
       </div>
       {removeFailed && removeFailed !== "auth/requires-recent-login" && <FormAlert code={removeFailed} />}
       {renaming && (
-        <form method="post" onSubmit={submitRename} className="flex max-w-md flex-col gap-3">
-          <input type="hidden" name="intent" value="rename" />
+        <form method="post" className="flex max-w-md flex-col gap-3" {...formProps}>
           <FormAlert code={renameFailed && !renameFailed.fieldErrors ? renameFailed.code : null} />
-          <TextField name="name" label={t("security.passkeys.nameLabel")} defaultValue={passkey.name} maxLength={50} error={renameFailed?.fieldErrors?.name} />
+          <TextField name="name" label={t("security.passkeys.nameLabel")} defaultValue={passkey.name} maxLength={50} error={errors.name} />
           <div className="flex gap-2">
             <SubmitButton busy={rename.state !== "idle"}>{t("security.passkeys.save")}</SubmitButton>
             <button type="button" onClick={() => setRenaming(false)} className="rounded-md border px-4 py-2 text-sm hover:bg-muted">

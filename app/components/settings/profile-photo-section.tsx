@@ -21,7 +21,7 @@ export function PhotoSection({ profile }: { profile: { displayName: string; prof
     if (upload.state === "idle" && upload.data?.ok && input.current) input.current.value = "";
   }, [upload.state, upload.data]);
   // The server's message is already in the page's language and says what only it knows (the plan's storage quota).
-  const serverError = upload.data && !upload.data.ok ? (upload.data.message ?? (upload.data.error ? te(upload.data.error) : null)) : null;
+  const serverError = upload.data && !upload.data.ok ? upload.data.error.message || te(upload.data.error.code) : null;
   const message = fileError ? te(fileError) : serverError;
   return (
     <Section id="photo-title" title={t("account.photo.heading")} description={t("account.photo.hint")}>

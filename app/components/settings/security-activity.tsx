@@ -1,4 +1,4 @@
-// Settings › Login Connection › Recent security activity (decision 0026): the newest changes to how the account signs
+// Settings › Login Connection › Recent security activity (decision 0028): the newest changes to how the account signs
 // in, each of which was also e-mailed to the account.
 import { useTranslation } from "react-i18next";
 import type { SecurityEvent } from "~/.server/auth/security-activity";

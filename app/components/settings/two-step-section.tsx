@@ -1,13 +1,15 @@
-// Settings › Login Connection › Two-step sign-in (decision 0026). Off: "Turn on" shows a new key as a QR code and as
+// Settings › Login Connection › Two-step sign-in (decision 0028). Off: "Turn on" shows a new key as a QR code and as
 // text, once; the first code from the app turns it on and shows ten recovery codes, once (copy or download). On: how
 // many recovery codes are left, new ones, and "Turn off" with a current code. Every step needs a recent sign-in.
 import { ShieldCheck } from "lucide-react";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import type { TwoStepStatus } from "~/.server/auth/two-step";
 import { notify } from "~/lib/toast";
 import { useApiAction, type ApiResult } from "~/lib/use-api-action";
+import { useForm } from "~/lib/use-form";
+import { twoStepCodeForm, useAuthWords } from "../auth/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../auth/fields";
 import { useConfirmThenRetry, type ConfirmingAccount } from "./confirm-identity";
 import { Section } from "./section";
@@ -17,9 +19,10 @@ const ENDPOINT = "/api/two-step";
 type Setup = { keyUri: string; manualKey: string };
 type Codes = { recoveryCodes: string[] };
 
-function intentForm(intent: string, form?: HTMLFormElement): FormData {
-  const body = form ? new FormData(form) : new FormData();
+function intentForm(intent: string, code?: string): FormData {
+  const body = new FormData();
   body.set("intent", intent);
+  if (code !== undefined) body.set("code", code);
   return body;
 }
 
@@ -27,8 +30,20 @@ function failedCode(result: ApiResult | undefined): string | null {
   return result && !result.ok && result.error.code !== "auth/requires-recent-login" ? result.error.code : null;
 }
 
-function CodeField({ label }: { label: string }) {
-  return <TextField name="code" label={label} autoComplete="one-time-code" inputMode="numeric" maxLength={32} required />;
+function CodeField({ label, error }: { label: string; error?: string }) {
+  return <TextField name="code" label={label} autoComplete="one-time-code" inputMode="numeric" maxLength={32} error={error} />;
+}
+
+/** A form that sends one code from the authenticator app (or a recovery code), checked like the two-step page's. */
+function useCodeForm(send: (code: string) => Promise<ApiResult>) {
+  return useForm({
+    schema: twoStepCodeForm,
+    translate: useAuthWords(),
+    send: async ({ code }) => {
+      const result = await send(code);
+      if (!result.ok) return result.error.fieldErrors;
+    },
+  });
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -67,14 +82,13 @@ function SetUp({ setup, onCodes }: { setup: Setup; onCodes: (codes: string[]) =>
   const { t } = useTranslation("settings");
   const enable = useApiAction<Codes>();
   const qr = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(setup.keyUri, { border: 2 }))}`, [setup.keyUri]);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void enable.submit(ENDPOINT, intentForm("enable", event.currentTarget)).then((result) => {
-      if (result.ok) onCodes(result.recoveryCodes);
-    });
-  };
+  const { errors, formProps } = useCodeForm(async (code) => {
+    const result = await enable.submit(ENDPOINT, intentForm("enable", code));
+    if (result.ok) onCodes(result.recoveryCodes);
+    return result;
+  });
   return (
-    <form method="post" onSubmit={submit} className="flex max-w-md flex-col gap-3" data-testid="two-step-setup">
+    <form method="post" className="flex max-w-md flex-col gap-3" data-testid="two-step-setup" {...formProps}>
       <p className="text-sm">{t("security.twoStep.scan")}</p>
       <img src={qr} alt={t("security.twoStep.qrAlt")} className="size-44 rounded-md border bg-white" />
       <p className="text-sm">
@@ -84,7 +98,7 @@ function SetUp({ setup, onCodes }: { setup: Setup; onCodes: (codes: string[]) =>
         </code>
       </p>
       <FormAlert code={failedCode(enable.data)} />
-      <CodeField label={t("security.twoStep.codeLabel")} />
+      <CodeField label={t("security.twoStep.codeLabel")} error={errors.code} />
       <div>
         <SubmitButton busy={enable.state !== "idle"}>{t("security.twoStep.confirm")}</SubmitButton>
       </div>
@@ -116,15 +130,15 @@ export function TwoStepSection({ status, account }: { status: TwoStepStatus; acc
       } else guard(result.error.code, renewCodes);
     });
   };
-  const turnOff = (form: HTMLFormElement) => {
-    const body = intentForm("disable", form);
-    const send = () =>
-      void disable.submit(ENDPOINT, body).then((result) => {
+  const turnOff = useCodeForm((code) => {
+    const send = (): Promise<ApiResult> =>
+      disable.submit(ENDPOINT, intentForm("disable", code)).then((result) => {
         if (result.ok) notify("success", t("security.notices.twoStepOff"));
-        else guard(result.error.code, send);
+        else guard(result.error.code, () => void send());
+        return result;
       });
-    send();
-  };
+    return send();
+  });
   const finished = () => {
     setCodes(null);
     setSetup(null);
@@ -160,17 +174,10 @@ export function TwoStepSection({ status, account }: { status: TwoStepStatus; acc
               {t("security.twoStep.renew")}
             </button>
           </div>
-          <form
-            method="post"
-            className="flex max-w-md flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              turnOff(event.currentTarget);
-            }}
-          >
+          <form method="post" className="flex max-w-md flex-col gap-3" {...turnOff.formProps}>
             <p className="text-sm text-muted-foreground">{t("security.twoStep.turnOffBody")}</p>
             <FormAlert code={failedCode(disable.data)} />
-            <CodeField label={t("security.twoStep.turnOffLabel")} />
+            <CodeField label={t("security.twoStep.turnOffLabel")} error={turnOff.errors.code} />
             <div>
               <SubmitButton variant="secondary" busy={disable.state !== "idle"}>
                 {t("security.twoStep.turnOff")}

@@ -28,6 +28,8 @@ interface ComboboxProps {
   /** An error shown next to the box: marks it invalid and names the message's element. */
   invalid?: boolean;
   describedBy?: string;
+  /** The form field this box stands for (it has no name of its own): lib/use-form.ts focuses it when that field is in error. */
+  field?: string;
 }
 
 /** Lower case without accents, so "turk" finds "Türkiye" and "cote" finds "Côte d’Ivoire". */
@@ -49,6 +51,7 @@ export function Combobox({
   id,
   invalid,
   describedBy,
+  field,
 }: ComboboxProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-input`;
@@ -143,6 +146,7 @@ export function Combobox({
         <input
           ref={inputRef}
           id={inputId}
+          data-field={field}
           type="text"
           role="combobox"
           aria-autocomplete="list"

@@ -1,14 +1,16 @@
 // docs/product.md §5 "WhatsApp start": the country first (a searchable list), then the number, checked with the same schema
 // as the server; the answer is a wa.me link with a one-time code, also as a QR code on wide screens.
 import { getCountries, getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import type { LinkCodeResult } from "~/.server/whatsapp/link-codes";
+import { NETWORK_FAILED } from "~/lib/api-client";
 import { useToolModel } from "~/lib/chat-prefs";
-import { fieldErrorsFrom } from "~/lib/schemas/field-errors";
-import { whatsappLinkSchema } from "~/lib/schemas/whatsapp";
+import { checkWith } from "~/lib/schemas/field-errors";
+import { lazyForm } from "~/lib/schemas/lazy";
 import { useApiAction } from "~/lib/use-api-action";
+import { useForm } from "~/lib/use-form";
 import { LINK_CODE_TTL_MS } from "~/lib/whatsapp";
 import { FormAlert, SubmitButton, TextField } from "../auth/fields";
 import { Combobox, type ComboboxOption } from "../ui/combobox";
@@ -71,7 +73,8 @@ function LinkCodeView({ result, onReset }: { result: LinkCodeResult; onReset: ()
   );
 }
 
-type Errors = Partial<Record<"country" | "phone" | "model" | "form", string>>;
+/** The link form's schema, the server's own, arrives when the form is first used (lib/use-form.ts). */
+const linkForm = lazyForm(() => import("~/lib/schemas/whatsapp").then((schemas) => checkWith(schemas.whatsappLinkSchema)));
 
 /** `onStale`: the server says the status changed (signed out, channel switched off); the dialog asks again. */
 export function LinkForm({ initialCountry, onStale }: { initialCountry: string | null; onStale: () => void }) {
@@ -80,8 +83,6 @@ export function LinkForm({ initialCountry, onStale }: { initialCountry: string |
   const options = useCountryOptions(locale);
   const [country, setCountry] = useState<string | null>(() => (options.some((option) => option.value === initialCountry) ? initialCountry : null));
   const [phone, setPhone] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [checked, setChecked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // The dialog shows the code it gets, so nothing else on the page needs reloading.
   const link = useApiAction<LinkCodeResult>({ refresh: false });
@@ -89,44 +90,27 @@ export function LinkForm({ initialCountry, onStale }: { initialCountry: string |
   const [result, setResult] = useState<LinkCodeResult | null>(null);
   const [model] = useToolModel("web-main");
   const countryErrorId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusPhone = () => (formRef.current?.elements.namedItem("phone") as HTMLInputElement | null)?.focus();
-
-  /** The shared schema's verdict, as texts to show (its messages are keys under whatsapp:dialog). */
-  const check = (values: { country: string | null; phone: string }) => {
-    const parsed = whatsappLinkSchema.safeParse({ country: values.country ?? "", phone: values.phone, model: model.modelName });
-    if (parsed.success) return {};
-    return Object.fromEntries(Object.entries(fieldErrorsFrom(parsed.error)).map(([field, key]) => [field, t(`dialog.${key}`)])) as Errors;
-  };
-  // After the first attempt, messages follow the fields as they are fixed.
-  const recheck = (values: { country: string | null; phone: string }) => {
-    if (checked) setErrors(check(values));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setChecked(true);
-    setProblem(null);
-    const found = check({ country, phone });
-    setErrors(found);
-    if (found.country) return document.getElementById(`${countryErrorId}-input`)?.focus();
-    if (found.phone) return focusPhone();
-    const answer = await link.submit(WHATSAPP_LINK_ENDPOINT, { country: country ?? "", phone, model: model.modelName });
-    if (answer.ok) return setResult(answer);
-    if (answer.error.fieldErrors) {
-      setErrors(answer.error.fieldErrors);
-      if (answer.error.fieldErrors.phone) focusPhone();
-      return;
-    }
-    if (answer.status === 401 || answer.error.code === "whatsapp/not-configured") onStale();
-    else setProblem(answer.error.code);
-  };
+  const { errors, formProps } = useForm({
+    schema: linkForm,
+    // The schema's messages are keys under whatsapp:dialog.
+    translate: (key) => t(`dialog.${key}`),
+    values: { country: country ?? "", phone, model: model.modelName },
+    send: async (values) => {
+      setProblem(null);
+      const answer = await link.submit(WHATSAPP_LINK_ENDPOINT, values);
+      if (answer.ok) return setResult(answer);
+      if (answer.error.fieldErrors) return answer.error.fieldErrors;
+      if (answer.status === 401 || answer.error.code === "whatsapp/not-configured") onStale();
+      else setProblem(answer.error.code);
+    },
+    onOffline: () => setProblem(NETWORK_FAILED),
+  });
 
   if (result) return <LinkCodeView result={result} onReset={() => setResult(null)} />;
 
   const callingCode = country ? getCountryCallingCode(country as CountryCode) : null;
   return (
-    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+    <form {...formProps} className="flex flex-col gap-4">
       <FormAlert code={problem} />
       <div className="flex flex-col gap-1.5">
         <Combobox
@@ -134,10 +118,8 @@ export function LinkForm({ initialCountry, onStale }: { initialCountry: string |
           label={t("dialog.country")}
           options={options}
           value={country}
-          onChange={(next) => {
-            setCountry(next);
-            recheck({ country: next, phone });
-          }}
+          onChange={setCountry}
+          field="country"
           placeholder={t("dialog.countryPlaceholder")}
           clearLabel={t("dialog.clearCountry")}
           listLabel={t("dialog.countries")}
@@ -164,10 +146,7 @@ export function LinkForm({ initialCountry, onStale }: { initialCountry: string |
         hint={callingCode ? t("dialog.phoneHint", { code: callingCode }) : t("dialog.validation.selectCountry")}
         error={country ? errors.phone : undefined}
         value={phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          recheck({ country, phone: event.target.value });
-        }}
+        onChange={(event) => setPhone(event.target.value)}
       />
       <div>
         <SubmitButton busy={busy}>{t("dialog.submit")}</SubmitButton>

@@ -1,25 +1,25 @@
 // One zod schema per account form, used by the form in the browser and by its action on the server. Messages are
-// keys under auth:validation.* so both languages show docs/product.md §5's wording.
+// `validation.*` keys of the auth namespace, so both languages show docs/product.md §5's wording.
 import * as z from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 import { isWeakPassword } from "../password-strength";
-import { fieldErrorsFrom } from "./field-errors";
+import { checkWith, type FormCheck, type FormChecker } from "./field-errors";
 import { lazily } from "./lazy";
 
 export * from "../profile-photo";
 
 export const DISPLAY_NAME_MAX = 50;
 
-/** Message keys (auth:validation.<key>); the English texts are docs/product.md §5's. */
+/** Message keys in the auth namespace, `validation.*` like every form's; the English texts are docs/product.md §5's. */
 export const V = {
-  required: "required",
-  invalidEmail: "invalidEmail",
-  passwordLength: "passwordLength",
-  passwordsMatch: "passwordsMatch",
-  displayNameLength: "displayNameLength",
-  weakPassword: "weakPassword",
-  code: "code",
-  passkeyNameLength: "passkeyNameLength",
+  required: "validation.required",
+  invalidEmail: "validation.invalidEmail",
+  passwordLength: "validation.passwordLength",
+  passwordsMatch: "validation.passwordsMatch",
+  displayNameLength: "validation.displayNameLength",
+  weakPassword: "validation.weakPassword",
+  code: "validation.code",
+  passkeyNameLength: "validation.passkeyNameLength",
 } as const;
 
 const required = () => z.string().trim().min(1, V.required);
@@ -71,7 +71,7 @@ export const confirmPasswordSchema = lazily(() => z.object({ password: currentPa
 /** Sign-out: where to go afterwards (a path of ours, checked again there). */
 export const signOutSchema = lazily(() => z.strictObject({ redirectTo: z.string().max(2048).optional() }));
 
-/** A passkey's name in Settings (decision 0026): like a display name, at most 50 characters. */
+/** A passkey's name in Settings (decision 0028): like a display name, at most 50 characters. */
 export const PASSKEY_NAME_MAX = 50;
 
 /**
@@ -117,14 +117,17 @@ export const passkeyResponseSchema = lazily(() => {
   });
 });
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-export type FormCheck<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
+export type FieldErrors = Record<string, string>;
 
 /** A form's schema, built on first use (lazy.ts). */
 export type FormSchema<T> = () => z.ZodType<T>;
 
-/** Validates FormData (or a plain object) against a form schema: the data, or the first message key per field. */
+/** An account form's check: auth schemas word their own messages; a missing field is simply a required one (zod says "expected string"). */
+export function authCheck<T>(schema: FormSchema<T>): FormChecker<T> {
+  return checkWith(schema(), "form", (issue) => (issue.code === "invalid_type" ? V.required : issue.message));
+}
+
+/** Validates FormData (or a plain object) against a form schema on the server: the data, or the first message key per field. */
 export function checkForm<T>(schema: FormSchema<T>, input: FormData | Record<string, unknown>): FormCheck<T> {
   const raw: Record<string, unknown> = {};
   if (input instanceof FormData) {
@@ -132,9 +135,5 @@ export function checkForm<T>(schema: FormSchema<T>, input: FormData | Record<str
   } else {
     Object.assign(raw, input);
   }
-  const result = schema().safeParse(raw);
-  if (result.success) return { success: true, data: result.data };
-  // Auth schemas word their own messages; a missing field is simply a required one (zod says "expected string").
-  const fieldErrors = fieldErrorsFrom(result.error, "form", (issue) => (issue.code === "invalid_type" ? V.required : issue.message));
-  return { success: false, fieldErrors };
+  return authCheck(schema)(raw);
 }

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { CHAT_TITLE_MAX } from "../constants";
+import { CHAT_TITLE_MAX, TEMPORARY_HISTORY_MAX, TEMPORARY_MESSAGE_MAX } from "../constants";
 
 export const MESSAGE_MAX = 16_000;
 
@@ -18,6 +18,12 @@ export const chatRequestSchema = z.object({
   toolPath: z.string().min(1).max(64).optional(),
   /** A tool's form fields, for the first turn of a tool thread (checked by the tool's own schema on the server). */
   input: z.record(z.string().max(32), z.string().max(MESSAGE_MAX)).optional(),
+  /** A temporary chat (issue 33): nothing is saved, so the page sends the conversation so far with each turn. */
+  temporary: z.boolean().optional(),
+  history: z
+    .array(z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(TEMPORARY_MESSAGE_MAX) }))
+    .max(TEMPORARY_HISTORY_MAX)
+    .optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

@@ -1,5 +1,5 @@
 // The one way a zod error becomes field errors, for every form (auth, image tools, horoscope, web search, WhatsApp,
-// thread rename) on the client and the server: the first problem of each field, keyed by the field's name.
+// thread rename) on the client and the server, and the one shape of a form's verdict (`checkWith`): the first problem of each field, keyed by the field's name.
 import type * as z from "zod";
 
 /** How an issue is worded: by default a `validation.*` message key the schema gave, else "validation.invalid". */
@@ -15,4 +15,18 @@ export function fieldErrorsFrom(error: z.ZodError, fallbackField = "form", messa
     errors[field] ??= messageOf(issue);
   }
   return errors;
+}
+
+/** A form's verdict: its data, or each field's problem as a `validation.*` key of the form's namespace. */
+export type FormCheck<T> = { success: true; data: T } | { success: false; fieldErrors: Record<string, string> };
+
+/** What a form's check is: its values in, its verdict out (lazy.ts fetches one with its schema). */
+export type FormChecker<T> = (values: Record<string, unknown>) => FormCheck<T>;
+
+/** A schema as a form's check; `fallbackField` and `messageOf` as in fieldErrorsFrom. */
+export function checkWith<T>(schema: z.ZodType<T>, fallbackField?: string, messageOf?: MessageOf): FormChecker<T> {
+  return (values) => {
+    const result = schema.safeParse(values);
+    return result.success ? { success: true, data: result.data } : { success: false, fieldErrors: fieldErrorsFrom(result.error, fallbackField, messageOf) };
+  };
 }

@@ -1,0 +1,24 @@
+// The account's own SQLite database inside its Durable Object (decision 0026): the tables of db/account-schema.ts,
+// brought up to date by the migrations in db/account-migrations before the object serves anything.
+import { DurableObject } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/durable-sqlite";
+import { migrate } from "drizzle-orm/durable-sqlite/migrator";
+import migrations from "../../../db/account-migrations";
+import type { AppEnv } from "../env";
+import { AccountAlarms } from "./alarms";
+import { accountSchema, type AccountDb } from "./schema";
+
+export abstract class AccountStorage extends DurableObject<AppEnv> {
+  protected readonly db: AccountDb;
+  /** The one alarm, shared by the object's tasks (account/alarms.ts). */
+  protected readonly alarms: AccountAlarms;
+
+  constructor(ctx: DurableObjectState, env: AppEnv) {
+    super(ctx, env);
+    this.db = drizzle(ctx.storage, { schema: accountSchema });
+    this.alarms = new AccountAlarms(ctx.storage);
+    // Nothing reaches the object before its tables are current; a migration is a handful of statements once per
+    // version, and on later starts one read of drizzle's migrations table.
+    void ctx.blockConcurrencyWhile(() => migrate(this.db, migrations));
+  }
+}

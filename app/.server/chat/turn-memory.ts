@@ -1,0 +1,48 @@
+// What the account's object keeps in its own storage of each live turn, so that a wake after an eviction finds it
+// and can resume it (docs/decisions/0022): under `active:<messageId>` its charge, its phase and the model call's
+// inputs; under `text:<messageId>` its text as last saved. Both go when the turn ends.
+import type { CallInputs } from "./turn-call";
+import type { RememberedPhase } from "./turn-table";
+import type { TurnCharge } from "./turn-store";
+
+export interface RememberedTurn extends TurnCharge {
+  /** Absent in entries written before answers could resume: read as streaming, and not resumable. */
+  phase?: RememberedPhase;
+  /** Absent when the turn cannot be resumed (a launch, a web search, or inputs over MAX_RESUME_CHARS). */
+  resume?: CallInputs;
+}
+
+/** Inputs kept for a resume at most this large (an attached image is most of it); a SQLite object's value holds 2 MB. */
+const MAX_RESUME_CHARS = 1_000_000;
+
+// Not waited for by the answer's readers (local writes): allowUnconfirmed keeps them off the first token.
+const UNCONFIRMED = { allowUnconfirmed: true };
+
+export function rememberTurn(storage: DurableObjectStorage, id: string, charge: TurnCharge, phase: RememberedPhase, call: CallInputs | undefined) {
+  const resume = phase === "launched" ? undefined : resumable(call);
+  return storage.put<RememberedTurn>(`active:${id}`, { ownerId: charge.ownerId, creditKey: charge.creditKey, phase, resume }, UNCONFIRMED);
+}
+
+export function rememberText(storage: DurableObjectStorage, id: string, text: string) {
+  return storage.put(`text:${id}`, text, UNCONFIRMED);
+}
+
+export async function forgetTurn(storage: DurableObjectStorage, id: string) {
+  await storage.delete([`active:${id}`, `text:${id}`]);
+}
+
+/** The turns storage remembers that `held` (memory) does not: the object was evicted while they lived. */
+export async function lostTurns(storage: DurableObjectStorage, held: (id: string) => boolean) {
+  const saved = await storage.list<RememberedTurn>({ prefix: "active:" });
+  const lost = [...saved].map(([key, entry]) => ({ id: key.slice("active:".length), entry })).filter(({ id }) => !held(id));
+  if (lost.length === 0) return [];
+  const texts = await storage.get<string>(lost.map(({ id }) => `text:${id}`));
+  return lost.map(({ id, entry }) => ({ id, entry, text: texts.get(`text:${id}`) ?? "" }));
+}
+
+/** A chat completion's inputs, when small enough (a web search cannot continue a text). */
+function resumable(call: (CallInputs & { target?: unknown }) | undefined): CallInputs | undefined {
+  if (!call || call.kind === "web-search") return undefined;
+  const { target: _target, ...inputs } = call;
+  return JSON.stringify(inputs).length <= MAX_RESUME_CHARS ? inputs : undefined;
+}

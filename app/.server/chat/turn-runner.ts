@@ -1,0 +1,364 @@
+// The account's current answers, each a turn-machine.ts machine, and the one place their effects are performed: the
+// model call, the readers' streams, the object's storage and alarm, and the TurnStore's writes. Effects run in the
+// order a move lists them; from the first one that waits on storage or the store, the rest of that list queues
+// behind it (per turn, in order), so "done" reaches readers only once the outcome and the charge are final, while a
+// delta told before any such effect leaves at once. Nothing of a turn is queued ahead of its model request
+// (decision 0009).
+import { encodeEvent, type ChatStreamEvent } from "../../lib/chat-events";
+import { resolveTarget, type ChatTarget } from "../ai/providers";
+import type { AppEnv } from "../env";
+import { endingNote, type TurnMemory } from "../memory/jobs";
+import type { TurnWrites } from "./messages";
+import { callModel, type CallInputs } from "./turn-call";
+import * as machine from "./turn-machine";
+import { forgetTurn, lostTurns, rememberText, rememberTurn } from "./turn-memory";
+import type { TurnCharge } from "./turn-store";
+import {
+  accepts,
+  CONFIRM_WITHIN_MS,
+  stateName,
+  type Step,
+  type TurnEffect,
+  type TurnEnd,
+  type TurnMove,
+  type TurnState,
+  type TurnStateName,
+} from "./turn-table";
+import type { TurnStart } from "./turn-types";
+
+/** Where the turn's rows and charge are written (turn-store.ts). */
+export interface TurnStore {
+  writeTurn(writes: TurnWrites): Promise<void>;
+  saveProgress(messageId: string, text: string): Promise<void>;
+  finish(messageId: string, outcome: { status: "complete" | "stopped" | "failed"; errorCode: string | null; text: string }): Promise<void>;
+  endInterrupted(messageId: string, charge: TurnCharge): Promise<void>;
+  settleCharge(charge: TurnCharge, end: TurnEnd, delivered: boolean): Promise<void>;
+}
+
+/** What the object does around the machine that is not a row of the turn (the account's alarm, memory). */
+export interface TurnHooks {
+  /** Asks the object's one alarm (account/alarms.ts) to wake the runner at `at`. */
+  wakeAt(at: number): void;
+  /** A kept turn has been finished and saved (memory's note and extraction job, issue 33). */
+  afterFinish(turn: { ownerId: string; threadId: string; messageId: string; memory: TurnMemory; answer: string; complete: boolean }): Promise<void>;
+}
+
+/** The object's view of an answer: "idle" when it holds none by that id (never had it, finished a while ago, or cancelled). */
+export type RelayStatus = "idle" | Exclude<TurnStateName, "charged" | "abandoned">;
+
+type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
+
+interface Turn {
+  readonly id: string;
+  readonly charge: TurnCharge;
+  /** The model call's inputs; absent for a turn found after an eviction that cannot be resumed. */
+  readonly call?: CallInputs & { target: ChatTarget };
+  readonly writes?: TurnWrites;
+  /** Memory's part (issue 33), and whether nothing of the turn is kept (a temporary chat). */
+  readonly memory?: TurnMemory;
+  readonly temporary?: boolean;
+  state: TurnState;
+  readonly readers: Map<string, ReaderSink>;
+  abort?: AbortController;
+  /** The effects that wait on storage or the store, chained in order. */
+  work: Promise<void>;
+  /** Settles once the upstream request is on its way (or the call ended before reaching it). */
+  onTheWay: Promise<void>;
+  /** Settles once the rows are written or could not be (or the turn was let go). */
+  rowsDone: Promise<void>;
+  rowsSettled: () => void;
+  wakeAt?: number;
+  watchers: { holds: (state: TurnState) => boolean; resolve: (state: TurnState | undefined) => void }[];
+}
+
+/** Effects performed at once unless an earlier effect of the same move is queued. */
+const AT_ONCE = new Set<TurnEffect["type"]>(["callUpstream", "abortUpstream", "tell", "close", "wakeAt"]);
+
+export class TurnRunner {
+  private readonly turns = new Map<string, Turn>();
+  private alarmAt: number | undefined;
+  /** CONFIRM_WITHIN_MS; a test shortens it to see a launch time out. */
+  confirmWithinMs = CONFIRM_WITHIN_MS;
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    /** Resolves a resumed answer's provider: its key is read from here, never stored. */
+    public env: AppEnv,
+    private readonly store: TurnStore,
+    private readonly hooks: TurnHooks,
+  ) {
+    // Answers this object was running when it was evicted resume (or end) as soon as it is back.
+    void ctx.blockConcurrencyWhile(async () => {
+      await this.wake();
+    });
+  }
+
+  /** Starts an answer (or reads the one already started for this message id) as Server-Sent Events. */
+  async start(input: TurnStart): Promise<ReadableStream<Uint8Array> | null> {
+    const turn = this.turns.get(input.messageId) ?? this.begin(input, (state) => machine.start(state, Date.now()));
+    return this.readerOnceWritten(turn);
+  }
+
+  /** Sends a turn upstream for an owner not confirmed yet (decision 0009); resolves once the request is on its way. */
+  async launch(input: TurnStart): Promise<void> {
+    const turn = this.turns.get(input.messageId) ?? this.begin(input, (state) => machine.launch(state, Date.now(), this.confirmWithinMs));
+    await turn.onTheWay;
+  }
+
+  async confirm(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    const turn = this.turns.get(messageId);
+    if (!turn || !accepts(turn.state, "confirm")) return null;
+    this.apply(turn, (state) => machine.confirm(state, Date.now()));
+    return this.readerOnceWritten(turn);
+  }
+
+  async cancel(messageId: string): Promise<void> {
+    this.move(this.turns.get(messageId), "cancel", machine.cancel);
+  }
+
+  async join(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    const turn = this.turns.get(messageId);
+    return turn && accepts(turn.state, "attach") ? this.reader(turn) : null;
+  }
+
+  state(messageId: string): { status: RelayStatus } {
+    const turn = this.turns.get(messageId);
+    return { status: turn ? (stateName(turn.state) as RelayStatus) : "idle" };
+  }
+
+  async stop(messageId: string): Promise<void> {
+    this.move(this.turns.get(messageId), "stop", machine.stop);
+  }
+
+  /** The runner's part of the object's alarm; answers when it wants to be woken next (null: not until asked). */
+  async alarm(): Promise<number | null> {
+    this.alarmAt = undefined;
+    const revived = await this.wake();
+    const now = Date.now();
+    for (const turn of [...this.turns.values()]) this.move(turn, "alarm", (state) => machine.alarm(state, now));
+    // The answers found lost are resumed or ended before the alarm is done.
+    await Promise.all(revived.map((turn) => turn.work));
+    return this.nextWake();
+  }
+
+  /**
+   * Resolves with the turn's state once `holds` is true of it, after the effects queued until then (or with undefined
+   * once the object let go of it): lets a test see a move happen without sleeping.
+   */
+  until(messageId: string, holds: (state: TurnState) => boolean): Promise<TurnState | undefined> {
+    const turn = this.turns.get(messageId);
+    if (!turn) return Promise.resolve(undefined);
+    const now = turn.state;
+    if (holds(now)) return turn.work.then(() => now);
+    return new Promise((resolve) => turn.watchers.push({ holds, resolve }));
+  }
+
+  private begin(input: TurnStart, first: (state: TurnState) => Step): Turn {
+    const { messageId, ownerId, creditKey, target, writes, turns, reasoning, demoReply, kind, instructions, sourcesLabel } = input;
+    const call = { target, model: writes.answer.model, turns, reasoning, demoReply, kind, instructions, sourcesLabel };
+    const turn = this.hold(messageId, { ownerId, creditKey }, machine.charged(), call, writes, { memory: input.memory, temporary: input.temporary });
+    this.apply(turn, first);
+    return turn;
+  }
+
+  private hold(
+    id: string,
+    charge: TurnCharge,
+    state: TurnState,
+    call?: Turn["call"],
+    writes?: TurnWrites,
+    extras: Pick<Turn, "memory" | "temporary"> = {},
+  ): Turn {
+    let rowsSettled!: () => void;
+    const rowsDone = new Promise<void>((resolve) => (rowsSettled = resolve));
+    const turn: Turn = {
+      id,
+      charge,
+      call,
+      writes,
+      ...extras,
+      state,
+      readers: new Map(),
+      work: Promise.resolve(),
+      onTheWay: Promise.resolve(),
+      rowsDone,
+      rowsSettled,
+      watchers: [],
+    };
+    this.turns.set(id, turn);
+    return turn;
+  }
+
+  private async readerOnceWritten(turn: Turn): Promise<ReadableStream<Uint8Array> | null> {
+    // The answer's headers name its thread, which the page may open at once: its rows exist by then.
+    await turn.rowsDone;
+    return accepts(turn.state, "attach") ? this.reader(turn) : null;
+  }
+
+  private reader(turn: Turn): ReadableStream<Uint8Array> {
+    // A native stream, not a JS TransformStream: returned over RPC, a JS stream is pumped by JS inside the runtime,
+    // and when the client goes away that pump's write fails as an uncaught "Network connection lost" while this
+    // side never hears of it (cloudflare/workers-sdk#11071). The native stream fails our own next write instead.
+    const { readable, writable } = new IdentityTransformStream();
+    const id = crypto.randomUUID();
+    turn.readers.set(id, writable.getWriter());
+    this.apply(turn, (state) => machine.attach(state, id));
+    return readable;
+  }
+
+  /** A move from outside the machine's own effects: made only if the turn is still here and can make it. */
+  private move(turn: Turn | undefined, move: TurnMove, make: (state: TurnState) => Step) {
+    if (turn && this.turns.get(turn.id) === turn && accepts(turn.state, move)) this.apply(turn, make);
+  }
+
+  private apply(turn: Turn, make: (state: TurnState) => Step) {
+    const { state, effects } = make(turn.state);
+    turn.state = state;
+    let queued = false;
+    for (const effect of effects) {
+      queued ||= !AT_ONCE.has(effect.type);
+      if (!queued) {
+        void this.perform(turn, effect);
+        continue;
+      }
+      turn.work = turn.work.then(() => this.perform(turn, effect)).catch((error: unknown) => console.error(`chat turn: ${effect.type} failed`, turn.id, error));
+    }
+    for (const watcher of turn.watchers.filter((entry) => entry.holds(state))) {
+      turn.watchers.splice(turn.watchers.indexOf(watcher), 1);
+      void turn.work.then(() => watcher.resolve(state));
+    }
+  }
+
+  private async perform(turn: Turn, effect: TurnEffect): Promise<void> {
+    const { id, charge } = turn;
+    switch (effect.type) {
+      case "callUpstream":
+        return this.callUpstream(turn, effect.continueFrom);
+      case "abortUpstream":
+        return turn.abort?.abort();
+      case "tell": {
+        const chunk = encodeEvent(withMemoryNote(turn, effect.event));
+        for (const reader of effect.readers) this.send(turn, reader, chunk);
+        return;
+      }
+      case "close":
+        for (const reader of effect.readers) {
+          turn.readers
+            .get(reader)
+            ?.close()
+            .catch(() => undefined);
+          turn.readers.delete(reader);
+        }
+        return;
+      case "wakeAt":
+        turn.wakeAt = effect.at;
+        return this.armAlarm();
+      case "remember":
+        // A temporary chat keeps nothing, not even what would resume it after an eviction.
+        if (turn.temporary) return;
+        return rememberTurn(this.ctx.storage, id, charge, effect.phase, turn.call);
+      case "writeTurn":
+        try {
+          if (!turn.temporary) await this.store.writeTurn(turn.writes!);
+          this.apply(turn, (state) => machine.rowsWritten(state, Date.now()));
+        } catch (error) {
+          console.error("chat turn: could not write the turn", id, error);
+          this.apply(turn, (state) => machine.rowsFailed(state, Date.now()));
+        }
+        return turn.rowsSettled();
+      case "saveProgress":
+        if (turn.temporary) return;
+        await Promise.all([this.store.saveProgress(id, effect.text), rememberText(this.ctx.storage, id, effect.text)]);
+        return;
+      case "finish":
+        if (!turn.temporary) {
+          await this.store.finish(id, effect).catch((error: unknown) => console.error("chat turn: could not save the outcome", id, error));
+          if (turn.memory && turn.writes) {
+            const complete = effect.status === "complete";
+            await this.hooks.afterFinish({
+              ownerId: charge.ownerId,
+              threadId: turn.writes.threadId,
+              messageId: id,
+              memory: turn.memory,
+              answer: effect.text,
+              complete,
+            });
+          }
+        }
+        return this.apply(turn, machine.finished);
+      case "endInterrupted":
+        return this.store.endInterrupted(id, charge);
+      case "settleCharge":
+        return this.store.settleCharge(charge, effect.end, effect.delivered);
+      case "forget":
+        return forgetTurn(this.ctx.storage, id);
+      case "drop":
+        if (this.turns.get(id) === turn) this.turns.delete(id);
+        turn.rowsSettled();
+        for (const watcher of turn.watchers.splice(0)) watcher.resolve(undefined);
+        return;
+    }
+  }
+
+  /** A reader that went away (tab closed, network lost) fails its writes: it is let go, and the answer goes on. */
+  private send(turn: Turn, reader: string, chunk: Uint8Array) {
+    turn.readers
+      .get(reader)
+      ?.write(chunk)
+      .catch(() => {
+        turn.readers.delete(reader);
+        this.move(turn, "detach", (state) => machine.detach(state, reader));
+      });
+  }
+
+  private callUpstream(turn: Turn, continueFrom?: string) {
+    const abort = new AbortController();
+    turn.abort = abort;
+    let onDispatch!: () => void;
+    turn.onTheWay = new Promise<void>((resolve) => (onDispatch = resolve));
+    turn.work = turn.work.then(() => turn.onTheWay);
+    const called = callModel(turn.id, turn.call!, abort.signal, continueFrom, {
+      onDispatch,
+      onThinking: () => this.move(turn, "thinking", machine.thinking),
+      onDelta: (text) => this.move(turn, "delta", (state) => machine.delta(state, text, Date.now())),
+    });
+    this.ctx.waitUntil(called.then((outcome) => this.move(turn, "upstreamEnded", (state) => machine.upstreamEnded(state, outcome, Date.now()))));
+  }
+
+  /** The earliest time a turn asked to be woken at, or null. */
+  private nextWake(): number | null {
+    const wanted = Math.min(...[...this.turns.values()].map((turn) => turn.wakeAt ?? Infinity));
+    return wanted === Infinity ? null : wanted;
+  }
+
+  /** The object's one alarm (shared with the account's other tasks), at the earliest time a turn asked for. */
+  private armAlarm() {
+    const wanted = this.nextWake();
+    if (wanted === null || (this.alarmAt !== undefined && this.alarmAt <= wanted)) return;
+    this.alarmAt = wanted;
+    this.hooks.wakeAt(wanted);
+  }
+
+  /** Turns the storage remembers but memory does not (the object was evicted): each is resumed or ended. */
+  private async wake(): Promise<Turn[]> {
+    const lost = await lostTurns(this.ctx.storage, (id) => this.turns.has(id));
+    const now = Date.now();
+    const revived: Turn[] = [];
+    for (const { id, entry, text } of lost) {
+      if (this.turns.has(id)) continue;
+      const target = entry.resume && resolveTarget(this.env, entry.resume.model);
+      const call = entry.resume && target ? { ...entry.resume, target } : undefined;
+      const turn = this.hold(id, { ownerId: entry.ownerId, creditKey: entry.creditKey }, machine.remembered(entry.phase ?? "streaming", text), call);
+      turn.rowsSettled();
+      this.apply(turn, (state) => machine.evicted(state, call !== undefined, now));
+      revived.push(turn);
+    }
+    return revived;
+  }
+}
+
+/** The answer's last event carries what memory did for it (issue 33): the memories sent, and whether it will learn. */
+function withMemoryNote(turn: Turn, event: ChatStreamEvent): ChatStreamEvent {
+  if (event.type !== "done" || !turn.memory) return event;
+  return { ...event, memory: endingNote(turn.memory, event.status === "complete" && event.text.length > 0) };
+}

@@ -1,0 +1,110 @@
+// The memory extraction job (issue 33, decision 0027): when a turn ends, the account's object records what memory did
+// for the answer and, with memory on, queues the turn's question and answer (capped) for extraction. The consumer
+// asks the fast model (extract.ts), then keeps what the rules allow inside the account's object (store.ts
+// memory.apply), which also finishes the answer's note. An answer outside the schema keeps nothing at once; a failed
+// call is retried twice by the queue, then keeps nothing.
+import type { MemoryRef } from "../../lib/memory";
+import { inAccount } from "../account/client";
+import type { AccountContext } from "../account/schema";
+import type { AppEnv } from "../env";
+import { ANSWER_CHARS, ExtractionRefused, extractMemories, QUESTION_CHARS, type Extraction } from "./extract";
+import { recordNote } from "./store";
+
+export const MEMORY_JOBS_QUEUE = "memory-jobs";
+/** The queue's max_retries (wrangler.toml) plus the first try. */
+export const MAX_MEMORY_ATTEMPTS = 3;
+
+/** One turn to learn from: the only text the job reads. */
+export interface MemoryJob {
+  accountId: string;
+  threadId: string;
+  messageId: string;
+  question: string;
+  answer: string;
+  /** The catalogue model the turn was answered with (its provider's fast model extracts). */
+  model: string;
+}
+
+export function isMemoryJob(value: unknown): value is MemoryJob {
+  if (typeof value !== "object" || value === null) return false;
+  const job = value as Record<string, unknown>;
+  return ["accountId", "threadId", "messageId", "question", "answer", "model"].every((key) => typeof job[key] === "string");
+}
+
+/** What a turn carries for memory (chat/turn-types.ts TurnStart.memory), decided when it was composed. */
+export interface TurnMemory {
+  /** The memories the turn was sent. */
+  used: MemoryRef[];
+  /** Memory is on and the turn may be learnt from (not a temporary chat, not a guest). */
+  save: boolean;
+  question: string;
+  model: string;
+}
+
+/** What the note under an answer says when the answer ends (the done event), before any job has run. */
+export function endingNote(memory: TurnMemory, complete: boolean) {
+  return { used: memory.used, updated: [], pending: memory.save && complete };
+}
+
+/**
+ * Runs in the account's object when a turn has ended: records the answer's note and queues the extraction of a
+ * complete answer. Never throws: memory must not fail a turn that is already over.
+ */
+export async function afterTurn(account: AccountContext, turn: { threadId: string; messageId: string; memory: TurnMemory; answer: string; complete: boolean }) {
+  const { memory } = turn;
+  const note = endingNote(memory, turn.complete && turn.answer.length > 0);
+  if (note.used.length === 0 && !note.pending) return;
+  try {
+    recordNote(account.db, { messageId: turn.messageId, threadId: turn.threadId, used: note.used, pending: note.pending });
+    if (!note.pending) return;
+    const job: MemoryJob = {
+      accountId: account.accountId,
+      threadId: turn.threadId,
+      messageId: turn.messageId,
+      question: memory.question.slice(0, QUESTION_CHARS),
+      answer: turn.answer.slice(0, ANSWER_CHARS),
+      model: memory.model,
+    };
+    await account.env.MEMORY_JOBS.send(job);
+  } catch (error) {
+    console.error("memory: could not queue the extraction", turn.messageId, error);
+    recordNote(account.db, { messageId: turn.messageId, threadId: turn.threadId, used: note.used, pending: false });
+  }
+}
+
+export async function processMemoryJobs(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  for (const message of batch.messages) {
+    if (!isMemoryJob(message.body)) {
+      console.error("memory-jobs: dropping malformed message", message.id);
+      message.ack();
+      continue;
+    }
+    const outcome = await runMemoryJob(env, message.body, message.attempts);
+    if (outcome === "retry") message.retry({ delaySeconds: 5 * 2 ** message.attempts });
+    else message.ack();
+  }
+}
+
+/** One extraction. "retry" asks the queue for another delivery; anything else is over (kept, or nothing kept). */
+export async function runMemoryJob(env: AppEnv, job: MemoryJob, attempt = 1): Promise<"done" | "retry"> {
+  const finish = (proposals: Extraction["proposals"]) =>
+    inAccount(env, job.accountId, "memory.apply", { messageId: job.messageId, threadId: job.threadId, question: job.question, proposals });
+  const { enabled, memories } = await inAccount(env, job.accountId, "memory.candidates", { question: job.question });
+  if (!enabled) {
+    await finish([]);
+    return "done";
+  }
+  let extraction: Extraction;
+  try {
+    extraction = await extractMemories(env, job, memories);
+  } catch (error) {
+    const last = error instanceof ExtractionRefused || attempt >= MAX_MEMORY_ATTEMPTS;
+    console.error("memory-jobs: extraction failed", job.messageId, `attempt ${attempt}`, last ? "keeping nothing" : "will retry", error);
+    if (!last) return "retry";
+    await finish([]);
+    return "done";
+  }
+  if (extraction.usage) console.log(`memory-jobs: extraction tokens in ${extraction.usage.input}, out ${extraction.usage.output}`);
+  await finish(extraction.proposals);
+  return "done";
+}

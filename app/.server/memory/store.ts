@@ -1,0 +1,192 @@
+// The account's memories, memory switch and custom instructions, and the notes under answers (issue 33, decision
+// 0027). These operations run inside the account's own object (decision 0026), called by name through inAccount;
+// drizzle over its SQLite is synchronous there.
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import type { MemoryNote, MemoryRef } from "../../lib/memory";
+import { memoryTextSchema } from "../../lib/schemas/memory";
+import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
+import { MEMORY_CANDIDATES, MEMORY_TOKEN_BUDGET, searchQuery, withinBudget, type CustomInstructions } from "./context";
+import { mayKeepExtracted } from "./sensitive";
+
+const { memories, memorySettings, memoryNotes, birthProfiles } = accountSchema;
+
+/** At most this many memories per account: the extraction job keeps nothing new past it (SECURITY.md "Memory"). */
+export const MEMORY_COUNT_MAX = 1_000;
+/** At most this many memories saved or changed by one turn. */
+const PER_TURN_MAX = 3;
+const SETTINGS_ROW = 1;
+
+export interface MemorySettings extends CustomInstructions {
+  enabled: boolean;
+}
+
+export interface StoredMemory extends MemoryRef {
+  sourceThreadId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What one proposal of the extraction job asks: a new memory, or a new text for one already kept (`replaces`). */
+export interface MemoryProposal {
+  text: string;
+  replaces?: string | null;
+}
+
+function settingsOf(db: AccountDb): MemorySettings {
+  const row = db.select().from(memorySettings).where(eq(memorySettings.id, SETTINGS_ROW)).get();
+  return { enabled: row?.enabled ?? true, aboutYou: row?.aboutYou ?? "", answerStyle: row?.answerStyle ?? "" };
+}
+
+function saveSettings(db: AccountDb, change: Partial<MemorySettings>) {
+  const set = { ...change, updatedAt: Date.now() };
+  db.insert(memorySettings)
+    .values({ id: SETTINGS_ROW, ...set })
+    .onConflictDoUpdate({ target: memorySettings.id, set })
+    .run();
+}
+
+function listMemories(db: AccountDb): StoredMemory[] {
+  return db
+    .select({ id: memories.id, text: memories.text, sourceThreadId: memories.sourceThreadId, createdAt: memories.createdAt, updatedAt: memories.updatedAt })
+    .from(memories)
+    .orderBy(desc(memories.createdAt), desc(memories.id))
+    .all();
+}
+
+const refs = (rows: { id: string; text: string }[]): MemoryRef[] => rows.map(({ id, text }) => ({ id, text }));
+
+/** The memories that best fit `question` within the budget: all while they fit, else matches then the most recent. */
+function memoriesFor(db: AccountDb, question: string, budget = MEMORY_TOKEN_BUDGET): MemoryRef[] {
+  const total = db
+    .select({ rows: count(), chars: sql<number>`coalesce(sum(length(${memories.text})), 0)` })
+    .from(memories)
+    .get();
+  const everything = () => refs(db.select({ id: memories.id, text: memories.text }).from(memories).orderBy(asc(memories.createdAt)).all());
+  if (!total || total.rows === 0) return [];
+  // The estimate of the whole list, as withinBudget counts it: every one fits, so every one is sent.
+  // At most what withinBudget would count for the whole list (each memory rounds up once, plus its line): all fit.
+  if (Math.ceil(total.chars / 3) + total.rows * 2 <= budget) return everything();
+  const query = searchQuery(question);
+  const matches = query
+    ? db.all<MemoryRef>(sql`SELECT m.id AS id, m.text AS text FROM memory_search s JOIN memories m ON m.id = s.memory_id
+        WHERE memory_search MATCH ${query} ORDER BY bm25(memory_search) LIMIT ${MEMORY_CANDIDATES}`)
+    : [];
+  const recent = db.select({ id: memories.id, text: memories.text }).from(memories).orderBy(desc(memories.updatedAt)).limit(MEMORY_CANDIDATES).all();
+  return withinBudget([...matches, ...recent], budget);
+}
+
+function noteOf(row: typeof memoryNotes.$inferSelect): MemoryNote {
+  return { used: JSON.parse(row.used) as MemoryRef[], updated: JSON.parse(row.updated) as MemoryRef[], pending: row.pending };
+}
+
+/** Written by the relay when a turn ends (jobs.ts afterTurn): what it was sent, and whether a job will follow. */
+export function recordNote(db: AccountDb, note: { messageId: string; threadId: string; used: MemoryRef[]; pending: boolean }) {
+  const values = { used: JSON.stringify(note.used), pending: note.pending };
+  db.insert(memoryNotes)
+    .values({ messageId: note.messageId, threadId: note.threadId, ...values })
+    .onConflictDoUpdate({ target: memoryNotes.messageId, set: values })
+    .run();
+}
+
+/** A proposal as it would be stored, or null when the rules refuse it (markup, length, sensitive data). */
+function acceptable(proposal: MemoryProposal, question: string): string | null {
+  const parsed = memoryTextSchema.safeParse(String(proposal.text ?? "").replace(/\s+/g, " "));
+  if (!parsed.success) return null;
+  return mayKeepExtracted(parsed.data, question) ? parsed.data : null;
+}
+
+export const memoryOperations = {
+  /** Settings › Memory in one call: the switch, the instructions, the memories newest first, and the birth data. */
+  "memory.page": ({ db }: AccountContext) => {
+    const birth = db.select().from(birthProfiles).get();
+    return {
+      settings: settingsOf(db),
+      memories: listMemories(db),
+      birthProfile: birth ? { birthDate: birth.birthDate, birthTime: birth.birthTime, placeId: birth.placeId } : null,
+    };
+  },
+  "memory.edit": ({ db }: AccountContext, input: { id: string; text: string }): boolean =>
+    db.update(memories).set({ text: input.text, updatedAt: Date.now() }).where(eq(memories.id, input.id)).returning({ id: memories.id }).all().length > 0,
+  "memory.delete": ({ db }: AccountContext, input: { id: string }): boolean =>
+    db.delete(memories).where(eq(memories.id, input.id)).returning({ id: memories.id }).all().length > 0,
+  "memory.deleteAll": ({ db }: AccountContext): number => db.delete(memories).returning({ id: memories.id }).all().length,
+  "memory.setEnabled": ({ db }: AccountContext, input: { enabled: boolean }) => saveSettings(db, { enabled: input.enabled }),
+  "memory.setInstructions": ({ db }: AccountContext, input: CustomInstructions) => saveSettings(db, input),
+
+  /** What a turn is sent: the instructions always, the memories when the switch is on and the turn may use them. */
+  "memory.forTurn": ({ db }: AccountContext, input: { question: string; withMemories: boolean }) => {
+    const settings = settingsOf(db);
+    const use = settings.enabled && input.withMemories;
+    return {
+      enabled: settings.enabled,
+      instructions: { aboutYou: settings.aboutYou, answerStyle: settings.answerStyle },
+      memories: use ? memoriesFor(db, input.question) : [],
+    };
+  },
+
+  /** What the extraction job needs: whether memory is still on, and the kept memories closest to the question. */
+  "memory.candidates": ({ db }: AccountContext, input: { question: string }) => {
+    const { enabled } = settingsOf(db);
+    return { enabled, memories: enabled ? memoriesFor(db, input.question, MEMORY_TOKEN_BUDGET) : [] };
+  },
+
+  /**
+   * Keeps what the extraction job proposed from one turn, within the rules (switch on, no sensitive data, no markup,
+   * within the limits, no duplicate), and finishes that answer's note. A job that failed applies no proposals.
+   */
+  "memory.apply": ({ db }: AccountContext, input: { messageId: string; threadId: string; question: string; proposals: MemoryProposal[] }): MemoryRef[] => {
+    const updated: MemoryRef[] = [];
+    const now = Date.now();
+    db.transaction((tx) => {
+      if (settingsOf(tx as unknown as AccountDb).enabled) {
+        for (const proposal of input.proposals.slice(0, PER_TURN_MAX)) {
+          const text = acceptable(proposal, input.question);
+          if (!text) continue;
+          const same = tx
+            .select({ id: memories.id })
+            .from(memories)
+            .where(sql`lower(${memories.text}) = lower(${text})`)
+            .get();
+          if (same) continue;
+          const source = { sourceThreadId: input.threadId, sourceMessageId: input.messageId };
+          const replaced = proposal.replaces
+            ? tx
+                .update(memories)
+                .set({ text, ...source, updatedAt: now })
+                .where(eq(memories.id, proposal.replaces))
+                .returning({ id: memories.id })
+                .get()
+            : undefined;
+          if (replaced) {
+            updated.push({ id: replaced.id, text });
+            continue;
+          }
+          const kept = tx.select({ rows: count() }).from(memories).get();
+          if ((kept?.rows ?? 0) >= MEMORY_COUNT_MAX) break;
+          const id = crypto.randomUUID();
+          tx.insert(memories)
+            .values({ id, text, ...source, createdAt: now, updatedAt: now })
+            .run();
+          updated.push({ id, text });
+        }
+      }
+      const values = { updated: JSON.stringify(updated), pending: false };
+      tx.insert(memoryNotes)
+        .values({ messageId: input.messageId, threadId: input.threadId, ...values })
+        .onConflictDoUpdate({ target: memoryNotes.messageId, set: values })
+        .run();
+    });
+    return updated;
+  },
+
+  /** The note under one answer (null when it has none: another account's, or one memory played no part in). */
+  "memory.note": ({ db }: AccountContext, input: { messageId: string }): MemoryNote | null => {
+    const row = db.select().from(memoryNotes).where(eq(memoryNotes.messageId, input.messageId)).get();
+    return row ? noteOf(row) : null;
+  },
+  /** The notes of a thread's answers, by message id. */
+  "memory.notes": ({ db }: AccountContext, input: { threadId: string }): Record<string, MemoryNote> => {
+    const rows = db.select().from(memoryNotes).where(eq(memoryNotes.threadId, input.threadId)).all();
+    return Object.fromEntries(rows.map((row) => [row.messageId, noteOf(row)]));
+  },
+};

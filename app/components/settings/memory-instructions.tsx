@@ -1,0 +1,95 @@
+// Settings › Memory's switch and custom instructions (issue 33): "Use and save memory", and the two instruction
+// fields counted as the person types (at most 1,500 characters each; the server refuses more, or markup).
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { INSTRUCTIONS_MAX } from "~/lib/memory";
+import { notify } from "~/lib/toast";
+import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
+import { Field, fieldClass } from "../ui/field";
+
+export function MemorySwitch({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation("settings");
+  const change = useApiAction();
+  const toastFailure = useActionFailureToast();
+  // Shown at once, and kept until the revalidated page agrees (or the server refuses).
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const on = wanted ?? enabled;
+  const flip = () => {
+    const next = !on;
+    setWanted(next);
+    const body = new FormData();
+    body.set("intent", "enabled");
+    body.set("enabled", String(next));
+    void change.submit("/api/memory", body).then((result) => {
+      setWanted(null);
+      if (result.ok) notify("success", t(next ? "memory.switchOn" : "memory.switchOff"));
+      else toastFailure(result);
+    });
+  };
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
+      <div>
+        <p id="memory-switch-label" className="font-medium">
+          {t("memory.switch")}
+        </p>
+        <p id="memory-switch-hint" className="mt-1 text-sm text-muted-foreground">
+          {t("memory.switchHint")}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="memory-switch-label"
+        aria-describedby="memory-switch-hint"
+        onClick={flip}
+        disabled={change.state !== "idle"}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${on ? "bg-primary" : "bg-muted-foreground/40"}`}
+      >
+        <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`} aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+function InstructionField({ name, label, initial, error }: { name: string; label: string; initial: string; error?: string }) {
+  const { t } = useTranslation("settings");
+  const [value, setValue] = useState(initial);
+  return (
+    <Field label={label} error={error} hint={<span aria-live="polite">{t("memory.characters", { count: value.length, max: INSTRUCTIONS_MAX })}</span>}>
+      {(wiring) => <textarea {...wiring} name={name} rows={4} value={value} onChange={(event) => setValue(event.target.value)} className={fieldClass} />}
+    </Field>
+  );
+}
+
+export function CustomInstructionsForm({ aboutYou, answerStyle }: { aboutYou: string; answerStyle: string }) {
+  const { t } = useTranslation("settings");
+  const save = useApiAction();
+  const toastFailure = useActionFailureToast();
+  const errors = save.data && !save.data.ok ? (save.data.error.fieldErrors ?? {}) : {};
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save.submit("/api/memory", new FormData(event.currentTarget)).then((result) => {
+      if (result.ok) notify("success", t("memory.instructionsSaved"));
+      else toastFailure(result);
+    });
+  };
+  return (
+    <section aria-labelledby="memory-instructions-title" className="flex flex-col gap-3 rounded-lg border p-4">
+      <h3 id="memory-instructions-title" className="font-medium">
+        {t("memory.instructionsTitle")}
+      </h3>
+      <p className="text-sm text-muted-foreground">{t("memory.instructionsHint")}</p>
+      <form method="post" action="/api/memory" onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="instructions" />
+        <InstructionField name="aboutYou" label={t("memory.aboutYou")} initial={aboutYou} error={errors.aboutYou} />
+        <InstructionField name="answerStyle" label={t("memory.answerStyle")} initial={answerStyle} error={errors.answerStyle} />
+        <div>
+          <button type="submit" disabled={save.state !== "idle"} className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
+            {t("memory.saveInstructions")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// What memory did for one answer (issue 33), as the server sends it and the chat shows it under the answer: the
+// memories the turn was sent, and the ones its extraction job saved or changed (pending until that job ends).
+/** A memory is one short fact ("Lives in İzmir"), never a document. */
+export const MEMORY_TEXT_MAX = 300;
+/** Each custom instruction field, counted as the person types. */
+export const INSTRUCTIONS_MAX = 1_500;
+
+export interface MemoryRef {
+  id: string;
+  text: string;
+}
+
+export interface MemoryNote {
+  used: MemoryRef[];
+  updated: MemoryRef[];
+  /** The extraction job of this turn has not ended yet (the page asks again shortly). */
+  pending: boolean;
+}
+
+/** Whether a note has anything to show. */
+export function hasMemoryNote(note: MemoryNote | undefined): note is MemoryNote {
+  return Boolean(note && (note.used.length > 0 || note.updated.length > 0));
+}

@@ -1,0 +1,36 @@
+// Settings › Memory's forms (POST /api/memory and /api/memory/:memoryId, issue 33): one schema per form, shared by the
+// page and the routes. Messages are keys under settings:memory.validation.
+import * as z from "zod";
+import { INSTRUCTIONS_MAX, MEMORY_TEXT_MAX } from "../memory";
+
+/** Markup (a tag, a comment, a processing instruction) is refused, never stored to be shown or sent to a model later. */
+export function hasMarkup(value: string): boolean {
+  return /<\s*[/!?]?\s*[a-z][^>]*>|<!--/i.test(value);
+}
+
+export const memoryTextSchema = z
+  .string({ message: "validation.required" })
+  .trim()
+  .min(1, "validation.required")
+  .max(MEMORY_TEXT_MAX, "validation.tooLong")
+  .refine((value) => !hasMarkup(value), "validation.markup");
+
+/** An instruction may be empty (that clears it); otherwise it is text within its limit. */
+const instructionSchema = z
+  .string({ message: "validation.required" })
+  .trim()
+  .max(INSTRUCTIONS_MAX, "validation.instructionsTooLong")
+  .refine((value) => !hasMarkup(value), "validation.markup");
+
+/** POST /api/memory/:memoryId. */
+export const memoryItemActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("edit"), text: memoryTextSchema }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+/** POST /api/memory: the switch, the custom instructions, or "Delete all". */
+export const memoryActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("enabled"), enabled: z.enum(["true", "false"]).transform((value) => value === "true") }),
+  z.object({ intent: z.literal("instructions"), aboutYou: instructionSchema, answerStyle: instructionSchema }),
+  z.object({ intent: z.literal("delete-all") }),
+]);

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { AppError } from "~/.server/errors";
+import { POST_ONLY, readForm } from "~/.server/http/request";
+import { invalidForm, resource, serverNamespace } from "~/.server/http/respond";
+import { getViewer } from "~/.server/identity";
+import { deleteMemory, editMemory, memoryItemSchema } from "~/.server/memory/settings";
+
+/**
+ * POST edit (`text`) or delete one memory (issue 33): `{ ok: true }`; another account's memory is 404 (it is looked
+ * for only in the asking account's own storage).
+ */
+export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {
+  const form = await readForm(request, { allow: POST_ONLY });
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  if (!params.memoryId) throw new AppError("memory/not-found");
+  const parsed = memoryItemSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("settings"), under: "memory" });
+  if (parsed.data.intent === "edit") await editMemory(context.env, viewer.user.id, params.memoryId, parsed.data.text);
+  else await deleteMemory(context.env, viewer.user.id, params.memoryId);
+  return Response.json({ ok: true });
+});

@@ -1,0 +1,278 @@
+// The one source of truth for the tables inside each account's Durable Object (app/.server/account/object.ts):
+// the account's personal data lives with the account, not in the shared D1 database (decision 0026). Every row
+// here belongs to the one account the object is named for; rows keep their owner id so a row moved in (from D1,
+// or from a guest's object when the guest signs in) says whose it was, and a merge rewrites it.
+// `npm run db:generate` turns changes into SQL under db/account-migrations, run inside the object on its start.
+// Times are epoch milliseconds (UTC), as in db/schema.ts.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { galleryTools, imageTools } from "./schema";
+
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/**
+ * A conversation. The owner is a user id or, for visitors, a guest id ("g_..." from a signed cookie), so guests keep
+ * their thread across reloads.
+ */
+export const chatThreads = sqliteTable(
+  "chat_threads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    tool: text("tool").notNull().default("web-main"),
+    /** Horoscope path id or web-search category, when the thread belongs to such a screen. */
+    toolPath: text("tool_path"),
+    title: text("title").notNull(),
+    starred: integer("starred", { mode: "boolean" }).notNull().default(false),
+    /** Where the conversation happens: the web app, or a linked WhatsApp number (marked so in the history). */
+    channel: text("channel", { enum: ["web", "whatsapp"] })
+      .notNull()
+      .default("web"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // History panel: newest first, and the Starred tab.
+    index("chat_threads_updated").on(t.updatedAt),
+    index("chat_threads_starred_updated").on(t.starred, t.updatedAt),
+  ],
+);
+
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: text("id").primaryKey(),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull().default(""),
+    /** Catalogue model id (docs/product.md §3), not the upstream id. */
+    model: text("model"),
+    status: text("status", { enum: ["complete", "streaming", "failed", "stopped"] })
+      .notNull()
+      .default("complete"),
+    errorCode: text("error_code"),
+    feedback: text("feedback", { enum: ["like", "dislike"] }),
+    attachmentId: text("attachment_id"),
+    /** Idempotency key of the credit this message consumed (refunded when nothing was produced). */
+    creditKey: text("credit_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("chat_messages_thread_created").on(t.threadId, t.createdAt),
+    // Every chat turn looks its request id up here (idempotency).
+    index("chat_messages_credit_key").on(t.creditKey),
+    // Abandoned-upload clean-up asks "is this upload attached to a message?".
+    index("chat_messages_attachment")
+      .on(t.attachmentId)
+      .where(sql`${t.attachmentId} is not null`),
+  ],
+);
+
+/** A WhatsApp voice note kept with the message its transcript became (decision 0025); the audio is in R2. */
+export const voiceNotes = sqliteTable("voice_notes", {
+  messageId: text("message_id")
+    .primaryKey()
+    .references(() => chatMessages.id, { onDelete: "cascade" }),
+  ownerId: text("owner_id").notNull(),
+  r2Key: text("r2_key").notNull(),
+  contentType: text("content_type").notNull(),
+  bytes: integer("bytes").notNull(),
+  seconds: integer("seconds").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Images the person uploaded (tattoo source photos, photos to translate, chat attachments, profile photos). */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type", { enum: ["image/jpeg", "image/png"] }).notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_created").on(t.createdAt)],
+);
+
+/** A creation request: charged, queued, made by the queue consumer, then done or failed (and refunded). */
+export const imageJobs = sqliteTable(
+  "image_jobs",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    tool: text("tool", { enum: imageTools }).notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    prompt: text("prompt").notNull().default(""),
+    model: text("model").notNull(),
+    /** JSON of the tool's settings (style, aspect ratio, theme, language, ...), for "use again". */
+    params: text("params").notNull().default("{}"),
+    sourceUploadId: text("source_upload_id"),
+    creditKey: text("credit_key").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    errorCode: text("error_code"),
+    /** Photo translate returns text, not an image: its JSON result lives here. */
+    resultText: text("result_text"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("image_jobs_created").on(t.createdAt),
+    index("image_jobs_source_upload")
+      .on(t.sourceUploadId)
+      .where(sql`${t.sourceUploadId} is not null`),
+  ],
+);
+
+/** One gallery entry per finished job (the unique job id stops a redelivered message creating twice). */
+export const galleryImages = sqliteTable(
+  "gallery_images",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    jobId: text("job_id").notNull(),
+    tool: text("tool", { enum: galleryTools }).notNull(),
+    prompt: text("prompt").notNull().default(""),
+    model: text("model").notNull(),
+    params: text("params").notNull().default("{}"),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gallery_images_job").on(t.jobId), index("gallery_images_created").on(t.createdAt)],
+);
+
+/** "Download my data" (decision 0018): at most one export is queued or running (the partial unique index). */
+export const dataExports = sqliteTable(
+  "data_exports",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    status: text("status", { enum: ["queued", "running", "ready", "failed", "expired"] })
+      .notNull()
+      .default("queued"),
+    /** 0 to 100, written by the consumer as it goes, polled by the settings page. */
+    progress: integer("progress").notNull().default(0),
+    r2Key: text("r2_key"),
+    bytes: integer("bytes"),
+    attempts: integer("attempts").notNull().default(0),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When the archive stops being served and is deleted (ready + 7 days). */
+    expiresAt: integer("expires_at", { mode: "number" }),
+  },
+  (t) => [
+    index("data_exports_created").on(t.createdAt),
+    uniqueIndex("data_exports_one_active")
+      .on(t.ownerId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index("data_exports_status_expires").on(t.status, t.expiresAt),
+  ],
+);
+
+/** Birth data entered once and prefilled on every horoscope form that needs it (birthTime "HH:MM" or null). */
+export const birthProfiles = sqliteTable("birth_profiles", {
+  ownerId: text("owner_id").primaryKey(),
+  birthDate: text("birth_date").notNull(),
+  birthTime: text("birth_time"),
+  placeId: text("place_id").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The account's daily credits (docs/product.md §6): one row per charge, idempotent by key. A refunded charge stays
+ * (refunded = 1) so a retry of the same request is charged once. Rows older than 35 days are forgotten.
+ */
+export const creditCharges = sqliteTable(
+  "credit_charges",
+  {
+    key: text("key").primaryKey(),
+    day: text("day").notNull(),
+    cost: integer("cost").notNull(),
+    refunded: integer("refunded").notNull().default(0),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+    /** Another counter the charge was also made on (a visitor's address, decision 0011). */
+    linked: text("linked"),
+  },
+  (t) => [index("credit_charges_day").on(t.day, t.refunded)],
+);
+
+/**
+ * What the assistant remembers about the person (issue 33, decision 0027): one short fact each, made by the extraction
+ * job from one turn or written by the person in Settings › Memory. Where it came from is kept so the note under an
+ * answer can link back. Searched by full text (memory_search, migration 0003) when there are too many to send all.
+ */
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: text("id").primaryKey(),
+    text: text("text").notNull(),
+    /** The conversation and answer it was learnt from; null when the person wrote it. */
+    sourceThreadId: text("source_thread_id"),
+    sourceMessageId: text("source_message_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("memories_updated").on(t.updatedAt)],
+);
+
+/** The account's memory switch and custom instructions: one row (id 1), absent until first changed (memory on, no instructions). */
+export const memorySettings = sqliteTable("memory_settings", {
+  id: integer("id").primaryKey(),
+  /** "Use and save memory": off sends and saves nothing, and keeps what is saved. */
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  /** "What should the assistant know about you?" */
+  aboutYou: text("about_you").notNull().default(""),
+  /** "How should it answer?" */
+  answerStyle: text("answer_style").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What memory did for one answer, shown under it: the memories it was sent (used), and those its extraction job
+ * saved or changed (updated, filled in when the job ends; pending until then). JSON arrays of { id, text }.
+ */
+export const memoryNotes = sqliteTable(
+  "memory_notes",
+  {
+    messageId: text("message_id").primaryKey(),
+    threadId: text("thread_id").notNull(),
+    used: text("used").notNull().default("[]"),
+    updated: text("updated").notNull().default("[]"),
+    pending: integer("pending", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("memory_notes_thread").on(t.threadId)],
+);
+
+/** Facts about the object itself: whose it is, whether its rows were moved in from D1, guests merged into it. */
+export const accountMeta = sqliteTable("account_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export type ChatThread = typeof chatThreads.$inferSelect;
+export type ChatMessage = typeof chatMessages.$inferSelect;
+export type ImageJob = typeof imageJobs.$inferSelect;
+export type GalleryImage = typeof galleryImages.$inferSelect;
+export type DataExport = typeof dataExports.$inferSelect;
+export type BirthProfile = typeof birthProfiles.$inferSelect;
+export type Memory = typeof memories.$inferSelect;

@@ -1,0 +1,126 @@
+// D1 queries per request for `npm run bench` (tests/bench/run.mjs; issue 31 item 3): each main screen as a signed-in
+// Free user and as a first-time visitor, the page_view event every navigation posts, and a chat turn streamed to
+// its end. The server runs the benchmark's build of the worker (tests/bench/d1-count-worker.ts), which counts every
+// statement that reaches D1 from the worker and its Durable Objects; the deployed worker counts nothing.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, run } from "../e2e/server.mjs";
+import { startFakeUpstream } from "./chat.mjs";
+
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+
+export const D1_BENCH = {
+  /** Issue 31: a signed-in page reads D1 at most twice and never writes; a chat turn writes nothing to D1. */
+  pageReads: 2,
+  pageWrites: 0,
+  turnWrites: 0,
+};
+
+const USER_ID = "bench-d1-user";
+const THREAD_ID = "bench-d1-thread";
+
+/** The signed-in Free user, their session, and one chat of a question and its answer. */
+function seedSql({ sessionId, now }) {
+  return `
+INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ('${USER_ID}', 'bench-d1@example.com', 1, 'Bench User', 'basic', 'en');
+INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${sessionId}', '${USER_ID}', ${now + 29 * 86_400_000}, ${now}, 'bench', ${now});
+INSERT INTO chat_threads (id, owner_id, tool, title, starred, created_at, updated_at) VALUES ('${THREAD_ID}', '${USER_ID}', 'web-main', 'A question', 0, ${now}, ${now});
+INSERT INTO chat_messages (id, thread_id, role, content, model, status, created_at, updated_at) VALUES
+  ('bench-d1-m1', '${THREAD_ID}', 'user', 'What is a bookmark?', 'gpt-4o-mini', 'complete', ${now}, ${now}),
+  ('bench-d1-m2', '${THREAD_ID}', 'assistant', 'A point in the database''s history.', 'gpt-4o-mini', 'complete', ${now + 1}, ${now + 1});
+`;
+}
+
+/** The screens of docs/product.md §2 that a signed-in person opens, and the first page a visitor sees. */
+export const SCREENS = [
+  { name: "signed-in /web-main", path: "/web-main", signedIn: true },
+  { name: "signed-in chat thread", path: `/web-main/${THREAD_ID}`, signedIn: true },
+  { name: "signed-in /gallery", path: "/gallery", signedIn: true },
+  { name: "signed-in /settings/account", path: "/settings/account", signedIn: true },
+  { name: "signed-in /settings/login-connection", path: "/settings/login-connection", signedIn: true },
+  { name: "signed-in /settings/my-plan", path: "/settings/my-plan", signedIn: true },
+  { name: "signed-in /payment", path: "/payment", signedIn: true },
+  { name: "guest /web-main (first visit)", path: "/web-main", signedIn: false },
+];
+
+/** Reads a Server-Sent Events body to its end; returns the `done` event's status. */
+async function streamedStatus(response) {
+  const text = await response.text();
+  const done = text
+    .split("\n")
+    .filter((line) => line.startsWith("data: "))
+    .map((line) => JSON.parse(line.slice(6)))
+    .find((event) => event.type === "done");
+  return done?.status ?? null;
+}
+
+/**
+ * Starts the counting server, then measures each request alone: the counts are taken (and zeroed) before it and
+ * after it, once its background work has ended. Returns { screens, pageView, turn }, each with the counts
+ * { reads, writes, accountReads, accountWrites, statements }.
+ */
+export async function measureD1Queries(startServer) {
+  const fake = await startFakeUpstream();
+  const token = randomBytes(32).toString("base64url");
+  const sessionId = createHash("sha256").update(token).digest("hex");
+  let server;
+  try {
+    server = await startServer({
+      label: "bench-d1",
+      script: "tests/bench/d1-count-worker.ts",
+      vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url },
+      async beforeStart(persistDir) {
+        const file = join(persistDir, "..", "bench-d1-seed.sql");
+        writeFileSync(file, seedSql({ sessionId, now: Date.now() }));
+        await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], {
+          stdio: ["ignore", "ignore", "inherit"],
+        });
+      },
+    });
+    const { baseUrl } = server;
+    const take = async () => (await fetch(`${baseUrl}/__bench/d1`)).json();
+    const cookieOf = (signedIn) => (signedIn ? { Cookie: `session=${token}` } : {});
+    /** One request's counts; `read` consumes the answer (its body is where a page's loaders finish). */
+    const counted = async (path, init, read = (response) => response.text()) => {
+      await take();
+      const response = await fetch(`${baseUrl}${path}`, { redirect: "manual", ...init });
+      if (response.status >= 400) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}`);
+      const outcome = await read(response);
+      return { status: response.status, outcome, ...(await take()) };
+    };
+
+    // A first request loads the server build; none of the measured ones pays for that.
+    await fetch(`${baseUrl}/web-main`).then((response) => response.text());
+    const screens = [];
+    for (const screen of SCREENS) screens.push({ ...screen, ...(await counted(screen.path, { headers: cookieOf(screen.signedIn) })) });
+    const pageView = await counted("/api/analytics", {
+      method: "POST",
+      headers: { ...cookieOf(true), "Content-Type": "application/json", Origin: baseUrl },
+      body: JSON.stringify({ name: "page_view", path: "/web-main" }),
+    });
+    const turn = await counted(
+      "/api/chat",
+      {
+        method: "POST",
+        headers: { ...cookieOf(true), "Content-Type": "application/json", Origin: baseUrl },
+        body: JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message: "How many queries is this?", mode: "send" }),
+      },
+      streamedStatus,
+    );
+    if (turn.outcome !== "complete") throw new Error(`the chat turn ended "${turn.outcome}"`);
+    return { screens, pageView, turn };
+  } finally {
+    await server?.stop();
+    await fake.stop();
+  }
+}
+
+/** "1 read (0 of the account's tables), 0 writes" */
+export function d1Detail(counts) {
+  const account =
+    counts.accountReads + counts.accountWrites > 0
+      ? `; account tables (moving to its object): ${counts.accountReads} reads, ${counts.accountWrites} writes`
+      : "";
+  return `${counts.reads} reads, ${counts.writes} writes${account}`;
+}

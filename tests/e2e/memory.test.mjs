@@ -1,0 +1,96 @@
+// Issue 33 in a real browser: tell the assistant where you live, see it under Settings › Memory, edit it, start a new
+// chat and see it used, turn memory off and see it not used, delete all; a temporary chat leaves no thread after a
+// reload. The demo provider extracts "I live in …" and lists the memories it was given in its answer.
+import assert from "node:assert/strict";
+/* global document -- only inside callbacks that run in the browser */
+import { describe, test } from "node:test";
+import { assertNoErrors, hydrated, signUpAndSignIn, useBrowser, withPage } from "./helpers.mjs";
+
+const browser = useBrowser();
+const ANSWER_TIMEOUT_MS = 90_000;
+
+/** Sends a question from the chat's box and waits until its answer has ended; returns the answer's element. */
+async function ask(page, question) {
+  await page.getByRole("textbox", { name: "Message" }).fill(question);
+  await page.getByRole("button", { name: "Send" }).click();
+  await page.waitForFunction(
+    (asked) => {
+      const items = [...document.querySelectorAll('ol[aria-label="Conversation"] > li')];
+      const last = items[items.length - 1];
+      const question = items[items.length - 2];
+      return (question?.textContent ?? "").includes(asked) && last?.getAttribute("aria-busy") === "false" && (last.textContent ?? "").includes("Demo model");
+    },
+    question,
+    { timeout: ANSWER_TIMEOUT_MS },
+  );
+  return page.locator('ol[aria-label="Conversation"] > li').last();
+}
+
+async function newChat(page) {
+  await page.goto("/web-main");
+  await hydrated(page);
+}
+
+describe("memory you can see and edit", () => {
+  test("learnt from a chat, shown and edited in Settings › Memory, used in a new chat, not used when off, deleted", async () => {
+    await withPage(browser(), { viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Memory Person", landing: "/web-main" });
+      await ask(page, "Hello there! I live in İzmir.");
+      // The turn's memory job runs on the queue; the note under the answer says what it saved, with a link.
+      await page.getByRole("link", { name: "Memory updated: Lives in İzmir" }).click();
+      await page.waitForURL((url) => url.pathname === "/settings/memory");
+      await hydrated(page);
+      const item = page.getByRole("listitem").filter({ hasText: "Lives in İzmir" });
+      await item.waitFor();
+
+      await page.getByRole("button", { name: "Edit: Lives in İzmir" }).click();
+      await page.getByRole("textbox", { name: "Edit memory" }).fill("Lives in İzmir, near the sea");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByRole("listitem").filter({ hasText: "Lives in İzmir, near the sea" }).waitFor();
+
+      await newChat(page);
+      const used = await ask(page, "What could I do this weekend?");
+      assert.match(await used.innerText(), /Lives in İzmir, near the sea/, "the demo answer lists the memory it was given");
+      await used.getByText("Memory used").click();
+      await used.getByTestId("memory-note").getByRole("listitem").filter({ hasText: "Lives in İzmir, near the sea" }).waitFor();
+
+      await page.goto("/settings/memory");
+      await hydrated(page);
+      const memorySwitch = page.getByRole("switch", { name: "Use and save memory" });
+      assert.equal(await memorySwitch.getAttribute("aria-checked"), "true");
+      await memorySwitch.click();
+      await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute("aria-checked") === "false");
+      await page.reload();
+      await hydrated(page);
+      assert.equal(await page.getByRole("switch", { name: "Use and save memory" }).getAttribute("aria-checked"), "false", "the switch is kept");
+
+      await newChat(page);
+      const unused = await ask(page, "Any ideas for dinner tonight?");
+      assert.doesNotMatch(await unused.innerText(), /near the sea|Memory used/, "no memory is sent with memory off");
+
+      await page.goto("/settings/memory");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Delete all" }).click();
+      await page.getByRole("button", { name: "Yes, delete all" }).click();
+      await page.getByText("Nothing saved yet.").waitFor();
+      assert.equal(await page.getByRole("listitem").filter({ hasText: "Lives in İzmir" }).count(), 0);
+      assertNoErrors(errors, "memory");
+    });
+  });
+
+  test("a temporary chat answers, then leaves no thread after a reload", async () => {
+    await withPage(browser(), { viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Temporary Person", landing: "/web-main" });
+      await page.getByRole("switch", { name: "Temporary chat" }).click();
+      await page.getByText("it is gone when you close or reload this tab", { exact: false }).waitFor();
+      const question = "A passing thought about lighthouses";
+      await ask(page, question);
+      assert.equal(new URL(page.url()).pathname, "/web-main", "a temporary chat opens no thread page");
+      await page.reload();
+      await hydrated(page);
+      assert.equal(await page.locator('ol[aria-label="Conversation"] > li').count(), 0, "the conversation is gone");
+      assert.equal(await page.locator("aside").getByRole("link", { name: question }).count(), 0, "no thread in the history");
+      assertNoErrors(errors, "temporary chat");
+    });
+  });
+});

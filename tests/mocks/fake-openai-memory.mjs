@@ -1,0 +1,44 @@
+// What the fake OpenAI-compatible server (fake-openai.mjs) answers for memory (issue 33), as pure functions with no
+// Node imports so the integration tests can compute the same:
+//   - the "system" behaviour streams back the request's first system message (or NO_SYSTEM), so a test reads exactly
+//     what the model was sent as the system message;
+//   - a request with response_format json_schema "memory_extraction" is the extraction job: it proposes the question
+//     itself as a memory (a model that extracts naively: the app's own rule must refuse what is sensitive), nothing
+//     for a question ending in "?", and for the model names "memory-invalid" / "memory-fail" an answer outside the
+//     schema / a 500.
+
+export const NO_SYSTEM = "NO_SYSTEM_MESSAGE";
+
+/** The first system message's text, or NO_SYSTEM. */
+export function systemText(messages) {
+  const system = (Array.isArray(messages) ? messages : []).find((message) => message?.role === "system");
+  return typeof system?.content === "string" ? system.content : NO_SYSTEM;
+}
+
+/** The "system" behaviour's chunks: the system text in pieces of about 40 characters. */
+export function systemTokens(messages) {
+  const text = systemText(messages);
+  const chunks = [];
+  for (let start = 0; start < text.length; start += 40) chunks.push(text.slice(start, start + 40));
+  return chunks;
+}
+
+/** Whether a request is the memory extraction job's. */
+export function isMemoryExtraction(body) {
+  return body?.response_format?.type === "json_schema" && body.response_format.json_schema?.name === "memory_extraction";
+}
+
+/** The extraction's answer content (a JSON string, or text outside the schema for "memory-invalid"). */
+export function memoryExtractionReply(body) {
+  if (String(body.model ?? "") === "memory-invalid") return "Sure! The person lives in İzmir.";
+  const user = (Array.isArray(body.messages) ? body.messages : []).find((message) => message?.role === "user");
+  let turn = {};
+  try {
+    turn = JSON.parse(String(user?.content ?? "{}"));
+  } catch {
+    turn = {};
+  }
+  const question = String(turn.question ?? "").trim();
+  if (!question || question.endsWith("?")) return JSON.stringify({ memories: [] });
+  return JSON.stringify({ memories: [{ text: question.slice(0, 200), replaces: null }] });
+}
