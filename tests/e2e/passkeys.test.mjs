@@ -1,7 +1,8 @@
 // Issue 34 in a real browser: a passkey added in Settings with Chromium's virtual authenticator (DevTools protocol
 // WebAuthn.addVirtualAuthenticator), then signing out and back in with it and no password; two-step sign-in turned on
-// with a code computed here from the key Settings shows, then a sign-in with a code and one with a recovery code. Passkeys need a host name (an IP address cannot be a relying party), so these pages are opened on
-// localhost, the same server as BASE_URL.
+// with a code computed here from the key Settings shows, then a sign-in with a code and one with a recovery code (in
+// Turkish, chosen with the sign-in page's language menu). Passkeys need a host name (an IP address cannot be a
+// relying party), so these pages are opened on localhost, the same server as BASE_URL.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { generateHOTP } from "@oslojs/otp";
