@@ -616,6 +616,18 @@ export const birthProfiles = sqliteTable("birth_profiles", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Accounts whose rows in the per-account tables above (chats, voice notes, uploads, jobs, gallery, birth data, data
+ * exports) were moved into their own object (decision 0026). The move's progress is counted against the owners those
+ * tables still name; once every one is here, a later migration drops those tables and this one (README "Deploying").
+ */
+export const accountMoves = sqliteTable("account_moves", {
+  accountId: text("account_id").primaryKey(),
+  /** Rows the move copied (0 when the object already had them all). */
+  rows: integer("rows").notNull(),
+  movedAt: integer("moved_at", { mode: "number" }).notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type ChatThread = typeof chatThreads.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;

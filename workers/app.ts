@@ -1,13 +1,14 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
 // else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
-// memory extraction and WhatsApp messages; cron -> upload and data-export clean-up; and the Durable Object classes (re-exported).
+// memory extraction, WhatsApp messages and account moves; no cron (clean-ups are each account object's alarm); and
+// the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
+import { ACCOUNT_MOVES_QUEUE, accountMovesAdmin, processAccountMoves } from "../app/.server/account/moves";
 import { RequestDatabase } from "../app/.server/db-session";
 import { ConfigError, loadConfig, withBindings } from "../app/.server/env";
-import { cleanUpDataExports } from "../app/.server/exports/cleanup";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
 import { processImageJobs } from "../app/.server/images/consumer";
@@ -131,6 +132,9 @@ const http = new Hono<AppHttp>();
 // Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no cookies or
 // Origin, and Meta waits for their 200 (decision 0010), so none of the app's request set-up runs first.
 http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetch(c.req.raw) : next()));
+// The operator's start and view of the move of old rows into the accounts' objects (decision 0026, README
+// "Deploying"): a bearer token, no cookies, so no cross-site check; not a Remix route, so no method check either.
+http.all("/api/admin/account-moves", securityHeaders, loadContext, (c) => accountMovesAdmin(c.req.raw, c.get("context").env, c.get("context").config));
 http.use("*", securityHeaders, loadContext, refuseBadRequests, d1Session);
 // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
 // `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.
@@ -143,21 +147,12 @@ http.onError((error, c) => refusal(c.req.raw, toAppError(error)));
 export default {
   fetch: (request, env, ctx) => http.fetch(request, env, ctx),
 
-  /**
-   * Hourly (wrangler.toml [triggers]): data exports past their 7 days. (Abandoned uploads are cleaned up by each
-   * account's object with its alarm, images/cleanup.ts.)
-   */
-  async scheduled(_controller, env, _ctx) {
-    // Awaited, not waitUntil: a failure then marks the cron run failed, where an operator sees it.
-    const exports = await cleanUpDataExports(env as never);
-    if (exports.expired + exports.failed + exports.removed > 0) console.log(`data exports cleanup: ${JSON.stringify(exports)}`);
-  },
-
   async queue(batch, env) {
     const appEnv = env as never;
     if (batch.queue === WHATSAPP_INBOX_QUEUE) return processInbox(batch, appEnv);
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
     if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, appEnv);
+    if (batch.queue === ACCOUNT_MOVES_QUEUE) return processAccountMoves(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
     const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));

@@ -1,5 +1,6 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
+import type { AccountMovesQueue } from "./account/moves";
 import type { Account } from "./account/object";
 import type { AuthThrottle } from "./auth/throttle-counter";
 import type { CreditsCounter } from "./credits/counter";
@@ -54,6 +55,8 @@ export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
   WHATSAPP_INBOX?: InboxQueue;
   WHATSAPP?: Generated["WHATSAPP"];
+  /** Moving a deployed database's old per-account rows into the accounts' objects (decision 0026). */
+  ACCOUNT_MOVES?: AccountMovesQueue;
   [variable: string]: unknown;
 };
 
@@ -136,6 +139,8 @@ const varsSchema = z
     STRIPE_PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
     /** docs/product.md §4: once per user, a Free user sees the Pro dialog after signing in. */
     PAYWALL_AFTER_SIGN_IN: flag(true),
+    /** The operator's token for /api/admin/account-moves (decision 0026); without it that endpoint does not exist. */
+    ACCOUNT_MOVES_TOKEN: z.string().min(32, "ACCOUNT_MOVES_TOKEN must be at least 32 characters").optional(),
   })
   .extend(whatsappVarsSchema.shape)
   .superRefine((vars, ctx) => {
@@ -210,6 +215,7 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
     email: { providerUrl: vars.EMAIL_PROVIDER_URL, apiKey: vars.EMAIL_API_KEY, from: vars.EMAIL_FROM },
     billing: billingConfig(vars),
     whatsapp: toWhatsAppConfig(vars),
+    accountMovesToken: vars.ACCOUNT_MOVES_TOKEN ?? null,
   };
 }
 

@@ -54,6 +54,5 @@ export default {
     if (new URL(request.url).pathname === "/__bench/d1") return takeCounts();
     return app.fetch(request, counted(env), tracked(ctx));
   },
-  scheduled: (controller, env, ctx) => app.scheduled(controller, counted(env), ctx),
   queue: (batch, env) => app.queue(batch, counted(env)),
 } satisfies ExportedHandler<Env>;

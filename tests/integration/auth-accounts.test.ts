@@ -11,6 +11,7 @@ import { schema } from "../../app/.server/db";
 import { getViewer, issueGuestId } from "../../app/.server/identity";
 import { loadConfig, type AppEnv } from "../../app/.server/env";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import {
   callWorker,
   Client,
@@ -336,7 +337,11 @@ describe("sign-in", () => {
     const user = await createUser();
     const result = await visitor.action("/auth/login", { email: user.email, password: user.password });
     expect(result.redirect).toBe("/web-main");
-    expect((await db.query.chatThreads.findFirst({ where: eq(schema.chatThreads.id, threadId) }))!.ownerId).toBe(user.id);
+    // The guest's thread (an old D1 row here) is now the account's, in the account's object (decision 0026).
+    const adopted = await inAccountDb(user.id, (store) =>
+      store.select().from(accountSchema.chatThreads).where(eq(accountSchema.chatThreads.id, threadId)).get(),
+    );
+    expect(adopted!.ownerId).toBe(user.id);
   });
 });
 

@@ -1,20 +1,23 @@
 // "Download my data" through the whole worker (decision 0018): the owner asks, the data-exports consumer (driven with
 // message batches, as the queue would) streams the ZIP into R2, the page's status API follows it, the download is the
 // owner's alone, unzips to the chats, a creation's picture, a WhatsApp voice note and the account, and expires after 7 days; limits refuse
-// with translated messages and store nothing.
-import { createScheduledController } from "cloudflare:test";
+// with translated messages and store nothing. The account's rows, the export's among them, live in its object
+// (decision 0026): the test makes and reads them there.
+import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../app/.server/db";
+import { accountObject } from "../../app/.server/account/client";
+import type { Account } from "../../app/.server/account/object";
 import type { AppEnv } from "../../app/.server/env";
+import { EXPORT_CLEANUP_TASK } from "../../app/.server/exports/operations";
 import type { DataExportMessage } from "../../app/.server/exports/messages";
 import { R2PartWriter, StreamingZip, PART_SIZE } from "../../app/.server/exports/zip-writer";
 import type { DataExportView } from "../../app/lib/schemas/exports";
 import enErrors from "../../locales/en/errors.json";
 import trErrors from "../../locales/tr/errors.json";
-import worker from "../../workers/app";
-import { Client, db, latestEmail, signedInClient } from "./auth-helpers";
+import { accountSchema as schema, inAccountDb } from "./account-helpers";
+import { Client, latestEmail, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import { deliver, PNG_SIGNATURE, pngFile } from "./images-helpers";
 import { seedMemories } from "./memory-helpers";
@@ -39,24 +42,34 @@ async function latest(client: Client): Promise<DataExportView | null> {
 }
 
 async function exportRows(ownerId: string) {
-  return db.select().from(schema.dataExports).where(eq(schema.dataExports.ownerId, ownerId));
+  return inAccountDb(ownerId, (db) => db.select().from(schema.dataExports).all());
 }
 
 async function makeThread(ownerId: string) {
   const threadId = crypto.randomUUID();
-  await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title: "Tides and the Moon", createdAt: Date.UTC(2026, 2, 3, 8) });
+  await inAccountDb(ownerId, (db) =>
+    db
+      .insert(schema.chatThreads)
+      .values({ id: threadId, ownerId, title: "Tides and the Moon", createdAt: Date.UTC(2026, 2, 3, 8) })
+      .run(),
+  );
   const questionId = crypto.randomUUID();
-  await db.insert(schema.chatMessages).values([
-    { id: questionId, threadId, role: "user", content: "Why are there two tides a day?", createdAt: Date.UTC(2026, 2, 3, 8) },
-    {
-      id: crypto.randomUUID(),
-      threadId,
-      role: "assistant",
-      content: "The Moon pulls the near and the far side.",
-      model: "gpt-4o-mini",
-      createdAt: Date.UTC(2026, 2, 3, 8, 1),
-    },
-  ]);
+  await inAccountDb(ownerId, (db) =>
+    db
+      .insert(schema.chatMessages)
+      .values([
+        { id: questionId, threadId, role: "user", content: "Why are there two tides a day?", createdAt: Date.UTC(2026, 2, 3, 8) },
+        {
+          id: crypto.randomUUID(),
+          threadId,
+          role: "assistant",
+          content: "The Moon pulls the near and the far side.",
+          model: "gpt-4o-mini",
+          createdAt: Date.UTC(2026, 2, 3, 8, 1),
+        },
+      ])
+      .run(),
+  );
   return { threadId, questionId };
 }
 
@@ -65,7 +78,7 @@ async function makeVoiceNote(ownerId: string, thread: { threadId: string; questi
   const bytes = silentOggOpus(2);
   const r2Key = `voice-notes/${ownerId}/${thread.threadId}/${thread.questionId}.ogg`;
   await appEnv.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: "audio/ogg" } });
-  await db.insert(schema.voiceNotes).values({
+  const note = {
     messageId: thread.questionId,
     ownerId,
     r2Key,
@@ -73,7 +86,8 @@ async function makeVoiceNote(ownerId: string, thread: { threadId: string; questi
     bytes: bytes.byteLength,
     seconds: 2,
     createdAt: Date.UTC(2026, 2, 3, 8),
-  });
+  };
+  await inAccountDb(ownerId, (db) => db.insert(schema.voiceNotes).values(note).run());
   return bytes;
 }
 
@@ -82,7 +96,7 @@ async function makeCreation(ownerId: string) {
   const bytes = await pngFile(20, 10);
   const r2Key = `gallery/${ownerId}/${id}.png`;
   await appEnv.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: "image/png" } });
-  await db.insert(schema.galleryImages).values({
+  const image = {
     id,
     ownerId,
     jobId: crypto.randomUUID(),
@@ -95,7 +109,8 @@ async function makeCreation(ownerId: string) {
     height: 10,
     bytes: bytes.byteLength,
     createdAt: Date.UTC(2026, 2, 4),
-  });
+  } as const;
+  await inAccountDb(ownerId, (db) => db.insert(schema.galleryImages).values(image).run());
   return { id, bytes };
 }
 
@@ -119,7 +134,7 @@ describe("download my data", { timeout: 60_000 }, () => {
     expect(response.status).toBe(202);
     const queued = ((await response.json()) as { export: DataExportView }).export;
     expect(queued).toMatchObject({ status: "queued", progress: 0, downloadUrl: null });
-    expect(sent).toEqual([{ exportId: queued.id, origin: "https://app.example" }]);
+    expect(sent).toEqual([{ exportId: queued.id, ownerId: user.id, origin: "https://app.example" }]);
     expect(await latest(client)).toMatchObject({ id: queued.id, status: "queued" });
 
     const result = await deliver(env, [{ id: "export-1", body: sent[0] }], "data-exports");
@@ -242,24 +257,35 @@ describe("download my data", { timeout: 60_000 }, () => {
     expect(sent).toHaveLength(3);
   });
 
-  it("expires after 7 days: 410 with the translated message, and the hourly cron deletes the archive", async () => {
+  it("expires after 7 days: 410 with the translated message, and the account's alarm deletes the archive", async () => {
     const { env, sent } = exportsEnv();
     const { client, user } = await signedIn(env);
     const ready = await readyExport(client, env, sent);
     const [row] = await exportRows(user.id);
     expect(await appEnv.MEDIA.head(row!.r2Key!)).not.toBeNull();
+    // The archive's end was put on the object's alarm when it became ready.
+    const account = accountObject(appEnv, user.id);
+    const cleanUpAt = await runInDurableObject(account, (_, state) => state.storage.get<number>(`alarm:${EXPORT_CLEANUP_TASK}`));
+    expect(cleanUpAt).toBeLessThanOrEqual(ready.expiresAt!);
 
-    await db
-      .update(schema.dataExports)
-      .set({ expiresAt: Date.now() - 1000 })
-      .where(eq(schema.dataExports.id, ready.id));
+    // Seven days later: the row's end and the alarm's task are both due.
+    await inAccountDb(user.id, (db) =>
+      db
+        .update(schema.dataExports)
+        .set({ expiresAt: Date.now() - 1000 })
+        .where(eq(schema.dataExports.id, ready.id))
+        .run(),
+    );
     client.cookies.set("locale", "tr");
     const late = await client.get(ready.downloadUrl!);
     expect(late.status).toBe(410);
     expect(await late.json()).toMatchObject({ error: { code: "export/expired", message: trErrors["export/expired"] } });
     expect(await latest(client)).toMatchObject({ status: "expired", downloadUrl: null });
 
-    await worker.scheduled(createScheduledController(), env as unknown as Env, {} as ExecutionContext);
+    await runInDurableObject(account, async (instance, state) => {
+      await state.storage.put(`alarm:${EXPORT_CLEANUP_TASK}`, Date.now());
+      await (instance as Account).alarm();
+    });
     expect(await appEnv.MEDIA.head(row!.r2Key!)).toBeNull();
     expect(await exportRows(user.id)).toMatchObject([{ status: "expired", r2Key: null }]);
     expect((await client.get(ready.downloadUrl!)).status).toBe(410);

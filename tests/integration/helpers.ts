@@ -1,5 +1,6 @@
 // Shared by the integration tests: the bindings typed as the app sees them, and small row factories.
 import { env } from "cloudflare:workers";
+import { inAccount } from "../../app/.server/account/client";
 import type { AppEnv } from "../../app/.server/env";
 
 /** wrangler's generated Env types CREDITS loosely (it also knows the dev services script); the app's type is exact. */
@@ -10,8 +11,14 @@ export function uniqueId(prefix: string): string {
   return `${prefix}_${crypto.randomUUID()}`;
 }
 
+/** A CreditsCounter: an address's (`addr:<bucket>`), Pro's voice minutes (`voice:<account>`), or an account's old one. */
 export function creditsStub(name: string) {
   return appEnv.CREDITS.get(appEnv.CREDITS.idFromName(name));
+}
+
+/** An account's own credits, kept in its object (decision 0026). */
+export function accountBalance(accountId: string, limit: number | null, now = Date.now()) {
+  return inAccount(appEnv, accountId, "credits.balance", { limit, now });
 }
 
 /**

@@ -7,7 +7,7 @@ import { consumeCredits } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import worker from "../../workers/app";
 import { accountSchema, inAccountDb } from "./account-helpers";
-import { appEnv, creditsStub, uniqueId } from "./helpers";
+import { accountBalance, appEnv, uniqueId } from "./helpers";
 
 /** The shape getQueueResult resolves to (declared in workers-types' experimental entry only). */
 interface QueueResult {
@@ -88,7 +88,7 @@ describe("image-jobs queue consumer", () => {
     const again = await deliver([{ id: "msg-1", body: { jobId, accountId: ownerId } }]);
     expect(again.explicitAcks).toEqual(["msg-1"]);
     expect(await galleryOf(ownerId)).toHaveLength(1);
-    const balance = await creditsStub(ownerId).balance(config.credits.freeDaily, chargedAt);
+    const balance = await accountBalance(ownerId, config.credits.freeDaily, chargedAt);
     expect(balance).toMatchObject({ used: 4, remaining: config.credits.freeDaily - 4 });
     expect((await jobOf(ownerId, jobId))?.attempts).toBe(1);
   });

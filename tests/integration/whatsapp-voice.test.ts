@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { FAKE_TRANSCRIPT, type AudioCalls } from "../mocks/fake-openai-audio.mjs";
 import { storageUsed } from "../../app/.server/images/uploads";
 import { Client, createUser } from "./auth-helpers";
-import { appEnv, creditsStub } from "./helpers";
+import { accountBalance, appEnv } from "./helpers";
 import { linkNumber, messagePayload, postWebhook, deliverInbox, sendAndAnswer, sentTo, textsTo, uniqueNumber, whatsappEnv } from "./whatsapp-helpers";
 
 const upstream = (vars: Record<string, string> = {}) => ({
@@ -31,7 +31,7 @@ async function linkedPro(options: { voiceReplies?: boolean } = {}) {
   return { user, from };
 }
 
-const used = async (userId: string) => (await creditsStub(userId).balance(null)).used;
+const used = async (userId: string) => (await accountBalance(userId, null)).used;
 /** Ogg/Opus speech the fake upstream made in `voice` (WhatsApp voice replies; read-aloud is MP3). */
 async function opusSpeechIn(voice: string): Promise<number> {
   const calls = (await (await fetch(`${new URL(inject("fakeUpstreamUrl")).origin}/__audio-calls`)).json()) as AudioCalls;

@@ -2,11 +2,21 @@
 // data in its own SQLite storage and generates its answers (decision 0026; the turn's life is decision 0022).
 // Capacity grows with the number of accounts: no shared database is written while an answer streams or a page
 // is viewed, and an account's reads never leave its object.
-import { getTableName } from "drizzle-orm";
+import { eq, getTableName } from "drizzle-orm";
+import { migrate } from "drizzle-orm/durable-sqlite/migrator";
+import migrations from "../../../db/account-migrations";
 import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
+import { takeOverOldCounter } from "../credits/account-credits";
+import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
+import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
 import { operations, type AccountOperation, type OperationName } from "./operations";
-import { accountSchema, type AccountContext } from "./schema";
+import { accountSchema } from "./schema";
+
+/** account_meta: when the account's rows were moved in from D1 (decision 0026); the object serves it only after. */
+const ARRIVED = "moved-from-d1";
+/** account_meta: a guest merged into this account (`guest:<id>`), whose files in R2 go with the account. */
+const GUEST_PREFIX = "guest:";
 
 /** What a guest's object hands over when the guest signs in, in an order that keeps foreign keys valid. */
 const HANDED_OVER = [
@@ -22,24 +32,88 @@ const HANDED_OVER = [
 type HandedOverRows = Record<string, Record<string, unknown>[]>;
 
 export class Account extends ChatRelay {
+  /** The move of the account's old rows in, once per object (see arrive). */
+  private arrival: Promise<number> | null = null;
+
   /** Runs one operation of account/operations.ts against this account's storage. */
   async perform(accountId: string, name: OperationName, input: unknown): Promise<unknown> {
     const operation = operations[name];
     if (!operation) throw new Error(`account: no operation ${String(name)}`);
-    const context: AccountContext = { db: this.db, env: this.env, accountId, alarms: this.alarms };
-    return (operation as AccountOperation)(context, input);
+    await this.arrive(accountId);
+    return (operation as AccountOperation)(this.accountContext(accountId), input);
+  }
+
+  /**
+   * The account's rows from before it had this object (D1's tables, its old credits counter) are moved in before it
+   * is first served, once: an account not moved yet by the account-moves queue is moved on first use, and reads
+   * never see it half moved. Afterwards this is a look at a field (no D1 read once moved). Returns the rows copied.
+   */
+  protected arrive(accountId: string): Promise<number> {
+    this.arrival ??= this.moveIn(accountId).catch((error: unknown) => {
+      // Tried again by the next call: the move is safe to repeat.
+      this.arrival = null;
+      throw error;
+    });
+    return this.arrival;
+  }
+
+  private async moveIn(accountId: string): Promise<number> {
+    const { accountMeta } = accountSchema;
+    if (this.db.select().from(accountMeta).where(eq(accountMeta.key, ARRIVED)).get()) return 0;
+    const account = this.accountContext(accountId);
+    // An account with no old rows (every new one) needs nothing more: no D1 pages, no call to a counter it never had.
+    if (!(await hasRowsInD1(this.env, accountId))) {
+      this.markArrived(String(Date.now()));
+      return 0;
+    }
+    const [rows] = await Promise.all([moveRowsFromD1(account), takeOverOldCounter(account)]);
+    this.markArrived(String(Date.now()));
+    // What moved in may need the alarm: exports to expire, uploads nothing refers to (decision 0013).
+    const cleanUp = nextExportCleanUp(account);
+    if (cleanUp !== null) await this.alarms.schedule(EXPORT_CLEANUP_TASK, cleanUp);
+    await scheduleUploadCleanup(this.alarms, Date.now());
+    // Counted in D1 only when something moved: an account that never had old rows is not in the move's total, and a
+    // new visitor's first page stays free of D1 writes.
+    if (rows > 0) await recordMoved(this.env, accountId, rows).catch((error: unknown) => console.error("account: move not recorded", accountId, error));
+    return rows;
+  }
+
+  private markArrived(when: string) {
+    this.db.insert(accountSchema.accountMeta).values({ key: ARRIVED, value: when }).onConflictDoNothing().run();
+  }
+
+  /** The account-moves queue's call (account/moves.ts): moves the account in now, if it is not already. */
+  async moveFromD1(accountId: string): Promise<number> {
+    return this.arrive(accountId);
+  }
+
+  /** The R2 files this account's rows name, and the guest ids merged into it (for their folders): for deleting it. */
+  async files(accountId: string): Promise<{ keys: string[]; mergedGuests: string[] }> {
+    await this.arrive(accountId);
+    const { voiceNotes, accountMeta } = accountSchema;
+    const keys = [
+      ...operations["uploads.allFiles"](this.accountContext(accountId)),
+      ...this.db
+        .select({ key: voiceNotes.r2Key })
+        .from(voiceNotes)
+        .all()
+        .map((row) => row.key),
+    ];
+    const merged = this.db.select({ key: accountMeta.key }).from(accountMeta).all();
+    return { keys, mergedGuests: merged.filter((row) => row.key.startsWith(GUEST_PREFIX)).map((row) => row.key.slice(GUEST_PREFIX.length)) };
   }
 
   /**
    * A visitor signed in as `accountId`: what they made as a guest (chats, uploads, creations, birth data) moves
    * from the guest's object into this one, once. The guest's object hands its rows over and forgets them in one
    * step, so two tabs signing in at once move them once; rows already here are kept (an account's own birth data
-   * wins over the guest's).
+   * wins over the guest's). Credits are not merged (the guest's day was the guest's), and a guest has no exports.
    */
   async adopt(accountId: string, guestId: string): Promise<number> {
     if (guestId === accountId) return 0;
+    await this.arrive(accountId);
     const guest = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(guestId));
-    const rows = (await guest.handOver(accountId)) as HandedOverRows;
+    const rows = (await guest.handOver(guestId, accountId)) as HandedOverRows;
     let moved = 0;
     // The guest's uploads keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
     if (rows[getTableName(accountSchema.uploads)]?.length) await scheduleUploadCleanup(this.alarms, Date.now());
@@ -51,12 +125,21 @@ export class Account extends ChatRelay {
           moved += 1;
         }
       }
+      // Its files in R2 keep the guest's id in their keys: deleting the account deletes those folders too.
+      tx.insert(accountSchema.accountMeta)
+        .values({ key: `${GUEST_PREFIX}${guestId}`, value: String(Date.now()) })
+        .onConflictDoNothing()
+        .run();
     });
     return moved;
   }
 
-  /** This (guest's) object's rows for the account it signed in as, deleted here in the same step (see adopt). */
-  async handOver(toAccountId: string): Promise<HandedOverRows> {
+  /**
+   * This (guest's) object's rows for the account it signed in as, deleted here in the same step (see adopt). Rows the
+   * guest still had in D1 are moved in first, so they are handed over with the rest.
+   */
+  async handOver(guestId: string, toAccountId: string): Promise<HandedOverRows> {
+    await this.arrive(guestId);
     const rows: HandedOverRows = {};
     this.db.transaction((tx) => {
       for (const table of HANDED_OVER) rows[getTableName(table)] = tx.select().from(table).all() as Record<string, unknown>[];
@@ -73,6 +156,7 @@ export class Account extends ChatRelay {
       {
         [RELAY_ALARM_TASK]: () => this.keepAlive(),
         [UPLOAD_CLEANUP_TASK]: async (now) => (await cleanUpAbandonedUploads({ db: this.db, env: this.env }, { now })).nextAt,
+        [EXPORT_CLEANUP_TASK]: (now) => cleanUpDataExports({ db: this.db, env: this.env }, now),
       },
       // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.
       { everyWake: [RELAY_ALARM_TASK] },
@@ -83,5 +167,10 @@ export class Account extends ChatRelay {
   async erase(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    // Empty, not broken: a late call (a queued export of the deleted account) finds no rows rather than no tables,
+    // and nothing is moved in again.
+    await migrate(this.db, migrations);
+    this.markArrived("erased");
+    this.arrival = Promise.resolve(0);
   }
 }

@@ -1,6 +1,8 @@
 // Every operation that reads or changes an account's own data, by name. Each runs inside the account's Durable
 // Object against its SQLite (account/storage.ts), called through account/client.ts `inAccount` (decision 0026). The
 // functions live beside their domain; this table only names them, so the object can run them and callers get types.
+import { creditOperations } from "../credits/account-credits";
+import { dataExportOperations } from "../exports/operations";
 import { birthProfileOperations } from "../horoscope/birth-profile";
 import { galleryOperations } from "../images/gallery";
 import { imageJobOperations } from "../images/job-operations";
@@ -10,6 +12,8 @@ import type { AccountContext } from "./schema";
 
 export const operations = {
   ...birthProfileOperations,
+  ...creditOperations,
+  ...dataExportOperations,
   ...uploadOperations,
   ...imageJobOperations,
   ...galleryOperations,

@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
 import type { AppEnv } from "../env";
 import { AccountAlarms } from "./alarms";
-import { accountSchema, type AccountDb } from "./schema";
+import { accountSchema, type AccountContext, type AccountDb } from "./schema";
 
 export abstract class AccountStorage extends DurableObject<AppEnv> {
   protected readonly db: AccountDb;
@@ -20,5 +20,10 @@ export abstract class AccountStorage extends DurableObject<AppEnv> {
     // Nothing reaches the object before its tables are current; a migration is a handful of statements once per
     // version, and on later starts one read of drizzle's migrations table.
     void ctx.blockConcurrencyWhile(() => migrate(this.db, migrations));
+  }
+
+  /** What an operation of account/operations.ts runs with, here, for `accountId`. */
+  protected accountContext(accountId: string): AccountContext {
+    return { db: this.db, env: this.env, accountId, alarms: this.alarms };
   }
 }

@@ -10,7 +10,8 @@ import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { accountObject, inAccount } from "../account/client";
+import { accountObject } from "../account/client";
+import { forgetD1Rows } from "../account/move-from-d1";
 import { deleteR2Keys, listR2Prefix } from "../storage/r2";
 import { hashPassword } from "./password";
 import { avatarUrl } from "./session";
@@ -144,31 +145,39 @@ export async function hasActivePro(env: AppEnv, user: Pick<User, "id" | "accessL
 
 /**
  * Deletes the account: R2 objects first (so a failure leaves a retryable account, never orphaned files), then every
- * row in one batch (sessions, connections, tokens, subscriptions and WhatsApp links follow the user by cascade).
+ * row in one batch (sessions, connections, tokens, subscriptions and WhatsApp links follow the user by cascade), then
+ * the account's object and everything it stores (decision 0026). The files are those its rows name and every file
+ * under its id, and under the ids of the guests merged into it (their keys keep the guest's id).
  */
 export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   if (await hasActivePro(env, user)) throw new AppError("account/pro-active");
   const db = getDb(env);
-  // The object's uploads and creations include those adopted from a guest, whose keys carry the guest's id.
-  const [ownFiles, ...prefixed] = await Promise.all([
-    inAccount(env, user.id, "uploads.allFiles"),
-    ...["avatars", "gallery", "uploads", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)),
-  ]);
-  await deleteR2Keys(env, [...ownFiles, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);
+  const account = accountObject(env, user.id);
+  const { keys, mergedGuests } = await account.files(user.id);
+  const prefixed = await Promise.all(
+    [user.id, ...mergedGuests].flatMap((owner) =>
+      ["avatars", "gallery", "uploads", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${owner}/`)),
+    ),
+  );
+  await deleteR2Keys(env, [...keys, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);
   await db.batch([
-    db.delete(schema.chatThreads).where(eq(schema.chatThreads.ownerId, user.id)),
     db.delete(schema.analyticsEvents).where(eq(schema.analyticsEvents.userId, user.id)),
+    // Rows the account still had in the old per-account tables (copied into its object by files() above).
+    ...forgetD1Rows(db, user.id),
     db.delete(schema.users).where(eq(schema.users.id, user.id)),
   ]);
-  await accountObject(env, user.id).erase();
+  await account.erase();
 }
 
-/** A visitor who signs in keeps what they made as a guest: their chats (and uploads and creations) move to the account. */
+/**
+ * A visitor who signs in keeps what they made as a guest: their chats, uploads, creations and birth data move from
+ * the guest's object to the account's, once, however many tabs sign in at the same moment (account/object.ts adopt).
+ */
 export async function adoptGuestData(env: AppEnv, guestId: string | null, userId: string): Promise<void> {
   if (!guestId || !guestId.startsWith("g_") || guestId === userId) return;
+  // The chat's threads are still D1 rows until they move into the object (their own change); the rest is the objects'.
   const db = getDb(env);
-  await db.batch([db.update(schema.chatThreads).set({ ownerId: userId }).where(eq(schema.chatThreads.ownerId, guestId))]);
-  // What already lives in the guest's own object (decision 0026) moves into the account's, once.
+  await db.update(schema.chatThreads).set({ ownerId: userId }).where(eq(schema.chatThreads.ownerId, guestId));
   await accountObject(env, userId).adopt(userId, guestId);
 }
 

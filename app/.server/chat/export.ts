@@ -58,7 +58,11 @@ async function exportable(env: AppEnv, ownerId: string, threadId: string) {
   return { thread, messages };
 }
 
-type Exportable = Awaited<ReturnType<typeof exportable>>;
+/** What a thread's file is made of. */
+export interface ExportContent {
+  thread: { title: string; createdAt: number };
+  messages: { role: "user" | "assistant"; content: string; model: string | null; createdAt: number }[];
+}
 
 /** `format` is null when the request named none we make (the owner gets export/invalid-format, a 400). */
 export async function exportThread(env: AppEnv, ownerId: string, threadId: string, format: ExportFormat | null, labels: ExportLabels): Promise<ExportFile> {
@@ -68,13 +72,8 @@ export async function exportThread(env: AppEnv, ownerId: string, threadId: strin
   return renderExport(content, format, labels);
 }
 
-/** Both formats from one read, for "Download my data" (exports/archive.ts). */
-export async function exportThreadFiles(env: AppEnv, ownerId: string, threadId: string, labels: ExportLabels): Promise<Record<ExportFormat, ExportFile>> {
-  const content = await exportable(env, ownerId, threadId);
-  return { md: renderExport(content, "md", labels), json: renderExport(content, "json", labels) };
-}
-
-function renderExport({ thread, messages }: Exportable, format: ExportFormat, labels: ExportLabels): ExportFile {
+/** A thread as a file; "Download my data" (exports/archive.ts) renders the threads it reads with it too. */
+export function renderExport({ thread, messages }: ExportContent, format: ExportFormat, labels: ExportLabels): ExportFile {
   const name = slugify(thread.title);
   if (format === "json") {
     const body = {

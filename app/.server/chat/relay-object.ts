@@ -4,11 +4,12 @@
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 // Each answer is a turn-machine.ts machine run by turn-runner.ts; this class is only the RPC surface and the alarm.
 import { AccountStorage } from "../account/storage";
+import { refundInAccount } from "../credits/account-credits";
 import type { AppEnv } from "../env";
 import { afterTurn } from "../memory/jobs";
 import type { TurnStart } from "./turn-types";
 import { TurnRunner, type RelayStatus } from "./turn-runner";
-import { d1TurnStore } from "./turn-store";
+import { d1TurnStore, type Refund } from "./turn-store";
 
 export type { RelayStatus } from "./turn-runner";
 
@@ -20,9 +21,11 @@ export abstract class ChatRelay extends AccountStorage {
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
-    this.runner = new TurnRunner(ctx, env, d1TurnStore(env), {
+    // The turn's charge is in this object's own ledger: given back here, not by a call to itself (decision 0026).
+    const refundHere: Refund = (_, ownerId, creditKey) => refundInAccount(this.accountContext(ownerId), creditKey);
+    this.runner = new TurnRunner(ctx, env, d1TurnStore(env, refundHere), {
       wakeAt: (at) => void this.alarms.schedule(RELAY_ALARM_TASK, at, { allowUnconfirmed: true }),
-      afterFinish: ({ ownerId, ...turn }) => afterTurn({ db: this.db, env: this.env, accountId: ownerId, alarms: this.alarms }, turn),
+      afterFinish: ({ ownerId, ...turn }) => afterTurn(this.accountContext(ownerId), turn),
     });
   }
 

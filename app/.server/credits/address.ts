@@ -1,6 +1,7 @@
 // The network a visitor's allowance is also counted on (docs/decisions/0011-guest-allowance.md): an IPv4 address as
 // is, an IPv6 address by its /64, since one household, phone or server is handed a whole /64 and can pick any
 // address in it for free.
+import type { AppEnv } from "../env";
 
 const MAX_LENGTH = 64;
 
@@ -39,3 +40,13 @@ export function addressBucket(address: string): string {
   }
   return text.slice(0, MAX_LENGTH);
 }
+
+/** A credits counter object by name: an address's (`addressCounterName`), Pro's voice minutes, or an account's old one. */
+export function creditsCounter(env: Pick<AppEnv, "CREDITS">, name: string) {
+  return env.CREDITS.get(env.CREDITS.idFromName(name));
+}
+
+/** A guest charged without an address (no caller should) shares one counter with every other such guest. */
+export const addressCounterName = (address: string | undefined) => `addr:${addressBucket(address ?? "unknown")}`;
+/** The address counter holds every guest's charges: each key is the guest's own, so two guests never share one. */
+export const addressKey = (accountId: string, key: string) => `${accountId}:${key}`;

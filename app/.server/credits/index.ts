@@ -1,11 +1,13 @@
-// Daily credits: one CreditsCounter Durable Object per account or guest id (docs/product.md §6), and for
-// visitors one more per client address (docs/decisions/0011-guest-allowance.md).
-import type { ConsumeResult, CreditBalance } from "./counter";
+// Daily credits (docs/product.md §6): each account's (and guest id's) own ledger lives in its account object
+// (credits/account-credits.ts, decision 0026), and for visitors one more is kept per client address in a
+// CreditsCounter (docs/decisions/0011-guest-allowance.md).
 import { CREDIT_COSTS, type CreditAction } from "../../lib/constants";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
+import { inAccount } from "../account/client";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
-import { addressBucket } from "./address";
+import { addressCounterName, addressKey, creditsCounter as counter } from "./address";
+import type { ConsumeResult, CreditBalance } from "./ledger";
 
 export type Plan = "guest" | "free" | "pro";
 export type { CreditBalance, ConsumeResult };
@@ -20,15 +22,6 @@ export function dailyLimit(config: AppConfig, plan: Plan): number | null {
 export function addressLimit(config: AppConfig): number {
   return config.credits.guestDaily * config.credits.guestAddressFactor;
 }
-
-function counter(env: AppEnv, name: string) {
-  return env.CREDITS.get(env.CREDITS.idFromName(name));
-}
-
-/** A guest charged without an address (no caller should) shares one counter with every other such guest. */
-const addressCounter = (address: string | undefined) => `addr:${addressBucket(address ?? "unknown")}`;
-/** The address counter holds every guest's charges: each key is the guest's own, so two guests never share one. */
-const addressKey = (accountId: string, key: string) => `${accountId}:${key}`;
 
 /** The balance as the stricter of two counters allows: the visitor's own, capped by what their address has left. */
 function narrower(own: CreditBalance, shared: CreditBalance): CreditBalance {
@@ -48,20 +41,20 @@ export async function consumeCredits(
   const { accountId, key, now } = input;
   const cost = CREDIT_COSTS[input.action] * (input.units ?? 1);
   const limit = dailyLimit(config, input.plan);
-  if (input.plan !== "guest") return counter(env, accountId).consume({ key, cost, limit, now });
+  if (input.plan !== "guest") return inAccount(env, accountId, "credits.consume", { key, cost, limit, now });
 
-  // The address first: a burst of new guest ids is refused there without a counter being made for each. Then the
+  // The address first: a burst of new guest ids is refused there without an account object being made for each. Then the
   // guest's own; if it refuses, the address charge is rolled back. A crash in between can only leave the address
   // charged once too often, never a turn uncharged.
-  const linked = addressCounter(input.address);
+  const linked = addressCounterName(input.address);
   const shared = await counter(env, linked).consume({ key: addressKey(accountId, key), cost, limit: addressLimit(config), now });
   if (!shared.ok) {
-    const own = await counter(env, accountId).balance(limit, now);
+    const own = await inAccount(env, accountId, "credits.balance", { limit, now: now ?? Date.now() });
     return { ok: false, duplicate: false, balance: narrower(own, shared.balance) };
   }
   let own: ConsumeResult;
   try {
-    own = await counter(env, accountId).consume({ key, cost, limit, now, linked });
+    own = await inAccount(env, accountId, "credits.consume", { key, cost, limit, now, linked });
   } catch (error) {
     if (!shared.duplicate)
       await counter(env, linked)
@@ -73,11 +66,9 @@ export async function consumeCredits(
   return { ...own, balance: narrower(own.balance, shared.balance) };
 }
 
-/** Gives a charge back, to the guest's address counter too when it was also made there. */
-export async function refundCredits(env: AppEnv, accountId: string, key: string): Promise<boolean> {
-  const { refunded, linked } = await counter(env, accountId).refund(key);
-  if (linked) await counter(env, linked).refund(addressKey(accountId, key));
-  return refunded;
+/** Gives a charge back, to the guest's address counter too when it was also made there (account-credits.ts). */
+export function refundCredits(env: AppEnv, accountId: string, key: string): Promise<boolean> {
+  return inAccount(env, accountId, "credits.refund", { key });
 }
 
 /**
@@ -94,10 +85,10 @@ export async function getBalance(
   const now = input.now ?? Date.now();
   try {
     const own = input.accountId
-      ? counter(env, input.accountId).balance(limit, now)
+      ? inAccount(env, input.accountId, "credits.balance", { limit, now })
       : Promise.resolve({ day: utcDay(now), used: 0, limit, remaining: limit, resetsAt: nextUtcMidnight(now) });
     if (input.plan !== "guest") return await own;
-    const [mine, shared] = await Promise.all([own, counter(env, addressCounter(input.address)).balance(addressLimit(config), now)]);
+    const [mine, shared] = await Promise.all([own, counter(env, addressCounterName(input.address)).balance(addressLimit(config), now)]);
     return narrower(mine, shared);
   } catch (cause) {
     throw new AppError("credits/fetch-failed", { cause });

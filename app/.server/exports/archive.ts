@@ -13,10 +13,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
+import { inAccount } from "../account/client";
 import { isDemoMode } from "../ai/providers";
-import { exportThreadFiles, slugify, type ExportLabels } from "../chat/export";
+import { renderExport, slugify, type ExportLabels } from "../chat/export";
 import { getDb, schema } from "../db";
-import { getBirthProfile } from "../horoscope/birth-profile";
+import { toBirthProfile } from "../horoscope/birth-profile";
 import { memoryExport } from "../memory/settings";
 import type { AppEnv } from "../env";
 import { resources } from "../i18n";
@@ -33,27 +34,17 @@ function labelsFor(env: AppEnv, locale: Locale): ExportLabels {
   return { you: strings.export.you, assistant: strings.export.assistant, demoModel: isDemoMode(env) ? strings.demoModel : null };
 }
 
-/** Everything the archive lists, read before writing so progress can be counted against a known total. */
+/** Threads whose messages one call to the account's object reads (a few at a time: no answer carries a whole account). */
+const THREADS_PER_READ = 25;
+
+/**
+ * Everything the archive lists, read before writing so progress can be counted against a known total: the account's
+ * own rows from its object in one call (exports/operations.ts), its sign-in and billing rows from D1.
+ */
 export async function collectInventory(env: AppEnv, ownerId: string) {
   const db = getDb(env);
-  const [threads, images, connections, subscriptions, voiceNotes] = await Promise.all([
-    db
-      .select({
-        id: schema.chatThreads.id,
-        title: schema.chatThreads.title,
-        tool: schema.chatThreads.tool,
-        toolPath: schema.chatThreads.toolPath,
-        channel: schema.chatThreads.channel,
-        createdAt: schema.chatThreads.createdAt,
-      })
-      .from(schema.chatThreads)
-      .where(eq(schema.chatThreads.ownerId, ownerId))
-      .orderBy(asc(schema.chatThreads.createdAt), asc(schema.chatThreads.id)),
-    db
-      .select()
-      .from(schema.galleryImages)
-      .where(eq(schema.galleryImages.ownerId, ownerId))
-      .orderBy(asc(schema.galleryImages.createdAt), asc(schema.galleryImages.id)),
+  const [own, connections, subscriptions] = await Promise.all([
+    inAccount(env, ownerId, "dataExports.inventory"),
     db
       .select({
         provider: schema.loginConnections.provider,
@@ -65,21 +56,8 @@ export async function collectInventory(env: AppEnv, ownerId: string) {
       .where(eq(schema.loginConnections.userId, ownerId))
       .orderBy(asc(schema.loginConnections.createdAt)),
     db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, ownerId)).orderBy(asc(schema.subscriptions.createdAt)),
-    db
-      .select({
-        messageId: schema.voiceNotes.messageId,
-        threadId: schema.chatMessages.threadId,
-        transcript: schema.chatMessages.content,
-        r2Key: schema.voiceNotes.r2Key,
-        seconds: schema.voiceNotes.seconds,
-        createdAt: schema.voiceNotes.createdAt,
-      })
-      .from(schema.voiceNotes)
-      .innerJoin(schema.chatMessages, eq(schema.chatMessages.id, schema.voiceNotes.messageId))
-      .where(eq(schema.voiceNotes.ownerId, ownerId))
-      .orderBy(asc(schema.voiceNotes.createdAt), asc(schema.voiceNotes.messageId)),
   ]);
-  return { threads, images, connections, subscriptions, voiceNotes };
+  return { ...own, connections, subscriptions };
 }
 
 type Inventory = Awaited<ReturnType<typeof collectInventory>>;
@@ -91,7 +69,8 @@ export function stepCount(inventory: Inventory): number {
 
 /**
  * Writes the archive's files. `step` is called after each counted step (the consumer turns it into the page's
- * percentage). A thread or picture deleted while the export runs is left out, not an error.
+ * percentage). A picture deleted while the export runs is left out, not an error; a thread deleted meanwhile is
+ * kept with the messages it still has.
  */
 export async function writeArchive(env: AppEnv, user: User, inventory: Inventory, zip: StreamingZip, step: () => Promise<void>): Promise<void> {
   const now = Date.now();
@@ -118,15 +97,17 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
 
   const labels = labelsFor(env, user.locale);
   const chatFiles = new Map<string, string>();
-  for (const thread of inventory.threads) {
-    const files = await exportThreadFiles(env, user.id, thread.id, labels).catch(() => null);
-    if (files) {
+  for (let start = 0; start < inventory.threads.length; start += THREADS_PER_READ) {
+    const threads = inventory.threads.slice(start, start + THREADS_PER_READ);
+    const messages = await inAccount(env, user.id, "dataExports.chats", { threadIds: threads.map((thread) => thread.id) });
+    for (const thread of threads) {
+      const content = { thread, messages: messages[thread.id] ?? [] };
       const base = `chats/${day(thread.createdAt)}-${slugify(thread.title)}-${thread.id.slice(0, 8)}`;
       chatFiles.set(thread.id, base);
-      await zip.addText(`${base}.md`, files.md.body, thread.createdAt);
-      await zip.addText(`${base}.json`, files.json.body, thread.createdAt);
+      await zip.addText(`${base}.md`, renderExport(content, "md", labels).body, thread.createdAt);
+      await zip.addText(`${base}.json`, renderExport(content, "json", labels).body, thread.createdAt);
+      await step();
     }
-    await step();
   }
 
   const creations = [];
@@ -175,7 +156,7 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
     }));
   await zip.addText("horoscope/readings.json", json(readings), now);
   // The birth data entered once for the horoscope (decision 0016), or null when none was given.
-  await zip.addText("horoscope/birth-profile.json", json(await getBirthProfile(env, user.id)), now);
+  await zip.addText("horoscope/birth-profile.json", json(toBirthProfile(inventory.birthProfile)), now);
   await zip.addText("memory.json", json(await memoryExport(env, user.id)), now);
   await step();
 

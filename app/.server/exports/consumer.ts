@@ -1,17 +1,17 @@
 // The data-exports queue consumer (decision 0018): builds the account's ZIP into R2 through a multipart upload, writes
-// its progress to the row as it goes, marks it ready for 7 days and e-mails the link. Safe to redeliver: an export that
+// its progress to the row in the account's object (decision 0026) as it goes, marks it ready for 7 days and e-mails
+// the link. Safe to redeliver: an export that
 // is already ready, failed or expired is acknowledged untouched. A failed attempt aborts its upload and is retried by
 // the queue; after the last attempt the export is marked failed, and the owner may press the button again.
-import { and, eq, inArray } from "drizzle-orm";
-import type { DataExport } from "../../../db/schema";
+import { inAccount } from "../account/client";
 import { findUser } from "../auth/accounts";
-import { getDb, schema } from "../db";
 import { sendEmail } from "../email";
 import { accountEmail } from "../email/templates";
 import type { AppEnv } from "../env";
 import { collectInventory, stepCount, writeArchive } from "./archive";
 import { isDataExportMessage, type DataExportMessage } from "./messages";
-import { downloadUrl, EXPORT_KEEP_MS, exportKey } from "./requests";
+import { exportKey, type DataExport } from "./operations";
+import { downloadUrl } from "./requests";
 import { R2PartWriter, StreamingZip } from "./zip-writer";
 
 /** The queue's max_retries (wrangler.toml) plus the first try. */
@@ -30,22 +30,11 @@ export async function processDataExports(batch: MessageBatch<unknown>, env: AppE
   }
 }
 
-async function setProgress(env: AppEnv, exportId: string, progress: number) {
-  await getDb(env)
-    .update(schema.dataExports)
-    .set({ progress, updatedAt: Date.now() })
-    .where(and(eq(schema.dataExports.id, exportId), eq(schema.dataExports.status, "running")));
-}
-
 /** Builds one export. "retry" asks the queue for another delivery; "done" covers finished, failed and vanished ones. */
 export async function processDataExport(env: AppEnv, message: DataExportMessage, attempt = 1): Promise<"done" | "retry"> {
-  const db = getDb(env);
-  const [row] = await db
-    .update(schema.dataExports)
-    .set({ status: "running", progress: 0, attempts: attempt, updatedAt: Date.now() })
-    .where(and(eq(schema.dataExports.id, message.exportId), inArray(schema.dataExports.status, ["queued", "running"])))
-    .returning();
-  // Finished already (a redelivery), or the account was deleted meanwhile (the row went with it).
+  const { exportId: id, ownerId } = message;
+  const row = await inAccount(env, ownerId, "dataExports.begin", { id, attempt, now: Date.now() });
+  // Finished already (a redelivery), or the account was deleted meanwhile (its object's rows went with it).
   if (!row) return "done";
   const user = await findUser(env, row.ownerId);
   if (!user) return "done";
@@ -68,16 +57,11 @@ export async function processDataExport(env: AppEnv, message: DataExportMessage,
       const percent = Math.min(99, Math.floor((done / total) * 100));
       if (percent - shown >= 5) {
         shown = percent;
-        await setProgress(env, row.id, percent);
+        await inAccount(env, ownerId, "dataExports.progress", { id, progress: percent, now: Date.now() });
       }
     });
     await zip.finish();
-    const now = Date.now();
-    const [ready] = await db
-      .update(schema.dataExports)
-      .set({ status: "ready", progress: 100, r2Key: key, bytes: writer.bytes, expiresAt: now + EXPORT_KEEP_MS, errorCode: null, updatedAt: now })
-      .where(and(eq(schema.dataExports.id, row.id), eq(schema.dataExports.status, "running")))
-      .returning();
+    const ready = await inAccount(env, ownerId, "dataExports.finish", { id, r2Key: key, bytes: writer.bytes, now: Date.now() });
     if (!ready) {
       // Deleted (account gone) or cleaned up while it ran: the archive has no row to be found by.
       await env.MEDIA.delete(key);
@@ -89,10 +73,7 @@ export async function processDataExport(env: AppEnv, message: DataExportMessage,
     console.error("data-exports: attempt failed", row.id, `attempt ${attempt}`, error);
     await upload.abort().catch(() => undefined);
     if (attempt < MAX_EXPORT_ATTEMPTS) return "retry";
-    await db
-      .update(schema.dataExports)
-      .set({ status: "failed", errorCode: "export/failed", updatedAt: Date.now() })
-      .where(and(eq(schema.dataExports.id, row.id), eq(schema.dataExports.status, "running")));
+    await inAccount(env, ownerId, "dataExports.fail", { id, errorCode: "export/failed", now: Date.now() });
     return "done";
   }
 }

@@ -1,28 +1,18 @@
-// "Download my data" requests (decision 0018): the owner asks, a row is stored `queued` and a message goes to the
-// data-exports queue; the page polls the latest export; the finished archive is served to its owner alone for 7 days.
-import { and, asc, desc, eq, gt } from "drizzle-orm";
-import type { DataExport } from "../../../db/schema";
+// "Download my data" requests (decision 0018): the owner asks, a row is stored `queued` in the account's object
+// (exports/operations.ts, decision 0026) and a message goes to the data-exports queue; the page polls the latest
+// export; the finished archive is served to its owner alone for 7 days.
+import { inAccount } from "../account/client";
 import { EXPORT_ID_PATTERN, type DataExportView } from "../../lib/schemas/exports";
 import { randomToken } from "../auth/crypto";
-import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
-
-/** Exports an account may request in any 24 hours (each reads everything the account holds). */
-export const EXPORTS_PER_DAY = 3;
-export const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a finished archive is kept and served. */
-export const EXPORT_KEEP_MS = 7 * DAY_MS;
-
-export function exportKey(ownerId: string, exportId: string): string {
-  return `exports/${ownerId}/${exportId}.zip`;
-}
+import type { DataExport } from "./operations";
 
 export function downloadUrl(exportId: string): string {
   return `/api/exports/${encodeURIComponent(exportId)}/download`;
 }
 
-/** A ready archive past its 7 days reads as expired before the hourly clean-up has deleted it. */
+/** A ready archive past its 7 days reads as expired before the account's alarm has deleted it (operations.ts). */
 function isExpired(row: Pick<DataExport, "status" | "expiresAt">, now: number): boolean {
   return row.status === "expired" || (row.status === "ready" && row.expiresAt !== null && row.expiresAt <= now);
 }
@@ -42,10 +32,7 @@ export function toExportView(row: DataExport, now = Date.now()): DataExportView 
 
 /** The account's most recent export, or null when it never asked for one (or the last one was cleaned up). */
 export async function latestExport(env: AppEnv, ownerId: string, now = Date.now()): Promise<DataExportView | null> {
-  const row = await getDb(env).query.dataExports.findFirst({
-    where: eq(schema.dataExports.ownerId, ownerId),
-    orderBy: [desc(schema.dataExports.createdAt), desc(schema.dataExports.id)],
-  });
+  const row = await inAccount(env, ownerId, "dataExports.latest");
   return row ? toExportView(row, now) : null;
 }
 
@@ -55,33 +42,20 @@ export async function latestExport(env: AppEnv, ownerId: string, now = Date.now(
  * leaves the row failed, so the next press can start again.
  */
 export async function requestExport(env: AppEnv, ownerId: string, origin: string, now = Date.now()): Promise<DataExportView> {
-  const db = getDb(env);
-  const recent = await db
-    .select({ status: schema.dataExports.status, createdAt: schema.dataExports.createdAt })
-    .from(schema.dataExports)
-    .where(and(eq(schema.dataExports.ownerId, ownerId), gt(schema.dataExports.createdAt, now - DAY_MS)))
-    .orderBy(asc(schema.dataExports.createdAt));
-  if (recent.some((row) => row.status === "queued" || row.status === "running")) throw new AppError("export/in-progress");
-  if (recent.length >= EXPORTS_PER_DAY) {
-    const waitMs = recent[recent.length - EXPORTS_PER_DAY]!.createdAt + DAY_MS - now;
-    throw new AppError("export/rate-limited", { retryAfterSeconds: secondsToWait(waitMs) });
-  }
   const id = randomToken(16);
-  const inserted = await db
-    .insert(schema.dataExports)
-    .values({ id, ownerId, status: "queued", createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning();
-  // Two presses at once: the unique index let one of them in.
-  if (inserted.length === 0) throw new AppError("export/in-progress");
+  const outcome = await inAccount(env, ownerId, "dataExports.request", { id, now });
+  if (!outcome.ok) {
+    if (outcome.code === "export/rate-limited") throw new AppError("export/rate-limited", { retryAfterSeconds: secondsToWait(outcome.waitMs) });
+    throw new AppError(outcome.code);
+  }
   try {
-    await env.DATA_EXPORTS.send({ exportId: id, origin });
+    await env.DATA_EXPORTS.send({ exportId: id, ownerId, origin });
   } catch (error) {
     console.error("data-exports: could not enqueue", id, error);
-    await db.update(schema.dataExports).set({ status: "failed", errorCode: "export/queue-failed", updatedAt: Date.now() }).where(eq(schema.dataExports.id, id));
+    await inAccount(env, ownerId, "dataExports.fail", { id, errorCode: "export/queue-failed", now: Date.now() });
     throw new AppError("export/queue-failed");
   }
-  return toExportView(inserted[0]!, now);
+  return toExportView(outcome.row, now);
 }
 
 /**
@@ -90,9 +64,8 @@ export async function requestExport(env: AppEnv, ownerId: string, origin: string
  */
 export async function openExport(env: AppEnv, ownerId: string, exportId: string, now = Date.now()): Promise<{ object: R2ObjectBody; filename: string }> {
   if (!EXPORT_ID_PATTERN.test(exportId)) throw new AppError("export/not-found");
-  const row = await getDb(env).query.dataExports.findFirst({
-    where: and(eq(schema.dataExports.id, exportId), eq(schema.dataExports.ownerId, ownerId)),
-  });
+  // Only the owner's object is asked: another account's id is not there.
+  const row = await inAccount(env, ownerId, "dataExports.find", { id: exportId });
   if (!row) throw new AppError("export/not-found");
   if (isExpired(row, now)) throw new AppError("export/expired");
   if (row.status !== "ready" || !row.r2Key) throw new AppError(row.status === "failed" ? "export/not-found" : "export/not-ready");

@@ -33,7 +33,11 @@ export const birthProfileOperations = {
 
 export async function getBirthProfile(env: AppEnv, ownerId: string | null): Promise<BirthProfile | null> {
   if (!ownerId) return null;
-  const row = await inAccount(env, ownerId, "birthProfile.get");
+  return toBirthProfile(await inAccount(env, ownerId, "birthProfile.get"));
+}
+
+/** The stored row with its place looked up ("Download my data" reads the row with the account's other rows). */
+export function toBirthProfile(row: StoredBirthData | null): BirthProfile | null {
   const place = findPlace(row?.placeId);
   // A place dropped from a later list leaves the row unusable rather than wrong: the form asks again.
   return row && place ? { birthDate: row.birthDate, birthTime: row.birthTime, place } : null;
