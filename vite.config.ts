@@ -90,6 +90,31 @@ function clientModules(): Plugin {
   };
 }
 
+/**
+ * `virtual:worker-parts`: in the production server build, app/.server/worker-parts.ts (the Durable Objects, queue
+ * consumers and request set-up workers/app.ts takes from the build, decision 0019 "The worker bundles the app once"),
+ * with `cloudflare:*` left to the Workers runtime; elsewhere (`npm run dev`, whose server runs in Node where
+ * `cloudflare:workers` does not exist and which never runs workers/app.ts) an empty module.
+ */
+function workerParts(): Plugin {
+  const id = "virtual:worker-parts";
+  const source = new URL("./app/.server/worker-parts.ts", import.meta.url).pathname;
+  let inServerBuild = false;
+  return {
+    name: "worker-parts",
+    config: (_config, { command, isSsrBuild }) =>
+      command === "build" && isSsrBuild ? { build: { rollupOptions: { external: [/^cloudflare:/] } } } : undefined,
+    configResolved(config) {
+      inServerBuild = config.command === "build" && Boolean(config.build.ssr);
+    },
+    resolveId(requested) {
+      if (requested !== id) return undefined;
+      return inServerBuild ? source : `\0${id}`;
+    },
+    load: (resolved) => (resolved === `\0${id}` ? "export {};" : undefined),
+  };
+}
+
 export default defineConfig({
   plugins: [
     // `npm run dev` only: bindings come from wrangler.toml's [env.dev] (DO + queue live in the services worker).
@@ -109,6 +134,7 @@ export default defineConfig({
     tailwindcss(),
     serviceWorkerVersion(),
     clientModules(),
+    workerParts(),
     toastSettings(),
   ],
   // Pre-bundling would skip toastSettings' transform of sonner under `npm run dev`.

@@ -12,6 +12,10 @@ import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { redactedError } from "./lib/redact";
 
+// workers/app.ts takes these from the build (`build.entry.module.workerParts`) instead of importing them, so the
+// deployed bundle holds each app module once (decision 0019, "The worker bundles the app once").
+export * as workerParts from "virtual:worker-parts";
+
 export const streamTimeout = 5_000;
 
 export default async function handleRequest(

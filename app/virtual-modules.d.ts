@@ -7,3 +7,8 @@ declare module "virtual:client-modules" {
   /** The markdown renderer's script and the chunks it needs beyond the entry's own. */
   export const markdownRenderer: string[];
 }
+
+/** The app's parts the deployed worker takes from the server build (vite.config.ts `workerParts`); empty in development. */
+declare module "virtual:worker-parts" {
+  export * from "~/.server/worker-parts";
+}
