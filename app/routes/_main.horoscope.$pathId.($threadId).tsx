@@ -9,6 +9,7 @@ import { skyNow } from "~/.server/horoscope/astronomy";
 import { skyView } from "~/.server/horoscope/reading";
 import { horoscopeScreenExtras } from "~/.server/horoscope/screen";
 import { getViewer } from "~/.server/identity";
+import { imageStrings } from "~/.server/images/screen";
 import { pageTitle } from "~/.server/page";
 import { CreditsLine } from "~/components/chat/credits-line";
 import { ModelPicker } from "~/components/chat/model-picker";
@@ -16,6 +17,7 @@ import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { BirthChartPanel } from "~/components/horoscope/birth-chart-panel";
 import { HoroscopeForm } from "~/components/horoscope/horoscope-form";
+import { useImageStrings } from "~/components/images/use-image-strings";
 import { MoonPhaseDiagram } from "~/components/horoscope/moon-phase-diagram";
 import { RetroTimeline } from "~/components/horoscope/retro-timeline";
 import { SkyPanel } from "~/components/horoscope/sky-panel";
@@ -53,6 +55,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     models,
     signedIn: viewer.kind === "user",
     sky: skyView(skyNow(), strings.locale),
+    // The coffee reading's photo field is the image tools' upload field, in their words (decision 0030).
+    imageStrings: type === "coffee" ? imageStrings(request) : null,
     title: screen.thread?.title ?? title,
   };
 }
@@ -64,6 +68,7 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 function HoroscopeScreen({ data }: { data: Data }) {
   const { type } = data;
   const { t } = useToolStrings(data.strings);
+  useImageStrings(data.imageStrings);
   const { t: tt } = useTranslation("tools");
   const [choice, setChoice, modelRestored] = useToolModel("horoscope");
   const modelId = chooseModel("horoscope", data.models, choice.modelName).id;
