@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./app/.server/http/load-context";
 import { LOCALES } from "./app/lib/constants";
+import { shellChunks } from "./vite.shell-chunks";
 import { toastSettings } from "./vite.toast-settings";
 
 declare module "@remix-run/cloudflare" {
@@ -110,6 +111,7 @@ export default defineConfig({
     serviceWorkerVersion(),
     clientModules(),
     toastSettings(),
+    shellChunks(),
   ],
   // Pre-bundling would skip toastSettings' transform of sonner under `npm run dev`.
   optimizeDeps: { exclude: ["sonner"] },
