@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Info } from "lucide-react";
@@ -29,7 +30,7 @@ import { isHoroscopeType } from "~/lib/horoscope-options";
 import { titleMeta } from "~/lib/meta";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
-export const handle = SHOWS_ANSWERS;
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Info, ShieldCheck } from "lucide-react";
@@ -17,7 +18,7 @@ import { titleMeta } from "~/lib/meta";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
-export const handle = SHOWS_ANSWERS;
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [screen, title] = await Promise.all([

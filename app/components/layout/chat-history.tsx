@@ -86,7 +86,7 @@ function ThreadList({
   onNavigate?: () => void;
   onShare: (thread: ThreadSummary) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "chat"]);
   const groups = useMemo(() => groupThreads(threads, now, timeZone), [threads, now, timeZone]);
   if (groups.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">{empty}</p>;
   return (
@@ -106,7 +106,7 @@ function ThreadList({
                 >
                   {thread.starred && <Star className="size-3 shrink-0 fill-current text-amber-500" aria-label={t("history.starred")} />}
                   <span className="truncate">{thread.title}</span>
-                  {thread.channel === "whatsapp" && <WhatsAppIcon className="size-3.5 shrink-0 text-[#128C7E]" label={t("whatsapp:dialog.channel")} />}
+                  {thread.channel === "whatsapp" && <WhatsAppIcon className="size-3.5 shrink-0 text-[#128C7E]" label={t("channels.whatsapp")} />}
                 </NavLink>
                 <ThreadMenu
                   thread={thread}
