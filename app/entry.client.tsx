@@ -10,6 +10,7 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { enforceAppVersion } from "./lib/storage";
 import { i18nConfig, isNamespace, SHELL_NAMESPACES, toLocale } from "./lib/i18n";
 import { loadStrings, stringsBackend } from "./lib/strings";
+import { CONVERSATION_MARKER, loadConversation } from "./components/chat/conversation";
 import { loadMarkdownRenderer, MARKDOWN_MARKER } from "./components/chat/markdown";
 
 async function hydrate() {
@@ -23,10 +24,12 @@ async function hydrate() {
   const locale = toLocale(document.documentElement.lang);
   // Answers rendered as markdown on the server must hydrate with the same renderer (see chat/markdown.tsx).
   const markdown = document.querySelector(`[${MARKDOWN_MARKER}]`) ? loadMarkdownRenderer() : undefined;
+  // Likewise a conversation's list and header (see chat/conversation.tsx).
+  const conversation = document.querySelector(`[${CONVERSATION_MARKER}]`) ? loadConversation() : undefined;
   // The shell's strings and those the page's routes name in `handle.i18n` (the layout preloads the same files).
   const namespaces = [...new Set([...SHELL_NAMESPACES, ...getInitialNamespaces().filter(isNamespace)])];
   const strings = await loadStrings(locale, namespaces);
-  await markdown;
+  await Promise.all([markdown, conversation]);
   await i18next
     .use(stringsBackend)
     .use(initReactI18next)
