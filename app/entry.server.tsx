@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getLocale, resources } from "./.server/i18n";
 import { reportServerError } from "./.server/reporting";
 import { applyDocumentHeaders } from "./.server/security";
+import { loadConversation } from "./components/chat/conversation";
 import { loadMarkdownRenderer, showsAnswers } from "./components/chat/markdown";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
@@ -26,10 +27,11 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const locale = getLocale(request);
-  // Saved answers render as markdown on the server (see components/chat/markdown.tsx): the renderer is loaded (once
-  // per isolate) only for a route that can show them, so other pages do not wait for it.
+  // Saved answers render as markdown on the server (see components/chat/markdown.tsx): the renderer and the
+  // conversation's components (chat/conversation.tsx) are loaded (once per isolate) only for a route that can show
+  // them, so other pages do not wait for them.
   const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
-  if (showsAnswers(handles)) await loadMarkdownRenderer();
+  if (showsAnswers(handles)) await Promise.all([loadMarkdownRenderer(), loadConversation()]);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
 

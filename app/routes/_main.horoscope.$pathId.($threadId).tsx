@@ -1,6 +1,7 @@
+import { routeStrings } from "~/lib/i18n";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Info } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { availableModels } from "~/.server/ai/providers";
@@ -22,6 +23,7 @@ import { MoonPhaseDiagram } from "~/components/horoscope/moon-phase-diagram";
 import { RetroTimeline } from "~/components/horoscope/retro-timeline";
 import { SkyPanel } from "~/components/horoscope/sky-panel";
 import { ToolIcon } from "~/components/layout/tool-icon";
+import { ToolNote } from "~/components/tools/tool-form-parts";
 import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
@@ -31,7 +33,7 @@ import { isHoroscopeType } from "~/lib/horoscope-options";
 import { titleMeta } from "~/lib/meta";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
-export const handle = SHOWS_ANSWERS;
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;
@@ -88,10 +90,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
         }
       />
       <ToolThread
-        thread={data.thread}
-        messages={data.messages}
-        missingThread={data.missingThread}
-        demoMode={data.demoMode}
+        screen={data}
         tool={tool}
         model={modelId}
         action="horoscope"
@@ -124,12 +123,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
                     onChange={(modelName) => setChoice({ llmName: providerNameFor(modelName), modelName })}
                   />
                 </div>
-                {data.demoMode && (
-                  <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-                    <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                    {t("form.demoNote")}
-                  </p>
-                )}
+                {data.demoMode && <ToolNote>{t("form.demoNote")}</ToolNote>}
                 <CreditsLine action="horoscope" />
               </>
             }

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
 import { KeyRound, Link2, Mail } from "lucide-react";
@@ -33,6 +34,8 @@ import { TwoStepSection } from "~/components/settings/two-step-section";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
 import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
+
+export const handle = routeStrings("whatsapp");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);

@@ -16,11 +16,11 @@ export function alertCode(failed: ErrorBody | undefined): string | null {
 
 /** Toasts an action's failure once per answer (the inline alert stays; the toast is the docs/product.md §8 notice). */
 export function useResultToasts(data: AuthActionData | undefined) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("auth");
   const errorText = useErrorText();
   useEffect(() => {
     if (!data) return;
     if (!data.ok && alertCode(data)) notify("error", errorText(data.error.code, retryAfterOf(data)));
-    if (data.ok && data.notice) notify("success", t(`auth:notices.${data.notice}`));
+    if (data.ok && data.notice) notify("success", t(`notices.${data.notice}`));
   }, [data, t, errorText]);
 }

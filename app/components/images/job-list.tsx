@@ -233,7 +233,7 @@ function Done({ job }: { job: JobView }) {
 
 /** One creation: progress while it is made, the result when done, the reason and "Try again" when it failed. */
 export function JobCard({ job, onRetried }: { job: JobView; onRetried: (job: JobView) => void }) {
-  const { t, i18n } = useTranslation("images");
+  const { t, i18n } = useTranslation(["images", "tools"]);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(job.createdAt));
   // What made it: the image model, or for a translation the vision model (or the demo).
   const model = job.image?.model ?? (job.tool === "photo-translate" && job.translation ? (job.translation.demo ? "demo" : job.model) : null);
