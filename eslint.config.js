@@ -115,6 +115,26 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, HAND_WRITTEN_API_CATCH, ...SECOND_ERROR_BODY] },
   },
   {
+    // The deployed worker takes the app's modules from the Remix server build (build.entry.module.workerParts): a value
+    // import of app code here would bundle a second copy of it beside the build's (decision 0019, "The worker bundles
+    // the app once"). Types are erased, so they may come from the sources.
+    files: ["workers/app.ts", "workers/route-methods.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "**/app/*"],
+              allowTypeImports: true,
+              message: "Take it from the server build: add it to app/.server/worker-parts.ts and read it from `parts` (decision 0019).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // app/lib runs in the browser and on the server alike: it never reaches into server-only code.
     files: ["app/lib/**/*.{ts,tsx}"],
     rules: {

@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./app/.server/http/load-context";
 import { LOCALES } from "./app/lib/constants";
+import { NAMESPACES } from "./app/lib/i18n";
+import { shellChunks } from "./vite.shell-chunks";
 import { toastSettings } from "./vite.toast-settings";
 
 declare module "@remix-run/cloudflare" {
@@ -43,7 +45,7 @@ function serviceWorkerVersion(): Plugin {
 /**
  * `virtual:client-modules`: client build files the server names in `<link rel="modulepreload">` (decision 0019), for
  * code the client fetches with import() before it hydrates, which the build does not preload: each language's
- * strings, and the markdown renderer with the chunks it needs beyond the entry's own (a page with saved answers).
+ * strings by namespace, and the markdown renderer with the chunks it needs beyond the entry's own (a page with saved answers).
  * Without the hint the browser asks for them only after every other script has loaded and run. The server build
  * reads the client build's Vite manifest, which Remix's build removes only after both builds; the client build and
  * the development server get empty values (no hint; the imports still work).
@@ -65,7 +67,7 @@ function clientModules(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
-      const strings: Record<string, string> = {};
+      const strings: Record<string, Record<string, string>> = {};
       let markdownRenderer: string[] = [];
       if (manifestFile) {
         const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as ViteManifest;
@@ -81,12 +83,38 @@ function clientModules(): Plugin {
           }
           return into;
         };
-        for (const locale of LOCALES) strings[locale] = `${base}${chunk(`locales/${locale}/index.ts`).file}`;
+        for (const locale of LOCALES)
+          strings[locale] = Object.fromEntries(NAMESPACES.map((namespace) => [namespace, `${base}${chunk(`locales/${locale}/${namespace}.json`).file}`]));
         const loadedByEntry = closure(CLIENT_ENTRY);
         markdownRenderer = [...closure(MARKDOWN_RENDERER)].filter((key) => !loadedByEntry.has(key)).map((key) => `${base}${chunk(key).file}`);
       }
       return `export const strings = ${JSON.stringify(strings)};\nexport const markdownRenderer = ${JSON.stringify(markdownRenderer)};`;
     },
+  };
+}
+
+/**
+ * `virtual:worker-parts`: in the production server build, app/.server/worker-parts.ts (the Durable Objects, queue
+ * consumers and request set-up workers/app.ts takes from the build, decision 0019 "The worker bundles the app once"),
+ * with `cloudflare:*` left to the Workers runtime; elsewhere (`npm run dev`, whose server runs in Node where
+ * `cloudflare:workers` does not exist and which never runs workers/app.ts) an empty module.
+ */
+function workerParts(): Plugin {
+  const id = "virtual:worker-parts";
+  const source = new URL("./app/.server/worker-parts.ts", import.meta.url).pathname;
+  let inServerBuild = false;
+  return {
+    name: "worker-parts",
+    config: (_config, { command, isSsrBuild }) =>
+      command === "build" && isSsrBuild ? { build: { rollupOptions: { external: [/^cloudflare:/] } } } : undefined,
+    configResolved(config) {
+      inServerBuild = config.command === "build" && Boolean(config.build.ssr);
+    },
+    resolveId(requested) {
+      if (requested !== id) return undefined;
+      return inServerBuild ? source : `\0${id}`;
+    },
+    load: (resolved) => (resolved === `\0${id}` ? "export {};" : undefined),
   };
 }
 
@@ -109,7 +137,9 @@ export default defineConfig({
     tailwindcss(),
     serviceWorkerVersion(),
     clientModules(),
+    workerParts(),
     toastSettings(),
+    shellChunks(),
   ],
   // Pre-bundling would skip toastSettings' transform of sonner under `npm run dev`.
   optimizeDeps: { exclude: ["sonner"] },

@@ -1,4 +1,5 @@
 import { RemixBrowser } from "@remix-run/react";
+import { getInitialNamespaces } from "remix-i18next/client";
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -7,7 +8,9 @@ import { startErrorReporting } from "./lib/error-reporter";
 import { captureInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/service-worker";
 import { enforceAppVersion } from "./lib/storage";
-import { i18nConfig, loadLocaleResources, toLocale } from "./lib/i18n";
+import { i18nConfig, isNamespace, SHELL_NAMESPACES, toLocale } from "./lib/i18n";
+import { loadStrings, stringsBackend } from "./lib/strings";
+import { CONVERSATION_MARKER, loadConversation } from "./components/chat/conversation";
 import { loadMarkdownRenderer, MARKDOWN_MARKER } from "./components/chat/markdown";
 
 async function hydrate() {
@@ -21,9 +24,17 @@ async function hydrate() {
   const locale = toLocale(document.documentElement.lang);
   // Answers rendered as markdown on the server must hydrate with the same renderer (see chat/markdown.tsx).
   const markdown = document.querySelector(`[${MARKDOWN_MARKER}]`) ? loadMarkdownRenderer() : undefined;
-  const strings = await loadLocaleResources(locale);
-  await markdown;
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources: { [locale]: strings } });
+  // Likewise a conversation's list and header (see chat/conversation.tsx).
+  const conversation = document.querySelector(`[${CONVERSATION_MARKER}]`) ? loadConversation() : undefined;
+  // The shell's strings and those the page's routes name in `handle.i18n` (the layout preloads the same files).
+  const namespaces = [...new Set([...SHELL_NAMESPACES, ...getInitialNamespaces().filter(isNamespace)])];
+  const strings = await loadStrings(locale, namespaces);
+  await Promise.all([markdown, conversation]);
+  await i18next
+    .use(stringsBackend)
+    .use(initReactI18next)
+    // Only this language: the browser never needs another's strings as a fallback (both are complete).
+    .init({ ...i18nConfig, lng: locale, fallbackLng: false, ns: namespaces, partialBundledLanguages: true, resources: { [locale]: strings } });
 
   startTransition(() => {
     hydrateRoot(

@@ -7,10 +7,15 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getLocale, resources } from "./.server/i18n";
 import { reportServerError } from "./.server/reporting";
 import { applyDocumentHeaders } from "./.server/security";
+import { loadConversation } from "./components/chat/conversation";
 import { loadMarkdownRenderer, showsAnswers } from "./components/chat/markdown";
 import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./lib/i18n";
 import { redactedError } from "./lib/redact";
+
+// workers/app.ts takes these from the build (`build.entry.module.workerParts`) instead of importing them, so the
+// deployed bundle holds each app module once (decision 0019, "The worker bundles the app once").
+export * as workerParts from "virtual:worker-parts";
 
 export const streamTimeout = 5_000;
 
@@ -22,10 +27,11 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const locale = getLocale(request);
-  // Saved answers render as markdown on the server (see components/chat/markdown.tsx): the renderer is loaded (once
-  // per isolate) only for a route that can show them, so other pages do not wait for it.
+  // Saved answers render as markdown on the server (see components/chat/markdown.tsx): the renderer and the
+  // conversation's components (chat/conversation.tsx) are loaded (once per isolate) only for a route that can show
+  // them, so other pages do not wait for them.
   const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
-  if (showsAnswers(handles)) await loadMarkdownRenderer();
+  if (showsAnswers(handles)) await Promise.all([loadMarkdownRenderer(), loadConversation()]);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
 

@@ -13,12 +13,14 @@ import { RouteErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { useRootData } from "./components/root-data";
 import { PreferenceSyncScript } from "./components/preferences";
+import { StringsPreloads } from "./components/strings-preloads";
 import { LoadingOverlay, OrientationWarning } from "./components/pwa/screen-overlays";
 import { ServiceWorkerHost } from "./components/pwa/service-worker-host";
 import { Toaster } from "./components/toaster";
 import { WhatsAppDialog } from "./components/whatsapp/whatsapp-dialog";
 import { THEME_COLOR, type Locale, type Theme } from "./lib/constants";
 import type { SidebarState } from "./lib/cookies";
+import { SHELL_NAMESPACES } from "./lib/i18n";
 import { titleMeta } from "./lib/meta";
 import stylesheet from "./styles/app.css?url";
 
@@ -37,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withInit(data, { headers });
 }
 
-export const handle = { i18n: ["common", "errors"] };
+export const handle = { i18n: SHELL_NAMESPACES };
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
@@ -59,8 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <Toaster theme={theme} />
         <ScrollRestoration nonce={nonce} />
-        {/* With the route's own scripts (Scripts' preloads): entry.client imports it before hydrating. */}
-        {data?.preloads.strings ? <link rel="modulepreload" href={data.preloads.strings} /> : null}
+        {/* With the route's own scripts (Scripts' preloads): entry.client imports them before hydrating. */}
+        <StringsPreloads files={data?.preloads.strings} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -86,6 +86,90 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user").on(t.userId)],
 );
 
+/**
+ * Passkeys (WebAuthn credentials, decision 0028). Each is a way to sign in that satisfies both steps, and counts as a
+ * verified login connection (docs/product.md §5). `credentialId` and `publicKey` are base64url; `counter` is the
+ * authenticator's signature counter, which must never go backwards (0 for authenticators that keep none).
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** JSON array of the transports the authenticator named ("internal", "hybrid", "usb", ...), or null. */
+    transports: text("transports"),
+    /** Named after the device it was made on; the owner may rename it (at most 50 characters). */
+    name: text("name").notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("passkeys_credential").on(t.credentialId), index("passkeys_user").on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge that was answered once (decision 0028): the challenge itself travels in a signed cookie, so
+ * nothing is written when one is asked for; a used one is kept until it expires so the same answer is refused again.
+ */
+export const usedPasskeyChallenges = sqliteTable(
+  "used_passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("used_passkey_challenges_expires").on(t.expiresAt)],
+);
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP, decision 0028). `secret` is the key encrypted with AES-GCM under a
+ * key derived from SESSION_SECRET; `enabledAt` is null while set-up waits for its first code. `lastStep` is the newest
+ * 30-second step a code was accepted for: a code is accepted once, so a step at or before it is refused.
+ */
+export const twoStepSecrets = sqliteTable("two_step_secrets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: integer("enabled_at", { mode: "number" }),
+  lastStep: integer("last_step").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes for two-step sign-in: ten at a time, only their SHA-256 kept. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_hash").on(t.userId, t.codeHash)],
+);
+
+/** "Recent security activity" in Settings: passkeys added and removed, two-step on and off, recovery codes used or renewed. */
+export const securityEvents = sqliteTable(
+  "security_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", {
+      enum: ["passkey-added", "passkey-removed", "two-step-on", "two-step-off", "recovery-code-used", "recovery-codes-renewed"],
+    }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("security_events_user_created").on(t.userId, t.createdAt)],
+);
+
 /** Single-use, expiring tokens for email verification and password reset; stored only as hashes. */
 export const emailTokens = sqliteTable(
   "email_tokens",
@@ -551,3 +635,5 @@ export type GalleryImage = typeof galleryImages.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type DataExport = typeof dataExports.$inferSelect;
 export type BirthProfile = typeof birthProfiles.$inferSelect;
+export type Passkey = typeof passkeys.$inferSelect;
+export type SecurityEventKind = (typeof securityEvents.$inferSelect)["kind"];

@@ -6,31 +6,60 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
-import { ACCOUNT_MOVES_QUEUE, accountMovesAdmin, processAccountMoves } from "../app/.server/account/moves";
-import { RequestDatabase } from "../app/.server/db-session";
-import { ConfigError, loadConfig, withBindings } from "../app/.server/env";
-import { processDataExports } from "../app/.server/exports/consumer";
-import { DATA_EXPORTS_QUEUE } from "../app/.server/exports/messages";
-import { processImageJobs } from "../app/.server/images/consumer";
-import { isImageJobMessage } from "../app/.server/images/messages";
-import { MEMORY_JOBS_QUEUE, processMemoryJobs } from "../app/.server/memory/jobs";
-import { processInbox, WHATSAPP_INBOX_QUEUE } from "../app/.server/whatsapp/inbox";
-import { deliverJobResults } from "../app/.server/whatsapp/tasks";
-import { postChat } from "../app/.server/http/chat";
-import { D1_BOOKMARK_COOKIE, d1BookmarkCookie, readD1Bookmark } from "../app/.server/http/d1-bookmark";
-import { createLoadContext, createNonce } from "../app/.server/http/load-context";
-import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../app/.server/identity";
-import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../app/lib/cookies";
-import { applyBaselineHeaders, isCrossSiteRequest } from "../app/.server/security";
-import { AppError } from "../app/.server/errors";
-import { apiError, errorMessage, toAppError } from "../app/.server/http/respond";
+import type * as WorkerParts from "../app/.server/worker-parts";
 import { methodCheck } from "./route-methods";
 
-export { AuthThrottle } from "../app/.server/auth/throttle-counter";
-export { Account } from "../app/.server/account/object";
-export { CreditsCounter } from "../app/.server/credits/counter";
-
 const serverBuild = build as unknown as ServerBuild;
+// The app's modules come from the server build, never from an import here: esbuild would bundle a second copy of
+// every one of them beside the build's own (decision 0019, "The worker bundles the app once").
+const parts = (serverBuild.entry.module as unknown as { workerParts: typeof WorkerParts }).workerParts;
+const {
+  ACCOUNT_MOVES_QUEUE,
+  accountMovesAdmin,
+  processAccountMoves,
+  RequestDatabase,
+  ConfigError,
+  loadConfig,
+  withBindings,
+  processDataExports,
+  DATA_EXPORTS_QUEUE,
+  processImageJobs,
+  isImageJobMessage,
+  MEMORY_JOBS_QUEUE,
+  processMemoryJobs,
+  processInbox,
+  WHATSAPP_INBOX_QUEUE,
+  deliverJobResults,
+  postChat,
+  D1_BOOKMARK_COOKIE,
+  d1BookmarkCookie,
+  readD1Bookmark,
+  createLoadContext,
+  createNonce,
+  PLAIN_GUEST_COOKIE,
+  SECURE_GUEST_COOKIE,
+  expiredCookie,
+  malformedCookies,
+  SIDEBAR_COOKIE,
+  TIME_ZONE_COOKIE,
+  applyBaselineHeaders,
+  isCrossSiteRequest,
+  AppError,
+  apiError,
+  errorMessage,
+  toAppError,
+} = parts;
+type AppError = WorkerParts.AppError;
+
+// The Durable Object classes, exported from the main module as wrangler.toml's bindings name them (the types too:
+// worker-configuration.d.ts types each binding by its class).
+export const AuthThrottle = parts.AuthThrottle;
+export type AuthThrottle = WorkerParts.AuthThrottle;
+export const Account = parts.Account;
+export type Account = WorkerParts.Account;
+export const CreditsCounter = parts.CreditsCounter;
+export type CreditsCounter = WorkerParts.CreditsCounter;
+
 const handleRemixRequest = createRequestHandler(serverBuild);
 /** The Allow list when a request's method has no handler in the route it reaches (see route-methods.ts). */
 const unhandledMethod = methodCheck(serverBuild);

@@ -4,7 +4,10 @@
 import { markdownRenderer, strings } from "virtual:client-modules";
 import type { Locale } from "../lib/constants";
 
-/** What the layout and the answer lists preload: the page's language strings, and the markdown renderer's files. */
+/**
+ * What the layout and the answer lists preload: the page's language strings by namespace (the layout names those of
+ * the shell and the page's routes), and the markdown renderer's files.
+ */
 export function clientPreloads(locale: Locale) {
-  return { strings: strings[locale] ?? null, markdownRenderer };
+  return { strings: strings[locale] ?? {}, markdownRenderer };
 }

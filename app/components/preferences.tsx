@@ -1,11 +1,10 @@
-import i18next from "i18next";
 import { Languages, Moon, Sun } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/components/root-data";
 import { LOCALES, STORAGE_KEYS, THEME_COLOR, type Locale, type Theme } from "~/lib/constants";
 import { preferenceCookie, type SidebarState } from "~/lib/cookies";
-import { loadLocaleResources } from "~/lib/i18n";
+import { switchLanguage } from "~/lib/strings";
 import { writeStored } from "~/lib/storage";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 
@@ -80,12 +79,7 @@ export function useLanguageSwitch() {
     async (next: Locale) => {
       document.cookie = preferenceCookie("locale", next);
       writeStored(STORAGE_KEYS.locale, next);
-      if (!i18next.hasResourceBundle(next, "common")) {
-        const strings = await loadLocaleResources(next);
-        for (const [namespace, bundle] of Object.entries(strings)) i18next.addResourceBundle(next, namespace, bundle, true, true);
-      }
-      await i18next.changeLanguage(next);
-      document.documentElement.lang = next;
+      await switchLanguage(next);
       revalidate();
     },
     [revalidate],

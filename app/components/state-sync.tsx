@@ -3,10 +3,8 @@
 // opens asks the open ones whether its picture of the account is current. (The chat slice — the model chosen per
 // tool — travels on its own channel, see lib/chat-prefs.ts; sign-in and sign-out on the "auth" one, auth-sync.tsx.)
 import { useFetchers, useNavigation } from "@remix-run/react";
-import i18next from "i18next";
 import { useEffect, useRef } from "react";
-import type { Locale } from "~/lib/constants";
-import { loadLocaleResources } from "~/lib/i18n";
+import { switchLanguage } from "~/lib/strings";
 import { STATE_CHANNEL, type StateMessage } from "~/lib/tab-sync";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 import { useRootData } from "~/components/root-data";
@@ -15,16 +13,6 @@ import { useRootData } from "~/components/root-data";
 function fingerprintOf(root: ReturnType<typeof useRootData>): string {
   const user = root?.user;
   return JSON.stringify([user?.id ?? null, user?.displayName ?? null, user?.profilePhotoUrl ?? null, user?.accessLevel ?? null, root?.locale, root?.theme]);
-}
-
-async function adoptLocale(locale: Locale) {
-  if (i18next.language === locale) return;
-  if (!i18next.hasResourceBundle(locale, "common")) {
-    const strings = await loadLocaleResources(locale);
-    for (const [namespace, bundle] of Object.entries(strings)) i18next.addResourceBundle(locale, namespace, bundle, true, true);
-  }
-  await i18next.changeLanguage(locale);
-  document.documentElement.lang = locale;
 }
 
 export function StateSync() {
@@ -65,7 +53,7 @@ export function StateSync() {
 
   // The language chosen in another tab arrives as root data; the translations follow it here.
   useEffect(() => {
-    if (locale) void adoptLocale(locale);
+    if (locale) void switchLanguage(locale);
   }, [locale]);
 
   // Any form this tab submits (settings, plan, gallery...) may change what other tabs show.

@@ -13,6 +13,9 @@ export function isGuardedPath(path: string): boolean {
 
 export const DEFAULT_AFTER_SIGN_IN = "/web-main";
 
+/** The second step of signing in to an account with two-step sign-in on (decision 0028). */
+export const TWO_STEP_PATH = "/auth/two-step";
+
 /**
  * A redirect target from user input, kept on this site: a path starting with one "/", no scheme, no
  * protocol-relative "//" or "/\\" (which browsers treat as another host), and never back into the auth pages.

@@ -1,6 +1,13 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./constants";
 
 export const NAMESPACES = ["common", "errors", "auth", "chat", "tools", "settings", "billing", "gallery", "whatsapp"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * The strings every page loads before it hydrates (the root route's `handle.i18n`). The others come with the route or
+ * overlay that shows them (its `handle.i18n`, or `useTranslation` suspending until they arrive): decision 0019.
+ */
+export const SHELL_NAMESPACES = ["common", "errors"] as const satisfies readonly Namespace[];
 
 export const i18nConfig = {
   supportedLngs: [...LOCALES],
@@ -8,14 +15,23 @@ export const i18nConfig = {
   defaultNS: "common",
   ns: [...NAMESPACES],
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
+  // A component whose namespace has not arrived waits (a navigation keeps the screen it leaves, an overlay shows
+  // nothing yet) instead of rendering its keys. The server has every namespace, so it never waits.
+  react: { useSuspense: true },
 } as const;
 
 export function toLocale(value: string | null | undefined): Locale {
   return (LOCALES as readonly string[]).includes(value ?? "") ? (value as Locale) : DEFAULT_LOCALE;
 }
 
-/** Loads one language's strings; Vite splits each language into its own chunk so a page loads only its own. */
-export function loadLocaleResources(locale: Locale) {
-  return locale === "tr" ? import("../../locales/tr").then((module) => module.default) : import("../../locales/en").then((module) => module.default);
+export function isNamespace(value: unknown): value is Namespace {
+  return (NAMESPACES as readonly unknown[]).includes(value);
+}
+
+/**
+ * A route's `handle` naming the namespaces its screen shows beyond the shell's: the layout preloads them and
+ * entry.client loads them before hydrating (remix-i18next's `handle.i18n`).
+ */
+export function routeStrings(...namespaces: Namespace[]) {
+  return { i18n: namespaces };
 }

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GalleryHorizontalEnd } from "lucide-react";
@@ -22,6 +23,8 @@ import { PageHeader } from "~/components/ui/page-header";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
 import { GALLERY_TOOLS } from "~/lib/image-options";
+
+export const handle = routeStrings("gallery", "tools");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);

@@ -1,6 +1,7 @@
+import { routeStrings } from "~/lib/i18n";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Info } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { availableModels } from "~/.server/ai/providers";
@@ -9,6 +10,7 @@ import { skyNow } from "~/.server/horoscope/astronomy";
 import { skyView } from "~/.server/horoscope/reading";
 import { horoscopeScreenExtras } from "~/.server/horoscope/screen";
 import { getViewer } from "~/.server/identity";
+import { imageStrings } from "~/.server/images/screen";
 import { pageTitle } from "~/.server/page";
 import { CreditsLine } from "~/components/chat/credits-line";
 import { ModelPicker } from "~/components/chat/model-picker";
@@ -16,10 +18,12 @@ import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { BirthChartPanel } from "~/components/horoscope/birth-chart-panel";
 import { HoroscopeForm } from "~/components/horoscope/horoscope-form";
+import { useImageStrings } from "~/components/images/use-image-strings";
 import { MoonPhaseDiagram } from "~/components/horoscope/moon-phase-diagram";
 import { RetroTimeline } from "~/components/horoscope/retro-timeline";
 import { SkyPanel } from "~/components/horoscope/sky-panel";
 import { ToolIcon } from "~/components/layout/tool-icon";
+import { ToolNote } from "~/components/tools/tool-form-parts";
 import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
@@ -29,7 +33,7 @@ import { isHoroscopeType } from "~/lib/horoscope-options";
 import { titleMeta } from "~/lib/meta";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
-export const handle = SHOWS_ANSWERS;
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;
@@ -53,6 +57,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     models,
     signedIn: viewer.kind === "user",
     sky: skyView(skyNow(), strings.locale),
+    // The coffee reading's photo field is the image tools' upload field, in their words (decision 0030).
+    imageStrings: type === "coffee" ? imageStrings(request) : null,
     title: screen.thread?.title ?? title,
   };
 }
@@ -64,6 +70,7 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 function HoroscopeScreen({ data }: { data: Data }) {
   const { type } = data;
   const { t } = useToolStrings(data.strings);
+  useImageStrings(data.imageStrings);
   const { t: tt } = useTranslation("tools");
   const [choice, setChoice, modelRestored] = useToolModel("horoscope");
   const modelId = chooseModel("horoscope", data.models, choice.modelName).id;
@@ -83,10 +90,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
         }
       />
       <ToolThread
-        thread={data.thread}
-        messages={data.messages}
-        missingThread={data.missingThread}
-        demoMode={data.demoMode}
+        screen={data}
         tool={tool}
         model={modelId}
         action="horoscope"
@@ -119,12 +123,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
                     onChange={(modelName) => setChoice({ llmName: providerNameFor(modelName), modelName })}
                   />
                 </div>
-                {data.demoMode && (
-                  <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-                    <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                    {t("form.demoNote")}
-                  </p>
-                )}
+                {data.demoMode && <ToolNote>{t("form.demoNote")}</ToolNote>}
                 <CreditsLine action="horoscope" />
               </>
             }

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
@@ -11,6 +12,8 @@ import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
 import { isHoroscopeType } from "~/lib/horoscope-options";
 import { HOROSCOPE_TYPES } from "~/lib/tools";
+
+export const handle = routeStrings("tools");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The type choice below is a plain GET form (it works before the page's script loads): a valid type opens it,

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +9,8 @@ import { ImageToolPage, type ToolFormProps } from "~/components/images/image-too
 import { ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { titleMeta } from "~/lib/meta";
 import { ASPECT_RATIO_NAMES, ASPECT_RATIOS, IMAGE_STYLES, PROMPT_MAX, type AspectRatio, type ImageStyle } from "~/lib/image-options";
+
+export const handle = routeStrings("tools");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "image-generation");
 

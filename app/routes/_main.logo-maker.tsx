@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,12 +11,14 @@ import { titleMeta } from "~/lib/meta";
 import { BRAND_MAX, LOGO_KINDS, LOGO_STYLE_COLORS, SLOGAN_MAX, type LogoKind, type LogoStyle } from "~/lib/image-options";
 import { LOGO_STYLES } from "~/lib/tools";
 
+export const handle = routeStrings("tools");
+
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "logo-maker");
 
 export const meta = titleMeta;
 
 function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
-  const { t } = useTranslation("images");
+  const { t } = useTranslation(["images", "tools"]);
   const id = useId();
   const [kind, setKind] = useState<LogoKind>(prefill?.kind ?? "graphic");
   const [style, setStyle] = useState<LogoStyle>(prefill?.style ?? "basic");

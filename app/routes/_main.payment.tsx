@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { checkoutFromForm, loadPaymentPage } from "~/.server/billing/screen";
@@ -6,6 +7,8 @@ import { PlansScreen } from "~/components/billing/plans-screen";
 import { SuccessScreen } from "~/components/billing/success-screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { titleMeta } from "~/lib/meta";
+
+export const handle = routeStrings("billing");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadPaymentPage(request, context);
 

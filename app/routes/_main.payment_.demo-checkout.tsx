@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FlaskConical } from "lucide-react";
@@ -18,6 +19,8 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { BILLING_PERIODS, type BillingPeriod } from "~/lib/constants";
 import { titleMeta } from "~/lib/meta";
+
+export const handle = routeStrings("billing");
 
 /** Exists only in demo mode: with Stripe keys (or in production without them) this page is a 404. */
 function demoOnly(config: AppConfig) {

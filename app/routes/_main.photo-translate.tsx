@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +9,8 @@ import { Field, inputClass, ModelRow, ToolFormFrame, useCreate, useToolChoice } 
 import { UploadField, type UploadedPhoto } from "~/components/images/upload-field";
 import { titleMeta } from "~/lib/meta";
 import type { TranslateLanguage } from "~/lib/image-options";
+
+export const handle = routeStrings("tools");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "photo-translate");
 

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
 import { KeyRound, Link2, Mail } from "lucide-react";
@@ -7,7 +8,10 @@ import { notify } from "~/lib/toast";
 import { pageAction, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
+import { listPasskeys } from "~/.server/auth/passkeys";
 import { requireRecentSignIn } from "~/.server/auth/recent-sign-in";
+import { recentSecurityActivity } from "~/.server/auth/security-activity";
+import { twoStepStatus } from "~/.server/auth/two-step";
 import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { whatsappStatus } from "~/.server/whatsapp/link-codes";
@@ -24,9 +28,14 @@ import {
   useRecentSignIn,
   type ConfirmingAccount,
 } from "~/components/settings/confirm-identity";
+import { PasskeysSection } from "~/components/settings/passkeys-section";
+import { SecurityActivity } from "~/components/settings/security-activity";
+import { TwoStepSection } from "~/components/settings/two-step-section";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
 import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
+
+export const handle = routeStrings("whatsapp");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -34,9 +43,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const error = url.searchParams.get("error");
   const connected = url.searchParams.get("connected");
   const confirm = url.searchParams.get("confirm");
-  const [profile, whatsapp] = await Promise.all([getUserProfile(context.env, viewer.user.id), whatsappStatus(context.env, context.config, viewer)]);
+  const [profile, whatsapp, passkeys, twoStep, activity] = await Promise.all([
+    getUserProfile(context.env, viewer.user.id),
+    whatsappStatus(context.env, context.config, viewer),
+    listPasskeys(context.env, viewer.user.id),
+    twoStepStatus(context.env, viewer.user.id),
+    recentSecurityActivity(context.env, viewer.user.id),
+  ]);
   return {
     profile,
+    /** Passkeys, two-step sign-in and the recent security activity (decision 0028). */
+    passkeys,
+    twoStep,
+    activity,
     /** The WhatsApp number linked to the account (masked), shown below the sign-in connections. */
     whatsapp,
     available: configuredProviders(context.config),
@@ -142,12 +161,13 @@ function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
 
 export default function LoginConnectionTab() {
   const { t } = useTranslation("settings");
-  const { profile, available, error, connected, confirmConnect, whatsapp } = useLoaderData<typeof loader>();
+  const { profile, available, error, connected, confirmConnect, whatsapp, passkeys, twoStep, activity } = useLoaderData<typeof loader>();
   const [addingEmail, setAddingEmail] = useState(false);
   const [confirming, setConfirming] = useState(confirmConnect !== null);
   const connectForms = useRef<Partial<Record<Provider, HTMLFormElement | null>>>({});
   useEffect(() => setConfirming(confirmConnect !== null), [confirmConnect]);
-  const verifiedCount = profile.connections.filter((connection) => connection.verified).length;
+  // A passkey counts as a verified login connection (docs/product.md §5, decision 0028).
+  const verifiedCount = profile.connections.filter((connection) => connection.verified).length + passkeys.length;
 
   useEffect(() => {
     if (connected) notify("success", t("login-connection.notices.connected", { provider: t(`login-connection.providers.${connected}`) }));
@@ -228,6 +248,11 @@ export default function LoginConnectionTab() {
           );
         })}
       </ul>
+      <div className="mt-6">
+        <PasskeysSection passkeys={passkeys} account={profile} />
+        <TwoStepSection status={twoStep} account={profile} />
+        <SecurityActivity events={activity} />
+      </div>
       <WhatsAppSettingsSection status={whatsapp} />
       {confirmConnect && (
         <ConfirmIdentityDialog

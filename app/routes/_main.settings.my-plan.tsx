@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CircleAlert, Crown, ExternalLink } from "lucide-react";
@@ -17,6 +18,8 @@ import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import type { BillingPeriod } from "~/lib/constants";
 import { notify } from "~/lib/toast";
+
+export const handle = routeStrings("billing");
 
 const KNOWN_STATUSES = ["active", "trialing", "past_due", "unpaid", "canceled", "incomplete", "incomplete_expired", "paused"];
 

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { Settings } from "lucide-react";
@@ -7,6 +8,8 @@ import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { titleMeta } from "~/lib/meta";
+
+export const handle = routeStrings("settings", "auth");
 
 const SETTINGS_TABS = ["account", "login-connection", "my-plan", "memory"] as const;
 

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,12 +12,14 @@ import { titleMeta } from "~/lib/meta";
 import { DESCRIPTION_MAX, type TattooTheme } from "~/lib/image-options";
 import { TATTOO_THEMES } from "~/lib/tools";
 
+export const handle = routeStrings("tools");
+
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "tattoo-generator");
 
 export const meta = titleMeta;
 
 function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generator">) {
-  const { t } = useTranslation("images");
+  const { t } = useTranslation(["images", "tools"]);
   const [photo, setPhoto] = useState<UploadedPhoto | null>(
     prefill ? { id: prefill.uploadId, previewUrl: `/media/uploads/${encodeURIComponent(prefill.uploadId)}` } : null,
   );

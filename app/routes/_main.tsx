@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +11,8 @@ import { MobileDrawer } from "~/components/layout/mobile-drawer";
 import { SidebarContent } from "~/components/layout/sidebar";
 import { SIDEBAR_ID, SidebarToggle, useDesktopSidebar } from "~/components/layout/sidebar-toggle";
 import { timeZoneFromCookie } from "~/lib/cookies";
+
+export const handle = routeStrings("chat");
 
 /** The main layout of docs/product.md §2: chat, tool, gallery, settings and payment screens sit inside it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Info, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useMemo } from "react";
 import { resolveTarget } from "~/.server/ai/providers";
 import { loadToolThread, toolStrings } from "~/.server/chat/tool-screen";
@@ -11,13 +12,14 @@ import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SearchForm } from "~/components/search/search-form";
 import { ToolScreenHeader } from "~/components/tools/tool-screen";
+import { ToolNote } from "~/components/tools/tool-form-parts";
 import { ToolThread } from "~/components/tools/tool-thread";
 import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
-export const handle = SHOWS_ANSWERS;
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [screen, title] = await Promise.all([
@@ -41,9 +43,6 @@ export const meta = titleMeta;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
-const noteClass = "flex gap-2 rounded-md border px-3 py-2 text-xs";
-const demoClass = "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100";
-
 function WebSearchScreen({ data }: { data: Data }) {
   const { t } = useToolStrings(data.strings);
   const toolPath = data.thread?.toolPath ?? undefined;
@@ -52,10 +51,7 @@ function WebSearchScreen({ data }: { data: Data }) {
     <div className="flex flex-1 flex-col">
       <ToolScreenHeader tool="web-search" />
       <ToolThread
-        thread={data.thread}
-        messages={data.messages}
-        missingThread={data.missingThread}
-        demoMode={data.demoMode}
+        screen={data}
         tool={tool}
         model={data.model}
         action="webSearch"
@@ -69,15 +65,9 @@ function WebSearchScreen({ data }: { data: Data }) {
             footer={
               <>
                 {!data.available ? (
-                  <p role="alert" className={`${noteClass} ${demoClass}`}>
-                    <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                    {t("form.unavailable")}
-                  </p>
+                  <ToolNote alert>{t("form.unavailable")}</ToolNote>
                 ) : data.demoMode ? (
-                  <p className={`${noteClass} ${demoClass}`}>
-                    <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                    {t("form.demoNote")}
-                  </p>
+                  <ToolNote>{t("form.demoNote")}</ToolNote>
                 ) : (
                   <div className="flex flex-col gap-1 text-xs text-muted-foreground">
                     <p>{t("form.model", { model: data.model })}</p>
@@ -95,10 +85,9 @@ function WebSearchScreen({ data }: { data: Data }) {
                     )}
                   </div>
                 )}
-                <p className={`${noteClass} text-muted-foreground`}>
-                  <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                <ToolNote icon={ShieldCheck} tone="muted">
                   {t("form.privacy")}
-                </p>
+                </ToolNote>
                 <CreditsLine action="webSearch" />
               </>
             }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { findUser } from "~/.server/auth/accounts";
 import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
 import { confirmPassword } from "~/.server/auth/recent-sign-in";
 import { createSession } from "~/.server/auth/session";
@@ -7,7 +6,7 @@ import { clientAddress } from "~/.server/auth/throttle";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, readForm } from "~/.server/http/request";
 import { resource } from "~/.server/http/respond";
-import { getViewer } from "~/.server/identity";
+import { requireApiUser } from "~/.server/http/auth";
 import { checkForm, confirmPasswordSchema } from "~/lib/schemas/auth";
 
 /**
@@ -18,10 +17,7 @@ import { checkForm, confirmPasswordSchema } from "~/lib/schemas/auth";
  */
 export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readForm(request, { allow: POST_ONLY });
-  const viewer = await getViewer(request, context);
-  if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
-  const user = await findUser(context.env, viewer.user.id);
-  if (!user) throw new AppError("auth/profile-unavailable");
+  const { user } = await requireApiUser(request, context);
   const check = checkForm(confirmPasswordSchema, form);
   if (!check.success) throw new AppError("request/invalid");
   const trustedDevice = await isTrustedDevice(request, context.config, user.email);

@@ -1,13 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { checkPasswordForResend, resendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
 import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
-import { pageAction, invalid, linkContext, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, publicOrigin, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
+import { clearChallengeCookie, readChallenge } from "~/.server/auth/passkey-challenge";
+import { relyingParty, signInWithPasskey } from "~/.server/auth/passkeys";
 import { clientAddress } from "~/.server/auth/throttle";
-import { errorStatus, type ErrorCode } from "~/.server/errors";
+import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
@@ -16,7 +19,7 @@ import { FormAlert, AuthScreen } from "~/components/auth/fields";
 import { SignInForm } from "~/components/auth/forms";
 import { safeRedirectPath } from "~/lib/auth";
 import { titleMeta } from "~/lib/meta";
-import { checkForm, signInSchema } from "~/lib/schemas/auth";
+import { checkForm, passkeyResponseSchema, signInSchema } from "~/lib/schemas/auth";
 
 const NOTICES = ["verified", "password-reset", "account-deleted"] as const;
 
@@ -41,6 +44,7 @@ export const headers = retryAfterHeaders;
 
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readForm(request);
+  if (form.get("intent") === "passkey") return await passkeySignIn(request, context, form);
   const check = checkForm(signInSchema, form);
   if (!check.success) return invalid(request, check.fieldErrors);
   const address = clientAddress(request);
@@ -56,6 +60,17 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
   return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
 }, "auth/unknown");
+
+/** "Sign in with a passkey" (or a passkey picked from the e-mail field's autofill): both steps at once (decision 0028). */
+async function passkeySignIn(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
+  const check = checkForm(passkeyResponseSchema, form);
+  if (!check.success) throw new AppError("auth/passkey-failed");
+  const challenge = await readChallenge(request, context.config, "sign-in");
+  const rp = relyingParty(publicOrigin(request, context));
+  const user = await signInWithPasskey(context.env, { response: check.data.response as unknown as AuthenticationResponseJSON, challenge, rp });
+  const headers = { "Set-Cookie": clearChallengeCookie(request) };
+  return signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers, secondStepDone: true });
+}
 
 export default function Screen() {
   const { t } = useTranslation("auth");

@@ -1,8 +1,11 @@
+import { routeStrings } from "~/lib/i18n";
 import { Link, Outlet } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { LanguageSwitcher, ThemeToggle } from "~/components/preferences";
+
+export const handle = routeStrings("auth");
 
 /** The login-flow layout of docs/product.md §2: a focused card, no sidebar. */
 export default function AuthLayout() {

@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Clock } from "lucide-react";
@@ -8,6 +9,8 @@ import { AppError } from "~/.server/errors";
 import { isLocalDevelopment } from "~/.server/http/development";
 import { readForm } from "~/.server/http/request";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const handle = routeStrings("billing", "auth");
 
 export const meta: MetaFunction = () => [{ title: "Clock · Nova Assistant" }, { name: "robots", content: "noindex" }];
 
@@ -39,7 +42,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function DevClock() {
-  const { t } = useTranslation("billing");
+  const { t } = useTranslation(["billing", "auth"]);
   const data = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col gap-6 px-4 py-8">

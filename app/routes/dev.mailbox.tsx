@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { desc } from "drizzle-orm";
@@ -7,6 +8,8 @@ import { useTranslation } from "react-i18next";
 import { getDb, schema } from "~/.server/db";
 import { isLocalDevelopment } from "~/.server/http/development";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const handle = routeStrings("auth");
 
 export const meta: MetaFunction = () => [{ title: "Mailbox · Nova Assistant" }, { name: "robots", content: "noindex" }];
 

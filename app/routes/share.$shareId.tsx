@@ -1,3 +1,4 @@
+import { routeStrings } from "~/lib/i18n";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { isDemoMode } from "~/.server/ai/providers";
@@ -13,7 +14,7 @@ import { SHOWS_ANSWERS } from "~/components/chat/markdown";
  * The public, read-only page of a share link, readable signed out. An unknown or revoked id, or a link whose thread
  * was deleted, is the plain not-found page with a 404.
  */
-export const handle = SHOWS_ANSWERS;
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("chat") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let conversation;

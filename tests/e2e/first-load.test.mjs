@@ -86,12 +86,41 @@ describe("what a first visit loads", () => {
     }
   });
 
+  test("an empty chat loads the strings it shows, not the account, plan or settings screens'; the sign-in dialog brings its own", async () => {
+    // Strings travel by namespace (decision 0019): the shell's and the chat's with the page, an overlay's when it opens.
+    const OTHER_SCREENS = ['"Forgot password?"', '"What Pro gives you"', '"Settings sections"'];
+    const { page, errors, close } = await openPage(browser());
+    try {
+      const scripts = recordScripts(page);
+      await page.goto("/web-main");
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      const texts = await Promise.all(scripts.map((script) => script.text));
+      for (const marker of OTHER_SCREENS) assert.equal(texts.filter((text) => text.includes(marker)).length, 0, `the empty chat loaded ${marker}`);
+      assert.ok(
+        texts.some((text) => text.includes('"Skip to content"')),
+        "the shell's strings did not load",
+      );
+
+      await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("heading", { name: "Sign in" }).waitFor();
+      await dialog.getByText("Forgot password?").waitFor();
+      assertNoErrors(errors, "/web-main strings");
+    } finally {
+      await close();
+    }
+  });
+
   test("a page asks for its language's strings with its other scripts, and fetches them once", async () => {
     // entry.client imports the strings before it hydrates; without the layout's preload the browser would ask for
     // them only after every other script had loaded and run (decision 0019).
     for (const [path, marker] of [
       ["/web-main", '"Skip to content"'],
       ["/web-main?lng=tr", '"Yeni sohbet"'],
+      // A screen's own namespace, named in its route's handle, comes with the page too.
+      ["/auth/login", '"Forgot password?"'],
+      ["/auth/login?lng=tr", '"Şifrenizi mi unuttunuz?"'],
     ]) {
       const { page, errors, close } = await openPage(browser());
       try {

@@ -11,6 +11,7 @@ import { setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { appEnv } from "./helpers";
+import { totpCode } from "./webauthn-helpers";
 import { Client, connectionsOf, createUser, db, failingStatements, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
 
 const GOOGLE = {
@@ -325,6 +326,31 @@ describe("Google sign-in", () => {
     expect((await new Client().action("/auth/login", { email: squatter.email, password: squatter.password })).data).toMatchObject({
       error: { code: "auth/invalid-credential" },
     });
+  });
+});
+
+describe("two-step sign-in after Google or Apple (decision 0028)", () => {
+  it.each(["google", "apple"] as const)("%s: no session until the authenticator code is given", async (provider) => {
+    const email = uniqueEmail(provider);
+    const subject = `${provider}-${crypto.randomUUID()}`;
+    const owner = new Client(undefined, env);
+    await roundTrip(owner, provider, { sub: subject, email, email_verified: true });
+    const setup = (await (await owner.fetch("/api/two-step", { method: "POST", body: new URLSearchParams({ intent: "setup" }) })).json()) as {
+      manualKey: string;
+    };
+    const enable = await owner.fetch("/api/two-step", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "enable", code: totpCode(setup.manualKey, Date.now() - 30_000) }),
+    });
+    expect(enable.status).toBe(200);
+
+    const browser = new Client(undefined, env);
+    const { location } = await roundTrip(browser, provider, { sub: subject, email, email_verified: true }, { startFields: { redirectTo: "/gallery" } });
+    expect(location).toBe("/auth/two-step?redirectTo=%2Fgallery");
+    expect(browser.sessionToken()).toBeUndefined();
+    const second = await browser.action("/auth/two-step", { code: totpCode(setup.manualKey), redirectTo: "/gallery" });
+    expect(second.redirect).toBe("/gallery");
+    expect(browser.sessionToken()).toMatch(/^[\w-]{43}$/);
   });
 });
 

@@ -1,5 +1,5 @@
 // Types for fake-openai-replies.mjs (the project compiles TypeScript with allowJs off).
-export type Behaviour = "normal" | "cut" | "429" | "malformed" | "gone" | "reasoning" | "xss" | "stream-error" | "long" | "system";
+export type Behaviour = "normal" | "cut" | "429" | "malformed" | "gone" | "reasoning" | "xss" | "stream-error" | "long" | "system" | "images";
 
 export interface ReplyDefaults {
   tokens: number;
@@ -23,6 +23,7 @@ export function mirrorWords(question: string): string[];
 export function answerTokens(question: string, count?: number): string[];
 export function xssTokens(): string[];
 export function reasoningTokens(count?: number): string[];
+export function imageTokens(messages: unknown): string[];
 export function contentTokens(model: string, question: string, defaults?: ReplyDefaults): string[];
 export function continuationTokens(tokens: string[], messages: unknown): string[];
 export function expectedAnswer(model: string, question: string, defaults?: ReplyDefaults): string;

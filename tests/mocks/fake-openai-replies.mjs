@@ -4,7 +4,7 @@
 // The requested model name picks the behaviour: `<behaviour>` or `<behaviour>?<params>` (URL query syntax), e.g.
 // "cut?at=3" or "normal?n=40&ms=2". Any other name (a real upstream id such as "gpt-4o-mini") streams normally.
 
-export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long", "system"];
+export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long", "system", "images"];
 
 /** The markup the "xss" behaviour puts in its answer (split over two chunks, as a model might). */
 export const XSS_MARKUP = "<img src=x onerror=alert(1)>";
@@ -132,12 +132,28 @@ export function longTokens(count) {
   return chunks;
 }
 
+/**
+ * "images": the answer names each image part of the last user message as `IMAGE <media type> <base64 length>
+ * <first 24 base64 characters>`, so a test sees exactly which picture the model was sent (or "NO IMAGE").
+ */
+export function imageTokens(messages) {
+  const last = (Array.isArray(messages) ? messages : []).findLast((message) => message?.role === "user");
+  const parts = Array.isArray(last?.content) ? last.content.filter((part) => part?.type === "image_url") : [];
+  if (parts.length === 0) return ["NO IMAGE"];
+  return parts.map((part) => {
+    const url = String(part.image_url?.url ?? "");
+    const [head, data = ""] = url.split(",", 2);
+    return `IMAGE ${head.replace(/^data:/, "").replace(/;base64$/, "")} ${data.length} ${data.slice(0, 24)}\n`;
+  });
+}
+
 /** Content chunks a given model name streams for a question (before any cut or malformed line). */
 export function contentTokens(model, question, defaults = DEFAULTS) {
   const { behaviour, params } = parseModel(model, defaults);
   if (behaviour === "xss") return xssTokens();
   if (behaviour === "long") return longTokens(params.tokens);
   if (behaviour === "gone") return [];
+  if (behaviour === "images") return ["NO IMAGE"];
   return answerTokens(question, params.tokens);
 }
 

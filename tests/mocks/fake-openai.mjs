@@ -33,7 +33,7 @@ import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
 import { isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
-import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, reasoningTokens } from "./fake-openai-replies.mjs";
+import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, imageTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
@@ -226,7 +226,12 @@ export async function startFakeOpenAI(options = {}) {
     }
 
     const question = lastQuestion(body.messages);
-    const tokens = behaviour === "system" ? systemTokens(body.messages) : continuationTokens(contentTokens(model, question, defaults), body.messages);
+    const tokens =
+      behaviour === "system"
+        ? systemTokens(body.messages)
+        : behaviour === "images"
+          ? imageTokens(body.messages)
+          : continuationTokens(contentTokens(model, question, defaults), body.messages);
     const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 12)}`;
     const created = Math.floor(Date.now() / 1000);
 

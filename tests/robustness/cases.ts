@@ -283,6 +283,31 @@ function strangerCases(route: RouteInfo): Case[] {
   return cases;
 }
 
+/** A coffee reading (decision 0030) with the form's fields from `input`. */
+const coffee = (input: (world: World) => Record<string, string>) => (world: World) =>
+  JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", mode: "send", tool: "horoscope", toolPath: "coffee", input: input(world) });
+
+/** The coffee reading's photo missing, blank, too long or not an upload id: a field error, nothing charged or stored. */
+function coffeePhotoCases(): Case[] {
+  const photos: [string, Record<string, string>][] = [
+    ["no photo", { question: "Will I travel?" }],
+    ["blank photo", { photoId: " " }],
+    ["10k emoji as photo", { photoId: "😀".repeat(10_000) }],
+    ["RTL and NUL as photo", { photoId: `${UNICODE_VALUES["RTL override"]}${UNICODE_VALUES.NUL}` }],
+  ];
+  return photos.map(([label, input]) => ({
+    group: "coffee photo",
+    name: `POST coffee reading, ${label} → /api/chat`,
+    method: "POST",
+    path: () => "/api/chat",
+    headers: { "Content-Type": JSON_TYPE },
+    body: coffee(() => input),
+    as: "user",
+    locale: nextLocale(),
+    expect: { kind: "refuse", status: [400, 404] },
+  }));
+}
+
 /** Ids named in a body rather than the path: B's upload as A's chat attachment or tool photo, B's thread as A's chat, B's creation. */
 function bodyIdCases(): Case[] {
   const chat = (fields: (world: World) => Record<string, string>) => (world: World) =>
@@ -290,6 +315,7 @@ function bodyIdCases(): Case[] {
   const cases: [string, string, string, (world: World) => BodyInit][] = [
     ["B's upload as a chat attachment", "/api/chat", JSON_TYPE, chat((world) => ({ attachmentId: world.victim.uploadId }))],
     ["B's thread continued as A's chat", "/api/chat", JSON_TYPE, chat((world) => ({ threadId: world.victim.threadId }))],
+    ["B's upload as A's coffee-cup photo", "/api/chat", JSON_TYPE, coffee((world) => ({ photoId: world.victim.uploadId }))],
     [
       "B's upload as a tattoo photo",
       "/api/jobs",
@@ -312,18 +338,47 @@ function bodyIdCases(): Case[] {
     ],
     ["B's creation deleted from A's gallery", "/gallery", FORM, (world) => new URLSearchParams({ intent: "delete", id: world.victim.imageId })],
   ];
-  return cases.map(([label, path, type, body]) => ({
+  // A passkey answer naming B's credential (decision 0028): as A's new passkey, and as a sign-in. Neither is B's to use.
+  const passkeyAnswer = (world: World, response: Record<string, string>) =>
+    new URLSearchParams({
+      intent: "passkey",
+      response: JSON.stringify({ id: world.victim.credentialId, rawId: world.victim.credentialId, type: "public-key", response, clientExtensionResults: {} }),
+    });
+  const passkeyCases: [string, string, (world: World) => BodyInit][] = [
+    ["B's passkey credential added as A's", "/api/passkeys", (world) => passkeyAnswer(world, { clientDataJSON: "e30", attestationObject: "oA" })],
+    [
+      "B's passkey credential as a sign-in answer",
+      "/auth/login",
+      (world) => passkeyAnswer(world, { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA", userHandle: "" }),
+    ],
+  ];
+  const refusedPasskeys = passkeyCases.map(([label, path, body]): Case => ({
     group: "another account's ids",
     name: `POST ${label} → ${path}`,
     method: "POST",
-    path: () => path,
-    headers: { "Content-Type": type },
+    path: () => (path.startsWith("/api/") ? path : `${path}.data`),
+    headers: { "Content-Type": FORM },
     body,
     as: "user",
     locale: nextLocale(),
-    expect: { kind: "refuse", status: [404] },
+    expect: { kind: "refuse", status: [400, 404] },
     hidden: true,
   }));
+  return [
+    ...refusedPasskeys,
+    ...cases.map(([label, path, type, body]): Case => ({
+      group: "another account's ids",
+      name: `POST ${label} → ${path}`,
+      method: "POST",
+      path: () => path,
+      headers: { "Content-Type": type },
+      body,
+      as: "user",
+      locale: nextLocale(),
+      expect: { kind: "refuse", status: [404] },
+      hidden: true,
+    })),
+  ];
 }
 
 function queryCases(route: RouteInfo): Case[] {
@@ -368,6 +423,7 @@ export const CASES: Case[] = [
     ...queryCases(route),
   ]),
   ...bodyIdCases(),
+  ...coffeePhotoCases(),
 ];
 
 export const GROUPS = [...new Set(CASES.map((testCase) => testCase.group))];

@@ -145,7 +145,8 @@ export function chunkedOversized(): ReadableStream<Uint8Array> {
 }
 
 /** Cookies whose values are not valid percent-encoding, for every cookie the app reads. */
-export const MALFORMED_COOKIES = "__Host-session=%E0%A4%A; session=%E0%A4%A; locale=%E0%A4%A; theme=%; __Host-guest_id=%E0%A4%A; guest_id=%ZZ";
+export const MALFORMED_COOKIES =
+  "__Host-session=%E0%A4%A; session=%E0%A4%A; locale=%E0%A4%A; theme=%; __Host-guest_id=%E0%A4%A; guest_id=%ZZ; second_step=%E0%A4%A; __Host-passkey_challenge=%ZZ; passkey_challenge=%E0%A4%A";
 
 export const FORGERIES = ["another purpose's key", "the old one-key format"] as const;
 export type Forgery = (typeof FORGERIES)[number];
@@ -164,6 +165,8 @@ export async function forgedSignedCookies(secret: string, victimUserId: string):
     ["reset-token", ["reset_token"], "A".repeat(43)],
     ["oauth-state", ["oauth_state"], btoa(JSON.stringify({ provider: "google", state: "s", verifier: "v", nonce: "n", expiresAt: now + 600_000 }))],
     ["trusted-device", ["__Host-device", "device"], String(Math.floor(now / 86_400_000)), "victim@example.com"],
+    ["pending-second-step", ["second_step"], `${victimUserId}|${now + 300_000}|`],
+    ["passkey-challenge", ["__Host-passkey_challenge", "passkey_challenge"], `register|${"A".repeat(43)}|${now + 300_000}`, victimUserId],
   ];
   const header = async (sign: (purpose: SigningPurpose, value: string, boundTo?: string) => Promise<string>) => {
     const pairs = await Promise.all(

@@ -23,6 +23,9 @@ export interface World {
     imageId: string;
     shareId: string;
     exportId: string;
+    /** B's passkey (decision 0028): its row id and its WebAuthn credential id. */
+    passkeyId: string;
+    credentialId: string;
     secret: string;
   };
 }
@@ -49,6 +52,8 @@ export async function createWorld(): Promise<World> {
     shareId: `s${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
     // A data export's id has the same shape (decision 0018).
     exportId: `e${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
+    passkeyId: crypto.randomUUID(),
+    credentialId: `c${crypto.randomUUID().replace(/-/g, "")}`,
   };
   await storeThread(b.id, { id: ids.threadId, title: `${secret} thread` }, [
     { id: crypto.randomUUID(), role: "user", content: `${secret} question` },
@@ -106,6 +111,14 @@ export async function createWorld(): Promise<World> {
     bytes: 8,
     expiresAt: Date.now() + 7 * 24 * 3600 * 1000,
   });
+  // B's passkey: renaming or removing it as A, or answering a sign-in with its credential id, finds nothing of B's.
+  await db.insert(schema.passkeys).values({
+    id: ids.passkeyId,
+    userId: b.id,
+    credentialId: ids.credentialId,
+    publicKey: "AQID",
+    name: `${secret} passkey`,
+  });
   await putObject(`avatars/${b.id}/photo.png`);
   await db
     .update(schema.users)
@@ -125,6 +138,7 @@ export function victimParam(world: World, param: string): string {
     imageId: victim.imageId,
     shareId: victim.shareId,
     exportId: victim.exportId,
+    passkeyId: victim.passkeyId,
     userId: victim.userId,
   };
   return known[param] ?? "x";
@@ -177,6 +191,7 @@ export async function snapshot(world: World): Promise<Record<string, unknown>> {
     appEnv.DB.prepare(`SELECT ${names.map((name, index) => `(SELECT count(*) FROM "${name}") AS t${index}`).join(", ")}`),
     appEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(victim.userId),
     appEnv.DB.prepare("SELECT * FROM shared_links WHERE owner_id = ?").bind(victim.userId),
+    appEnv.DB.prepare("SELECT * FROM passkeys WHERE user_id = ?").bind(victim.userId),
   ]);
   const row = (counts!.results[0] ?? {}) as Record<string, number>;
   return {

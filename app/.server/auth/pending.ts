@@ -1,13 +1,17 @@
 // Short-lived, signed, HttpOnly cookies for the steps between pages: "this browser just signed up as <user>"
-// (so it may ask for the activation email again without a password) and "this browser opened reset link <token>"
-// (so the token leaves the address bar before the form is shown).
+// (so it may ask for the activation email again without a password), "this browser opened reset link <token>"
+// (so the token leaves the address bar before the form is shown) and "this browser passed the first step of signing in
+// to <user>" (so the two-step page may ask for the code; decision 0028).
+import { now as clockNow } from "../clock";
 import type { AppConfig, AppEnv } from "../env";
 import { checkEmailToken } from "./email-tokens";
+import { TWO_STEP } from "./policy";
 import { isSecureRequest, readCookie } from "./session";
 import { signValue, verifySignedValue } from "./signing";
 
 export const PENDING_VERIFICATION_COOKIE = "verify_pending";
 export const RESET_TOKEN_COOKIE = "reset_token";
+export const PENDING_SECOND_STEP_COOKIE = "second_step";
 const HOUR_SECONDS = 3600;
 
 function cookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
@@ -48,4 +52,35 @@ export async function resetTokenCookie(request: Request, context: { env: AppEnv;
 
 export async function readResetToken(request: Request, config: AppConfig): Promise<string | null> {
   return verifySignedValue(config.sessionSecret, "reset-token", readCookie(request, RESET_TOKEN_COOKIE));
+}
+
+/** A first step passed for an account with two-step sign-in on: who, until when, and whose guest data may move in. */
+export interface PendingSecondStep {
+  userId: string;
+  /** The visitor id whose chats move into the account once the second step passes (null: none move). */
+  guestId: string | null;
+}
+
+/**
+ * Signed only after a right first step (a password, Google, Apple or an e-mail link), on the app clock so tests and
+ * /dev/clock can step past its 5 minutes. It is no session: it only lets /auth/two-step ask for the code.
+ */
+export async function pendingSecondStepCookie(request: Request, config: AppConfig, pending: PendingSecondStep): Promise<string> {
+  const value = `${pending.userId}|${clockNow() + TWO_STEP.pendingMs}|${pending.guestId ?? ""}`;
+  return cookie(
+    request,
+    PENDING_SECOND_STEP_COOKIE,
+    await signValue(config.sessionSecret, "pending-second-step", value),
+    Math.floor(TWO_STEP.pendingMs / 1000),
+  );
+}
+
+/** The pending second step, or "expired" (signed by us but past its 5 minutes), or null (none, or not ours). */
+export async function readPendingSecondStep(request: Request, config: AppConfig): Promise<PendingSecondStep | "expired" | null> {
+  const value = await verifySignedValue(config.sessionSecret, "pending-second-step", readCookie(request, PENDING_SECOND_STEP_COOKIE));
+  if (!value) return null;
+  const [userId, expires, guestId] = value.split("|");
+  if (!userId || !expires) return null;
+  if (Number(expires) <= clockNow()) return "expired";
+  return { userId, guestId: guestId || null };
 }

@@ -51,7 +51,29 @@ export const THROTTLE = {
   emailsPerAccount: { limit: 5, windowMs: HOUR },
   /** Reset mails, and activation mails asked for again, from one network address (each kind on its own). */
   accountEmailsPerAddress: { limit: 10, windowMs: 15 * MINUTE },
+  /** Wrong two-step codes for one account from one address: that pair is refused for the rest of the window. */
+  codesPerAccountAddress: { limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Wrong two-step codes for one account from everywhere: at most 10 guesses at a million values (3 of them right at
+   * any moment) per 15 minutes, about 3 chances in 100,000 per quarter hour (decision 0028).
+   */
+  codesPerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
+
+/** Two-step sign-in (decision 0028). */
+export const TWO_STEP = {
+  /** How long the second step waits for its code after a right first step (the pending cookie's lifetime). */
+  pendingMs: 5 * MINUTE,
+  /** RFC 6238 with the authenticator apps' defaults: 6 digits, 30-second steps, SHA-1. */
+  periodSeconds: 30,
+  digits: 6,
+  /** Steps either side of now that are still accepted (clocks drift; a code typed as it changes). */
+  window: 1,
+  recoveryCodes: 10,
+} as const;
+
+/** How long a passkey prompt may take: the challenge's lifetime (its signed cookie's). */
+export const PASSKEY_CHALLENGE_MS = 5 * MINUTE;
 
 /** How long a browser stays trusted for one account after a correct password (the device cookie's lifetime). */
 export const TRUSTED_DEVICE_MS = 180 * DAY;

@@ -107,13 +107,19 @@ export async function connectEmail(env: AppEnv, user: User, password: string, li
   return { verificationSent: true };
 }
 
-/** Removes a login connection, unless it is the last verified one (docs/product.md §5). Removing Email removes the password. */
+/**
+ * Removes a login connection, unless it is the last verified one (docs/product.md §5; a passkey counts as one, decision
+ * 0028). Removing Email removes the password.
+ */
 export async function disconnectProvider(env: AppEnv, userId: string, provider: LoginProvider): Promise<void> {
   const db = getDb(env);
-  const connections = await db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId));
+  const [connections, passkeys] = await Promise.all([
+    db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId)),
+    db.$count(schema.passkeys, eq(schema.passkeys.userId, userId)),
+  ]);
   const target = connections.find((connection) => connection.provider === provider);
   if (!target) throw new AppError("request/invalid");
-  if (!connections.some((connection) => connection.id !== target.id && connection.verified)) throw new AppError("auth/last-connection");
+  if (passkeys === 0 && !connections.some((connection) => connection.id !== target.id && connection.verified)) throw new AppError("auth/last-connection");
   const statements = [db.delete(schema.loginConnections).where(eq(schema.loginConnections.id, target.id))] as const;
   if (provider === "email") {
     await db.batch([...statements, db.update(schema.users).set({ passwordHash: null, updatedAt: Date.now() }).where(eq(schema.users.id, userId))]);

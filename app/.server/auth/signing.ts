@@ -5,9 +5,19 @@
 import { base64UrlDecode, base64UrlEncode } from "./crypto";
 
 /** Every structure the app signs. A new one gets its own name here, and so its own key. */
-export type SigningPurpose = "guest-id" | "pending-verification" | "reset-token" | "oauth-state" | "trusted-device" | "d1-bookmark";
+export type SigningPurpose =
+  "guest-id" | "pending-verification" | "reset-token" | "oauth-state" | "trusted-device" | "d1-bookmark" | "pending-second-step" | "passkey-challenge";
 
-export const SIGNING_PURPOSES: readonly SigningPurpose[] = ["guest-id", "pending-verification", "reset-token", "oauth-state", "trusted-device", "d1-bookmark"];
+export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
+  "guest-id",
+  "pending-verification",
+  "reset-token",
+  "oauth-state",
+  "trusted-device",
+  "d1-bookmark",
+  "pending-second-step",
+  "passkey-challenge",
+];
 
 /**
  * Leads every signed value. Values of the earlier format (`value.HMAC(SESSION_SECRET, value)`, one key for every

@@ -5,7 +5,7 @@ import type { ChatRequest } from "../../lib/schemas/chat";
 import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { horoscopeInputSchema, isHoroscopeType } from "../../lib/schemas/horoscope";
 import { isSearchCategory, searchInputSchema } from "../../lib/schemas/search";
-import { resolveTarget } from "../ai/providers";
+import { availableModels, resolveTarget } from "../ai/providers";
 import { AppError } from "../errors";
 import { fieldMessages } from "../i18n";
 import { findPlace } from "../horoscope/places";
@@ -31,7 +31,10 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: horoscopeField(fieldErrorsFrom(parsed.error, "type")) });
       if (parsed.data.type === "birth-chart" && !findPlace(parsed.data.placeId))
         throw new AppError("horoscope/place-unknown", { fieldErrors: horoscopeField({ placeId: "validation.placeUnknown" }) });
-      return horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
+      const turn = horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
+      // The coffee reading looks at the cup's photo: a model that cannot see it gives way to a fast one that can.
+      if (turn.photoId) turn.fallbackModel = availableModels(env).find((model) => model.vision && model.tier === "fast")?.id;
+      return turn;
     }
     case "web-search": {
       // The web_search tool is OpenAI's: with keys for other providers only, say so instead of failing upstream.

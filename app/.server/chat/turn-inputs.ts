@@ -11,6 +11,7 @@ import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { photoFacts } from "../images/photo-facts";
 import { findUpload } from "../images/uploads";
 import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
@@ -91,6 +92,8 @@ export interface TurnPlan {
   modelFor: (who: TurnOwner) => ModelChoice | null;
   /** The question sent (a tool's opening question, or the user's text); absent when regenerating. */
   message?: string;
+  /** The upload the question carries: the chat's attachment, or the tool's photo (the coffee reading's cup). */
+  attachmentId?: string;
   /** Idempotency key of the charge: a retried request is charged once and joins the answer it started. */
   creditKey: string;
   request: ChatRequest;
@@ -135,7 +138,7 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
 
   let turns: ChatTurn[];
   if (request.mode === "send") {
-    writes.question = { id: crypto.randomUUID(), content: message ?? "", attachmentId: request.attachmentId ?? null };
+    writes.question = { id: crypto.randomUUID(), content: message ?? "", attachmentId: plan.attachmentId ?? null };
     turns = [...history.map(({ role, content }) => ({ role, content })), { role: "user", content: message ?? "", imageDataUrl: attachedImage }];
   } else {
     const lastQuestion = history.map((row) => row.role).lastIndexOf("user");
@@ -163,7 +166,10 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     target,
     turns,
     reasoning: model.reasoning,
-    demoReply: target.kind === "demo" ? memory.demoReply(demoFor(tool, lastQuestion, () => demoReply(lastQuestion, model, plan.locale, withImage))) : undefined,
+    demoReply:
+      target.kind === "demo"
+        ? memory.demoReply(demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)))
+        : undefined,
     kind: tool?.kind ?? "chat",
     instructions: memory.instructions(tool?.instructions),
     sourcesLabel: tool?.sourcesLabel,
@@ -173,8 +179,12 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
   };
 }
 
-/** The demo provider's text: the tool's (its form's reading, or its reply to a later turn), else the chat's. */
-function demoFor(tool: ToolTurn | undefined, question: string, chat: () => string): string {
+/**
+ * The demo provider's text: the tool's (its form's reading, given what it could read from the turn's photo, or its
+ * reply to a later turn), else the chat's.
+ */
+function demoFor(tool: ToolTurn | undefined, question: string, image: string | undefined, chat: () => string): string {
   if (!tool) return chat();
-  return tool.opening?.demoReply ?? tool.demoReply(question);
+  if (tool.opening) return tool.opening.demoReply(image ? photoFacts(image) : null);
+  return tool.demoReply(question);
 }

@@ -5,6 +5,7 @@ import type { CreditAction } from "../../lib/constants";
 import type { Plan } from "../credits";
 import type { ChatTarget } from "../ai/providers";
 import type { ChatTurn } from "../ai/upstream";
+import type { PhotoFacts } from "../images/photo-facts";
 import type { TurnMemory } from "../memory/jobs";
 import type { TurnWrites } from "./messages";
 
@@ -33,8 +34,16 @@ export interface ToolTurn {
   fixedModel?: string;
   /** What the tool answers with for a plan that may not use `fixedModel` (a fast model), instead of refusing. */
   fallbackModel?: string;
-  /** A first turn made from the tool's form: the question saved and sent, the thread title, the demo reply. */
-  opening?: { question: string; title: string; demoReply: string };
+  /**
+   * A first turn made from the tool's form: the question saved and sent, the thread title, and the demo reply (given
+   * what the demo could read from the turn's photo, when it has one).
+   */
+  opening?: { question: string; title: string; demoReply: (photo: PhotoFacts | null) => string };
+  /**
+   * The upload the first turn's question carries to the model (the coffee reading's cup photo, decision 0030). Such a
+   * turn needs a vision model: another one gives way to `fallbackModel`.
+   */
+  photoId?: string;
   /** The demo provider's reply to any later turn (follow-up, regenerate, edit), given its question. */
   demoReply: (question: string) => string;
   /** The heading of the sources list appended to a web search answer, in the user's language. */

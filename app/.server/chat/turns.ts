@@ -52,18 +52,21 @@ function servedModel(env: AppEnv, id: string | undefined): ModelChoice | null {
 /** Checks the request against the catalogue, the configured providers and its tool. Charges nothing. */
 function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): TurnPlan {
   const { tool } = options;
-  const asked = servedModel(env, tool?.fixedModel ?? request.model);
+  const chosen = servedModel(env, tool?.fixedModel ?? request.model);
+  const fallback = tool?.fallbackModel ? servedModel(env, tool.fallbackModel) : null;
+  // A turn that sends a photo is read by a model that sees images; another gives way to the tool's (decision 0030).
+  const asked = tool?.photoId && chosen && !chosen.model.vision ? fallback : chosen;
   if (!asked) throw new AppError("chat/model-unavailable");
   if (request.mode !== "send" && !request.threadId) throw new AppError("request/invalid");
   if (tool && (request.attachmentId || (tool.opening && (request.mode !== "send" || request.threadId)))) throw new AppError("request/invalid");
   const message = tool?.opening?.question ?? request.message;
   if (request.mode !== "regenerate" && !message) throw new AppError("request/invalid");
-  const fallback = tool?.fallbackModel ? servedModel(env, tool.fallbackModel) : null;
   // The model-access check: the asked model if the owner's plan allows it, else the tool's fast model, else none.
   const modelFor = (who: TurnOwner) => (canUseModel(asked.model, who.plan) ? asked : fallback && canUseModel(fallback.model, who.plan) ? fallback : null);
   return {
     modelFor,
     message,
+    attachmentId: tool?.photoId ?? request.attachmentId,
     creditKey: `${tool?.action ?? "chat"}:${request.requestId}`,
     request,
     tool,
@@ -96,7 +99,7 @@ async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: T
         : request.threadId
           ? loadThread(env, who.accountId, request.threadId)
           : null,
-      request.mode === "send" && request.attachmentId ? ownedAttachment(env, who.accountId, request.attachmentId) : undefined,
+      request.mode === "send" && plan.attachmentId ? ownedAttachment(env, who.accountId, plan.attachmentId) : undefined,
     ]);
     return { charge, loaded, attachedImage };
   } catch (error) {

@@ -5,16 +5,20 @@ import type { Locale } from "../../lib/constants";
 import { i18nServer } from "../i18n";
 import type { EmailMessage } from "./index";
 
-export type AccountEmailKind = "verifyEmail" | "resetPassword" | "changePassword" | "signInLink" | "dataExportReady";
+export type AccountEmailKind = "verifyEmail" | "resetPassword" | "changePassword" | "signInLink" | "dataExportReady" | "securityChange";
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
-export async function accountEmail(kind: AccountEmailKind, input: { to: string; link: string; locale: Locale }): Promise<EmailMessage> {
+/**
+ * `change` names what changed for a security notice (`emails.securityChange.changes.<change>`): our own words, never a
+ * name the person typed (a passkey's name stays out of the mail).
+ */
+export async function accountEmail(kind: AccountEmailKind, input: { to: string; link: string; locale: Locale; change?: string }): Promise<EmailMessage> {
   const t = await i18nServer.getFixedT(input.locale, "auth");
   const brand = (await i18nServer.getFixedT(input.locale, "common"))("brand");
-  const values = { brand };
+  const values = { brand, change: input.change ? t(`emails.securityChange.changes.${input.change}`, { brand }) : "" };
   const subject = t(`emails.${kind}.subject`, values);
   const greeting = t("emails.greeting", values);
   const body = t(`emails.${kind}.body`, values);

@@ -9,6 +9,7 @@ import type { Locale } from "../../lib/constants";
 import { ZODIAC_SIGNS, type HoroscopeInput, type ZodiacSign } from "../../lib/schemas/horoscope";
 import type { HoroscopeType } from "../../lib/tools";
 import type { ToolTurn } from "../chat/turn-types";
+import type { PhotoFacts } from "../images/photo-facts";
 import { birthChart, longitude, signOf, skyNow, type BirthChart, type SkyFacts } from "./astronomy";
 import { degreesInSign, formatDegrees, natalChart, type NatalChart } from "./chart";
 import { findPlace, type Place } from "./places";
@@ -158,8 +159,17 @@ const quote = (text: string) =>
     .map((line) => `> ${line}`)
     .join("\n");
 
+/** What the demo says it saw in the cup's photo: its size and dominant tone, read from the pixels (decision 0030). */
+function photoLine(photo: PhotoFacts | null, locale: Locale): string {
+  const { s } = wordsFor(locale);
+  if (!photo) return s.demo.photoUnread;
+  const size = { width: photo.width.toLocaleString(locale), height: photo.height.toLocaleString(locale) };
+  if (!photo.tone) return fill(s.demo.photoSize, size);
+  return fill(s.demo.photoTone, { ...size, tone: s.demo.tones[photo.tone.name], hex: photo.tone.hex, meaning: s.demo.toneMeanings[photo.tone.name] });
+}
+
 /** The demo provider's reading: the type's template filled with the computed facts, in the user's language. */
-export function demoReading(input: HoroscopeInput, extras: Extras, sky: SkyFacts, locale: Locale): string {
+export function demoReading(input: HoroscopeInput, extras: Extras, sky: SkyFacts, locale: Locale, photo: PhotoFacts | null = null): string {
   const w = wordsFor(locale);
   const { s } = w;
   const sign = "sign" in input ? s.signs[input.sign] : "";
@@ -188,7 +198,7 @@ export function demoReading(input: HoroscopeInput, extras: Extras, sky: SkyFacts
       break;
     }
     case "coffee":
-      body = fill(s.demo.coffee, common);
+      body = fill(s.demo.coffee, { ...common, photo: photoLine(photo, locale) });
       if (input.question) body = `${quote(input.question)}\n\n${body}`;
       break;
     case "birth-chart": {
@@ -302,7 +312,7 @@ const TYPE_GUIDANCE: Record<HoroscopeType, string> = {
   tarot:
     "Interpret the three drawn cards in their positions (past, present, future) and how they relate, with the reader's question if any. Use exactly these cards.",
   coffee:
-    "Give a Turkish-coffee cup reading in the traditional style. You cannot see the cup: invite the reader to describe the shapes they see, and read the symbols they mention.",
+    "Give a Turkish-coffee cup reading in the traditional style. The reader's first message carries a photo of their cup: name the shapes you see in the grounds (where in the cup, how large) and read them as traditional symbols. If the photo shows no coffee cup, say so kindly and ask for one.",
   "birth-chart":
     "Interpret the birth placements (Sun, Moon, personal and outer planets), and the ascendant when it is given. Never invent an ascendant or houses that are not given.",
   "love-compatibility": "Describe how the two signs get along (elements, temperaments), with today's Venus as colour.",
@@ -345,7 +355,8 @@ export function horoscopeTurn(options: { type: HoroscopeType; input?: HoroscopeI
   };
   if (input) {
     const question = questionFor(input, extras, sky, locale);
-    turn.opening = { question, title: question.split("\n")[0] ?? question, demoReply: demoReading(input, extras, sky, locale) };
+    turn.opening = { question, title: question.split("\n")[0] ?? question, demoReply: (photo) => demoReading(input, extras, sky, locale, photo) };
+    if (input.type === "coffee") turn.photoId = input.photoId;
   }
   return turn;
 }

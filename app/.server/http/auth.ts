@@ -2,14 +2,16 @@
 // response, links in emails.
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
 import type { User } from "../../../db/schema";
-import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath } from "../../lib/auth";
+import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath, TWO_STEP_PATH } from "../../lib/auth";
 import { AppError, type ErrorCode } from "../errors";
 import { errorAnswer } from "./respond";
 import { fieldMessages, getLocale, serverNamespace } from "../i18n";
 import { getViewer, readGuestId, type Viewer } from "../identity";
 import { findUser, type LinkContext } from "../auth/accounts";
 import { adoptGuestData } from "../auth/profile";
+import { pendingSecondStepCookie } from "../auth/pending";
 import { createSession } from "../auth/session";
+import { isTwoStepOn } from "../auth/two-step";
 
 type Context = Pick<AppLoadContext, "env" | "config">;
 export type SignedInViewer = Extract<Viewer, { kind: "user" }>;
@@ -44,31 +46,51 @@ export async function requireUserRow(request: Request, context: Context): Promis
 }
 
 /**
+ * For the account's own APIs (app/routes/api.*): the signed-in user's row, or the error a visitor or an ended session
+ * is told (auth/user-token-expired, auth/user-disabled, ...) as the one JSON error body, never a redirect.
+ */
+export async function requireApiUser(request: Request, context: Context): Promise<{ viewer: SignedInViewer; user: User }> {
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
+  const user = await findUser(context.env, viewer.user.id);
+  if (!user) throw new AppError("auth/profile-unavailable");
+  return { viewer, user };
+}
+
+/**
  * Starts a fresh session (a new id at every sign-in), adopts the visitor's chats and goes back where they were. The
- * one way every sign-in (password, e-mail link, Google, Apple) ends, so docs/product.md §4's sign-in state failures read the
- * same on each: anything unforeseen here is "Authentication failed", and no session cookie is set (signed out). The
- * profile is loaded by the next page (identity.ts); when it cannot be, that page says "Could not retrieve user
- * information" and treats the person as signed out.
+ * one way every sign-in (password, e-mail link, Google, Apple, passkey) ends, so docs/product.md §4's sign-in state
+ * failures read the same on each: anything unforeseen here is "Authentication failed", and no session cookie is set
+ * (signed out). The profile is loaded by the next page (identity.ts); when it cannot be, that page says "Could not
+ * retrieve user information" and treats the person as signed out.
+ *
+ * An account with two-step sign-in on gets no session here unless the second step is already done (a passkey, or the
+ * code on /auth/two-step): the browser gets the signed pending-second-step cookie and goes to /auth/two-step, which
+ * comes back here once the code is right (decision 0028).
  */
 export async function signedInRedirect(
   request: Request,
   context: Context,
   user: User,
-  options: { redirectTo: unknown; guestId?: string | null; headers?: HeadersInit },
+  options: { redirectTo: unknown; guestId?: string | null; headers?: HeadersInit; secondStepDone?: boolean },
 ): Promise<Response> {
-  let setCookie: string;
+  const headers = new Headers(options.headers);
+  const redirectTo = safeRedirectPath(options.redirectTo, DEFAULT_AFTER_SIGN_IN);
   try {
     const guestId = options.guestId !== undefined ? options.guestId : await readGuestId(request, context.config);
+    if (!options.secondStepDone && (await isTwoStepOn(context.env, user.id))) {
+      headers.append("Set-Cookie", await pendingSecondStepCookie(request, context.config, { userId: user.id, guestId }));
+      return redirect(`${TWO_STEP_PATH}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+    }
     await adoptGuestData(context.env, guestId, user.id);
-    ({ setCookie } = await createSession(context.env, request, user.id));
+    const { setCookie } = await createSession(context.env, request, user.id);
+    headers.append("Set-Cookie", setCookie);
   } catch (cause) {
     if (cause instanceof AppError) throw cause;
     console.error("auth: starting the session failed", cause instanceof Error ? cause.message : cause);
     throw new AppError("auth/authentication-failed", { cause });
   }
-  const headers = new Headers(options.headers);
-  headers.append("Set-Cookie", setCookie);
-  return redirect(safeRedirectPath(options.redirectTo, DEFAULT_AFTER_SIGN_IN), { headers });
+  return redirect(redirectTo, { headers });
 }
 
 /** After sign-out: stay on the page unless it needs an account. */

@@ -73,7 +73,7 @@ export function searchTurn(options: { category: SearchCategory; input?: SearchIn
   };
   if (input) {
     const question = fill(strings.question, { subject: input.subject, category: categoryNames[locale][category] });
-    turn.opening = { question, title: question, demoReply: demoAnswer(input.subject, category, locale) };
+    turn.opening = { question, title: question, demoReply: () => demoAnswer(input.subject, category, locale) };
   }
   return turn;
 }

@@ -3,8 +3,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { closeAuthDialog, useAuthDialog } from "~/lib/auth-dialog";
 import { useRootData } from "~/components/root-data";
+import { preloadStrings } from "~/lib/strings";
 
-const AuthDialog = lazy(() => import("./auth-dialog"));
+const AuthDialog = lazy(() => Promise.all([import("./auth-dialog"), preloadStrings(["auth"])]).then(([module]) => module));
 
 export function AuthDialogHost() {
   const { isOpen } = useAuthDialog();

@@ -115,7 +115,13 @@ export function SubmitButton({
 }
 
 /** An account page: its heading and description (`auth:<copy>.title`, `.description`), then the form. */
-export function AuthScreen({ copy, children }: { copy: "login" | "signUp" | "forgotPassword" | "emailLink" | "resetPassword"; children: ReactNode }) {
+export function AuthScreen({
+  copy,
+  children,
+}: {
+  copy: "login" | "signUp" | "forgotPassword" | "emailLink" | "resetPassword" | "twoStep";
+  children: ReactNode;
+}) {
   const { t } = useTranslation("auth");
   return (
     <div className="flex flex-col gap-6">

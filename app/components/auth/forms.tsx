@@ -2,24 +2,18 @@
 // dialog. Each posts to its page's action through a fetcher and validates with the same zod schema first.
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useErrorText } from "~/lib/error-text";
-import { notify } from "~/lib/toast";
 import type { AuthDialogStep } from "~/lib/auth-dialog";
-import { retryAfterOf, type ErrorBody } from "~/lib/error-body";
+import { retryAfterOf } from "~/lib/error-body";
 import { useForm } from "~/lib/use-form";
 import { useRootData } from "~/components/root-data";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "./fields";
 import { signInForm, signUpForm, useAuthWords } from "./account-forms";
+import { PasskeySignIn } from "./passkey-sign-in";
+import { alertCode, useResultToasts, type AuthActionData } from "./results";
 
-/** What the auth actions answer (redirects aside): a success, or the one error body. */
-export type AuthActionData = { ok: true; notice?: "activationSent"; email?: string; emailSent?: boolean } | ErrorBody;
-
-/** The refusal to say in the form's alert: not "request/invalid", whose fields say what is wrong. */
-export function alertCode(failed: ErrorBody | undefined): string | null {
-  return failed && failed.error.code !== "request/invalid" ? failed.error.code : null;
-}
+export { alertCode, useResultToasts, type AuthActionData };
 
 type StepHandler = (step: AuthDialogStep) => void;
 
@@ -46,17 +40,6 @@ export function StepLink({ step, redirectTo, onStep, children }: { step: AuthDia
       {children}
     </Link>
   );
-}
-
-/** Toasts an action's failure once per answer (the inline alert stays; the toast is the docs/product.md §8 notice). */
-export function useResultToasts(data: AuthActionData | undefined) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  useEffect(() => {
-    if (!data) return;
-    if (!data.ok && alertCode(data)) notify("error", errorText(data.error.code, retryAfterOf(data)));
-    if (data.ok && data.notice) notify("success", t(`auth:notices.${data.notice}`));
-  }, [data, t, errorText]);
 }
 
 function GoogleLogo() {
@@ -135,7 +118,8 @@ export function SignInForm({ redirectTo, onStep, initialError }: { redirectTo: s
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormAlert code={errorCode} retryAfterSeconds={retryAfterOf(failed)} />
         {result?.ok && result.notice === "activationSent" && <FormAlert tone="success">{t("notices.activationSent")}</FormAlert>}
-        <TextField name="email" type="email" autoComplete="email" inputMode="email" label={t("fields.email")} error={errors.email} />
+        {/* "webauthn": the browser offers this site's passkeys among the field's suggestions (decision 0028). */}
+        <TextField name="email" type="email" autoComplete="email webauthn" inputMode="email" label={t("fields.email")} error={errors.email} />
         <PasswordField name="password" autoComplete="current-password" label={t("fields.password")} error={errors.password} />
         <div className="-mt-1 flex flex-wrap justify-between gap-2 text-sm">
           <StepLink step="email-link" redirectTo={redirectTo} onStep={onStep}>
@@ -154,6 +138,7 @@ export function SignInForm({ redirectTo, onStep, initialError }: { redirectTo: s
           </SubmitButton>
         ) : null}
       </fetcher.Form>
+      <PasskeySignIn redirectTo={redirectTo} />
       <p className="text-center text-sm text-muted-foreground">
         {t("login.noAccount")}{" "}
         <StepLink step="sign-up" redirectTo={redirectTo} onStep={onStep}>

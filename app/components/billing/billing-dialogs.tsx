@@ -7,7 +7,7 @@ import { useRootData } from "~/components/root-data";
 import { UpgradeDialogHosted, UpgradeDialogPanel } from "../dialogs/upgrade-dialog";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
-const SubscriptionSuccessDialogPanel = lazyOverlay(() => import("./subscription-success-dialog-panel"));
+const SubscriptionSuccessDialogPanel = lazyOverlay(() => import("./subscription-success-dialog-panel"), ["billing"]);
 
 /** Users this page load has already handled, so a client-side navigation never asks twice. */
 const handled = new Set<string>();

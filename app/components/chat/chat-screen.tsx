@@ -10,11 +10,10 @@ import { SUGGESTION_CATEGORIES } from "~/lib/tools";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
 import { Composer, type Attachment } from "./composer";
 import { CreditsLine } from "./credits-line";
+import { CONVERSATION_MARKER, loadConversation, useConversation } from "./conversation";
 import { Greeting } from "./greeting";
-import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
 import { TemporaryChatSwitch } from "./temporary-chat-switch";
-import { ThreadHeader } from "./thread-header";
 import { useChat, type ChatMessage } from "./use-chat";
 import { VoiceMode, VoiceModeButton } from "./voice-mode";
 
@@ -46,10 +45,13 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
     (text: string) => {
       setDraftState(text);
       writeDraft(pathname, text);
+      // Something to send soon: the conversation's code comes now, so the first question shows the moment it is sent.
+      if (text) void loadConversation();
     },
     [pathname],
   );
   const empty = chat.messages.length === 0;
+  const conversation = useConversation(Boolean(thread) || !empty);
 
   // What was being typed here survives a reload or a sign-in in this tab (restored after hydration: the server has none).
   useEffect(() => {
@@ -110,11 +112,11 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   );
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col" {...(thread || !empty ? { [CONVERSATION_MARKER]: "" } : {})}>
       <UpgradeDialog />
       <VoiceMode send={chat.send} messages={chat.messages} transcription={voice} plan={plan} />
       {thread ? (
-        <ThreadHeader thread={thread} />
+        conversation && <conversation.ThreadHeader thread={thread} />
       ) : (
         <TemporaryChatSwitch
           on={temporary}
@@ -160,7 +162,9 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
         <>
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} temporary={temporary} {...chat.listActions} />
+            {conversation && (
+              <conversation.MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} temporary={temporary} {...chat.listActions} />
+            )}
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>
         </>

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import { useIsDialogOpen } from "~/lib/ui-store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
-export const UpgradeDialogPanel = lazyOverlay(() => import("./upgrade-dialog-panel"));
+export const UpgradeDialogPanel = lazyOverlay(() => import("./upgrade-dialog-panel"), ["billing"]);
 
 /** True inside the root's BillingDialogs, which already renders the one upgrade dialog for every page. */
 export const UpgradeDialogHosted = createContext(false);

@@ -1,9 +1,11 @@
 // The fields each horoscope type asks for; the form (horoscope-form.tsx) holds their values and checks them.
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlaceOption } from "~/.server/horoscope/places";
 import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib/horoscope-options";
 import type { HoroscopeType } from "~/lib/tools";
 import { ChoiceGroup } from "../images/choice-group";
+import { UploadField, type UploadedPhoto } from "../images/upload-field";
 import { Field, fieldClass } from "../ui/field";
 import { BirthDataFields } from "./birth-data-fields";
 
@@ -50,6 +52,28 @@ function QuestionField({ values, errors, onChange, placeholder }: FieldsProps & 
         />
       )}
     </Field>
+  );
+}
+
+/** The coffee reading reads a photo of the cup (uploaded at once, like the image tools' photos) and an optional question. */
+function CoffeeFields(props: FieldsProps) {
+  const { t } = useTranslation("horoscope");
+  const [photo, setPhoto] = useState<UploadedPhoto | null>(null);
+  return (
+    <>
+      {/* Visitors may upload too: POST /api/uploads caps them per address and day (decision 0013). */}
+      <UploadField
+        label={t("form.cupPhoto")}
+        value={photo}
+        signedIn
+        error={props.errors.photoId}
+        onChange={(next) => {
+          setPhoto(next);
+          props.onChange("photoId", next?.id ?? "");
+        }}
+      />
+      <QuestionField {...props} placeholder={t("form.coffeeQuestionPlaceholder")} />
+    </>
   );
 }
 
@@ -103,7 +127,7 @@ export function HoroscopeFields({
     case "tarot":
       return <QuestionField {...fields} placeholder={t("form.questionPlaceholder")} />;
     case "coffee":
-      return <QuestionField {...fields} placeholder={t("form.coffeeQuestionPlaceholder")} />;
+      return <CoffeeFields {...fields} />;
     case "birth-chart":
       return <BirthDataFields {...fields} place={place} onPlaceChange={onPlaceChange} />;
     case "love-compatibility":

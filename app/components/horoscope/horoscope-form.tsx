@@ -12,6 +12,7 @@ import type { HoroscopeType } from "~/lib/tools";
 import { useApiAction } from "~/lib/use-api-action";
 import { useForm } from "~/lib/use-form";
 import { HoroscopeFields } from "./horoscope-fields";
+import { ToolSubmitButton } from "~/components/tools/tool-form-parts";
 
 /** The first values of a form: the saved birth data for the chart, its Sun sign for the forms that ask for a sign. */
 function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record<string, string> {
@@ -117,14 +118,9 @@ export function HoroscopeForm({
             {saving ? t("chart.savingData") : t("chart.saveData")}
           </button>
         )}
-        <button
-          type="submit"
-          disabled={busy || saving}
-          className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
-        >
-          <Sparkles className="size-4" aria-hidden />
+        <ToolSubmitButton icon={Sparkles} disabled={busy || saving}>
           {busy ? t("form.starting") : t("form.submit")}
-        </button>
+        </ToolSubmitButton>
       </div>
     </form>
   );

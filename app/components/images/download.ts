@@ -16,6 +16,14 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
   return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? fallback;
 }
 
+/** Saves what a canvas shows as a PNG file named `fileName`. */
+export async function downloadCanvas(canvas: HTMLCanvasElement, fileName: string) {
+  const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("toBlob failed"))), "image/png"));
+  const pngUrl = URL.createObjectURL(png);
+  save(pngUrl, fileName);
+  setTimeout(() => URL.revokeObjectURL(pngUrl), 10_000);
+}
+
 export async function downloadSvgAsPng(downloadUrl: string, width: number, height: number) {
   const response = await fetch(downloadUrl);
   if (!response.ok) throw new Error(`download ${response.status}`);
@@ -32,10 +40,7 @@ export async function downloadSvgAsPng(downloadUrl: string, width: number, heigh
     const context = canvas.getContext("2d");
     if (!context) throw new Error("no 2d canvas");
     context.drawImage(image, 0, 0, width, height);
-    const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("toBlob failed"))), "image/png"));
-    const pngUrl = URL.createObjectURL(png);
-    save(pngUrl, name);
-    setTimeout(() => URL.revokeObjectURL(pngUrl), 10_000);
+    await downloadCanvas(canvas, name);
   } finally {
     URL.revokeObjectURL(svgUrl);
   }

@@ -21,7 +21,7 @@ export interface GalleryViewerProps {
 }
 
 export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: GalleryViewerProps) {
-  const { t, i18n } = useTranslation("images");
+  const { t, i18n } = useTranslation(["images", "tools"]);
   const fetcher = useFetcher<{ ok: boolean; id?: string; error?: { code?: string } }>();
   const [confirming, setConfirming] = useState(false);
   const deleting = fetcher.state !== "idle";

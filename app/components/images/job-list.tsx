@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AlertCircle, Download, GalleryHorizontalEnd, Loader2, RotateCcw, Repeat } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
 import { onJobUpdate, watchJobs } from "~/lib/job-watch";
@@ -169,24 +169,21 @@ function Picture({ image, alt, transparent }: { image: NonNullable<JobView["imag
   );
 }
 
+/** The design on the person's photo: its own module, fetched once a finished tattoo is on screen (decision 0030). */
+const TattooPreview = lazy(() => import("./tattoo-preview"));
+
+/** The tattoo beside the photo it was made for, and placed on it. */
 function TattooResult({ job, image }: { job: JobView; image: NonNullable<JobView["image"]> }) {
   const { t } = useTranslation("images");
-  const [overlay, setOverlay] = useState(false);
+  // Drawn only in the browser: the canvas needs the decoded pictures, and the server's page stays as it was.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
         <figure className="flex flex-col gap-1">
           <figcaption className="text-xs font-medium text-muted-foreground">{t("tattoo.original")}</figcaption>
-          <div className="relative overflow-hidden rounded-lg border bg-muted">
-            {job.sourceUrl && <img src={job.sourceUrl} alt={t("tattoo.original")} className="h-auto w-full object-contain" />}
-            {overlay && (
-              <img
-                src={image.url}
-                alt=""
-                className="pointer-events-none absolute left-1/2 top-1/2 w-3/5 -translate-x-1/2 -translate-y-1/2 opacity-85 mix-blend-multiply"
-              />
-            )}
-          </div>
+          {job.sourceUrl && <img src={job.sourceUrl} alt={t("tattoo.original")} className="h-auto w-full rounded-lg border bg-muted object-contain" />}
         </figure>
         <figure className="flex flex-col gap-1">
           <figcaption className="text-xs font-medium text-muted-foreground">{t("tattoo.design")}</figcaption>
@@ -199,11 +196,15 @@ function TattooResult({ job, image }: { job: JobView; image: NonNullable<JobView
           />
         </figure>
       </div>
-      {image.model === "demo" && job.sourceUrl && (
-        <label className="inline-flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={overlay} onChange={(event) => setOverlay(event.target.checked)} className="size-4" />
-          {t("tattoo.overlay")}
-        </label>
+      {job.sourceUrl && (
+        <section className="flex flex-col gap-1" aria-label={t("tattoo.preview")}>
+          <h3 className="text-xs font-medium text-muted-foreground">{t("tattoo.preview")}</h3>
+          {mounted && (
+            <Suspense fallback={<p className="text-sm text-muted-foreground">{t("tattoo.previewLoading")}</p>}>
+              <TattooPreview photoUrl={job.sourceUrl} designUrl={image.url} fileName={t("tattoo.previewFile")} />
+            </Suspense>
+          )}
+        </section>
       )}
     </div>
   );
@@ -232,7 +233,7 @@ function Done({ job }: { job: JobView }) {
 
 /** One creation: progress while it is made, the result when done, the reason and "Try again" when it failed. */
 export function JobCard({ job, onRetried }: { job: JobView; onRetried: (job: JobView) => void }) {
-  const { t, i18n } = useTranslation("images");
+  const { t, i18n } = useTranslation(["images", "tools"]);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(job.createdAt));
   // What made it: the image model, or for a translation the vision model (or the demo).
   const model = job.image?.model ?? (job.tool === "photo-translate" && job.translation ? (job.translation.demo ? "demo" : job.model) : null);

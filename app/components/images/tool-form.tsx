@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Info, LogIn, Sparkles } from "lucide-react";
+import { LogIn, Sparkles } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { openAuthDialog } from "~/lib/auth-dialog";
@@ -17,6 +17,7 @@ import { CreditsLine } from "../chat/credits-line";
 import { ModelPicker } from "../chat/model-picker";
 import { reportJobError } from "./job-list";
 import { Field as SharedField, type ControlWiring } from "../ui/field";
+import { ToolNote, ToolSubmitButton } from "~/components/tools/tool-form-parts";
 
 type PickerModel = Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">;
 
@@ -137,12 +138,7 @@ export function ModelRow({
           </span>
         )}
       </div>
-      {demoMode && (
-        <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-          {t(demoNote)}
-        </p>
-      )}
+      {demoMode && <ToolNote>{t(demoNote)}</ToolNote>}
     </div>
   );
 }
@@ -226,14 +222,9 @@ export function ToolFormFrame({
       )}
       <div className="flex flex-col gap-2 border-t pt-4">
         <CreditsLine action={action} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
-        >
-          <Sparkles className="size-4" aria-hidden />
+        <ToolSubmitButton icon={Sparkles} disabled={busy}>
           {busy ? t("form.starting") : submitLabel}
-        </button>
+        </ToolSubmitButton>
       </div>
     </form>
   );

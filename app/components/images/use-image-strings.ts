@@ -7,10 +7,11 @@ export interface ImageStringsData {
 
 /**
  * The "images" namespace arrives with the page's loader data (not in the bundle every page loads); add it to
- * i18next before anything reads it. Adding is synchronous and idempotent, so it is safe during render.
+ * i18next before anything reads it. Adding is synchronous and idempotent, so it is safe during render. A page that
+ * needs it only sometimes (the coffee reading's photo field) passes null otherwise.
  */
-export function useImageStrings(strings: ImageStringsData) {
+export function useImageStrings(strings: ImageStringsData | null) {
   const { i18n } = useTranslation();
-  if (!i18n.hasResourceBundle(strings.locale, "images")) i18n.addResourceBundle(strings.locale, "images", strings.bundle, true, true);
+  if (strings && !i18n.hasResourceBundle(strings.locale, "images")) i18n.addResourceBundle(strings.locale, "images", strings.bundle, true, true);
   return useTranslation("images");
 }

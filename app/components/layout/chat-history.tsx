@@ -10,6 +10,7 @@ import { useErrorText } from "~/lib/error-text";
 import { DEFAULT_TIME_ZONE, groupThreads } from "~/lib/history";
 import { notify } from "~/lib/toast";
 import { useRootData } from "~/components/root-data";
+import { loadConversation } from "../chat/conversation";
 import { ThreadMenu } from "../chat/thread-menu";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import { Tabs } from "../ui/tabs";
@@ -86,7 +87,7 @@ function ThreadList({
   onNavigate?: () => void;
   onShare: (thread: ThreadSummary) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "chat"]);
   const groups = useMemo(() => groupThreads(threads, now, timeZone), [threads, now, timeZone]);
   if (groups.length === 0) return <p className="px-3 py-2 text-xs text-muted-foreground">{empty}</p>;
   return (
@@ -106,7 +107,7 @@ function ThreadList({
                 >
                   {thread.starred && <Star className="size-3 shrink-0 fill-current text-amber-500" aria-label={t("history.starred")} />}
                   <span className="truncate">{thread.title}</span>
-                  {thread.channel === "whatsapp" && <WhatsAppIcon className="size-3.5 shrink-0 text-[#128C7E]" label={t("whatsapp:dialog.channel")} />}
+                  {thread.channel === "whatsapp" && <WhatsAppIcon className="size-3.5 shrink-0 text-[#128C7E]" label={t("channels.whatsapp")} />}
                 </NavLink>
                 <ThreadMenu
                   thread={thread}
@@ -173,6 +174,11 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const [sharing, setSharing] = useState<ThreadSummary | null>(null);
   // Links are listed under the account (Settings › Account): a visitor signs in first.
   const share = (thread: ThreadSummary) => (signedIn ? setSharing(thread) : openAuthDialog("sign-in"));
+  // A conversation is one click away: the chat's list and header (chat/conversation.tsx) load now, not after the click.
+  const listsThreads = all.threads.length + starred.threads.length + (results?.length ?? 0) > 0;
+  useEffect(() => {
+    if (listsThreads) void loadConversation();
+  }, [listsThreads]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">

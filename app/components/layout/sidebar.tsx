@@ -61,7 +61,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           className="flex items-center gap-2 rounded-md border border-primary/40 px-3 py-2 text-sm font-medium text-primary hover:bg-accent"
         >
           <Crown className="size-4" aria-hidden />
-          {isPro ? t("billing:nav.myPlan") : t("nav.upgrade")}
+          {isPro ? t("nav.myPlan") : t("nav.upgrade")}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-1">
           <ThemeToggle />

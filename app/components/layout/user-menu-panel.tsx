@@ -13,7 +13,6 @@ const itemClass = "flex cursor-pointer select-none items-center gap-2 rounded-md
 /** The signed-in user's menu: Settings, Gallery, Chat on WhatsApp, Sign out. Sign-out ends the session on the server. */
 export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { t: tw } = useTranslation("whatsapp");
   // The WhatsApp dialog takes the focus; the closing menu must not hand it back to its button.
   const dialogOpened = useRef(false);
   const signOut = useFetcher();
@@ -66,7 +65,7 @@ export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser;
           }}
         >
           <WhatsAppIcon />
-          {tw("dialog.title")}
+          {t("nav.whatsApp")}
         </DropdownMenu.Item>
         <DropdownMenu.Separator className="my-1 h-px bg-border" />
         <DropdownMenu.Item className={itemClass} onSelect={doSignOut}>

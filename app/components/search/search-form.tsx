@@ -11,6 +11,7 @@ import { SEARCH_CATEGORIES } from "~/lib/tools";
 import { useForm } from "~/lib/use-form";
 import { fieldClass } from "../ui/field";
 import { ChoiceGroup } from "../images/choice-group";
+import { ToolSubmitButton } from "~/components/tools/tool-form-parts";
 
 /** The form's schema, and zod with it, arrives when the form is first used, not with the page (search-options.ts). */
 const searchForm = lazyForm(() => import("~/lib/schemas/search").then((schemas) => checkWith(schemas.searchInputSchema)));
@@ -81,14 +82,9 @@ export function SearchForm({
       )}
       <div className="flex flex-col gap-3 border-t pt-4">
         {footer}
-        <button
-          type="submit"
-          disabled={busy || disabled}
-          className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
-        >
-          <Search className="size-4" aria-hidden />
+        <ToolSubmitButton icon={Search} disabled={busy || disabled}>
           {busy ? t("form.starting") : t("form.submit")}
-        </button>
+        </ToolSubmitButton>
       </div>
     </form>
   );

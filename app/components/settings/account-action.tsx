@@ -14,11 +14,11 @@ export type AccountActionData = { ok: true; notice: AccountNotice } | ErrorBody;
 
 /** Toasts each answer of a settings action once (successes with the product's wording, failures with docs/product.md §8's). */
 export function useActionToast(result: AccountActionData | undefined) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("settings");
   const errorText = useErrorText();
   useEffect(() => {
     if (!result) return;
-    if (result.ok) notify("success", t(`settings:account.notices.${result.notice}`));
+    if (result.ok) notify("success", t(`account.notices.${result.notice}`));
     // "Confirm it's you" opens for requires-recent-login and says it there.
     else if (result.error.code !== "request/invalid" && result.error.code !== REQUIRES_RECENT_LOGIN)
       notify("error", errorText(result.error.code, retryAfterOf(result)));

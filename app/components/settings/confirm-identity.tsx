@@ -134,3 +134,24 @@ export function useIdentityConfirmedNotice() {
     if (confirmed) notify("success", t("confirmIdentity.confirmed"));
   }, [confirmed, t]);
 }
+
+/**
+ * For API actions (useApiAction) whose change may need a recent sign-in: `guard(code, retry)` takes an
+ * auth/requires-recent-login answer by opening "Confirm it's you", and runs `retry` once the password is confirmed.
+ * Returns whether it took the answer; the caller renders `dialog`.
+ */
+export function useConfirmThenRetry(account: ConfirmingAccount) {
+  const retry = useRef<(() => void) | null>(null);
+  const [open, setOpen] = useState(false);
+  const guard = useCallback((code: string | undefined, again: () => void) => {
+    if (code !== REQUIRES_RECENT_LOGIN) return false;
+    retry.current = again;
+    setOpen(true);
+    return true;
+  }, []);
+  const confirmed = useCallback(() => {
+    setOpen(false);
+    retry.current?.();
+  }, []);
+  return { guard, dialog: <ConfirmIdentityDialog open={open} onOpenChange={setOpen} account={account} onConfirmed={confirmed} /> };
+}

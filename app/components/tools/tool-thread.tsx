@@ -14,11 +14,16 @@ import { ThreadHeader } from "../chat/thread-header";
 import { useChat, type ChatMessage, type ChatTool } from "../chat/use-chat";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
 
-export interface ToolThreadProps {
+/** What a tool's thread page loads (app/.server/chat/tool-screen.ts `loadToolThread`). */
+export interface ToolThreadScreen {
   thread: { id: string; title: string; starred: boolean } | null;
   messages: ChatMessage[];
   missingThread: boolean;
   demoMode: boolean;
+}
+
+export interface ToolThreadProps {
+  screen: ToolThreadScreen;
   tool: ChatTool;
   model: string;
   action: CreditAction;
@@ -35,7 +40,8 @@ export interface ToolThreadProps {
   notice?: ReactNode;
 }
 
-export function ToolThread({ thread, messages, missingThread, demoMode, tool, model, action, homePath, labels, form, aside, notice, lead }: ToolThreadProps) {
+export function ToolThread({ screen, tool, model, action, homePath, labels, form, aside, notice, lead }: ToolThreadProps) {
+  const { thread, messages, missingThread, demoMode } = screen;
   const { t } = useTranslation("chat");
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages: messages, model, tool });
   const [draft, setDraft] = useState("");

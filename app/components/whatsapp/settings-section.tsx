@@ -17,7 +17,7 @@ export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) 
   return (
     <section aria-labelledby="whatsapp-settings-title" className="mt-8" data-testid="whatsapp-settings">
       <h3 id="whatsapp-settings-title" className="text-base font-semibold">
-        {t("dialog.channel")}
+        {t("common:channels.whatsapp")}
       </h3>
       <p className="mt-1 text-sm text-muted-foreground">{t("dialog.settings.description")}</p>
       <div className="mt-3 flex flex-col gap-2 rounded-lg border p-4">

@@ -1,7 +1,7 @@
 import { useIsDialogOpen } from "~/lib/ui-store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 
-const WhatsAppDialogPanel = lazyOverlay(() => import("./whatsapp-dialog-panel"));
+const WhatsAppDialogPanel = lazyOverlay(() => import("./whatsapp-dialog-panel"), ["whatsapp"]);
 
 /**
  * docs/product.md §2 overlay: the WhatsApp dialog, mounted once in the app shell and opened from anywhere through the shared UI

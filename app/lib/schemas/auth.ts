@@ -18,6 +18,8 @@ export const V = {
   passwordsMatch: "validation.passwordsMatch",
   displayNameLength: "validation.displayNameLength",
   weakPassword: "validation.weakPassword",
+  code: "validation.code",
+  passkeyNameLength: "validation.passkeyNameLength",
 } as const;
 
 const required = () => z.string().trim().min(1, V.required);
@@ -68,6 +70,52 @@ export const confirmPasswordSchema = lazily(() => z.object({ password: currentPa
 
 /** Sign-out: where to go afterwards (a path of ours, checked again there). */
 export const signOutSchema = lazily(() => z.strictObject({ redirectTo: z.string().max(2048).optional() }));
+
+/** A passkey's name in Settings (decision 0028): like a display name, at most 50 characters. */
+export const PASSKEY_NAME_MAX = 50;
+
+/**
+ * A code for two-step sign-in: the authenticator app's 6 digits or a recovery code (`xxxxx-xxxxx`). Only its length is
+ * checked here; which kind it is and whether it is right, the server says (auth/invalid-verification-code).
+ */
+export const twoStepCodeSchema = lazily(() => z.object({ code: z.string().trim().min(1, V.code).max(32, V.code) }));
+
+export const passkeyNameSchema = lazily(() => z.object({ name: required().max(PASSKEY_NAME_MAX, V.passkeyNameLength) }));
+
+/** Which passkey ceremony the browser asks options for. */
+export const passkeyOptionsSchema = lazily(() => z.strictObject({ purpose: z.enum(["register", "sign-in"]) }));
+
+/**
+ * A WebAuthn answer as @simplewebauthn/browser sends it (JSON in one form field): the shape is checked here, the
+ * contents (signature, challenge, origin, counter) by the server's verification (auth/passkeys.ts).
+ */
+export const passkeyResponseSchema = lazily(() => {
+  const text = z.string().min(1).max(4096);
+  const answer = z.object({
+    id: text,
+    rawId: text,
+    type: z.literal("public-key"),
+    // The rest of `response` differs per ceremony and browser (attestationObject, authenticatorData, signature,
+    // userHandle, publicKey, publicKeyAlgorithm, transports): bounded strings, numbers or short lists.
+    response: z.object({ clientDataJSON: text }).catchall(z.union([z.string().max(16_384), z.number(), z.null(), z.array(z.string().max(32)).max(16)])),
+    clientExtensionResults: z.record(z.string(), z.unknown()),
+    authenticatorAttachment: z.string().max(32).optional(),
+  });
+  return z.object({
+    response: z
+      .string()
+      .max(32_768, V.required)
+      .transform((value, context) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          context.addIssue({ code: "custom", message: V.required });
+          return z.NEVER;
+        }
+      })
+      .pipe(answer),
+  });
+});
 
 export type FieldErrors = Record<string, string>;
 

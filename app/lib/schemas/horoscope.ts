@@ -52,7 +52,12 @@ export const horoscopeInputSchema = z.discriminatedUnion(
   [
     z.object({ type: z.literal("daily"), sign }),
     z.object({ type: z.literal("tarot"), question: optionalText(QUESTION_MAX) }),
-    z.object({ type: z.literal("coffee"), question: optionalText(QUESTION_MAX) }),
+    // The cup's photo: the id POST /api/uploads answered with (the server reads only the asker's own uploads).
+    z.object({
+      type: z.literal("coffee"),
+      question: optionalText(QUESTION_MAX),
+      photoId: z.string("validation.photoRequired").trim().min(1, "validation.photoRequired").max(64, "validation.photoRequired"),
+    }),
     z.object({ type: z.literal("birth-chart"), ...birthFields }),
     z.object({ type: z.literal("love-compatibility"), sign, partnerSign: sign }),
     z.object({ type: z.literal("moon-tracking") }),

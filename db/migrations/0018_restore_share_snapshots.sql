@@ -1,4 +1,4 @@
--- The snapshot rows copied aside by 0015 go back under their links (0016 rebuilt shared_links, and its DROP deleted
+-- The snapshot rows copied aside by 0016 go back under their links (0017 rebuilt shared_links, and its DROP deleted
 -- them by cascade). A row that survived, where foreign keys were not enforced, is kept as it is.
 INSERT INTO `shared_messages` (`share_id`, `position`, `role`, `content`, `model`, `attachment_id`, `created_at`)
 SELECT `share_id`, `position`, `role`, `content`, `model`, `attachment_id`, `created_at` FROM `shared_messages_kept` AS `kept`
