@@ -4,17 +4,17 @@ import enImages from "../../../locales/en/images.json";
 import trImages from "../../../locales/tr/images.json";
 import type { Locale } from "../../lib/constants";
 import type { JobView } from "../../lib/jobs";
-import { createJobSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
+import { createJobSchema, imageEditSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
 import { clientAddress } from "../auth/throttle";
 import { AppError } from "../errors";
-import { readForm } from "../http/request";
+import { POST_ONLY, readForm } from "../http/request";
 import { apiError, invalidForm } from "../http/respond";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
 import { resolveImageEngine, toolModels } from "./engines";
-import { createJob, getJob, recentJobs } from "./jobs";
+import { createJob, getJob, MASK_MAX_BYTES, recentJobs } from "./jobs";
 
 /**
  * The image tools' strings travel with their pages' data instead of in the bundle every page loads, so the chat's
@@ -89,6 +89,37 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     // Creations live in a gallery, which needs an account (docs/product.md §6: tools that store creations ask visitors to sign in).
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
     const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, parsed.data);
+    return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
+  } catch (error) {
+    return apiError(request, error);
+  }
+}
+
+/**
+ * POST /api/images/edits (multipart): "Edit image" (decision 0029). `requestId`, `model`, `prompt` (the change),
+ * `sourceImageId` (a gallery picture) or `uploadId` (a chat photo), and an optional PNG `mask`. It becomes an image
+ * job like the others, answered 201 { ok, job }; its result is a new version of the picture.
+ */
+export async function handleEditImage(request: Request, context: AppContext): Promise<Response> {
+  try {
+    const form = await readForm(request, { allow: POST_ONLY, maxBytes: MASK_MAX_BYTES + 64 * 1024 });
+    const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+    const parsed = imageEditSchema().safeParse(values);
+    if (!parsed.success) return invalidForm(request, parsed.error, { tables: { en: enImages, tr: trImages } });
+    const maskField = form.get("mask");
+    // A mask sent as text, or an empty file, is not a mask.
+    if (maskField !== null && (typeof maskField === "string" || maskField.size === 0)) throw new AppError("image/mask-invalid");
+    const viewer = await getViewer(request, context);
+    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+    const { requestId, model, prompt, sourceImageId, uploadId } = parsed.data;
+    const mask = maskField ? new Uint8Array(await maskField.arrayBuffer()) : undefined;
+    const job = await createJob(
+      context.env,
+      context.config,
+      { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) },
+      { tool: "image-generation", requestId, model, prompt, style: "none", aspectRatio: "1:1", edit: { sourceImageId, uploadId } },
+      mask,
+    );
     return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
   } catch (error) {
     return apiError(request, error);
