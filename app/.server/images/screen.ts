@@ -14,7 +14,35 @@ import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
 import { resolveImageEngine, toolModels } from "./engines";
-import { createJob, getJob, MASK_MAX_BYTES, recentJobs } from "./jobs";
+import { inAccount } from "../account/client";
+import { createJob, getJob, MASK_MAX_BYTES, mediaUrl, recentJobs } from "./jobs";
+import { findUpload } from "./uploads";
+
+/** The picture "Edit image" opens with (decision 0029): a gallery picture or a chat photo, only the viewer's own. */
+export interface EditSourceView {
+  sourceImageId?: string;
+  uploadId?: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+async function editSourceOf(
+  context: AppContext,
+  accountId: string,
+  wanted: { sourceImageId?: string; uploadId?: string } | null,
+): Promise<EditSourceView | null> {
+  if (wanted?.sourceImageId) {
+    const image = await inAccount(context.env, accountId, "gallery.find", { id: wanted.sourceImageId });
+    if (!image || (image.contentType !== "image/png" && image.contentType !== "image/jpeg")) return null;
+    return { sourceImageId: image.id, url: mediaUrl(image.id), width: image.width, height: image.height };
+  }
+  if (wanted?.uploadId) {
+    const upload = await findUpload(context.env, accountId, wanted.uploadId.slice(0, 64));
+    return upload ? { uploadId: upload.id, url: `/media/uploads/${encodeURIComponent(upload.id)}`, width: upload.width, height: upload.height } : null;
+  }
+  return null;
+}
 
 /**
  * The image tools' strings travel with their pages' data instead of in the bundle every page loads, so the chat's
@@ -46,6 +74,19 @@ export async function loadToolScreen(request: Request, context: AppContext, tool
     const job = await getJob(context.env, viewer.accountId, from.slice(0, 64));
     if (job?.tool === tool) prefill = job.settings;
   }
+  // "Edit image" links name the picture (?edit=<gallery id> or ?editUpload=<upload id>); "use again" on a version brings its own.
+  const params = new URL(request.url).searchParams;
+  const wantedEdit =
+    tool !== "image-generation"
+      ? null
+      : params.get("edit")
+        ? { sourceImageId: params.get("edit")!.slice(0, 64) }
+        : params.get("editUpload")
+          ? { uploadId: params.get("editUpload")! }
+          : prefill?.tool === "image-generation"
+            ? (prefill.edit ?? null)
+            : null;
+  const editSource = signedIn ? await editSourceOf(context, viewer.accountId, wantedEdit) : null;
   const models = toolModels(context.env, tool === "photo-translate" ? "vision" : "images");
   // The image model each picker choice draws with, so the page can say which one it is.
   const engines = Object.fromEntries(
@@ -66,6 +107,7 @@ export async function loadToolScreen(request: Request, context: AppContext, tool
     engines,
     jobs: signedIn ? await recentJobs(context.env, viewer.accountId, tool) : [],
     prefill,
+    editSource,
   };
 }
 
