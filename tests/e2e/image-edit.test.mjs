@@ -1,6 +1,7 @@
 // "Edit image" in Chromium against the shared demo server (issue 35 item 3, decision 0029): make a picture, open it
 // in the gallery's full-size view, edit it with a painted area, get told when the new version is ready, and see it
 // beside its original; "use again" on the version reopens the editor with its change.
+/* global createImageBitmap, OffscreenCanvas -- only inside a page.evaluate callback, which runs in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { assertNoErrors, hydrated, signUpAndSignIn, useBrowser, withPage as withSession } from "./helpers.mjs";
@@ -52,6 +53,26 @@ describe("edit image", () => {
       const versions = viewer.locator("[data-versions] button");
       assert.deepEqual(await versions.allInnerTexts(), ["Original", "Version 1"]);
       assert.equal(await viewer.getByRole("button", { name: "Show Version 1" }).getAttribute("aria-current"), "true");
+      // The demo really changed the pixels, and only where the brush went: some differ from the original, most do not.
+      const [originalUrl, versionUrl] = await versions.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+      const changed = await page.evaluate(
+        async ([first, second]) => {
+          const read = async (url) => {
+            const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const context = canvas.getContext("2d");
+            context.drawImage(bitmap, 0, 0);
+            return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+          };
+          const [a, b] = await Promise.all([read(first), read(second)]);
+          let differing = 0;
+          for (let index = 0; index < a.length; index += 4)
+            if (Math.abs(a[index] - b[index]) + Math.abs(a[index + 1] - b[index + 1]) + Math.abs(a[index + 2] - b[index + 2]) > 30) differing++;
+          return differing / (a.length / 4);
+        },
+        [originalUrl, versionUrl],
+      );
+      assert.ok(changed > 0.005 && changed < 0.5, `share of changed pixels: ${changed}`);
       await viewer.getByRole("button", { name: "Show Original" }).click();
       await viewer.getByRole("heading", { name: prompt }).waitFor();
 

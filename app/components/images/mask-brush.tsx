@@ -3,6 +3,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
+/** How dark the unpainted overlay is; painting clears it. */
+const OVERLAY_ALPHA = 0.35;
+
 export interface MaskBrushProps {
   url: string;
   width: number;
@@ -20,7 +23,7 @@ export default function MaskBrush({ url, width, height, onPainted }: MaskBrushPr
     const context = canvas.current?.getContext("2d");
     if (!context) return;
     context.globalCompositeOperation = "source-over";
-    context.fillStyle = "rgba(0, 0, 0, 0.35)";
+    context.fillStyle = `rgba(0, 0, 0, ${OVERLAY_ALPHA})`;
     context.clearRect(0, 0, width, height);
     context.fillRect(0, 0, width, height);
   };
@@ -34,6 +37,8 @@ export default function MaskBrush({ url, width, height, onPainted }: MaskBrushPr
     const x = ((event.clientX - box.left) / box.width) * width;
     const y = ((event.clientY - box.top) / box.height) * height;
     context.globalCompositeOperation = "destination-out";
+    // An opaque brush clears the overlay completely where it passes.
+    context.fillStyle = "#000";
     context.beginPath();
     context.arc(x, y, Math.max(width, height) / 20, 0, Math.PI * 2);
     context.fill();
@@ -47,7 +52,8 @@ export default function MaskBrush({ url, width, height, onPainted }: MaskBrushPr
       // transparent where it was.
       const overlay = element.getContext("2d")!.getImageData(0, 0, width, height);
       for (let index = 0; index < width * height; index++) {
-        const painted = overlay.data[index * 4 + 3]! === 0;
+        // Cleared by the brush (less than half the overlay left, so soft edges count by their middle).
+        const painted = overlay.data[index * 4 + 3]! < (OVERLAY_ALPHA * 255) / 2;
         overlay.data.set([0, 0, 0, painted ? 0 : 255], index * 4);
       }
       const mask = document.createElement("canvas");
