@@ -92,6 +92,13 @@ describe("Edit image", () => {
 
     // "Use again" on a version brings back its change and its picture.
     expect((await jobRow(requestId))?.params).toContain(original.id);
+
+    // Deleting a version deletes its picture and its brush mask.
+    const maskKey = `masks/${user.id}/${requestId}.png`;
+    expect(await appEnv.MEDIA.head(maskKey)).not.toBeNull();
+    expect((await client.action("/gallery", { intent: "delete", id: version!.id })).status).toBe(200);
+    expect(await appEnv.MEDIA.head(maskKey)).toBeNull();
+    expect(await appEnv.MEDIA.head(version!.r2Key)).toBeNull();
   });
 
   it("with OpenAI: sends the picture and the mask to images.edit, stores the version; a refused edit is refunded", async () => {

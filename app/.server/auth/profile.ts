@@ -146,7 +146,7 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   // The object's uploads and creations include those adopted from a guest, whose keys carry the guest's id.
   const [ownFiles, ...prefixed] = await Promise.all([
     inAccount(env, user.id, "uploads.allFiles"),
-    ...["avatars", "gallery", "uploads", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)),
+    ...["avatars", "gallery", "uploads", "masks", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${user.id}/`)),
   ]);
   await deleteR2Keys(env, [...ownFiles, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);
   await db.batch([

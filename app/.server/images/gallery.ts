@@ -132,9 +132,14 @@ export const galleryOperations = {
       .values({ ...image, ownerId: accountId })
       .run();
   },
-  /** Deletes the entry; answers its file's key, or null when there is no such entry here. */
-  "gallery.delete": ({ db }: AccountContext, { id }: { id: string }): string | null =>
-    db.delete(galleryImages).where(eq(galleryImages.id, id)).returning({ r2Key: galleryImages.r2Key }).get()?.r2Key ?? null,
+  /** Deletes the entry; answers its files' keys (the picture, and an edit's brush mask), or null when it is not here. */
+  "gallery.delete": ({ db }: AccountContext, { id }: { id: string }): string[] | null => {
+    const deleted = db.delete(galleryImages).where(eq(galleryImages.id, id)).returning().get();
+    if (!deleted) return null;
+    const settings = deleted.tool === "horoscope" ? null : jobSettings({ tool: deleted.tool, params: deleted.params });
+    const maskKey = settings?.tool === "image-generation" ? settings.edit?.maskKey : undefined;
+    return [deleted.r2Key, ...(maskKey ? [maskKey] : [])];
+  },
 };
 
 /** The gallery page's data in one call to the account's object. */
@@ -148,12 +153,12 @@ export function galleryPage(
 
 /** Removes the entry and its file. The row goes first: a file left behind is invisible, a row without a file is not. */
 export async function deleteGalleryImage(env: AppEnv, ownerId: string, imageId: string): Promise<void> {
-  const r2Key = await inAccount(env, ownerId, "gallery.delete", { id: imageId });
-  if (!r2Key) throw new AppError("request/not-found");
+  const r2Keys = await inAccount(env, ownerId, "gallery.delete", { id: imageId });
+  if (!r2Keys) throw new AppError("request/not-found");
   try {
-    await env.MEDIA.delete(r2Key);
+    await env.MEDIA.delete(r2Keys);
   } catch (error) {
-    console.error("gallery: could not delete the file of a deleted entry", r2Key, error);
+    console.error("gallery: could not delete the files of a deleted entry", r2Keys, error);
   }
 }
 
