@@ -9,7 +9,7 @@ import type { JobView } from "../../app/lib/jobs";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import type { Client } from "./auth-helpers";
 import { appEnv } from "./helpers";
-import { createJob, creditsUsed, deliver, galleryRowsOf, jobMessage, jobRow, jobsEnv, signedIn } from "./images-helpers";
+import { createJob, creditsUsed, deliver, galleryRowsOf, jobMessage, jobRow, jobsEnv, pngFile, signedIn, upload } from "./images-helpers";
 
 const providerVars = (imageModel = "gpt-image-1") => ({
   OPENAI_API_KEY: "sk-fake-images",
@@ -99,6 +99,21 @@ describe("Edit image", () => {
     expect((await client.action("/gallery", { intent: "delete", id: version!.id })).status).toBe(200);
     expect(await appEnv.MEDIA.head(maskKey)).toBeNull();
     expect(await appEnv.MEDIA.head(version!.r2Key)).toBeNull();
+  });
+
+  it("a photo attached in chat is edited too: the whole picture tinted offline, kept in the gallery with no original row", async () => {
+    const { env } = jobsEnv();
+    const { client } = await signedIn(env);
+    const photo = await upload(client, await pngFile(24, 16));
+    const created = await edit(client, { uploadId: photo.json.id!, prompt: "make it a watercolour" });
+    expect(created.status).toBe(201);
+    await deliver(env, [{ id: "photo-1", body: jobMessage(created.job!.id) }]);
+    const [version] = await galleryRowsOf(created.job!.id);
+    expect(version).toMatchObject({ sourceImageId: null, model: "demo", width: 24, height: 16 });
+    const before = (await decodePng(await pngFile(24, 16)))!;
+    const after = await pixelsOf(version!.r2Key);
+    expect(after.pixels.filter((value, index) => value !== before.pixels[index]).length).toBeGreaterThan(24 * 16 * 2);
+    expect(await creditsUsed(client)).toBe(4);
   });
 
   it("with OpenAI: sends the picture and the mask to images.edit, stores the version; a refused edit is refunded", async () => {
