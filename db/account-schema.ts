@@ -154,9 +154,17 @@ export const galleryImages = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
+    /** An edited picture names the original it is a version of (decision 0029); null for an original. */
+    sourceImageId: text("source_image_id"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("gallery_images_job").on(t.jobId), index("gallery_images_created").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("gallery_images_job").on(t.jobId),
+    index("gallery_images_created").on(t.createdAt),
+    index("gallery_images_source")
+      .on(t.sourceImageId)
+      .where(sql`${t.sourceImageId} is not null`),
+  ],
 );
 
 /** "Download my data" (decision 0018): at most one export is queued or running (the partial unique index). */

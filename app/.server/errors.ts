@@ -78,6 +78,10 @@ export const errorStatus = {
   "image/model-unavailable": 404,
   "image/rejected": 422,
   "image/queue-failed": 503,
+  /** "Edit image"'s brush mask: not a PNG, or not the size of the picture it paints on (decision 0029). */
+  "image/mask-invalid": 400,
+  /** The picture to edit is gone, or is not the asker's: the same answer as any stranger's id. */
+  "image/source-missing": 404,
   "whatsapp/not-configured": 503,
   "share/sign-in-required": 401,
   "share/not-found": 404,

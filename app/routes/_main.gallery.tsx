@@ -221,6 +221,7 @@ export default function Gallery() {
         open={open}
         item={selected}
         onOpenChange={close}
+        onSelect={(version) => selected && openItem({ ...version, versions: selected.versions })}
         onDeleted={(id) => {
           setRemoved((current) => new Set(current).add(id));
           close(false);

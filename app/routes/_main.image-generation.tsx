@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { loadImageToolPage } from "~/.server/images/screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ChoiceGroup } from "~/components/images/choice-group";
+import { EditForm } from "~/components/images/edit-form";
 import { ImageToolPage, type ToolFormProps } from "~/components/images/image-tool-page";
 import { ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { titleMeta } from "~/lib/meta";
@@ -16,7 +17,15 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToo
 
 export const meta = titleMeta;
 
-function ImageForm({ data, prefill, onCreated }: ToolFormProps<"image-generation">) {
+/** "Edit image" when the page was opened on a picture (decision 0029), else a new image from words. */
+function ImageForm(props: ToolFormProps<"image-generation">) {
+  const { data, prefill, onCreated } = props;
+  if (data.editSource)
+    return <EditForm data={data} source={data.editSource} prefillPrompt={prefill?.edit ? prefill.prompt : undefined} onCreated={onCreated} />;
+  return <NewImageForm {...props} />;
+}
+
+function NewImageForm({ data, prefill, onCreated }: ToolFormProps<"image-generation">) {
   const { t } = useTranslation("images");
   const [prompt, setPrompt] = useState(prefill?.prompt ?? "");
   const [style, setStyle] = useState<ImageStyle>(prefill?.style ?? "none");

@@ -8,6 +8,7 @@
 //   "gone"              404 model_not_found
 //   "image-fail"        500 server_error (the app retries these)
 //   "image-policy"      400 content_policy_violation (the app fails the job at once)
+// An edit that sends a `mask` part is answered with a 32 x 32 PNG instead of 64 x 64, so a test sees the mask arrived.
 // and of a photo-translate request (a vision message asking for JSON):
 //   "translate-bad"     an answer that is not JSON
 //   "translate-empty"   {"sourceLanguage":"und","blocks":[]}
@@ -76,6 +77,7 @@ export function handleImagesRequest(pathname, headers, rawBody, response, contex
   const { count, stats } = context;
   let model = "";
   let prompt = "";
+  let masked = false;
   if (pathname === "/v1/images/generations") {
     let body;
     try {
@@ -98,7 +100,8 @@ export function handleImagesRequest(pathname, headers, rawBody, response, contex
     }
     model = /name="model"\r\n\r\n([^\r]*)/.exec(rawBody)?.[1] ?? "";
     prompt = /name="prompt"\r\n\r\n([^\r]*)/.exec(rawBody)?.[1] ?? "";
-    stats.lastBody = { multipart: true, model, prompt };
+    masked = rawBody.includes('name="mask"');
+    stats.lastBody = { multipart: true, model, prompt, masked };
   }
   count(stats.byBehaviour, `images:${model}`);
   if (context.log) console.log(`fake-openai: ${pathname} ${model}`);
@@ -124,7 +127,7 @@ export function handleImagesRequest(pathname, headers, rawBody, response, contex
     return true;
   }
   count(stats.byStatus, 200);
-  const png = fakePng(64, 64, colourOf(prompt));
+  const png = masked ? fakePng(32, 32, colourOf(prompt)) : fakePng(64, 64, colourOf(prompt));
   response.writeHead(200, JSON_HEADERS).end(
     JSON.stringify({
       created: Math.floor(Date.now() / 1000),

@@ -337,6 +337,18 @@ function bodyIdCases(): Case[] {
         }),
     ],
     ["B's creation deleted from A's gallery", "/gallery", FORM, (world) => new URLSearchParams({ intent: "delete", id: world.victim.imageId })],
+    [
+      "B's creation edited as A's picture",
+      "/api/images/edits",
+      FORM,
+      (world) => new URLSearchParams({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", prompt: "add a hat", sourceImageId: world.victim.imageId }),
+    ],
+    [
+      "B's upload edited as A's photo",
+      "/api/images/edits",
+      FORM,
+      (world) => new URLSearchParams({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", prompt: "add a hat", uploadId: world.victim.uploadId }),
+    ],
   ];
   // A passkey answer naming B's credential (decision 0028): as A's new passkey, and as a sign-in. Neither is B's to use.
   const passkeyAnswer = (world: World, response: Record<string, string>) =>

@@ -1,9 +1,9 @@
 // The Worker-side PNG encoder and the demo provider's pictures: files any decoder accepts (checked here with
 // Node's zlib and the upload checker), deterministic for the same request.
-import { inflateSync } from "node:zlib";
+import { deflateSync, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { renderDemoArt, renderDemoLogo, renderDemoTattoo } from "../../app/.server/images/demo-renderer";
-import { crc32, encodePng } from "../../app/.server/images/png";
+import { crc32, decodePng, encodePng } from "../../app/.server/images/png";
 import { checkImage } from "../../app/.server/images/validate";
 import { TATTOO_THEMES, LOGO_STYLES } from "../../app/lib/tools";
 
@@ -93,5 +93,64 @@ describe("demo pictures", () => {
       const tattoo = await renderDemoTattoo({ theme, description: "small" });
       expect(checkImage(tattoo.bytes, 50 * 1024 * 1024)).toMatchObject({ ok: true, width: 640, height: 640 });
     }
+  });
+});
+
+/** A PNG whose rows use each of the five filters in turn (browsers' encoders pick per row), built by the spec here. */
+function pngWithEveryFilter(width: number, height: number, pixels: Uint8Array): Uint8Array {
+  const stride = width * 4;
+  const raw: number[] = [];
+  const paeth = (a: number, b: number, c: number) => {
+    const p = a + b - c;
+    const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+  };
+  for (let y = 0; y < height; y++) {
+    const filter = y % 5;
+    raw.push(filter);
+    for (let x = 0; x < stride; x++) {
+      const value = pixels[y * stride + x]!;
+      const left = x >= 4 ? pixels[y * stride + x - 4]! : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + x]! : 0;
+      const upLeft = y > 0 && x >= 4 ? pixels[(y - 1) * stride + x - 4]! : 0;
+      const predicted = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter]!;
+      raw.push((value - predicted) & 0xff);
+    }
+  }
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.from(raw))),
+    chunk("IEND", new Uint8Array(0)),
+  ]);
+}
+
+describe("PNG decoder (Edit image's demo, decision 0029)", () => {
+  it("reads back what the encoder wrote, RGB and RGBA, and rows under every filter type", async () => {
+    const [width, height] = [13, 11];
+    const pixels = new Uint8Array(width * height * 4).map((_, index) => (index * 37 + (index >> 3)) % 256);
+    expect((await decodePng(await encodePng(width, height, pixels)))?.pixels).toEqual(pixels);
+    const opaque = pixels.map((value, index) => (index % 4 === 3 ? 255 : value));
+    expect(await decodePng(await encodePng(width, height, opaque, { alpha: false }))).toEqual({ width, height, pixels: opaque });
+    expect((await decodePng(pngWithEveryFilter(width, height, pixels)))?.pixels).toEqual(pixels);
+  });
+
+  it("answers null for what it does not read (a palette PNG, a JPEG)", async () => {
+    const palette = await encodePng(2, 2, new Uint8Array(16));
+    palette[25] = 3; // colour type in IHDR
+    expect(await decodePng(palette)).toBeNull();
+    expect(await decodePng(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
   });
 });

@@ -160,7 +160,7 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   const { keys, mergedGuests } = await account.files(user.id);
   const prefixed = await Promise.all(
     [user.id, ...mergedGuests].flatMap((owner) =>
-      ["avatars", "gallery", "uploads", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${owner}/`)),
+      ["avatars", "gallery", "uploads", "masks", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${owner}/`)),
     ),
   );
   await deleteR2Keys(env, [...keys, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);

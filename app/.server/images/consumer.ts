@@ -9,8 +9,17 @@ import { refundCredits } from "../credits";
 import type { AppEnv } from "../env";
 import { demoTranslation } from "./demo-translate";
 import { renderDemoArt, renderDemoLogo, renderDemoTattoo } from "./demo-renderer";
-import { classifyProviderError, editWithProvider, generateWithProvider, JobFailure, resolveImageEngine, translateWithProvider } from "./engines";
-import type { ImageJob, SourcePhoto } from "./job-operations";
+import { renderDemoEdit } from "./demo-edit";
+import {
+  classifyProviderError,
+  editPictureWithProvider,
+  editWithProvider,
+  generateWithProvider,
+  JobFailure,
+  resolveImageEngine,
+  translateWithProvider,
+} from "./engines";
+import type { EditSource, ImageJob, SourcePhoto } from "./job-operations";
 import { jobSettings, VECTOR_MODEL } from "./jobs";
 import { isImageJobMessage, type ImageJobMessage } from "./messages";
 import { renderTextLogo, TEXT_LOGO_HEIGHT, TEXT_LOGO_WIDTH } from "./logo-svg";
@@ -118,6 +127,13 @@ async function makePicture(env: AppEnv, source: SourcePhoto | null, settings: Ex
   const model = engine.kind === "demo" ? "demo" : engine.imageModel;
   switch (settings.tool) {
     case "image-generation": {
+      if (settings.edit) {
+        const photo = await dataUrlOf(env, source);
+        const maskObject = settings.edit.maskKey ? await env.MEDIA.get(settings.edit.maskKey) : null;
+        const mask = maskObject ? new Uint8Array(await maskObject.arrayBuffer()) : null;
+        if (demo) return { ...(await renderDemoEdit({ prompt: settings.prompt, photo: photo.bytes, mask })), model };
+        return { ...(await editPictureWithProvider(engine, { prompt: settings.prompt, photo: photo.bytes, photoType: photo.contentType, mask })), model };
+      }
       if (demo) return { ...(await renderDemoArt(settings)), model };
       const prompt = [settings.prompt, STYLE_WORDS[settings.style]].filter(Boolean).join("\n");
       return { ...(await generateWithProvider(engine, { prompt, aspectRatio: settings.aspectRatio })), model };
@@ -176,7 +192,7 @@ export async function processImageJob(env: AppEnv, message: ImageJobMessage): Pr
     const made = await makePicture(env, source, settings);
     const key = `gallery/${accountId}/${job.id}.${extensionFor[made.contentType] ?? "bin"}`;
     await env.MEDIA.put(key, made.bytes, { httpMetadata: { contentType: made.contentType } });
-    await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key) });
+    await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key, source) });
     return "done";
   } catch (error) {
     const failure = classifyProviderError(error);
@@ -187,8 +203,10 @@ export async function processImageJob(env: AppEnv, message: ImageJobMessage): Pr
   }
 }
 
-function galleryEntry(job: ImageJob, made: Made, r2Key: string) {
+function galleryEntry(job: ImageJob, made: Made, r2Key: string, source: SourcePhoto | EditSource | null) {
   return {
+    // An edit of a gallery picture is a new version of its original (decision 0029).
+    sourceImageId: source && "originalId" in source ? source.originalId : null,
     id: crypto.randomUUID(),
     ownerId: job.ownerId,
     jobId: job.id,

@@ -139,11 +139,24 @@ export async function editWithProvider(
   input: { prompt: string; designPrompt: string; photo: Uint8Array; photoType: "image/png" | "image/jpeg" },
 ): Promise<ProviderImage> {
   if (engine.provider !== "openai") return generateWithProvider(engine, { prompt: input.designPrompt, aspectRatio: "1:1" });
+  return editPictureWithProvider(engine, input);
+}
+
+/**
+ * OpenAI's images.edit: the picture, the change, and optionally a PNG mask whose transparent pixels mark where to
+ * change it (PROVIDERS.md "Images"). Only OpenAI engines reach this (jobs.ts checks it before charging).
+ */
+export async function editPictureWithProvider(
+  engine: Exclude<ImageEngine, { kind: "demo" }>,
+  input: { prompt: string; photo: Uint8Array; photoType: "image/png" | "image/jpeg"; mask?: Uint8Array | null },
+): Promise<ProviderImage> {
   try {
     const image = await toFile(input.photo, input.photoType === "image/png" ? "photo.png" : "photo.jpg", { type: input.photoType });
+    const mask = input.mask ? await toFile(input.mask, "mask.png", { type: "image/png" }) : undefined;
     const response = await client(engine).images.edit({
       model: engine.imageModel,
       image,
+      ...(mask ? { mask } : {}),
       prompt: input.prompt,
       n: 1,
       quality: "medium",

@@ -1,6 +1,6 @@
 // The gallery: every picture a user made (images, logos, tattoos, saved birth charts), newest first, served only to its
 // owner. The rows live in the account's own object (decision 0026): the operations below run there.
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
@@ -26,10 +26,21 @@ export interface GalleryItem {
   downloadUrl: string;
   /** The settings it was made with, for the detail view ("use again" reopens the tool with them). */
   settings: ReturnType<typeof jobSettings>;
+  /** The original this picture is a version of ("Edit image", decision 0029), or null for an original. */
+  sourceImageId: string | null;
+  /** The original and its versions, oldest first, when it has any (shown side by side); else empty. */
+  versions: GalleryVersion[];
 }
 
-function toItem(image: GalleryImage): GalleryItem {
+export type GalleryVersion = Omit<GalleryItem, "versions">;
+
+function toItem(image: GalleryImage, versions: GalleryVersion[] = []): GalleryItem {
+  return { ...toVersion(image), versions };
+}
+
+function toVersion(image: GalleryImage): GalleryVersion {
   return {
+    sourceImageId: image.sourceImageId,
     id: image.id,
     jobId: image.jobId,
     tool: image.tool,
@@ -69,6 +80,27 @@ const findImage = (db: AccountContext["db"], id: string): GalleryImage | null =>
     .where(eq(galleryImages.id, id.slice(0, 64)))
     .get() ?? null;
 
+/** Each shown picture's family (its original and every version of it), in one query for the whole page. */
+function withVersions(db: AccountContext["db"], images: GalleryImage[]): GalleryItem[] {
+  const originals = [...new Set(images.map((image) => image.sourceImageId ?? image.id))];
+  if (originals.length === 0) return [];
+  const family = db
+    .select()
+    .from(galleryImages)
+    .where(or(inArray(galleryImages.id, originals), inArray(galleryImages.sourceImageId, originals)))
+    .orderBy(asc(galleryImages.createdAt), asc(galleryImages.id))
+    .all();
+  const byOriginal = new Map<string, GalleryVersion[]>();
+  for (const member of family) {
+    const original = member.sourceImageId ?? member.id;
+    byOriginal.set(original, [...(byOriginal.get(original) ?? []), toVersion(member)]);
+  }
+  return images.map((image) => {
+    const versions = byOriginal.get(image.sourceImageId ?? image.id) ?? [];
+    return toItem(image, versions.length > 1 ? versions : []);
+  });
+}
+
 export const galleryOperations = {
   /** A page of the gallery, its total and the creation asked for, in one call (the gallery page needs all three). */
   "gallery.page": ({ db }: AccountContext, options: { cursor?: string | null; limit?: number; focus?: string | null }): GalleryPage => {
@@ -87,10 +119,10 @@ export const galleryOperations = {
     const last = page[page.length - 1];
     const wanted = options.focus ? (page.find((image) => image.id === options.focus) ?? findImage(db, options.focus)) : null;
     return {
-      items: page.map(toItem),
+      items: withVersions(db, page),
       nextCursor: rows.length > limit && last ? `${last.createdAt}.${last.id}` : null,
       total: db.select({ total: count() }).from(galleryImages).get()?.total ?? 0,
-      focused: wanted ? toItem(wanted) : null,
+      focused: wanted ? withVersions(db, [wanted])[0]! : null,
     };
   },
   "gallery.find": ({ db }: AccountContext, { id }: { id: string }): GalleryImage | null => findImage(db, id),
@@ -100,9 +132,14 @@ export const galleryOperations = {
       .values({ ...image, ownerId: accountId })
       .run();
   },
-  /** Deletes the entry; answers its file's key, or null when there is no such entry here. */
-  "gallery.delete": ({ db }: AccountContext, { id }: { id: string }): string | null =>
-    db.delete(galleryImages).where(eq(galleryImages.id, id)).returning({ r2Key: galleryImages.r2Key }).get()?.r2Key ?? null,
+  /** Deletes the entry; answers its files' keys (the picture, and an edit's brush mask), or null when it is not here. */
+  "gallery.delete": ({ db }: AccountContext, { id }: { id: string }): string[] | null => {
+    const deleted = db.delete(galleryImages).where(eq(galleryImages.id, id)).returning().get();
+    if (!deleted) return null;
+    const settings = deleted.tool === "horoscope" ? null : jobSettings({ tool: deleted.tool, params: deleted.params });
+    const maskKey = settings?.tool === "image-generation" ? settings.edit?.maskKey : undefined;
+    return [deleted.r2Key, ...(maskKey ? [maskKey] : [])];
+  },
 };
 
 /** The gallery page's data in one call to the account's object. */
@@ -116,12 +153,12 @@ export function galleryPage(
 
 /** Removes the entry and its file. The row goes first: a file left behind is invisible, a row without a file is not. */
 export async function deleteGalleryImage(env: AppEnv, ownerId: string, imageId: string): Promise<void> {
-  const r2Key = await inAccount(env, ownerId, "gallery.delete", { id: imageId });
-  if (!r2Key) throw new AppError("request/not-found");
+  const r2Keys = await inAccount(env, ownerId, "gallery.delete", { id: imageId });
+  if (!r2Keys) throw new AppError("request/not-found");
   try {
-    await env.MEDIA.delete(r2Key);
+    await env.MEDIA.delete(r2Keys);
   } catch (error) {
-    console.error("gallery: could not delete the file of a deleted entry", r2Key, error);
+    console.error("gallery: could not delete the files of a deleted entry", r2Keys, error);
   }
 }
 

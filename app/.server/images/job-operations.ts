@@ -4,13 +4,15 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { JobView } from "../../lib/jobs";
 import type { ImageTool } from "../../lib/schemas/images";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
-import { toJobView } from "./jobs";
+import { jobSettings, toJobView } from "./jobs";
 
 export type ImageJob = typeof accountSchema.imageJobs.$inferSelect;
 type NewImageJob = typeof accountSchema.imageJobs.$inferInsert;
 type NewGalleryImage = typeof accountSchema.galleryImages.$inferInsert;
-/** The photo a job works from (tattoo generator, photo translate). */
-export type SourcePhoto = Pick<typeof accountSchema.uploads.$inferSelect, "r2Key" | "contentType">;
+/** The photo a job works from (tattoo generator, photo translate, and the picture "Edit image" changes). */
+export type SourcePhoto = Pick<typeof accountSchema.uploads.$inferSelect, "r2Key" | "contentType" | "width" | "height">;
+/** The gallery picture an edit starts from, and the original its new version is filed under (decision 0029). */
+export type EditSource = SourcePhoto & { originalId: string };
 
 const { imageJobs, galleryImages, uploads } = accountSchema;
 
@@ -23,17 +25,34 @@ function withImages(db: AccountDb, jobs: ImageJob[]): JobView[] {
 
 const findJob = (db: AccountDb, id: string) => db.select().from(imageJobs).where(eq(imageJobs.id, id)).get();
 
-function sourcePhoto(db: AccountDb, job: Pick<ImageJob, "sourceUploadId">): SourcePhoto | null {
-  if (!job.sourceUploadId) return null;
-  return db.select({ r2Key: uploads.r2Key, contentType: uploads.contentType }).from(uploads).where(eq(uploads.id, job.sourceUploadId)).get() ?? null;
+const photoColumns = { r2Key: uploads.r2Key, contentType: uploads.contentType, width: uploads.width, height: uploads.height };
+
+function uploadedPhoto(db: AccountDb, uploadId: string | null): SourcePhoto | null {
+  return uploadId ? (db.select(photoColumns).from(uploads).where(eq(uploads.id, uploadId)).get() ?? null) : null;
+}
+
+/** A gallery picture to edit; a version of a version is filed under the first original, so versions stay one row. */
+function galleryPhoto(db: AccountDb, imageId: string | undefined): EditSource | null {
+  if (!imageId) return null;
+  const image = db.select().from(galleryImages).where(eq(galleryImages.id, imageId)).get();
+  if (!image || (image.contentType !== "image/png" && image.contentType !== "image/jpeg")) return null;
+  return { r2Key: image.r2Key, contentType: image.contentType, width: image.width, height: image.height, originalId: image.sourceImageId ?? image.id };
+}
+
+function sourcePhoto(db: AccountDb, job: ImageJob): SourcePhoto | EditSource | null {
+  const settings = job.tool === "image-generation" ? jobSettings(job) : null;
+  const edit = settings?.tool === "image-generation" ? settings.edit : undefined;
+  return galleryPhoto(db, edit?.sourceImageId) ?? uploadedPhoto(db, job.sourceUploadId);
 }
 
 export const imageJobOperations = {
   /** Before a job is charged: the job this request id already made here, and whether the source photo is here. */
-  "imageJobs.prepare": ({ db }: AccountContext, input: { jobId: string; uploadId: string | null }) => {
+  "imageJobs.prepare": ({ db }: AccountContext, input: { jobId: string; uploadId: string | null; sourceImageId?: string }) => {
     const existing = findJob(db, input.jobId);
-    const uploadFound = input.uploadId ? Boolean(db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, input.uploadId)).get()) : false;
-    return { existing: existing ? withImages(db, [existing])[0]! : null, uploadFound };
+    const upload = uploadedPhoto(db, input.uploadId);
+    // The picture an edit changes (its size checks the brush mask): a gallery image, else the chat photo.
+    const editSource = input.sourceImageId ? galleryPhoto(db, input.sourceImageId) : upload;
+    return { existing: existing ? withImages(db, [existing])[0]! : null, uploadFound: Boolean(upload), editSource };
   },
   /** Stores a charged job `queued`; the same request raced in twice answers the job the other one made. */
   "imageJobs.add": ({ db, accountId }: AccountContext, row: NewImageJob): { job: JobView; inserted: boolean } => {

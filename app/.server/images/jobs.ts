@@ -23,6 +23,10 @@ import { consumeCredits, refundCredits, type Plan } from "../credits";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resolveImageEngine } from "./engines";
+import { checkImage } from "./validate";
+
+/** A brush mask is a PNG the size of its picture; this caps its file (a 4096² mask of one colour is far smaller). */
+export const MASK_MAX_BYTES = 4 * 1024 * 1024;
 
 type ImageJob = typeof accountSchema.imageJobs.$inferSelect;
 type GalleryImage = typeof accountSchema.galleryImages.$inferSelect;
@@ -78,7 +82,17 @@ function checkModel(env: AppEnv, owner: JobOwner, settings: JobSettings) {
     if (!model.vision && !isDemoMode(env)) throw new AppError("chat/model-unavailable");
     return;
   }
-  if (!resolveImageEngine(env, model.id)) throw new AppError("image/no-provider");
+  const engine = resolveImageEngine(env, model.id);
+  if (!engine) throw new AppError("image/no-provider");
+  // Editing a picture needs an images edit API: OpenAI's, or the demo provider offline (decision 0029).
+  if (settings.tool === "image-generation" && settings.edit && engine.kind !== "demo" && engine.provider !== "openai") throw new AppError("image/no-provider");
+}
+
+/** The brush mask must be a real PNG exactly the size of the picture it was painted over. */
+function checkMask(mask: Uint8Array, source: { width: number; height: number }) {
+  const check = checkImage(mask, MASK_MAX_BYTES);
+  if (!check.ok || check.contentType !== "image/png" || check.width !== source.width || check.height !== source.height)
+    throw new AppError("image/mask-invalid");
 }
 
 export function mediaUrl(imageId: string, download = false) {
@@ -131,14 +145,27 @@ export function toJobView(job: ImageJob, image?: GalleryImage): JobView {
  * retry never charges twice), then the `queued` row, then the queue message. A message that cannot be sent
  * refunds the credits and leaves the job `failed`, where the page offers to try again.
  */
-export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner, input: CreateJobInput): Promise<JobView> {
+export async function createJob(
+  env: AppEnv,
+  config: AppConfig,
+  owner: JobOwner,
+  input: CreateJobInput,
+  /** "Edit image"'s brush mask (PNG bytes), stored beside the job once it is charged. */
+  mask?: Uint8Array,
+): Promise<JobView> {
   const { requestId: jobId, ...settings } = createJobSchema().parse(input);
-  const uploadId = settings.tool === "tattoo-generator" || settings.tool === "photo-translate" ? settings.uploadId : null;
-  const prepared = await inAccount(env, owner.accountId, "imageJobs.prepare", { jobId, uploadId });
+  const edit = settings.tool === "image-generation" ? settings.edit : undefined;
+  const uploadId = settings.tool === "tattoo-generator" || settings.tool === "photo-translate" ? settings.uploadId : (edit?.uploadId ?? null);
+  const prepared = await inAccount(env, owner.accountId, "imageJobs.prepare", { jobId, uploadId, sourceImageId: edit?.sourceImageId });
   if (prepared.existing) return prepared.existing;
   checkModel(env, owner, settings);
-  // Another account's upload id is not in this account's object: the same answer as one that never existed.
+  // Another account's picture or upload id is not in this account's object: the same answer as one that never existed.
+  if (edit && !prepared.editSource) throw new AppError("image/source-missing");
   if (uploadId && !prepared.uploadFound) throw new AppError("upload/missing");
+  if (edit && mask) {
+    checkMask(mask, prepared.editSource!);
+    edit.maskKey = `masks/${owner.accountId}/${jobId}.png`;
+  }
 
   const creditKey = `image:${jobId}`;
   const charge = await consumeCredits(env, config, {
@@ -149,6 +176,14 @@ export async function createJob(env: AppEnv, config: AppConfig, owner: JobOwner,
     address: owner.address,
   });
   if (!charge.ok) throw new AppError("credits/exhausted", { resetsAt: charge.balance.resetsAt });
+  if (edit?.maskKey && mask) {
+    try {
+      await env.MEDIA.put(edit.maskKey, mask, { httpMetadata: { contentType: "image/png" } });
+    } catch (error) {
+      await refundCredits(env, owner.accountId, creditKey);
+      throw error;
+    }
+  }
 
   const now = Date.now();
   const { job, inserted } = await inAccount(env, owner.accountId, "imageJobs.add", {

@@ -1,4 +1,4 @@
-// A small PNG encoder for the Worker (no canvas, no native modules): rows are filtered with "Sub", compressed by
+// A small PNG encoder (and a decoder for "Edit image"'s demo) for the Worker (no canvas, no native modules): rows are filtered with "Sub", compressed by
 // the runtime's CompressionStream("deflate") (zlib framing, which is what IDAT holds), and framed in CRC'd chunks.
 
 const CRC_TABLE = (() => {
@@ -76,4 +76,78 @@ export async function encodePng(width: number, height: number, pixels: Uint8Arra
     offset += part.length;
   }
   return out;
+}
+
+async function inflate(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const paeth = (a: number, b: number, c: number) => {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+};
+
+/** Channels per pixel of the 8-bit colour types read here: grey, RGB, grey+alpha, RGBA (no palette, no interlace). */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
+
+/**
+ * Decodes an 8-bit, non-interlaced PNG (what the image APIs, the demo provider and a browser canvas write) to RGBA.
+ * Null for anything else (palette, 16-bit, interlaced): callers treat that as "cannot read these pixels".
+ */
+export async function decodePng(bytes: Uint8Array): Promise<{ width: number; height: number; pixels: Uint8Array } | null> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const data: Uint8Array[] = [];
+  while (offset + 8 <= bytes.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    const body = bytes.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") {
+      width = view.getUint32(offset + 8);
+      height = view.getUint32(offset + 12);
+      channels = CHANNELS[body[9]!] ?? 0;
+      if (body[8] !== 8 || body[12] !== 0 || channels === 0) return null;
+    } else if (type === "IDAT") data.push(body);
+    else if (type === "IEND") break;
+    offset += 12 + length;
+  }
+  if (!width || !height || data.length === 0) return null;
+  const joined = new Uint8Array(data.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of data) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  const raw = await inflate(joined);
+  const stride = width * channels;
+  if (raw.length < (stride + 1) * height) return null;
+  const rows = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x++) {
+      const value = raw[y * (stride + 1) + 1 + x]!;
+      const left = x >= channels ? rows[y * stride + x - channels]! : 0;
+      const up = y > 0 ? rows[(y - 1) * stride + x]! : 0;
+      const upLeft = y > 0 && x >= channels ? rows[(y - 1) * stride + x - channels]! : 0;
+      const predicted = filter === 1 ? left : filter === 2 ? up : filter === 3 ? (left + up) >> 1 : filter === 4 ? paeth(left, up, upLeft) : 0;
+      rows[y * stride + x] = (value + predicted) & 0xff;
+    }
+  }
+  const pixels = new Uint8Array(width * height * 4);
+  for (let index = 0; index < width * height; index++) {
+    const source = rows.subarray(index * channels, index * channels + channels);
+    const grey = channels <= 2;
+    pixels[index * 4] = source[0]!;
+    pixels[index * 4 + 1] = grey ? source[0]! : source[1]!;
+    pixels[index * 4 + 2] = grey ? source[0]! : source[2]!;
+    pixels[index * 4 + 3] = channels === 2 ? source[1]! : channels === 4 ? source[3]! : 255;
+  }
+  return { width, height, pixels };
 }

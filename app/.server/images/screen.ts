@@ -4,17 +4,45 @@ import enImages from "../../../locales/en/images.json";
 import trImages from "../../../locales/tr/images.json";
 import type { Locale } from "../../lib/constants";
 import type { JobView } from "../../lib/jobs";
-import { createJobSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
+import { createJobSchema, imageEditSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
 import { clientAddress } from "../auth/throttle";
 import { AppError } from "../errors";
-import { readForm } from "../http/request";
+import { POST_ONLY, readForm } from "../http/request";
 import { apiError, invalidForm } from "../http/respond";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
 import { resolveImageEngine, toolModels } from "./engines";
-import { createJob, getJob, recentJobs } from "./jobs";
+import { inAccount } from "../account/client";
+import { createJob, getJob, MASK_MAX_BYTES, mediaUrl, recentJobs } from "./jobs";
+import { findUpload } from "./uploads";
+
+/** The picture "Edit image" opens with (decision 0029): a gallery picture or a chat photo, only the viewer's own. */
+export interface EditSourceView {
+  sourceImageId?: string;
+  uploadId?: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+async function editSourceOf(
+  context: AppContext,
+  accountId: string,
+  wanted: { sourceImageId?: string; uploadId?: string } | null,
+): Promise<EditSourceView | null> {
+  if (wanted?.sourceImageId) {
+    const image = await inAccount(context.env, accountId, "gallery.find", { id: wanted.sourceImageId });
+    if (!image || (image.contentType !== "image/png" && image.contentType !== "image/jpeg")) return null;
+    return { sourceImageId: image.id, url: mediaUrl(image.id), width: image.width, height: image.height };
+  }
+  if (wanted?.uploadId) {
+    const upload = await findUpload(context.env, accountId, wanted.uploadId.slice(0, 64));
+    return upload ? { uploadId: upload.id, url: `/media/uploads/${encodeURIComponent(upload.id)}`, width: upload.width, height: upload.height } : null;
+  }
+  return null;
+}
 
 /**
  * The image tools' strings travel with their pages' data instead of in the bundle every page loads, so the chat's
@@ -46,6 +74,19 @@ export async function loadToolScreen(request: Request, context: AppContext, tool
     const job = await getJob(context.env, viewer.accountId, from.slice(0, 64));
     if (job?.tool === tool) prefill = job.settings;
   }
+  // "Edit image" links name the picture (?edit=<gallery id> or ?editUpload=<upload id>); "use again" on a version brings its own.
+  const params = new URL(request.url).searchParams;
+  const wantedEdit =
+    tool !== "image-generation"
+      ? null
+      : params.get("edit")
+        ? { sourceImageId: params.get("edit")!.slice(0, 64) }
+        : params.get("editUpload")
+          ? { uploadId: params.get("editUpload")! }
+          : prefill?.tool === "image-generation"
+            ? (prefill.edit ?? null)
+            : null;
+  const editSource = signedIn ? await editSourceOf(context, viewer.accountId, wantedEdit) : null;
   const models = toolModels(context.env, tool === "photo-translate" ? "vision" : "images");
   // The image model each picker choice draws with, so the page can say which one it is.
   const engines = Object.fromEntries(
@@ -66,6 +107,7 @@ export async function loadToolScreen(request: Request, context: AppContext, tool
     engines,
     jobs: signedIn ? await recentJobs(context.env, viewer.accountId, tool) : [],
     prefill,
+    editSource,
   };
 }
 
@@ -89,6 +131,37 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     // Creations live in a gallery, which needs an account (docs/product.md §6: tools that store creations ask visitors to sign in).
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
     const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, parsed.data);
+    return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
+  } catch (error) {
+    return apiError(request, error);
+  }
+}
+
+/**
+ * POST /api/images/edits (multipart): "Edit image" (decision 0029). `requestId`, `model`, `prompt` (the change),
+ * `sourceImageId` (a gallery picture) or `uploadId` (a chat photo), and an optional PNG `mask`. It becomes an image
+ * job like the others, answered 201 { ok, job }; its result is a new version of the picture.
+ */
+export async function handleEditImage(request: Request, context: AppContext): Promise<Response> {
+  try {
+    const form = await readForm(request, { allow: POST_ONLY, maxBytes: MASK_MAX_BYTES + 64 * 1024 });
+    const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+    const parsed = imageEditSchema().safeParse(values);
+    if (!parsed.success) return invalidForm(request, parsed.error, { tables: { en: enImages, tr: trImages } });
+    const maskField = form.get("mask");
+    // A mask sent as text, or an empty file, is not a mask.
+    if (maskField !== null && (typeof maskField === "string" || maskField.size === 0)) throw new AppError("image/mask-invalid");
+    const viewer = await getViewer(request, context);
+    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+    const { requestId, model, prompt, sourceImageId, uploadId } = parsed.data;
+    const mask = maskField ? new Uint8Array(await maskField.arrayBuffer()) : undefined;
+    const job = await createJob(
+      context.env,
+      context.config,
+      { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) },
+      { tool: "image-generation", requestId, model, prompt, style: "none", aspectRatio: "1:1", edit: { sourceImageId, uploadId } },
+      mask,
+    );
     return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
   } catch (error) {
     return apiError(request, error);

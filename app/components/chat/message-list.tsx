@@ -1,4 +1,5 @@
-import { Pencil, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { ImagePlus, Pencil, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp } from "lucide-react";
 import { memo, useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Markdown, MarkdownPreload } from "./markdown";
@@ -194,7 +195,19 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
               />
             ) : (
               <>
-                {message.attachmentId && <img src={`/media/uploads/${message.attachmentId}`} alt={t("attachment")} className="max-h-48 rounded-lg border" />}
+                {message.attachmentId && (
+                  <figure className="flex flex-col items-end gap-1">
+                    <img src={`/media/uploads/${message.attachmentId}`} alt={t("attachment")} className="max-h-48 rounded-lg border" />
+                    {/* The photo opens in the image generator's editor; the result is kept in the gallery (decision 0029). */}
+                    <Link
+                      to={`/image-generation?editUpload=${encodeURIComponent(message.attachmentId)}`}
+                      className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+                    >
+                      <ImagePlus className="size-3.5" aria-hidden />
+                      {t("editAttachment")}
+                    </Link>
+                  </figure>
+                )}
                 {message.voiceNote && (
                   // A WhatsApp voice note, above the transcript it became (decision 0025); owner-only like uploads.
                   <audio controls preload="none" src={`/media/voice-notes/${message.id}`} aria-label={t("voiceNote")} className="h-10 max-w-[85%]" />

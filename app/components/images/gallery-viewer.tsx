@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { JobImage } from "~/lib/jobs";
 import { notify } from "~/lib/toast";
-import type { GalleryItem } from "~/.server/images/gallery";
+import type { GalleryItem, GalleryVersion } from "~/.server/images/gallery";
 import { creationTitle, ImageActions } from "./job-list";
 
 /** A gallery entry as the gallery loader sends it (the server type, imported for its shape only). */
@@ -18,9 +18,44 @@ export interface GalleryViewerProps {
   item: GalleryViewerItem | null;
   onOpenChange: (open: boolean) => void;
   onDeleted: (id: string) => void;
+  /** Shows another version of the same original in the viewer. */
+  onSelect: (version: GalleryVersion) => void;
 }
 
-export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: GalleryViewerProps) {
+/** An edited picture's family side by side (decision 0029): the original first, each version after it. */
+function Versions({ item, onSelect }: { item: GalleryViewerItem; onSelect: (version: GalleryVersion) => void }) {
+  const { t } = useTranslation("images");
+  if (item.versions.length < 2) return null;
+  return (
+    <section aria-labelledby="versions-title" className="flex flex-col gap-2">
+      <h3 id="versions-title" className="text-sm font-medium text-muted-foreground">
+        {t("edit.versions")}
+      </h3>
+      <ul className="flex gap-3 overflow-x-auto pb-1" data-versions>
+        {item.versions.map((version, index) => {
+          const name = index === 0 ? t("edit.original") : t("edit.version", { number: index });
+          return (
+            <li key={version.id} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => onSelect(version)}
+                aria-current={version.id === item.id}
+                aria-label={t("edit.showVersion", { name })}
+                data-version-id={version.id}
+                className="flex flex-col items-center gap-1 rounded-lg p-1 text-xs aria-[current=true]:outline aria-[current=true]:outline-2 aria-[current=true]:outline-primary"
+              >
+                <img src={version.url} alt="" width={version.width} height={version.height} className="size-24 rounded-md border bg-muted object-contain" />
+                <span>{name}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export default function GalleryViewer({ open, item, onOpenChange, onDeleted, onSelect }: GalleryViewerProps) {
   const { t, i18n } = useTranslation(["images", "tools"]);
   const fetcher = useFetcher<{ ok: boolean; id?: string; error?: { code?: string } }>();
   const [confirming, setConfirming] = useState(false);
@@ -57,8 +92,11 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: G
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(item.createdAt));
   const transparent = item.tool !== "image-generation";
   const title = creationTitle(item, t, i18n.language);
-  // A tattoo is shown with the photo it was made for.
-  const original = item.settings?.tool === "tattoo-generator" ? `/media/uploads/${encodeURIComponent(item.settings.uploadId)}` : null;
+  // A tattoo is shown with the photo it was made for, an edited chat photo with that photo.
+  const photoId =
+    item.settings?.tool === "tattoo-generator" ? item.settings.uploadId : item.settings?.tool === "image-generation" ? item.settings.edit?.uploadId : undefined;
+  const original = photoId ? `/media/uploads/${encodeURIComponent(photoId)}` : null;
+  const originalLabel = item.settings?.tool === "tattoo-generator" ? t("tattoo.original") : t("edit.original");
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -80,10 +118,11 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted }: G
                 height={item.height}
                 className={`mx-auto h-auto max-h-[70vh] w-full rounded-lg border object-contain ${transparent ? "bg-white" : "bg-muted"}`}
               />
+              <Versions item={item} onSelect={onSelect} />
               {original && (
                 <figure className="flex items-center gap-3">
-                  <img src={original} alt={t("tattoo.original")} className="size-20 rounded-md border object-cover" />
-                  <figcaption className="text-xs text-muted-foreground">{t("tattoo.original")}</figcaption>
+                  <img src={original} alt={originalLabel} className="size-20 rounded-md border object-cover" />
+                  <figcaption className="text-xs text-muted-foreground">{originalLabel}</figcaption>
                 </figure>
               )}
             </div>

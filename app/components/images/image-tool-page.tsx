@@ -32,8 +32,13 @@ export function ImageToolPage<T extends ImageTool>({ tool, Form }: { tool: T; Fo
     <ToolScreen tool={tool}>
       <UpgradeDialog />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
-        {/* Keyed by the "use again" job, so following another such link starts the form afresh from that job. */}
-        <Form key={searchParams.get("from") ?? "new"} data={data} prefill={prefill} onCreated={add} />
+        {/* Keyed by the "use again" job (or the picture to edit), so following another such link starts the form afresh from that job. */}
+        <Form
+          key={searchParams.get("from") ?? searchParams.get("edit") ?? searchParams.get("editUpload") ?? "new"}
+          data={data}
+          prefill={prefill}
+          onCreated={add}
+        />
         <JobList jobs={jobs} onRetried={add} />
       </div>
     </ToolScreen>

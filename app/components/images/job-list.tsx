@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AlertCircle, Download, GalleryHorizontalEnd, Loader2, RotateCcw, Repeat } from "lucide-react";
+import { AlertCircle, Download, GalleryHorizontalEnd, Loader2, Pencil, RotateCcw, Repeat } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
@@ -153,6 +153,13 @@ export function ImageActions({
         <Repeat className="size-4" aria-hidden />
         {t("jobs.useAgain")}
       </Link>
+      {/* A photo-like picture can be edited into a new version of itself (decision 0029); a vector logo cannot. */}
+      {(image.contentType === "image/png" || image.contentType === "image/jpeg") && (
+        <Link to={`/image-generation?edit=${encodeURIComponent(image.id)}`} className={actionClass}>
+          <Pencil className="size-4" aria-hidden />
+          {t("edit.action")}
+        </Link>
+      )}
     </div>
   );
 }

@@ -23,6 +23,32 @@ const common = () => ({
   model: z.string().min(1).max(64),
 });
 
+const editSourceSchema = lazily(() =>
+  z
+    .object({
+      sourceImageId: z.uuid().optional(),
+      uploadId: z.uuid().optional(),
+      maskKey: z
+        .string()
+        .regex(/^masks\/[\w-]{1,64}\/[\w-]{1,64}\.png$/)
+        .optional(),
+    })
+    .refine((edit) => Boolean(edit.sourceImageId) !== Boolean(edit.uploadId), "validation.photoRequired"),
+);
+
+/** "Edit image"'s form (POST /api/images/edits, multipart with an optional PNG `mask`): one picture and the change. */
+export const imageEditSchema = lazily(() =>
+  z
+    .object({
+      ...common(),
+      prompt: z.string().trim().min(1, "validation.required").max(PROMPT_MAX, "validation.tooLong"),
+      sourceImageId: optional(z.uuid()),
+      uploadId: optional(z.uuid()),
+    })
+    .refine((edit) => Boolean(edit.sourceImageId) !== Boolean(edit.uploadId), { message: "validation.photoRequired", path: ["sourceImageId"] }),
+);
+export type ImageEditInput = z.infer<ReturnType<typeof imageEditSchema>>;
+
 export const imageGenerationSchema = lazily(() =>
   z.object({
     ...common(),
@@ -30,6 +56,11 @@ export const imageGenerationSchema = lazily(() =>
     prompt: z.string().trim().min(1, "validation.required").max(PROMPT_MAX, "validation.tooLong"),
     style: z.enum(IMAGE_STYLES).default("none"),
     aspectRatio: z.enum(ASPECT_RATIOS).default("1:1"),
+    /**
+     * Set only by "Edit image" (decision 0029): the picture changed by `prompt` (a gallery image or a chat photo) and the
+     * brush mask the server stored for it. A form field is a string, never this object, so /api/jobs cannot set it.
+     */
+    edit: editSourceSchema().optional(),
   }),
 );
 

@@ -1,0 +1,110 @@
+// "Edit image" in the image generator (decision 0029): the picture, the change in words and, if wanted, a painted
+// area (the brush's code loads only when asked for). It posts to /api/images/edits and the job joins the list.
+import { Link } from "@remix-run/react";
+import { Paintbrush, Sparkles } from "lucide-react";
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { EditSourceView } from "~/.server/images/screen";
+import { openAuthDialog } from "~/lib/auth-dialog";
+import { PROMPT_MAX } from "~/lib/image-options";
+import type { JobView } from "~/lib/jobs";
+import { useApiAction } from "~/lib/use-api-action";
+import { CreditsLine } from "../chat/credits-line";
+import type { ImageToolData } from "./image-tool-page";
+import { reportJobError } from "./job-list";
+import { ModelRow, SignInNotice, TextField, useToolChoice } from "./tool-form";
+
+const MaskBrush = lazy(() => import("./mask-brush"));
+
+export function EditForm({
+  data,
+  source,
+  prefillPrompt,
+  onCreated,
+}: {
+  data: ImageToolData;
+  source: EditSourceView;
+  prefillPrompt?: string;
+  onCreated: (job: JobView) => void;
+}) {
+  const { t } = useTranslation("images");
+  const [prompt, setPrompt] = useState(prefillPrompt ?? "");
+  const [painting, setPainting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const readMask = useRef<(() => Promise<Blob | null>) | null>(null);
+  const { model, row } = useToolChoice("image-generation", data);
+  const create = useApiAction<{ job: JobView }>({ refresh: false });
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!data.signedIn) return openAuthDialog();
+    if (!prompt.trim()) return setFieldErrors({ prompt: t("validation.required") });
+    const form = new FormData();
+    form.set("requestId", requestId);
+    form.set("model", model);
+    form.set("prompt", prompt);
+    if (source.sourceImageId) form.set("sourceImageId", source.sourceImageId);
+    if (source.uploadId) form.set("uploadId", source.uploadId);
+    const mask = painting && readMask.current ? await readMask.current() : null;
+    if (mask) form.set("mask", new File([mask], "mask.png", { type: "image/png" }));
+    const result = await create.submit("/api/images/edits", form);
+    setRequestId(crypto.randomUUID());
+    if (result.ok) {
+      setFieldErrors({});
+      return onCreated(result.job);
+    }
+    if (result.error.fieldErrors) return setFieldErrors(result.error.fieldErrors);
+    reportJobError(result.error.code, t);
+  };
+
+  return (
+    <form method="post" onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-label={t("edit.title")}>
+      {!data.signedIn && <SignInNotice tool="image-generation" />}
+      <h2 className="text-base font-semibold">{t("edit.title")}</h2>
+      {painting ? (
+        <Suspense fallback={<img src={source.url} alt={t("edit.picture")} className="h-auto w-full rounded-lg border" />}>
+          <MaskBrush url={source.url} width={source.width} height={source.height} onPainted={(read) => (readMask.current = read)} />
+        </Suspense>
+      ) : (
+        <img src={source.url} alt={t("edit.picture")} width={source.width} height={source.height} className="h-auto w-full rounded-lg border bg-muted" />
+      )}
+      {!painting && (
+        <button
+          type="button"
+          onClick={() => setPainting(true)}
+          className="inline-flex w-fit items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted"
+        >
+          <Paintbrush className="size-4" aria-hidden />
+          {t("edit.paint")}
+        </button>
+      )}
+      <p className="text-xs text-muted-foreground">{t("edit.paintHint")}</p>
+      <TextField
+        label={t("edit.prompt")}
+        name="prompt"
+        rows={3}
+        maxLength={PROMPT_MAX}
+        value={prompt}
+        onChange={setPrompt}
+        placeholder={t("edit.promptPlaceholder")}
+        error={fieldErrors.prompt}
+      />
+      <ModelRow {...row} engine={data.engines[model] ?? null} demoNote="edit.demoNote" />
+      <div className="flex flex-col gap-2 border-t pt-4">
+        <CreditsLine action="image" />
+        <button
+          type="submit"
+          disabled={create.state === "submitting"}
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
+        >
+          <Sparkles className="size-4" aria-hidden />
+          {create.state === "submitting" ? t("form.starting") : t("edit.submit")}
+        </button>
+        <Link to="/image-generation" className="text-center text-sm text-muted-foreground underline">
+          {t("edit.newImage")}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE `gallery_images` ADD `source_image_id` text;--> statement-breakpoint
+CREATE INDEX `gallery_images_source` ON `gallery_images` (`source_image_id`) WHERE "gallery_images"."source_image_id" is not null;
