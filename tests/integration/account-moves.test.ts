@@ -171,7 +171,11 @@ describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 
     const moved = await objectRows(ownerId);
     for (const [name] of TABLES) {
       expect(moved[name], name).toHaveLength(source[name]!.length);
-      expect(await checksum(moved[name]!), name).toBe(await checksum(source[name]!));
+      // Compared on the old table's columns: a column the account schema added since (a gallery version's original)
+      // has no D1 counterpart and is empty on a moved row.
+      const columns = Object.keys(source[name]![0] ?? {});
+      const asMoved = moved[name]!.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])));
+      expect(await checksum(asMoved), name).toBe(await checksum(source[name]!));
     }
     // The search index came along with the messages (its triggers ran once per row).
     const found = await inAccountDb(ownerId, (store) =>

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { estimateTokens, MEMORY_TOKEN_BUDGET } from "../../app/.server/memory/context";
 import { NO_SYSTEM } from "../mocks/fake-openai-memory.mjs";
-import { accountMessages, accountThreads, credits, sendTurn } from "./chat-helpers";
+import { accountMessages, accountThreads, credits, sendTurn, turnResult } from "./chat-helpers";
 import { extractionDone, memoriesOf, memoryAccount, memoryAction, noteOf, seedMemories } from "./memory-helpers";
 
 const MEMORY_HEADER = "What you remember about the person from earlier conversations";
@@ -116,5 +116,29 @@ describe("memory in a turn", { timeout: 30_000 }, () => {
     const turn = await sendTurn(client, { message: "Hi", threadId: "some-thread", temporary: true } as never);
     expect(turn.status).toBe(400);
     expect(await credits(client)).toMatchObject({ used: 0 });
+  });
+});
+
+describe("memory on a tool's page", { timeout: 30_000 }, () => {
+  it("shows which memories a horoscope reading used when its thread is opened again", async () => {
+    const { client, user } = await memoryAccount();
+    await seedMemories(user.id, ["Lives in İzmir"]);
+    const response = await client.fetch("/api/chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        requestId: crypto.randomUUID(),
+        model: "gpt-4o-mini",
+        mode: "send",
+        tool: "horoscope",
+        toolPath: "daily",
+        input: { sign: "leo" },
+      }),
+    });
+    const turn = await turnResult(response);
+    expect(turn.done?.memory?.used.map((memory) => memory.text)).toEqual(["Lives in İzmir"]);
+    const page = await client.loaderData(`/horoscope/daily/${turn.threadId}`, "routes/_main.horoscope.$pathId.($threadId)");
+    const answer = (page.data!.messages as { id: string; memory?: { used: { text: string }[] } }[]).find((message) => message.id === turn.messageId);
+    expect(answer?.memory?.used.map((memory) => memory.text)).toEqual(["Lives in İzmir"]);
   });
 });

@@ -10,13 +10,16 @@ import { isDemoMode } from "../ai/providers";
 import { AppError } from "../errors";
 import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
+import { memoryNotes, withMemoryNotes } from "../memory/settings";
+import type { MemoryNote } from "../../lib/memory";
 import { openThread, type MessageView } from "./threads";
 
 export interface ToolThreadData {
   demoMode: boolean;
   plan: "guest" | "free" | "pro";
   thread: { id: string; title: string; starred: boolean; toolPath: string | null } | null;
-  messages: MessageView[];
+  /** `memory`: what memory did for an answer (issue 33), as the chat screen shows it. */
+  messages: (MessageView & { memory?: MemoryNote })[];
   missingThread: boolean;
 }
 
@@ -30,10 +33,13 @@ export async function loadToolThread(
   if (!options.threadId) return base;
   const missing = { ...base, missingThread: true };
   if (!viewer.accountId) return missing;
+  // What memory did for each answer, read beside the thread as on the chat screen (chat/screen.ts).
+  const notes = viewer.kind === "user" ? memoryNotes(context.env, viewer.accountId, options.threadId).catch(() => ({})) : Promise.resolve({});
   try {
     const { thread, messages } = await openThread(context.env, viewer.accountId, options.threadId);
     if (thread.tool !== options.tool || (options.toolPath && thread.toolPath !== options.toolPath)) return missing;
-    return { ...base, thread: { id: thread.id, title: thread.title, starred: thread.starred, toolPath: thread.toolPath }, messages };
+    const shown = withMemoryNotes(messages, await notes);
+    return { ...base, thread: { id: thread.id, title: thread.title, starred: thread.starred, toolPath: thread.toolPath }, messages: shown };
   } catch (error) {
     if (error instanceof AppError && error.code === "chat/not-found") return missing;
     throw error;
