@@ -3,10 +3,10 @@
 // what it saw in the pixels. Through the whole app: POST /api/uploads, then POST /api/chat.
 import { eq } from "drizzle-orm";
 import { encode as encodeJpeg } from "jpeg-js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { encodePng } from "../../app/.server/images/png";
 import { accountSchema, inAccountDb } from "./account-helpers";
-import { Client, credits, guest, guestIdOf, threadMessages, turnResult, type TurnResult } from "./chat-helpers";
+import { Client, credits, guest, guestIdOf, threadMessages, turnResult, upstreamEnv, type TurnResult } from "./chat-helpers";
 import { upload } from "./images-helpers";
 
 /** A photo of one colour, so its dominant tone is known exactly. */
@@ -25,6 +25,16 @@ async function coffeeTurn(client: Client, input: Record<string, string>, model =
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ requestId: crypto.randomUUID(), model, mode: "send", tool: "horoscope", toolPath: "coffee", input }),
+  });
+  return turnResult(response);
+}
+
+/** A regenerate or edit of the reading's opening in `threadId` (no form: the thread's question carries the photo). */
+async function coffeeRetry(client: Client, threadId: string, model: string, mode: "regenerate" | "edit", message?: string): Promise<TurnResult> {
+  const response = await client.fetch("/api/chat", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ requestId: crypto.randomUUID(), model, mode, tool: "horoscope", toolPath: "coffee", threadId, message }),
   });
   return turnResult(response);
 }
@@ -99,5 +109,26 @@ describe("coffee reading with a photo of the cup", { timeout: 60_000 }, () => {
     expect(turn.streamed.trim()).toBe(`IMAGE image/png ${base64.length} ${base64.slice(0, 24)}`);
     const messages = await threadMessages(guestIdOf(client), turn.threadId!);
     expect(messages[1]).toMatchObject({ role: "assistant", model: "gpt-4o-mini" });
+  });
+
+  it("reads the photo again with a vision model when the reading is regenerated or edited with a model that cannot see", async () => {
+    // DeepSeek's fast model cannot see images and a guest may use it: only the photo rule moves the turn to gpt-4o-mini.
+    const fake = inject("fakeUpstreamUrl");
+    const client = new Client(undefined, upstreamEnv("images", { DEEPSEEK_API_KEY: "sk-fake-deepseek", DEEPSEEK_BASE_URL: fake }));
+    const bytes = await solidPng(24, 24, [70, 50, 30]);
+    const photoId = await uploadedId(client, bytes);
+    const base64 = btoa(String.fromCharCode(...bytes));
+    const seen = `IMAGE image/png ${base64.length} ${base64.slice(0, 24)}`;
+    const opening = await coffeeTurn(client, { photoId }, "deepseek-chat");
+    expect(opening.streamed.trim()).toBe(seen);
+
+    for (const [mode, message] of [["regenerate"], ["edit", "Will I move house?"]] as const) {
+      const again = await coffeeRetry(client, opening.threadId!, "deepseek-chat", mode, message);
+      expect(again.status).toBe(200);
+      expect(again.streamed.trim()).toBe(seen);
+      const [question, answer] = await threadMessages(guestIdOf(client), opening.threadId!);
+      expect(question).toMatchObject({ role: "user", attachmentId: photoId });
+      expect(answer).toMatchObject({ role: "assistant", model: "gpt-4o-mini" });
+    }
   });
 });

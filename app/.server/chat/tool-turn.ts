@@ -26,15 +26,12 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       // docs/product.md §5: "Please select a horoscope type."
       const type = request.toolPath ?? request.input?.type;
       if (!isHoroscopeType(type)) throw new AppError("horoscope/type-required");
-      if (!request.input) return horoscopeTurn({ type, locale, seed: request.requestId, now });
+      if (!request.input) return withVisionFallback(env, horoscopeTurn({ type, locale, seed: request.requestId, now }));
       const parsed = horoscopeInputSchema.safeParse({ ...request.input, type });
       if (!parsed.success) throw new AppError("request/invalid", { fieldErrors: horoscopeField(fieldErrorsFrom(parsed.error, "type")) });
       if (parsed.data.type === "birth-chart" && !findPlace(parsed.data.placeId))
         throw new AppError("horoscope/place-unknown", { fieldErrors: horoscopeField({ placeId: "validation.placeUnknown" }) });
-      const turn = horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now });
-      // The coffee reading looks at the cup's photo: a model that cannot see it gives way to a fast one that can.
-      if (turn.photoId) turn.fallbackModel = availableModels(env).find((model) => model.vision && model.tier === "fast")?.id;
-      return turn;
+      return withVisionFallback(env, horoscopeTurn({ type, input: parsed.data, locale, seed: request.requestId, now }));
     }
     case "web-search": {
       // The web_search tool is OpenAI's: with keys for other providers only, say so instead of failing upstream.
@@ -47,4 +44,13 @@ export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, 
       return searchTurn({ category, input: parsed.data, locale });
     }
   }
+}
+
+/**
+ * The coffee reading looks at the cup's photo: a model that cannot see it gives way to a fast one that can (decision
+ * 0030). Every turn of its thread gets that fallback, since a regenerate or edit (no form) answers the photo's question.
+ */
+function withVisionFallback(env: Record<string, unknown>, turn: ToolTurn): ToolTurn {
+  if (turn.toolPath === "coffee") turn.fallbackModel = availableModels(env).find((model) => model.vision && model.tier === "fast")?.id;
+  return turn;
 }

@@ -88,8 +88,11 @@ export interface ModelChoice {
 
 /** A request checked against the catalogue and its tool, before anyone is charged. */
 export interface TurnPlan {
-  /** The model `who` is answered with (the one model-access check), or null when their plan allows none. */
-  modelFor: (who: TurnOwner) => ModelChoice | null;
+  /**
+   * The model `who` is answered with (the one model-access check), or null when their plan allows none; `withPhoto`:
+   * the question answered carries a photo (default: the question sent does).
+   */
+  modelFor: (who: TurnOwner, withPhoto?: boolean) => ModelChoice | null;
   /** The question sent (a tool's opening question, or the user's text); absent when regenerating. */
   message?: string;
   /** The upload the question carries: the chat's attachment, or the tool's photo (the coffee reading's cup). */
@@ -111,16 +114,19 @@ export interface TurnPlan {
  */
 export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<TurnStart> {
   const { request, tool, message, creditKey } = plan;
-  const choice = plan.modelFor(who);
-  if (!choice) throw new AppError("plan/pro-required");
-  const { model, target } = choice;
   if (request.threadId && !loaded) throw new AppError("chat/not-found");
   // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
   if (loaded && (loaded.thread.tool !== (tool?.tool ?? "web-main") || (tool && loaded.thread.toolPath !== tool.toolPath)))
     throw new AppError("request/invalid");
+  const history = (loaded?.messages ?? []).filter((row) => row.content.length > 0 && row.status !== "streaming");
+  const lastAsked = history.map((row) => row.role).lastIndexOf("user");
+  // A regenerate or edit answers the thread's last question again, photo included (the coffee reading's cup).
+  const withPhoto = request.mode === "send" ? Boolean(plan.attachmentId) : Boolean(history[lastAsked]?.attachmentId);
+  const choice = plan.modelFor(who, withPhoto);
+  if (!choice) throw new AppError("plan/pro-required");
+  const { model, target } = choice;
   const threadId = loaded?.thread.id ?? crypto.randomUUID();
   const messageId = crypto.randomUUID();
-  const history = (loaded?.messages ?? []).filter((row) => row.content.length > 0 && row.status !== "streaming");
   const writes: TurnWrites = {
     threadId,
     now: plan.now ?? Date.now(),
@@ -141,13 +147,12 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     writes.question = { id: crypto.randomUUID(), content: message ?? "", attachmentId: plan.attachmentId ?? null };
     turns = [...history.map(({ role, content }) => ({ role, content })), { role: "user", content: message ?? "", imageDataUrl: attachedImage }];
   } else {
-    const lastQuestion = history.map((row) => row.role).lastIndexOf("user");
-    const question = history[lastQuestion];
+    const question = history[lastAsked];
     if (!question) throw new AppError("request/invalid");
     const text = request.mode === "edit" ? (request.message ?? question.content) : question.content;
     writes.rewind = { questionId: question.id, questionCreatedAt: question.createdAt, newText: request.mode === "edit" ? text : undefined };
     turns = [
-      ...history.slice(0, lastQuestion).map(({ role, content }) => ({ role, content })),
+      ...history.slice(0, lastAsked).map(({ role, content }) => ({ role, content })),
       { role: "user", content: text, imageDataUrl: await imageDataUrl(env, who.accountId, question.attachmentId) },
     ];
   }

@@ -54,15 +54,21 @@ function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): Turn
   const { tool } = options;
   const chosen = servedModel(env, tool?.fixedModel ?? request.model);
   const fallback = tool?.fallbackModel ? servedModel(env, tool.fallbackModel) : null;
-  // A turn that sends a photo is read by a model that sees images; another gives way to the tool's (decision 0030).
-  const asked = tool?.photoId && chosen && !chosen.model.vision ? fallback : chosen;
-  if (!asked) throw new AppError("chat/model-unavailable");
+  // A tool's question that carries a photo is read by a model that sees images; another gives way to the tool's
+  // (decision 0030). Which question a regenerate or edit answers is known once its thread is loaded (composeTurn).
+  const askedFor = (withPhoto: boolean) => (tool && withPhoto && chosen && !chosen.model.vision ? fallback : chosen);
+  const sendsPhoto = Boolean(tool?.photoId);
+  if (!askedFor(sendsPhoto)) throw new AppError("chat/model-unavailable");
   if (request.mode !== "send" && !request.threadId) throw new AppError("request/invalid");
   if (tool && (request.attachmentId || (tool.opening && (request.mode !== "send" || request.threadId)))) throw new AppError("request/invalid");
   const message = tool?.opening?.question ?? request.message;
   if (request.mode !== "regenerate" && !message) throw new AppError("request/invalid");
   // The model-access check: the asked model if the owner's plan allows it, else the tool's fast model, else none.
-  const modelFor = (who: TurnOwner) => (canUseModel(asked.model, who.plan) ? asked : fallback && canUseModel(fallback.model, who.plan) ? fallback : null);
+  const modelFor = (who: TurnOwner, withPhoto = sendsPhoto) => {
+    const asked = askedFor(withPhoto);
+    if (!asked) throw new AppError("chat/model-unavailable");
+    return canUseModel(asked.model, who.plan) ? asked : fallback && canUseModel(fallback.model, who.plan) ? fallback : null;
+  };
   return {
     modelFor,
     message,
