@@ -19,6 +19,15 @@ const PHOTO_SIZE = (() => {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 })();
 
+/** Signs up on the tattoo generator and makes a tattoo for the photo; returns once the design is on screen. */
+async function makeTattoo(page, name) {
+  await signUpAndSignIn(page, { name, landing: "/tattoo-generator" });
+  await page.getByLabel("Photo of the body part").setInputFiles(PHOTO);
+  await page.getByText("Photo ready").waitFor();
+  await page.getByRole("button", { name: "Create tattoo" }).click();
+  await page.getByRole("img", { name: "Tattoo design" }).first().waitFor({ timeout: 60_000 });
+}
+
 const conversation = (page) => page.getByRole("list", { name: "Conversation" });
 
 describe("pictures that readings and tools look at (demo provider)", () => {
@@ -46,13 +55,9 @@ describe("pictures that readings and tools look at (demo provider)", () => {
 
   test("a tattoo is shown on the person's photo, moved and resized by keyboard, and downloaded as the composite", async () => {
     await withPage(async ({ page, errors }) => {
-      await signUpAndSignIn(page, { name: "Ada Tattoo", landing: "/tattoo-generator" });
-      await page.getByLabel("Photo of the body part").setInputFiles(PHOTO);
-      await page.getByText("Photo ready").waitFor();
-      await page.getByRole("button", { name: "Create tattoo" }).click();
+      await makeTattoo(page, "Ada Tattoo");
 
       // Beside the photo, and on it.
-      await page.getByRole("img", { name: "Tattoo design" }).first().waitFor({ timeout: 60_000 });
       const preview = page.getByRole("img", { name: /Your photo with the tattoo design/ }).first();
       await preview.waitFor();
       // Drawn at the photo's size once both pictures are decoded.
@@ -77,6 +82,31 @@ describe("pictures that readings and tools look at (demo provider)", () => {
       assert.equal(bytes.subarray(1, 4).toString("latin1"), "PNG");
       assert.deepEqual({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }, PHOTO_SIZE);
       assertNoErrors(errors, "tattoo preview");
+    });
+  });
+
+  test("the gallery's full-size view of a tattoo shows the design alone and placed on the photo it was made for", async () => {
+    await withPage(async ({ page, errors }) => {
+      await makeTattoo(page, "Ada Gallery");
+      await page.goto("/gallery");
+      await hydrated(page);
+      await page
+        .getByRole("button", { name: /^Open / })
+        .first()
+        .click();
+      const viewer = page.getByRole("dialog");
+      // The design alone is the view's picture (named by its title: the theme), the photo beside it ...
+      const title = await viewer.getByRole("heading").first().innerText();
+      await viewer.getByRole("img", { name: title, exact: true }).waitFor();
+      await viewer.getByRole("img", { name: "Your photo", exact: true }).waitFor();
+      // ... and the same composition as the tattoo screen: the design drawn on the photo, at the photo's size, movable.
+      const preview = viewer.getByRole("img", { name: /Your photo with the tattoo design/ });
+      await preview.waitFor();
+      await waitForPage(page, (width) => document.querySelector("[role=dialog] canvas[aria-label]")?.width === width, PHOTO_SIZE.width);
+      const placed = await preview.evaluate((canvas) => canvas.toDataURL("image/png"));
+      await viewer.getByRole("button", { name: "Move the design right" }).click();
+      await waitForPage(page, (old) => document.querySelector("[role=dialog] canvas[aria-label]")?.toDataURL("image/png") !== old, placed);
+      assertNoErrors(errors, "tattoo in the gallery");
     });
   });
 });

@@ -1,5 +1,5 @@
 // The full-size view of one creation, loaded the first time it opens (docs/product.md §2 overlays): the picture, what it was
-// made with, download, "use again", and delete behind a confirmation.
+// made with, download, "use again", and delete behind a confirmation; a tattoo also placed on the photo it was made for.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher } from "@remix-run/react";
 import { Trash2, X } from "lucide-react";
@@ -9,6 +9,7 @@ import type { JobImage } from "~/lib/jobs";
 import { notify } from "~/lib/toast";
 import type { GalleryItem, GalleryVersion } from "~/.server/images/gallery";
 import { creationTitle, ImageActions } from "./job-list";
+import { TattooOnPhoto } from "./tattoo-on-photo";
 
 /** A gallery entry as the gallery loader sends it (the server type, imported for its shape only). */
 export type GalleryViewerItem = GalleryItem;
@@ -125,6 +126,7 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted, onS
                   <figcaption className="text-xs text-muted-foreground">{originalLabel}</figcaption>
                 </figure>
               )}
+              {original && item.settings?.tool === "tattoo-generator" && <TattooOnPhoto photoUrl={original} designUrl={item.url} />}
             </div>
             <div className="flex flex-col gap-4">
               <Dialog.Description className="sr-only">{t("gallery.viewerTitle")}</Dialog.Description>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AlertCircle, Download, GalleryHorizontalEnd, Loader2, Pencil, RotateCcw, Repeat } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
 import { onJobUpdate, watchJobs } from "~/lib/job-watch";
@@ -9,6 +9,7 @@ import { notify } from "~/lib/toast";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { refreshCredits } from "../chat/use-credits";
 import { downloadSvgAsPng } from "./download";
+import { TattooOnPhoto } from "./tattoo-on-photo";
 import { languageName, TranslationView } from "./translation-view";
 
 /** Shows the upgrade dialog for the refusals it answers, and the message for every refusal. */
@@ -176,15 +177,9 @@ function Picture({ image, alt, transparent }: { image: NonNullable<JobView["imag
   );
 }
 
-/** The design on the person's photo: its own module, fetched once a finished tattoo is on screen (decision 0030). */
-const TattooPreview = lazy(() => import("./tattoo-preview"));
-
 /** The tattoo beside the photo it was made for, and placed on it. */
 function TattooResult({ job, image }: { job: JobView; image: NonNullable<JobView["image"]> }) {
   const { t } = useTranslation("images");
-  // Drawn only in the browser: the canvas needs the decoded pictures, and the server's page stays as it was.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
@@ -203,16 +198,7 @@ function TattooResult({ job, image }: { job: JobView; image: NonNullable<JobView
           />
         </figure>
       </div>
-      {job.sourceUrl && (
-        <section className="flex flex-col gap-1" aria-label={t("tattoo.preview")}>
-          <h3 className="text-xs font-medium text-muted-foreground">{t("tattoo.preview")}</h3>
-          {mounted && (
-            <Suspense fallback={<p className="text-sm text-muted-foreground">{t("tattoo.previewLoading")}</p>}>
-              <TattooPreview photoUrl={job.sourceUrl} designUrl={image.url} fileName={t("tattoo.previewFile")} />
-            </Suspense>
-          )}
-        </section>
-      )}
+      {job.sourceUrl && <TattooOnPhoto photoUrl={job.sourceUrl} designUrl={image.url} />}
     </div>
   );
 }
