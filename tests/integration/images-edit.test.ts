@@ -1,6 +1,7 @@
 // "Edit image" end to end inside workerd (issue 35 item 3, decision 0029): POST /api/images/edits charges and queues
 // an image job; the consumer changes the picture (the demo provider's real pixel tint or cut-out, or OpenAI's
-// images.edit through the SDK against the fake server) and files the result as a new version of its original.
+// images.edit through the SDK, or Gemini's image model through its native generateContent, against the fake server)
+// and files the result as a new version of its original.
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { decodePng, encodePng } from "../../app/.server/images/png";
@@ -15,6 +16,13 @@ const providerVars = (imageModel = "gpt-image-1") => ({
   OPENAI_API_KEY: "sk-fake-images",
   OPENAI_BASE_URL: inject("fakeUpstreamUrl"),
   OPENAI_IMAGE_MODEL: imageModel,
+});
+
+/** Gemini alone, against the fake's native generateContent beside its OpenAI-compatible path (as Google serves both). */
+const geminiVars = (editModel = "gemini-2.5-flash-image") => ({
+  GEMINI_API_KEY: "fake-gemini-key",
+  GEMINI_BASE_URL: inject("fakeUpstreamUrl").replace(/\/v1$/, "/v1beta/openai/"),
+  GEMINI_IMAGE_EDIT_MODEL: editModel,
 });
 
 type EditAnswer = { status: number; job?: JobView; error?: string; message?: string; fieldErrors?: Record<string, string> };
@@ -136,6 +144,32 @@ describe("Edit image", () => {
     await deliver(refusing.env, [{ id: "policy-1", body: jobMessage(refused.job!.id) }]);
     expect(await jobRow(refused.job!.id)).toMatchObject({ status: "failed", errorCode: "image/rejected", ownerId: user.id });
     expect(await galleryRowsOf(refused.job!.id)).toEqual([]);
+    expect(await creditsUsed(client)).toBe(8);
+  });
+
+  it("with Gemini: sends the picture and the mask to its image model, stores the version; a blocked edit is refunded", async () => {
+    const demo = jobsEnv();
+    const { client, user } = await signedIn(demo.env);
+    const original = await madePicture(client, demo.env);
+
+    const gemini = jobsEnv(geminiVars());
+    const viaGemini = client.withEnv(gemini.env);
+    const mask = await leftHalfMask(original.width, original.height);
+    const created = await edit(viaGemini, { model: "gemini-2.0-flash", sourceImageId: original.id, prompt: "add a hat" }, mask);
+    expect(created.status).toBe(201);
+    await deliver(gemini.env, [{ id: "gemini-1", body: jobMessage(created.job!.id) }]);
+    // The fake answers 32 x 32 only when the mask came as a second picture after the original.
+    const [version] = await galleryRowsOf(created.job!.id);
+    expect(version).toMatchObject({ sourceImageId: original.id, model: "gemini-2.5-flash-image", width: 32, height: 32 });
+    expect((await pixelsOf(version!.r2Key)).width).toBe(32);
+    expect(await creditsUsed(client)).toBe(8);
+
+    const blocking = jobsEnv(geminiVars("image-policy"));
+    const blocked = await edit(client.withEnv(blocking.env), { model: "gemini-2.0-flash", sourceImageId: original.id, prompt: "add a hat" });
+    expect(await creditsUsed(client)).toBe(12);
+    await deliver(blocking.env, [{ id: "gemini-policy-1", body: jobMessage(blocked.job!.id) }]);
+    expect(await jobRow(blocked.job!.id)).toMatchObject({ status: "failed", errorCode: "image/rejected", ownerId: user.id });
+    expect(await galleryRowsOf(blocked.job!.id)).toEqual([]);
     expect(await creditsUsed(client)).toBe(8);
   });
 

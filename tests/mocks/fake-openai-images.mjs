@@ -63,7 +63,7 @@ function errorBody(message, type, code) {
   return JSON.stringify({ error: { message, type, param: null, code } });
 }
 
-function colourOf(text) {
+export function colourOf(text) {
   const digest = createHash("sha256").update(String(text)).digest();
   return [digest[0], digest[1], digest[2]];
 }

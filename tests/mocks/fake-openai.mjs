@@ -19,6 +19,7 @@
 // Params after "?" in the model name: n, ms, at, fails, retry, think (see parseModel). Messages ending with an
 // assistant message ask for its continuation: the rest of the answer after that text (continuationTokens).
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
+// Gemini's native POST /v1beta/models/<model>:generateContent answering with a picture (fake-gemini-images.mjs),
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
 // and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
 // GET /__memory-calls: the size of each memory extraction request and of each chat request's system message.
@@ -31,6 +32,7 @@ import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
+import { handleGeminiRequest } from "./fake-gemini-images.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
 import { isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, imageTokens, reasoningTokens } from "./fake-openai-replies.mjs";
@@ -142,6 +144,16 @@ export async function startFakeOpenAI(options = {}) {
     }
     if (request.method === "GET" && url.pathname === "/__audio-calls") {
       response.writeHead(200, JSON_HEADERS).end(JSON.stringify(stats.audio));
+      return;
+    }
+    if (request.method === "POST" && url.pathname.startsWith("/v1beta/models/")) {
+      // Gemini's native generateContent (its own key header): see fake-gemini-images.mjs.
+      if (!handleGeminiRequest(url.pathname, request.headers, await readBody(request), response, { count, stats, log, apiKey })) {
+        count(stats.byStatus, 404);
+        response
+          .writeHead(404, JSON_HEADERS)
+          .end(JSON.stringify({ error: { code: 404, message: `Unknown request URL: ${url.pathname}`, status: "NOT_FOUND" } }));
+      }
       return;
     }
     const known =

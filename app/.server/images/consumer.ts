@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { demoTranslation } from "./demo-translate";
 import { renderDemoArt, renderDemoLogo, renderDemoTattoo } from "./demo-renderer";
 import { renderDemoEdit } from "./demo-edit";
+import { editWithGemini } from "./gemini-edit";
 import {
   classifyProviderError,
   editPictureWithProvider,
@@ -132,7 +133,9 @@ async function makePicture(env: AppEnv, source: SourcePhoto | null, settings: Ex
         const maskObject = settings.edit.maskKey ? await env.MEDIA.get(settings.edit.maskKey) : null;
         const mask = maskObject ? new Uint8Array(await maskObject.arrayBuffer()) : null;
         if (demo) return { ...(await renderDemoEdit({ prompt: settings.prompt, photo: photo.bytes, mask })), model };
-        return { ...(await editPictureWithProvider(engine, { prompt: settings.prompt, photo: photo.bytes, photoType: photo.contentType, mask })), model };
+        const change = { prompt: settings.prompt, photo: photo.bytes, photoType: photo.contentType, mask };
+        const edited = engine.provider === "google" ? await editWithGemini(engine, change) : await editPictureWithProvider(engine, change);
+        return { ...edited, model: engine.editModel ?? model };
       }
       if (demo) return { ...(await renderDemoArt(settings)), model };
       const prompt = [settings.prompt, STYLE_WORDS[settings.style]].filter(Boolean).join("\n");

@@ -18,7 +18,17 @@ const IMAGE_MODELS: Record<string, { variable: string; fallback: string }> = {
   xai: { variable: "XAI_IMAGE_MODEL", fallback: "grok-2-image-1212" },
 };
 
-export type ImageEngine = { kind: "demo" } | (UpstreamTarget & { imageModel: string });
+/**
+ * The model that edits a picture ("Edit image", decision 0029), for providers that can: OpenAI's image model itself
+ * (images.edit), Gemini's image model (Imagen only draws from words). xAI has no edit API here.
+ */
+const EDIT_MODELS: Record<string, { variable: string; fallback: string } | "image-model"> = {
+  openai: "image-model",
+  google: { variable: "GEMINI_IMAGE_EDIT_MODEL", fallback: "gemini-2.5-flash-image" },
+};
+
+/** `editModel`: what edits pictures for this provider, null when it cannot. */
+export type ImageEngine = { kind: "demo" } | (UpstreamTarget & { imageModel: string; editModel: string | null });
 
 function readString(env: Record<string, unknown>, name: string): string | undefined {
   const value = env[name];
@@ -42,7 +52,10 @@ export function resolveImageEngine(env: Record<string, unknown>, modelId: string
   const target = representative ? resolveTarget(env, representative.id) : null;
   if (!target || target.kind !== "openai-compatible") return null;
   const { variable, fallback } = IMAGE_MODELS[provider]!;
-  return { ...target, imageModel: readString(env, variable) ?? fallback };
+  const imageModel = readString(env, variable) ?? fallback;
+  const edit = EDIT_MODELS[provider];
+  const editModel = edit === "image-model" ? imageModel : edit ? (readString(env, edit.variable) ?? edit.fallback) : null;
+  return { ...target, imageModel, editModel };
 }
 
 /** What the tool pages may offer in their model picker. */
@@ -99,7 +112,7 @@ export interface ProviderImage {
   height: number;
 }
 
-function decodeImage(b64: string | undefined): ProviderImage {
+export function decodeImage(b64: string | undefined): ProviderImage {
   if (!b64) throw new JobFailure("image/provider-failed", true);
   const binary = atob(b64);
   const bytes = new Uint8Array(binary.length);
@@ -142,19 +155,24 @@ export async function editWithProvider(
   return editPictureWithProvider(engine, input);
 }
 
+export interface PictureEdit {
+  prompt: string;
+  photo: Uint8Array;
+  photoType: "image/png" | "image/jpeg";
+  /** The brush's PNG: transparent pixels mark where to change the picture. */
+  mask?: Uint8Array | null;
+}
+
 /**
- * OpenAI's images.edit: the picture, the change, and optionally a PNG mask whose transparent pixels mark where to
- * change it (PROVIDERS.md "Images"). Only OpenAI engines reach this (jobs.ts checks it before charging).
+ * OpenAI's images.edit: the picture, the change, and optionally the mask (PROVIDERS.md "Images"). Gemini edits go
+ * through gemini-edit.ts; only engines with an `editModel` are sent an edit (jobs.ts checks it before charging).
  */
-export async function editPictureWithProvider(
-  engine: Exclude<ImageEngine, { kind: "demo" }>,
-  input: { prompt: string; photo: Uint8Array; photoType: "image/png" | "image/jpeg"; mask?: Uint8Array | null },
-): Promise<ProviderImage> {
+export async function editPictureWithProvider(engine: Exclude<ImageEngine, { kind: "demo" }>, input: PictureEdit): Promise<ProviderImage> {
   try {
     const image = await toFile(input.photo, input.photoType === "image/png" ? "photo.png" : "photo.jpg", { type: input.photoType });
     const mask = input.mask ? await toFile(input.mask, "mask.png", { type: "image/png" }) : undefined;
     const response = await client(engine).images.edit({
-      model: engine.imageModel,
+      model: engine.editModel ?? engine.imageModel,
       image,
       ...(mask ? { mask } : {}),
       prompt: input.prompt,

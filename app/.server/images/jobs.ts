@@ -84,8 +84,8 @@ function checkModel(env: AppEnv, owner: JobOwner, settings: JobSettings) {
   }
   const engine = resolveImageEngine(env, model.id);
   if (!engine) throw new AppError("image/no-provider");
-  // Editing a picture needs an images edit API: OpenAI's, or the demo provider offline (decision 0029).
-  if (settings.tool === "image-generation" && settings.edit && engine.kind !== "demo" && engine.provider !== "openai") throw new AppError("image/no-provider");
+  // Editing a picture needs a model that edits: OpenAI's or Gemini's image model, or the demo provider offline (decision 0029).
+  if (settings.tool === "image-generation" && settings.edit && engine.kind !== "demo" && !engine.editModel) throw new AppError("image/no-provider");
 }
 
 /** The brush mask must be a real PNG exactly the size of the picture it was painted over. */
