@@ -24,6 +24,13 @@ const HAND_WRITTEN_API_CATCH = {
   message: "Wrap the loader or action in resource() (app/.server/http/respond.ts): it answers anything thrown with apiError.",
 };
 
+// Strings reach the server through `resources` (app/.server/i18n.ts) and a page through its route's `routeStrings`
+// (decision 0019 "Strings by namespace"): a locale file imported by app code is how strings ended up in loader data.
+const LOCALE_FILE_IMPORT = {
+  selector: "ImportDeclaration[source.value=/locales\\u002F\\w+\\u002F[\\w-]+\\.json$/]",
+  message: "Read strings from `resources` (app/.server/i18n.ts) on the server; a page names its namespaces with routeStrings (decision 0019).",
+};
+
 // One error body (app/lib/error-body.ts, made only by app/.server/http/respond.ts errorAnswer): no answer or type of an
 // answer puts a refusal's code, message, field errors or wait beside `ok: false` instead of inside its `error` object.
 const OK_FALSE = "Property[key.name='ok'][value.value=false]";
@@ -94,25 +101,25 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, ...SECOND_ERROR_BODY] },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, ...SECOND_ERROR_BODY] },
   },
   {
     files: ["app/components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, ...SECOND_ERROR_BODY, FORM_CHECK_OUTSIDE_USE_FORM] },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, ...SECOND_ERROR_BODY, FORM_CHECK_OUTSIDE_USE_FORM] },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/.server/**/*.{ts,tsx}", "workers/**/*.ts"],
     ignores: ["app/.server/http/request.ts", "app/.server/http/auth.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY, HAND_WRITTEN_PAGE_CATCH] },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY, HAND_WRITTEN_PAGE_CATCH] },
   },
   {
     // pageAction itself is the one catch that answers with failure.
     files: ["app/.server/http/auth.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY] },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY] },
   },
   {
     files: ["app/routes/api.*.ts", "app/routes/media.*.ts", "app/routes/auth_.sign-out.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, UNCAPPED_BODY_READ, HAND_WRITTEN_API_CATCH, ...SECOND_ERROR_BODY] },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, UNCAPPED_BODY_READ, HAND_WRITTEN_API_CATCH, ...SECOND_ERROR_BODY] },
   },
   {
     // The deployed worker takes the app's modules from the Remix server build (build.entry.module.workerParts): a value

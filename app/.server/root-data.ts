@@ -19,7 +19,7 @@ export async function loadRootData(request: Request, context: AppContext) {
   const sessionEnded = authError === "auth/user-token-expired" || authError === "auth/user-disabled";
   const locale = getLocale(request);
   const urlLocale = localeFromUrl(request);
-  const seo: SeoData = { origin: publicOrigin(request, context), urlLocale, descriptions: resources[locale].common.seo };
+  const seo: SeoData = { origin: publicOrigin(request, context), urlLocale, descriptions: resources[locale].seo };
   const headers = new Headers();
   if (sessionEnded) headers.append("Set-Cookie", clearSessionCookie(request));
   // Arriving by a language's address makes that language the visitor's choice, as the switcher would.

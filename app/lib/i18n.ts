@@ -1,6 +1,21 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./constants";
 
-export const NAMESPACES = ["common", "errors", "auth", "chat", "tools", "settings", "billing", "gallery", "whatsapp"] as const;
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "auth",
+  "chat",
+  "tools",
+  "settings",
+  "billing",
+  "gallery",
+  "whatsapp",
+  "images",
+  "horoscope",
+  "search",
+  // The pages' meta descriptions: read by the server only (the root's data carries them to `meta`), never loaded by a page.
+  "seo",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

@@ -12,7 +12,7 @@ export interface SeoData {
   origin: string;
   /** The language the URL asked for with ?lng=, if any: that address is its own canonical. */
   urlLocale: Locale | null;
-  /** This language's screen descriptions, keyed by descriptionKey (the `seo` strings of common.json). */
+  /** This language's screen descriptions, keyed by descriptionKey (`locales/<lng>/seo.json`, read by the server only). */
   descriptions: Record<string, string>;
 }
 

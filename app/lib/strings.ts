@@ -7,13 +7,14 @@ import { isNamespace, type Namespace } from "./i18n";
 
 type Strings = Record<string, unknown>;
 
-// Each file its own chunk. The pattern names NAMESPACES (lib/i18n.ts): the tool namespaces travel with their pages' data.
-const FILES = import.meta.glob<Strings>("../../locales/*/{common,errors,auth,chat,tools,settings,billing,gallery,whatsapp}.json", { import: "default" });
+// Each file its own chunk; every file of a language is one of NAMESPACES (lib/i18n.ts; tests/unit/locales.test.ts).
+// The module, not `import: "default"`: that option repeats a `.then` in every entry of the table every page loads.
+const FILES = import.meta.glob<{ default: Strings }>("../../locales/*/*.json");
 
 function loadNamespace(locale: string, namespace: string): Promise<Strings> {
   const load = FILES[`../../locales/${locale}/${namespace}.json`];
   if (!load) return Promise.reject(new Error(`strings: no ${locale}/${namespace}`));
-  return load();
+  return load().then((module) => module.default);
 }
 
 /** `namespaces` of one language, by name. */

@@ -5,12 +5,12 @@ import { ArrowLeft } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { availableModels } from "~/.server/ai/providers";
-import { loadToolThread, toolStrings } from "~/.server/chat/tool-screen";
+import { loadToolThread } from "~/.server/chat/tool-screen";
 import { skyNow } from "~/.server/horoscope/astronomy";
 import { skyView } from "~/.server/horoscope/reading";
 import { horoscopeScreenExtras } from "~/.server/horoscope/screen";
+import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
-import { imageStrings } from "~/.server/images/screen";
 import { pageTitle } from "~/.server/page";
 import { CreditsLine } from "~/components/chat/credits-line";
 import { ModelPicker } from "~/components/chat/model-picker";
@@ -18,14 +18,12 @@ import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { BirthChartPanel } from "~/components/horoscope/birth-chart-panel";
 import { HoroscopeForm } from "~/components/horoscope/horoscope-form";
-import { useImageStrings } from "~/components/images/use-image-strings";
 import { MoonPhaseDiagram } from "~/components/horoscope/moon-phase-diagram";
 import { RetroTimeline } from "~/components/horoscope/retro-timeline";
 import { SkyPanel } from "~/components/horoscope/sky-panel";
 import { ToolIcon } from "~/components/layout/tool-icon";
 import { ToolNote } from "~/components/tools/tool-form-parts";
 import { ToolThread } from "~/components/tools/tool-thread";
-import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { PageHeader } from "~/components/ui/page-header";
 import { useToolModel } from "~/lib/chat-prefs";
 import { chooseModel, providerNameFor } from "~/lib/models";
@@ -33,18 +31,18 @@ import { isHoroscopeType } from "~/lib/horoscope-options";
 import { titleMeta } from "~/lib/meta";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
-export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools") };
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools", "horoscope") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = params.pathId;
   // docs/product.md §5: an unknown type goes back to the type choice, which says "Please select a horoscope type."
   if (!isHoroscopeType(type)) throw redirect(`/horoscope?type=${encodeURIComponent(type ?? "")}`);
-  const strings = toolStrings(request, "horoscope");
+  const locale = getLocale(request);
   const viewer = await getViewer(request, context);
   const [screen, title, extras] = await Promise.all([
     loadToolThread(request, context, { tool: "horoscope", toolPath: type, threadId: params.threadId }),
     pageTitle(request, "tools", `horoscope.types.${type}.title`),
-    horoscopeScreenExtras(context.env, viewer.accountId, type, strings.locale),
+    horoscopeScreenExtras(context.env, viewer.accountId, type, locale),
   ]);
   const models = availableModels(context.env)
     .filter((model) => model.id !== "gpt-4.1")
@@ -53,12 +51,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ...screen,
     ...extras,
     type,
-    strings,
     models,
     signedIn: viewer.kind === "user",
-    sky: skyView(skyNow(), strings.locale),
-    // The coffee reading's photo field is the image tools' upload field, in their words (decision 0030).
-    imageStrings: type === "coffee" ? imageStrings(request) : null,
+    sky: skyView(skyNow(), locale),
     title: screen.thread?.title ?? title,
   };
 }
@@ -69,8 +64,9 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function HoroscopeScreen({ data }: { data: Data }) {
   const { type } = data;
-  const { t } = useToolStrings(data.strings);
-  useImageStrings(data.imageStrings);
+  // The coffee reading's photo field is the image tools' upload field, in their words (decision 0030); the handle
+  // cannot name "images" for one type only, so this screen asks for it with its own (one fetch, decision 0019).
+  const { t } = useTranslation(type === "coffee" ? ["horoscope", "images"] : "horoscope");
   const { t: tt } = useTranslation("tools");
   const [choice, setChoice, modelRestored] = useToolModel("horoscope");
   const modelId = chooseModel("horoscope", data.models, choice.modelName).id;

@@ -3,24 +3,22 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { toolStrings } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { fieldClass } from "~/components/ui/field";
 import { ToolScreen } from "~/components/tools/tool-screen";
-import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
 import { isHoroscopeType } from "~/lib/horoscope-options";
 import { HOROSCOPE_TYPES } from "~/lib/tools";
 
-export const handle = routeStrings("tools");
+export const handle = routeStrings("tools", "horoscope");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The type choice below is a plain GET form (it works before the page's script loads): a valid type opens it,
   // a missing or unknown one (also from /horoscope/<unknown>) asks for a type (docs/product.md §5).
   const type = new URL(request.url).searchParams.get("type");
   if (type !== null && isHoroscopeType(type)) throw redirect(`/horoscope/${type}`);
-  return { title: await pageTitle(request, "tools", "horoscope.title"), missingType: type !== null, strings: toolStrings(request, "horoscope") };
+  return { title: await pageTitle(request, "tools", "horoscope.title"), missingType: type !== null };
 }
 
 export const meta = titleMeta;
@@ -28,7 +26,7 @@ export const meta = titleMeta;
 /** docs/product.md §2: the horoscope requires choosing a type first. */
 export default function HoroscopeTypes() {
   const data = useLoaderData<typeof loader>();
-  const { t: th } = useToolStrings(data.strings);
+  const { t: th } = useTranslation("horoscope");
   const { t } = useTranslation("tools");
   const id = useId();
   return (

@@ -11,7 +11,7 @@ import { ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/
 import { titleMeta } from "~/lib/meta";
 import { ASPECT_RATIO_NAMES, ASPECT_RATIOS, IMAGE_STYLES, PROMPT_MAX, type AspectRatio, type ImageStyle } from "~/lib/image-options";
 
-export const handle = routeStrings("tools");
+export const handle = routeStrings("tools", "images");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "image-generation");
 

@@ -11,7 +11,7 @@ import { titleMeta } from "~/lib/meta";
 import { BRAND_MAX, LOGO_KINDS, LOGO_STYLE_COLORS, SLOGAN_MAX, type LogoKind, type LogoStyle } from "~/lib/image-options";
 import { LOGO_STYLES } from "~/lib/tools";
 
-export const handle = routeStrings("tools");
+export const handle = routeStrings("tools", "images");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "logo-maker");
 

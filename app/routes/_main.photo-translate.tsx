@@ -10,19 +10,19 @@ import { UploadField, type UploadedPhoto } from "~/components/images/upload-fiel
 import { titleMeta } from "~/lib/meta";
 import type { TranslateLanguage } from "~/lib/image-options";
 
-export const handle = routeStrings("tools");
+export const handle = routeStrings("tools", "images");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "photo-translate");
 
 export const meta = titleMeta;
 
 function TranslateForm({ data, prefill, onCreated }: ToolFormProps<"photo-translate">) {
-  const { t } = useTranslation("images");
+  const { t, i18n } = useTranslation("images");
   const [photo, setPhoto] = useState<UploadedPhoto | null>(
     prefill ? { id: prefill.uploadId, previewUrl: `/media/uploads/${encodeURIComponent(prefill.uploadId)}` } : null,
   );
   // The interface language is the likeliest wish; English for everyone else.
-  const [targetLanguage, setTargetLanguage] = useState<TranslateLanguage>(prefill?.targetLanguage ?? (data.strings.locale === "tr" ? "tr" : "en"));
+  const [targetLanguage, setTargetLanguage] = useState<TranslateLanguage>(prefill?.targetLanguage ?? (i18n.language === "tr" ? "tr" : "en"));
   const { model, row: modelRow } = useToolChoice("photo-translate", data, prefill?.model);
   const { frame, fieldErrors } = useCreate("photo-translate", data, { uploadId: photo?.id ?? "", targetLanguage, model }, onCreated);
 

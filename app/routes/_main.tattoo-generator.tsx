@@ -12,7 +12,7 @@ import { titleMeta } from "~/lib/meta";
 import { DESCRIPTION_MAX, type TattooTheme } from "~/lib/image-options";
 import { TATTOO_THEMES } from "~/lib/tools";
 
-export const handle = routeStrings("tools");
+export const handle = routeStrings("tools", "images");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToolPage(request, context, "tattoo-generator");
 

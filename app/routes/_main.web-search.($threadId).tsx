@@ -3,8 +3,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ShieldCheck } from "lucide-react";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { resolveTarget } from "~/.server/ai/providers";
-import { loadToolThread, toolStrings } from "~/.server/chat/tool-screen";
+import { loadToolThread } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
 import { WEB_SEARCH_MODEL, webSearchModelFor } from "~/.server/search/turn";
 import { CreditsLine } from "~/components/chat/credits-line";
@@ -14,12 +15,11 @@ import { SearchForm } from "~/components/search/search-form";
 import { ToolScreenHeader } from "~/components/tools/tool-screen";
 import { ToolNote } from "~/components/tools/tool-form-parts";
 import { ToolThread } from "~/components/tools/tool-thread";
-import { useToolStrings } from "~/components/tools/use-tool-strings";
 import { titleMeta } from "~/lib/meta";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
 
-export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools") };
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools", "search") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [screen, title] = await Promise.all([
@@ -30,7 +30,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const model = webSearchModelFor(screen.plan);
   return {
     ...screen,
-    strings: toolStrings(request, "search"),
     model,
     proModel: model === WEB_SEARCH_MODEL ? null : WEB_SEARCH_MODEL,
     // OpenAI's web_search tool: with keys for other providers only, searching is not possible here.
@@ -44,7 +43,7 @@ export const meta = titleMeta;
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function WebSearchScreen({ data }: { data: Data }) {
-  const { t } = useToolStrings(data.strings);
+  const { t } = useTranslation("search");
   const toolPath = data.thread?.toolPath ?? undefined;
   const tool = useMemo<ChatTool>(() => ({ tool: "web-search", toolPath, threadPath: (id) => `/web-search/${id}` }), [toolPath]);
   return (

@@ -1,6 +1,6 @@
 import { routeStrings } from "~/lib/i18n";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { pageAction } from "~/.server/http/auth";
@@ -9,6 +9,7 @@ import { AppError } from "~/.server/errors";
 import { isLocalDevelopment } from "~/.server/http/development";
 import { readForm } from "~/.server/http/request";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { DevPageHeader } from "~/components/ui/dev-page-header";
 
 export const handle = routeStrings("billing", "auth");
 
@@ -46,18 +47,7 @@ export default function DevClock() {
   const data = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col gap-6 px-4 py-8">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <Clock className="size-6 text-primary" aria-hidden />
-          <div>
-            <h1 className="text-2xl font-semibold">{t("devClock.title")}</h1>
-            <p className="text-sm text-muted-foreground">{t("devClock.description")}</p>
-          </div>
-        </div>
-        <Link to="/web-main" className="text-sm text-primary underline-offset-4 hover:underline">
-          {t("auth:backToApp")}
-        </Link>
-      </header>
+      <DevPageHeader icon={Clock} title={t("devClock.title")} description={t("devClock.description")} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border p-4 text-sm">
         <dt className="text-muted-foreground">{t("devClock.now")}</dt>
         <dd data-testid="clock-now">{data.now.replace("T", " ").slice(0, 19)} UTC</dd>

@@ -1,6 +1,6 @@
 import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { desc } from "drizzle-orm";
 import { Mail } from "lucide-react";
 import { Fragment } from "react";
@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { getDb, schema } from "~/.server/db";
 import { isLocalDevelopment } from "~/.server/http/development";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { DevPageHeader } from "~/components/ui/dev-page-header";
 
 export const handle = routeStrings("auth");
 
@@ -43,18 +44,7 @@ export default function Mailbox() {
   const { emails } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto flex min-h-dvh max-w-3xl flex-col gap-6 px-4 py-8">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <Mail className="size-6 text-primary" aria-hidden />
-          <div>
-            <h1 className="text-2xl font-semibold">{t("mailbox.title")}</h1>
-            <p className="text-sm text-muted-foreground">{t("mailbox.description")}</p>
-          </div>
-        </div>
-        <Link to="/web-main" className="text-sm text-primary underline-offset-4 hover:underline">
-          {t("backToApp")}
-        </Link>
-      </header>
+      <DevPageHeader icon={Mail} title={t("mailbox.title")} description={t("mailbox.description")} />
       {emails.length === 0 ? (
         <p className="rounded-lg border p-6 text-center text-muted-foreground">{t("mailbox.empty")}</p>
       ) : (

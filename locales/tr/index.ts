@@ -4,8 +4,12 @@ import chat from "./chat.json";
 import common from "./common.json";
 import errors from "./errors.json";
 import gallery from "./gallery.json";
+import horoscope from "./horoscope.json";
+import images from "./images.json";
+import search from "./search.json";
+import seo from "./seo.json";
 import settings from "./settings.json";
 import tools from "./tools.json";
 import whatsapp from "./whatsapp.json";
 
-export default { auth, billing, chat, common, errors, gallery, settings, tools, whatsapp };
+export default { auth, billing, chat, common, errors, gallery, horoscope, images, search, seo, settings, tools, whatsapp };

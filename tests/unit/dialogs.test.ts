@@ -1,5 +1,7 @@
 // "Which dialog is open" is one value (issue 32): opening a dialog closes the one that was open, and a late close of a
 // dialog that was already replaced leaves the new one open.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closeAuthDialog, openAuthDialog, setAuthDialogStep } from "../../app/lib/auth-dialog";
 import {
@@ -59,5 +61,20 @@ describe("one open dialog", () => {
     expect(dialogs.get()).toMatchObject({ openDialog: "auth", authStep: "email-link" });
     closeAuthDialog();
     expect(dialogs.get()).toMatchObject({ openDialog: null, authStep: "sign-in" });
+  });
+
+  it("no component closes a dialog by hand before opening another (opening replaces it)", () => {
+    // Closing first was how three booleans were kept exclusive; with one value it is a second write that means nothing.
+    const app = new URL("../../app", import.meta.url).pathname;
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+      );
+    const closeThenOpen = /close\w*Dialog\([^)]*\);\s*(open\w*Dialog|show\w*Dialog)\(/;
+    expect(
+      files(app)
+        .filter((path) => closeThenOpen.test(readFileSync(path, "utf8")))
+        .map((path) => relative(app, path)),
+    ).toEqual([]);
   });
 });

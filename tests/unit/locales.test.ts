@@ -1,5 +1,8 @@
 // Every translation exists in both languages and none is empty, so no screen falls back to a raw key.
 import { describe, expect, it } from "vitest";
+import en from "../../locales/en";
+import tr from "../../locales/tr";
+import { NAMESPACES } from "../../app/lib/i18n";
 
 const LANGUAGES = ["en", "tr"] as const;
 
@@ -28,6 +31,15 @@ for (const [path, content] of Object.entries(files)) {
 describe("locale files", () => {
   it("were found for both languages", () => {
     for (const language of LANGUAGES) expect(byLanguage.get(language)!.size, `no keys under locales/${language}`).toBeGreaterThan(0);
+  });
+
+  it('are each a namespace the browser loads by name and the server holds (decision 0019 "Strings by namespace")', () => {
+    // app/lib/strings.ts loads every file of a language as its own chunk; a file outside NAMESPACES would be a
+    // namespace no route could name, one missing from a language's index a namespace the server renders as raw keys.
+    const found = [...new Set(Object.keys(files).map((path) => /locales\/[^/]+\/([^/]+)\.json$/.exec(path)![1]!))].sort();
+    expect(found).toEqual([...NAMESPACES].sort());
+    expect(Object.keys(en).sort()).toEqual(found);
+    expect(Object.keys(tr).sort()).toEqual(found);
   });
 
   it("have the same keys in every language", () => {

@@ -2,8 +2,11 @@
 // configured origin.
 import { describe, expect, it } from "vitest";
 import { descriptionKey, seoTags, type SeoData } from "../../app/lib/meta";
-import en from "../../locales/en/common.json";
-import tr from "../../locales/tr/common.json";
+import enSeo from "../../locales/en/seo.json";
+import trSeo from "../../locales/tr/seo.json";
+
+const en = { seo: enSeo };
+const tr = { seo: trSeo };
 
 const seo = (overrides: Partial<SeoData> = {}): SeoData => ({ origin: "https://assistant.example.com", urlLocale: null, descriptions: en.seo, ...overrides });
 

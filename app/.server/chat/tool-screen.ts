@@ -1,14 +1,8 @@
 // What a tool's thread page (horoscope, web search) loads: the viewer's plan, demo mode and, for a thread URL, the
 // thread and its messages when it is the viewer's and belongs to that tool; otherwise the page says it is gone.
 import type { AppContext } from "../context";
-import enHoroscope from "../../../locales/en/horoscope.json";
-import trHoroscope from "../../../locales/tr/horoscope.json";
-import enSearch from "../../../locales/en/search.json";
-import trSearch from "../../../locales/tr/search.json";
-import type { Locale } from "../../lib/constants";
 import { isDemoMode } from "../ai/providers";
 import { AppError } from "../errors";
-import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { memoryNotes, withMemoryNotes } from "../memory/settings";
 import type { MemoryNote } from "../../lib/memory";
@@ -44,16 +38,4 @@ export async function loadToolThread(
     if (error instanceof AppError && error.code === "chat/not-found") return missing;
     throw error;
   }
-}
-
-/**
- * A tool's strings travel with its page's data rather than in the bundle every page loads (as the image tools'
- * do), so the chat's first visit does not pay for them.
- */
-const BUNDLES = { horoscope: { en: enHoroscope, tr: trHoroscope }, search: { en: enSearch, tr: trSearch } } as const;
-export type ToolNamespace = keyof typeof BUNDLES;
-
-export function toolStrings<N extends ToolNamespace>(request: Request, namespace: N): { namespace: N; locale: Locale; bundle: (typeof BUNDLES)[N]["en"] } {
-  const locale = getLocale(request);
-  return { namespace, locale, bundle: BUNDLES[namespace][locale] };
 }

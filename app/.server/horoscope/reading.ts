@@ -2,21 +2,19 @@
 // facts (a birth chart, three tarot cards) go to the model as instructions; the saved question is a readable
 // summary of the request in the user's language; offline, the demo provider's reading is a translated template
 // filled with the same facts (labelled "Demo model", never presented as AI).
-import enStrings from "../../../locales/en/horoscope.json";
-import trStrings from "../../../locales/tr/horoscope.json";
-import enTools from "../../../locales/en/tools.json";
 import type { Locale } from "../../lib/constants";
 import { ZODIAC_SIGNS, type HoroscopeInput, type ZodiacSign } from "../../lib/schemas/horoscope";
 import type { HoroscopeType } from "../../lib/tools";
 import type { ToolTurn } from "../chat/turn-types";
+import { resources } from "../i18n";
 import type { PhotoFacts } from "../images/photo-facts";
 import { birthChart, longitude, signOf, skyNow, type BirthChart, type SkyFacts } from "./astronomy";
 import { degreesInSign, formatDegrees, natalChart, type NatalChart } from "./chart";
 import { findPlace, type Place } from "./places";
 import { drawCards, type DrawnCard } from "./tarot";
 
-export type HoroscopeStrings = typeof enStrings;
-export const horoscopeStrings: Record<Locale, HoroscopeStrings> = { en: enStrings, tr: trStrings };
+export type HoroscopeStrings = (typeof resources)["en"]["horoscope"];
+export const horoscopeStrings: Record<Locale, HoroscopeStrings> = { en: resources.en.horoscope, tr: resources.tr.horoscope };
 
 /** Replaces {{name}} with its value (the same placeholders the locale files use everywhere). */
 export function fill(template: string, values: Record<string, string | number>): string {
@@ -324,7 +322,7 @@ const TYPE_GUIDANCE: Record<HoroscopeType, string> = {
 
 function instructionsFor(type: HoroscopeType, locale: Locale, facts: string[], followUp: boolean): string {
   return [
-    `You are the astrologer of a consumer app, writing a "${enTools.horoscope.types[type].title}" reading.`,
+    `You are the astrologer of a consumer app, writing a "${resources.en.tools.horoscope.types[type].title}" reading.`,
     TYPE_GUIDANCE[type],
     `Answer in ${LANGUAGE_NAME[locale]}, in Markdown, about 150 to 300 words, warm and concrete.`,
     "Astrology here is for reflection and entertainment: never present it as certain, and give no medical, legal or financial advice.",

@@ -1,7 +1,5 @@
 // What the image tool pages load and how their forms are handled; the routes stay thin (README "Architecture map").
 import type { AppContext } from "../context";
-import enImages from "../../../locales/en/images.json";
-import trImages from "../../../locales/tr/images.json";
 import type { Locale } from "../../lib/constants";
 import type { JobView } from "../../lib/jobs";
 import { createJobSchema, imageEditSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
@@ -10,7 +8,7 @@ import { clientAddress } from "../auth/throttle";
 import { AppError } from "../errors";
 import { POST_ONLY, readForm } from "../http/request";
 import { apiError, invalidForm } from "../http/respond";
-import { getLocale } from "../i18n";
+import { getLocale, resources, serverNamespace } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
 import { resolveImageEngine, toolModels } from "./engines";
@@ -45,17 +43,17 @@ async function editSourceOf(
 }
 
 /**
- * The image tools' strings travel with their pages' data instead of in the bundle every page loads, so the chat's
- * first visit does not pay for them (docs/decisions: image tools and gallery).
+ * The "images" namespace as loader data: only the gallery route still sends it (its move to `routeStrings`, as every
+ * other screen's strings travel since issue 32, is pending; decision 0019 "Strings by namespace"). Do not add a caller.
  */
 export interface ImageStrings {
   locale: Locale;
-  bundle: typeof enImages;
+  bundle: (typeof resources)["en"]["images"];
 }
 
 export function imageStrings(request: Request): ImageStrings {
   const locale = getLocale(request);
-  return { locale, bundle: locale === "tr" ? trImages : enImages };
+  return { locale, bundle: resources[locale].images };
 }
 
 /** docs/product.md §1: 40+ languages, named in the interface language and in that language's alphabetical order. */
@@ -95,11 +93,9 @@ export async function loadToolScreen(request: Request, context: AppContext, tool
       return [model.id, engine ? (engine.kind === "demo" ? "demo" : engine.imageModel) : null];
     }),
   );
-  const strings = imageStrings(request);
   return {
-    strings,
     /** Photo translate's target languages, named and sorted here so the page and the server agree on every name. */
-    languages: tool === "photo-translate" ? targetLanguages(strings.locale) : [],
+    languages: tool === "photo-translate" ? targetLanguages(getLocale(request)) : [],
     signedIn,
     plan: viewer.plan,
     demoMode: isDemoMode(context.env),
@@ -126,7 +122,7 @@ export async function handleCreateJob(request: Request, context: AppContext): Pr
     const form = await readForm(request);
     const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
     const parsed = createJobSchema().safeParse(values);
-    if (!parsed.success) return invalidForm(request, parsed.error, { tables: { en: enImages, tr: trImages } });
+    if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("images") });
     const viewer = await getViewer(request, context);
     // Creations live in a gallery, which needs an account (docs/product.md §6: tools that store creations ask visitors to sign in).
     if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
@@ -147,7 +143,7 @@ export async function handleEditImage(request: Request, context: AppContext): Pr
     const form = await readForm(request, { allow: POST_ONLY, maxBytes: MASK_MAX_BYTES + 64 * 1024 });
     const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
     const parsed = imageEditSchema().safeParse(values);
-    if (!parsed.success) return invalidForm(request, parsed.error, { tables: { en: enImages, tr: trImages } });
+    if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("images") });
     const maskField = form.get("mask");
     // A mask sent as text, or an empty file, is not a mask.
     if (maskField !== null && (typeof maskField === "string" || maskField.size === 0)) throw new AppError("image/mask-invalid");

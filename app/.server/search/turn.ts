@@ -1,19 +1,19 @@
 // A web search turn: a person or topic and a category become instructions for gpt-4.1 (docs/product.md §9; the fast model below
 // Pro) with OpenAI's web_search tool, a readable question and a thread. Offline, the demo provider says plainly that searching needs
 // an OpenAI key and shows how the answer would be organised, with no facts about the subject.
-import enSearch from "../../../locales/en/search.json";
-import trSearch from "../../../locales/tr/search.json";
-import enTools from "../../../locales/en/tools.json";
-import trTools from "../../../locales/tr/tools.json";
 import type { Locale } from "../../lib/constants";
 import { canUseModel, defaultModelFor, findModel } from "../../lib/models";
 import type { SearchCategory, SearchInput } from "../../lib/schemas/search";
 import type { ToolTurn } from "../chat/turn-types";
 import type { Plan } from "../credits";
 import { fill } from "../horoscope/reading";
+import { resources } from "../i18n";
 
-export const searchStrings: Record<Locale, typeof enSearch> = { en: enSearch, tr: trSearch };
-const categoryNames: Record<Locale, Record<SearchCategory, string>> = { en: enTools["web-search"].categories, tr: trTools["web-search"].categories };
+export const searchStrings: Record<Locale, (typeof resources)["en"]["search"]> = { en: resources.en.search, tr: resources.tr.search };
+const categoryNames: Record<Locale, Record<SearchCategory, string>> = {
+  en: resources.en.tools["web-search"].categories,
+  tr: resources.tr.tools["web-search"].categories,
+};
 
 /** docs/product.md §9: web search defaults to gpt-4.1 (its upstream id is configurable like every model's). */
 export const WEB_SEARCH_MODEL = defaultModelFor("web-search");
@@ -34,7 +34,7 @@ const LANGUAGE_NAME: Record<Locale, string> = { en: "English", tr: "Turkish" };
 function instructionsFor(category: SearchCategory, locale: Locale): string {
   return [
     "You are a careful research assistant with a web search tool. Search the web before answering.",
-    `The user wants to know about a person or topic, focusing on: ${enSearch.focus[category]} (category "${enTools["web-search"].categories[category]}").`,
+    `The user wants to know about a person or topic, focusing on: ${resources.en.search.focus[category]} (category "${categoryNames.en[category]}").`,
     "Report only what reputable public sources say, and cite them inline. Say plainly when sources disagree or when little or nothing public is found.",
     "Never guess or infer private or sensitive details (health, religion, sexuality, home address, contact details, finances of private people); if the subject seems to be a private individual, keep to what they published themselves.",
     `Answer in ${LANGUAGE_NAME[locale]}, in Markdown: a short summary first, then the findings under clear headings.`,

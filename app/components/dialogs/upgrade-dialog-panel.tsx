@@ -32,10 +32,7 @@ export default function UpgradeDialogPanel({ open }: { open: boolean }) {
       ) : (
         <button
           type="button"
-          onClick={() => {
-            closeUpgradeDialog();
-            openAuthDialog("sign-in");
-          }}
+          onClick={() => openAuthDialog("sign-in")}
           className="block w-full rounded-lg bg-primary px-4 py-2.5 text-center text-sm font-medium text-primary-foreground"
         >
           {t("dialog.signIn")}

@@ -6,7 +6,6 @@ import type { ImageTool } from "~/lib/image-options";
 import { UpgradeDialog } from "../dialogs/upgrade-dialog";
 import { ToolScreen } from "../tools/tool-screen";
 import { JobList, useJobs } from "./job-list";
-import { useImageStrings } from "./use-image-strings";
 
 export type ImageToolData = ReturnType<typeof useLoaderData<typeof loadImageToolPage>>;
 
@@ -23,7 +22,6 @@ export interface ToolFormProps<T extends ImageTool> {
  */
 export function ImageToolPage<T extends ImageTool>({ tool, Form }: { tool: T; Form: ComponentType<ToolFormProps<T>> }) {
   const data = useLoaderData<typeof loadImageToolPage>();
-  useImageStrings(data.strings);
   const { jobs, add } = useJobs(data.jobs);
   const [searchParams] = useSearchParams();
   // The loader only brings this tool's own settings; TypeScript cannot narrow the union by a generic tool.

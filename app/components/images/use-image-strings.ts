@@ -6,9 +6,9 @@ export interface ImageStringsData {
 }
 
 /**
- * The "images" namespace arrives with the page's loader data (not in the bundle every page loads); add it to
- * i18next before anything reads it. Adding is synchronous and idempotent, so it is safe during render. A page that
- * needs it only sometimes (the coffee reading's photo field) passes null otherwise.
+ * The "images" namespace from the gallery route's loader data, the last screen still sent its strings that way: every
+ * other screen names its namespaces in its route's `handle` (`routeStrings`, decision 0019). Its move is pending (issue
+ * 32); do not add a caller. Adding is synchronous and idempotent, so it is safe during render.
  */
 export function useImageStrings(strings: ImageStringsData | null) {
   const { i18n } = useTranslation();

@@ -1,6 +1,6 @@
 // The web search form: a person or topic and one of docs/product.md §1's nine categories, checked with the server's schema.
 import { Search } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NETWORK_FAILED } from "~/lib/api-client";
 import { checkWith } from "~/lib/schemas/field-errors";
@@ -9,7 +9,7 @@ import { SUBJECT_MAX, type SearchCategory } from "~/lib/search-options";
 import { notify } from "~/lib/toast";
 import { SEARCH_CATEGORIES } from "~/lib/tools";
 import { useForm } from "~/lib/use-form";
-import { fieldClass } from "../ui/field";
+import { Field, fieldClass } from "../ui/field";
 import { ChoiceGroup } from "../images/choice-group";
 import { ToolSubmitButton } from "~/components/tools/tool-form-parts";
 
@@ -30,7 +30,6 @@ export function SearchForm({
 }) {
   const { t } = useTranslation("search");
   const { t: tt } = useTranslation("tools");
-  const id = useId();
   const [subject, setSubject] = useState("");
   const [category, setCategory] = useState<SearchCategory>("tell-me-everything");
   const { errors, formProps } = useForm({
@@ -44,28 +43,20 @@ export function SearchForm({
 
   return (
     <form method="post" {...formProps} className="flex flex-col gap-5" aria-label={tt("web-search.title")}>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-subject`} className="text-sm font-medium">
-          {t("form.subject")}
-        </label>
-        <input
-          id={`${id}-subject`}
-          name="subject"
-          value={subject}
-          maxLength={SUBJECT_MAX}
-          onChange={(event) => setSubject(event.target.value)}
-          placeholder={t("form.subjectPlaceholder")}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errors.subject ? `${id}-subject-error` : undefined}
-          aria-required
-          className={fieldClass}
-        />
-        {errors.subject && (
-          <p id={`${id}-subject-error`} className="text-sm text-danger">
-            {errors.subject}
-          </p>
+      <Field label={t("form.subject")} error={errors.subject}>
+        {(wiring) => (
+          <input
+            {...wiring}
+            name="subject"
+            value={subject}
+            maxLength={SUBJECT_MAX}
+            onChange={(event) => setSubject(event.target.value)}
+            placeholder={t("form.subjectPlaceholder")}
+            aria-required
+            className={fieldClass}
+          />
         )}
-      </div>
+      </Field>
       <ChoiceGroup
         label={t("form.category")}
         name="category"

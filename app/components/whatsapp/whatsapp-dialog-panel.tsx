@@ -48,14 +48,7 @@ function ProNotice() {
         <Crown className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
         {t("dialog.needsPro")}
       </p>
-      <button
-        type="button"
-        onClick={() => {
-          closeWhatsAppDialog();
-          openUpgradeDialog("whatsapp");
-        }}
-        className={primaryButton}
-      >
+      <button type="button" onClick={() => openUpgradeDialog("whatsapp")} className={primaryButton}>
         {t("dialog.upgrade")}
       </button>
     </div>
@@ -77,14 +70,7 @@ function Content({ status, onChange, onStale }: { status: WhatsAppStatusView; on
     return (
       <div className="flex flex-col gap-3">
         <p className="text-sm">{t("dialog.signInFirst")}</p>
-        <button
-          type="button"
-          onClick={() => {
-            closeWhatsAppDialog();
-            openAuthDialog("sign-in");
-          }}
-          className={primaryButton}
-        >
+        <button type="button" onClick={() => openAuthDialog("sign-in")} className={primaryButton}>
           {t("dialog.signIn")}
         </button>
       </div>
