@@ -124,7 +124,10 @@ export const documentOperations = {
     db.transaction((tx) => {
       const row = tx.select({ state: documents.state }).from(documents).where(eq(documents.id, id)).get();
       if (row?.state !== "reading") return;
-      if (pages.length > 0) tx.insert(documentPages).values(pages.map((page) => ({ ...page, documentId: id }))).run();
+      if (pages.length > 0)
+        tx.insert(documentPages)
+          .values(pages.map((page) => ({ ...page, documentId: id })))
+          .run();
       tx.update(documents).set({ progress, updatedAt: Date.now() }).where(eq(documents.id, id)).run();
     }),
   /** The reading is done: ready with its page count and the characters read. */

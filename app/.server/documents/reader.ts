@@ -98,7 +98,11 @@ const plain = (html: string) =>
     .replace(/<br\s*\/?>/g, "\n")
     .replace(/<[^>]+>/g, "")
     .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (whole, name: string) =>
-      name.startsWith("#x") ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith("#") && name !== "#39" ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? whole),
+      name.startsWith("#x")
+        ? String.fromCodePoint(parseInt(name.slice(2), 16))
+        : name.startsWith("#") && name !== "#39"
+          ? String.fromCodePoint(Number(name.slice(1)))
+          : (ENTITIES[name] ?? whole),
     )
     .replace(/\n{3,}/g, "\n\n")
     .trim();
@@ -120,7 +124,8 @@ async function readDocx(bytes: Uint8Array, budget: Budget): Promise<number> {
   const mammoth = await import("mammoth");
   let html: string;
   try {
-    html = (await (mammoth.default ?? mammoth).convertToHtml({ arrayBuffer: bytes.slice().buffer })).value;
+    // mammoth's Node build (nodejs_compat) takes a Buffer.
+    html = (await (mammoth.default ?? mammoth).convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value;
   } catch {
     throw new ReadFailure("document/corrupt");
   }
@@ -145,7 +150,12 @@ async function readText(bytes: Uint8Array, markdown: boolean, budget: Budget): P
     current = [];
     size = 0;
   };
-  for (const paragraph of splitLong(text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean))) {
+  for (const paragraph of splitLong(
+    text
+      .split(/\n\s*\n/)
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )) {
     const title = markdown ? /^#{1,6}\s+(.+)$/m.exec(paragraph.split("\n")[0]!)?.[1] : undefined;
     if (title || size + paragraph.length > TEXT_PAGE_CHARS) close();
     if (title) heading = title.trim();

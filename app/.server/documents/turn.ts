@@ -76,11 +76,7 @@ function demoAnswer(documents: TurnDocument[], question: string, locale: Locale)
  * What the thread's documents add to a turn: `threadId` is the thread it continues (null for a new one), `attachmentId`
  * a document this question attaches (checked by checkAttachedDocument), `bindTo` the thread a first attach binds it to.
  */
-export async function documentContext(
-  env: AppEnv,
-  ownerId: string,
-  turn: TurnDocumentsInput & { locale: Locale },
-): Promise<DocumentContext> {
+export async function documentContext(env: AppEnv, ownerId: string, turn: TurnDocumentsInput & { locale: Locale }): Promise<DocumentContext> {
   if (!turn.threadId && !turn.attachmentId) return {};
   const { locale, ...input } = turn;
   const documents = await inAccount(env, ownerId, "documents.forTurn", input);
