@@ -63,6 +63,17 @@ describe("documents: refused at upload, nothing kept", { timeout: 60_000 }, () =
     expect(account.sent).toEqual([]);
   });
 
+  it("an image tool's photo field (accept=image) refuses a real PDF as the wrong type", async () => {
+    const account = await documentsAccount();
+    const form = new FormData();
+    form.set("file", new File([makePdf(["A real page."])], "scan.png", { type: "image/png" }));
+    form.set("accept", "image");
+    const response = await account.client.fetch("/api/uploads", { method: "POST", body: form });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: "upload/invalid-type" } });
+    expect(await storedFiles(account.user.id)).toEqual([]);
+  });
+
   it("the refusal is in the person's language (tr)", async () => {
     const account = await documentsAccount();
     account.client.cookies.set("locale", "tr");
