@@ -30,25 +30,27 @@ const PREBUNDLED = [
 const WORKER_CONDITIONS = ["workerd", "worker", "browser"];
 
 /**
- * The WhatsApp worker is a second script (the WHATSAPP service binding points at it by name). Auxiliary workers
- * in the pool must be plain JavaScript, so it is bundled in memory with Vite (TypeScript + Hono) before the pool starts.
+ * The WhatsApp worker and the document-reader worker are scripts of their own (the WHATSAPP and DOCUMENT_READER
+ * service bindings point at them by name). Auxiliary workers in the pool must be plain JavaScript, so each is bundled
+ * in memory with Vite (TypeScript, its packages) before the pool starts.
  */
-async function bundleWhatsAppWorker(): Promise<string> {
+async function bundleWorker(entryPath: string): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: "warn",
     resolve: { conditions: WORKER_CONDITIONS },
     ssr: { noExternal: true, target: "webworker", resolve: { conditions: WORKER_CONDITIONS, externalConditions: ["workerd", "worker"] } },
     build: {
-      ssr: "workers/whatsapp/index.ts",
+      ssr: entryPath,
       write: false,
       minify: false,
-      rollupOptions: { external: [/^cloudflare:/, /^node:/] },
+      // One file: an auxiliary worker is a single script (the reader's parsers are imported dynamically).
+      rollupOptions: { external: [/^cloudflare:/, /^node:/], output: { inlineDynamicImports: true } },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
   const entry = outputs.flatMap((output) => output.output).find((chunk) => chunk.type === "chunk" && chunk.isEntry);
-  if (!entry || entry.type !== "chunk") throw new Error("Bundling workers/whatsapp/index.ts produced no entry chunk");
+  if (!entry || entry.type !== "chunk") throw new Error(`Bundling ${entryPath} produced no entry chunk`);
   return entry.code;
 }
 
@@ -68,13 +70,23 @@ export default defineConfig({
             // Same name as in wrangler.toml's [[services]], so env.WHATSAPP reaches it exactly as in production.
             name: "edge-assistant-whatsapp",
             modules: true,
-            script: await bundleWhatsAppWorker(),
+            script: await bundleWorker("workers/whatsapp/index.ts"),
             compatibilityDate: "2026-04-20",
             compatibilityFlags: ["nodejs_compat"],
             bindings: { APP_ENV: "test", WHATSAPP_APP_SECRET: "test-app-secret", WHATSAPP_VERIFY_TOKEN: "test-verify-token" },
             queueProducers: { WHATSAPP_INBOX: "whatsapp-inbox" },
             // Same database id as the main worker's DB binding: both workers see one database, as deployed.
             d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
+          },
+          {
+            // Same name as in wrangler.toml's DOCUMENT_READER service, so the upload's PDF check reaches it by RPC as in
+            // production. Its readings are run by the tests themselves (documents-helpers readAll calls its queue
+            // handler with the test's env), so no queue or Durable Object is bound here.
+            name: "edge-assistant-document-reader",
+            modules: true,
+            script: await bundleWorker("workers/document-reader.ts"),
+            compatibilityDate: "2026-04-20",
+            compatibilityFlags: ["nodejs_compat"],
           },
         ],
       },

@@ -1,7 +1,7 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
 // else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
-// memory extraction, WhatsApp messages, account moves and document reads; no cron (clean-ups are each account object's alarm); and
-// the Durable Object classes (re-exported).
+// memory extraction, WhatsApp messages and account moves (documents are read by workers/document-reader.ts, decision
+// 0031); no cron (clean-ups are each account object's alarm); and the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
@@ -23,9 +23,6 @@ const {
   withBindings,
   processDataExports,
   DATA_EXPORTS_QUEUE,
-  processDocumentReads,
-  DOCUMENT_READS_QUEUE,
-  DOCUMENT_READS_DEAD_LETTER_QUEUE,
   processImageJobs,
   isImageJobMessage,
   MEMORY_JOBS_QUEUE,
@@ -185,7 +182,6 @@ export default {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
     if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, appEnv);
     if (batch.queue === ACCOUNT_MOVES_QUEUE) return processAccountMoves(batch, appEnv);
-    if (batch.queue === DOCUMENT_READS_QUEUE || batch.queue === DOCUMENT_READS_DEAD_LETTER_QUEUE) return processDocumentReads(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
     const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));

@@ -2,8 +2,7 @@
 // runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS,
 // MEMORY_JOBS and DOCUMENT_READS bindings here.
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { processDocumentReads } from "../app/.server/documents/consumer";
-import { DOCUMENT_READS_QUEUE, type DocumentReadMessage } from "../app/.server/documents/messages";
+import type { DocumentReadMessage } from "../app/.server/documents/messages";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../app/.server/exports/messages";
 import { processImageJobs } from "../app/.server/images/consumer";
@@ -42,7 +41,7 @@ export class MemoryQueue extends WorkerEntrypoint<ServicesEnv> {
   }
 }
 
-/** The same for reading documents (issue 35, decision 0031). */
+/** The same for reading documents (issue 35, decision 0031); the document-reader worker beside this one consumes them. */
 export class DocumentQueue extends WorkerEntrypoint<ServicesEnv> {
   async send(body: DocumentReadMessage) {
     await this.env.DOCUMENT_READS.send(body);
@@ -56,7 +55,6 @@ export default {
   async queue(batch, env) {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, env as never);
     if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, env as never);
-    if (batch.queue === DOCUMENT_READS_QUEUE) return processDocumentReads(batch, env as never);
     await processImageJobs(batch, env as never);
   },
 } satisfies ExportedHandler<ServicesEnv>;

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DocumentReadMessage } from "../../app/.server/documents/messages";
 import type { AppEnv } from "../../app/.server/env";
 import type { DocumentView } from "../../app/lib/documents";
+import documentReader from "../../workers/document-reader";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { signedInClient, type Client } from "./auth-helpers";
 import { sendTurn, upstreamEnv } from "./chat-helpers";
@@ -45,7 +46,8 @@ export async function uploadFile(client: Client, bytes: Uint8Array, name: string
 /** Runs the reader on every message the app sent so far (as the queue would), then answers the document as the chip polls it. */
 export async function readAll(account: { client: Client; env: AppEnv; sent: DocumentReadMessage[] }, documentId: string) {
   const messages = account.sent.splice(0).map((body, index) => ({ id: `read-${index}-${body.documentId}`, body }));
-  await deliver(account.env, messages, "document-reads");
+  // The document-reader worker's queue handler (workers/document-reader.ts), as its queue would call it.
+  await deliver(account.env, messages, "document-reads", documentReader as never);
   return getDocument(account.client, documentId);
 }
 

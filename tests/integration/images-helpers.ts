@@ -57,13 +57,18 @@ export function jobsEnv(vars: Record<string, string> = {}, send?: (body: ImageJo
 }
 
 /** Runs the consumer on a batch, as the queue would; `attempts` is what the queue says this delivery is. */
-export async function deliver(env: AppEnv, messages: { id: string; body: unknown; attempts?: number }[], queue = "image-jobs"): Promise<QueueResult> {
+export async function deliver(
+  env: AppEnv,
+  messages: { id: string; body: unknown; attempts?: number }[],
+  queue = "image-jobs",
+  consumer: { queue(batch: MessageBatch<unknown>, env: never): Promise<void> } = worker as never,
+): Promise<QueueResult> {
   const batch = createMessageBatch(
     queue,
     messages.map((message) => ({ id: message.id, body: message.body, timestamp: new Date(), attempts: message.attempts ?? 1 })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, env as unknown as Env);
+  await consumer.queue(batch as MessageBatch<unknown>, env as never);
   return (await getQueueResult(batch, ctx)) as QueueResult;
 }
 

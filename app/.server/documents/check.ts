@@ -1,9 +1,11 @@
 // A document upload is checked by content, like an image (decision 0031, SECURITY.md "Documents in chat"): PDF by its
 // `%PDF-` magic, DOCX as a ZIP holding word/document.xml, TXT and Markdown as valid UTF-8 without NUL bytes. A PDF is
 // opened at upload only as far as its cross-reference table and page tree (pdfjs reads no page content for that), so
-// a password, a damaged file or more than 300 pages is refused before anything is kept.
+// a password, a damaged file or more than 300 pages is refused before anything is kept. pdfjs runs in the
+// document-reader worker (DOCUMENT_READER, documents/pdf-pages.ts), so the app's bundle carries no parser.
 import { unzipSync } from "fflate";
 import type { DocumentView } from "../../lib/documents";
+import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
@@ -17,6 +19,9 @@ export const DOCUMENT_EXTENSIONS: Record<DocumentContentType, string> = {
   "text/plain": "txt",
   "text/markdown": "md",
 };
+
+/** Why a PDF is refused at upload before its pages are counted. */
+export type DocumentCheckRefusal = "document/password" | "document/corrupt";
 
 export interface DocumentCheck {
   contentType: DocumentContentType;
@@ -60,32 +65,16 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
-/** Opens a PDF just far enough to count its pages: a password or a structure pdfjs cannot read is refused. */
-async function pdfPageCount(bytes: Uint8Array): Promise<number> {
-  // Loaded on the first document only: the worker's start and every page request stay free of pdfjs.
-  const { getDocumentProxy } = await import("unpdf");
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
-  try {
-    // A copy: pdfjs may take over (detach) the buffer it is given, and the caller still stores these bytes.
-    pdf = await getDocumentProxy(bytes.slice(), { stopAtErrors: true, isEvalSupported: false });
-  } catch (error) {
-    throw new AppError((error as { name?: string }).name === "PasswordException" ? "document/password" : "document/corrupt", { cause: error });
-  }
-  try {
-    return pdf.numPages;
-  } finally {
-    await pdf.destroy();
-  }
-}
-
 /** The document's type and (for a PDF) page count, or the translated refusal. Nothing is stored here. */
-export async function checkDocument(bytes: Uint8Array, file: { name: string; type: string }): Promise<DocumentCheck> {
+export async function checkDocument(env: Pick<AppEnv, "DOCUMENT_READER">, bytes: Uint8Array, file: { name: string; type: string }): Promise<DocumentCheck> {
   if (bytes.length === 0) throw new AppError("upload/empty");
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
   const contentType = documentKind(bytes, file);
   if (!contentType) throw new AppError("upload/invalid-type");
   if (contentType !== "application/pdf") return { contentType, pages: null };
-  const pages = await pdfPageCount(bytes);
+  const counted = await env.DOCUMENT_READER.pdfPageCount(bytes);
+  if ("refusal" in counted) throw new AppError(counted.refusal);
+  const { pages } = counted;
   if (pages < 1) throw new AppError("document/corrupt");
   if (pages > MAX_DOCUMENT_PAGES) throw new AppError("document/too-many-pages");
   return { contentType, pages };

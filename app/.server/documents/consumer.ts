@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { DOCUMENT_READS_DEAD_LETTER_QUEUE, isDocumentReadMessage, type DocumentReadMessage } from "./messages";
 import { readDocument, ReadFailure } from "./reader";
 
-export async function processDocumentReads(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+export async function processDocumentReads(batch: MessageBatch<unknown>, env: Pick<AppEnv, "ACCOUNT" | "MEDIA">): Promise<void> {
   const deadLetters = batch.queue === DOCUMENT_READS_DEAD_LETTER_QUEUE;
   for (const message of batch.messages) {
     if (!isDocumentReadMessage(message.body)) {
@@ -33,7 +33,7 @@ export async function processDocumentReads(batch: MessageBatch<unknown>, env: Ap
 }
 
 /** Reads one document; a document that is no longer "reading" (or gone) is left as it is. */
-export async function readOne(env: AppEnv, { documentId: id, accountId }: DocumentReadMessage): Promise<void> {
+export async function readOne(env: Pick<AppEnv, "ACCOUNT" | "MEDIA">, { documentId: id, accountId }: DocumentReadMessage): Promise<void> {
   const document = await inAccount(env, accountId, "documents.beginRead", { id });
   if (!document) return;
   const object = await env.MEDIA.get(document.r2Key);

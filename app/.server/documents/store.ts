@@ -20,7 +20,7 @@ export function documentName(name: string, extension: string): string {
 
 export async function storeDocument(env: AppEnv, ownerId: string, file: File, bytes: Uint8Array) {
   if (file.size > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
-  const check = await checkDocument(bytes, file);
+  const check = await checkDocument(env, bytes, file);
   const id = crypto.randomUUID();
   const extension = DOCUMENT_EXTENSIONS[check.contentType];
   const r2Key = `documents/${ownerId}/${id}.${extension}`;
