@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run dev`: Vite with HMR for the Remix app, plus one `wrangler dev` hosting what Vite's dev proxy cannot:
-// the Durable Objects and the image queue consumer (workers/services.ts) and the WhatsApp worker.
+// the Durable Objects and the image queue consumer (workers/services.ts), the WhatsApp worker and the document reader.
 // Vite's proxy reaches them through wrangler.toml's [env.dev] bindings (script_name / service entrypoint),
 // which wrangler resolves through its local dev registry. Both sides persist to .wrangler/state.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { environmentOverrides, localVars, varArgs, writeWhatsAppDevConfig } from "./lib/local-vars.mjs";
+import { environmentOverrides, localVars, varArgs, writeDocumentReaderDevConfig, writeWhatsAppDevConfig } from "./lib/local-vars.mjs";
 import { PERSIST_DIR, bin, migrateLocal, root, startLongRunning, waitForHttp } from "./lib/run.mjs";
 
 const SERVICES_PORT = process.env.SERVICES_PORT ?? "8788";
@@ -19,6 +19,9 @@ const services = startLongRunning(bin("wrangler"), [
   "-c",
   // Generated beside its own .dev.vars: wrangler gives --var and --env-file to the first worker only.
   writeWhatsAppDevConfig(path.join(root, ".wrangler", "whatsapp-dev"), localVars({ APP_ENV: "development" })),
+  "-c",
+  // The document-reader worker, its Account binding pointed at this services worker (decision 0031).
+  writeDocumentReaderDevConfig(path.join(root, ".wrangler", "document-reader-dev")),
   "--port",
   SERVICES_PORT,
   "--persist-to",

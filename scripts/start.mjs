@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: the production build served by wrangler dev, with both workers (app + WhatsApp) in one process
+// `npm start`: the production build served by wrangler dev, with the three workers (app, WhatsApp, document reader) in one process
 // and all local data under .wrangler/state.
 import path from "node:path";
 import { environmentOverrides, localVars, varArgs, writeWhatsAppDevConfig } from "./lib/local-vars.mjs";
@@ -21,6 +21,9 @@ const wrangler = startLongRunning(bin("wrangler"), [
   "wrangler.toml",
   "-c",
   whatsappConfig,
+  // The document-reader worker (decision 0031): reads uploaded documents, counts a PDF's pages for the upload.
+  "-c",
+  "workers/document-reader.wrangler.toml",
   "--port",
   PORT,
   // Environment variables named in .dev.vars.example win over .dev.vars, as in the WhatsApp worker.

@@ -166,6 +166,9 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
         "wrangler.toml",
         "-c",
         whatsappConfig,
+        // Reads uploaded documents and counts a PDF's pages for the upload (decision 0031); needs no variables.
+        "-c",
+        "workers/document-reader.wrangler.toml",
         "--port",
         String(port),
         "--ip",
