@@ -18,6 +18,8 @@ function bindings() {
     IMAGE_JOBS: { send: fn },
     DATA_EXPORTS: { send: fn },
     MEMORY_JOBS: { send: fn },
+    DOCUMENT_READS: { send: fn },
+    DOCUMENT_READER: { pdfPageCount: fn },
   };
 }
 const SECRET = "s".repeat(32);
