@@ -25,6 +25,25 @@ const MiB = 1024 * KiB;
 /** gzip at level 9: the size a CDN's best compression would send; comparable across runs. */
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
+/** The gzip size of what `wrangler deploy` would upload for `config`. */
+async function measureWorkerBundle(config) {
+  const outdir = mkdtempSync(join(tmpdir(), "edge-assistant-bundle-"));
+  try {
+    // --dry-run bundles without contacting Cloudflare, so no login or network is needed. --env= picks the
+    // top-level (production) environment explicitly, which is what a deploy ships.
+    await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "-c", config, "--env="], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const files = listFiles(outdir).filter((file) => /\.(m?js|cjs)$/.test(file));
+    if (files.length === 0) throw new Error(`wrangler deploy --dry-run wrote no .js files to ${outdir}`);
+    const raw = files.reduce((sum, file) => sum + readFileSync(file).length, 0);
+    const gzip = files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0);
+    return { value: gzip, detail: `${files.length} file(s), ${formatBytes(raw)} raw` };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Each measurement: { name, budget, unit? ("bytes" unless "ms"), measure(shared) -> { value, detail?, items? } },
  * where items ([label, bytes] pairs) are listed with `npm run bench -- --verbose`. `shared` lazily provides
@@ -35,23 +54,14 @@ const MEASUREMENTS = [
     name: "Worker bundle (gzip)",
     budget: 1 * MiB,
     // What Cloudflare stores and cold-starts: the bundled worker wrangler would upload.
-    async measure() {
-      const outdir = mkdtempSync(join(tmpdir(), "edge-assistant-bundle-"));
-      try {
-        // --dry-run bundles without contacting Cloudflare, so no login or network is needed. --env= picks the
-        // top-level (production) environment explicitly, which is what a deploy ships.
-        await run(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "-c", "wrangler.toml", "--env="], {
-          stdio: ["ignore", "ignore", "inherit"],
-        });
-        const files = listFiles(outdir).filter((file) => /\.(m?js|cjs)$/.test(file));
-        if (files.length === 0) throw new Error(`wrangler deploy --dry-run wrote no .js files to ${outdir}`);
-        const raw = files.reduce((sum, file) => sum + readFileSync(file).length, 0);
-        const gzip = files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0);
-        return { value: gzip, detail: `${files.length} file(s), ${formatBytes(raw)} raw` };
-      } finally {
-        rmSync(outdir, { recursive: true, force: true });
-      }
-    },
+    measure: () => measureWorkerBundle("wrangler.toml"),
+  },
+  {
+    name: "Document reader worker bundle (gzip)",
+    // pdfjs and mammoth, kept out of the app's worker (decision 0031, "A worker of its own"); Cloudflare's limit is
+    // 10 MB gzip, and this worker serves no page.
+    budget: 1 * MiB,
+    measure: () => measureWorkerBundle("workers/document-reader.wrangler.toml"),
   },
   {
     name: "Worker start-up CPU (wrangler check startup)",
