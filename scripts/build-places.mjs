@@ -42,16 +42,18 @@ for (const city of kept) {
   if (seen.has(id)) id = `${id}-${slug(city.province || "")}`;
   if (seen.has(id) || !id) continue;
   seen.add(id);
-  // [id, name, province, country code, latitude, longitude, zone, population]: a compact array per city.
+  // [id, name, province, country code, latitude, longitude, zone]: a compact array per city, most populous first (the
+  // order is the population). The id is left out (null) when places.ts can derive it from the country and name, the
+  // province when it is the name: the list is bundled into the worker, whose size is a bench budget.
+  const province = city.province || "";
   places.push([
-    id,
+    id === `${codeOf(city).toLowerCase()}-${slug(city.city)}` ? null : id,
     city.city,
-    city.province || "",
+    province === city.city ? null : province,
     codeOf(city),
     Math.round(city.lat * 1000) / 1000,
     Math.round(city.lng * 1000) / 1000,
     city.timezone,
-    Math.round(city.pop),
   ]);
 }
 

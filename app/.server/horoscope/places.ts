@@ -5,7 +5,26 @@
 import type { Locale } from "../../lib/constants";
 import data from "./places.json";
 
-type Row = [id: string, name: string, province: string, country: string, lat: number, lon: number, zone: string, population: number];
+/**
+ * One city as places.json keeps it (scripts/build-places.mjs), most populous first. To keep the worker's bundle small
+ * the file leaves out what can be derived: the id when it is `<country>-<slug of the name>`, the province when it is
+ * the name itself (null in both cases).
+ */
+type StoredRow = [id: string | null, name: string, province: string | null, country: string, lat: number, lon: number, zone: string];
+type Row = [id: string, name: string, province: string, country: string, lat: number, lon: number, zone: string];
+
+/** The build script's slug: accents dropped, anything else that is not a-z or 0-9 a hyphen. */
+const slug = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+function expand([id, name, province, country, lat, lon, zone]: StoredRow): Row {
+  return [id ?? `${country.toLowerCase()}-${slug(name)}`, name, province ?? name, country, lat, lon, zone];
+}
 
 export interface Place {
   id: string;
@@ -42,7 +61,7 @@ export function fold(text: string): string {
     .trim();
 }
 
-const rows = data as Row[];
+const rows = (data as StoredRow[]).map(expand);
 const byId = new Map<string, Row>(rows.map((row) => [row[0], row]));
 /** Folded names, in the file's order (most populous first), so matches come biggest first. */
 const folded = rows.map((row) => fold(row[1]));
