@@ -1,18 +1,17 @@
 // What a chat turn is made of once its owner is known: the thread and recent messages it continues, an attached
 // image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
-// here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped.
+// here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped. It runs inside
+// the account's object (chat/turn-begin.ts), reading its storage directly: one call per turn (decision 0009).
 import { desc, eq } from "drizzle-orm";
 import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { ChatTarget } from "../ai/providers";
 import type { ChatTurn } from "../ai/upstream";
-import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
-import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { photoFacts } from "../images/photo-facts";
-import { findUpload } from "../images/uploads";
+import { uploadOperations } from "../images/uploads";
 import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
@@ -31,11 +30,12 @@ export function titleFrom(message: string): string {
   return `${space > 20 ? cut.slice(0, space) : cut}…`;
 }
 
-export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: string | null): Promise<string | undefined> {
+/** One of the account's own uploads as a `data:` URL for the model, read inside its object (upload row, then R2). */
+export async function imageDataUrl(account: AccountContext, attachmentId: string | null): Promise<string | undefined> {
   if (!attachmentId) return undefined;
-  const upload = await findUpload(env, ownerId, attachmentId);
+  const upload = uploadOperations["uploads.find"](account, { id: attachmentId });
   if (!upload) return undefined;
-  const object = await env.MEDIA.get(upload.r2Key);
+  const object = await account.env.MEDIA.get(upload.r2Key);
   if (!object) return undefined;
   const bytes = new Uint8Array(await object.arrayBuffer());
   let binary = "";
@@ -47,38 +47,38 @@ export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: s
  * The image a new question attaches: only one of the asker's own uploads. Another account's id, or one that no longer
  * exists, is "not found" (404) before anything is written, and the turn's charge is given back (SECURITY.md "Data of others").
  */
-export async function ownedAttachment(env: AppEnv, ownerId: string, attachmentId: string): Promise<string> {
-  const image = await imageDataUrl(env, ownerId, attachmentId);
+export async function ownedAttachment(account: AccountContext, attachmentId: string): Promise<string> {
+  const image = await imageDataUrl(account, attachmentId);
   if (!image) throw new AppError("upload/missing");
   return image;
 }
 
-export const turnInputOperations = {
-  /** The thread and its latest messages, oldest first; null when this account has no such thread. */
-  "chat.turnContext": ({ db }: AccountContext, threadId: string) => {
-    const { chatThreads, chatMessages } = accountSchema;
-    const thread = db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
-    if (!thread) return null;
-    const recent = db
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.threadId, threadId))
-      .orderBy(desc(chatMessages.createdAt))
-      .limit(CONTEXT_MESSAGES + 1)
-      .all();
-    return { thread, messages: recent.reverse() };
-  },
-  /** The answer charged under `creditKey` (a retried request joins it), if this account has one. */
-  "chat.messageForCredit": ({ db }: AccountContext, creditKey: string) =>
-    db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.creditKey, creditKey)).limit(1).get() ?? null,
-};
-
-/** The thread (if the viewer owns it: it is in their own object) and its latest messages, oldest first, in one call. */
-export async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
-  return inAccount(env, ownerId, "chat.turnContext", threadId);
+/** The thread and its latest messages, oldest first; null when this account has no such thread. */
+export function loadThread({ db }: Pick<AccountContext, "db">, threadId: string) {
+  const { chatThreads, chatMessages } = accountSchema;
+  const thread = db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
+  if (!thread) return null;
+  const recent = db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.threadId, threadId))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(CONTEXT_MESSAGES + 1)
+    .all();
+  return { thread, messages: recent.reverse() };
 }
 
-export type LoadedThread = Awaited<ReturnType<typeof loadThread>>;
+export type LoadedThread = ReturnType<typeof loadThread>;
+
+/** The answer charged under `creditKey` (a retried request joins it), if this account has one. */
+export function messageForCredit({ db }: Pick<AccountContext, "db">, creditKey: string) {
+  return db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.creditKey, creditKey)).limit(1).get() ?? null;
+}
+
+export const turnInputOperations = {
+  "chat.turnContext": (account: AccountContext, threadId: string) => loadThread(account, threadId),
+  "chat.messageForCredit": (account: AccountContext, creditKey: string) => messageForCredit(account, creditKey),
+};
 
 /** A catalogue model and the provider target that serves it. */
 export interface ModelChoice {
@@ -106,12 +106,29 @@ export interface TurnPlan {
 }
 
 /**
+ * A plan as it is sent to the account's object for one owner (chat/turn-begin.ts): plain data with the model that
+ * owner's plan allows (null: none), and the tool's demo replies, which reach the object as RPC stubs (called only for
+ * the demo provider).
+ */
+export type OwnerTurn = Omit<TurnPlan, "modelFor" | "proRequired"> & { choice: ModelChoice | null };
+
+/** The plan for `who`, ready to cross RPC. */
+export function ownerTurn({ modelFor, proRequired: _proRequired, ...plan }: TurnPlan, who: TurnOwner): OwnerTurn {
+  return { ...plan, choice: modelFor(who) };
+}
+
+/**
  * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
  * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
  */
-export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<TurnStart> {
-  const { request, tool, message, creditKey } = plan;
-  const choice = plan.modelFor(who);
+export async function composeTurn(
+  account: AccountContext,
+  plan: OwnerTurn,
+  who: TurnOwner,
+  loaded: LoadedThread,
+  attachedImage: string | undefined,
+): Promise<TurnStart> {
+  const { request, tool, message, creditKey, choice } = plan;
   if (!choice) throw new AppError("plan/pro-required");
   const { model, target } = choice;
   if (request.threadId && !loaded) throw new AppError("chat/not-found");
@@ -148,7 +165,7 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     writes.rewind = { questionId: question.id, questionCreatedAt: question.createdAt, newText: request.mode === "edit" ? text : undefined };
     turns = [
       ...history.slice(0, lastQuestion).map(({ role, content }) => ({ role, content })),
-      { role: "user", content: text, imageDataUrl: await imageDataUrl(env, who.accountId, question.attachmentId) },
+      { role: "user", content: text, imageDataUrl: await imageDataUrl(account, question.attachmentId) },
     ];
   }
 
@@ -157,7 +174,7 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
   // Memory (issue 33, decision 0027): the person's instructions and memories join the system text; the relay learns
   // from the turn when it ends. A temporary chat keeps no rows at all.
   const temporary = request.temporary === true;
-  const memory = await memoryForTurn(env, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
+  const memory = await memoryForTurn(account, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
   return {
     messageId,
     threadId,
@@ -168,7 +185,9 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     reasoning: model.reasoning,
     demoReply:
       target.kind === "demo"
-        ? memory.demoReply(demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)))
+        ? memory.demoReply(
+            await demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
+          )
         : undefined,
     kind: tool?.kind ?? "chat",
     instructions: memory.instructions(tool?.instructions),
@@ -183,7 +202,7 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
  * The demo provider's text: the tool's (its form's reading, given what it could read from the turn's photo, or its
  * reply to a later turn), else the chat's.
  */
-function demoFor(tool: ToolTurn | undefined, question: string, image: string | undefined, chat: () => string): string {
+function demoFor(tool: ToolTurn | undefined, question: string, image: string | undefined, chat: () => string): string | Promise<string> {
   if (!tool) return chat();
   if (tool.opening) return tool.opening.demoReply(image ? photoFacts(image) : null);
   return tool.demoReply(question);
