@@ -5,7 +5,7 @@ import { KeyRound, Link2, Mail } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
-import { pageAction, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, requireUserRow } from "~/.server/http/auth";
 import { configuredProviders } from "~/.server/auth/oidc";
 import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
 import { listPasskeys } from "~/.server/auth/passkeys";
@@ -38,13 +38,13 @@ import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
 export const handle = routeStrings("whatsapp");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request, context);
+  const { viewer, user } = await requireUserRow(request, context);
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   const connected = url.searchParams.get("connected");
   const confirm = url.searchParams.get("confirm");
   const [profile, whatsapp, passkeys, twoStep, activity] = await Promise.all([
-    getUserProfile(context.env, viewer.user.id),
+    getUserProfile(context.env, user),
     whatsappStatus(context.env, context.config, viewer),
     listPasskeys(context.env, viewer.user.id),
     twoStepStatus(context.env, viewer.user.id),

@@ -40,15 +40,13 @@ export interface UserProfile {
   connections: LoginConnection[];
 }
 
-/** Loads the profile; any failure is docs/product.md §4's "Could not retrieve user information". */
-export async function getUserProfile(env: AppEnv, userId: string): Promise<UserProfile> {
+/**
+ * Loads the profile of the signed-in user (their row as the session read found it); any failure is docs/product.md
+ * §4's "Could not retrieve user information".
+ */
+export async function getUserProfile(env: AppEnv, user: User): Promise<UserProfile> {
   try {
-    const db = getDb(env);
-    const [user, connections] = await Promise.all([
-      db.query.users.findFirst({ where: eq(schema.users.id, userId) }),
-      db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId)),
-    ]);
-    if (!user) throw new Error("user row missing");
+    const connections = await getDb(env).select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, user.id));
     return {
       uid: user.id,
       accessLevel: user.accessLevel,

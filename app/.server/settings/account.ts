@@ -10,24 +10,24 @@ import { clearSessionCookie, destroyUserSessions } from "../auth/session";
 import { clientAddress } from "../auth/throttle";
 import { AppError, errorStatus, type ErrorCode } from "../errors";
 import { latestExport } from "../exports/requests";
-import { linkContext, requireUser, requireUserRow } from "../http/auth";
+import { linkContext, requireUserRow } from "../http/auth";
 import { readForm } from "../http/request";
 import { storageSummary, withUploadAllowance } from "../images/uploads";
-import { accountVoice } from "../voice/preference";
+import { voiceOf } from "../voice/preference";
 import { listShares } from "../share/links";
 import { checkForm, displayNameSchema, type FieldErrors } from "../../lib/schemas/auth";
 
 /** The page's data: the profile and every section's state. */
 export async function loadAccountSettings(request: Request, context: AppContext) {
-  const viewer = await requireUser(request, context);
-  const [profile, otherSessions, shares, dataExport, storage, voice] = await Promise.all([
-    getUserProfile(context.env, viewer.user.id),
+  const { viewer, user } = await requireUserRow(request, context);
+  const [profile, otherSessions, shares, dataExport, storage] = await Promise.all([
+    getUserProfile(context.env, user),
     otherSessionCount(context.env, viewer.user.id, viewer.sessionId),
     listShares(context.env, viewer.user.id),
     latestExport(context.env, viewer.user.id),
     storageSummary(context.env, { accountId: viewer.user.id, plan: viewer.plan }),
-    accountVoice(context.env, viewer.user.id),
   ]);
+  const voice = voiceOf(user);
   const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
   const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
   const error = new URL(request.url).searchParams.get("error");
