@@ -158,14 +158,18 @@ async function launchOnHint(env: AppEnv, config: AppConfig, plan: TurnPlan, hint
   };
   return {
     keep: async () => {
+      let stream: ReadableStream<Uint8Array> | null;
       try {
-        const stream = await relay.confirm(messageId);
-        if (!stream) throw new AppError("chat/interrupted");
-        return { threadId, messageId, stream };
+        stream = await relay.confirm(messageId);
       } catch (error) {
         await cancel();
         throw error;
       }
+      if (stream) return { threadId, messageId, stream };
+      // The launch was dropped before the session answered (a session read slower than CONFIRM_WITHIN_MS, under load):
+      // nothing of it was kept and its charge is given back, so the turn begins again for the confirmed owner.
+      await cancel();
+      return begin(env, config, plan, hint);
     },
     drop: cancel,
   };
