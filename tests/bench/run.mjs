@@ -12,6 +12,7 @@ import { DEMO_PICTURES_BENCH, measureDemoPictures } from "./demo-pictures.mjs";
 import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
 import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./lighthouse.mjs";
 import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
+import { startBaselineChatBench } from "./baseline.mjs";
 import { ACCOUNTS_LOAD, LOAD_BENCH, measureAccountsLoad, measureLoad } from "./load.mjs";
 import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
 import { MEMORY_BENCH, measureMemory } from "./memory.mjs";
@@ -120,7 +121,10 @@ const MEASUREMENTS = [
         ? "with the DevTools inspector attached (plain wrangler dev)"
         : "on a second server (whose DevTools inspector did not start)";
       const withDevtools = `; ${plain} p50 ${formatMs(percentile(attached.added, 50))}, its floor ${formatMs(percentile(attached.floor, 50))}`;
-      return { value: percentile(result.added, 50), detail: streamingDetail(result, "ttft", 50) + withDevtools };
+      const old = result.baseline
+        ? `; the old build ${process.env.BENCH_BASELINE} (${result.baseline.sha.slice(0, 12)}) taking turns in the same runs: p50 ${formatMs(percentile(result.baseline.added, 50))} added, its floor ${formatMs(percentile(result.baseline.floor, 50))}`
+        : "";
+      return { value: percentile(result.added, 50), detail: streamingDetail(result, "ttft", 50) + old + withDevtools };
     },
   },
   {
@@ -478,7 +482,15 @@ function createShared() {
   return {
     /** One streaming run (memoised) shared by the three streaming figures. */
     chatStreaming() {
-      return (streaming ??= chatBench().then(measureStreaming));
+      return (streaming ??= chatBench().then(async (bench) => {
+        // BENCH_BASELINE=<git ref>: an older build takes turns with this one in the same runs (tests/bench/baseline.mjs).
+        const baseline = process.env.BENCH_BASELINE ? await startBaselineChatBench(process.env.BENCH_BASELINE) : undefined;
+        try {
+          return await measureStreaming(bench, baseline);
+        } finally {
+          await baseline?.close();
+        }
+      }));
     },
     /** The same streaming run against a plain `wrangler dev` (DevTools inspector attached), on its own server. */
     async chatStreamingWithDevtools() {
