@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, run } from "../e2e/server.mjs";
 
-/** Starts the ref's chat bench (its own fake upstream and server, no history seeded); built once per commit. */
+/** Starts the ref's chat bench (its own fake upstream and server, the same history seeded); built once per commit. */
 export async function startBaselineChatBench(ref) {
   const sha = execFileSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { cwd: ROOT })
     .toString()
@@ -26,6 +26,7 @@ export async function startBaselineChatBench(ref) {
   }
   const server = await import(pathToFileURL(join(dir, "tests", "e2e", "server.mjs")).href);
   const chat = await import(pathToFileURL(join(dir, "tests", "bench", "chat.mjs")).href);
-  const bench = await chat.startChatBench(server.startServer, { history: false });
+  // With the same history as this build's bench, so both accounts' objects are alike.
+  const bench = await chat.startChatBench(server.startServer);
   return { ...bench, ref, sha };
 }
