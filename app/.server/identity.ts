@@ -4,6 +4,7 @@ import { isSecureRequest, lookupSession, readCookie, toSessionUser, type Session
 import { signValue, verifySignedValue } from "./auth/signing";
 import { planForUser } from "./billing/subscriptions";
 import { now } from "./clock";
+import type { User } from "../../db/schema";
 import type { AppConfig, AppEnv } from "./env";
 
 /** Like the session cookie: `__Host-` over https (no sibling host can plant one), the plain name over local http. */
@@ -68,6 +69,8 @@ export async function issueGuestId(request: Request, config: AppConfig): Promise
  * Request object, which made a signed-in page read its session from D1 three times.
  */
 const viewers = new WeakMap<object, Promise<Viewer>>();
+/** The signed-in user's whole row as the same session read found it (kept off the Viewer, which pages pass around). */
+const userRows = new WeakMap<object, User>();
 
 /** Resolves the viewer: the session's user when the cookie names a live session, otherwise the guest. */
 export function getViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
@@ -79,9 +82,19 @@ export function getViewer(request: Request, context: { env: AppEnv; config: AppC
   return viewer;
 }
 
+/**
+ * The signed-in viewer's users row, from the request's one session read (issue 31 item 3: a signed-in page reads D1
+ * at most twice); null for a visitor.
+ */
+export async function viewerUserRow(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<User | null> {
+  const viewer = await getViewer(request, context);
+  return viewer.kind === "user" ? (userRows.get(context) ?? null) : null;
+}
+
 async function resolveViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
   const session = await lookupSession(context.env, request);
   if (session.status === "ok") {
+    userRows.set(context, session.user);
     const plan = await planForUser(context.env, session.user, now());
     const user: SessionUser = { ...toSessionUser(session.user), accessLevel: plan === "pro" ? "pro" : "basic" };
     const paywallDue = plan === "free" && session.user.paywallSeenAt === null && context.config.billing.paywallAfterSignIn;

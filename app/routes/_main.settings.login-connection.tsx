@@ -5,16 +5,13 @@ import { KeyRound, Link2, Mail } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
-import { pageAction, invalid, linkContext, requireUser, requireUserRow } from "~/.server/http/auth";
+import { pageAction, invalid, linkContext, requireUserRow } from "~/.server/http/auth";
 import { configuredProviders } from "~/.server/auth/oidc";
-import { connectEmail, disconnectProvider, getUserProfile } from "~/.server/auth/profile";
-import { listPasskeys } from "~/.server/auth/passkeys";
+import { connectEmail, disconnectProvider } from "~/.server/auth/profile";
 import { requireRecentSignIn } from "~/.server/auth/recent-sign-in";
-import { recentSecurityActivity } from "~/.server/auth/security-activity";
-import { twoStepStatus } from "~/.server/auth/two-step";
 import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
-import { whatsappStatus } from "~/.server/whatsapp/link-codes";
+import { loginPageRows } from "~/.server/settings/login-rows";
 import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
 import { alertCode } from "~/components/auth/forms";
 import { newPasswordForm, useAuthWords } from "~/components/auth/account-forms";
@@ -38,18 +35,12 @@ import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
 export const handle = routeStrings("whatsapp");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request, context);
+  const { viewer, user } = await requireUserRow(request, context);
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   const connected = url.searchParams.get("connected");
   const confirm = url.searchParams.get("confirm");
-  const [profile, whatsapp, passkeys, twoStep, activity] = await Promise.all([
-    getUserProfile(context.env, viewer.user.id),
-    whatsappStatus(context.env, context.config, viewer),
-    listPasskeys(context.env, viewer.user.id),
-    twoStepStatus(context.env, viewer.user.id),
-    recentSecurityActivity(context.env, viewer.user.id),
-  ]);
+  const { profile, whatsapp, passkeys, twoStep, activity } = await loginPageRows(context.env, context.config, viewer, user);
   return {
     profile,
     /** Passkeys, two-step sign-in and the recent security activity (decision 0028). */

@@ -4,8 +4,7 @@ import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CircleAlert, Crown, ExternalLink } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { findUser } from "~/.server/auth/accounts";
-import { pageAction, publicOrigin, requireUser, requireUserRow } from "~/.server/http/auth";
+import { pageAction, publicOrigin, requireUserRow } from "~/.server/http/auth";
 import { formatInstant } from "~/.server/billing/catalogue";
 import { billingPortalUrl, setCancelAtPeriodEnd } from "~/.server/billing/checkout";
 import { accessEndsAt, givesPro, retriesExhausted, statusGivesPro } from "~/.server/billing/plan";
@@ -24,12 +23,11 @@ export const handle = routeStrings("billing");
 const KNOWN_STATUSES = ["active", "trialing", "past_due", "unpaid", "canceled", "incomplete", "incomplete_expired", "paused"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request, context);
+  const { viewer, user } = await requireUserRow(request, context);
   const { env, config } = context;
   const locale = getLocale(request);
   const at = now();
-  const [user, rows] = await Promise.all([findUser(env, viewer.user.id), listSubscriptions(env, viewer.user.id)]);
-  if (!user) throw new AppError("auth/profile-unavailable");
+  const rows = await listSubscriptions(env, viewer.user.id);
   const current = currentSubscription(rows, at);
   const pro = viewer.plan === "pro";
   const subscription =

@@ -225,38 +225,54 @@ export function percentile(values, p) {
 
 /**
  * Streams the same completion directly and through the app, alternately, `runs` times. Returns the paired
- * time-to-first-token differences and every between-token gap of both paths.
+ * time-to-first-token differences and every between-token gap of both paths. With a `baseline` (an older build's
+ * bench, tests/bench/baseline.mjs) each run also streams through it, the two builds taking turns going first, and
+ * its added times and floor come back as `baseline`.
  */
-export async function measureStreaming(bench) {
+export async function measureStreaming(bench, baseline) {
   const direct = { ttft: [], gaps: [] };
   const app = { ttft: [], gaps: [] };
   const added = [];
+  const baselineAdded = [];
   for (let index = 0; index < CHAT_BENCH.warmup + CHAT_BENCH.runs; index++) {
     const question = `Benchmark question number ${index}`;
     const directTimes = await directStream(bench.fake.url, question);
+    const oldFirst = baseline && index % 2 === 1;
+    const oldTimes = oldFirst ? await appStream(baseline, question) : undefined;
     const appTimes = await appStream(bench, question);
-    if (directTimes.length !== CHAT_BENCH.tokens || appTimes.length === 0) {
+    const baselineTimes = baseline && !oldFirst ? await appStream(baseline, question) : oldTimes;
+    if (directTimes.length !== CHAT_BENCH.tokens || appTimes.length === 0 || baselineTimes?.length === 0) {
       throw new Error(`expected ${CHAT_BENCH.tokens} tokens, got ${directTimes.length} direct / ${appTimes.length} through the app`);
     }
     if (index < CHAT_BENCH.warmup) continue;
     direct.ttft.push(directTimes[0]);
     app.ttft.push(appTimes[0]);
     added.push(appTimes[0] - directTimes[0]);
+    if (baselineTimes) baselineAdded.push(baselineTimes[0] - directTimes[0]);
     direct.gaps.push(...gapsOf(directTimes));
     app.gaps.push(...gapsOf(appTimes));
   }
-  // The dev server's own floor: the same POST /api/chat from another site, which the worker refuses (403) before
-  // running any app code. Part of every "added" figure above is this round trip through `wrangler dev` (its proxy
-  // worker, then the worker's entry), not the app.
+  const floor = await measureFloor(bench.server.baseUrl);
+  const result = { direct, app, added, floor, runs: CHAT_BENCH.runs, devtools: bench.server.devtools };
+  if (!baseline) return result;
+  return { ...result, baseline: { ref: baseline.ref, sha: baseline.sha, added: baselineAdded, floor: await measureFloor(baseline.server.baseUrl) } };
+}
+
+/**
+ * The dev server's own floor: the same POST /api/chat from another site, which the worker refuses (403) before
+ * running any app code. Part of every "added" figure is this round trip through `wrangler dev` (its proxy worker,
+ * then the worker's entry), not the app.
+ */
+async function measureFloor(baseUrl) {
   const floor = [];
   for (let index = 0; index < CHAT_BENCH.runs; index++) {
     const started = performance.now();
-    const response = await fetch(`${bench.server.baseUrl}/api/chat`, { method: "POST", headers: { Origin: "https://elsewhere.example" } });
+    const response = await fetch(`${baseUrl}/api/chat`, { method: "POST", headers: { Origin: "https://elsewhere.example" } });
     await response.arrayBuffer();
     if (response.status !== 403) throw new Error(`the floor request answered ${response.status}, not 403`);
     floor.push(performance.now() - started);
   }
-  return { direct, app, added, floor, runs: CHAT_BENCH.runs, devtools: bench.server.devtools };
+  return floor;
 }
 
 async function timedGet(bench, path) {

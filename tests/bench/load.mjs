@@ -61,8 +61,8 @@ async function turn(baseUrl, cookie, message) {
     body: JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message, mode: "send" }),
   });
   if (!response.ok) {
-    await response.arrayBuffer();
-    return { status: response.status };
+    const body = await response.text();
+    return { status: response.status, error: body.slice(0, 200) };
   }
   const text = await response.text();
   const events = text
@@ -109,4 +109,91 @@ export async function measureLoad(startServer) {
     await server.stop();
     await fake.stop();
   }
+}
+
+/** Issue 31: many accounts chatting at once, each its own object; none of it may write D1 while answers stream. */
+export const ACCOUNTS_LOAD = { accounts: 100, turnsEach: 10, daily: 100, readBackAtOnce: 50 };
+
+/**
+ * 1,000 concurrent turns across 100 signed-in Free accounts (10 each, all at once) on the benchmark's D1-counting
+ * build (tests/bench/d1-count-worker.ts). Returns what was lost (an answer not complete, or not read back complete with
+ * the same text from its account's object), the accounts whose day's charges differ from their turns, and the D1
+ * statements made while the turns ran (session reads only; no write).
+ */
+export async function measureAccountsLoad(startServer) {
+  const fake = await startFakeUpstream();
+  const now = Date.now();
+  const accounts = Array.from({ length: ACCOUNTS_LOAD.accounts }, (_, index) => ({ id: `load-account-${index}`, ...session(`load-account-${index}`, now) }));
+  let server;
+  try {
+    server = await startServer({
+      label: "bench-accounts-load",
+      script: "tests/bench/d1-count-worker.ts",
+      vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url, CREDITS_FREE_DAILY: String(ACCOUNTS_LOAD.daily) },
+      async beforeStart(persistDir) {
+        const file = join(persistDir, "..", "accounts-load-seed.sql");
+        const users = accounts.map(({ id }) => `('${id}', '${id}@example.com', 1, 'Load ${id}', 'basic', 'en')`).join(",\n");
+        writeFileSync(
+          file,
+          `INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ${users};\n${accounts.map((account) => account.sql).join("\n")}`,
+        );
+        await run(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", file, "--yes"], {
+          stdio: ["ignore", "ignore", "inherit"],
+        });
+      },
+    });
+    const { baseUrl } = server;
+    const take = async () => (await fetch(`${baseUrl}/__bench/d1`)).json();
+    const credits = async (account) => (await (await fetch(`${baseUrl}/api/credits`, { headers: { Cookie: account.cookie } })).json()).used;
+    // Every account's object is started (and finds no old rows to move in) before the turns, as a returning person's is.
+    const usedBefore = await Promise.all(accounts.map(credits));
+    await take();
+
+    const started = performance.now();
+    const turns = await Promise.all(
+      accounts.flatMap((account) =>
+        Array.from({ length: ACCOUNTS_LOAD.turnsEach }, (_, index) =>
+          turn(baseUrl, account.cookie, `${account.id} turn ${index}`).then((result) => ({ account, ...result })),
+        ),
+      ),
+    );
+    const ms = performance.now() - started;
+    const during = await take();
+
+    const completed = turns.filter((result) => result.done?.status === "complete");
+    let stored = 0;
+    for (let index = 0; index < completed.length; index += ACCOUNTS_LOAD.readBackAtOnce) {
+      const batch = await Promise.all(completed.slice(index, index + ACCOUNTS_LOAD.readBackAtOnce).map((result) => readBack(baseUrl, result)));
+      stored += batch.filter(Boolean).length;
+    }
+    const usedAfter = await Promise.all(accounts.map(credits));
+    const chargedWrong = accounts.filter((account, index) => usedAfter[index] - usedBefore[index] !== ACCOUNTS_LOAD.turnsEach).length;
+    return {
+      total: turns.length,
+      completed: completed.length,
+      stored,
+      refused: turns.filter((result) => result.status !== 200).length,
+      refusals: [...new Set(turns.filter((result) => result.status !== 200).map((result) => `${result.status} ${result.error}`))],
+      chargedWrong,
+      charged: usedAfter.reduce((sum, used, index) => sum + used - usedBefore[index], 0),
+      reads: during.reads,
+      writes: during.writes,
+      statements: during.statements,
+      ms,
+    };
+  } finally {
+    await server?.stop();
+    await fake.stop();
+  }
+}
+
+/** Whether a finished answer reads back complete, with the text it streamed, from its account's object. */
+async function readBack(baseUrl, result) {
+  const response = await fetch(`${baseUrl}/api/chat/${result.messageId}/stream`, { headers: { Cookie: result.account.cookie } });
+  const done = (await response.text())
+    .split("\n\n")
+    .filter((block) => block.startsWith("data: "))
+    .map((block) => JSON.parse(block.slice(6)))
+    .find((event) => event.type === "done");
+  return done?.status === "complete" && done.text === result.done.text;
 }

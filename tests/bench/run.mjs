@@ -12,7 +12,8 @@ import { DEMO_PICTURES_BENCH, measureDemoPictures } from "./demo-pictures.mjs";
 import { CHAT_BENCH, measureHistory, measureStreaming, percentile, startChatBench } from "./chat.mjs";
 import { lighthouseSettings, measureLighthouse, printLighthouseTable } from "./lighthouse.mjs";
 import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
-import { LOAD_BENCH, measureLoad } from "./load.mjs";
+import { startBaselineChatBench } from "./baseline.mjs";
+import { ACCOUNTS_LOAD, LOAD_BENCH, measureAccountsLoad, measureLoad } from "./load.mjs";
 import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
 import { MEMORY_BENCH, measureMemory } from "./memory.mjs";
 import { DOCUMENTS_BENCH, measureDocumentPrompt, measureDocumentReading } from "./documents.mjs";
@@ -131,7 +132,10 @@ const MEASUREMENTS = [
         ? "with the DevTools inspector attached (plain wrangler dev)"
         : "on a second server (whose DevTools inspector did not start)";
       const withDevtools = `; ${plain} p50 ${formatMs(percentile(attached.added, 50))}, its floor ${formatMs(percentile(attached.floor, 50))}`;
-      return { value: percentile(result.added, 50), detail: streamingDetail(result, "ttft", 50) + withDevtools };
+      const old = result.baseline
+        ? `; the old build ${process.env.BENCH_BASELINE} (${result.baseline.sha.slice(0, 12)}) taking turns in the same runs: p50 ${formatMs(percentile(result.baseline.added, 50))} added, its floor ${formatMs(percentile(result.baseline.floor, 50))}`
+        : "";
+      return { value: percentile(result.added, 50), detail: streamingDetail(result, "ttft", 50) + old + withDevtools };
     },
   },
   {
@@ -367,6 +371,41 @@ const MEASUREMENTS = [
       };
     },
   },
+  // Issue 31: 1,000 turns at once across 100 accounts, each account's answers and charges in its own object.
+  {
+    name: "Chat: answers lost of 1,000 concurrent turns across 100 accounts",
+    unit: "count",
+    budget: 0,
+    async measure(shared) {
+      const result = await shared.accountsLoad();
+      return {
+        value: result.total - result.stored,
+        detail: `${result.completed} of ${result.total} completed (${result.refused} refused${result.refusals.length ? `: ${result.refusals.slice(0, 2).join(" | ")}` : ""}), ${result.stored} read back complete from their accounts' objects; all in ${formatMs(result.ms)}`,
+      };
+    },
+  },
+  {
+    name: "Credits: accounts charged other than their turns (1,000 turns, 100 accounts)",
+    unit: "count",
+    budget: 0,
+    async measure(shared) {
+      const result = await shared.accountsLoad();
+      return { value: result.chargedWrong, detail: `${result.charged} credits charged for ${result.total} turns, ${ACCOUNTS_LOAD.turnsEach} per account` };
+    },
+  },
+  {
+    name: "D1 writes during 1,000 concurrent turns across 100 accounts",
+    unit: "count",
+    budget: 0,
+    async measure(shared) {
+      const result = await shared.accountsLoad();
+      const writes = result.statements.filter((sql) => !/^\s*select/i.test(sql));
+      return {
+        value: result.writes,
+        detail: `${result.reads} reads (${(result.reads / result.total).toFixed(2)} per turn: its session), ${result.writes} writes${writes.length ? `: ${[...new Set(writes)].slice(0, 3).join(" | ")}` : ""}; counted on the benchmark's D1-counting build`,
+      };
+    },
+  },
   {
     name: "Stripe calls for 1,000 anonymous /payment loads",
     unit: "count",
@@ -470,6 +509,7 @@ function createShared() {
   let documentReading;
   let documentPrompt;
   let load;
+  let accountsLoad;
   let interaction;
   let d1;
   const contexts = [];
@@ -477,7 +517,15 @@ function createShared() {
   return {
     /** One streaming run (memoised) shared by the three streaming figures. */
     chatStreaming() {
-      return (streaming ??= chatBench().then(measureStreaming));
+      return (streaming ??= chatBench().then(async (bench) => {
+        // BENCH_BASELINE=<git ref>: an older build takes turns with this one in the same runs (tests/bench/baseline.mjs).
+        const baseline = process.env.BENCH_BASELINE ? await startBaselineChatBench(process.env.BENCH_BASELINE) : undefined;
+        try {
+          return await measureStreaming(bench, baseline);
+        } finally {
+          await baseline?.close();
+        }
+      }));
     },
     /** The same streaming run against a plain `wrangler dev` (DevTools inspector attached), on its own server. */
     async chatStreamingWithDevtools() {
@@ -505,6 +553,9 @@ function createShared() {
     },
     load() {
       return (load ??= measureLoad(startServer));
+    },
+    accountsLoad() {
+      return (accountsLoad ??= measureAccountsLoad(startServer));
     },
     /** D1 statements per screen, page_view event and chat turn, on the benchmark's counting build. */
     d1Queries() {

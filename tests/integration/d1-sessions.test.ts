@@ -65,6 +65,25 @@ describe("D1 per page view", { timeout: 60_000 }, () => {
   });
 });
 
+describe("D1 per settings and payment page", { timeout: 60_000 }, () => {
+  // Issue 31 item 3's budget for every signed-in page: at most 2 D1 reads (the session with the user's row, and what
+  // the page shows from the global tables in one statement) and no write.
+  it.each(["/settings/account", "/settings/login-connection", "/settings/my-plan", "/payment"])(
+    "%s reads D1 at most twice and writes nothing",
+    async (path) => {
+      const { client: signedIn } = await signedInClient();
+      await signedIn.get("/web-main"); // the first view after signing in; the one measured is a later one
+      const { client, counts } = counted(signedIn);
+      const page = await client.get(path);
+      expect(page.status).toBe(200);
+      await page.text();
+      const all = counts.statements.join("\n");
+      expect(counts.writes, all).toBe(0);
+      expect(counts.reads, all).toBeLessThanOrEqual(2);
+    },
+  );
+});
+
 describe("D1 bookmarks", { timeout: 60_000 }, () => {
   it("a request that wrote sends its bookmark back, signed, and the next request starts its D1 session there", async () => {
     const { client } = await signedInClient();

@@ -6,6 +6,7 @@ import { eq, getTableName } from "drizzle-orm";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
 import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
+import { beginTurn, type BegunTurn, type TurnAsk } from "../chat/turn-begin";
 import { takeOverOldCounter } from "../credits/account-credits";
 import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
@@ -44,6 +45,15 @@ export class Account extends ChatRelay {
     if (!operation) throw new Error(`account: no operation ${String(name)}`);
     await this.arrive(accountId);
     return (operation as AccountOperation)(this.accountContext(accountId), input);
+  }
+
+  /**
+   * A chat turn in one call (chat/turn-begin.ts, decision 0009): charged here, its thread, memory and image read here,
+   * composed and started (or launched on an owner hint) by this object's relay.
+   */
+  async beginTurn(ask: TurnAsk): Promise<BegunTurn> {
+    await this.arrive(ask.who.accountId);
+    return beginTurn(this.accountContext(ask.who.accountId), this, ask);
   }
 
   /**

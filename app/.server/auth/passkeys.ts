@@ -54,14 +54,6 @@ function transportsOf(passkey: Pick<Passkey, "transports">): AuthenticatorTransp
   }
 }
 
-export async function listPasskeys(env: AppEnv, userId: string): Promise<PasskeySummary[]> {
-  return getDb(env)
-    .select({ id: schema.passkeys.id, name: schema.passkeys.name, createdAt: schema.passkeys.createdAt, lastUsedAt: schema.passkeys.lastUsedAt })
-    .from(schema.passkeys)
-    .where(eq(schema.passkeys.userId, userId))
-    .orderBy(schema.passkeys.createdAt);
-}
-
 /** Options for "Add a passkey": the account's existing passkeys are excluded, so one authenticator is not added twice. */
 export async function registrationOptions(env: AppEnv, user: Pick<User, "id" | "email" | "displayName">, rp: RelyingParty, challenge: string) {
   const existing = await getDb(env).select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id));

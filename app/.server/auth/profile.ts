@@ -1,7 +1,7 @@
 // The signed-in user's own data: profile (docs/product.md §7 getUserProfile), login connections, chats and the account
 // itself. Every function takes the user id from the session, never from the request, so one person can only
 // ever read or change their own rows.
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import { LOGIN_PROVIDERS, type LoginProvider } from "../../lib/auth";
 import { hasRenewingPro } from "../billing/subscriptions";
@@ -41,36 +41,41 @@ export interface UserProfile {
   connections: LoginConnection[];
 }
 
-/** Loads the profile; any failure is docs/product.md §4's "Could not retrieve user information". */
-export async function getUserProfile(env: AppEnv, userId: string): Promise<UserProfile> {
+/**
+ * Loads the profile of the signed-in user (their row as the session read found it); any failure is docs/product.md
+ * §4's "Could not retrieve user information".
+ */
+export async function getUserProfile(env: AppEnv, user: User): Promise<UserProfile> {
   try {
-    const db = getDb(env);
-    const [user, connections] = await Promise.all([
-      db.query.users.findFirst({ where: eq(schema.users.id, userId) }),
-      db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, userId)),
-    ]);
-    if (!user) throw new Error("user row missing");
-    return {
-      uid: user.id,
-      accessLevel: user.accessLevel,
-      profilePhotoUrl: avatarUrl(user),
-      displayName: user.displayName,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      hasPassword: Boolean(user.passwordHash),
-      createdAt: user.createdAt,
-      connections: connections
-        .map((connection) => ({
-          provider: connection.provider,
-          email: connection.email,
-          verified: connection.verified,
-          connectedAt: connection.createdAt,
-        }))
-        .sort((a, b) => LOGIN_PROVIDERS.indexOf(a.provider) - LOGIN_PROVIDERS.indexOf(b.provider)),
-    };
+    return profileOf(user, await getDb(env).select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, user.id)));
   } catch (cause) {
     throw new AppError("auth/profile-unavailable", { cause });
   }
+}
+
+/** The profile from the user's row and their login connections, however they were read. */
+export function profileOf(
+  user: User,
+  connections: Pick<typeof schema.loginConnections.$inferSelect, "provider" | "email" | "verified" | "createdAt">[],
+): UserProfile {
+  return {
+    uid: user.id,
+    accessLevel: user.accessLevel,
+    profilePhotoUrl: avatarUrl(user),
+    displayName: user.displayName,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    hasPassword: Boolean(user.passwordHash),
+    createdAt: user.createdAt,
+    connections: connections
+      .map((connection) => ({
+        provider: connection.provider,
+        email: connection.email,
+        verified: connection.verified,
+        connectedAt: connection.createdAt,
+      }))
+      .sort((a, b) => LOGIN_PROVIDERS.indexOf(a.provider) - LOGIN_PROVIDERS.indexOf(b.provider)),
+  };
 }
 
 export async function updateDisplayName(env: AppEnv, userId: string, displayName: string): Promise<void> {
@@ -182,9 +187,4 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
 export async function adoptGuestData(env: AppEnv, guestId: string | null, userId: string): Promise<void> {
   if (!guestId || !guestId.startsWith("g_") || guestId === userId) return;
   await accountObject(env, userId).adopt(userId, guestId);
-}
-
-/** Other devices' sessions of this user, for "sign out of other devices". */
-export async function otherSessionCount(env: AppEnv, userId: string, sessionId: string, now = Date.now()): Promise<number> {
-  return getDb(env).$count(schema.sessions, and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, sessionId), gt(schema.sessions.expiresAt, now)));
 }

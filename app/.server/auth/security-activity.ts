@@ -1,16 +1,15 @@
 // "Recent security activity" (decision 0028): every change to how the account signs in beyond the password — a passkey
 // added or removed, two-step sign-in on or off, recovery codes used or renewed — is kept as a row the owner sees in
 // Settings › Login Connection and e-mailed to the account's address, so a change the owner did not make is noticed.
-import { desc, eq } from "drizzle-orm";
 import type { SecurityEventKind, User } from "../../../db/schema";
-import { getDb, schema, type Database } from "../db";
+import { schema, type Database } from "../db";
 import { sendEmail } from "../email";
 import { accountEmail } from "../email/templates";
 import type { AppEnv } from "../env";
 import type { LinkContext } from "./accounts";
 
 /** How many events Settings lists (newest first). */
-const SHOWN = 20;
+export const SECURITY_EVENTS_SHOWN = 20;
 
 export interface SecurityEvent {
   kind: SecurityEventKind;
@@ -35,14 +34,4 @@ export async function mailSecurityChange(env: AppEnv, user: Pick<User, "email">,
   } catch (error) {
     console.error("auth: security notice email failed:", error instanceof Error ? error.message : "unknown error");
   }
-}
-
-export async function recentSecurityActivity(env: AppEnv, userId: string): Promise<SecurityEvent[]> {
-  const rows = await getDb(env)
-    .select({ kind: schema.securityEvents.kind, at: schema.securityEvents.createdAt })
-    .from(schema.securityEvents)
-    .where(eq(schema.securityEvents.userId, userId))
-    .orderBy(desc(schema.securityEvents.createdAt))
-    .limit(SHOWN);
-  return rows;
 }

@@ -5,7 +5,7 @@ import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import { now as clockNow } from "../clock";
-import { type Database, getDb, getPrimaryDb, schema } from "../db";
+import { type Database, getPrimaryDb, schema } from "../db";
 import { loadConfig, type AppEnv } from "../env";
 import { AppError } from "../errors";
 import type { LinkContext } from "./accounts";
@@ -26,17 +26,17 @@ export interface TwoStepStatus {
   recoveryCodesLeft: number;
 }
 
-/** What Settings shows; read like the rest of the page (a replica no older than the person's own writes). */
-export function twoStepStatus(env: AppEnv, userId: string): Promise<TwoStepStatus> {
-  return statusIn(getDb(env), userId);
-}
-
 async function statusIn(db: Database, userId: string): Promise<TwoStepStatus> {
   const [row, left] = await Promise.all([
     db.query.twoStepSecrets.findFirst({ where: eq(schema.twoStepSecrets.userId, userId), columns: { enabledAt: true } }),
     db.$count(schema.recoveryCodes, and(eq(schema.recoveryCodes.userId, userId), isNull(schema.recoveryCodes.usedAt))),
   ]);
-  return { enabled: Boolean(row?.enabledAt), recoveryCodesLeft: row?.enabledAt ? left : 0 };
+  return twoStepOf(row?.enabledAt ?? null, left);
+}
+
+/** The status from when two-step sign-in was turned on (null: off) and the unused recovery codes. */
+export function twoStepOf(enabledAt: number | null, recoveryCodesLeft: number): TwoStepStatus {
+  return { enabled: Boolean(enabledAt), recoveryCodesLeft: enabledAt ? recoveryCodesLeft : 0 };
 }
 
 /**

@@ -45,6 +45,11 @@ export function renewsPro(subscription: AccessFields, now: number): boolean {
   return givesPro(subscription, now) && !subscription.cancelAtPeriodEnd;
 }
 
+/** `renewsPro` as SQL over the subscriptions table (Settings › Account reads it with the page's other rows). */
+export function renewsProSql(now: number): SQL {
+  return sql`(${givesProSql(now)} and not ${schema.subscriptions.cancelAtPeriodEnd})`;
+}
+
 /** `givesPro` as SQL over the subscriptions table, for statements that must decide inside D1. */
 export function givesProSql(now: number): SQL {
   const s = schema.subscriptions;

@@ -7,7 +7,7 @@ import { AppError, isAppError } from "../errors";
 import { publicOrigin, requireUser, requireUserRow } from "../http/auth";
 import { readForm } from "../http/request";
 import { getLocale } from "../i18n";
-import { getViewer } from "../identity";
+import { getViewer, viewerUserRow } from "../identity";
 import { pageTitle } from "../page";
 import { BILLING_PERIODS, type BillingPeriod } from "../../lib/constants";
 import { formatInstant, formatMoney, yearlySavingPercent } from "./catalogue";
@@ -31,7 +31,8 @@ export async function loadPaymentPage(request: Request, context: AppContext) {
   // Visitors see the plans and prices (issue 17 item 14); choosing one asks them to sign in, then brings them back to
   // the same plan. Only the return from checkout needs an account.
   const viewer = returning ? await requireUser(request, context) : await getViewer(request, context);
-  const user = viewer.kind === "user" ? await findUser(env, viewer.user.id) : null;
+  // The row the session read found (a signed-in page reads D1 at most twice, issue 31 item 3).
+  const user = viewer.kind === "user" ? await viewerUserRow(request, context) : null;
   if (viewer.kind === "user" && !user) throw new AppError("auth/profile-unavailable");
 
   if (returning && user && viewer.kind === "user") {

@@ -6,6 +6,7 @@ import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/
 import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import { relayFor } from "./relay";
+import type { TurnCharge } from "./turn-store";
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -29,13 +30,31 @@ export function finishedStream(message: { content: string; status: AnswerStatus 
   });
 }
 
+/** Where an answer is joined: its object's live stream, and the end of one that object no longer holds. */
+export interface AnswerSource {
+  join(messageId: string): Promise<ReadableStream<Uint8Array> | null>;
+  endInterrupted(input: { messageId: string; charge?: TurnCharge }): Promise<ChatMessage | null>;
+}
+
 /** The answer to `message` as Server-Sent Events: live from its relay while it is being generated, else as stored. */
 export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
+  return joinFrom(
+    {
+      join: (messageId) => relayFor(env, ownerId).join(messageId),
+      endInterrupted: (input) => inAccount(env, ownerId, "chat.endInterrupted", input),
+    },
+    ownerId,
+    message,
+  );
+}
+
+/** joinAnswer's steps, from outside the account's object or (a retried turn, chat/turn-begin.ts) inside it. */
+export async function joinFrom(source: AnswerSource, ownerId: string, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
   if (message.status !== "streaming") return finishedStream(message);
-  const live = await relayFor(env, ownerId).join(message.id);
+  const live = await source.join(message.id);
   if (live) return live;
   // Not generating any more: it just finished (its row has the answer now) or the relay lost it without a trace.
   const charge = message.creditKey ? { ownerId, creditKey: message.creditKey } : undefined;
-  const saved = await inAccount(env, ownerId, "chat.endInterrupted", { messageId: message.id, charge });
+  const saved = await source.endInterrupted({ messageId: message.id, charge });
   return finishedStream(saved ?? { ...message, status: "failed", errorCode: "chat/interrupted" });
 }

@@ -1,19 +1,18 @@
 // What a chat turn is made of once its owner is known: the thread and recent messages it continues, an attached
 // image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
-// here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped.
+// here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped. It runs inside
+// the account's object (chat/turn-begin.ts), reading its storage directly: one call per turn (decision 0009).
 import { desc, eq } from "drizzle-orm";
 import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { ChatTarget } from "../ai/providers";
 import type { ChatTurn } from "../ai/upstream";
-import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
-import type { AppEnv } from "../env";
 import { checkAttachedDocument, documentContext, type DocumentContext } from "../documents/turn";
 import { AppError } from "../errors";
 import { photoFacts } from "../images/photo-facts";
-import { findUpload } from "../images/uploads";
+import { uploadOperations } from "../images/uploads";
 import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";
@@ -32,11 +31,12 @@ export function titleFrom(message: string): string {
   return `${space > 20 ? cut.slice(0, space) : cut}…`;
 }
 
-export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: string | null): Promise<string | undefined> {
+/** One of the account's own uploads as a `data:` URL for the model, read inside its object (upload row, then R2). */
+export async function imageDataUrl(account: AccountContext, attachmentId: string | null): Promise<string | undefined> {
   if (!attachmentId) return undefined;
-  const upload = await findUpload(env, ownerId, attachmentId);
+  const upload = uploadOperations["uploads.find"](account, { id: attachmentId });
   if (!upload) return undefined;
-  const object = await env.MEDIA.get(upload.r2Key);
+  const object = await account.env.MEDIA.get(upload.r2Key);
   if (!object) return undefined;
   const bytes = new Uint8Array(await object.arrayBuffer());
   let binary = "";
@@ -49,39 +49,39 @@ export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: s
  * Another account's id, or one that no longer exists, is "not found" (404) before anything is written, and the turn's
  * charge is given back (SECURITY.md "Data of others"); a document not read yet is 409, one that could not be read 422.
  */
-export async function ownedAttachment(env: AppEnv, ownerId: string, attachmentId: string): Promise<string | undefined> {
-  const image = await imageDataUrl(env, ownerId, attachmentId);
+export async function ownedAttachment(account: AccountContext, attachmentId: string): Promise<string | undefined> {
+  const image = await imageDataUrl(account, attachmentId);
   if (image) return image;
-  await checkAttachedDocument(env, ownerId, attachmentId);
+  checkAttachedDocument(account, attachmentId);
   return undefined;
 }
 
-export const turnInputOperations = {
-  /** The thread and its latest messages, oldest first; null when this account has no such thread. */
-  "chat.turnContext": ({ db }: AccountContext, threadId: string) => {
-    const { chatThreads, chatMessages } = accountSchema;
-    const thread = db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
-    if (!thread) return null;
-    const recent = db
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.threadId, threadId))
-      .orderBy(desc(chatMessages.createdAt))
-      .limit(CONTEXT_MESSAGES + 1)
-      .all();
-    return { thread, messages: recent.reverse() };
-  },
-  /** The answer charged under `creditKey` (a retried request joins it), if this account has one. */
-  "chat.messageForCredit": ({ db }: AccountContext, creditKey: string) =>
-    db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.creditKey, creditKey)).limit(1).get() ?? null,
-};
-
-/** The thread (if the viewer owns it: it is in their own object) and its latest messages, oldest first, in one call. */
-export async function loadThread(env: AppEnv, ownerId: string, threadId: string) {
-  return inAccount(env, ownerId, "chat.turnContext", threadId);
+/** The thread and its latest messages, oldest first; null when this account has no such thread. */
+export function loadThread({ db }: Pick<AccountContext, "db">, threadId: string) {
+  const { chatThreads, chatMessages } = accountSchema;
+  const thread = db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
+  if (!thread) return null;
+  const recent = db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.threadId, threadId))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(CONTEXT_MESSAGES + 1)
+    .all();
+  return { thread, messages: recent.reverse() };
 }
 
-export type LoadedThread = Awaited<ReturnType<typeof loadThread>>;
+export type LoadedThread = ReturnType<typeof loadThread>;
+
+/** The answer charged under `creditKey` (a retried request joins it), if this account has one. */
+export function messageForCredit({ db }: Pick<AccountContext, "db">, creditKey: string) {
+  return db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.creditKey, creditKey)).limit(1).get() ?? null;
+}
+
+export const turnInputOperations = {
+  "chat.turnContext": (account: AccountContext, threadId: string) => loadThread(account, threadId),
+  "chat.messageForCredit": (account: AccountContext, creditKey: string) => messageForCredit(account, creditKey),
+};
 
 /** A catalogue model and the provider target that serves it. */
 export interface ModelChoice {
@@ -92,8 +92,8 @@ export interface ModelChoice {
 /** A request checked against the catalogue and its tool, before anyone is charged. */
 export interface TurnPlan {
   /**
-   * The model `who` is answered with (the one model-access check), or null when their plan allows none; `withPhoto`:
-   * the question answered carries a photo (default: the question sent does).
+   * The model `who` is answered with (the one model-access check), or null when their plan allows none; `withPhoto`
+   * when the question answered carries a photo (a tool's turn then needs a model that sees images, decision 0030).
    */
   modelFor: (who: TurnOwner, withPhoto?: boolean) => ModelChoice | null;
   /** The question sent (a tool's opening question, or the user's text); absent when regenerating. */
@@ -112,10 +112,45 @@ export interface TurnPlan {
 }
 
 /**
+ * A plan as it is sent to the account's object for one owner (chat/turn-begin.ts): plain data with the model that
+ * owner's plan allows (null: none), and the tool's demo replies, which reach the object as RPC stubs (called only for
+ * the demo provider).
+ */
+export type OwnerTurn = Omit<TurnPlan, "modelFor" | "proRequired"> & {
+  choice: ModelChoice | null;
+  /**
+   * A tool's regenerate or edit: the choice if the question it answers again carries a photo (known only once the
+   * thread is read in the object; decision 0030), or "unavailable" when no served model sees images.
+   */
+  photoChoice?: ModelChoice | null | "unavailable";
+};
+
+/** The plan for `who`, ready to cross RPC. */
+export function ownerTurn({ modelFor, proRequired: _proRequired, ...plan }: TurnPlan, who: TurnOwner): OwnerTurn {
+  const again = plan.tool && plan.request.mode !== "send";
+  return { ...plan, choice: modelFor(who), photoChoice: again ? photoChoiceFor(() => modelFor(who, true)) : undefined };
+}
+
+function photoChoiceFor(choose: () => ModelChoice | null): ModelChoice | null | "unavailable" {
+  try {
+    return choose();
+  } catch (error) {
+    if (error instanceof AppError && error.code === "chat/model-unavailable") return "unavailable";
+    throw error;
+  }
+}
+
+/**
  * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
  * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
  */
-export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, loaded: LoadedThread, attachedImage: string | undefined): Promise<TurnStart> {
+export async function composeTurn(
+  account: AccountContext,
+  plan: OwnerTurn,
+  who: TurnOwner,
+  loaded: LoadedThread,
+  attachedImage: string | undefined,
+): Promise<TurnStart> {
   const { request, tool, message, creditKey } = plan;
   if (request.threadId && !loaded) throw new AppError("chat/not-found");
   // A tool's thread continues only with that tool (its instructions and charge follow the thread's tool).
@@ -124,8 +159,9 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
   const history = (loaded?.messages ?? []).filter((row) => row.content.length > 0 && row.status !== "streaming");
   const lastAsked = history.map((row) => row.role).lastIndexOf("user");
   // A regenerate or edit answers the thread's last question again, photo included (the coffee reading's cup).
-  const withPhoto = request.mode === "send" ? Boolean(plan.attachmentId) : Boolean(history[lastAsked]?.attachmentId);
-  const choice = plan.modelFor(who, withPhoto);
+  const againWithPhoto = request.mode !== "send" && Boolean(history[lastAsked]?.attachmentId);
+  const choice = againWithPhoto && plan.photoChoice !== undefined ? plan.photoChoice : plan.choice;
+  if (choice === "unavailable") throw new AppError("chat/model-unavailable");
   if (!choice) throw new AppError("plan/pro-required");
   const { model, target } = choice;
   const threadId = loaded?.thread.id ?? crypto.randomUUID();
@@ -156,7 +192,7 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     writes.rewind = { questionId: question.id, questionCreatedAt: question.createdAt, newText: request.mode === "edit" ? text : undefined };
     turns = [
       ...history.slice(0, lastAsked).map(({ role, content }) => ({ role, content })),
-      { role: "user", content: text, imageDataUrl: await imageDataUrl(env, who.accountId, question.attachmentId) },
+      { role: "user", content: text, imageDataUrl: await imageDataUrl(account, question.attachmentId) },
     ];
   }
 
@@ -165,20 +201,18 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
   // Memory (issue 33, decision 0027): the person's instructions and memories join the system text; the relay learns
   // from the turn when it ends. A temporary chat keeps no rows at all.
   const temporary = request.temporary === true;
+  const memory = await memoryForTurn(account, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
   // Documents in chat (decision 0031): the thread's documents, or the one this question attaches, as passages.
   const attachedDocument = request.mode === "send" && plan.attachmentId && !attachedImage ? plan.attachmentId : null;
-  const [memory, documents] = await Promise.all([
-    memoryForTurn(env, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary }),
-    tool
-      ? ({} as DocumentContext)
-      : documentContext(env, who.accountId, {
-          threadId: loaded && !temporary ? loaded.thread.id : null,
-          attachmentId: attachedDocument,
-          question: lastQuestion,
-          bindTo: temporary ? null : threadId,
-          locale: plan.locale,
-        }),
-  ]);
+  const documents: DocumentContext = tool
+    ? {}
+    : documentContext(account, {
+        threadId: loaded && !temporary ? loaded.thread.id : null,
+        attachmentId: attachedDocument,
+        question: lastQuestion,
+        bindTo: temporary ? null : threadId,
+        locale: plan.locale,
+      });
   return {
     messageId,
     threadId,
@@ -191,7 +225,7 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
       target.kind === "demo"
         ? memory.demoReply(
             documents.demoReply ??
-              demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
+              (await demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage))),
           )
         : undefined,
     kind: tool?.kind ?? "chat",
@@ -207,7 +241,7 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
  * The demo provider's text: the tool's (its form's reading, given what it could read from the turn's photo, or its
  * reply to a later turn), else the chat's.
  */
-function demoFor(tool: ToolTurn | undefined, question: string, image: string | undefined, chat: () => string): string {
+function demoFor(tool: ToolTurn | undefined, question: string, image: string | undefined, chat: () => string): string | Promise<string> {
   if (!tool) return chat();
   if (tool.opening) return tool.opening.demoReply(image ? photoFacts(image) : null);
   return tool.demoReply(question);

@@ -16,6 +16,9 @@ export interface TurnOwner {
   address?: string;
 }
 
+/** A tool's demo reply: its text, or (called from the account's object, across RPC, chat/turn-begin.ts) a promise of it. */
+export type DemoText = string | Promise<string>;
+
 /**
  * What a tool (horoscope, web search) adds to a turn. Everything here is built on the server from the tool's
  * validated input; the client only names the tool and sends the form.
@@ -38,14 +41,14 @@ export interface ToolTurn {
    * A first turn made from the tool's form: the question saved and sent, the thread title, and the demo reply (given
    * what the demo could read from the turn's photo, when it has one).
    */
-  opening?: { question: string; title: string; demoReply: (photo: PhotoFacts | null) => string };
+  opening?: { question: string; title: string; demoReply: (photo: PhotoFacts | null) => DemoText };
   /**
    * The upload the first turn's question carries to the model (the coffee reading's cup photo, decision 0030). Such a
    * turn needs a vision model: another one gives way to `fallbackModel`.
    */
   photoId?: string;
   /** The demo provider's reply to any later turn (follow-up, regenerate, edit), given its question. */
-  demoReply: (question: string) => string;
+  demoReply: (question: string) => DemoText;
   /** The heading of the sources list appended to a web search answer, in the user's language. */
   sourcesLabel?: string;
 }

@@ -1,6 +1,7 @@
-// A chat turn, end to end on the server: plan (check the model and plan), charge the credit (idempotent by request
-// id) while the thread and its recent messages load, then start: hand everything to the account's ChatRelay, whose
-// turn machine (turn-machine.ts) sends the upstream request at once and owns the turn from there to its end.
+// A chat turn, end to end on the server: plan (check the model and plan), then one call to the account's object
+// (chat/turn-begin.ts), which charges the credit (idempotent by request id), reads the thread, memory and attached
+// image from its own storage, and starts the turn: its turn machine (turn-machine.ts) sends the upstream request at
+// once and owns the turn from there to its end. A visitor's charge is made on their address's counter first.
 //
 // With an owner hint (owner-hint.ts: whose this session was when this isolate last verified it) all of that happens
 // before the session is read again: the turn is handed over as launched, sent upstream but written and shown only
@@ -10,16 +11,13 @@ import type { ChatRequest } from "../../lib/schemas/chat";
 import type { CreditAction, Locale } from "../../lib/constants";
 import { canUseModel, findModel } from "../../lib/models";
 import { availableModels, resolveTarget } from "../ai/providers";
-import { consumeCredits, type ConsumeResult } from "../credits";
-import { inAccount } from "../account/client";
+import { accountObject } from "../account/client";
+import { chargeAddress, chargeTerms, undoAddressCharge } from "../credits";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
-import { joinAnswer } from "./join";
 import { sameOwner } from "./owner-hint";
-import { temporaryThread } from "./temporary-chat";
-import { relayFor } from "./relay";
-import { composeTurn, loadThread, ownedAttachment, type LoadedThread, type ModelChoice, type TurnPlan } from "./turn-inputs";
-import type { TurnEnd } from "./turn-table";
+import type { BegunTurn, TurnAsk } from "./turn-begin";
+import { ownerTurn, type ModelChoice, type TurnPlan } from "./turn-inputs";
 import { settleTurnCharge } from "./turn-store";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
@@ -83,42 +81,6 @@ function planTurn(env: AppEnv, request: ChatRequest, options: TurnOptions): Turn
   };
 }
 
-/** What a turn needs from its owner, fetched together: the charge (none when the plan does not allow the model), the thread, the image. */
-interface Prepared {
-  charge: ConsumeResult | undefined;
-  loaded: LoadedThread;
-  attachedImage: string | undefined;
-}
-
-/** Charges `who` and loads what the turn continues. If a load fails, the charge is given back. */
-async function prepareFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: TurnOwner): Promise<Prepared> {
-  const { request } = plan;
-  const action: CreditAction = plan.tool?.action ?? "chat";
-  const charging = plan.proRequired(who)
-    ? Promise.resolve(undefined)
-    : consumeCredits(env, config, { accountId: who.accountId, plan: who.plan, action, key: plan.creditKey, now: plan.now, address: who.address });
-  try {
-    const [charge, loaded, attachedImage] = await Promise.all([
-      charging,
-      request.temporary
-        ? temporaryThread(who.accountId, request, plan.now ?? Date.now())
-        : request.threadId
-          ? loadThread(env, who.accountId, request.threadId)
-          : null,
-      request.mode === "send" && plan.attachmentId ? ownedAttachment(env, who.accountId, plan.attachmentId) : undefined,
-    ]);
-    return { charge, loaded, attachedImage };
-  } catch (error) {
-    await giveBack(env, who, plan.creditKey, await charging.catch(() => undefined), "abandoned");
-    throw error;
-  }
-}
-
-/** Settles a charge this request made (not one a retry of it found already made) for a turn that ended early. */
-async function giveBack(env: AppEnv, who: TurnOwner, creditKey: string, charge: ConsumeResult | undefined, end: TurnEnd) {
-  if (charge?.ok && !charge.duplicate) await settleTurnCharge(env, { ownerId: who.accountId, creditKey }, end);
-}
-
 export async function startTurn(
   env: AppEnv,
   config: AppConfig,
@@ -139,10 +101,39 @@ export async function startTurn(
     });
     if (sameOwner(hint, known)) return guess.keep();
     await guess.drop();
-    return startFor(env, plan, known, await prepareFor(env, config, plan, known));
+    return begin(env, config, plan, known);
   }
-  const who = await readOwner();
-  return startFor(env, plan, who, await prepareFor(env, config, plan, who));
+  return begin(env, config, plan, await readOwner());
+}
+
+/** The object's call for `who`: the charge's terms (none when their plan allows no model here), and a visitor's address charge. */
+async function askFor(env: AppEnv, config: AppConfig, plan: TurnPlan, who: TurnOwner): Promise<TurnAsk> {
+  const action: CreditAction = plan.tool?.action ?? "chat";
+  const charge = plan.proRequired(who) ? null : chargeTerms(config, { plan: who.plan, action, key: plan.creditKey, now: plan.now });
+  const address = charge && who.plan === "guest" ? await chargeAddress(env, config, who.accountId, charge, who.address) : undefined;
+  return { plan: ownerTurn(plan, who), who, charge, address };
+}
+
+/** One call to the owner's object; a visitor's address charge is given back if that call fails outright. */
+async function callObject(env: AppEnv, ask: TurnAsk): Promise<BegunTurn> {
+  try {
+    return await accountObject(env, ask.who.accountId).beginTurn(ask);
+  } catch (error) {
+    if (ask.address && ask.charge) await undoAddressCharge(env, ask.who.accountId, ask.charge.key, ask.address);
+    throw error;
+  }
+}
+
+function refusal(begun: Extract<BegunTurn, { status: "refused" }>): AppError {
+  return new AppError(begun.code, { resetsAt: begun.resetsAt });
+}
+
+/** The turn of a confirmed owner: refused, joined (a retry), or started, by their object in one call. */
+async function begin(env: AppEnv, config: AppConfig, plan: TurnPlan, who: TurnOwner): Promise<StartedTurn> {
+  const begun = await callObject(env, await askFor(env, config, plan, who));
+  if (begun.status === "refused") throw refusal(begun);
+  if (begun.status !== "started") throw new AppError("chat/interrupted");
+  return { threadId: begun.threadId, messageId: begun.messageId, stream: begun.stream };
 }
 
 /** A turn begun for a hinted owner: kept once the session agrees (its errors shown only then), else dropped, charge included. */
@@ -152,84 +143,40 @@ interface Guess {
 }
 
 /**
- * Charges the hinted owner and hands the turn to their object as launched (turn-machine.ts): the request goes out,
- * nothing is written or shown until keep() confirms it. Only a turn that would go ahead anyway is launched (charged
- * and composable); any other is refused, joined or started by keep() as for a confirmed owner.
+ * Hands the turn to the hinted owner's object as launched (turn-begin.ts): charged, the request out, nothing written
+ * or shown until keep() confirms it. A turn that is not launched is refused or begun by keep() as for a confirmed owner.
  */
 async function launchOnHint(env: AppEnv, config: AppConfig, plan: TurnPlan, hint: TurnOwner): Promise<Guess> {
-  let prepared: Prepared;
+  let begun: BegunTurn;
   try {
-    prepared = await prepareFor(env, config, plan, hint);
+    begun = await callObject(env, { ...(await askFor(env, config, plan, hint)), launch: true });
   } catch (error) {
-    // prepareFor gave the charge back; the error is this owner's to see only.
+    // The object gave any charge back; the error is this owner's to see only.
     return { keep: () => Promise.reject(error), drop: async () => undefined };
   }
-  const notLaunched: Guess = {
-    keep: () => startFor(env, plan, hint, prepared),
-    drop: () => giveBack(env, hint, plan.creditKey, prepared.charge, "abandoned"),
-  };
-  if (!prepared.charge?.ok || prepared.charge.duplicate) return notLaunched;
-  const input = await composeTurn(env, plan, hint, prepared.loaded, prepared.attachedImage).catch(() => undefined);
-  if (!input) return notLaunched;
-  const relay = relayFor(env, hint.accountId);
+  if (begun.status === "refused") return { keep: () => Promise.reject(refusal(begun)), drop: async () => undefined };
+  if (begun.status !== "launched") return { keep: () => begin(env, config, plan, hint), drop: async () => undefined };
+  const { threadId, messageId } = begun;
+  const relay = accountObject(env, hint.accountId);
   const cancel = async () => {
-    await relay.cancel(input.messageId).catch(() => undefined);
-    await giveBack(env, hint, plan.creditKey, prepared.charge, "cancelled");
+    await relay.cancel(messageId).catch(() => undefined);
+    await settleTurnCharge(env, { ownerId: hint.accountId, creditKey: plan.creditKey }, "cancelled");
   };
-  try {
-    await relay.launch(input);
-  } catch {
-    // An object that could not launch it drops it (cancel, or its own time-out); keep() then starts it as usual.
-    await relay.cancel(input.messageId).catch(() => undefined);
-    return notLaunched;
-  }
   return {
     keep: async () => {
+      let stream: ReadableStream<Uint8Array> | null;
       try {
-        const stream = await relay.confirm(input.messageId);
-        if (!stream) throw new AppError("chat/interrupted");
-        return { threadId: input.threadId, messageId: input.messageId, stream };
+        stream = await relay.confirm(messageId);
       } catch (error) {
         await cancel();
         throw error;
       }
+      if (stream) return { threadId, messageId, stream };
+      // The launch was dropped before the session answered (a session read slower than CONFIRM_WITHIN_MS, under load):
+      // nothing of it was kept and its charge is given back, so the turn begins again for the confirmed owner.
+      await cancel();
+      return begin(env, config, plan, hint);
     },
     drop: cancel,
   };
-}
-
-/** The turn of a confirmed owner, from what was prepared for them: refused, joined (a retry), or started. */
-async function startFor(env: AppEnv, plan: TurnPlan, who: TurnOwner, prepared: Prepared): Promise<StartedTurn> {
-  const { charge } = prepared;
-  if (!charge) throw new AppError("plan/pro-required");
-  if (!charge.ok) throw new AppError("credits/exhausted", { resetsAt: charge.balance.resetsAt });
-  if (charge.duplicate) {
-    const same = await awaitMessageFor(env, who.accountId, plan.creditKey);
-    if (!same) throw new AppError("chat/interrupted");
-    return { threadId: same.threadId, messageId: same.id, stream: await joinAnswer(env, who.accountId, same) };
-  }
-  try {
-    const input = await composeTurn(env, plan, who, prepared.loaded, prepared.attachedImage);
-    const stream = await relayFor(env, who.accountId).start(input);
-    if (!stream) throw new AppError("chat/interrupted");
-    return { threadId: input.threadId, messageId: input.messageId, stream };
-  } catch (error) {
-    await settleTurnCharge(env, { ownerId: who.accountId, creditKey: plan.creditKey }, "abandoned");
-    throw error;
-  }
-}
-
-/**
- * The answer of a request id charged by another (concurrent or earlier) request of the same owner, once that
- * request's rows exist and its relay has started, so a reader joining it gets the live stream. Bounded: about 2 s.
- * Only the owner's own object is searched: a request id another account also used never shows their answer.
- */
-async function awaitMessageFor(env: AppEnv, ownerId: string, creditKey: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const row = await inAccount(env, ownerId, "chat.messageForCredit", creditKey);
-    if (row && row.status !== "streaming") return row;
-    if (row && (await relayFor(env, ownerId).state(row.id)).status !== "idle") return row;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return undefined;
 }

@@ -6,6 +6,34 @@ import type { AccountContext } from "../account/schema";
 import { addressKey, creditsCounter } from "./address";
 import { CreditLedger, type ConsumeRequest, type ConsumeResult, type CreditBalance } from "./ledger";
 
+/** What a visitor's charge already did on their address's counter (credits/index.ts `chargeAddress`). */
+export interface AddressCharge {
+  /** The address counter's name. */
+  linked: string;
+  result: ConsumeResult;
+}
+
+/** The balance as the stricter of two counters allows: the visitor's own, capped by what their address has left. */
+export function narrower(own: CreditBalance, shared: CreditBalance): CreditBalance {
+  if (own.remaining === null || shared.remaining === null || shared.remaining >= own.remaining) return own;
+  return { ...own, remaining: shared.remaining };
+}
+
+/**
+ * Charges the account's own ledger, after a visitor's address was charged (`address`; none for an account): refused
+ * if the address refused, and the address's charge given back if the visitor's own ledger refuses. A crash in between
+ * can only leave the address charged once too often, never a turn uncharged (decision 0011).
+ */
+export async function chargeAccount(account: AccountContext, request: ConsumeRequest, address?: AddressCharge): Promise<ConsumeResult> {
+  const ledger = new CreditLedger(account.db);
+  if (!address) return ledger.consume(request);
+  const shared = address.result;
+  if (!shared.ok) return { ok: false, duplicate: false, balance: narrower(ledger.balance(request.limit, request.now ?? Date.now()), shared.balance) };
+  const own = ledger.consume({ ...request, linked: address.linked });
+  if (!own.ok && !shared.duplicate) await creditsCounter(account.env, address.linked).refund(addressKey(account.accountId, request.key));
+  return { ...own, balance: narrower(own.balance, shared.balance) };
+}
+
 /** Gives a charge back in the account's ledger, and on the address counter it was also made on (a visitor's). */
 export async function refundInAccount(account: AccountContext, key: string): Promise<boolean> {
   const { refunded, linked } = new CreditLedger(account.db).refund(key);
@@ -25,7 +53,8 @@ export async function takeOverOldCounter(account: AccountContext, now = Date.now
 }
 
 export const creditOperations = {
-  "credits.consume": ({ db }: AccountContext, request: ConsumeRequest): ConsumeResult => new CreditLedger(db).consume(request),
+  "credits.consume": (account: AccountContext, input: { request: ConsumeRequest; address?: AddressCharge }): Promise<ConsumeResult> =>
+    chargeAccount(account, input.request, input.address),
   "credits.refund": (account: AccountContext, input: { key: string }): Promise<boolean> => refundInAccount(account, input.key),
   "credits.balance": ({ db }: AccountContext, input: { limit: number | null; now: number }): CreditBalance =>
     new CreditLedger(db).balance(input.limit, input.now),

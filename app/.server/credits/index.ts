@@ -6,8 +6,9 @@ import { nextUtcMidnight, utcDay } from "../../lib/time";
 import { inAccount } from "../account/client";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
+import { narrower, type AddressCharge } from "./account-credits";
 import { addressCounterName, addressKey, creditsCounter as counter } from "./address";
-import type { ConsumeResult, CreditBalance } from "./ledger";
+import type { ConsumeRequest, ConsumeResult, CreditBalance } from "./ledger";
 
 export type Plan = "guest" | "free" | "pro";
 export type { CreditBalance, ConsumeResult };
@@ -23,10 +24,33 @@ export function addressLimit(config: AppConfig): number {
   return config.credits.guestDaily * config.credits.guestAddressFactor;
 }
 
-/** The balance as the stricter of two counters allows: the visitor's own, capped by what their address has left. */
-function narrower(own: CreditBalance, shared: CreditBalance): CreditBalance {
-  if (own.remaining === null || shared.remaining === null || shared.remaining >= own.remaining) return own;
-  return { ...own, remaining: shared.remaining };
+/** What one charge of `action` costs and may reach today (a plan's daily limit): the terms an account's ledger applies. */
+export function chargeTerms(config: AppConfig, input: { plan: Plan; action: CreditAction; key: string; now?: number; units?: number }): ConsumeRequest {
+  return { key: input.key, cost: CREDIT_COSTS[input.action] * (input.units ?? 1), limit: dailyLimit(config, input.plan), now: input.now };
+}
+
+/**
+ * A visitor's charge on their address's counter, made before their own (credits/account-credits.ts `chargeAccount`):
+ * a burst of new guest ids is refused there without an account object being made for each.
+ */
+export async function chargeAddress(
+  env: AppEnv,
+  config: AppConfig,
+  accountId: string,
+  terms: ConsumeRequest,
+  address: string | undefined,
+): Promise<AddressCharge> {
+  const linked = addressCounterName(address);
+  const result = await counter(env, linked).consume({ key: addressKey(accountId, terms.key), cost: terms.cost, limit: addressLimit(config), now: terms.now });
+  return { linked, result };
+}
+
+/** Gives back an address charge whose account charge never happened (the account's object failed). */
+export async function undoAddressCharge(env: AppEnv, accountId: string, key: string, charge: AddressCharge): Promise<void> {
+  if (!charge.result.duplicate)
+    await counter(env, charge.linked)
+      .refund(addressKey(accountId, key))
+      .catch(() => undefined);
 }
 
 export async function consumeCredits(
@@ -38,32 +62,15 @@ export async function consumeCredits(
    */
   input: { accountId: string; plan: Plan; action: CreditAction; key: string; now?: number; address?: string; units?: number },
 ): Promise<ConsumeResult> {
-  const { accountId, key, now } = input;
-  const cost = CREDIT_COSTS[input.action] * (input.units ?? 1);
-  const limit = dailyLimit(config, input.plan);
-  if (input.plan !== "guest") return inAccount(env, accountId, "credits.consume", { key, cost, limit, now });
-
-  // The address first: a burst of new guest ids is refused there without an account object being made for each. Then the
-  // guest's own; if it refuses, the address charge is rolled back. A crash in between can only leave the address
-  // charged once too often, never a turn uncharged.
-  const linked = addressCounterName(input.address);
-  const shared = await counter(env, linked).consume({ key: addressKey(accountId, key), cost, limit: addressLimit(config), now });
-  if (!shared.ok) {
-    const own = await inAccount(env, accountId, "credits.balance", { limit, now: now ?? Date.now() });
-    return { ok: false, duplicate: false, balance: narrower(own, shared.balance) };
-  }
-  let own: ConsumeResult;
+  const request = chargeTerms(config, input);
+  if (input.plan !== "guest") return inAccount(env, input.accountId, "credits.consume", { request });
+  const address = await chargeAddress(env, config, input.accountId, request, input.address);
   try {
-    own = await inAccount(env, accountId, "credits.consume", { key, cost, limit, now, linked });
+    return await inAccount(env, input.accountId, "credits.consume", { request, address });
   } catch (error) {
-    if (!shared.duplicate)
-      await counter(env, linked)
-        .refund(addressKey(accountId, key))
-        .catch(() => undefined);
+    await undoAddressCharge(env, input.accountId, request.key, address);
     throw error;
   }
-  if (!own.ok && !shared.duplicate) await counter(env, linked).refund(addressKey(accountId, key));
-  return { ...own, balance: narrower(own.balance, shared.balance) };
 }
 
 /** Gives a charge back, to the guest's address counter too when it was also made there (account-credits.ts). */

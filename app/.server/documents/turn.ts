@@ -1,13 +1,12 @@
 // A chat turn's documents (issue 35, decision 0031): the system text that gives the model the thread's documents
 // (whole or by passages, each labelled with its page) and tells it to cite pages as `[p. 12]`, and the demo provider's
-// answer from the best passage. One account operation (documents.forTurn) fetches it all from the asker's own object.
+// answer from the best passage. It runs inside the asker's own object (the turn is composed there, chat/turn-begin.ts), reading its storage directly.
 import type { Locale } from "../../lib/constants";
-import { inAccount } from "../account/client";
-import type { AppEnv } from "../env";
+import type { AccountContext } from "../account/schema";
 import { AppError } from "../errors";
 import { resources } from "../i18n";
-import type { PageText } from "./operations";
-import type { TurnDocument, TurnDocumentsInput } from "./passages";
+import { documentOperations, type PageText } from "./operations";
+import { documentTurnOperations, type TurnDocument, type TurnDocumentsInput } from "./passages";
 
 export interface DocumentContext {
   /** Appended to the turn's system text; undefined when the turn has no documents. */
@@ -20,8 +19,8 @@ export interface DocumentContext {
  * The document a question attaches, if it is one: a document still being read is 409, one that could not be read 422;
  * an id that is neither the asker's image nor their document is "not found", as for images (SECURITY.md "Data of others").
  */
-export async function checkAttachedDocument(env: AppEnv, ownerId: string, attachmentId: string): Promise<void> {
-  const document = await inAccount(env, ownerId, "documents.find", { id: attachmentId });
+export function checkAttachedDocument(account: AccountContext, attachmentId: string): void {
+  const document = documentOperations["documents.find"](account, { id: attachmentId });
   if (!document) throw new AppError("upload/missing");
   if (document.state === "reading") throw new AppError("document/not-ready");
   if (document.state === "failed") throw new AppError("document/unreadable");
@@ -76,10 +75,10 @@ function demoAnswer(documents: TurnDocument[], question: string, locale: Locale)
  * What the thread's documents add to a turn: `threadId` is the thread it continues (null for a new one), `attachmentId`
  * a document this question attaches (checked by checkAttachedDocument), `bindTo` the thread a first attach binds it to.
  */
-export async function documentContext(env: AppEnv, ownerId: string, turn: TurnDocumentsInput & { locale: Locale }): Promise<DocumentContext> {
+export function documentContext(account: AccountContext, turn: TurnDocumentsInput & { locale: Locale }): DocumentContext {
   if (!turn.threadId && !turn.attachmentId) return {};
   const { locale, ...input } = turn;
-  const documents = await inAccount(env, ownerId, "documents.forTurn", input);
+  const documents = documentTurnOperations["documents.forTurn"](account, input);
   if (documents.length === 0) return {};
   return { instructions: systemText(documents), demoReply: demoAnswer(documents, turn.question, locale) };
 }

@@ -6,8 +6,8 @@ import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath, TWO_
 import { AppError, type ErrorCode } from "../errors";
 import { errorAnswer } from "./respond";
 import { fieldMessages, getLocale, serverNamespace } from "../i18n";
-import { getViewer, readGuestId, type Viewer } from "../identity";
-import { findUser, type LinkContext } from "../auth/accounts";
+import { getViewer, readGuestId, viewerUserRow, type Viewer } from "../identity";
+import type { LinkContext } from "../auth/accounts";
 import { adoptGuestData } from "../auth/profile";
 import { pendingSecondStepCookie } from "../auth/pending";
 import { createSession } from "../auth/session";
@@ -40,7 +40,8 @@ export async function requireUser(request: Request, context: Context): Promise<S
 /** The signed-in user's full row, for actions; a vanished row is docs/product.md §4's profile failure. */
 export async function requireUserRow(request: Request, context: Context): Promise<{ viewer: SignedInViewer; user: User }> {
   const viewer = await requireUser(request, context);
-  const user = await findUser(context.env, viewer.user.id);
+  // The row the session read already found: a signed-in page reads D1 at most twice (issue 31 item 3).
+  const user = await viewerUserRow(request, context);
   if (!user) throw new AppError("auth/profile-unavailable");
   return { viewer, user };
 }
@@ -52,7 +53,7 @@ export async function requireUserRow(request: Request, context: Context): Promis
 export async function requireApiUser(request: Request, context: Context): Promise<{ viewer: SignedInViewer; user: User }> {
   const viewer = await getViewer(request, context);
   if (viewer.kind !== "user") throw new AppError(viewer.authError ?? "auth/user-token-expired");
-  const user = await findUser(context.env, viewer.user.id);
+  const user = await viewerUserRow(request, context);
   if (!user) throw new AppError("auth/profile-unavailable");
   return { viewer, user };
 }

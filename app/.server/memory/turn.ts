@@ -2,11 +2,11 @@
 // turn is sent (custom instructions, and the memories that fit the budget) and what it carries to its end (which
 // memories were used, whether it may be learnt from). Called once per turn from chat/turn-inputs.ts composeTurn.
 import type { Locale } from "../../lib/constants";
-import { inAccount } from "../account/client";
-import type { AppEnv } from "../env";
+import type { AccountContext } from "../account/schema";
 import { resources } from "../i18n";
 import { memorySystemText } from "./context";
 import type { TurnMemory } from "./jobs";
+import { memoryOperations } from "./store";
 
 export interface MemoryForTurn {
   /** The turn's system text: a tool's own instructions first, then memory's; undefined when both are empty. */
@@ -19,15 +19,16 @@ export interface MemoryForTurn {
 
 const NONE: MemoryForTurn = { instructions: (own) => own, demoReply: (reply) => reply, turn: undefined };
 
+/** Runs inside the account's object (chat/turn-begin.ts), so the person's memories are read without a call. */
 export async function memoryForTurn(
-  env: AppEnv,
+  account: AccountContext,
   who: { accountId: string; plan: string },
   request: { question: string; model: string; locale: Locale; temporary: boolean },
 ): Promise<MemoryForTurn> {
   // Memory belongs to accounts: a visitor's chats are neither remembered nor sent any (README "Memory").
   if (who.plan === "guest") return NONE;
   // A temporary chat gets the person's instructions, but neither reads nor feeds their memories.
-  const found = await inAccount(env, who.accountId, "memory.forTurn", { question: request.question, withMemories: !request.temporary });
+  const found = memoryOperations["memory.forTurn"](account, { question: request.question, withMemories: !request.temporary });
   const system = memorySystemText(found.instructions, found.memories);
   const strings = resources[request.locale].chat.memory;
   const given = [

@@ -1,35 +1,32 @@
 // What the account settings page (/settings/account) loads and what each of its forms does; the route stays thin
 // (README "Architecture map") and only turns an outcome into the response.
 import type { AppContext } from "../context";
+import { now } from "../clock";
+import { accountPageRows } from "./account-rows";
 import { resendVerificationEmail, sendChangePasswordEmail } from "../auth/accounts";
 import { removeProfilePhoto, setProfilePhoto } from "../auth/avatar";
 import { AVATAR_MAX_BYTES } from "../auth/policy";
-import { deleteAccount, deleteAllChats, getUserProfile, hasActivePro, otherSessionCount, updateDisplayName } from "../auth/profile";
+import { deleteAccount, deleteAllChats, updateDisplayName } from "../auth/profile";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { clearSessionCookie, destroyUserSessions } from "../auth/session";
 import { clientAddress } from "../auth/throttle";
 import { AppError, errorStatus, type ErrorCode } from "../errors";
 import { latestExport } from "../exports/requests";
-import { linkContext, requireUser, requireUserRow } from "../http/auth";
+import { linkContext, requireUserRow } from "../http/auth";
 import { readForm } from "../http/request";
 import { storageSummary, withUploadAllowance } from "../images/uploads";
-import { accountVoice } from "../voice/preference";
-import { listShares } from "../share/links";
+import { voiceOf } from "../voice/preference";
 import { checkForm, displayNameSchema, type FieldErrors } from "../../lib/schemas/auth";
 
 /** The page's data: the profile and every section's state. */
 export async function loadAccountSettings(request: Request, context: AppContext) {
-  const viewer = await requireUser(request, context);
-  const [profile, otherSessions, shares, dataExport, storage, voice] = await Promise.all([
-    getUserProfile(context.env, viewer.user.id),
-    otherSessionCount(context.env, viewer.user.id, viewer.sessionId),
-    listShares(context.env, viewer.user.id),
+  const { viewer, user } = await requireUserRow(request, context);
+  const [{ profile, otherSessions, sharedLinks, proActive }, dataExport, storage] = await Promise.all([
+    accountPageRows(context.env, user, viewer.sessionId, { now: Date.now(), clock: now() }),
     latestExport(context.env, viewer.user.id),
     storageSummary(context.env, { accountId: viewer.user.id, plan: viewer.plan }),
-    accountVoice(context.env, viewer.user.id),
   ]);
-  const proActive = await hasActivePro(context.env, { id: profile.uid, accessLevel: profile.accessLevel });
-  const sharedLinks = shares.map(({ id, title, createdAt, updatedAt }) => ({ id, title, createdAt, updatedAt }));
+  const voice = voiceOf(user);
   const error = new URL(request.url).searchParams.get("error");
   return {
     profile,

@@ -1,7 +1,7 @@
 // Share links as their owner sees them: make one for a thread (a snapshot of its messages), take a new snapshot
 // ("Update link"), list them for Settings › Account and revoke them. Only the thread's owner, a signed-in user, can do
 // any of this; another owner's thread or link is "not found" (decision 0015).
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { inAccount } from "../account/client";
 import type { AccountContext } from "../account/schema";
 import { randomToken } from "../auth/crypto";
@@ -111,11 +111,6 @@ export async function deleteShareOf(env: AppEnv, ownerId: string, threadId?: str
   await getDb(env)
     .delete(sharedLinks)
     .where(and(eq(sharedLinks.ownerId, ownerId), threadId ? eq(sharedLinks.threadId, threadId) : undefined));
-}
-
-/** The owner's links, newest first, for Settings › Account. */
-export async function listShares(env: AppEnv, ownerId: string): Promise<ShareSummary[]> {
-  return getDb(env).select(summaryColumns).from(schema.sharedLinks).where(eq(schema.sharedLinks.ownerId, ownerId)).orderBy(desc(schema.sharedLinks.createdAt));
 }
 
 /** Deletes the link and its snapshot; its page answers 404 from now on. Someone else's link is "not found". */

@@ -6,7 +6,11 @@ import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 
 export async function accountVoice(env: AppEnv, accountId: string): Promise<Voice> {
-  const row = await getDb(env).select({ voice: schema.users.voice }).from(schema.users).where(eq(schema.users.id, accountId)).get();
+  return voiceOf(await getDb(env).select({ voice: schema.users.voice }).from(schema.users).where(eq(schema.users.id, accountId)).get());
+}
+
+/** The voice of a users row already read (the settings page has it from the session read). */
+export function voiceOf(row: { voice: string | null } | undefined): Voice {
   return isVoice(row?.voice) ? row.voice : DEFAULT_VOICE;
 }
 

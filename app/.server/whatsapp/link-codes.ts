@@ -44,9 +44,18 @@ export async function whatsappStatus(env: AppEnv, config: AppConfig, viewer: Vie
   const voiceRepliesOffered = config.whatsapp.voiceReplies;
   if (viewer.kind !== "user") return { configured, voiceRepliesOffered, plan: viewer.plan, link: null };
   const row = await getDb(env).query.whatsappLinks.findFirst({ where: eq(schema.whatsappLinks.userId, viewer.user.id) });
+  return whatsappStatusOf(config, viewer, row);
+}
+
+/** The status from the signed-in viewer's link row, however it was read (Settings › Login connection reads it with the page's other rows). */
+export function whatsappStatusOf(
+  config: AppConfig,
+  viewer: Extract<Viewer, { kind: "user" }>,
+  row: Pick<typeof schema.whatsappLinks.$inferSelect, "phone" | "verifiedAt" | "createdAt" | "voiceReplies"> | undefined,
+): WhatsAppStatus {
   // A link is shown even when the channel is switched off, so it can still be disconnected.
   const link = row ? { maskedPhone: maskPhone(row.phone), linkedAt: row.verifiedAt ?? row.createdAt, voiceReplies: row.voiceReplies } : null;
-  return { configured, voiceRepliesOffered, plan: viewer.plan, link };
+  return { configured: channelReady(config.whatsapp), voiceRepliesOffered: config.whatsapp.voiceReplies, plan: viewer.plan, link };
 }
 
 /** LINK_CODE_LENGTH characters of LINK_CODE_ALPHABET; 32 symbols divide 256, so `byte % 32` has no bias. */

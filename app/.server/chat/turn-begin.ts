@@ -1,0 +1,161 @@
+// A chat turn's way to its upstream request, in one call to the account's object (`Account.beginTurn`, decision
+// 0009): inside the object the turn is charged in the account's own ledger, its thread, memory and attached image are
+// read from its own storage and R2, and it is composed and started (or launched, on an owner hint), so the route waits
+// on one RPC before the request leaves instead of one per read. A visitor's address counter (decision 0011) spans
+// accounts and stays the route's own call, made first (credits/index.ts `chargeAddress`).
+//
+// The route plans the turn (its model for this owner resolved from the route's configuration) and sends it with the
+// charge's terms; a refusal comes back as its code (an AppError's fields do not survive RPC) and the route throws it
+// as it always did.
+import type { AccountContext } from "../account/schema";
+import { chargeAccount, type AddressCharge } from "../credits/account-credits";
+import type { ConsumeRequest, ConsumeResult } from "../credits/ledger";
+import { AppError, isAppError, type ErrorCode } from "../errors";
+import { joinFrom } from "./join";
+import { temporaryThread } from "./temporary-chat";
+import { composeTurn, loadThread, messageForCredit, ownedAttachment, type LoadedThread, type OwnerTurn } from "./turn-inputs";
+import { interruptedTurnOperations, refundInObject, settleTurnCharge } from "./turn-store";
+import type { TurnEnd } from "./turn-table";
+import type { TurnOwner, TurnStart } from "./turn-types";
+import type { RelayStatus } from "./turn-runner";
+
+/** A turn as the route asks the account's object to begin it. */
+export interface TurnAsk {
+  plan: OwnerTurn;
+  who: TurnOwner;
+  /** The charge's terms (credits/index.ts `chargeTerms`); null when the owner's plan allows none of the turn's models. */
+  charge: ConsumeRequest | null;
+  /** A visitor's charge already made on their address's counter. */
+  address?: AddressCharge;
+  /** An owner hint's turn (decision 0009): sent upstream, but written and shown only once the session confirms it. */
+  launch?: boolean;
+}
+
+export type BegunTurn =
+  | { status: "started"; threadId: string; messageId: string; stream: ReadableStream<Uint8Array> }
+  /** Sent upstream for a hinted owner; the route confirms or cancels it by its message id. */
+  | { status: "launched"; threadId: string; messageId: string }
+  /** A hinted turn that is not launched (a retried request id): begun as usual once the owner is confirmed. */
+  | { status: "notLaunched" }
+  /** Refused before anything was written; any charge this call made is given back. */
+  | { status: "refused"; code: ErrorCode; resetsAt?: number };
+
+/** The object's answers (chat/relay-object.ts ChatRelay), as a turn begun inside it uses them. */
+export interface TurnRelay {
+  start(input: TurnStart): Promise<ReadableStream<Uint8Array> | null>;
+  launch(input: TurnStart): Promise<void>;
+  cancel(messageId: string): Promise<void>;
+  join(messageId: string): Promise<ReadableStream<Uint8Array> | null>;
+  state(messageId: string): Promise<{ status: RelayStatus }>;
+}
+
+/** What a turn needs from its owner: the charge (none when the plan does not allow the model), the thread, the image. */
+interface Prepared {
+  charge: ConsumeResult | undefined;
+  loaded: LoadedThread;
+  attachedImage: string | undefined;
+}
+
+export async function beginTurn(account: AccountContext, relay: TurnRelay, ask: TurnAsk): Promise<BegunTurn> {
+  try {
+    const { plan } = ask;
+    const prepared = await prepare(account, plan, ask);
+    return ask.launch ? await launch(account, relay, plan, ask.who, prepared) : await startFor(account, relay, plan, ask.who, prepared);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { status: "refused", code: error.code, resetsAt: error.resetsAt };
+  }
+}
+
+/** Charges the owner and loads what the turn continues. If a load fails, the charge is given back. */
+async function prepare(account: AccountContext, plan: OwnerTurn, ask: TurnAsk): Promise<Prepared> {
+  const { request } = plan;
+  const charge = ask.charge ? await chargeAccount(account, ask.charge, ask.address) : undefined;
+  try {
+    const loaded = request.temporary
+      ? temporaryThread(ask.who.accountId, request, plan.now ?? Date.now())
+      : request.threadId
+        ? loadThread(account, request.threadId)
+        : null;
+    const attachedImage = request.mode === "send" && plan.attachmentId ? await ownedAttachment(account, plan.attachmentId) : undefined;
+    return { charge, loaded, attachedImage };
+  } catch (error) {
+    await giveBack(account, plan.creditKey, charge, "abandoned");
+    throw error;
+  }
+}
+
+/** Settles a charge this request made (not one a retry of it found already made) for a turn that ended early. */
+async function giveBack(account: AccountContext, creditKey: string, charge: ConsumeResult | undefined, end: TurnEnd) {
+  if (charge?.ok && !charge.duplicate)
+    await settleTurnCharge(
+      account.env,
+      { ownerId: account.accountId, creditKey },
+      end,
+      false,
+      refundInObject(() => account),
+    );
+}
+
+/** The turn of a confirmed owner: refused, joined (a retry), or started. */
+async function startFor(account: AccountContext, relay: TurnRelay, plan: OwnerTurn, who: TurnOwner, prepared: Prepared): Promise<BegunTurn> {
+  const { charge } = prepared;
+  if (!charge) throw new AppError("plan/pro-required");
+  if (!charge.ok) throw new AppError("credits/exhausted", { resetsAt: charge.balance.resetsAt });
+  if (charge.duplicate) {
+    const same = await awaitMessageFor(account, relay, plan.creditKey);
+    if (!same) throw new AppError("chat/interrupted");
+    const source = { join: (id: string) => relay.join(id), endInterrupted: interruptedTurnOperations["chat.endInterrupted"].bind(null, account) };
+    return { status: "started", threadId: same.threadId, messageId: same.id, stream: await joinFrom(source, account.accountId, same) };
+  }
+  try {
+    const input = await composeTurn(account, plan, who, prepared.loaded, prepared.attachedImage);
+    const stream = await relay.start(input);
+    if (!stream) throw new AppError("chat/interrupted");
+    return { status: "started", threadId: input.threadId, messageId: input.messageId, stream };
+  } catch (error) {
+    await giveBack(account, plan.creditKey, charge, "abandoned");
+    throw error;
+  }
+}
+
+/**
+ * A hinted owner's turn, launched (turn-machine.ts): the request goes out, nothing is written or shown until the route
+ * confirms it. Only a turn that would go ahead anyway is launched (charged and composable); a refusal is returned for
+ * the route to show once the session agrees, a retried request id is begun again then.
+ */
+async function launch(account: AccountContext, relay: TurnRelay, plan: OwnerTurn, hint: TurnOwner, prepared: Prepared): Promise<BegunTurn> {
+  const { charge } = prepared;
+  if (!charge?.ok || charge.duplicate) return charge?.duplicate ? { status: "notLaunched" } : startFor(account, relay, plan, hint, prepared);
+  let input: TurnStart;
+  try {
+    input = await composeTurn(account, plan, hint, prepared.loaded, prepared.attachedImage);
+  } catch (error) {
+    await giveBack(account, plan.creditKey, charge, "abandoned");
+    throw error;
+  }
+  try {
+    await relay.launch(input);
+  } catch {
+    // Not launched: dropped here with its charge, and begun as usual once the owner is confirmed.
+    await relay.cancel(input.messageId).catch(() => undefined);
+    await giveBack(account, plan.creditKey, charge, "abandoned");
+    return { status: "notLaunched" };
+  }
+  return { status: "launched", threadId: input.threadId, messageId: input.messageId };
+}
+
+/**
+ * The answer of a request id charged by another (concurrent or earlier) request of the same owner, once that
+ * request's rows exist and its relay has started, so a reader joining it gets the live stream. Bounded: about 2 s.
+ * Only this account's own storage is searched: a request id another account also used never shows their answer.
+ */
+async function awaitMessageFor(account: AccountContext, relay: TurnRelay, creditKey: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const row = messageForCredit(account, creditKey);
+    if (row && row.status !== "streaming") return row;
+    if (row && (await relay.state(row.id)).status !== "idle") return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
+}
