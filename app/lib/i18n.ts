@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./constants";
 
-export const NAMESPACES = ["common", "errors", "auth", "chat", "tools", "settings", "billing", "gallery", "whatsapp"] as const;
+export const NAMESPACES = ["common", "errors", "auth", "chat", "tools", "settings", "billing", "gallery", "whatsapp", "documents"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

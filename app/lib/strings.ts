@@ -8,7 +8,9 @@ import { isNamespace, type Namespace } from "./i18n";
 type Strings = Record<string, unknown>;
 
 // Each file its own chunk. The pattern names NAMESPACES (lib/i18n.ts): the tool namespaces travel with their pages' data.
-const FILES = import.meta.glob<Strings>("../../locales/*/{common,errors,auth,chat,tools,settings,billing,gallery,whatsapp}.json", { import: "default" });
+const FILES = import.meta.glob<Strings>("../../locales/*/{common,errors,auth,chat,tools,settings,billing,gallery,whatsapp,documents}.json", {
+  import: "default",
+});
 
 function loadNamespace(locale: string, namespace: string): Promise<Strings> {
   const load = FILES[`../../locales/${locale}/${namespace}.json`];

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { splitMarkdownBlocks } from "~/lib/markdown-blocks";
+import { CitationButton } from "../documents/citation-button";
+import { remarkCitations } from "../documents/remark-citations";
 import { CopyButton } from "./copy-button";
 import { rehypeHighlightLite } from "./highlight";
 
@@ -30,7 +32,9 @@ function remarkHtmlAsText() {
   return (tree: MdNode) => walk(tree);
 }
 
-const components: Components = {
+// `citation` is remark-citations.ts's element for a page citation (not an HTML tag, so not in Components' type).
+const components = {
+  citation: CitationButton,
   a: ({ href, children }) => (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline">
       {children}
@@ -47,9 +51,9 @@ const components: Components = {
       </div>
     );
   },
-};
+} as Components;
 
-const remarkPlugins = [remarkGfm, remarkHtmlAsText];
+const remarkPlugins = [remarkGfm, remarkHtmlAsText, remarkCitations];
 const rehypePlugins = [rehypeHighlightLite];
 
 /**
