@@ -1,8 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NETWORK_FAILED } from "~/lib/api-client";
 import { useToolModel } from "~/lib/chat-prefs";
+import type { DocumentView } from "~/lib/documents";
 import { useOfferSendAgain } from "~/lib/connection";
 import { chooseModel, providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
@@ -27,10 +28,12 @@ export interface ChatScreenProps {
   voice: "server" | "browser";
   /** The URL named a thread that does not exist (or is not the viewer's). */
   missingThread?: boolean;
+  /** The documents attached to the thread's questions, by id (docs/decisions/0031-documents-in-chat.md). */
+  documents?: Record<string, DocumentView>;
 }
 
 /** The AI chat (docs/product.md §2): greeting and suggestions when empty, then the conversation with streaming answers. */
-export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, voice, missingThread = false }: ChatScreenProps) {
+export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, voice, missingThread = false, documents }: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const { id: modelId, model } = chooseModel("web-main", models, choice.modelName);
@@ -41,6 +44,9 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
   const [attachment, setAttachment] = useState<Attachment | null>(null);
+  // Documents sent from this page are shown (and cited) before the loader names them with the thread's.
+  const [sentDocuments, setSentDocuments] = useState<Record<string, DocumentView>>({});
+  const threadDocuments = useMemo(() => ({ ...sentDocuments, ...documents }), [sentDocuments, documents]);
   const setDraft = useCallback(
     (text: string) => {
       setDraftState(text);
@@ -72,6 +78,8 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
 
   const submit = async (text: string, attached: Attachment | null) => {
     const attachmentId = attached?.id;
+    const sentDocument = attached?.document;
+    if (sentDocument) setSentDocuments((current) => ({ ...current, [sentDocument.id]: sentDocument }));
     setDraft("");
     setAttachment(null);
     const result = await chat.send(text, attachmentId);
@@ -91,6 +99,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       busy={chat.busy}
       onStop={() => void chat.stop()}
       allowAttachment={Boolean(model?.vision)}
+      allowDocuments
       onSubmit={(text, attached) => void submit(text, attached)}
       attachment={attachment}
       onAttachmentChange={setAttachment}
@@ -163,7 +172,14 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
             {conversation && (
-              <conversation.MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} temporary={temporary} {...chat.listActions} />
+              <conversation.MessageList
+                messages={chat.messages}
+                busy={chat.busy}
+                demoMode={demoMode}
+                temporary={temporary}
+                documents={threadDocuments}
+                {...chat.listActions}
+              />
             )}
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>

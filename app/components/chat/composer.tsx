@@ -2,14 +2,20 @@ import { ImagePlus, Mic, SendHorizontal, Square, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
+import { DOCUMENT_ACCEPT, type DocumentView } from "~/lib/documents";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
+import { lazyOverlay } from "../ui/lazy-overlay";
 import { listen, speechRecognitionSupported, type MicrophoneError } from "./voice";
 
+/** An uploaded image (shown from `previewUrl`) or document (its chip follows `document` while it is read). */
 export interface Attachment {
   id: string;
-  previewUrl: string;
+  previewUrl?: string;
+  document?: DocumentView;
 }
+
+const DocumentChip = lazyOverlay(() => import("../documents/document-chip"), ["documents"]);
 
 interface ComposerProps {
   value: string;
@@ -25,13 +31,15 @@ interface ComposerProps {
   busy?: boolean;
   /** Attach an image (vision models). */
   allowAttachment?: boolean;
+  /** Attach a PDF, Word or text document (the chat; docs/decisions/0031-documents-in-chat.md). */
+  allowDocuments?: boolean;
   footer?: ReactNode;
   toolbar?: ReactNode;
 }
 
 /** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
 export function Composer(props: ComposerProps) {
-  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar } = props;
+  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, allowDocuments = false, footer, toolbar } = props;
   const { t, i18n } = useTranslation("chat");
   const errorText = useErrorText();
   const id = useId();
@@ -45,7 +53,9 @@ export function Composer(props: ComposerProps) {
   useEffect(() => {
     setVoiceSupported(speechRecognitionSupported());
   }, []);
-  const canSend = value.trim().length > 0 && !busy && !uploading && Boolean(onSubmit);
+  // A document is sent once it has been read; one that could not be read is not sent at all (its chip says why).
+  const waitingDocument = attachment?.document && attachment.document.state !== "ready";
+  const canSend = value.trim().length > 0 && !busy && !uploading && !waitingDocument && Boolean(onSubmit);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -66,11 +76,12 @@ export function Composer(props: ComposerProps) {
     const form = new FormData();
     form.set("file", file);
     // The server's message already says how long a daily cap lasts, in the page's language.
-    const answer = await callApi<{ id: string }>("/api/uploads", { method: "POST", body: form });
+    const answer = await callApi<{ id: string; document?: DocumentView }>("/api/uploads", { method: "POST", body: form });
     setUploading(false);
     if (fileInput.current) fileInput.current.value = "";
     if (!answer.ok) return notify("error", answer.error.message || errorText(answer.error.code));
-    setAttachment({ id: answer.data.id, previewUrl: URL.createObjectURL(file) });
+    const { id: uploadId, document } = answer.data;
+    setAttachment(document ? { id: uploadId, document } : { id: uploadId, previewUrl: URL.createObjectURL(file) });
   };
 
   const toggleVoice = async () => {
@@ -90,7 +101,16 @@ export function Composer(props: ComposerProps) {
   return (
     <form onSubmit={submit} className="rounded-2xl border bg-card p-2 shadow-sm">
       {toolbar && <div className="flex flex-wrap items-center gap-2 px-1 pb-2">{toolbar}</div>}
-      {attachment && (
+      {attachment?.document && (
+        <DocumentChip
+          open
+          document={attachment.document}
+          onChange={(document) => setAttachment({ id: document.id, document })}
+          onRemove={() => setAttachment(null)}
+          reasonId={`${id}-waiting`}
+        />
+      )}
+      {attachment?.previewUrl && (
         <div className="relative mb-2 ml-1 inline-block">
           <img src={attachment.previewUrl} alt={t("attachment")} className="h-16 rounded-md border object-cover" />
           <button
@@ -120,19 +140,23 @@ export function Composer(props: ComposerProps) {
           sits between them. Never truncated: the cost and refill time are what a person reads before sending. */}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1">
         <div className="flex items-center gap-1">
-          {allowAttachment && (
+          {(allowAttachment || allowDocuments) && (
             <>
               <input
                 ref={fileInput}
                 type="file"
-                accept="image/png,image/jpeg"
+                accept={[allowAttachment && "image/png,image/jpeg", allowDocuments && DOCUMENT_ACCEPT].filter(Boolean).join(",")}
                 className="sr-only"
                 id={`${id}-file`}
                 onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}
               />
-              <label htmlFor={`${id}-file`} className="cursor-pointer rounded p-1.5 text-muted-foreground hover:bg-muted" title={t("attach")}>
+              <label
+                htmlFor={`${id}-file`}
+                className="cursor-pointer rounded p-1.5 text-muted-foreground hover:bg-muted"
+                title={t(allowAttachment ? "attach" : "attachFile")}
+              >
                 <ImagePlus className="size-4" aria-hidden />
-                <span className="sr-only">{t("attach")}</span>
+                <span className="sr-only">{t(allowAttachment ? "attach" : "attachFile")}</span>
               </label>
             </>
           )}
@@ -164,6 +188,7 @@ export function Composer(props: ComposerProps) {
           <button
             type="submit"
             disabled={!canSend}
+            aria-describedby={waitingDocument ? `${id}-waiting` : undefined}
             className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
           >
             <SendHorizontal className="size-4" aria-hidden />
