@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import chatEn from "../../locales/en/chat.json";
 import chatTr from "../../locales/tr/chat.json";
 import MarkdownRenderer from "../../app/components/chat/markdown-renderer";
-import { ThreadDocuments } from "../../app/components/documents/thread-documents";
-import { citationContext, highlightPassage, resolveCitation, splitCitations } from "../../app/lib/citations";
+import { citationContext, resolveCitation, splitCitations } from "../../app/lib/citations";
+import { highlightPassage } from "../../app/lib/highlight-passage";
 import type { DocumentView } from "../../app/lib/documents";
 
 function documentView(name: string, extra: Partial<DocumentView> = {}): DocumentView {
@@ -97,13 +97,7 @@ async function renderAnswer(text: string, documents: DocumentView[], locale: "en
     resources: { en: { chat: chatEn }, tr: { chat: chatTr } },
     interpolation: { escapeValue: false },
   });
-  return renderToStaticMarkup(
-    createElement(
-      I18nextProvider,
-      { i18n: instance },
-      createElement(ThreadDocuments.Provider, { value: documents }, createElement(MarkdownRenderer, { text })),
-    ),
-  );
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n: instance }, createElement(MarkdownRenderer, { text, documents })));
 }
 
 describe("citations in a rendered answer", () => {

@@ -42,7 +42,7 @@ const report: DocumentView = {
 
 async function chip(document: DocumentView, locale: "en" | "tr" = "en") {
   const i18n = await translator(locale);
-  const element = createElement(DocumentChip, { open: true, document, onChange: () => {}, onRemove: () => {}, reasonId: "why" });
+  const element = createElement(DocumentChip, { document, onChange: () => {}, onRemove: () => {}, reasonId: "why" });
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, element))
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ")

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NETWORK_FAILED } from "~/lib/api-client";
 import { useToolModel } from "~/lib/chat-prefs";
@@ -30,10 +30,22 @@ export interface ChatScreenProps {
   missingThread?: boolean;
   /** The documents attached to the thread's questions, by id (docs/decisions/0031-documents-in-chat.md). */
   documents?: Record<string, DocumentView>;
+  /** The document types the attach button offers (the server's list, sent with the screen's data). */
+  documentAccept?: string;
 }
 
 /** The AI chat (docs/product.md §2): greeting and suggestions when empty, then the conversation with streaming answers. */
-export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, voice, missingThread = false, documents }: ChatScreenProps) {
+export function ChatScreen({
+  thread,
+  messages: initialMessages,
+  models,
+  demoMode,
+  plan,
+  voice,
+  missingThread = false,
+  documents,
+  documentAccept,
+}: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const { id: modelId, model } = chooseModel("web-main", models, choice.modelName);
@@ -44,9 +56,6 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
   const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
   const [attachment, setAttachment] = useState<Attachment | null>(null);
-  // Documents sent from this page are shown (and cited) before the loader names them with the thread's.
-  const [sentDocuments, setSentDocuments] = useState<Record<string, DocumentView>>({});
-  const threadDocuments = useMemo(() => ({ ...sentDocuments, ...documents }), [sentDocuments, documents]);
   const setDraft = useCallback(
     (text: string) => {
       setDraftState(text);
@@ -78,8 +87,6 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
 
   const submit = async (text: string, attached: Attachment | null) => {
     const attachmentId = attached?.id;
-    const sentDocument = attached?.document;
-    if (sentDocument) setSentDocuments((current) => ({ ...current, [sentDocument.id]: sentDocument }));
     setDraft("");
     setAttachment(null);
     const result = await chat.send(text, attachmentId);
@@ -99,7 +106,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       busy={chat.busy}
       onStop={() => void chat.stop()}
       allowAttachment={Boolean(model?.vision)}
-      allowDocuments
+      acceptDocuments={documentAccept}
       onSubmit={(text, attached) => void submit(text, attached)}
       attachment={attachment}
       onAttachmentChange={setAttachment}
@@ -177,7 +184,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
                 busy={chat.busy}
                 demoMode={demoMode}
                 temporary={temporary}
-                documents={threadDocuments}
+                documents={documents}
                 {...chat.listActions}
               />
             )}

@@ -1,12 +1,10 @@
-import { ImagePlus, Mic, SendHorizontal, Square, X } from "lucide-react";
+import { ImagePlus, Mic, SendHorizontal, Square } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "~/lib/api-client";
-import { DOCUMENT_ACCEPT, type DocumentView } from "~/lib/documents";
-import { useErrorText } from "~/lib/error-text";
+import type { DocumentView } from "~/lib/documents";
 import { notify } from "~/lib/toast";
 import { lazyOverlay } from "../ui/lazy-overlay";
-import { listen, speechRecognitionSupported, type MicrophoneError } from "./voice";
+import type { MicrophoneError } from "./voice";
 
 /** An uploaded image (shown from `previewUrl`) or document (its chip follows `document` while it is read). */
 export interface Attachment {
@@ -15,7 +13,8 @@ export interface Attachment {
   document?: DocumentView;
 }
 
-const DocumentChip = lazyOverlay(() => import("../documents/document-chip"), ["documents"]);
+const loadAttachmentPreview = () => import("./attachment-preview");
+const AttachmentPreview = lazyOverlay(loadAttachmentPreview, ["documents"]);
 
 interface ComposerProps {
   value: string;
@@ -31,17 +30,23 @@ interface ComposerProps {
   busy?: boolean;
   /** Attach an image (vision models). */
   allowAttachment?: boolean;
-  /** Attach a PDF, Word or text document (the chat; docs/decisions/0031-documents-in-chat.md). */
-  allowDocuments?: boolean;
+  /**
+   * Attach a PDF, Word or text document (the chat; docs/decisions/0031-documents-in-chat.md): the accepted types, from
+   * the screen's data, so an empty chat's first scripts do not carry the list.
+   */
+  acceptDocuments?: string;
   footer?: ReactNode;
   toolbar?: ReactNode;
 }
 
+function speechRecognitionSupported(): boolean {
+  return typeof window !== "undefined" && ("SpeechRecognition" in window || "webkitSpeechRecognition" in window);
+}
+
 /** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
 export function Composer(props: ComposerProps) {
-  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, allowDocuments = false, footer, toolbar } = props;
+  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, acceptDocuments, footer, toolbar } = props;
   const { t, i18n } = useTranslation("chat");
-  const errorText = useErrorText();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [ownAttachment, setOwnAttachment] = useState<Attachment | null>(null);
@@ -73,15 +78,11 @@ export function Composer(props: ComposerProps) {
 
   const upload = async (file: File) => {
     setUploading(true);
-    const form = new FormData();
-    form.set("file", file);
-    // The server's message already says how long a daily cap lasts, in the page's language.
-    const answer = await callApi<{ id: string; document?: DocumentView }>("/api/uploads", { method: "POST", body: form });
+    const { uploadAttachment } = await loadAttachmentPreview();
+    const uploaded = await uploadAttachment(file, t, i18n.language);
     setUploading(false);
     if (fileInput.current) fileInput.current.value = "";
-    if (!answer.ok) return notify("error", answer.error.message || errorText(answer.error.code));
-    const { id: uploadId, document } = answer.data;
-    setAttachment(document ? { id: uploadId, document } : { id: uploadId, previewUrl: URL.createObjectURL(file) });
+    if (uploaded) setAttachment(uploaded);
   };
 
   const toggleVoice = async () => {
@@ -90,6 +91,8 @@ export function Composer(props: ComposerProps) {
     setListening(controller);
     const before = value ? `${value} ` : "";
     try {
+      // The recogniser's code loads on the first press: most visits never use it (decision 0019).
+      const { listen } = await import("./voice");
       await listen(i18n.language, (text) => onChange(before + text), controller.signal);
     } catch (code) {
       notify("error", t(`errors:${code as MicrophoneError}`));
@@ -101,28 +104,7 @@ export function Composer(props: ComposerProps) {
   return (
     <form onSubmit={submit} className="rounded-2xl border bg-card p-2 shadow-sm">
       {toolbar && <div className="flex flex-wrap items-center gap-2 px-1 pb-2">{toolbar}</div>}
-      {attachment?.document && (
-        <DocumentChip
-          open
-          document={attachment.document}
-          onChange={(document) => setAttachment({ id: document.id, document })}
-          onRemove={() => setAttachment(null)}
-          reasonId={`${id}-waiting`}
-        />
-      )}
-      {attachment?.previewUrl && (
-        <div className="relative mb-2 ml-1 inline-block">
-          <img src={attachment.previewUrl} alt={t("attachment")} className="h-16 rounded-md border object-cover" />
-          <button
-            type="button"
-            onClick={() => setAttachment(null)}
-            className="absolute -right-2 -top-2 rounded-full border bg-card p-0.5"
-            aria-label={t("removeAttachment")}
-          >
-            <X className="size-3" aria-hidden />
-          </button>
-        </div>
-      )}
+      {attachment && <AttachmentPreview open attachment={attachment} onChange={setAttachment} reasonId={`${id}-waiting`} />}
       <label htmlFor={id} className="sr-only">
         {t("composer.label")}
       </label>
@@ -140,12 +122,12 @@ export function Composer(props: ComposerProps) {
           sits between them. Never truncated: the cost and refill time are what a person reads before sending. */}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1">
         <div className="flex items-center gap-1">
-          {(allowAttachment || allowDocuments) && (
+          {(allowAttachment || acceptDocuments) && (
             <>
               <input
                 ref={fileInput}
                 type="file"
-                accept={[allowAttachment && "image/png,image/jpeg", allowDocuments && DOCUMENT_ACCEPT].filter(Boolean).join(",")}
+                accept={[allowAttachment && "image/png,image/jpeg", acceptDocuments].filter(Boolean).join(",")}
                 className="sr-only"
                 id={`${id}-file`}
                 onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}

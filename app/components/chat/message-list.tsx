@@ -8,9 +8,10 @@ import { ReadAloudButton } from "./read-aloud-button";
 import { isPlaceholder, type ChatMessage } from "./chat-state";
 import { MemoryNoteView } from "./memory-note";
 import type { DocumentView } from "~/lib/documents";
+import { useStore } from "~/lib/store";
 import { DocumentPanelHost } from "../documents/document-panel-host";
+import { uploadedDocuments } from "../documents/uploaded-documents";
 import { FileChip } from "../documents/file-chip";
-import { ThreadDocuments } from "../documents/thread-documents";
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -172,8 +173,10 @@ export const MessageList = memo(function MessageList({
   onEdit,
   onFeedback,
   temporary = false,
-  documents = NO_DOCUMENTS,
+  documents: loaded = NO_DOCUMENTS,
 }: MessageListProps) {
+  // Documents sent from this page show (and are cited) before the loader names them with the thread's.
+  const uploaded = useStore(uploadedDocuments);
   const { t } = useTranslation("chat");
   const [editing, setEditing] = useState(false);
   const end = useRef<HTMLDivElement>(null);
@@ -195,10 +198,14 @@ export const MessageList = memo(function MessageList({
 
   // The renderer's files are named once, in the first answer shown as markdown (a <link> may not sit in the <ol>).
   const firstAnswer = messages.findIndex((message) => message.role === "assistant" && message.content);
+  const documents = useMemo(() => {
+    const sent = messages.filter((message) => message.attachmentId && uploaded[message.attachmentId]).map((message) => uploaded[message.attachmentId!]!);
+    return sent.length ? { ...Object.fromEntries(sent.map((document) => [document.id, document])), ...loaded } : loaded;
+  }, [messages, uploaded, loaded]);
   const threadDocuments = useMemo(() => Object.values(documents), [documents]);
 
   return (
-    <ThreadDocuments.Provider value={threadDocuments}>
+    <>
       <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6" aria-label={t("conversation")}>
         {messages.map((message, index) =>
           message.role === "user" ? (
@@ -256,7 +263,7 @@ export const MessageList = memo(function MessageList({
                 <ThinkingDots />
               ) : message.content ? (
                 <>
-                  <Markdown text={message.content} />
+                  <Markdown text={message.content} documents={threadDocuments} />
                   {index === firstAnswer && <MarkdownPreload />}
                 </>
               ) : message.status === "streaming" ? (
@@ -313,6 +320,6 @@ export const MessageList = memo(function MessageList({
         <div ref={end} />
       </ol>
       {threadDocuments.length > 0 && <DocumentPanelHost />}
-    </ThreadDocuments.Provider>
+    </>
   );
 });

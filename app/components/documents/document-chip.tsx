@@ -1,5 +1,5 @@
-// The composer's chip for an attached document (loaded with the first one, so an empty chat's first visit does not
-// carry it): its name, pages and state, polled while it is read, and why the message waits.
+// The composer's chip for an attached document (with chat/attachment-preview.tsx, loaded when a file is first chosen):
+// its name, pages and state, polled while it is read, and why the message waits.
 import { FileText, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,8 +11,6 @@ import { documentStatusText } from "./document-status";
 const POLL_MS = 1000;
 
 export interface DocumentChipProps {
-  /** Always true: the chip is shown only while a document is attached (it loads like an overlay). */
-  open: boolean;
   document: DocumentView;
   onChange: (document: DocumentView) => void;
   onRemove: () => void;

@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
-import { highlightPassage } from "~/lib/citations";
+import { highlightPassage } from "~/lib/highlight-passage";
 import type { DocumentView } from "~/lib/documents";
 import { useErrorText } from "~/lib/error-text";
 import type { DocumentPage } from "~/lib/ui-store";
