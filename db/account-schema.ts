@@ -5,7 +5,7 @@
 // `npm run db:generate` turns changes into SQL under db/account-migrations, run inside the object on its start.
 // Times are epoch milliseconds (UTC), as in db/schema.ts.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { galleryTools, imageTools } from "./schema";
 
 const createdAt = () =>
@@ -271,6 +271,60 @@ export const memoryNotes = sqliteTable(
   (t) => [index("memory_notes_thread").on(t.threadId)],
 );
 
+/**
+ * A document attached in chat (issue 35, decision 0031): the file is in R2 (`documents/<owner>/<id>.<ext>`), its text is
+ * read in the background (document-reads queue) into document_pages, searched by document_search (migration 0007).
+ * Bound to the thread whose first turn attached it; unattached ones are cleaned up a day after upload.
+ */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type", {
+      enum: ["application/pdf", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "text/plain", "text/markdown"],
+    }).notNull(),
+    r2Key: text("r2_key").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** Known at upload for a PDF, after reading for the others. */
+    pages: integer("pages"),
+    state: text("state", { enum: ["reading", "ready", "failed"] })
+      .notNull()
+      .default("reading"),
+    /** 0 to 100, written by the reader as it goes. */
+    progress: integer("progress").notNull().default(0),
+    /** The error code of a failed reading (document/no-text, document/too-big-to-read, ...). */
+    failure: text("failure"),
+    /** Characters of text read, for choosing between sending it whole and by passages. */
+    chars: integer("chars").notNull().default(0),
+    threadId: text("thread_id"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("documents_created").on(t.createdAt),
+    index("documents_thread")
+      .on(t.threadId)
+      .where(sql`${t.threadId} is not null`),
+  ],
+);
+
+/** A document's text, one row per page (a PDF page, a DOCX heading's section, ~3,000 characters of a text file). */
+export const documentPages = sqliteTable(
+  "document_pages",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    heading: text("heading"),
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.number] })],
+);
+
 /** Facts about the object itself: whose it is, whether its rows were moved in from D1, guests merged into it. */
 export const accountMeta = sqliteTable("account_meta", {
   key: text("key").primaryKey(),
@@ -284,3 +338,5 @@ export type GalleryImage = typeof galleryImages.$inferSelect;
 export type DataExport = typeof dataExports.$inferSelect;
 export type BirthProfile = typeof birthProfiles.$inferSelect;
 export type Memory = typeof memories.$inferSelect;
+export type Document = typeof documents.$inferSelect;
+export type DocumentPage = typeof documentPages.$inferSelect;

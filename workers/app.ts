@@ -1,6 +1,6 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
 // else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
-// memory extraction, WhatsApp messages and account moves; no cron (clean-ups are each account object's alarm); and
+// memory extraction, WhatsApp messages, account moves and document reads; no cron (clean-ups are each account object's alarm); and
 // the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -23,6 +23,9 @@ const {
   withBindings,
   processDataExports,
   DATA_EXPORTS_QUEUE,
+  processDocumentReads,
+  DOCUMENT_READS_QUEUE,
+  DOCUMENT_READS_DEAD_LETTER_QUEUE,
   processImageJobs,
   isImageJobMessage,
   MEMORY_JOBS_QUEUE,
@@ -182,6 +185,7 @@ export default {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
     if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, appEnv);
     if (batch.queue === ACCOUNT_MOVES_QUEUE) return processAccountMoves(batch, appEnv);
+    if (batch.queue === DOCUMENT_READS_QUEUE || batch.queue === DOCUMENT_READS_DEAD_LETTER_QUEUE) return processDocumentReads(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
     const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));

@@ -1,7 +1,9 @@
 // `npm run dev` only: Vite's dev proxy cannot host a Durable Object or consume a queue, so this small worker
-// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS and
-// MEMORY_JOBS bindings here.
+// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS,
+// MEMORY_JOBS and DOCUMENT_READS bindings here.
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { processDocumentReads } from "../app/.server/documents/consumer";
+import { DOCUMENT_READS_QUEUE, type DocumentReadMessage } from "../app/.server/documents/messages";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../app/.server/exports/messages";
 import { processImageJobs } from "../app/.server/images/consumer";
@@ -16,6 +18,7 @@ interface ServicesEnv {
   IMAGE_JOBS: Queue<ImageJobMessage>;
   DATA_EXPORTS: Queue<DataExportMessage>;
   MEMORY_JOBS: Queue<MemoryJob>;
+  DOCUMENT_READS: Queue<DocumentReadMessage>;
 }
 
 /** Stands in for the queue producer binding: same `send` shape, forwarded to this worker's real queue. */
@@ -39,6 +42,13 @@ export class MemoryQueue extends WorkerEntrypoint<ServicesEnv> {
   }
 }
 
+/** The same for reading documents (issue 35, decision 0031). */
+export class DocumentQueue extends WorkerEntrypoint<ServicesEnv> {
+  async send(body: DocumentReadMessage) {
+    await this.env.DOCUMENT_READS.send(body);
+  }
+}
+
 export default {
   fetch() {
     return new Response("edge-assistant services worker (development)");
@@ -46,6 +56,7 @@ export default {
   async queue(batch, env) {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, env as never);
     if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, env as never);
+    if (batch.queue === DOCUMENT_READS_QUEUE) return processDocumentReads(batch, env as never);
     await processImageJobs(batch, env as never);
   },
 } satisfies ExportedHandler<ServicesEnv>;

@@ -4,6 +4,7 @@ import type { AccountMovesQueue } from "./account/moves";
 import type { Account } from "./account/object";
 import type { AuthThrottle } from "./auth/throttle-counter";
 import type { CreditsCounter } from "./credits/counter";
+import type { DocumentReadMessage } from "./documents/messages";
 import type { DataExportMessage } from "./exports/messages";
 import type { ImageJobMessage } from "./images/messages";
 import type { MemoryJob } from "./memory/jobs";
@@ -18,6 +19,11 @@ export interface JobQueue {
 /** The producer side of the data-export queue (decision 0018); a service entrypoint under `npm run dev`. */
 export interface ExportQueue {
   send(body: DataExportMessage): Promise<unknown>;
+}
+
+/** The producer side of the document-reads queue (decision 0031); a service entrypoint under `npm run dev`. */
+export interface DocumentQueue {
+  send(body: DocumentReadMessage): Promise<unknown>;
 }
 
 /** The producer side of the memory extraction queue (issue 33); a service entrypoint under `npm run dev`. */
@@ -52,6 +58,7 @@ export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
   IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
   DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
   MEMORY_JOBS: Producer<"MEMORY_JOBS", MemoryJob>;
+  DOCUMENT_READS: Producer<"DOCUMENT_READS", DocumentReadMessage>;
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
   WHATSAPP_INBOX?: InboxQueue;
   WHATSAPP?: Generated["WHATSAPP"];
@@ -75,6 +82,7 @@ const bindingsSchema = z.object({
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
   DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
   MEMORY_JOBS: binding<MemoryQueue>("MEMORY_JOBS", "Queue producer", "send"),
+  DOCUMENT_READS: binding<DocumentQueue>("DOCUMENT_READS", "Queue producer", "send"),
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);

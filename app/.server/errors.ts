@@ -71,6 +71,16 @@ export const errorStatus = {
   "upload/rate-limited": 429,
   "upload/daily-limit": 429,
   "upload/quota-exceeded": 413,
+  /** Documents in chat (decision 0031): refused at upload, nothing kept. */
+  "document/too-many-pages": 413,
+  "document/password": 422,
+  "document/corrupt": 400,
+  /** Found while reading in the background: the document's failure, shown on its chip. */
+  "document/no-text": 422,
+  "document/too-big-to-read": 422,
+  /** A turn that attaches a document still being read, or one that could not be read. */
+  "document/not-ready": 409,
+  "document/unreadable": 422,
   "auth/sign-in-required": 401,
   "image/no-provider": 503,
   "image/provider-failed": 502,

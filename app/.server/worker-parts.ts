@@ -10,6 +10,8 @@ export { CreditsCounter } from "./credits/counter";
 export { RequestDatabase } from "./db-session";
 export { ConfigError, loadConfig, withBindings } from "./env";
 export { AppError } from "./errors";
+export { processDocumentReads } from "./documents/consumer";
+export { DOCUMENT_READS_DEAD_LETTER_QUEUE, DOCUMENT_READS_QUEUE } from "./documents/messages";
 export { processDataExports } from "./exports/consumer";
 export { DATA_EXPORTS_QUEUE } from "./exports/messages";
 export { postChat } from "./http/chat";

@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
 import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
 import { takeOverOldCounter } from "../credits/account-credits";
+import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
@@ -27,6 +28,8 @@ const HANDED_OVER = [
   accountSchema.imageJobs,
   accountSchema.galleryImages,
   accountSchema.birthProfiles,
+  accountSchema.documents,
+  accountSchema.documentPages,
 ] as const;
 
 type HandedOverRows = Record<string, Record<string, unknown>[]>;
@@ -115,8 +118,9 @@ export class Account extends ChatRelay {
     const guest = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(guestId));
     const rows = (await guest.handOver(guestId, accountId)) as HandedOverRows;
     let moved = 0;
-    // The guest's uploads keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
-    if (rows[getTableName(accountSchema.uploads)]?.length) await scheduleUploadCleanup(this.alarms, Date.now());
+    // The guest's uploads and documents keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
+    if (rows[getTableName(accountSchema.uploads)]?.length || rows[getTableName(accountSchema.documents)]?.length)
+      await scheduleUploadCleanup(this.alarms, Date.now());
     this.db.transaction((tx) => {
       for (const table of HANDED_OVER) {
         for (const row of rows[getTableName(table)] ?? []) {
@@ -155,7 +159,12 @@ export class Account extends ChatRelay {
     await this.alarms.run(
       {
         [RELAY_ALARM_TASK]: () => this.keepAlive(),
-        [UPLOAD_CLEANUP_TASK]: async (now) => (await cleanUpAbandonedUploads({ db: this.db, env: this.env }, { now })).nextAt,
+        [UPLOAD_CLEANUP_TASK]: async (now) => {
+          // Documents are uploads too (decision 0031): the same alarm cleans up both, and wakes for the sooner.
+          const images = (await cleanUpAbandonedUploads({ db: this.db, env: this.env }, { now })).nextAt;
+          const documents = await cleanUpAbandonedDocuments({ db: this.db, env: this.env }, now);
+          return images === null || documents === null ? (images ?? documents) : Math.min(images, documents);
+        },
         [EXPORT_CLEANUP_TASK]: (now) => cleanUpDataExports({ db: this.db, env: this.env }, now),
       },
       // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.

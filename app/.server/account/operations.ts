@@ -7,6 +7,8 @@ import { threadOperations } from "../chat/threads";
 import { turnInputOperations } from "../chat/turn-inputs";
 import { interruptedTurnOperations } from "../chat/turn-store";
 import { creditOperations } from "../credits/account-credits";
+import { documentOperations } from "../documents/operations";
+import { documentTurnOperations } from "../documents/passages";
 import { dataExportOperations } from "../exports/operations";
 import { birthProfileOperations } from "../horoscope/birth-profile";
 import { galleryOperations } from "../images/gallery";
@@ -34,6 +36,8 @@ export const operations = {
   ...imageJobOperations,
   ...galleryOperations,
   ...memoryOperations,
+  ...documentOperations,
+  ...documentTurnOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.

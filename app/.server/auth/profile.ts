@@ -8,6 +8,7 @@ import { hasRenewingPro } from "../billing/subscriptions";
 import { now as clockNow } from "../clock";
 import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
+import { deleteThreadDocuments } from "../documents/store";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { accountObject, inAccount } from "../account/client";
@@ -134,6 +135,7 @@ export async function disconnectProvider(env: AppEnv, userId: string, provider: 
  */
 export async function deleteAllChats(env: AppEnv, userId: string): Promise<number> {
   await deleteThreadFiles(env, userId);
+  await deleteThreadDocuments(env, userId);
   await deleteShareOf(env, userId);
   return inAccount(env, userId, "chat.deleteAll");
 }
@@ -160,7 +162,7 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   const { keys, mergedGuests } = await account.files(user.id);
   const prefixed = await Promise.all(
     [user.id, ...mergedGuests].flatMap((owner) =>
-      ["avatars", "gallery", "uploads", "masks", "exports", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${owner}/`)),
+      ["avatars", "gallery", "uploads", "masks", "exports", "documents", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${owner}/`)),
     ),
   );
   await deleteR2Keys(env, [...keys, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);

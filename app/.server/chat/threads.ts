@@ -8,6 +8,7 @@ import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { deleteThreadDocuments } from "../documents/store";
 import { deleteShareOf } from "../share/links";
 import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
@@ -159,6 +160,7 @@ export async function deleteThread(env: AppEnv, ownerId: string, threadId: strin
   // Its files and its public link first (cached speech, voice notes, the share snapshot in D1), so a failure leaves
   // a thread that can be deleted again rather than a link to a deleted thread.
   await deleteThreadFiles(env, ownerId, threadId);
+  await deleteThreadDocuments(env, ownerId, threadId);
   await deleteShareOf(env, ownerId, threadId);
   await inAccount(env, ownerId, "chat.delete", threadId);
 }

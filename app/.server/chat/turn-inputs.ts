@@ -10,6 +10,7 @@ import type { ChatTurn } from "../ai/upstream";
 import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
+import { checkAttachedDocument, documentContext, type DocumentContext } from "../documents/turn";
 import { AppError } from "../errors";
 import { photoFacts } from "../images/photo-facts";
 import { findUpload } from "../images/uploads";
@@ -44,13 +45,15 @@ export async function imageDataUrl(env: AppEnv, ownerId: string, attachmentId: s
 }
 
 /**
- * The image a new question attaches: only one of the asker's own uploads. Another account's id, or one that no longer
- * exists, is "not found" (404) before anything is written, and the turn's charge is given back (SECURITY.md "Data of others").
+ * The image a new question attaches (undefined for a document): only one of the asker's own uploads or documents.
+ * Another account's id, or one that no longer exists, is "not found" (404) before anything is written, and the turn's
+ * charge is given back (SECURITY.md "Data of others"); a document not read yet is 409, one that could not be read 422.
  */
-export async function ownedAttachment(env: AppEnv, ownerId: string, attachmentId: string): Promise<string> {
+export async function ownedAttachment(env: AppEnv, ownerId: string, attachmentId: string): Promise<string | undefined> {
   const image = await imageDataUrl(env, ownerId, attachmentId);
-  if (!image) throw new AppError("upload/missing");
-  return image;
+  if (image) return image;
+  await checkAttachedDocument(env, ownerId, attachmentId);
+  return undefined;
 }
 
 export const turnInputOperations = {
@@ -157,7 +160,20 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
   // Memory (issue 33, decision 0027): the person's instructions and memories join the system text; the relay learns
   // from the turn when it ends. A temporary chat keeps no rows at all.
   const temporary = request.temporary === true;
-  const memory = await memoryForTurn(env, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
+  // Documents in chat (decision 0031): the thread's documents, or the one this question attaches, as passages.
+  const attachedDocument = request.mode === "send" && plan.attachmentId && !attachedImage ? plan.attachmentId : null;
+  const [memory, documents] = await Promise.all([
+    memoryForTurn(env, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary }),
+    tool
+      ? ({} as DocumentContext)
+      : documentContext(env, who.accountId, {
+          threadId: loaded && !temporary ? loaded.thread.id : null,
+          attachmentId: attachedDocument,
+          question: lastQuestion,
+          bindTo: temporary ? null : threadId,
+          locale: plan.locale,
+        }),
+  ]);
   return {
     messageId,
     threadId,
@@ -168,10 +184,13 @@ export async function composeTurn(env: AppEnv, plan: TurnPlan, who: TurnOwner, l
     reasoning: model.reasoning,
     demoReply:
       target.kind === "demo"
-        ? memory.demoReply(demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)))
+        ? memory.demoReply(
+            documents.demoReply ??
+              demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
+          )
         : undefined,
     kind: tool?.kind ?? "chat",
-    instructions: memory.instructions(tool?.instructions),
+    instructions: memory.instructions([tool?.instructions, documents.instructions].filter(Boolean).join("\n\n") || undefined),
     sourcesLabel: tool?.sourcesLabel,
     writes,
     memory: memory.turn,

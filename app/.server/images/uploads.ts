@@ -34,22 +34,24 @@ export const uploadOperations = {
   "uploads.forgetKey": ({ db }: AccountContext, { r2Key }: { r2Key: string }): void => {
     db.delete(accountSchema.uploads).where(eq(accountSchema.uploads.r2Key, r2Key)).run();
   },
-  /** Bytes the account keeps: its uploads (profile photos included), its creations and its kept WhatsApp voice notes. */
+  /** Bytes the account keeps: its uploads (profile photos included), its creations, its kept WhatsApp voice notes and its documents. */
   "uploads.storageUsed": ({ db }: AccountContext): number => {
-    const { uploads, galleryImages, voiceNotes } = accountSchema;
-    const sum = (table: typeof uploads | typeof galleryImages | typeof voiceNotes) =>
+    const { uploads, galleryImages, voiceNotes, documents } = accountSchema;
+    const sum = (table: typeof uploads | typeof galleryImages | typeof voiceNotes | typeof documents) =>
       db
         .select({ bytes: sql<number>`COALESCE(SUM(${table.bytes}), 0)` })
         .from(table)
         .get()?.bytes ?? 0;
-    return sum(uploads) + sum(galleryImages) + sum(voiceNotes);
+    return sum(uploads) + sum(galleryImages) + sum(voiceNotes) + sum(documents);
   },
-  /** The R2 keys of the account's uploads and creations (deleted with the account before its storage is erased). */
+  /** The R2 keys of the account's uploads, creations and documents (deleted with the account before its storage is erased). */
   "uploads.allFiles": ({ db }: AccountContext): string[] => {
-    const { uploads, galleryImages } = accountSchema;
-    return [...db.select({ key: uploads.r2Key }).from(uploads).all(), ...db.select({ key: galleryImages.r2Key }).from(galleryImages).all()].map(
-      (row) => row.key,
-    );
+    const { uploads, galleryImages, documents } = accountSchema;
+    return [
+      ...db.select({ key: uploads.r2Key }).from(uploads).all(),
+      ...db.select({ key: galleryImages.r2Key }).from(galleryImages).all(),
+      ...db.select({ key: documents.r2Key }).from(documents).all(),
+    ].map((row) => row.key);
   },
 };
 
@@ -96,10 +98,18 @@ async function countDailyUpload(env: AppEnv, key: string, dailyLimit: number, co
  * the cookie holds, counted exactly in the AuthThrottle object of that address and day. The upload is counted before it
  * is stored (so parallel ones cannot slip past) and given back when the file is refused, since nothing was stored.
  */
-export async function storeGuestUpload(env: AppEnv, guestId: string, address: string, dailyLimit: number, file: File | null, now = Date.now()) {
+export async function storeGuestUpload<T = Awaited<ReturnType<typeof storeUpload>>>(
+  env: AppEnv,
+  guestId: string,
+  address: string,
+  dailyLimit: number,
+  file: File | null,
+  now = Date.now(),
+  store: () => Promise<T> = () => storeUpload(env, guestId, file) as Promise<T>,
+) {
   const counted = await countDailyUpload(env, `uploads:address:${addressBucket(address)}`, dailyLimit, "upload/rate-limited", now);
   try {
-    return await storeUpload(env, guestId, file);
+    return await store();
   } catch (error) {
     await forgiveAttempt(env, counted.key, counted.attempt);
     throw error;

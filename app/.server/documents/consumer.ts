@@ -1,0 +1,52 @@
+// The document-reads queue consumer (decision 0031): reads one document's text into its pages in the account's object,
+// writing progress as it goes, then marks it ready. Safe to redeliver: a ready or failed document is acknowledged
+// untouched, and a reading started again begins from an empty set of pages. A document that cannot be read (scanned,
+// over the caps, damaged) fails at once; another failure is retried by the queue, and what the dead-letter queue
+// receives after the last retry is marked failed.
+import { inAccount } from "../account/client";
+import type { AppEnv } from "../env";
+import { DOCUMENT_READS_DEAD_LETTER_QUEUE, isDocumentReadMessage, type DocumentReadMessage } from "./messages";
+import { readDocument, ReadFailure } from "./reader";
+
+export async function processDocumentReads(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  const deadLetters = batch.queue === DOCUMENT_READS_DEAD_LETTER_QUEUE;
+  for (const message of batch.messages) {
+    if (!isDocumentReadMessage(message.body)) {
+      console.error("document-reads: dropping malformed message", message.id);
+      message.ack();
+      continue;
+    }
+    if (deadLetters) {
+      // The queue gave up on it: most likely the reading itself ran out of time or memory each time.
+      await inAccount(env, message.body.accountId, "documents.fail", { id: message.body.documentId, failure: "document/too-big-to-read" });
+      message.ack();
+      continue;
+    }
+    try {
+      await readOne(env, message.body);
+      message.ack();
+    } catch (error) {
+      console.error("document-reads: reading failed, retried by the queue", message.body.documentId, error);
+      message.retry({ delaySeconds: Math.min(60, 5 * 2 ** message.attempts) });
+    }
+  }
+}
+
+/** Reads one document; a document that is no longer "reading" (or gone) is left as it is. */
+export async function readOne(env: AppEnv, { documentId: id, accountId }: DocumentReadMessage): Promise<void> {
+  const document = await inAccount(env, accountId, "documents.beginRead", { id });
+  if (!document) return;
+  const object = await env.MEDIA.get(document.r2Key);
+  if (!object) {
+    await inAccount(env, accountId, "documents.fail", { id, failure: "document/corrupt" });
+    return;
+  }
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  try {
+    const read = await readDocument(bytes, document.contentType, (pages, progress) => inAccount(env, accountId, "documents.addPages", { id, pages, progress }));
+    await inAccount(env, accountId, "documents.finish", { id, ...read });
+  } catch (error) {
+    if (!(error instanceof ReadFailure)) throw error;
+    await inAccount(env, accountId, "documents.fail", { id, failure: error.code });
+  }
+}

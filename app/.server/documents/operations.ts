@@ -1,0 +1,175 @@
+// The account's documents inside its own object (decision 0026, 0031): the row the upload records, the reader's
+// progress and pages, the views the screens and routes show, and deletion. Run by account/client.ts `inAccount`.
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { DocumentView } from "../../lib/documents";
+import { accountSchema, type AccountContext } from "../account/schema";
+import { scheduleUploadCleanup } from "../images/cleanup";
+
+const { documents, documentPages, chatThreads, chatMessages } = accountSchema;
+
+export type DocumentRow = typeof documents.$inferSelect;
+type NewDocument = Omit<typeof documents.$inferInsert, "ownerId">;
+export interface PageText {
+  number: number;
+  heading: string | null;
+  text: string;
+}
+
+/** At most this many files are listed in the gallery's Files tab. */
+const FILES_SHOWN = 200;
+
+export function documentView(row: DocumentRow): DocumentView {
+  return {
+    id: row.id,
+    name: row.name,
+    contentType: row.contentType,
+    bytes: row.bytes,
+    pages: row.pages,
+    state: row.state,
+    progress: row.state === "ready" ? 100 : row.progress,
+    failure: row.failure,
+    threadId: row.threadId,
+    createdAt: row.createdAt,
+  };
+}
+
+const find = (db: AccountContext["db"], id: string) => db.select().from(documents).where(eq(documents.id, id)).get();
+
+export const documentOperations = {
+  /** Records a stored document and wakes the clean-up for it 24 hours later (unattached ones go then). */
+  "documents.record": async ({ db, alarms, accountId }: AccountContext, document: NewDocument): Promise<DocumentView> => {
+    const row = db
+      .insert(documents)
+      .values({ ...document, ownerId: accountId })
+      .returning()
+      .get();
+    await scheduleUploadCleanup(alarms, row.createdAt);
+    return documentView(row);
+  },
+  /** One of the account's documents (another account's id is simply not here). */
+  "documents.find": ({ db }: AccountContext, { id }: { id: string }): DocumentRow | null => find(db, id) ?? null,
+  /** A document and one page of its text, or null when either is not there. */
+  "documents.page": ({ db }: AccountContext, { id, number }: { id: string; number: number }) => {
+    const row = find(db, id);
+    if (!row) return null;
+    const page = db
+      .select({ number: documentPages.number, heading: documentPages.heading, text: documentPages.text })
+      .from(documentPages)
+      .where(and(eq(documentPages.documentId, id), eq(documentPages.number, number)))
+      .get();
+    return page ? { document: documentView(row), page } : null;
+  },
+  /** Deletes a document (its pages and search rows go with it); answers its R2 key, or null when there was none. */
+  "documents.delete": ({ db }: AccountContext, { id }: { id: string }): string | null =>
+    db.delete(documents).where(eq(documents.id, id)).returning({ r2Key: documents.r2Key }).get()?.r2Key ?? null,
+  /** Deletes the documents of one thread, or of every thread (deleting all chats); answers their R2 keys. */
+  "documents.deleteOfThreads": ({ db }: AccountContext, { threadId }: { threadId?: string }): string[] =>
+    db
+      .delete(documents)
+      .where(threadId ? eq(documents.threadId, threadId) : isNotNull(documents.threadId))
+      .returning({ r2Key: documents.r2Key })
+      .all()
+      .map((row) => row.r2Key),
+  /** The documents attached to these messages, by id (the chat screen shows them as file chips). */
+  "documents.ofAttachments": ({ db }: AccountContext, { ids }: { ids: string[] }): Record<string, DocumentView> => {
+    if (ids.length === 0) return {};
+    const rows = db.select().from(documents).where(inArray(documents.id, ids)).all();
+    return Object.fromEntries(rows.map((row) => [row.id, documentView(row)]));
+  },
+  /** The gallery's Files tab: newest first, with the title of the thread each belongs to. */
+  "documents.files": ({ db }: AccountContext) =>
+    db
+      .select({ document: documents, threadTitle: chatThreads.title })
+      .from(documents)
+      .leftJoin(chatThreads, eq(chatThreads.id, documents.threadId))
+      .orderBy(desc(documents.createdAt))
+      .limit(FILES_SHOWN)
+      .all()
+      .map(({ document, threadTitle }) => ({ ...documentView(document), threadTitle: threadTitle ?? null })),
+  /** "Download my data": every document with its pages' text. */
+  "documents.export": ({ db }: AccountContext) =>
+    db
+      .select()
+      .from(documents)
+      .orderBy(documents.createdAt)
+      .all()
+      .map((row) => ({
+        ...documentView(row),
+        r2Key: row.r2Key,
+        pages: db
+          .select({ number: documentPages.number, heading: documentPages.heading, text: documentPages.text })
+          .from(documentPages)
+          .where(eq(documentPages.documentId, row.id))
+          .orderBy(documentPages.number)
+          .all(),
+      })),
+  /**
+   * The reader starts (or starts again): a document still "reading" is handed out with its pages so far forgotten; a
+   * ready, failed or deleted one is null, so a redelivered message leaves it as it is.
+   */
+  "documents.beginRead": ({ db }: AccountContext, { id }: { id: string }): DocumentRow | null =>
+    db.transaction((tx) => {
+      const row = tx.select().from(documents).where(eq(documents.id, id)).get();
+      if (!row || row.state !== "reading") return null;
+      tx.delete(documentPages).where(eq(documentPages.documentId, id)).run();
+      return tx
+        .update(documents)
+        .set({ attempts: sql`${documents.attempts} + 1`, progress: 0, updatedAt: Date.now() })
+        .where(eq(documents.id, id))
+        .returning()
+        .get();
+    }),
+  /** Pages read so far and the progress they make, in one step. */
+  "documents.addPages": ({ db }: AccountContext, { id, pages, progress }: { id: string; pages: PageText[]; progress: number }): void =>
+    db.transaction((tx) => {
+      const row = tx.select({ state: documents.state }).from(documents).where(eq(documents.id, id)).get();
+      if (row?.state !== "reading") return;
+      if (pages.length > 0)
+        tx.insert(documentPages)
+          .values(pages.map((page) => ({ ...page, documentId: id })))
+          .run();
+      tx.update(documents).set({ progress, updatedAt: Date.now() }).where(eq(documents.id, id)).run();
+    }),
+  /** The reading is done: ready with its page count and the characters read. */
+  "documents.finish": ({ db }: AccountContext, { id, pages, chars }: { id: string; pages: number; chars: number }): void => {
+    db.update(documents)
+      .set({ state: "ready", progress: 100, pages, chars, updatedAt: Date.now() })
+      .where(and(eq(documents.id, id), eq(documents.state, "reading")))
+      .run();
+  },
+  /** The reading failed for good: the reason is kept for the chip, and the partial pages go. */
+  "documents.fail": ({ db }: AccountContext, { id, failure }: { id: string; failure: string }): void =>
+    db.transaction((tx) => {
+      const failed = tx
+        .update(documents)
+        .set({ state: "failed", failure, updatedAt: Date.now() })
+        .where(and(eq(documents.id, id), eq(documents.state, "reading")))
+        .returning({ id: documents.id })
+        .get();
+      if (failed) tx.delete(documentPages).where(eq(documentPages.documentId, id)).run();
+    }),
+};
+
+/**
+ * The ids of the documents a thread uses: those bound to it and those its messages attach (a document attached again
+ * in another thread stays bound to its first one). Used by the turn's passages (documents/passages.ts).
+ */
+export function threadDocumentIds(db: AccountContext["db"], threadId: string): string[] {
+  return db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      or(
+        eq(documents.threadId, threadId),
+        inArray(
+          documents.id,
+          db
+            .select({ id: chatMessages.attachmentId })
+            .from(chatMessages)
+            .where(and(eq(chatMessages.threadId, threadId), isNotNull(chatMessages.attachmentId))),
+        ),
+      ),
+    )
+    .all()
+    .map((row) => row.id);
+}

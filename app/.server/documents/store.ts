@@ -1,0 +1,75 @@
+// Storing an uploaded document (issue 35, decision 0031): checked by content first (documents/check.ts), then written
+// to R2 under a server-made key, recorded in the account's own object and queued for reading. Nothing is kept when
+// the check fails; if the row cannot be written the file is removed again, and if the reading cannot be queued the
+// document is marked failed rather than left "reading" for ever.
+import { inAccount } from "../account/client";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { deleteR2Keys } from "../storage/r2";
+import { checkDocument, DOCUMENT_EXTENSIONS, documentKind, MAX_DOCUMENT_BYTES } from "./check";
+
+/** The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120 characters. */
+export function documentName(name: string, extension: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .trim()
+    .slice(0, 120);
+  return base || `document.${extension}`;
+}
+
+export async function storeDocument(env: AppEnv, ownerId: string, file: File, bytes: Uint8Array) {
+  if (file.size > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
+  const check = await checkDocument(bytes, file);
+  const id = crypto.randomUUID();
+  const extension = DOCUMENT_EXTENSIONS[check.contentType];
+  const r2Key = `documents/${ownerId}/${id}.${extension}`;
+  await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
+  let document;
+  try {
+    document = await inAccount(env, ownerId, "documents.record", {
+      id,
+      name: documentName(file.name, extension),
+      contentType: check.contentType,
+      r2Key,
+      bytes: bytes.length,
+      pages: check.pages,
+    });
+  } catch (error) {
+    await env.MEDIA.delete(r2Key);
+    throw error;
+  }
+  try {
+    await env.DOCUMENT_READS.send({ documentId: id, accountId: ownerId });
+  } catch (error) {
+    console.error("documents: the reading could not be queued", id, error);
+    await inAccount(env, ownerId, "documents.fail", { id, failure: "document/too-big-to-read" });
+    return { id, kind: "document" as const, document: { ...document, state: "failed" as const, failure: "document/too-big-to-read" } };
+  }
+  return { id, kind: "document" as const, document };
+}
+
+/** One of the account's documents as the screens show it, or 404 (gone, or another account's id). */
+export async function findDocumentView(env: AppEnv, ownerId: string, id: string) {
+  const document = await inAccount(env, ownerId, "documents.find", { id });
+  if (!document) throw new AppError("request/not-found");
+  return document;
+}
+
+/** Deletes one of the account's documents: its rows first, then its file (a failure leaves a file no row names). */
+export async function deleteDocument(env: AppEnv, ownerId: string, id: string): Promise<void> {
+  const key = await inAccount(env, ownerId, "documents.delete", { id });
+  if (!key) throw new AppError("request/not-found");
+  await deleteR2Keys(env, [key]);
+}
+
+/** Deletes the documents of a thread (or, without one, of every thread): with the thread, or with all chats. */
+export async function deleteThreadDocuments(env: AppEnv, ownerId: string, threadId?: string): Promise<void> {
+  await deleteR2Keys(env, await inAccount(env, ownerId, "documents.deleteOfThreads", { threadId }));
+}
+
+/** Whether an upload is to be stored as a document: a document by content, and not an image (which the image check takes). */
+export async function uploadedDocument(file: File | null): Promise<Uint8Array | null> {
+  if (!file || typeof file === "string" || file.size === 0) return null;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return documentKind(bytes, file) ? bytes : null;
+}

@@ -1,0 +1,85 @@
+// A chat turn's documents (issue 35, decision 0031): the system text that gives the model the thread's documents
+// (whole or by passages, each labelled with its page) and tells it to cite pages as `[p. 12]`, and the demo provider's
+// answer from the best passage. One account operation (documents.forTurn) fetches it all from the asker's own object.
+import type { Locale } from "../../lib/constants";
+import { inAccount } from "../account/client";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { resources } from "../i18n";
+import type { PageText } from "./operations";
+import type { TurnDocument, TurnDocumentsInput } from "./passages";
+
+export interface DocumentContext {
+  /** Appended to the turn's system text; undefined when the turn has no documents. */
+  instructions?: string;
+  /** The demo provider's answer from the best passage; undefined when the turn has no documents. */
+  demoReply?: string;
+}
+
+/**
+ * The document a question attaches, if it is one: a document still being read is 409, one that could not be read 422;
+ * an id that is neither the asker's image nor their document is "not found", as for images (SECURITY.md "Data of others").
+ */
+export async function checkAttachedDocument(env: AppEnv, ownerId: string, attachmentId: string): Promise<void> {
+  const document = await inAccount(env, ownerId, "documents.find", { id: attachmentId });
+  if (!document) throw new AppError("upload/missing");
+  if (document.state === "reading") throw new AppError("document/not-ready");
+  if (document.state === "failed") throw new AppError("document/unreadable");
+}
+
+/** `[p. 12]`, or `[report.pdf, p. 12]` when the turn has several documents (app/lib/documents.ts CITATION_PATTERN). */
+const label = (document: TurnDocument, page: PageText, several: boolean) => `[${several ? `${document.name}, ` : ""}p. ${page.number}]`;
+
+function systemText(documents: TurnDocument[]): string {
+  const several = documents.length > 1;
+  const intro = [
+    "The person attached documents to this conversation; their text follows, each passage labelled with its page.",
+    `When you use a document, cite the page of what you take from it right after it, exactly like ${several ? "[report.pdf, p. 12]" : "[p. 12]"}.`,
+    "Cite only pages given here; if the passages do not answer the question, say so.",
+  ].join(" ");
+  const blocks = documents.map((document) => {
+    const how = document.whole ? "the whole document" : "the passages that best match the question";
+    const pages = document.passages.map((page) => `${label(document, page, several)}${page.heading ? ` ${page.heading}` : ""}\n${page.text}`);
+    return [`Document "${document.name}" (${document.pages ?? "?"} pages; ${how}):`, ...pages].join("\n\n");
+  });
+  return [intro, ...blocks].join("\n\n");
+}
+
+/** The question's meaningful words (three letters or more), for finding the sentence that answers it. */
+const wordsOf = (text: string) => new Set(text.toLocaleLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+
+/** The sentence of `text` sharing the most words with the question (the first on a tie). */
+function bestSentence(text: string, question: string): string {
+  const asked = wordsOf(question);
+  const sentences = text.replace(/\s+/g, " ").match(/[^.!?]+[.!?]*/g) ?? [text];
+  let best = sentences[0] ?? text;
+  let bestScore = -1;
+  for (const sentence of sentences) {
+    const score = [...wordsOf(sentence)].filter((word) => asked.has(word)).length;
+    if (score > bestScore) [best, bestScore] = [sentence, score];
+  }
+  return best.trim();
+}
+
+/** The demo provider's answer: the best-matching sentence quoted verbatim with its page citation. */
+function demoAnswer(documents: TurnDocument[], question: string, locale: Locale): string {
+  const strings = resources[locale].chat.documentDemo;
+  const several = documents.length > 1;
+  const document = documents.find((candidate) => candidate.bestPage !== null) ?? documents[0]!;
+  const page = document.passages.find((passage) => passage.number === document.bestPage) ?? document.passages[0];
+  if (!page) return `${resources[locale].chat.demo.intro}\n\n${strings.demoNothing.replace("{{name}}", document.name)}`;
+  const quote = `"…${bestSentence(page.text, question)}…" ${label(document, page, several)}`;
+  return `${resources[locale].chat.demo.intro}\n\n${strings.demoFrom.replace("{{name}}", document.name)} ${quote}`;
+}
+
+/**
+ * What the thread's documents add to a turn: `threadId` is the thread it continues (null for a new one), `attachmentId`
+ * a document this question attaches (checked by checkAttachedDocument), `bindTo` the thread a first attach binds it to.
+ */
+export async function documentContext(env: AppEnv, ownerId: string, turn: TurnDocumentsInput & { locale: Locale }): Promise<DocumentContext> {
+  if (!turn.threadId && !turn.attachmentId) return {};
+  const { locale, ...input } = turn;
+  const documents = await inAccount(env, ownerId, "documents.forTurn", input);
+  if (documents.length === 0) return {};
+  return { instructions: systemText(documents), demoReply: demoAnswer(documents, turn.question, locale) };
+}
