@@ -5,6 +5,7 @@ import { GalleryHorizontalEnd } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
+import { galleryFiles } from "~/.server/documents/store";
 import { requireUser } from "~/.server/http/auth";
 import { getViewer } from "~/.server/identity";
 import { AppError } from "~/.server/errors";
@@ -41,16 +42,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       nextCursor: null,
       total: 0,
       focused: null,
+      files: [],
     };
   }
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor");
   // ?image=<id> opens that creation (a "ready" toast links here); it may be older than the first page.
-  const [page, title] = await Promise.all([
+  // The Files tab's documents (decision 0031) are read beside the creations, on the first page only.
+  const [page, title, files] = await Promise.all([
     galleryPage(context.env, viewer.accountId, { cursor, focus: url.searchParams.get("image") }),
     pageTitle(request, "gallery", "title"),
+    cursor ? [] : galleryFiles(context.env, viewer.accountId),
   ]);
-  return { title, strings: imageStrings(request), visitor: false, ...page };
+  return { title, strings: imageStrings(request), visitor: false, ...page, files };
 }
 
 const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });

@@ -155,6 +155,7 @@ describe("download my data", { timeout: 60_000 }, () => {
       expect.stringMatching(/^chats\/2026-03-03-tides-and-the-moon-[0-9a-f]{8}\.md$/),
       expect.stringMatching(/^creations\/2026-03-04-image-generation-[0-9a-f]{8}\.png$/),
       "creations/creations.json",
+      "documents/documents.json",
       "horoscope/birth-profile.json",
       "horoscope/readings.json",
       "memory.json",

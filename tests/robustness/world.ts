@@ -1,5 +1,5 @@
 // The world the bad-input suite attacks: user A (signed in through the real worker, the attacker) and user B (the
-// victim, with a thread, messages, an upload, a job, a creation and a profile photo). A snapshot is every D1 table's
+// victim, with a thread, messages, an upload, a job, a creation, a document and a profile photo). A snapshot is every D1 table's
 // row count, the R2 object count, B's rows as text, and A's and B's own objects (their chat rows, search index
 // included, and image rows), so "nothing was written" is checked without knowing which table a route would touch.
 import { eq, sql } from "drizzle-orm";
@@ -26,6 +26,8 @@ export interface World {
     /** B's passkey (decision 0028): its row id and its WebAuthn credential id. */
     passkeyId: string;
     credentialId: string;
+    /** B's read document (decision 0031), with one page of text. */
+    documentId: string;
     secret: string;
   };
 }
@@ -54,6 +56,7 @@ export async function createWorld(): Promise<World> {
     exportId: `e${crypto.randomUUID().replace(/-/g, "").slice(0, 21)}`,
     passkeyId: crypto.randomUUID(),
     credentialId: `c${crypto.randomUUID().replace(/-/g, "")}`,
+    documentId: crypto.randomUUID(),
   };
   await storeThread(b.id, { id: ids.threadId, title: `${secret} thread` }, [
     { id: crypto.randomUUID(), role: "user", content: `${secret} question` },
@@ -61,6 +64,7 @@ export async function createWorld(): Promise<World> {
   ]);
   await putObject(`uploads/${b.id}/${ids.uploadId}`);
   await putObject(`gallery/${b.id}/${ids.imageId}.png`);
+  await putObject(`documents/${b.id}/${ids.documentId}.pdf`);
   // B's upload, job and creation live in B's own object (decision 0026).
   await inAccountDb(b.id, (account) => {
     account
@@ -95,6 +99,24 @@ export async function createWorld(): Promise<World> {
         height: 1,
         bytes: 8,
       })
+      .run();
+    account
+      .insert(accountSchema.documents)
+      .values({
+        id: ids.documentId,
+        ownerId: b.id,
+        name: `${secret}.pdf`,
+        contentType: "application/pdf",
+        r2Key: `documents/${b.id}/${ids.documentId}.pdf`,
+        bytes: 8,
+        pages: 1,
+        state: "ready",
+        progress: 100,
+      })
+      .run();
+    account
+      .insert(accountSchema.documentPages)
+      .values({ documentId: ids.documentId, number: 1, text: `${secret} page` })
       .run();
   });
   // B's live share link of that thread, without images: revoking it as A, or reading B's upload through it, finds nothing.
@@ -140,6 +162,8 @@ export function victimParam(world: World, param: string): string {
     exportId: victim.exportId,
     passkeyId: victim.passkeyId,
     userId: victim.userId,
+    documentId: victim.documentId,
+    page: "1",
   };
   return known[param] ?? "x";
 }
@@ -155,7 +179,9 @@ function accountRows(accountId: string) {
     galleryImages: account.select().from(galleryImages).all().length,
     imageJobs: JSON.stringify(account.select().from(imageJobs).all()),
     chats: JSON.stringify(
-      ["chat_threads", "chat_messages", "voice_notes", "chat_search"].map((table) => account.all(sql.raw(`SELECT * FROM "${table}" ORDER BY rowid`))),
+      ["chat_threads", "chat_messages", "voice_notes", "chat_search", "documents", "document_pages", "document_search"].map((table) =>
+        account.all(sql.raw(`SELECT * FROM "${table}" ORDER BY rowid`)),
+      ),
     ),
   }));
 }

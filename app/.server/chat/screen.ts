@@ -1,6 +1,7 @@
 // Data the chat screen needs: the models on offer, the viewer's plan and, for a thread URL, its messages.
 import type { AppContext } from "../context";
 import { availableModels, isDemoMode } from "../ai/providers";
+import { threadDocuments } from "../documents/store";
 import { AppError } from "../errors";
 import { getViewer } from "../identity";
 import { memoryNotes, withMemoryNotes } from "../memory/settings";
@@ -16,12 +17,14 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   // Voice mode hears through the server when it has a speech provider, else through the browser (decision 0025).
   const voice = speechSource(context.env);
   const base = { models, demoMode: isDemoMode(context.env), plan: viewer.plan, missingThread: false, voice };
-  if (!threadId) return { ...base, thread: null, messages: [] };
+  if (!threadId) return { ...base, thread: null, messages: [], documents: {} };
   // A stale or foreign link opens a fresh chat that says the old one is gone, rather than a dead end.
-  const missing = { ...base, thread: null, messages: [], missingThread: true };
+  const missing = { ...base, thread: null, messages: [], missingThread: true, documents: {} };
   if (!viewer.accountId) return missing;
   // What memory did for each answer (issue 33), read beside the thread; a page without it still shows the thread.
   const notes = viewer.kind === "user" ? memoryNotes(context.env, viewer.accountId, threadId).catch(() => ({})) : Promise.resolve({});
+  // The thread's documents (decision 0031), read beside it: a message whose attachment is one shows a file chip.
+  const documents = threadDocuments(context.env, viewer.accountId, threadId);
   let opened;
   try {
     opened = await openThread(context.env, viewer.accountId, threadId);
@@ -33,5 +36,5 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   const { thread } = opened;
   if (thread.tool === "horoscope" && thread.toolPath) return { ...missing, movedTo: `/horoscope/${thread.toolPath}/${thread.id}` };
   if (thread.tool === "web-search") return { ...missing, movedTo: `/web-search/${thread.id}` };
-  return { ...base, ...opened, messages: withMemoryNotes(opened.messages, await notes) };
+  return { ...base, ...opened, messages: withMemoryNotes(opened.messages, await notes), documents: await documents };
 }

@@ -70,8 +70,9 @@ export const documentOperations = {
       .returning({ r2Key: documents.r2Key })
       .all()
       .map((row) => row.r2Key),
-  /** The documents attached to these messages, by id (the chat screen shows them as file chips). */
-  "documents.ofAttachments": ({ db }: AccountContext, { ids }: { ids: string[] }): Record<string, DocumentView> => {
+  /** The thread's documents by id (the chat screen shows a message attaching one as a file chip). */
+  "documents.ofThread": ({ db }: AccountContext, { threadId }: { threadId: string }): Record<string, DocumentView> => {
+    const ids = threadDocumentIds(db, threadId);
     if (ids.length === 0) return {};
     const rows = db.select().from(documents).where(inArray(documents.id, ids)).all();
     return Object.fromEntries(rows.map((row) => [row.id, documentView(row)]));
@@ -86,23 +87,22 @@ export const documentOperations = {
       .limit(FILES_SHOWN)
       .all()
       .map(({ document, threadTitle }) => ({ ...documentView(document), threadTitle: threadTitle ?? null })),
-  /** "Download my data": every document with its pages' text. */
-  "documents.export": ({ db }: AccountContext) =>
+  /** "Download my data": every document (its text is read one document at a time, documents.text). */
+  "documents.all": ({ db }: AccountContext) =>
     db
       .select()
       .from(documents)
-      .orderBy(documents.createdAt)
+      .orderBy(documents.createdAt, documents.id)
       .all()
-      .map((row) => ({
-        ...documentView(row),
-        r2Key: row.r2Key,
-        pages: db
-          .select({ number: documentPages.number, heading: documentPages.heading, text: documentPages.text })
-          .from(documentPages)
-          .where(eq(documentPages.documentId, row.id))
-          .orderBy(documentPages.number)
-          .all(),
-      })),
+      .map((row) => ({ ...documentView(row), r2Key: row.r2Key })),
+  /** A document's text, page by page. */
+  "documents.text": ({ db }: AccountContext, { id }: { id: string }): PageText[] =>
+    db
+      .select({ number: documentPages.number, heading: documentPages.heading, text: documentPages.text })
+      .from(documentPages)
+      .where(eq(documentPages.documentId, id))
+      .orderBy(documentPages.number)
+      .all(),
   /**
    * The reader starts (or starts again): a document still "reading" is handed out with its pages so far forgotten; a
    * ready, failed or deleted one is null, so a redelivered message leaves it as it is.

@@ -2,6 +2,7 @@
 // to R2 under a server-made key, recorded in the account's own object and queued for reading. Nothing is kept when
 // the check fails; if the row cannot be written the file is removed again, and if the reading cannot be queued the
 // document is marked failed rather than left "reading" for ever.
+import type { DocumentView } from "../../lib/documents";
 import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -72,4 +73,17 @@ export async function uploadedDocument(file: File | null): Promise<Uint8Array | 
   if (!file || typeof file === "string" || file.size === 0) return null;
   const bytes = new Uint8Array(await file.arrayBuffer());
   return documentKind(bytes, file) ? bytes : null;
+}
+
+/** The documents a thread's messages show as file chips, by id; a page without them still shows the thread. */
+export function threadDocuments(env: AppEnv, ownerId: string, threadId: string): Promise<Record<string, DocumentView>> {
+  return inAccount(env, ownerId, "documents.ofThread", { threadId }).catch((error: unknown) => {
+    console.error("documents: the thread's documents could not be read", threadId, error);
+    return {};
+  });
+}
+
+/** The gallery's Files tab: the account's documents, newest first, with their threads' titles. */
+export function galleryFiles(env: AppEnv, ownerId: string | null) {
+  return ownerId ? inAccount(env, ownerId, "documents.files") : Promise.resolve([]);
 }

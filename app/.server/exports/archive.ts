@@ -6,6 +6,8 @@
 //   creations/<date>-<tool>-<id>.<ext>  the picture itself, streamed from R2
 //   voice-notes/voice-notes.json  every WhatsApp voice note kept in a chat: its transcript, length, date and chat file
 //   voice-notes/<date>-<id>.<ext> the voice note itself, streamed from R2 (decision 0025)
+//   documents/documents.json      every document attached in chat: name, type, pages, state, its chat (decision 0031)
+//   documents/<date>-<id>-<name>  the document itself, and <date>-<id>-text.txt its extracted text page by page
 //   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
 //   horoscope/birth-profile.json  the birth date, time and place entered for the birth chart (or null)
 //   memory.json                   the memory switch, the custom instructions and every memory with its source (issue 33)
@@ -16,6 +18,7 @@ import type { Locale } from "../../lib/constants";
 import { inAccount } from "../account/client";
 import { isDemoMode } from "../ai/providers";
 import { renderExport, slugify, type ExportLabels } from "../chat/export";
+import { writeDocuments } from "../documents/export";
 import { getDb, schema } from "../db";
 import { toBirthProfile } from "../horoscope/birth-profile";
 import { memoryExport } from "../memory/settings";
@@ -145,6 +148,7 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
     await step();
   }
   await zip.addText("voice-notes/voice-notes.json", json(voiceNotes), now);
+  await writeDocuments(env, user.id, zip, chatFiles, now);
 
   const readings = inventory.threads
     .filter((thread) => thread.tool === "horoscope")

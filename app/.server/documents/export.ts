@@ -1,0 +1,39 @@
+// Documents in "Download my data" (decisions 0018, 0031): under documents/, each original file as uploaded, its
+// extracted text page by page, and documents.json listing them with their state and the chat each belongs to.
+import { inAccount } from "../account/client";
+import type { AppEnv } from "../env";
+import type { StreamingZip } from "../exports/zip-writer";
+
+const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
+/** A file name safe in any unzip tool: letters, digits, dot, dash and underscore. */
+const safe = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(0, 80);
+
+export async function writeDocuments(env: AppEnv, ownerId: string, zip: StreamingZip, chatFiles: Map<string, string>, now: number): Promise<void> {
+  const listed = [];
+  for (const document of await inAccount(env, ownerId, "documents.all")) {
+    const base = `${day(document.createdAt)}-${document.id.slice(0, 8)}`;
+    const object = await env.MEDIA.get(document.r2Key);
+    const file = `${base}-${safe(document.name)}`;
+    if (object) await zip.addStream(`documents/${file}`, object.body, document.createdAt);
+    const pages = await inAccount(env, ownerId, "documents.text", { id: document.id });
+    const text = pages.length > 0 ? `${base}-text.txt` : null;
+    if (text) {
+      const body = pages.map((page) => `--- p. ${page.number}${page.heading ? ` ${page.heading}` : ""} ---\n${page.text}`).join("\n\n");
+      await zip.addText(`documents/${text}`, `${body}\n`, document.createdAt);
+    }
+    const chat = document.threadId ? chatFiles.get(document.threadId) : undefined;
+    listed.push({
+      name: document.name,
+      type: document.contentType,
+      bytes: document.bytes,
+      pages: document.pages,
+      state: document.state,
+      failure: document.failure,
+      createdAt: new Date(document.createdAt).toISOString(),
+      file: object ? file : null,
+      text,
+      chat: chat ? `${chat}.md` : null,
+    });
+  }
+  await zip.addText("documents/documents.json", `${JSON.stringify(listed, null, 2)}\n`, now);
+}
