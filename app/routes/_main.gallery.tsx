@@ -158,7 +158,7 @@ export default function Gallery() {
     else params.delete("tab");
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
-  const files = (page as { files?: GalleryFile[] }).files ?? [];
+  const files: GalleryFile[] = page.files;
 
   const close = (next: boolean) => {
     setOpen(next);
