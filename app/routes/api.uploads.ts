@@ -10,15 +10,17 @@ import { storeGuestUpload, storeUpload, withUploadAllowance } from "~/.server/im
 /**
  * POST multipart `file`: a JPEG or PNG image (checked by content) for chat attachments and the tools, or a PDF, DOCX,
  * TXT or Markdown document for chat (decision 0031), answered with its `kind`. A refused file gets its reason in the
- * person's language; a daily cap also says when uploads open again.
+ * person's language; a daily cap also says when uploads open again. A form with `accept=image` (the image tools'
+ * photo fields) takes images only: a document there is `upload/invalid-type`, as before documents existed.
  */
 export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
   // The form around the file adds a little to it; documents may be larger than images (each type checks its own limit).
   const form = await readForm(request, { allow: POST_ONLY, maxBytes: MAX_DOCUMENT_BYTES + 64 * 1024, tooLarge: "upload/too-large" });
   const { viewer, accountId, setCookie } = await actingViewer(request, context);
   const file = form.get("file") as File | null;
+  const imagesOnly = form.get("accept") === "image";
   const store = async () => {
-    const document = await uploadedDocument(file);
+    const document = imagesOnly ? null : await uploadedDocument(file);
     if (document && file) return storeDocument(context.env, accountId, file, document);
     return { kind: "image" as const, ...(await storeUpload(context.env, accountId, file)) };
   };

@@ -15,6 +15,7 @@ import { INTERACTION_BENCH, measureInteraction } from "./interaction.mjs";
 import { LOAD_BENCH, measureLoad } from "./load.mjs";
 import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
 import { MEMORY_BENCH, measureMemory } from "./memory.mjs";
+import { DOCUMENTS_BENCH, measureDocumentPrompt, measureDocumentReading } from "./documents.mjs";
 import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
@@ -311,6 +312,28 @@ const MEASUREMENTS = [
     },
   },
   {
+    name: `Documents: reading a ${DOCUMENTS_BENCH.pages}-page PDF`,
+    unit: "ms",
+    budget: DOCUMENTS_BENCH.readBudgetMs,
+    // Issue 35 (decision 0031): the document-reads consumer's reader, run in Node on a generated PDF.
+    async measure(shared) {
+      const result = await shared.documentReading();
+      return {
+        value: result.ms,
+        detail: `peak memory +${formatBytes(result.peakBytes)} (Node heap + external buffers); ${formatBytes(result.fileBytes)} file, ${result.chars} characters, ${result.progressCalls} progress writes`,
+      };
+    },
+  },
+  {
+    name: "Documents: prompt added by a long document's passages (estimated tokens)",
+    unit: "count",
+    budget: DOCUMENTS_BENCH.promptBudget,
+    async measure(shared) {
+      const result = await shared.documentPrompt();
+      return { value: result.tokens, detail: `${result.chars} characters of system text for a question on a 120-page PDF` };
+    },
+  },
+  {
     name: "Memory: extraction job tokens in per turn (estimated)",
     unit: "count",
     budget: MEMORY_BENCH.extractionInBudget,
@@ -434,6 +457,8 @@ function createShared() {
   let whatsapp;
   let voice;
   let memory;
+  let documentReading;
+  let documentPrompt;
   let load;
   let interaction;
   let d1;
@@ -461,6 +486,12 @@ function createShared() {
     },
     memory() {
       return (memory ??= chatBench().then(measureMemory));
+    },
+    documentReading() {
+      return (documentReading ??= measureDocumentReading());
+    },
+    documentPrompt() {
+      return (documentPrompt ??= chatBench().then(measureDocumentPrompt));
     },
     load() {
       return (load ??= measureLoad(startServer));

@@ -2,7 +2,11 @@
 // limits, of another type, empty, password-protected, damaged or with more than 300 pages are refused at upload with
 // a translated message and nothing kept; a scanned PDF fails while read; another account's document is a 404 on every
 // route and its passages never reach another account's prompt; deleting a document or its thread removes it all.
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { AccountDb } from "../../app/.server/account/schema";
+import { cleanUpAbandonedDocuments } from "../../app/.server/documents/cleanup";
+import { ABANDONED_UPLOAD_AGE_MS } from "../../app/.server/images/cleanup";
 import { makePasswordPdf, makePdf, makeScannedPdf, numberedPages } from "../fixtures/make-documents.mjs";
 import {
   ask,
@@ -17,6 +21,7 @@ import {
   uploadAndRead,
   uploadFile,
 } from "./documents-helpers";
+import { appEnv } from "./helpers";
 
 const SECRET = "The vault combination is 4-8-15-16-23-42.";
 // The same bytes as the committed tests/fixtures/password.pdf (workerd cannot read the file; the maker is deterministic).
@@ -61,6 +66,17 @@ describe("documents: refused at upload, nothing kept", { timeout: 60_000 }, () =
     expect(await storedFiles(account.user.id)).toEqual([]);
     expect(await documentRows(account.user.id)).toEqual([]);
     expect(account.sent).toEqual([]);
+  });
+
+  it("an image tool's photo field (accept=image) refuses a real PDF as the wrong type", async () => {
+    const account = await documentsAccount();
+    const form = new FormData();
+    form.set("file", new File([makePdf(["A real page."])], "scan.png", { type: "image/png" }));
+    form.set("accept", "image");
+    const response = await account.client.fetch("/api/uploads", { method: "POST", body: form });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: "upload/invalid-type" } });
+    expect(await storedFiles(account.user.id)).toEqual([]);
   });
 
   it("the refusal is in the person's language (tr)", async () => {
@@ -122,6 +138,22 @@ describe("documents: deleted with everything they left", { timeout: 60_000 }, ()
     expect(await documentRows(account.user.id)).toEqual([]);
     expect(await pageRows(account.user.id, id)).toEqual([]);
     expect(await searchRows(account.user.id, id)).toEqual([]);
+  });
+
+  it("a document never sent is deleted a day after upload by the account's clean-up; one a thread holds stays", async () => {
+    const account = await documentsAccount();
+    const kept = await uploadAndRead(account, makePdf(numberedPages(2)), "kept.pdf", PDF);
+    expect((await ask(account.client, "What is on page 2?", { attachmentId: kept.id })).status).toBe(200);
+    const abandoned = await uploadAndRead(account, makePdf(numberedPages(2)), "abandoned.pdf", PDF);
+    const stub = env.ACCOUNT.get(env.ACCOUNT.idFromName(account.user.id));
+    const cleanUp = (now: number) =>
+      runInDurableObject(stub, (instance) => cleanUpAbandonedDocuments({ db: (instance as unknown as { db: AccountDb }).db, env: appEnv }, now));
+    await cleanUp(Date.now() + ABANDONED_UPLOAD_AGE_MS - 60_000);
+    expect((await documentRows(account.user.id)).map((row) => row.name).sort()).toEqual(["abandoned.pdf", "kept.pdf"]);
+    await cleanUp(Date.now() + ABANDONED_UPLOAD_AGE_MS + 60_000);
+    expect((await documentRows(account.user.id)).map((row) => row.id)).toEqual([kept.id]);
+    expect(await storedFiles(account.user.id)).toEqual([`documents/${account.user.id}/${kept.id}.pdf`]);
+    expect(await searchRows(account.user.id, abandoned.id)).toEqual([]);
   });
 
   it("deleting the thread deletes the documents it holds", async () => {

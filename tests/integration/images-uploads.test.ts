@@ -1,4 +1,4 @@
-// Uploads (issue 6 "Done when"): a PDF renamed .png, a truncated PNG, a 10,000 x 10,000 pixel PNG, an oversized
+// Uploads (issue 6 "Done when"): a program renamed .png, a truncated PNG, a 10,000 x 10,000 pixel PNG, an oversized
 // file and an empty file are each refused with their own translated message, and nothing is stored: no R2 object
 // and no row. A real PNG and a JPEG are accepted.
 import { describe, expect, it } from "vitest";
@@ -32,7 +32,8 @@ function pngHeaderOnly(width: number, height: number): Uint8Array {
   return bytes;
 }
 
-const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+// A Windows program's first bytes: neither an image nor a document (a PDF is now taken as a document, decision 0031).
+const PROGRAM = Uint8Array.of(0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00);
 
 async function storedFor(userId: string) {
   const rows = await uploadCount(userId);
@@ -43,7 +44,7 @@ async function storedFor(userId: string) {
 describe("POST /api/uploads refuses what is not a JPEG or PNG it can read, and stores nothing", async () => {
   const truncated = (await pngFile(32, 32)).slice(0, 60);
   const cases: { name: string; file: Uint8Array; fileName: string; type: string; code: keyof typeof en; status: number }[] = [
-    { name: "a PDF renamed .png", file: PDF, fileName: "scan.png", type: "image/png", code: "upload/invalid-type", status: 415 },
+    { name: "a program renamed .png", file: PROGRAM, fileName: "scan.png", type: "image/png", code: "upload/invalid-type", status: 415 },
     { name: "a truncated PNG", file: truncated, fileName: "cut.png", type: "image/png", code: "upload/corrupt", status: 400 },
     {
       name: "a 10,000 x 10,000 pixel PNG",
