@@ -1,6 +1,7 @@
 import { ImagePlus, Mic, SendHorizontal, Square } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { NETWORK_FAILED } from "~/lib/api-client";
 import type { DocumentView } from "~/lib/documents";
 import { notify } from "~/lib/toast";
 import { lazyOverlay } from "../ui/lazy-overlay";
@@ -78,11 +79,17 @@ export function Composer(props: ComposerProps) {
 
   const upload = async (file: File) => {
     setUploading(true);
-    const { uploadAttachment } = await loadAttachmentPreview();
-    const uploaded = await uploadAttachment(file, t, i18n.language);
-    setUploading(false);
-    if (fileInput.current) fileInput.current.value = "";
-    if (uploaded) setAttachment(uploaded);
+    try {
+      const { uploadAttachment } = await loadAttachmentPreview();
+      const uploaded = await uploadAttachment(file, t, i18n.language);
+      if (uploaded) setAttachment(uploaded);
+    } catch {
+      // The upload's code could not be fetched (offline since the page loaded).
+      notify("error", t(`errors:${NETWORK_FAILED}`));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
   };
 
   const toggleVoice = async () => {
@@ -95,7 +102,8 @@ export function Composer(props: ComposerProps) {
       const { listen } = await import("./voice");
       await listen(i18n.language, (text) => onChange(before + text), controller.signal);
     } catch (code) {
-      notify("error", t(`errors:${code as MicrophoneError}`));
+      // A MicrophoneError code, or the recogniser's code could not be fetched (offline).
+      notify("error", t(`errors:${typeof code === "string" ? (code as MicrophoneError) : NETWORK_FAILED}`));
     } finally {
       setListening(null);
     }
