@@ -7,3 +7,9 @@ export function formatBytes(bytes: number, locale: string): string {
   if (megabytes >= 1024) return new Intl.NumberFormat(locale, { style: "unit", unit: "gigabyte", maximumFractionDigits: 1 }).format(megabytes / 1024);
   return new Intl.NumberFormat(locale, { style: "unit", unit: "megabyte", maximumFractionDigits: megabytes < 1 ? 2 : 1 }).format(megabytes);
 }
+
+/** A file's size: whole kilobytes under a megabyte ("340 kB", a short text file is never "0 MB"), else as formatBytes. */
+export function formatFileSize(bytes: number, locale: string): string {
+  if (bytes >= MB) return formatBytes(bytes, locale);
+  return new Intl.NumberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }).format(Math.max(1, Math.ceil(bytes / 1024)));
+}

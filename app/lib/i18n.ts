@@ -13,6 +13,7 @@ export const NAMESPACES = [
   "images",
   "horoscope",
   "search",
+  "documents",
   // The pages' meta descriptions: read by the server only (the root's data carries them to `meta`), never loaded by a page.
   "seo",
 ] as const;

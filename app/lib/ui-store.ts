@@ -2,11 +2,12 @@
 // opening one closes the others without each caller closing them by hand. Any component opens the Pro, WhatsApp and
 // auth dialogs through the functions here (auth-dialog.ts names the auth ones); each dialog's code loads the first
 // time it opens.
+import type { DocumentView } from "./documents";
 import { createStore, useStore } from "./store";
 
 export type AuthDialogStep = "sign-in" | "sign-up" | "forgot-password" | "email-link";
 
-export type DialogName = "upgrade" | "subscription-success" | "whatsapp" | "auth";
+export type DialogName = "upgrade" | "subscription-success" | "whatsapp" | "auth" | "document";
 /** Why the upgrade dialog opened (shown as its first line); "paywall" is docs/product.md §4's after-sign-in dialog. */
 export type UpgradeReason = "credits" | "model" | "whatsapp" | "paywall" | "generic";
 
@@ -16,9 +17,18 @@ export interface DialogState {
   upgradeReason: UpgradeReason;
   /** The auth dialog's step (docs/product.md §3 authDialog.step, 'sign-in' at first). */
   authStep: AuthDialogStep;
+  /** The document side panel's document and page (a citation's or a file's); kept while it fades out. */
+  documentPage: DocumentPage | null;
 }
 
-export const dialogs = createStore<DialogState>({ openDialog: null, upgradeReason: "generic", authStep: "sign-in" });
+/** A page of a document to show, and the answer's words its citation backs (highlighted on the page when found). */
+export interface DocumentPage {
+  document: DocumentView;
+  page: number;
+  context: string | null;
+}
+
+export const dialogs = createStore<DialogState>({ openDialog: null, upgradeReason: "generic", authStep: "sign-in", documentPage: null });
 
 /** Opens `name`, closing whichever dialog was open; `details` sets its reason or step. */
 export function openDialog(name: DialogName, details: Partial<Omit<DialogState, "openDialog">> = {}) {
@@ -84,4 +94,9 @@ export function closeAuthDialog() {
 
 export function useAuthDialog(): { isOpen: boolean; step: AuthDialogStep } {
   return { isOpen: useIsDialogOpen("auth"), step: useDialogDetail("authStep") };
+}
+
+/** Opens the document side panel at `target`'s page (a citation in an answer, a file chip, the gallery's Files). */
+export function openDocumentPanel(target: DocumentPage) {
+  openDialog("document", { documentPage: target });
 }

@@ -12,20 +12,21 @@ import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { apiError } from "~/.server/http/respond";
 import { deleteGalleryImage, galleryPage } from "~/.server/images/gallery";
-import { imageStrings } from "~/.server/images/screen";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import type { GalleryViewerItem } from "~/components/images/gallery-viewer";
 import { creationTitle } from "~/components/images/job-list";
-import { useImageStrings } from "~/components/images/use-image-strings";
+import { DocumentPanelHost } from "~/components/documents/document-panel-host";
+import { FilesList, type GalleryFile } from "~/components/documents/files-list";
 import { ToolIcon } from "~/components/layout/tool-icon";
 import { lazyOverlay } from "~/components/ui/lazy-overlay";
 import { PageHeader } from "~/components/ui/page-header";
+import { Tabs } from "~/components/ui/tabs";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
 import { GALLERY_TOOLS } from "~/lib/image-options";
 
-export const handle = routeStrings("gallery", "tools");
+export const handle = routeStrings("gallery", "tools", "images", "documents");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
@@ -33,7 +34,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (viewer.kind !== "user") {
     return {
       title: await pageTitle(request, "gallery", "title"),
-      strings: imageStrings(request),
       visitor: true,
       items: [],
       nextCursor: null,
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageTitle(request, "gallery", "title"),
     cursor ? [] : galleryFiles(context.env, viewer.accountId),
   ]);
-  return { title, strings: imageStrings(request), visitor: false, ...page, files };
+  return { title, visitor: false, ...page, files };
 }
 
 const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });
@@ -110,7 +110,7 @@ function EmptyGallery({ visitor }: { visitor: boolean }) {
 
 export default function Gallery() {
   const page = useLoaderData<typeof loader>();
-  const { t, i18n } = useImageStrings(page.strings);
+  const { t, i18n } = useTranslation("images");
   const { t: tg } = useTranslation("gallery");
   const [searchParams, setSearchParams] = useSearchParams();
   const more = useFetcher<Page>();
@@ -147,6 +147,16 @@ export default function Gallery() {
     setSelected(item);
     setOpen(true);
   };
+  // ?tab=files opens the Files tab, so it can be linked.
+  const tab = searchParams.get("tab") === "files" ? "files" : "images";
+  const showTab = (next: "images" | "files") => {
+    const params = new URLSearchParams(searchParams);
+    if (next === "files") params.set("tab", "files");
+    else params.delete("tab");
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
+  const files: GalleryFile[] = page.files;
+
   const close = (next: boolean) => {
     setOpen(next);
     if (!next && searchParams.has("image")) {
@@ -156,6 +166,65 @@ export default function Gallery() {
     }
   };
 
+  const images =
+    items.length === 0 && !cursor ? (
+      <EmptyGallery visitor={page.visitor} />
+    ) : (
+      <div className="flex w-full flex-col gap-6 py-4">
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {items.map((item) => (
+            <li key={item.id}>
+              <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card" data-gallery-item={item.id}>
+                <button
+                  type="button"
+                  onClick={() => openItem(item)}
+                  className="block aspect-square w-full overflow-hidden bg-muted"
+                  aria-label={t("gallery.open", { name: creationTitle(item, t, i18n.language) })}
+                >
+                  <img
+                    src={item.url}
+                    alt=""
+                    loading="lazy"
+                    width={item.width}
+                    height={item.height}
+                    className={`size-full object-contain ${item.tool === "image-generation" ? "" : "bg-white"}`}
+                  />
+                </button>
+                <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+                  <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                    <ToolIcon tool={item.tool} className="size-3.5" />
+                    {t(`common:tools.${item.tool}`)}
+                  </p>
+                  <p className="line-clamp-2 break-words font-medium">{creationTitle(item, t, i18n.language)}</p>
+                  <p className="mt-auto text-xs text-muted-foreground">
+                    {item.model === "demo" ? t("jobs.demoModel") : item.model === "vector" ? t("jobs.vectorModel") : item.model} ·{" "}
+                    <time dateTime={new Date(item.createdAt).toISOString()} suppressHydrationWarning>
+                      {new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(item.createdAt))}
+                    </time>
+                  </p>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+        {cursor && (
+          <div className="flex justify-center">
+            <Link
+              to={`/gallery?cursor=${encodeURIComponent(cursor)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                more.load(`/gallery?cursor=${encodeURIComponent(cursor)}`);
+              }}
+              className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted"
+              aria-disabled={more.state !== "idle"}
+            >
+              {more.state !== "idle" ? t("gallery.loading") : t("gallery.loadMore")}
+            </Link>
+          </div>
+        )}
+      </div>
+    );
+
   return (
     <div className="flex flex-1 flex-col">
       <PageHeader
@@ -164,63 +233,17 @@ export default function Gallery() {
         icon={<GalleryHorizontalEnd className="size-5" aria-hidden />}
         actions={total > 0 ? <p className="text-sm text-muted-foreground">{t("gallery.count", { count: total })}</p> : undefined}
       />
-      {items.length === 0 && !cursor ? (
-        <EmptyGallery visitor={page.visitor} />
-      ) : (
-        <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-            {items.map((item) => (
-              <li key={item.id}>
-                <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card" data-gallery-item={item.id}>
-                  <button
-                    type="button"
-                    onClick={() => openItem(item)}
-                    className="block aspect-square w-full overflow-hidden bg-muted"
-                    aria-label={t("gallery.open", { name: creationTitle(item, t, i18n.language) })}
-                  >
-                    <img
-                      src={item.url}
-                      alt=""
-                      loading="lazy"
-                      width={item.width}
-                      height={item.height}
-                      className={`size-full object-contain ${item.tool === "image-generation" ? "" : "bg-white"}`}
-                    />
-                  </button>
-                  <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
-                    <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-                      <ToolIcon tool={item.tool} className="size-3.5" />
-                      {t(`common:tools.${item.tool}`)}
-                    </p>
-                    <p className="line-clamp-2 break-words font-medium">{creationTitle(item, t, i18n.language)}</p>
-                    <p className="mt-auto text-xs text-muted-foreground">
-                      {item.model === "demo" ? t("jobs.demoModel") : item.model === "vector" ? t("jobs.vectorModel") : item.model} ·{" "}
-                      <time dateTime={new Date(item.createdAt).toISOString()} suppressHydrationWarning>
-                        {new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(item.createdAt))}
-                      </time>
-                    </p>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-          {cursor && (
-            <div className="flex justify-center">
-              <Link
-                to={`/gallery?cursor=${encodeURIComponent(cursor)}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  more.load(`/gallery?cursor=${encodeURIComponent(cursor)}`);
-                }}
-                className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted"
-                aria-disabled={more.state !== "idle"}
-              >
-                {more.state !== "idle" ? t("gallery.loading") : t("gallery.loadMore")}
-              </Link>
-            </div>
-          )}
-        </div>
-      )}
+      <Tabs
+        label={tg("tabs.label")}
+        value={tab}
+        onChange={showTab}
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 pt-4 md:px-8 [&>[role=tablist]]:max-w-xs [&>[role=tablist]]:text-sm"
+        tabs={[
+          { value: "images", label: tg("tabs.images"), panel: images },
+          { value: "files", label: tg("tabs.files"), panel: <FilesList files={files} /> },
+        ]}
+      />
+      <DocumentPanelHost />
       <GalleryViewer
         open={open}
         item={selected}

@@ -2,6 +2,7 @@ import auth from "./auth.json";
 import billing from "./billing.json";
 import chat from "./chat.json";
 import common from "./common.json";
+import documents from "./documents.json";
 import errors from "./errors.json";
 import gallery from "./gallery.json";
 import horoscope from "./horoscope.json";
@@ -12,4 +13,4 @@ import settings from "./settings.json";
 import tools from "./tools.json";
 import whatsapp from "./whatsapp.json";
 
-export default { auth, billing, chat, common, errors, gallery, horoscope, images, search, seo, settings, tools, whatsapp };
+export default { auth, billing, chat, common, documents, errors, gallery, horoscope, images, search, seo, settings, tools, whatsapp };

@@ -214,7 +214,7 @@ describe("Pro subscription (demo checkout)", () => {
       await hydrated(page);
       const box = page.getByRole("textbox", { name: "Message" });
       const composer = page.locator("form").filter({ has: box });
-      await page.getByLabel("Attach an image (JPEG or PNG)").setInputFiles(PHOTO);
+      await page.getByLabel("Attach an image or a file (JPEG, PNG, PDF, Word, text)").setInputFiles(PHOTO);
       await composer.getByRole("img", { name: "Attached image" }).waitFor();
       const question = `What does this sign say? ${Date.now().toString(36)}`;
       await box.fill(question);

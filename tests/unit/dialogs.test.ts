@@ -20,7 +20,7 @@ beforeEach(() => dialogs.set(dialogs.initial));
 
 describe("one open dialog", () => {
   it("starts with none open and the auth dialog on its first step", () => {
-    expect(dialogs.get()).toEqual({ openDialog: null, upgradeReason: "generic", authStep: "sign-in" });
+    expect(dialogs.get()).toEqual({ openDialog: null, upgradeReason: "generic", authStep: "sign-in", documentPage: null });
   });
 
   it("opening any dialog closes the one that was open", () => {

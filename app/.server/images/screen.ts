@@ -8,7 +8,7 @@ import { clientAddress } from "../auth/throttle";
 import { AppError } from "../errors";
 import { POST_ONLY, readForm } from "../http/request";
 import { apiError, invalidForm } from "../http/respond";
-import { getLocale, resources, serverNamespace } from "../i18n";
+import { getLocale, serverNamespace } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
 import { resolveImageEngine, toolModels } from "./engines";
@@ -40,20 +40,6 @@ async function editSourceOf(
     return upload ? { uploadId: upload.id, url: `/media/uploads/${encodeURIComponent(upload.id)}`, width: upload.width, height: upload.height } : null;
   }
   return null;
-}
-
-/**
- * The "images" namespace as loader data: only the gallery route still sends it (its move to `routeStrings`, as every
- * other screen's strings travel since issue 32, is pending; decision 0019 "Strings by namespace"). Do not add a caller.
- */
-export interface ImageStrings {
-  locale: Locale;
-  bundle: (typeof resources)["en"]["images"];
-}
-
-export function imageStrings(request: Request): ImageStrings {
-  const locale = getLocale(request);
-  return { locale, bundle: resources[locale].images };
 }
 
 /** docs/product.md §1: 40+ languages, named in the interface language and in that language's alphabetical order. */

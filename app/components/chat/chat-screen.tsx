@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NETWORK_FAILED } from "~/lib/api-client";
 import { useToolModel } from "~/lib/chat-prefs";
+import type { DocumentView } from "~/lib/documents";
 import { useOfferSendAgain } from "~/lib/connection";
 import { chooseModel, providerNameFor, type ModelInfo } from "~/lib/models";
 import { readDraft, saveTempMessage, takeTempMessage, writeDraft } from "~/lib/temp-message";
@@ -27,10 +28,24 @@ export interface ChatScreenProps {
   voice: "server" | "browser";
   /** The URL named a thread that does not exist (or is not the viewer's). */
   missingThread?: boolean;
+  /** The documents attached to the thread's questions, by id (docs/decisions/0031-documents-in-chat.md). */
+  documents?: Record<string, DocumentView>;
+  /** The document types the attach button offers (the server's list, sent with the screen's data). */
+  documentAccept?: string;
 }
 
 /** The AI chat (docs/product.md §2): greeting and suggestions when empty, then the conversation with streaming answers. */
-export function ChatScreen({ thread, messages: initialMessages, models, demoMode, plan, voice, missingThread = false }: ChatScreenProps) {
+export function ChatScreen({
+  thread,
+  messages: initialMessages,
+  models,
+  demoMode,
+  plan,
+  voice,
+  missingThread = false,
+  documents,
+  documentAccept,
+}: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const { id: modelId, model } = chooseModel("web-main", models, choice.modelName);
@@ -91,6 +106,7 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
       busy={chat.busy}
       onStop={() => void chat.stop()}
       allowAttachment={Boolean(model?.vision)}
+      acceptDocuments={documentAccept}
       onSubmit={(text, attached) => void submit(text, attached)}
       attachment={attachment}
       onAttachmentChange={setAttachment}
@@ -163,7 +179,14 @@ export function ChatScreen({ thread, messages: initialMessages, models, demoMode
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
             {conversation && (
-              <conversation.MessageList messages={chat.messages} busy={chat.busy} demoMode={demoMode} temporary={temporary} {...chat.listActions} />
+              <conversation.MessageList
+                messages={chat.messages}
+                busy={chat.busy}
+                demoMode={demoMode}
+                temporary={temporary}
+                documents={documents}
+                {...chat.listActions}
+              />
             )}
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>

@@ -1,15 +1,21 @@
-import { ImagePlus, Mic, SendHorizontal, Square, X } from "lucide-react";
+import { ImagePlus, Mic, SendHorizontal, Square } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "~/lib/api-client";
-import { useErrorText } from "~/lib/error-text";
+import { NETWORK_FAILED } from "~/lib/api-client";
+import type { DocumentView } from "~/lib/documents";
 import { notify } from "~/lib/toast";
-import { listen, speechRecognitionSupported, type MicrophoneError } from "./voice";
+import { lazyOverlay } from "../ui/lazy-overlay";
+import type { MicrophoneError } from "./voice";
 
+/** An uploaded image (shown from `previewUrl`) or document (its chip follows `document` while it is read). */
 export interface Attachment {
   id: string;
-  previewUrl: string;
+  previewUrl?: string;
+  document?: DocumentView;
 }
+
+const loadAttachmentPreview = () => import("./attachment-preview");
+const AttachmentPreview = lazyOverlay(loadAttachmentPreview, ["documents"]);
 
 interface ComposerProps {
   value: string;
@@ -25,15 +31,23 @@ interface ComposerProps {
   busy?: boolean;
   /** Attach an image (vision models). */
   allowAttachment?: boolean;
+  /**
+   * Attach a PDF, Word or text document (the chat; docs/decisions/0031-documents-in-chat.md): the accepted types, from
+   * the screen's data, so an empty chat's first scripts do not carry the list.
+   */
+  acceptDocuments?: string;
   footer?: ReactNode;
   toolbar?: ReactNode;
 }
 
+function speechRecognitionSupported(): boolean {
+  return typeof window !== "undefined" && ("SpeechRecognition" in window || "webkitSpeechRecognition" in window);
+}
+
 /** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
 export function Composer(props: ComposerProps) {
-  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, footer, toolbar } = props;
+  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, acceptDocuments, footer, toolbar } = props;
   const { t, i18n } = useTranslation("chat");
-  const errorText = useErrorText();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [ownAttachment, setOwnAttachment] = useState<Attachment | null>(null);
@@ -45,7 +59,9 @@ export function Composer(props: ComposerProps) {
   useEffect(() => {
     setVoiceSupported(speechRecognitionSupported());
   }, []);
-  const canSend = value.trim().length > 0 && !busy && !uploading && Boolean(onSubmit);
+  // A document is sent once it has been read; one that could not be read is not sent at all (its chip says why).
+  const waitingDocument = attachment?.document && attachment.document.state !== "ready";
+  const canSend = value.trim().length > 0 && !busy && !uploading && !waitingDocument && Boolean(onSubmit);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -63,14 +79,17 @@ export function Composer(props: ComposerProps) {
 
   const upload = async (file: File) => {
     setUploading(true);
-    const form = new FormData();
-    form.set("file", file);
-    // The server's message already says how long a daily cap lasts, in the page's language.
-    const answer = await callApi<{ id: string }>("/api/uploads", { method: "POST", body: form });
-    setUploading(false);
-    if (fileInput.current) fileInput.current.value = "";
-    if (!answer.ok) return notify("error", answer.error.message || errorText(answer.error.code));
-    setAttachment({ id: answer.data.id, previewUrl: URL.createObjectURL(file) });
+    try {
+      const { uploadAttachment } = await loadAttachmentPreview();
+      const uploaded = await uploadAttachment(file, t, i18n.language);
+      if (uploaded) setAttachment(uploaded);
+    } catch {
+      // The upload's code could not be fetched (offline since the page loaded).
+      notify("error", t(`errors:${NETWORK_FAILED}`));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
   };
 
   const toggleVoice = async () => {
@@ -79,9 +98,12 @@ export function Composer(props: ComposerProps) {
     setListening(controller);
     const before = value ? `${value} ` : "";
     try {
+      // The recogniser's code loads on the first press: most visits never use it (decision 0019).
+      const { listen } = await import("./voice");
       await listen(i18n.language, (text) => onChange(before + text), controller.signal);
     } catch (code) {
-      notify("error", t(`errors:${code as MicrophoneError}`));
+      // A MicrophoneError code, or the recogniser's code could not be fetched (offline).
+      notify("error", t(`errors:${typeof code === "string" ? (code as MicrophoneError) : NETWORK_FAILED}`));
     } finally {
       setListening(null);
     }
@@ -90,19 +112,7 @@ export function Composer(props: ComposerProps) {
   return (
     <form onSubmit={submit} className="rounded-2xl border bg-card p-2 shadow-sm">
       {toolbar && <div className="flex flex-wrap items-center gap-2 px-1 pb-2">{toolbar}</div>}
-      {attachment && (
-        <div className="relative mb-2 ml-1 inline-block">
-          <img src={attachment.previewUrl} alt={t("attachment")} className="h-16 rounded-md border object-cover" />
-          <button
-            type="button"
-            onClick={() => setAttachment(null)}
-            className="absolute -right-2 -top-2 rounded-full border bg-card p-0.5"
-            aria-label={t("removeAttachment")}
-          >
-            <X className="size-3" aria-hidden />
-          </button>
-        </div>
-      )}
+      {attachment && <AttachmentPreview open attachment={attachment} onChange={setAttachment} reasonId={`${id}-waiting`} />}
       <label htmlFor={id} className="sr-only">
         {t("composer.label")}
       </label>
@@ -120,19 +130,23 @@ export function Composer(props: ComposerProps) {
           sits between them. Never truncated: the cost and refill time are what a person reads before sending. */}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-1">
         <div className="flex items-center gap-1">
-          {allowAttachment && (
+          {(allowAttachment || acceptDocuments) && (
             <>
               <input
                 ref={fileInput}
                 type="file"
-                accept="image/png,image/jpeg"
+                accept={[allowAttachment && "image/png,image/jpeg", acceptDocuments].filter(Boolean).join(",")}
                 className="sr-only"
                 id={`${id}-file`}
                 onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}
               />
-              <label htmlFor={`${id}-file`} className="cursor-pointer rounded p-1.5 text-muted-foreground hover:bg-muted" title={t("attach")}>
+              <label
+                htmlFor={`${id}-file`}
+                className="cursor-pointer rounded p-1.5 text-muted-foreground hover:bg-muted"
+                title={t(allowAttachment ? "attach" : "attachFile")}
+              >
                 <ImagePlus className="size-4" aria-hidden />
-                <span className="sr-only">{t("attach")}</span>
+                <span className="sr-only">{t(allowAttachment ? "attach" : "attachFile")}</span>
               </label>
             </>
           )}
@@ -164,6 +178,7 @@ export function Composer(props: ComposerProps) {
           <button
             type="submit"
             disabled={!canSend}
+            aria-describedby={waitingDocument ? `${id}-waiting` : undefined}
             className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
           >
             <SendHorizontal className="size-4" aria-hidden />

@@ -5,6 +5,10 @@ import { useTranslation } from "react-i18next";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { splitMarkdownBlocks } from "~/lib/markdown-blocks";
+import { CitationButton } from "../documents/citation-button";
+import { remarkCitations } from "../documents/remark-citations";
+import { ThreadDocuments } from "../documents/thread-documents";
+import type { RendererProps } from "./markdown";
 import { CopyButton } from "./copy-button";
 import { rehypeHighlightLite } from "./highlight";
 
@@ -30,7 +34,9 @@ function remarkHtmlAsText() {
   return (tree: MdNode) => walk(tree);
 }
 
-const components: Components = {
+// `citation` is remark-citations.ts's element for a page citation (not an HTML tag, so not in Components' type).
+const components = {
+  citation: CitationButton,
   a: ({ href, children }) => (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline">
       {children}
@@ -47,9 +53,9 @@ const components: Components = {
       </div>
     );
   },
-};
+} as Components;
 
-const remarkPlugins = [remarkGfm, remarkHtmlAsText];
+const remarkPlugins = [remarkGfm, remarkHtmlAsText, remarkCitations];
 const rehypePlugins = [rehypeHighlightLite];
 
 /**
@@ -78,14 +84,18 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, finished }: { source
   return parseBlock(source, finished);
 });
 
-export default function MarkdownRenderer({ text }: { text: string }) {
+const NO_DOCUMENTS: readonly never[] = [];
+
+export default function MarkdownRenderer({ text, documents = NO_DOCUMENTS }: RendererProps) {
   const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
   return (
-    <div className="markdown text-[15px] leading-relaxed" data-markdown="">
-      {blocks.map((source, index) => (
-        // Blocks only grow at the end, so an index is a stable key here.
-        <MarkdownBlock key={index} source={source} finished={index < blocks.length - 1} />
-      ))}
-    </div>
+    <ThreadDocuments.Provider value={documents}>
+      <div className="markdown text-[15px] leading-relaxed" data-markdown="">
+        {blocks.map((source, index) => (
+          // Blocks only grow at the end, so an index is a stable key here.
+          <MarkdownBlock key={index} source={source} finished={index < blocks.length - 1} />
+        ))}
+      </div>
+    </ThreadDocuments.Provider>
   );
 }

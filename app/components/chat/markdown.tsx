@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
+import type { DocumentView } from "~/lib/documents";
 import { useRootData } from "../root-data";
 
 // The renderer (markdown + highlighting) loads only when an answer is on screen: the empty chat stays light.
@@ -8,7 +9,13 @@ import { useRootData } from "../root-data";
 // arrives is thrown away and rendered again on the client (React error #421). Instead the server and the
 // client both load the renderer before they render a page that shows answers (entry.server / entry.client
 // call loadMarkdownRenderer), and a first answer in an empty chat shows plain text for the moment it loads.
-type Renderer = ComponentType<{ text: string }>;
+type Renderer = ComponentType<RendererProps>;
+
+export interface RendererProps {
+  text: string;
+  /** The thread's documents: an answer's page citations of one of them become buttons (decision 0031). */
+  documents?: readonly DocumentView[];
+}
 
 let loadedRenderer: Renderer | null = null;
 let loading: Promise<Renderer> | null = null;
@@ -41,7 +48,7 @@ export function MarkdownPreload() {
   return files.map((href) => <link key={href} rel="modulepreload" href={href} />);
 }
 
-export function Markdown({ text }: { text: string }) {
+export function Markdown({ text, documents }: RendererProps) {
   const [Renderer, setRenderer] = useState<Renderer | null>(() => loadedRenderer);
   useEffect(() => {
     if (Renderer) return;
@@ -51,6 +58,6 @@ export function Markdown({ text }: { text: string }) {
       live = false;
     };
   }, [Renderer]);
-  if (Renderer) return <Renderer text={text} />;
+  if (Renderer) return <Renderer text={text} documents={documents} />;
   return <div className="whitespace-pre-wrap text-[15px] leading-relaxed">{text}</div>;
 }

@@ -1,12 +1,17 @@
 import { Link } from "@remix-run/react";
 import { ImagePlus, Pencil, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp } from "lucide-react";
-import { memo, useEffect, useRef, useState, type RefObject } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Markdown, MarkdownPreload } from "./markdown";
 import { CopyButton } from "./copy-button";
 import { ReadAloudButton } from "./read-aloud-button";
 import { isPlaceholder, type ChatMessage } from "./chat-state";
 import { MemoryNoteView } from "./memory-note";
+import type { DocumentView } from "~/lib/documents";
+import { useStore } from "~/lib/store";
+import { DocumentPanelHost } from "../documents/document-panel-host";
+import { uploadedDocuments } from "../documents/uploaded-documents";
+import { FileChip } from "../documents/file-chip";
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -17,7 +22,11 @@ interface MessageListProps {
   onFeedback: (messageId: string, feedback: "like" | "dislike" | "none") => void;
   /** A temporary chat (issue 33): its answers are not saved, so there is nothing to rate or read back from the server. */
   temporary?: boolean;
+  /** The thread's documents by id (a question whose attachmentId is one shows its file; answers' citations open them). */
+  documents?: Record<string, DocumentView>;
 }
+
+const NO_DOCUMENTS: Record<string, DocumentView> = {};
 
 function ThinkingDots() {
   const { t } = useTranslation("chat");
@@ -156,7 +165,18 @@ function useFollowTheEnd(end: RefObject<HTMLElement>) {
 }
 
 /** Memoised: while someone types, only the composer changes; the list renders again only when the messages do. */
-export const MessageList = memo(function MessageList({ messages, busy, demoMode, onRegenerate, onEdit, onFeedback, temporary = false }: MessageListProps) {
+export const MessageList = memo(function MessageList({
+  messages,
+  busy,
+  demoMode,
+  onRegenerate,
+  onEdit,
+  onFeedback,
+  temporary = false,
+  documents: loaded = NO_DOCUMENTS,
+}: MessageListProps) {
+  // Documents sent from this page show (and are cited) before the loader names them with the thread's.
+  const uploaded = useStore(uploadedDocuments);
   const { t } = useTranslation("chat");
   const [editing, setEditing] = useState(false);
   const end = useRef<HTMLDivElement>(null);
@@ -178,116 +198,128 @@ export const MessageList = memo(function MessageList({ messages, busy, demoMode,
 
   // The renderer's files are named once, in the first answer shown as markdown (a <link> may not sit in the <ol>).
   const firstAnswer = messages.findIndex((message) => message.role === "assistant" && message.content);
+  const documents = useMemo(() => {
+    const sent = messages.filter((message) => message.attachmentId && uploaded[message.attachmentId]).map((message) => uploaded[message.attachmentId!]!);
+    return sent.length ? { ...Object.fromEntries(sent.map((document) => [document.id, document])), ...loaded } : loaded;
+  }, [messages, uploaded, loaded]);
+  const threadDocuments = useMemo(() => Object.values(documents), [documents]);
 
   return (
-    <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6" aria-label={t("conversation")}>
-      {messages.map((message, index) =>
-        message.role === "user" ? (
-          <li key={message.id} className="flex flex-col items-end gap-1">
-            {editing && index === lastUser ? (
-              <EditBox
-                initial={message.content}
-                onCancel={() => setEditing(false)}
-                onSave={(text) => {
-                  setEditing(false);
-                  onEdit(text);
-                }}
-              />
-            ) : (
-              <>
-                {message.attachmentId && (
-                  <figure className="flex flex-col items-end gap-1">
-                    <img src={`/media/uploads/${message.attachmentId}`} alt={t("attachment")} className="max-h-48 rounded-lg border" />
-                    {/* The photo opens in the image generator's editor; the result is kept in the gallery (decision 0029). */}
-                    <Link
-                      to={`/image-generation?editUpload=${encodeURIComponent(message.attachmentId)}`}
-                      className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
-                    >
-                      <ImagePlus className="size-3.5" aria-hidden />
-                      {t("editAttachment")}
-                    </Link>
-                  </figure>
-                )}
-                {message.voiceNote && (
-                  // A WhatsApp voice note, above the transcript it became (decision 0025); owner-only like uploads.
-                  <audio controls preload="none" src={`/media/voice-notes/${message.id}`} aria-label={t("voiceNote")} className="h-10 max-w-[85%]" />
-                )}
-                <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent px-4 py-2 text-[15px]">{message.content}</div>
-                {index === lastUser && !busy && (
-                  <button
-                    type="button"
-                    onClick={() => setEditing(true)}
-                    className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted"
-                  >
-                    <Pencil className="size-3.5" aria-hidden />
-                    {t("actions.edit")}
-                  </button>
-                )}
-              </>
-            )}
-          </li>
-        ) : (
-          <li key={message.id} className="flex flex-col gap-2" aria-busy={message.status === "streaming"}>
-            <span className="text-xs font-medium text-muted-foreground">{demoMode ? t("demoModel") : message.model}</span>
-            {message.thinking && !message.content ? (
-              <ThinkingDots />
-            ) : message.content ? (
-              <>
-                <Markdown text={message.content} />
-                {index === firstAnswer && <MarkdownPreload />}
-              </>
-            ) : message.status === "streaming" ? (
-              <ThinkingDots />
-            ) : null}
-            {message.status === "failed" && (
-              <p role="alert" className="rounded-md border border-danger/40 px-3 py-2 text-sm text-danger">
-                {t(`errors:${message.errorCode ?? "app/unknown"}`)}
-              </p>
-            )}
-            {message.status === "stopped" && <p className="text-xs text-muted-foreground">{t("stopped")}</p>}
-            {message.status !== "streaming" && (
-              <div className="flex flex-wrap items-center gap-1">
-                {message.content && <CopyButton text={message.content} label={t("actions.copy")} />}
-                {message.content && !isPlaceholder(message.id) && !temporary && <ReadAloudButton messageId={message.id} text={message.content} />}
-                {message.content && !temporary && (
-                  <>
+    <>
+      <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6" aria-label={t("conversation")}>
+        {messages.map((message, index) =>
+          message.role === "user" ? (
+            <li key={message.id} className="flex flex-col items-end gap-1">
+              {editing && index === lastUser ? (
+                <EditBox
+                  initial={message.content}
+                  onCancel={() => setEditing(false)}
+                  onSave={(text) => {
+                    setEditing(false);
+                    onEdit(text);
+                  }}
+                />
+              ) : (
+                <>
+                  {message.attachmentId && documents[message.attachmentId] ? (
+                    <FileChip document={documents[message.attachmentId]!} />
+                  ) : (
+                    message.attachmentId && (
+                      <figure className="flex flex-col items-end gap-1">
+                        <img src={`/media/uploads/${message.attachmentId}`} alt={t("attachment")} className="max-h-48 rounded-lg border" />
+                        {/* The photo opens in the image generator's editor; the result is kept in the gallery (decision 0029). */}
+                        <Link
+                          to={`/image-generation?editUpload=${encodeURIComponent(message.attachmentId)}`}
+                          className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+                        >
+                          <ImagePlus className="size-3.5" aria-hidden />
+                          {t("editAttachment")}
+                        </Link>
+                      </figure>
+                    )
+                  )}
+                  {message.voiceNote && (
+                    // A WhatsApp voice note, above the transcript it became (decision 0025); owner-only like uploads.
+                    <audio controls preload="none" src={`/media/voice-notes/${message.id}`} aria-label={t("voiceNote")} className="h-10 max-w-[85%]" />
+                  )}
+                  <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent px-4 py-2 text-[15px]">{message.content}</div>
+                  {index === lastUser && !busy && (
                     <button
                       type="button"
-                      aria-pressed={message.feedback === "like"}
-                      onClick={() => onFeedback(message.id, message.feedback === "like" ? "none" : "like")}
-                      className={`rounded p-1.5 hover:bg-muted ${message.feedback === "like" ? "text-primary" : "text-muted-foreground"}`}
-                      aria-label={t("actions.like")}
+                      onClick={() => setEditing(true)}
+                      className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted"
                     >
-                      <ThumbsUp className="size-3.5" aria-hidden />
+                      <Pencil className="size-3.5" aria-hidden />
+                      {t("actions.edit")}
                     </button>
+                  )}
+                </>
+              )}
+            </li>
+          ) : (
+            <li key={message.id} className="flex flex-col gap-2" aria-busy={message.status === "streaming"}>
+              <span className="text-xs font-medium text-muted-foreground">{demoMode ? t("demoModel") : message.model}</span>
+              {message.thinking && !message.content ? (
+                <ThinkingDots />
+              ) : message.content ? (
+                <>
+                  <Markdown text={message.content} documents={threadDocuments} />
+                  {index === firstAnswer && <MarkdownPreload />}
+                </>
+              ) : message.status === "streaming" ? (
+                <ThinkingDots />
+              ) : null}
+              {message.status === "failed" && (
+                <p role="alert" className="rounded-md border border-danger/40 px-3 py-2 text-sm text-danger">
+                  {t(`errors:${message.errorCode ?? "app/unknown"}`)}
+                </p>
+              )}
+              {message.status === "stopped" && <p className="text-xs text-muted-foreground">{t("stopped")}</p>}
+              {message.status !== "streaming" && (
+                <div className="flex flex-wrap items-center gap-1">
+                  {message.content && <CopyButton text={message.content} label={t("actions.copy")} />}
+                  {message.content && !isPlaceholder(message.id) && !temporary && <ReadAloudButton messageId={message.id} text={message.content} />}
+                  {message.content && !temporary && (
+                    <>
+                      <button
+                        type="button"
+                        aria-pressed={message.feedback === "like"}
+                        onClick={() => onFeedback(message.id, message.feedback === "like" ? "none" : "like")}
+                        className={`rounded p-1.5 hover:bg-muted ${message.feedback === "like" ? "text-primary" : "text-muted-foreground"}`}
+                        aria-label={t("actions.like")}
+                      >
+                        <ThumbsUp className="size-3.5" aria-hidden />
+                      </button>
+                      <button
+                        type="button"
+                        aria-pressed={message.feedback === "dislike"}
+                        onClick={() => onFeedback(message.id, message.feedback === "dislike" ? "none" : "dislike")}
+                        className={`rounded p-1.5 hover:bg-muted ${message.feedback === "dislike" ? "text-primary" : "text-muted-foreground"}`}
+                        aria-label={t("actions.dislike")}
+                      >
+                        <ThumbsDown className="size-3.5" aria-hidden />
+                      </button>
+                    </>
+                  )}
+                  {index === lastAssistant && !busy && (
                     <button
                       type="button"
-                      aria-pressed={message.feedback === "dislike"}
-                      onClick={() => onFeedback(message.id, message.feedback === "dislike" ? "none" : "dislike")}
-                      className={`rounded p-1.5 hover:bg-muted ${message.feedback === "dislike" ? "text-primary" : "text-muted-foreground"}`}
-                      aria-label={t("actions.dislike")}
+                      onClick={onRegenerate}
+                      className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
                     >
-                      <ThumbsDown className="size-3.5" aria-hidden />
+                      {message.status === "failed" ? <RotateCcw className="size-3.5" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
+                      {message.status === "failed" ? t("actions.retry") : t("actions.regenerate")}
                     </button>
-                  </>
-                )}
-                {index === lastAssistant && !busy && (
-                  <button
-                    type="button"
-                    onClick={onRegenerate}
-                    className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
-                  >
-                    {message.status === "failed" ? <RotateCcw className="size-3.5" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
-                    {message.status === "failed" ? t("actions.retry") : t("actions.regenerate")}
-                  </button>
-                )}
-              </div>
-            )}
-            <MemoryNoteView note={message.memory} />
-          </li>
-        ),
-      )}
-      <div ref={end} />
-    </ol>
+                  )}
+                </div>
+              )}
+              <MemoryNoteView note={message.memory} />
+            </li>
+          ),
+        )}
+        <div ref={end} />
+      </ol>
+      {threadDocuments.length > 0 && <DocumentPanelHost />}
+    </>
   );
 });

@@ -19,10 +19,6 @@ interface RecognitionLike {
   stop(): void;
 }
 
-export function speechRecognitionSupported(): boolean {
-  return typeof window !== "undefined" && ("SpeechRecognition" in window || "webkitSpeechRecognition" in window);
-}
-
 /** Asks for the microphone, then listens; resolves when listening ends. Throws a MicrophoneError code. */
 export async function listen(locale: string, onText: (text: string) => void, signal: AbortSignal): Promise<void> {
   try {

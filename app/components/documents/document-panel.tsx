@@ -1,0 +1,134 @@
+// The document side panel (docs/decisions/0031-documents-in-chat.md): a cited page, loaded the first time a citation or
+// file is opened. A right-hand sheet (the whole screen on a phone), focus kept inside, Esc closes. A PDF page is drawn
+// as printed; below it (alone for Word and text files) the page's text with the cited words marked.
+import * as Dialog from "@radix-ui/react-dialog";
+import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
+import { highlightPassage } from "~/lib/highlight-passage";
+import type { DocumentView } from "~/lib/documents";
+import { useErrorText } from "~/lib/error-text";
+import type { DocumentPage } from "~/lib/ui-store";
+import { PdfPage } from "./pdf-page";
+
+export interface DocumentPanelProps {
+  open: boolean;
+  target: DocumentPage;
+  onOpenChange: (open: boolean) => void;
+}
+
+interface PageAnswer {
+  document: DocumentView;
+  page: { number: number; heading: string | null; text: string };
+}
+
+type Loaded = { key: string; answer: PageAnswer } | { key: string; error: string };
+
+/** The page's text with the answer's words in a <mark>, scrolled into view. */
+function PageText({ text, context }: { text: string; context: string | null }) {
+  const span = useMemo(() => (context ? highlightPassage(text, context) : null), [text, context]);
+  if (!span) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, span.start)}
+      <mark ref={(element) => element?.scrollIntoView({ block: "center" })} className="rounded bg-yellow-200 px-0.5 text-black dark:bg-yellow-300">
+        {text.slice(span.start, span.end)}
+      </mark>
+      {text.slice(span.end)}
+    </>
+  );
+}
+
+export default function DocumentPanel({ open, target, onOpenChange }: DocumentPanelProps) {
+  const { t } = useTranslation("documents");
+  const errorText = useErrorText();
+  const [page, setPage] = useState(target.page);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Another citation opens its own page.
+  useEffect(() => setPage(target.page), [target]);
+
+  const { document: cited } = target;
+  const key = `${cited.id}:${page}`;
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    void callApi<PageAnswer>(`/api/documents/${encodeURIComponent(cited.id)}/pages/${page}`, { signal: abort.signal })
+      .then((answer) => setLoaded(answer.ok ? { key, answer: answer.data } : { key, error: answer.error.message || errorText(answer.error.code) }))
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [open, cited.id, page, key, errorText]);
+
+  const current = loaded?.key === key ? loaded : null;
+  const document = current && "answer" in current ? current.answer.document : cited;
+  const pages = document.pages ?? page;
+  // The cited words are marked on the cited page only.
+  const context = page === target.page ? target.context : null;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-card shadow-xl sm:w-[min(44rem,92vw)] sm:border-l" data-document-panel>
+          <div className="flex items-center gap-2 border-b px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="truncate font-semibold">{document.name}</Dialog.Title>
+              <Dialog.Description className="sr-only">{t("panel.description", { name: document.name })}</Dialog.Description>
+            </div>
+            <a
+              href={`/media/documents/${encodeURIComponent(document.id)}`}
+              download={document.name}
+              className="inline-flex items-center gap-1 rounded p-1.5 text-sm hover:bg-muted"
+              aria-label={t("panel.download")}
+            >
+              <Download className="size-4" aria-hidden />
+            </a>
+            <Dialog.Close className="rounded p-1.5 hover:bg-muted" aria-label={t("panel.close")}>
+              <X className="size-4" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <nav className="flex items-center justify-between gap-2 border-b px-4 py-2 text-sm" aria-label={document.name}>
+            <button
+              type="button"
+              onClick={() => setPage((current) => Math.max(1, current - 1))}
+              disabled={page <= 1}
+              className="inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-muted disabled:opacity-40"
+            >
+              <ChevronLeft className="size-4" aria-hidden />
+              {t("panel.previous")}
+            </button>
+            <p aria-live="polite">{t("panel.pageOf", { page, pages })}</p>
+            <button
+              type="button"
+              onClick={() => setPage((current) => Math.min(pages, current + 1))}
+              disabled={page >= pages}
+              className="inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-muted disabled:opacity-40"
+            >
+              {t("panel.next")}
+              <ChevronRight className="size-4" aria-hidden />
+            </button>
+          </nav>
+          <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
+            {document.contentType === "application/pdf" && (
+              <PdfPage documentId={document.id} page={page} label={t("panel.rendered", { page, name: document.name })} />
+            )}
+            {!current ? (
+              <p className="text-sm text-muted-foreground">{t("panel.loading")}</p>
+            ) : "error" in current ? (
+              <p role="alert" className="text-sm text-danger">
+                {current.error}
+              </p>
+            ) : (
+              <section aria-label={t("panel.text", { page })} className="flex flex-col gap-2">
+                {current.answer.page.heading && <h3 className="font-medium">{t("panel.heading", { heading: current.answer.page.heading })}</h3>}
+                <p className="whitespace-pre-wrap text-sm leading-relaxed" data-page-text>
+                  <PageText text={current.answer.page.text} context={context} />
+                </p>
+              </section>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
