@@ -62,7 +62,7 @@ function bestSentence(text: string, question: string): string {
 
 /** The demo provider's answer: the best-matching sentence quoted verbatim with its page citation. */
 function demoAnswer(documents: TurnDocument[], question: string, locale: Locale): string {
-  const strings = resources[locale].chat.documentDemo;
+  const strings = resources[locale].documents.demo;
   const several = documents.length > 1;
   const document = documents.find((candidate) => candidate.bestPage !== null) ?? documents[0]!;
   const page = document.passages.find((passage) => passage.number === document.bestPage) ?? document.passages[0];
