@@ -86,10 +86,25 @@ const quickChecks = [
   { name: "lint", run: (out) => niced(bin("eslint"), ["--max-warnings=0", "."], out) },
   // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
   { name: "import cycles", run: (out) => niced(bin("madge"), ["--circular", "app", "workers"], out) },
-  // AppEnv is built from wrangler.toml's generated types (app/.server/env.ts): they must match wrangler.toml.
+  // AppEnv is built from wrangler.toml's generated types (app/.server/env.ts): they must match wrangler.toml, and the
+  // document reader's config that the app's DOCUMENT_READER service binding names (the same files as `npm run cf-typegen`).
   {
     name: "generated types",
-    run: (out) => niced(bin("wrangler"), ["types", "workers/worker-configuration.d.ts", "--include-runtime=false", "--check"], out),
+    run: (out) =>
+      niced(
+        bin("wrangler"),
+        [
+          "types",
+          "workers/worker-configuration.d.ts",
+          "--include-runtime=false",
+          "-c",
+          "wrangler.toml",
+          "-c",
+          "workers/document-reader.wrangler.toml",
+          "--check",
+        ],
+        out,
+      ),
   },
   { name: "unit tests", run: (out) => niced(bin("vitest"), ["run", "-c", "vitest.unit.config.ts"], out) },
 ];
