@@ -9,12 +9,13 @@ import { AppError } from "../errors";
 import { deleteR2Keys } from "../storage/r2";
 import { checkDocument, DOCUMENT_EXTENSIONS, documentKind, MAX_DOCUMENT_BYTES } from "./check";
 
-/** The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120 characters. */
+/**
+ * The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120
+ * characters, cut between code points (a UTF-16 cut could leave half an emoji, which storage turns into garbage).
+ */
 export function documentName(name: string, extension: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .trim()
-    .slice(0, 120);
+  const cleaned = (name.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
+  const base = Array.from(cleaned).slice(0, 120).join("").trim();
   return base || `document.${extension}`;
 }
 
