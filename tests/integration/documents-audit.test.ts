@@ -7,6 +7,8 @@ import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { Client, createUser, guestIdOf } from "./auth-helpers";
 import { ask, documentRows, documentsAccount, PDF, readAll, storedFiles, uploadAndRead, uploadFile } from "./documents-helpers";
 import { appEnv } from "./helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
+import { UPLOAD_LIMITS } from "../../app/.server/write-limits";
 
 const SECRET = "The vault combination is 4-8-15-16-23-42.";
 const text = (value: string) => new TextEncoder().encode(value);
@@ -86,5 +88,33 @@ describe("documents: a guest's, after sign-in", { timeout: 60_000 }, () => {
     for (const path of [`/api/documents/${id}`, `/api/documents/${id}/pages/2`, `/media/documents/${id}`]) {
       expect((await stranger.fetch(path)).status, path).toBe(404);
     }
+  });
+});
+
+describe("documents: the storage quota", { timeout: 60_000 }, () => {
+  it("parallel uploads cannot slip past it together: only what fits is kept, the rest is 413 with nothing stored", async () => {
+    const account = await documentsAccount();
+    const MB = 1024 * 1024;
+    // The account keeps all but 15 MB of its quota: one 10 MB file fits, a second does not.
+    await inAccountDb(account.user.id, (db) =>
+      db
+        .insert(accountSchema.documents)
+        .values({
+          id: crypto.randomUUID(),
+          ownerId: account.user.id,
+          name: "kept.txt",
+          contentType: "text/plain",
+          r2Key: "documents/none.txt",
+          bytes: UPLOAD_LIMITS.storageQuotaBytes.free - 15 * MB,
+          threadId: "a-thread",
+        })
+        .run(),
+    );
+    const file = new Uint8Array(10 * MB).fill(0x61);
+    const answers = await Promise.all([1, 2, 3].map((n) => uploadFile(account.client, file, `big-${n}.txt`, "text/plain")));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413, 413]);
+    for (const refused of answers.filter((answer) => answer.status === 413)) expect(refused.json.error?.code).toBe("upload/quota-exceeded");
+    expect(await storedFiles(account.user.id)).toHaveLength(1);
+    expect(await documentRows(account.user.id)).toHaveLength(2);
   });
 });
