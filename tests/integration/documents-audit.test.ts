@@ -7,6 +7,7 @@ import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { Client, createUser, guestIdOf } from "./auth-helpers";
 import { ask, documentRows, documentsAccount, PDF, readAll, storedFiles, uploadAndRead, uploadFile } from "./documents-helpers";
 import { appEnv } from "./helpers";
+import { creditsUsed } from "./images-helpers";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { UPLOAD_LIMITS } from "../../app/.server/write-limits";
 
@@ -63,6 +64,25 @@ describe("documents: kept to the threads that use them", { timeout: 60_000 }, ()
     expect(other.streamed).not.toContain("4-8-15-16-23-42");
     const followUp = await ask(account.client, "And the vault combination again?", { threadId: other.threadId! });
     expect(followUp.streamed).not.toContain("4-8-15-16-23-42");
+  });
+});
+
+describe("documents: another's as an attachment", { timeout: 60_000 }, () => {
+  it("a stranger's or a guest's document id is 404 upload/missing, charges nothing and makes no thread", async () => {
+    const owner = await documentsAccount();
+    const { id } = await uploadAndRead(owner, makePdf(numberedPages(2, { 2: SECRET })), "vault.pdf", PDF);
+    const guest = new Client();
+    const guestUpload = await uploadFile(guest, text("A guest's notes."), "notes.txt", "text/plain");
+    expect(guestUpload.status).toBe(201);
+    const stranger = await documentsAccount();
+    const before = await creditsUsed(stranger.client);
+    for (const attachmentId of [id, guestUpload.json.id!]) {
+      const turn = await ask(stranger.client, "What is the vault combination?", { attachmentId });
+      expect(turn).toMatchObject({ status: 404, error: { code: "upload/missing" } });
+    }
+    expect(await creditsUsed(stranger.client)).toBe(before);
+    expect(await inAccountDb(stranger.user.id, (db) => db.select().from(accountSchema.chatThreads).all())).toEqual([]);
+    expect(await documentRows(stranger.user.id)).toEqual([]);
   });
 });
 

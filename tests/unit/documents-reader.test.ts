@@ -106,6 +106,12 @@ describe("documents: what cannot be read fails with its reason", () => {
     expect(await failure(read(makePdf(numberedPages(30)), "application/pdf", slow))).toBe("document/too-big-to-read");
   });
 
+  it("a 20 MB text of one line with no space: cut into pages, then past the text cap, document/too-big-to-read", async () => {
+    const started = Date.now();
+    expect(await failure(read(text("a".repeat(20 * 1024 * 1024)), "text/plain"))).toBe("document/too-big-to-read");
+    expect(Date.now() - started).toBeLessThan(READ_TIME_CAP_MS);
+  });
+
   it("a DOCX whose headers lie about its size is counted as it inflates: past the cap, document/too-big-to-read", { timeout: 30_000 }, async () => {
     const bomb = lyingDocxBomb(200 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
