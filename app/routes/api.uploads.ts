@@ -19,10 +19,11 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const { viewer, accountId, setCookie } = await actingViewer(request, context);
   const file = form.get("file") as File | null;
   const imagesOnly = form.get("accept") === "image";
-  const store = async () => {
+  // An account's upload is recorded only within `quotaBytes`, decided inside its object (decision 0013); a visitor's has none.
+  const store = async (quotaBytes?: number) => {
     const document = imagesOnly ? null : await uploadedDocument(file);
-    if (document && file) return storeDocument(context.env, accountId, file, document);
-    return { kind: "image" as const, ...(await storeUpload(context.env, accountId, file)) };
+    if (document && file) return storeDocument(context.env, accountId, file, document, quotaBytes);
+    return { kind: "image" as const, ...(await storeUpload(context.env, accountId, file, undefined, quotaBytes)) };
   };
   // Visitors are capped per address and day; accounts per day and by their plan's storage quota (decision 0013).
   const stored =

@@ -1,11 +1,13 @@
 // Issue 17 item 15: axe-core finds no violation (WCAG 2.1 A/AA and axe's best practices) on any docs/product.md §2 screen, in
 // light and dark, in English and Turkish, signed out and signed in, and with each overlay open once (auth, upgrade,
-// model picker, WhatsApp, account menu). Run in real Chromium against the built app.
+// model picker, WhatsApp, account menu); the document panel and the gallery's Files tab (decision 0031) by keyboard
+// alone, focus given back on close. Run in real Chromium against the built app.
 /* global window -- only inside page.evaluate callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { describe, test } from "node:test";
-import { BASE_URL, hydrated, openAccountMenu, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
+import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
+import { assertNoErrors, BASE_URL, hydrated, openAccountMenu, openPage, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 
 const browser = useBrowser();
 const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -121,6 +123,82 @@ describe("accessibility (axe-core)", () => {
         await member.page.getByRole("menuitem", { name: /WhatsApp/ }).click();
         await member.page.getByRole("dialog").waitFor();
         found.push(...(await violations(member.page, `WhatsApp/upgrade dialog [${look.theme}, ${look.locale}]`)));
+      } finally {
+        await member.close();
+      }
+    }
+    assert.deepEqual(found, [], `axe violations:\n${found.join("\n")}`);
+  });
+
+  test("the document panel and the gallery's Files tab: keyboard only, focus back where it was, axe-clean, en and tr", async () => {
+    const NAME = "axe-report.pdf";
+    // A signed-in account with a thread whose answer cites page 2 of a PDF (the demo provider cites what it quotes).
+    const setup = await openPage(browser());
+    await signUpAndSignIn(setup.page, { name: "Axe Docs", landing: "/web-main" });
+    await setup.page.getByLabel(/^Attach (an image or )?a file/).setInputFiles({
+      name: NAME,
+      mimeType: "application/pdf",
+      buffer: Buffer.from(makePdf(numberedPages(3, { 2: "The harbour gate opens at dawn." }))),
+    });
+    await setup.page.getByText("Ready", { exact: true }).waitFor({ timeout: 30_000 });
+    await setup.page.getByRole("textbox", { name: "Message" }).fill("When does the harbour gate open?");
+    await setup.page.getByRole("button", { name: "Send" }).click();
+    await setup.page.waitForURL(/\/web-main\/[^/?#]+$/);
+    await setup.page.getByRole("button", { name: `Open page 2 of ${NAME}` }).waitFor({ timeout: 30_000 });
+    const threadPath = new URL(setup.page.url()).pathname;
+    const signedIn = await setup.context.storageState();
+    await setup.close();
+
+    const found = [];
+    const STRINGS = {
+      en: { cite: `Open page 2 of ${NAME}`, close: "Close", pageOf: "Page 2 of 3", deleteFile: `Delete ${NAME}`, confirm: "Delete this file?" },
+      tr: {
+        cite: `Sayfayı aç: ${NAME}, sayfa 2`,
+        close: "Kapat",
+        pageOf: "Sayfa 2 / 3",
+        deleteFile: `${NAME} dosyasını sil`,
+        confirm: "Bu dosya silinsin mi?",
+      },
+    };
+    /** Presses Tab until the focused element has `name` as its accessible label (keyboard only, as a person would). */
+    const tabTo = async (page, name) => {
+      for (let presses = 0; presses < 80; presses++) {
+        await page.keyboard.press("Tab");
+        if ((await page.evaluate(() => window.document.activeElement?.getAttribute("aria-label"))) === name) return;
+      }
+      assert.fail(`Tab never reached "${name}"`);
+    };
+    const focusedLabel = (page) => page.evaluate(() => window.document.activeElement?.getAttribute("aria-label"));
+    for (const look of LOOKS) {
+      const strings = STRINGS[look.locale];
+      const member = await openWithLook(look, signedIn);
+      try {
+        await member.page.goto(threadPath);
+        await hydrated(member.page);
+        await tabTo(member.page, strings.cite);
+        await member.page.keyboard.press("Enter");
+        const panel = member.page.getByRole("dialog", { name: NAME });
+        await panel.getByText(strings.pageOf).waitFor();
+        await panel.locator("mark").waitFor();
+        assert.equal(await panel.evaluate((element) => element.contains(window.document.activeElement)), true, "focus moves into the panel");
+        found.push(...(await violations(member.page, `document panel [${look.theme}, ${look.locale}]`)));
+        await panel.getByRole("button", { name: strings.close }).waitFor();
+        await member.page.keyboard.press("Escape");
+        await panel.waitFor({ state: "hidden" });
+        assert.equal(await focusedLabel(member.page), strings.cite, "focus returns to the citation");
+
+        await member.page.goto("/gallery?tab=files");
+        await hydrated(member.page);
+        found.push(...(await violations(member.page, `Files tab [${look.theme}, ${look.locale}]`)));
+        await tabTo(member.page, strings.deleteFile);
+        await member.page.keyboard.press("Enter");
+        const confirm = member.page.getByRole("dialog", { name: strings.confirm });
+        await confirm.waitFor();
+        found.push(...(await violations(member.page, `delete file dialog [${look.theme}, ${look.locale}]`)));
+        await member.page.keyboard.press("Escape");
+        await confirm.waitFor({ state: "detached" });
+        assert.equal(await focusedLabel(member.page), strings.deleteFile, "focus returns to the delete button");
+        assertNoErrors(member.errors, `documents [${look.theme}, ${look.locale}]`);
       } finally {
         await member.close();
       }

@@ -119,4 +119,24 @@ describe("documents in chat (demo provider)", () => {
       assertNoErrors(errors, "documents in Turkish");
     });
   });
+
+  test("a Markdown file holding HTML and script is shown in the panel as its text, its name as text too", async () => {
+    await withPage(async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Hostile Notes", landing: "/web-main" });
+      const name = "<img src=x onerror=alert(1)>.md";
+      const markdown = '# Plan\n\n<script>window.__pwned = 1</script>\n\n<img src="x" onerror="window.__pwned = 2">\n\n**bold** [link](javascript:alert(1))';
+      await page.getByLabel(/^Attach (an image or )?a file/).setInputFiles({ name, mimeType: "text/markdown", buffer: Buffer.from(markdown) });
+      await page.getByText("Ready", { exact: true }).waitFor({ timeout: 30_000 });
+      await page.goto("/gallery?tab=files");
+      await hydrated(page);
+      await page.getByRole("button", { name: `Open ${name}` }).click();
+      const panel = page.getByRole("dialog", { name });
+      const text = panel.locator("[data-page-text]");
+      await text.getByText('<img src="x" onerror="window.__pwned = 2">').waitFor();
+      assert.match(await text.textContent(), /<script>window\.__pwned = 1<\/script>/);
+      assert.equal(await panel.locator("img, script, b, a[href^='javascript']").count(), 0);
+      assert.equal(await page.evaluate(() => globalThis.__pwned ?? null), null);
+      assertNoErrors(errors, "hostile Markdown");
+    });
+  });
 });

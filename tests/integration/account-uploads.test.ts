@@ -89,6 +89,18 @@ describe("an account's uploads", { timeout: 60_000 }, () => {
     expect(row?.profilePhotoKey).toBeNull();
   });
 
+  it("decides parallel uploads against the quota one after another: what does not fit is 413 and its file is gone", async () => {
+    const { client, user } = await signedIn(appEnv);
+    const png = await pngFile(8, 8);
+    // Room for one more of these photos, not two.
+    await keepBytes(user.id, FREE_QUOTA - Math.floor(png.length * 1.5));
+    const answers = await Promise.all([upload(client, png), upload(client, png), upload(client, png)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413, 413]);
+    expect(await uploadsOf(user.id)).toBe(2);
+    const listed = await appEnv.MEDIA.list({ prefix: `uploads/${user.id}/` });
+    expect(listed.objects).toHaveLength(1);
+  });
+
   it("shows the storage used and the quota in Settings › Account, in English and Turkish", async () => {
     const { client, user } = await signedIn(appEnv);
     await keepBytes(user.id, 12.3 * MB);

@@ -1,5 +1,6 @@
 // The document reader's pages and caps (issue 35, decision 0031): what the document-reads consumer stores for each type,
 // and that a document over the time or text cap, a scan with no text and a damaged file fail with their codes.
+import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { documentKind } from "../../app/.server/documents/check";
 import type { PageText } from "../../app/.server/documents/operations";
@@ -27,6 +28,21 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => (error instanceof ReadFailure ? error.code : error),
   );
 const text = (value: string) => new TextEncoder().encode(value);
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/** A DOCX whose word/document.xml inflates to over `bytes` while its ZIP headers claim 1 KB (a zip bomb that lies). */
+function lyingDocxBomb(bytes: number): Uint8Array {
+  const xml = `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${"a".repeat(bytes)}</w:t></w:r></w:p></w:body></w:document>`;
+  const zip = zipSync({ "word/document.xml": strToU8(xml) }, { level: 9 });
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  // The uncompressed size in the local header (offset 22) and in the central directory's entry (offset 24).
+  for (let at = 0; at + 4 <= zip.length; at++) {
+    const signature = view.getUint32(at, true);
+    if (signature === 0x04034b50) view.setUint32(at + 22, 1024, true);
+    if (signature === 0x02014b50) view.setUint32(at + 24, 1024, true);
+  }
+  return zip;
+}
 
 describe("documents: recognised by content", () => {
   it("PDF by magic, DOCX by its word/document.xml entry, text by valid UTF-8 without NUL; Markdown by name or type", () => {
@@ -88,6 +104,18 @@ describe("documents: what cannot be read fails with its reason", () => {
     let clock = 0;
     const slow = () => (clock += READ_TIME_CAP_MS / 10);
     expect(await failure(read(makePdf(numberedPages(30)), "application/pdf", slow))).toBe("document/too-big-to-read");
+  });
+
+  it("a 20 MB text of one line with no space: cut into pages, then past the text cap, document/too-big-to-read", async () => {
+    const started = Date.now();
+    expect(await failure(read(text("a".repeat(20 * 1024 * 1024)), "text/plain"))).toBe("document/too-big-to-read");
+    expect(Date.now() - started).toBeLessThan(READ_TIME_CAP_MS);
+  });
+
+  it("a DOCX whose headers lie about its size is counted as it inflates: past the cap, document/too-big-to-read", { timeout: 30_000 }, async () => {
+    const bomb = lyingDocxBomb(200 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await failure(read(bomb, DOCX))).toBe("document/too-big-to-read");
   });
 
   it("a damaged PDF or DOCX: document/corrupt", async () => {

@@ -9,7 +9,8 @@ import { recordUpload } from "../images/uploads";
 import { checkImage } from "../images/validate";
 import { AVATAR_MAX_BYTES } from "./policy";
 
-export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob): Promise<string> {
+/** Stores a new profile photo (recorded within `quotaBytes` when given, else 413 with nothing kept) and forgets the old one. */
+export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob, quotaBytes?: number): Promise<string> {
   if (file.size > AVATAR_MAX_BYTES) throw new AppError("upload/avatar-too-large");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const check = checkImage(bytes, AVATAR_MAX_BYTES);
@@ -21,7 +22,12 @@ export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob): 
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: check.contentType } });
   // The upload row lives in the account's object (counted in its storage), the key on the user row in D1. Should the
   // second write fail, the row is an upload nothing refers to, which the object's clean-up removes (decision 0013).
-  await recordUpload(env, userId, { id: uploadId, r2Key: key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height });
+  await recordUpload(
+    env,
+    userId,
+    { id: uploadId, r2Key: key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height },
+    quotaBytes,
+  );
   await db.update(schema.users).set({ profilePhotoKey: key, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
   if (previous?.profilePhotoKey) await forgetPhoto(env, userId, previous.profilePhotoKey);
   return key;

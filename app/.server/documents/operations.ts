@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { DocumentView } from "../../lib/documents";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { scheduleUploadCleanup } from "../images/cleanup";
+import { fitsStorageQuota } from "../images/uploads";
 
 const { documents, documentPages, chatThreads, chatMessages } = accountSchema;
 
@@ -36,14 +37,18 @@ export function documentView(row: DocumentRow): DocumentView {
 const find = (db: AccountContext["db"], id: string) => db.select().from(documents).where(eq(documents.id, id)).get();
 
 export const documentOperations = {
-  /** Records a stored document and wakes the clean-up for it 24 hours later (unattached ones go then). */
-  "documents.record": async ({ db, alarms, accountId }: AccountContext, document: NewDocument): Promise<DocumentView> => {
-    const row = db
+  /**
+   * Records a stored document and wakes the clean-up for it 24 hours later (unattached ones go then); null (nothing
+   * recorded) when `quotaBytes` is given and the document no longer fits it.
+   */
+  "documents.record": async (account: AccountContext, { quotaBytes, ...document }: NewDocument & { quotaBytes?: number }): Promise<DocumentView | null> => {
+    if (!fitsStorageQuota(account, document.bytes, quotaBytes)) return null;
+    const row = account.db
       .insert(documents)
-      .values({ ...document, ownerId: accountId })
+      .values({ ...document, ownerId: account.accountId })
       .returning()
       .get();
-    await scheduleUploadCleanup(alarms, row.createdAt);
+    await scheduleUploadCleanup(account.alarms, row.createdAt);
     return documentView(row);
   },
   /** One of the account's documents (another account's id is simply not here). */

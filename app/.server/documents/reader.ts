@@ -107,20 +107,43 @@ const plain = (html: string) =>
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 
-async function readDocx(bytes: Uint8Array, budget: Budget): Promise<number> {
-  const { unzipSync } = await import("fflate");
-  let xmlBytes = 0;
+/** Compressed bytes handed to the inflater at a time: at deflate's most (about 1,032:1) one step makes at most 17 MB. */
+const INFLATE_STEP_BYTES = 16 * 1024;
+
+/**
+ * Whether the DOCX's word/document.xml inflates past DOCX_XML_CAP_BYTES. Counted by inflating it in small steps and
+ * stopping at the cap, never read from the ZIP's headers: their sizes are the sender's word, and a bomb that claims
+ * 1 KB would otherwise be inflated whole by mammoth (SECURITY.md "Documents in chat").
+ */
+async function docxTooBig(bytes: Uint8Array): Promise<boolean> {
+  const { Unzip, UnzipInflate } = await import("fflate");
+  let inflated = 0;
+  let tooBig = false;
+  const unzip = new Unzip((file) => {
+    if (file.name !== "word/document.xml") return;
+    file.ondata = (error, chunk) => {
+      if (error) throw error;
+      inflated += chunk.length;
+      if (inflated > DOCX_XML_CAP_BYTES && !tooBig) {
+        tooBig = true;
+        file.terminate();
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
   try {
-    unzipSync(bytes, {
-      filter: (entry) => {
-        if (entry.name === "word/document.xml") xmlBytes = entry.originalSize;
-        return false;
-      },
-    });
+    for (let at = 0; at < bytes.length && !tooBig; at += INFLATE_STEP_BYTES) {
+      unzip.push(bytes.subarray(at, at + INFLATE_STEP_BYTES), at + INFLATE_STEP_BYTES >= bytes.length);
+    }
   } catch {
     throw new ReadFailure("document/corrupt");
   }
-  if (xmlBytes > DOCX_XML_CAP_BYTES) throw new ReadFailure("document/too-big-to-read");
+  return tooBig;
+}
+
+async function readDocx(bytes: Uint8Array, budget: Budget): Promise<number> {
+  if (await docxTooBig(bytes)) throw new ReadFailure("document/too-big-to-read");
   const mammoth = await import("mammoth");
   let html: string;
   try {

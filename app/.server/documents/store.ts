@@ -6,19 +6,22 @@ import type { DocumentView } from "../../lib/documents";
 import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { quotaFilled } from "../images/uploads";
 import { deleteR2Keys } from "../storage/r2";
 import { checkDocument, DOCUMENT_EXTENSIONS, documentKind, MAX_DOCUMENT_BYTES } from "./check";
 
-/** The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120 characters. */
+/**
+ * The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120
+ * characters, cut between code points (a UTF-16 cut could leave half an emoji, which storage turns into garbage).
+ */
 export function documentName(name: string, extension: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .trim()
-    .slice(0, 120);
+  const cleaned = (name.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
+  const base = Array.from(cleaned).slice(0, 120).join("").trim();
   return base || `document.${extension}`;
 }
 
-export async function storeDocument(env: AppEnv, ownerId: string, file: File, bytes: Uint8Array) {
+/** Stores a checked document; within `quotaBytes` when given (an account's upload), else 413 with nothing kept. */
+export async function storeDocument(env: AppEnv, ownerId: string, file: File, bytes: Uint8Array, quotaBytes?: number) {
   if (file.size > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
   const check = await checkDocument(env, bytes, file);
   const id = crypto.randomUUID();
@@ -34,10 +37,15 @@ export async function storeDocument(env: AppEnv, ownerId: string, file: File, by
       r2Key,
       bytes: bytes.length,
       pages: check.pages,
+      quotaBytes,
     });
   } catch (error) {
     await env.MEDIA.delete(r2Key);
     throw error;
+  }
+  if (!document) {
+    await env.MEDIA.delete(r2Key);
+    throw quotaFilled(quotaBytes!);
   }
   try {
     await env.DOCUMENT_READS.send({ documentId: id, accountId: ownerId });

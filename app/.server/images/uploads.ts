@@ -19,13 +19,19 @@ export type Upload = typeof accountSchema.uploads.$inferSelect;
 type NewUpload = typeof accountSchema.uploads.$inferInsert;
 
 export const uploadOperations = {
-  /** Records a stored upload and wakes the clean-up for it 24 hours later. */
-  "uploads.record": async ({ db, alarms, accountId }: AccountContext, upload: NewUpload): Promise<void> => {
+  /**
+   * Records a stored upload and wakes the clean-up for it 24 hours later; false (nothing recorded) when `quotaBytes` is
+   * given and the upload no longer fits it.
+   */
+  "uploads.record": async (account: AccountContext, { quotaBytes, ...upload }: NewUpload & { quotaBytes?: number }): Promise<boolean> => {
+    if (!fitsStorageQuota(account, upload.bytes, quotaBytes)) return false;
     const createdAt = upload.createdAt ?? Date.now();
-    db.insert(accountSchema.uploads)
-      .values({ ...upload, ownerId: accountId, createdAt })
+    account.db
+      .insert(accountSchema.uploads)
+      .values({ ...upload, ownerId: account.accountId, createdAt })
       .run();
-    await scheduleUploadCleanup(alarms, createdAt);
+    await scheduleUploadCleanup(account.alarms, createdAt);
+    return true;
   },
   /** One of the account's uploads, or null (another account's id is simply not here). */
   "uploads.find": ({ db }: AccountContext, { id }: { id: string }): Upload | null =>
@@ -55,7 +61,19 @@ export const uploadOperations = {
   },
 };
 
-export async function storeUpload(env: AppEnv, ownerId: string, file: File | null, maxBytes = MAX_UPLOAD_BYTES) {
+/**
+ * Whether `bytes` more still fit `quotaBytes` (none given: no quota). Asked inside the account's object as the row is
+ * written, so parallel uploads are decided one after another and cannot all pass a check made before any was stored
+ * (decision 0013).
+ */
+export function fitsStorageQuota(account: AccountContext, bytes: number, quotaBytes: number | undefined): boolean {
+  return quotaBytes === undefined || uploadOperations["uploads.storageUsed"](account) + bytes <= quotaBytes;
+}
+
+/** An upload the account's object refused at recording because the quota filled meanwhile (its file is deleted again). */
+export const quotaFilled = (quotaBytes: number) => new AppError("upload/quota-exceeded", { quotaBytes });
+
+export async function storeUpload(env: AppEnv, ownerId: string, file: File | null, maxBytes = MAX_UPLOAD_BYTES, quotaBytes?: number) {
   if (!file || typeof file === "string") throw new AppError("upload/empty");
   if (file.size > maxBytes) throw new AppError("upload/too-large");
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -64,17 +82,25 @@ export async function storeUpload(env: AppEnv, ownerId: string, file: File | nul
   const id = crypto.randomUUID();
   const r2Key = `uploads/${ownerId}/${id}.${check.contentType === "image/png" ? "png" : "jpg"}`;
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
-  await recordUpload(env, ownerId, { id, r2Key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height });
+  await recordUpload(env, ownerId, { id, r2Key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height }, quotaBytes);
   return { id, contentType: check.contentType, width: check.width, height: check.height };
 }
 
-/** Records an upload whose file is already in R2; if the row cannot be written, the file is removed again. */
-export async function recordUpload(env: AppEnv, ownerId: string, upload: Omit<NewUpload, "ownerId">): Promise<void> {
+/**
+ * Records an upload whose file is already in R2, within `quotaBytes` when given (else 413 upload/quota-exceeded); if
+ * the row is not written, the file is removed again.
+ */
+export async function recordUpload(env: AppEnv, ownerId: string, upload: Omit<NewUpload, "ownerId">, quotaBytes?: number): Promise<void> {
+  let recorded;
   try {
-    await inAccount(env, ownerId, "uploads.record", { ...upload, ownerId });
+    recorded = await inAccount(env, ownerId, "uploads.record", { ...upload, ownerId, quotaBytes });
   } catch (error) {
     await env.MEDIA.delete(upload.r2Key);
     throw error;
+  }
+  if (!recorded) {
+    await env.MEDIA.delete(upload.r2Key);
+    throw quotaFilled(quotaBytes!);
   }
 }
 
@@ -129,20 +155,21 @@ export async function storageSummary(env: AppEnv, owner: { accountId: string; pl
 /**
  * Runs `store` (an account's upload or profile photo of `bytes`) within the account's allowance (decision 0013):
  * UPLOAD_LIMITS.accountDaily a UTC day (429 upload/daily-limit with the wait) and the plan's storage quota (413
- * upload/quota-exceeded naming it). A refused or failed upload is not counted.
+ * upload/quota-exceeded naming it). A refused or failed upload is not counted. The quota is checked here before the
+ * file is stored and handed to `store`, which records the row only if it still fits (fitsStorageQuota).
  */
 export async function withUploadAllowance<T>(
   env: AppEnv,
   owner: { accountId: string; plan: StoragePlan },
   bytes: number,
-  store: () => Promise<T>,
+  store: (quotaBytes: number) => Promise<T>,
   now = Date.now(),
 ) {
   const counted = await countDailyUpload(env, `uploads:account:${owner.accountId}`, UPLOAD_LIMITS.accountDaily, "upload/daily-limit", now);
   try {
     const quotaBytes = UPLOAD_LIMITS.storageQuotaBytes[owner.plan];
-    if ((await storageUsed(env, owner.accountId)) + bytes > quotaBytes) throw new AppError("upload/quota-exceeded", { quotaBytes });
-    return await store();
+    if ((await storageUsed(env, owner.accountId)) + bytes > quotaBytes) throw quotaFilled(quotaBytes);
+    return await store(quotaBytes);
   } catch (error) {
     await forgiveAttempt(env, counted.key, counted.attempt);
     throw error;

@@ -66,7 +66,9 @@ export async function runAccountIntent(request: Request, context: AppContext): P
       const file = form.get("photo");
       if (!(file instanceof File) || file.size === 0) throw new AppError("upload/empty");
       // A profile photo is an upload: it counts toward the day's uploads and the storage quota (decision 0013).
-      await withUploadAllowance(context.env, { accountId: user.id, plan: viewer.plan }, file.size, () => setProfilePhoto(context.env, user.id, file));
+      await withUploadAllowance(context.env, { accountId: user.id, plan: viewer.plan }, file.size, (quotaBytes) =>
+        setProfilePhoto(context.env, user.id, file, quotaBytes),
+      );
       return done("photoUpdated");
     }
     case "remove-photo":

@@ -97,7 +97,7 @@ export function SubmitButton({
   const styles = {
     primary: "bg-primary text-primary-foreground hover:opacity-90",
     secondary: "border bg-background hover:bg-muted",
-    danger: "bg-danger text-white hover:opacity-90",
+    danger: "bg-danger text-danger-foreground hover:opacity-90",
   }[variant];
   return (
     <button

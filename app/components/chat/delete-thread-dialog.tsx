@@ -35,7 +35,7 @@ export default function DeleteThreadDialog({
           <form method="post" action={`/api/threads/${thread.id}`} onSubmit={submit} className="mt-4 flex justify-end gap-2">
             <input type="hidden" name="intent" value="delete" />
             <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm">{t("actions.cancel")}</Dialog.Close>
-            <button type="submit" disabled={remove.state !== "idle"} className="rounded-md bg-danger px-3 py-1.5 text-sm text-white">
+            <button type="submit" disabled={remove.state !== "idle"} className="rounded-md bg-danger px-3 py-1.5 text-sm text-danger-foreground">
               {t("thread.delete")}
             </button>
           </form>

@@ -10,6 +10,7 @@ import { highlightPassage } from "~/lib/highlight-passage";
 import type { DocumentView } from "~/lib/documents";
 import { useErrorText } from "~/lib/error-text";
 import type { DocumentPage } from "~/lib/ui-store";
+import { useReturnFocus } from "../ui/return-focus";
 import { PdfPage } from "./pdf-page";
 
 export interface DocumentPanelProps {
@@ -45,6 +46,8 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
   const errorText = useErrorText();
   const [page, setPage] = useState(target.page);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Opened from a citation or a file, not a Dialog.Trigger: Esc gives focus back to that button.
+  const returnFocus = useReturnFocus();
   // Another citation opens its own page.
   useEffect(() => setPage(target.page), [target]);
 
@@ -69,7 +72,11 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-card shadow-xl sm:w-[min(44rem,92vw)] sm:border-l" data-document-panel>
+        <Dialog.Content
+          className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-card shadow-xl sm:w-[min(44rem,92vw)] sm:border-l"
+          data-document-panel
+          {...returnFocus}
+        >
           <div className="flex items-center gap-2 border-b px-4 py-3">
             <div className="min-w-0 flex-1">
               <Dialog.Title className="truncate font-semibold">{document.name}</Dialog.Title>

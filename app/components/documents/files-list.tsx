@@ -38,7 +38,7 @@ function DeleteFileDialog({ file, onClose, onDeleted }: { file: GalleryFile | nu
           type="button"
           disabled={deleting}
           onClick={() => file && void remove(file)}
-          className="rounded-md bg-danger px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50"
+          className="rounded-md bg-danger px-3 py-1.5 text-sm font-medium text-danger-foreground disabled:opacity-50"
         >
           {t("files.confirm")}
         </button>

@@ -169,7 +169,7 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted, onS
                         type="submit"
                         disabled={deleting}
                         autoFocus
-                        className="rounded-md bg-danger px-3 py-1.5 font-medium text-white disabled:opacity-50"
+                        className="rounded-md bg-danger px-3 py-1.5 font-medium text-danger-foreground disabled:opacity-50"
                       >
                         {t("gallery.confirmDelete")}
                       </button>

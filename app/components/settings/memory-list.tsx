@@ -119,7 +119,12 @@ function DeleteAll({ count }: { count: number }) {
     <div className="flex flex-col items-start gap-2 rounded-lg border border-danger/40 bg-danger/5 p-3" aria-live="polite">
       <p className="text-sm">{t("memory.deleteAllConfirm", { count })}</p>
       <div className="flex gap-2">
-        <button type="button" onClick={confirm} disabled={remove.state !== "idle"} className="rounded-md bg-danger px-3 py-1.5 text-sm font-medium text-white">
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={remove.state !== "idle"}
+          className="rounded-md bg-danger px-3 py-1.5 text-sm font-medium text-danger-foreground"
+        >
           {t("memory.deleteAllYes")}
         </button>
         <button type="button" onClick={() => setConfirming(false)} className="rounded-md border bg-background px-3 py-1.5 text-sm hover:bg-muted">
