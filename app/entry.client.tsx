@@ -8,7 +8,7 @@ import { startErrorReporting } from "./lib/error-reporter";
 import { captureInstallPrompt } from "./lib/install-prompt";
 import { registerServiceWorker } from "./lib/service-worker";
 import { enforceAppVersion } from "./lib/storage";
-import { i18nConfig, isNamespace, SHELL_NAMESPACES, toLocale } from "./lib/i18n";
+import { i18nConfig, isNamespace, SHELL_NAMESPACES, STRINGS_MARKER, toLocale } from "./lib/i18n";
 import { loadStrings, stringsBackend } from "./lib/strings";
 import { CONVERSATION_MARKER, loadConversation } from "./components/chat/conversation";
 import { loadMarkdownRenderer, MARKDOWN_MARKER } from "./components/chat/markdown";
@@ -26,8 +26,10 @@ async function hydrate() {
   const markdown = document.querySelector(`[${MARKDOWN_MARKER}]`) ? loadMarkdownRenderer() : undefined;
   // Likewise a conversation's list and header (see chat/conversation.tsx).
   const conversation = document.querySelector(`[${CONVERSATION_MARKER}]`) ? loadConversation() : undefined;
-  // The shell's strings and those the page's routes name in `handle.i18n` (the layout preloads the same files).
-  const namespaces = [...new Set([...SHELL_NAMESPACES, ...getInitialNamespaces().filter(isNamespace)])];
+  // The shell's strings, those the page's routes name in `handle.i18n` (the layout preloads the same files), and those a
+  // screen marks in its HTML: hydrating without a string the server rendered would not match it.
+  const marked = [...document.querySelectorAll(`[${STRINGS_MARKER}]`)].flatMap((element) => (element.getAttribute(STRINGS_MARKER) ?? "").split(" "));
+  const namespaces = [...new Set([...SHELL_NAMESPACES, ...getInitialNamespaces(), ...marked].filter(isNamespace))];
   const strings = await loadStrings(locale, namespaces);
   await Promise.all([markdown, conversation]);
   await i18next

@@ -48,6 +48,12 @@ export function isNamespace(value: unknown): value is Namespace {
  * A route's `handle` naming the namespaces its screen shows beyond the shell's: the layout preloads them and
  * entry.client loads them before hydrating (remix-i18next's `handle.i18n`).
  */
+/**
+ * An element whose screen needs namespaces its route's handle cannot name (one `$pathId` of several) carries them in
+ * this attribute, space-separated; entry.client loads them before hydrating, as it loads the handles' (decision 0019).
+ */
+export const STRINGS_MARKER = "data-strings";
+
 export function routeStrings(...namespaces: Namespace[]) {
   return { i18n: namespaces };
 }

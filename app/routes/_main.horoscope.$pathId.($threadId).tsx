@@ -1,4 +1,4 @@
-import { routeStrings } from "~/lib/i18n";
+import { routeStrings, STRINGS_MARKER } from "~/lib/i18n";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
@@ -65,7 +65,8 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 function HoroscopeScreen({ data }: { data: Data }) {
   const { type } = data;
   // The coffee reading's photo field is the image tools' upload field, in their words (decision 0030); the handle
-  // cannot name "images" for one type only, so this screen asks for it with its own (one fetch, decision 0019).
+  // cannot name "images" for one type only, so this screen asks for it with its own (one fetch, decision 0019), and
+  // marks its HTML so a first visit loads it before hydrating (STRINGS_MARKER, entry.client.tsx).
   const { t } = useTranslation(type === "coffee" ? ["horoscope", "images"] : "horoscope");
   const { t: tt } = useTranslation("tools");
   const [choice, setChoice, modelRestored] = useToolModel("horoscope");
@@ -73,7 +74,7 @@ function HoroscopeScreen({ data }: { data: Data }) {
   const tool = useMemo<ChatTool>(() => ({ tool: "horoscope", toolPath: type, threadPath: (id) => `/horoscope/${type}/${id}` }), [type]);
 
   return (
-    <div className="flex flex-1 flex-col">
+    <div className="flex flex-1 flex-col" {...(type === "coffee" ? { [STRINGS_MARKER]: "images" } : {})}>
       <PageHeader
         title={tt(`horoscope.types.${type}.title`)}
         description={tt(`horoscope.types.${type}.description`)}

@@ -180,6 +180,8 @@ describe("image tools and gallery (fake provider through the openai SDK)", () =>
       // The same screen in Turkish names the languages in Turkish.
       await page.getByRole("combobox", { name: "Language" }).selectOption({ label: "Türkçe" });
       await page.getByLabel("Çevrilecek dil").waitFor();
+      // The label comes with the strings, the language names with the page's data revalidated in Turkish: wait for both.
+      await page.getByLabel("Çevrilecek dil").locator("option", { hasText: "Japonca" }).waitFor({ state: "attached" });
       const turkish = await page.getByLabel("Çevrilecek dil").locator("option").allTextContents();
       assert.ok(turkish.includes("Türkçe") && turkish.includes("Japonca"));
       await page.getByText("Algılanan dil: İngilizce").waitFor();
