@@ -9,6 +9,7 @@ import { timingSafeEqualStrings } from "../auth/crypto";
 import { apiError } from "../http/respond";
 import { accountObject } from "./client";
 import { accountsToMove, moveProgress, recordMoved } from "./move-from-d1";
+import { consumeEach } from "../queue-consumer";
 
 export const ACCOUNT_MOVES_QUEUE = "account-moves";
 
@@ -30,23 +31,22 @@ function isAccountMoveMessage(value: unknown): value is AccountMoveMessage {
 }
 
 export async function processAccountMoves(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
-  for (const message of batch.messages) {
-    if (!isAccountMoveMessage(message.body)) {
-      console.error("account-moves: dropping malformed message", message.id);
-      message.ack();
-      continue;
-    }
-    const { accountId } = message.body;
-    try {
-      const rows = await accountObject(env, accountId).moveFromD1(accountId);
-      // Recorded here too: an account moved on first use with nothing left to copy is still counted as moved.
-      await recordMoved(env, accountId, rows);
-      message.ack();
-    } catch (error) {
-      console.error("account-moves: move failed, retried", accountId, error);
-      message.retry({ delaySeconds: Math.min(300, 10 * 2 ** message.attempts) });
-    }
-  }
+  await consumeEach(batch, {
+    name: "account-moves",
+    isMessage: isAccountMoveMessage,
+    handle: async ({ accountId }) => {
+      try {
+        const rows = await accountObject(env, accountId).moveFromD1(accountId);
+        // Recorded here too: an account moved on first use with nothing left to copy is still counted as moved.
+        await recordMoved(env, accountId, rows);
+        return "done";
+      } catch (error) {
+        console.error("account-moves: move failed, retried", accountId, error);
+        return "retry";
+      }
+    },
+    retryDelaySeconds: (attempts) => Math.min(300, 10 * 2 ** attempts),
+  });
 }
 
 /**

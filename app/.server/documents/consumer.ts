@@ -7,29 +7,29 @@ import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import { DOCUMENT_READS_DEAD_LETTER_QUEUE, isDocumentReadMessage, type DocumentReadMessage } from "./messages";
 import { readDocument, ReadFailure } from "./reader";
+import { consumeEach } from "../queue-consumer";
 
 export async function processDocumentReads(batch: MessageBatch<unknown>, env: Pick<AppEnv, "ACCOUNT" | "MEDIA">): Promise<void> {
   const deadLetters = batch.queue === DOCUMENT_READS_DEAD_LETTER_QUEUE;
-  for (const message of batch.messages) {
-    if (!isDocumentReadMessage(message.body)) {
-      console.error("document-reads: dropping malformed message", message.id);
-      message.ack();
-      continue;
-    }
-    if (deadLetters) {
-      // The queue gave up on it: most likely the reading itself ran out of time or memory each time.
-      await inAccount(env, message.body.accountId, "documents.fail", { id: message.body.documentId, failure: "document/too-big-to-read" });
-      message.ack();
-      continue;
-    }
-    try {
-      await readOne(env, message.body);
-      message.ack();
-    } catch (error) {
-      console.error("document-reads: reading failed, retried by the queue", message.body.documentId, error);
-      message.retry({ delaySeconds: Math.min(60, 5 * 2 ** message.attempts) });
-    }
-  }
+  await consumeEach(batch, {
+    name: "document-reads",
+    isMessage: isDocumentReadMessage,
+    handle: async (message) => {
+      if (deadLetters) {
+        // The queue gave up on it: most likely the reading itself ran out of time or memory each time.
+        await inAccount(env, message.accountId, "documents.fail", { id: message.documentId, failure: "document/too-big-to-read" });
+        return "done";
+      }
+      try {
+        await readOne(env, message);
+        return "done";
+      } catch (error) {
+        console.error("document-reads: reading failed, retried by the queue", message.documentId, error);
+        return "retry";
+      }
+    },
+    retryDelaySeconds: (attempts) => Math.min(60, 5 * 2 ** attempts),
+  });
 }
 
 /** Reads one document; a document that is no longer "reading" (or gone) is left as it is. */

@@ -13,21 +13,18 @@ import { isDataExportMessage, type DataExportMessage } from "./messages";
 import { exportKey, type DataExport } from "./operations";
 import { downloadUrl } from "./requests";
 import { R2PartWriter, StreamingZip } from "./zip-writer";
+import { consumeEach } from "../queue-consumer";
 
 /** The queue's max_retries (wrangler.toml) plus the first try. */
 export const MAX_EXPORT_ATTEMPTS = 3;
 
 export async function processDataExports(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
-  for (const message of batch.messages) {
-    if (!isDataExportMessage(message.body)) {
-      console.error("data-exports: dropping malformed message", message.id);
-      message.ack();
-      continue;
-    }
-    const outcome = await processDataExport(env, message.body, message.attempts);
-    if (outcome === "retry") message.retry({ delaySeconds: Math.min(60, 5 * 2 ** message.attempts) });
-    else message.ack();
-  }
+  await consumeEach(batch, {
+    name: "data-exports",
+    isMessage: isDataExportMessage,
+    handle: (message, attempts) => processDataExport(env, message, attempts),
+    retryDelaySeconds: (attempts) => Math.min(60, 5 * 2 ** attempts),
+  });
 }
 
 /** Builds one export. "retry" asks the queue for another delivery; "done" covers finished, failed and vanished ones. */

@@ -24,6 +24,7 @@ import type { EditSource, ImageJob, SourcePhoto } from "./job-operations";
 import { jobSettings, VECTOR_MODEL } from "./jobs";
 import { isImageJobMessage, type ImageJobMessage } from "./messages";
 import { renderTextLogo, TEXT_LOGO_HEIGHT, TEXT_LOGO_WIDTH } from "./logo-svg";
+import { consumeEach } from "../queue-consumer";
 
 /** Attempts before a job is marked failed and refunded (the queue's max_retries, plus the first try). */
 export const MAX_ATTEMPTS = 4;
@@ -33,16 +34,12 @@ const extensionFor: Record<string, string> = { "image/svg+xml": "svg", "image/pn
 
 export async function processImageJobs(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
   if (batch.queue === DEAD_LETTER_QUEUE) return processDeadLetters(batch, env);
-  for (const message of batch.messages) {
-    if (!isImageJobMessage(message.body)) {
-      console.error("image-jobs: dropping malformed message", message.id);
-      message.ack();
-      continue;
-    }
-    const outcome = await processImageJob(env, message.body);
-    if (outcome === "retry") message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
-    else message.ack();
-  }
+  await consumeEach(batch, {
+    name: "image-jobs",
+    isMessage: isImageJobMessage,
+    handle: async (message) => ((await processImageJob(env, message)) === "retry" ? "retry" : "done"),
+    retryDelaySeconds: (attempts) => Math.min(60, 2 ** attempts),
+  });
 }
 
 /** Marks a job failed (if it is not finished) and refunds its credits; true when this call did it. */

@@ -9,6 +9,7 @@ import type { AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
 import { ANSWER_CHARS, ExtractionRefused, extractMemories, QUESTION_CHARS, type Extraction } from "./extract";
 import { recordNote } from "./store";
+import { consumeEach } from "../queue-consumer";
 
 export const MEMORY_JOBS_QUEUE = "memory-jobs";
 /** The queue's max_retries (wrangler.toml) plus the first try. */
@@ -73,16 +74,12 @@ export async function afterTurn(account: AccountContext, turn: { threadId: strin
 }
 
 export async function processMemoryJobs(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
-  for (const message of batch.messages) {
-    if (!isMemoryJob(message.body)) {
-      console.error("memory-jobs: dropping malformed message", message.id);
-      message.ack();
-      continue;
-    }
-    const outcome = await runMemoryJob(env, message.body, message.attempts);
-    if (outcome === "retry") message.retry({ delaySeconds: 5 * 2 ** message.attempts });
-    else message.ack();
-  }
+  await consumeEach(batch, {
+    name: "memory-jobs",
+    isMessage: isMemoryJob,
+    handle: (job, attempts) => runMemoryJob(env, job, attempts),
+    retryDelaySeconds: (attempts) => 5 * 2 ** attempts,
+  });
 }
 
 /** One extraction. "retry" asks the queue for another delivery; anything else is over (kept, or nothing kept). */
