@@ -3,7 +3,7 @@
 // system text the model was sent, so each test reads exactly which passages and labels reached the model.
 import { describe, expect, it } from "vitest";
 import { makeDocx, makePdf, numberedPages } from "../fixtures/make-documents.mjs";
-import { ask, documentsAccount, DOCX, getDocument, PDF, readAll, uploadAndRead, uploadFile } from "./documents-helpers";
+import { ask, documentsAccount, DOCX, getDocument, pageRows, PDF, readAll, uploadAndRead, uploadFile } from "./documents-helpers";
 
 const SENTENCE = "The launch code is Zebra-17 and it opens the north gate.";
 
@@ -54,6 +54,15 @@ describe("documents in chat: read, asked about, cited by page", { timeout: 60_00
     expect(labels[0]).toBe(17);
     expect(labels.length).toBeLessThan(15);
     expect(turn.streamed).toContain("passages that best match the question");
+  });
+
+  it("a 300-page PDF is read whole: every page kept and searchable, however many arrive between two progress saves", async () => {
+    const account = await documentsAccount("system");
+    const { id, document } = await uploadAndRead(account, makePdf(numberedPages(300, { 287: SENTENCE })), "thick.pdf", PDF);
+    expect(document).toMatchObject({ state: "ready", pages: 300, progress: 100 });
+    expect(await pageRows(account.user.id, id)).toHaveLength(300);
+    const turn = await ask(account.client, "What is the launch code?", { attachmentId: id });
+    expect(turn.streamed).toMatch(/^\[p\. 287\]/m);
   });
 
   it("a DOCX is read per heading and a TXT per paragraph; each answer gets its passage and page label", async () => {

@@ -7,6 +7,8 @@ import { ABANDONED_UPLOAD_AGE_MS } from "../images/cleanup";
 import { deleteR2Keys } from "../storage/r2";
 
 const { documents, chatMessages, chatThreads } = accountSchema;
+/** Documents deleted in one run: their ids are bound values, and a statement in the object's SQLite takes at most 100. */
+const ABANDONED_PER_RUN = 90;
 
 const unattached = (db: AccountContext["db"]) =>
   and(
@@ -21,7 +23,7 @@ export async function cleanUpAbandonedDocuments({ db, env }: Pick<AccountContext
     .select({ id: documents.id })
     .from(documents)
     .where(and(lt(documents.createdAt, cutoff), unattached(db)))
-    .limit(500)
+    .limit(ABANDONED_PER_RUN)
     .all()
     .map((row) => row.id);
   const keys = abandoned.length
@@ -33,7 +35,7 @@ export async function cleanUpAbandonedDocuments({ db, env }: Pick<AccountContext
         .map((row) => row.r2Key)
     : [];
   await deleteR2Keys(env, keys);
-  if (abandoned.length === 500) return now + 60_000;
+  if (abandoned.length === ABANDONED_PER_RUN) return now + 60_000;
   const youngest = db
     .select({ createdAt: documents.createdAt })
     .from(documents)

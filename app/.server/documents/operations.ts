@@ -18,6 +18,8 @@ export interface PageText {
 
 /** At most this many files are listed in the gallery's Files tab. */
 const FILES_SHOWN = 200;
+/** Pages in one insert: four bound values each, under the 100 a Durable Object SQLite statement takes. */
+const PAGES_PER_INSERT = 20;
 
 export function documentView(row: DocumentRow): DocumentView {
   return {
@@ -129,9 +131,10 @@ export const documentOperations = {
     db.transaction((tx) => {
       const row = tx.select({ state: documents.state }).from(documents).where(eq(documents.id, id)).get();
       if (row?.state !== "reading") return;
-      if (pages.length > 0)
+      // A statement in the object's SQLite binds at most 100 values, four a page: a progress step can hold more pages.
+      for (let start = 0; start < pages.length; start += PAGES_PER_INSERT)
         tx.insert(documentPages)
-          .values(pages.map((page) => ({ ...page, documentId: id })))
+          .values(pages.slice(start, start + PAGES_PER_INSERT).map((page) => ({ ...page, documentId: id })))
           .run();
       tx.update(documents).set({ progress, updatedAt: Date.now() }).where(eq(documents.id, id)).run();
     }),
