@@ -72,6 +72,15 @@ const viewers = new WeakMap<object, Promise<Viewer>>();
 /** The signed-in user's whole row as the same session read found it (kept off the Viewer, which pages pass around). */
 const userRows = new WeakMap<object, User>();
 
+/**
+ * Forgets what this request found out about its viewer: after an action that changed the user (a new name or photo,
+ * a plan), the loaders Remix runs next in the same request must read it again, not the answer from before the change.
+ */
+export function forgetViewer(context: object): void {
+  viewers.delete(context);
+  userRows.delete(context);
+}
+
 /** Resolves the viewer: the session's user when the cookie names a live session, otherwise the guest. */
 export function getViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
   let viewer = viewers.get(context);

@@ -83,6 +83,17 @@ describe("display name", () => {
     expect(root.data!.user).toMatchObject({ id: user.id, displayName: "Ada King", accessLevel: "basic", profilePhotoUrl: null });
   });
 
+  it("is shown on the page a form sent without JavaScript comes back to (the loaders read the changed user)", async () => {
+    const { client } = await signedInClient();
+    await client.fetch("/web-main");
+    const response = await client.fetch("/settings/account", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "update-name", displayName: "Grace Hopper" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Grace Hopper");
+  });
+
   it("needs a session: a visitor's post is sent to sign in", async () => {
     const result = await new Client().action("/settings/account", { intent: "update-name", displayName: "Mallory" });
     expect(result.redirect).toBe("/auth/login?redirectTo=%2Fsettings%2Faccount");

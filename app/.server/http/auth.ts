@@ -6,7 +6,7 @@ import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath, TWO_
 import { AppError, type ErrorCode } from "../errors";
 import { errorAnswer } from "./respond";
 import { fieldMessages, getLocale, serverNamespace } from "../i18n";
-import { getViewer, readGuestId, viewerUserRow, type Viewer } from "../identity";
+import { forgetViewer, getViewer, readGuestId, viewerUserRow, type Viewer } from "../identity";
 import type { LinkContext } from "../auth/accounts";
 import { adoptGuestData } from "../auth/profile";
 import { pendingSecondStepCookie } from "../auth/pending";
@@ -117,12 +117,18 @@ export function failure(request: Request, error: unknown, unexpected: ErrorCode 
  * (redirects thrown by guards pass through), so no page writes its own catch. The page counterpart of respond.ts
  * `resource`.
  */
-export function pageAction<Args extends { request: Request }, Result>(handler: (args: Args) => Promise<Result>, unexpected: ErrorCode = "app/unknown") {
+export function pageAction<Args extends { request: Request; context: object }, Result>(
+  handler: (args: Args) => Promise<Result>,
+  unexpected: ErrorCode = "app/unknown",
+) {
   return async (args: Args) => {
     try {
       return await handler(args);
     } catch (error) {
       return failure(args.request, error, unexpected);
+    } finally {
+      // The page's loaders run next in this request (a form sent without JavaScript): they read the viewer afresh.
+      forgetViewer(args.context);
     }
   };
 }
