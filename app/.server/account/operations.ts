@@ -4,7 +4,6 @@
 import { exportOperations } from "../chat/export";
 import { historyBenchOperations } from "../chat/history-bench";
 import { threadOperations } from "../chat/threads";
-import { turnInputOperations } from "../chat/turn-inputs";
 import { interruptedTurnOperations } from "../chat/turn-store";
 import { creditOperations } from "../credits/account-credits";
 import { documentOperations } from "../documents/operations";
@@ -24,7 +23,6 @@ export const operations = {
   ...birthProfileOperations,
   ...threadOperations,
   ...interruptedTurnOperations,
-  ...turnInputOperations,
   ...exportOperations,
   ...shareOperations,
   ...continueShareOperations,

@@ -78,11 +78,6 @@ export function messageForCredit({ db }: Pick<AccountContext, "db">, creditKey: 
   return db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.creditKey, creditKey)).limit(1).get() ?? null;
 }
 
-export const turnInputOperations = {
-  "chat.turnContext": (account: AccountContext, threadId: string) => loadThread(account, threadId),
-  "chat.messageForCredit": (account: AccountContext, creditKey: string) => messageForCredit(account, creditKey),
-};
-
 /** A catalogue model and the provider target that serves it. */
 export interface ModelChoice {
   model: ModelInfo;
