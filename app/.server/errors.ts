@@ -78,6 +78,8 @@ export const errorStatus = {
   /** Found while reading in the background: the document's failure, shown on its chip. */
   "document/no-text": 422,
   "document/too-big-to-read": 422,
+  // The reading could not be queued: a fault of ours, the file may be attached again.
+  "document/read-failed": 503,
   /** A turn that attaches a document still being read, or one that could not be read. */
   "document/not-ready": 409,
   "document/unreadable": 422,

@@ -51,8 +51,8 @@ export async function storeDocument(env: AppEnv, ownerId: string, file: File, by
     await env.DOCUMENT_READS.send({ documentId: id, accountId: ownerId });
   } catch (error) {
     console.error("documents: the reading could not be queued", id, error);
-    await inAccount(env, ownerId, "documents.fail", { id, failure: "document/too-big-to-read" });
-    return { id, kind: "document" as const, document: { ...document, state: "failed" as const, failure: "document/too-big-to-read" } };
+    await inAccount(env, ownerId, "documents.fail", { id, failure: "document/read-failed" });
+    return { id, kind: "document" as const, document: { ...document, state: "failed" as const, failure: "document/read-failed" } };
   }
   return { id, kind: "document" as const, document };
 }
