@@ -1,5 +1,6 @@
 import { routeStrings } from "~/lib/i18n";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GalleryHorizontalEnd } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -70,6 +71,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta = titleMeta;
+
+/** Switching between the Images and Files tabs shows data already on the page: no loader runs again for it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutTab = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    return params.toString();
+  };
+  return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 const GalleryViewer = lazyOverlay(() => import("~/components/images/gallery-viewer"));
 
@@ -240,7 +252,7 @@ export default function Gallery() {
         className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 pt-4 md:px-8 [&>[role=tablist]]:max-w-xs [&>[role=tablist]]:text-sm"
         tabs={[
           { value: "images", label: tg("tabs.images"), panel: images },
-          { value: "files", label: tg("tabs.files"), panel: <FilesList files={files} /> },
+          { value: "files", label: tg("tabs.files"), panel: page.visitor ? <EmptyGallery visitor /> : <FilesList files={files} /> },
         ]}
       />
       <DocumentPanelHost />

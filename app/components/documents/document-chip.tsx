@@ -22,6 +22,8 @@ export interface DocumentChipProps {
 function useReadingProgress(document: DocumentView, onChange: (document: DocumentView) => void) {
   const latest = useRef(onChange);
   latest.current = onChange;
+  const shown = useRef(document);
+  shown.current = document;
   const reading = document.state === "reading";
   useEffect(() => {
     if (!reading) return;
@@ -30,8 +32,12 @@ function useReadingProgress(document: DocumentView, onChange: (document: Documen
     const poll = async () => {
       const answer = await callApi<{ document: DocumentView }>(`/api/documents/${encodeURIComponent(document.id)}`, { signal: abort.signal }).catch(() => null);
       if (abort.signal.aborted) return;
+      // Asked again while it is read, or after a blip (offline, a server error); a refusal (the file deleted in another
+      // tab: 404) ends it, shown as the chip's reason.
+      const refused = answer !== null && !answer.ok && answer.status >= 400 && answer.status < 500;
       if (answer?.ok) latest.current(answer.data.document);
-      if (!answer?.ok || answer.data.document.state === "reading") timer = setTimeout(() => void poll(), POLL_MS);
+      else if (refused) latest.current({ ...shown.current, state: "failed", failure: answer.error.code });
+      if (answer?.ok ? answer.data.document.state === "reading" : !refused) timer = setTimeout(() => void poll(), POLL_MS);
     };
     timer = setTimeout(() => void poll(), POLL_MS);
     return () => {

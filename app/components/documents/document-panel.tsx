@@ -45,11 +45,15 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
   const { t } = useTranslation("documents");
   const errorText = useErrorText();
   const [page, setPage] = useState(target.page);
+  const [opened, setOpened] = useState(target);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   // Opened from a citation or a file, not a Dialog.Trigger: Esc gives focus back to that button.
   const returnFocus = useReturnFocus();
-  // Another citation opens its own page.
-  useEffect(() => setPage(target.page), [target]);
+  // Another citation opens its own page, from its first render (an effect would fetch the old page first).
+  if (opened !== target) {
+    setOpened(target);
+    setPage(target.page);
+  }
 
   const { document: cited } = target;
   const key = `${cited.id}:${page}`;

@@ -70,13 +70,12 @@ export function FilesList({ files: initial }: { files: GalleryFile[] }) {
                 {file.name}
               </button>
               <p className="text-xs text-muted-foreground">
-                {[
-                  file.pages !== null ? t("files.pages", { count: file.pages }) : null,
-                  formatFileSize(file.bytes, i18n.language),
-                  new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(file.createdAt)),
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
+                {[file.pages !== null ? t("files.pages", { count: file.pages }) : null, formatFileSize(file.bytes, i18n.language)].filter(Boolean).join(" · ")}
+                {" · "}
+                {/* The server formats in UTC, the browser in its own zone: near midnight the day can differ. */}
+                <time dateTime={new Date(file.createdAt).toISOString()} suppressHydrationWarning>
+                  {new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(file.createdAt))}
+                </time>
                 {" · "}
                 <span className={file.state === "failed" ? "text-danger" : ""}>{documentStatusText(t, file)}</span>
               </p>
