@@ -39,7 +39,7 @@ describe("Settings › Memory", { timeout: 30_000 }, () => {
 
   it.each([
     ["en", { intent: "instructions", aboutYou: "a".repeat(1501), answerStyle: "" }, "aboutYou", "At most 1,500 characters."],
-    ["tr", { intent: "instructions", aboutYou: "", answerStyle: "<b>bold</b>" }, "answerStyle", "HTML ya da başka bir işaretleme olmadan düz metin yaz."],
+    ["tr", { intent: "instructions", aboutYou: "", answerStyle: "<b>bold</b>" }, "answerStyle", "HTML ya da başka bir işaretleme olmadan düz metin yazın."],
   ])("refuses a bad instruction with a translated field error (%s), storing nothing", async (locale, fields, field, message) => {
     const { client, user } = await memoryAccount();
     client.cookies.set("locale", locale);
