@@ -180,8 +180,15 @@ async function readSse(response, onEvent) {
   }
 }
 
-/** Token arrival times relative to the request start: [first, second, ...] in ms. */
+/** The wall clock with sub-millisecond precision, as the fake upstream stamps its timings (same machine). */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * Token arrival times relative to the request start: [first, second, ...] in ms; `times.startedAt` is the start on
+ * the wall clock, for the split against the fake upstream's own stamps (`upstreamSplit`).
+ */
 async function directStream(fakeUrl, question) {
+  const startedAt = epochNow();
   const started = performance.now();
   const response = await fetch(`${fakeUrl}/chat/completions`, {
     method: "POST",
@@ -193,10 +200,12 @@ async function directStream(fakeUrl, question) {
   await readSse(response, (event, now) => {
     if (event.choices?.[0]?.delta?.content) times.push(now - started);
   });
+  times.startedAt = startedAt;
   return times;
 }
 
 async function appStream(bench, question) {
+  const startedAt = epochNow();
   const started = performance.now();
   const response = await fetch(`${bench.server.baseUrl}/api/chat`, {
     method: "POST",
@@ -211,7 +220,20 @@ async function appStream(bench, question) {
     if (event.type === "done") status = event.status;
   });
   if (status !== "complete") throw new Error(`the answer through the app ended "${status}"`);
+  times.startedAt = startedAt;
   return times;
+}
+
+/**
+ * Where a first token's time went, from the fake upstream's stamps for `question` (tests/mocks/fake-openai.mjs
+ * GET /__timings): `out`, from sending to the upstream receiving the request; `back`, from the upstream sending its
+ * first token to the client reading it. The rest is the upstream's own wait, the same on both paths.
+ */
+async function upstreamSplit(fakeUrl, question, times) {
+  const stamps = await (await fetch(`${fakeUrl.replace(/\/v1$/, "")}/__timings`)).json();
+  const stamp = stamps[question];
+  if (!stamp) throw new Error(`the fake upstream has no timings for "${question}"`);
+  return { out: stamp.receivedAt - times.startedAt, back: times.startedAt + times[0] - stamp.firstTokenAt };
 }
 
 const gapsOf = (times) => times.slice(1).map((time, index) => time - times[index]);
@@ -230,16 +252,18 @@ export function percentile(values, p) {
  * its added times and floor come back as `baseline`.
  */
 export async function measureStreaming(bench, baseline) {
-  const direct = { ttft: [], gaps: [] };
-  const app = { ttft: [], gaps: [] };
+  const direct = { ttft: [], gaps: [], out: [], back: [] };
+  const app = { ttft: [], gaps: [], out: [], back: [] };
   const added = [];
   const baselineAdded = [];
   for (let index = 0; index < CHAT_BENCH.warmup + CHAT_BENCH.runs; index++) {
     const question = `Benchmark question number ${index}`;
+    // Its own question through the app, so the fake upstream's timings tell the two requests apart.
+    const appQuestion = `${question}.`;
     const directTimes = await directStream(bench.fake.url, question);
     const oldFirst = baseline && index % 2 === 1;
     const oldTimes = oldFirst ? await appStream(baseline, question) : undefined;
-    const appTimes = await appStream(bench, question);
+    const appTimes = await appStream(bench, appQuestion);
     const baselineTimes = baseline && !oldFirst ? await appStream(baseline, question) : oldTimes;
     if (directTimes.length !== CHAT_BENCH.tokens || appTimes.length === 0 || baselineTimes?.length === 0) {
       throw new Error(`expected ${CHAT_BENCH.tokens} tokens, got ${directTimes.length} direct / ${appTimes.length} through the app`);
@@ -247,6 +271,14 @@ export async function measureStreaming(bench, baseline) {
     if (index < CHAT_BENCH.warmup) continue;
     direct.ttft.push(directTimes[0]);
     app.ttft.push(appTimes[0]);
+    for (const [path, asked, times] of [
+      [direct, question, directTimes],
+      [app, appQuestion, appTimes],
+    ]) {
+      const { out, back } = await upstreamSplit(bench.fake.url, asked, times);
+      path.out.push(out);
+      path.back.push(back);
+    }
     added.push(appTimes[0] - directTimes[0]);
     if (baselineTimes) baselineAdded.push(baselineTimes[0] - directTimes[0]);
     direct.gaps.push(...gapsOf(directTimes));

@@ -493,7 +493,11 @@ function streamingDetail(result, kind, p) {
   const what = kind === "ttft" ? "first token" : "between tokens";
   const floor = kind === "ttft" ? `; wrangler dev alone (a request refused before any app code) p${p} ${formatMs(percentile(result.floor, p))}` : "";
   const inspector = result.devtools ? "with its DevTools inspector (it could not be detached)" : "without its DevTools inspector";
-  return `${what} p${p}: app ${formatMs(app)} vs direct ${formatMs(direct)}${floor}; ${result.runs} runs, ${CHAT_BENCH.tokens} tokens @ ${CHAT_BENCH.intervalMs} ms, signed-in Free user (session seeded in D1), wrangler dev ${inspector}`;
+  const split =
+    kind === "ttft"
+      ? `; the request reached the upstream after ${formatMs(percentile(result.app.out, p))} (direct ${formatMs(percentile(result.direct.out, p))}), its first token reached the client ${formatMs(percentile(result.app.back, p))} after the upstream sent it (direct ${formatMs(percentile(result.direct.back, p))})`
+      : "";
+  return `${what} p${p}: app ${formatMs(app)} vs direct ${formatMs(direct)}${floor}${split}; ${result.runs} runs, ${CHAT_BENCH.tokens} tokens @ ${CHAT_BENCH.intervalMs} ms, signed-in Free user (session seeded in D1), wrangler dev ${inspector}`;
 }
 
 /** Lazily started server and browser, shared by all measurements and closed once at the end. */

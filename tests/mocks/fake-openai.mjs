@@ -57,6 +57,9 @@ const readBody = async (request) => (await readBytes(request)).toString("utf8");
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The wall clock with sub-millisecond precision, comparable between processes on one machine (the bench's split). */
+const epochNow = () => performance.timeOrigin + performance.now();
+
 /** Writes and resolves once the bytes are handed to the kernel (so a later destroy cannot drop them). */
 function writeFlushed(response, text) {
   return new Promise((resolve, reject) => {
@@ -93,6 +96,8 @@ export async function startFakeOpenAI(options = {}) {
     audio: { speech: [], transcriptions: [] },
     /** Memory (issue 33): each extraction's prompt and answer size, and each chat request's system message size. */
     memory: { extractions: [], systemChars: [] },
+    /** Per streamed question: when its request arrived and its first content token left (epoch ms, fractional). */
+    timings: new Map(),
   };
   /** Settable by a test: how long the fake's speech is (fake-openai-audio.mjs). */
   const audio = audioSettings();
@@ -115,6 +120,7 @@ export async function startFakeOpenAI(options = {}) {
 
   const server = createServer(async (request, response) => {
     stats.requests += 1;
+    request.receivedAt = epochNow();
     try {
       await handle(request, response);
     } catch (error) {
@@ -140,6 +146,10 @@ export async function startFakeOpenAI(options = {}) {
     }
     if (request.method === "GET" && url.pathname === "/__memory-calls") {
       response.writeHead(200, JSON_HEADERS).end(JSON.stringify(stats.memory));
+      return;
+    }
+    if (request.method === "GET" && url.pathname === "/__timings") {
+      response.writeHead(200, JSON_HEADERS).end(JSON.stringify(Object.fromEntries(stats.timings)));
       return;
     }
     if (request.method === "GET" && url.pathname === "/__audio-calls") {
@@ -308,6 +318,10 @@ export async function startFakeOpenAI(options = {}) {
       if (response.destroyed || response.socket?.destroyed) return;
       await wait(params.intervalMs);
       await writeFlushed(response, chunk({ content: tokens[index] }));
+      if (index === 0) {
+        stats.timings.set(question, { receivedAt: request.receivedAt, firstTokenAt: epochNow() });
+        if (stats.timings.size > 1_000) stats.timings.delete(stats.timings.keys().next().value);
+      }
     }
 
     if (behaviour === "cut") {

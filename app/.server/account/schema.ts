@@ -3,6 +3,7 @@
 import type { DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
 import * as accountSchema from "../../../db/account-schema";
 import type { AppEnv } from "../env";
+import type { HeldCharges } from "../credits/ledger";
 import type { AccountAlarms } from "./alarms";
 
 export type AccountDb = DrizzleSqliteDODatabase<typeof accountSchema>;
@@ -16,4 +17,6 @@ export interface AccountContext {
   accountId: string;
   /** Wakes a task of the object later (account/alarms.ts), e.g. the clean-up of an upload nothing refers to. */
   alarms: AccountAlarms;
+  /** The ledger's charges decided but not written yet (credits/ledger.ts), kept by the object for as long as it lives. */
+  heldCharges: HeldCharges;
 }

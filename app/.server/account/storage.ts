@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
 import type { AppEnv } from "../env";
+import type { HeldCharges } from "../credits/ledger";
 import { AccountAlarms } from "./alarms";
 import { accountSchema, type AccountContext, type AccountDb } from "./schema";
 
@@ -12,6 +13,8 @@ export abstract class AccountStorage extends DurableObject<AppEnv> {
   protected readonly db: AccountDb;
   /** The one alarm, shared by the object's tasks (account/alarms.ts). */
   protected readonly alarms: AccountAlarms;
+  /** Charges checked but not written yet: a chat turn's, until its upstream request has left (credits/ledger.ts). */
+  private readonly heldCharges: HeldCharges = new Map();
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
@@ -24,6 +27,6 @@ export abstract class AccountStorage extends DurableObject<AppEnv> {
 
   /** What an operation of account/operations.ts runs with, here, for `accountId`. */
   protected accountContext(accountId: string): AccountContext {
-    return { db: this.db, env: this.env, accountId, alarms: this.alarms };
+    return { db: this.db, env: this.env, accountId, alarms: this.alarms, heldCharges: this.heldCharges };
   }
 }

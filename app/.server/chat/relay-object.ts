@@ -4,6 +4,7 @@
 // account (not per answer) stays warm between turns, which keeps its start-up out of the time to the first token.
 // Each answer is a turn-machine.ts machine run by turn-runner.ts; this class is only the RPC surface and the alarm.
 import { AccountStorage } from "../account/storage";
+import { commitHeldCharge } from "../credits/account-credits";
 import type { AppEnv } from "../env";
 import { afterTurn } from "../memory/jobs";
 import type { TurnStart } from "./turn-types";
@@ -26,6 +27,7 @@ export abstract class ChatRelay extends AccountStorage {
       this.db,
       env,
       refundInObject((ownerId) => this.accountContext(ownerId)),
+      ({ ownerId, creditKey }) => commitHeldCharge(this.accountContext(ownerId), creditKey),
     );
     this.runner = new TurnRunner(ctx, env, store, {
       wakeAt: (at) => void this.alarms.schedule(RELAY_ALARM_TASK, at, { allowUnconfirmed: true }),

@@ -70,7 +70,8 @@ export async function beginTurn(account: AccountContext, relay: TurnRelay, ask: 
 /** Charges the owner and loads what the turn continues. If a load fails, the charge is given back. */
 async function prepare(account: AccountContext, plan: OwnerTurn, ask: TurnAsk): Promise<Prepared> {
   const { request } = plan;
-  const charge = ask.charge ? await chargeAccount(account, ask.charge, ask.address) : undefined;
+  // Held, not written: the turn writes it once its request has left (turn-runner.ts), so no write waits before it.
+  const charge = ask.charge ? await chargeAccount(account, ask.charge, ask.address, true) : undefined;
   try {
     const loaded = request.temporary
       ? temporaryThread(ask.who.accountId, request, plan.now ?? Date.now())

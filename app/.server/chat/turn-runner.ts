@@ -33,6 +33,8 @@ export interface TurnStore {
   finish(messageId: string, outcome: { status: "complete" | "stopped" | "failed"; errorCode: string | null; text: string }): Promise<void>;
   endInterrupted(messageId: string, charge: TurnCharge): Promise<void>;
   settleCharge(charge: TurnCharge, end: TurnEnd, delivered: boolean): Promise<void>;
+  /** Writes the turn's charge, held unwritten until its request left (nothing if it is written or was given back). */
+  commitCharge(charge: TurnCharge): void;
 }
 
 /** What the object does around the machine that is not a row of the turn (the account's alarm, memory). */
@@ -259,6 +261,10 @@ export class TurnRunner {
         return rememberTurn(this.ctx.storage, id, charge, effect.phase, turn.call);
       case "writeTurn":
         try {
+          // The charge, held since its check, is written with the rows: one commit, after the request left. Any
+          // write before the request would hold it back until confirmed (the object's output gate: a disk flush
+          // here, a replicated commit when deployed), and one in between would hold back the launch's answer.
+          this.store.commitCharge(charge);
           if (!turn.temporary) await this.store.writeTurn(turn.writes!);
           this.apply(turn, (state) => machine.rowsWritten(state, Date.now()));
         } catch (error) {

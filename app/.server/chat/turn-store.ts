@@ -63,9 +63,13 @@ export const interruptedTurnOperations = {
   },
 };
 
-/** The turn store of the account's object (chat/relay-object.ts): its SQLite `db` and its ledger (`refund`). */
-export function accountTurnStore(db: AccountDb, env: AppEnv, refund: Refund): TurnStore {
+/**
+ * The turn store of the account's object (chat/relay-object.ts): its SQLite `db` and its ledger (`refund`, and
+ * `commitCharge` for the charge held until the request left).
+ */
+export function accountTurnStore(db: AccountDb, env: AppEnv, refund: Refund, commitCharge: (charge: TurnCharge) => void): TurnStore {
   return {
+    commitCharge,
     writeTurn: async (writes) => applyTurnWrites(db, writes),
     saveProgress: async (messageId, text) => saveAssistantProgress(db, messageId, text),
     finish: async (messageId, { status, errorCode, text }) => {

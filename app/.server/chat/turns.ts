@@ -92,13 +92,20 @@ export async function startTurn(
   const plan = planTurn(env, request, options);
   const hint = options.ownerHint && !plan.proRequired(options.ownerHint) ? options.ownerHint : undefined;
   if (hint) {
-    // The session is read once the upstream request is on its way: its answer's first token takes far longer than
-    // this read, and the account's object shows nothing of a launched turn before the session agrees.
-    const guess = await launchOnHint(env, config, plan, hint);
-    const known = await readOwner().catch(async (error: unknown) => {
+    // The session is read while the turn is launched, not before it: the account's object shows nothing of a
+    // launched turn before the session agrees, and the read is then off the way to the upstream request.
+    const launching = launchOnHint(env, config, plan, hint);
+    const reading = readOwner().then(
+      (owner) => ({ owner }),
+      (error: unknown) => ({ error }),
+    );
+    const guess = await launching;
+    const read = await reading;
+    if ("error" in read) {
       await guess.drop();
-      throw error;
-    });
+      throw read.error;
+    }
+    const known = read.owner;
     if (sameOwner(hint, known)) return guess.keep();
     await guess.drop();
     return begin(env, config, plan, known);

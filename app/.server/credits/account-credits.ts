@@ -13,6 +13,11 @@ export interface AddressCharge {
   result: ConsumeResult;
 }
 
+/** The account's ledger, with the charges its object holds unwritten. */
+export function ledgerOf(account: AccountContext): CreditLedger {
+  return new CreditLedger(account.db, account.heldCharges);
+}
+
 /** The balance as the stricter of two counters allows: the visitor's own, capped by what their address has left. */
 export function narrower(own: CreditBalance, shared: CreditBalance): CreditBalance {
   if (own.remaining === null || shared.remaining === null || shared.remaining >= own.remaining) return own;
@@ -24,19 +29,30 @@ export function narrower(own: CreditBalance, shared: CreditBalance): CreditBalan
  * if the address refused, and the address's charge given back if the visitor's own ledger refuses. A crash in between
  * can only leave the address charged once too often, never a turn uncharged (decision 0011).
  */
-export async function chargeAccount(account: AccountContext, request: ConsumeRequest, address?: AddressCharge): Promise<ConsumeResult> {
-  const ledger = new CreditLedger(account.db);
-  if (!address) return ledger.consume(request);
+export async function chargeAccount(
+  account: AccountContext,
+  request: ConsumeRequest,
+  address?: AddressCharge,
+  /** Made but not written: the caller writes it with `commitHeldCharge` (a chat turn, once its request has left). */
+  hold = false,
+): Promise<ConsumeResult> {
+  const ledger = ledgerOf(account);
+  if (!address) return ledger.consume(request, { hold });
   const shared = address.result;
   if (!shared.ok) return { ok: false, duplicate: false, balance: narrower(ledger.balance(request.limit, request.now ?? Date.now()), shared.balance) };
-  const own = ledger.consume({ ...request, linked: address.linked });
+  const own = ledger.consume({ ...request, linked: address.linked }, { hold });
   if (!own.ok && !shared.duplicate) await creditsCounter(account.env, address.linked).refund(addressKey(account.accountId, request.key));
   return { ...own, balance: narrower(own.balance, shared.balance) };
 }
 
+/** Writes a charge `chargeAccount` held; nothing when it is not held (already written, or given back). */
+export function commitHeldCharge(account: AccountContext, key: string): void {
+  ledgerOf(account).commit(key);
+}
+
 /** Gives a charge back in the account's ledger, and on the address counter it was also made on (a visitor's). */
 export async function refundInAccount(account: AccountContext, key: string): Promise<boolean> {
-  const { refunded, linked } = new CreditLedger(account.db).refund(key);
+  const { refunded, linked } = ledgerOf(account).refund(key);
   if (linked) await creditsCounter(account.env, linked).refund(addressKey(account.accountId, key));
   return refunded;
 }
@@ -48,7 +64,7 @@ export async function refundInAccount(account: AccountContext, key: string): Pro
  */
 export async function takeOverOldCounter(account: AccountContext, now = Date.now()): Promise<number> {
   const charges = await creditsCounter(account.env, account.accountId).chargesOn(utcDay(now));
-  new CreditLedger(account.db).keep(charges);
+  ledgerOf(account).keep(charges);
   return charges.length;
 }
 
@@ -56,6 +72,6 @@ export const creditOperations = {
   "credits.consume": (account: AccountContext, input: { request: ConsumeRequest; address?: AddressCharge }): Promise<ConsumeResult> =>
     chargeAccount(account, input.request, input.address),
   "credits.refund": (account: AccountContext, input: { key: string }): Promise<boolean> => refundInAccount(account, input.key),
-  "credits.balance": ({ db }: AccountContext, input: { limit: number | null; now: number }): CreditBalance =>
-    new CreditLedger(db).balance(input.limit, input.now),
+  "credits.balance": (account: AccountContext, input: { limit: number | null; now: number }): CreditBalance =>
+    ledgerOf(account).balance(input.limit, input.now),
 };

@@ -45,42 +45,88 @@ export interface RefundResult {
 
 export type CreditCharge = typeof accountSchema.creditCharges.$inferSelect;
 
+/**
+ * Charges decided but not written yet, by key: a chat turn's charge is held from its check until its upstream request
+ * has left, and written then (decision 0009, "The charge is written once the request has left"). Kept in memory by the
+ * ledger's owner (the account's object); a held charge counts as used and as already made, like a written one.
+ */
+export type HeldCharges = Map<string, Pick<CreditCharge, "day" | "cost" | "createdAt" | "linked">>;
+
+/**
+ * A held charge older than this is let go unwritten: its turn ended before its request left without giving it back
+ * (which the turn always does; this only bounds what a bug could cost the account).
+ */
+const HELD_AT_MOST_MS = 60_000;
+
 const KEEP_DAYS = 35;
 const { creditCharges } = accountSchema;
 
 export class CreditLedger {
-  constructor(private readonly db: AccountDb) {}
+  constructor(
+    private readonly db: AccountDb,
+    private readonly held: HeldCharges = new Map(),
+  ) {}
 
-  consume(request: ConsumeRequest): ConsumeResult {
+  /** Checks and makes a charge; with `hold`, made in memory only, until commit() writes it (refund() lets it go). */
+  consume(request: ConsumeRequest, { hold = false } = {}): ConsumeResult {
     const { key, cost, limit } = request;
     const linked = request.linked ?? null;
     if (!key || !Number.isInteger(cost) || cost < 0) throw new RangeError("consume needs a key and a whole, non-negative cost");
     const now = request.now ?? Date.now();
     const day = utcDay(now);
+    this.forgetStaleHolds(now);
     const existing = this.db.select({ refunded: creditCharges.refunded }).from(creditCharges).where(eq(creditCharges.key, key)).get();
-    if (existing && existing.refunded === 0) {
+    if ((existing && existing.refunded === 0) || this.held.has(key)) {
       return { ok: true, duplicate: true, balance: this.balanceOn(day, limit, now) };
     }
     const used = this.usedOn(day);
     if (limit !== null && used + cost > limit) {
       return { ok: false, duplicate: false, balance: toBalance(day, used, limit, now) };
     }
+    const charge = { day, cost, createdAt: now, linked };
+    if (hold) this.held.set(key, charge);
+    else this.write(key, charge);
+    return { ok: true, duplicate: false, balance: toBalance(day, used + cost, limit, now) };
+  }
+
+  /** Writes a held charge; nothing when `key` is not held (written already, given back, or never held). */
+  commit(key: string): void {
+    const charge = this.held.get(key);
+    if (!charge) return;
+    this.held.delete(key);
+    this.write(key, charge);
+  }
+
+  private write(key: string, charge: Pick<CreditCharge, "day" | "cost" | "createdAt" | "linked">) {
+    const existing = this.db.select({ refunded: creditCharges.refunded }).from(creditCharges).where(eq(creditCharges.key, key)).get();
     if (existing) {
       // Refunded earlier (the attempt failed); the retry is charged once, in today's bucket.
-      this.db.update(creditCharges).set({ refunded: 0, day, cost, createdAt: now, linked }).where(eq(creditCharges.key, key)).run();
-    } else {
-      if (used === 0)
-        this.db
-          .delete(creditCharges)
-          .where(lt(creditCharges.day, utcDay(now - KEEP_DAYS * 86_400_000)))
-          .run();
-      this.db.insert(creditCharges).values({ key, day, cost, createdAt: now, linked }).run();
+      this.db
+        .update(creditCharges)
+        .set({ refunded: 0, ...charge })
+        .where(eq(creditCharges.key, key))
+        .run();
+      return;
     }
-    return { ok: true, duplicate: false, balance: toBalance(day, used + cost, limit, now) };
+    if (this.usedOn(charge.day) === 0)
+      this.db
+        .delete(creditCharges)
+        .where(lt(creditCharges.day, utcDay(charge.createdAt - KEEP_DAYS * 86_400_000)))
+        .run();
+    this.db
+      .insert(creditCharges)
+      .values({ key, ...charge })
+      .run();
+  }
+
+  private forgetStaleHolds(now: number) {
+    for (const [key, charge] of this.held) if (now - charge.createdAt > HELD_AT_MOST_MS) this.held.delete(key);
   }
 
   /** Gives back a charge. Idempotent: a second refund of the same key changes nothing. */
   refund(key: string, limit: number | null = null, now: number = Date.now()): RefundResult {
+    const held = this.held.get(key);
+    if (held && this.held.delete(key)) return { refunded: true, linked: held.linked, balance: this.balanceOn(utcDay(now), limit, now) };
     const refunded = this.db
       .update(creditCharges)
       .set({ refunded: 1 })
@@ -108,13 +154,16 @@ export class CreditLedger {
     return toBalance(day, this.usedOn(day), limit, now);
   }
 
+  /** A day's charges that count: written and not given back, and held. */
   private usedOn(day: string): number {
     const row = this.db
       .select({ used: sql<number | null>`sum(${creditCharges.cost})` })
       .from(creditCharges)
       .where(and(eq(creditCharges.day, day), eq(creditCharges.refunded, 0)))
       .get();
-    return row?.used ?? 0;
+    let held = 0;
+    for (const charge of this.held.values()) if (charge.day === day) held += charge.cost;
+    return (row?.used ?? 0) + held;
   }
 }
 
