@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { relayFor } from "~/.server/chat/relay";
+import { accountObject } from "~/.server/account/client";
 import { ownedMessage } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, requireMethod } from "~/.server/http/request";
@@ -13,6 +13,6 @@ export const action = resource(async ({ request, params, context }: ActionFuncti
   const viewer = await getViewer(request, context);
   if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
   const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
-  if (message.status === "streaming") await relayFor(context.env, viewer.accountId).stop(message.id);
+  if (message.status === "streaming") await accountObject(context.env, viewer.accountId).stop(message.id);
   return Response.json({ ok: true });
 });
