@@ -1,6 +1,6 @@
-// One call to the account's object where one suffices (docs/decisions/0026-account-objects.md): the thread page, a
-// thread's deletion, joining an answer and a launched turn's cancel each make one RPC call to the asking account's
-// object. The calls are counted at the ACCOUNT binding the worker is given (tests/mocks/account-call-counter.ts).
+// One call to the account's object where one suffices (docs/decisions/0026-account-object.md): the thread page, a
+// thread's deletion, joining or stopping an answer and a launched turn's cancel each make one RPC call to the asking
+// account's object. The calls are counted at the ACCOUNT binding the worker is given (tests/mocks/account-call-counter.ts).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getBalance } from "../../app/.server/credits";
@@ -75,6 +75,21 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     expect(lost.at(-1)).toMatchObject({ type: "done", status: "failed", errorCode: "chat/interrupted", text: "Half an" });
     expect(callsTo(calls, user.id)).toEqual(["joinAnswer"]);
     expect(await messageRow(user.id, lostId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted" });
+  });
+
+  it("stopping an answer being generated is one call, and it ends stopped", async () => {
+    const { client: signedIn, user } = await signedInClient();
+    const plain = signedIn.withEnv(upstreamEnv("normal?n=3&ms=2000"));
+    const response = await plain.fetch("/api/chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", mode: "send", message: "Stop before anything comes" }),
+    });
+    const messageId = response.headers.get("X-Message-Id")!;
+    const { client, calls } = counted(plain);
+    expect(await (await client.fetch(`/api/chat/${messageId}/stop`, { method: "POST" })).json()).toEqual({ ok: true });
+    expect(callsTo(calls, user.id)).toEqual(["stopAnswer"]);
+    expect((await readEvents(response)).at(-1)).toMatchObject({ type: "done", status: "stopped" });
   });
 
   it("a turn launched for an account whose session has ended is cancelled, charge given back, in one call", async () => {

@@ -1,4 +1,4 @@
-// Counts the calls a request makes to accounts' Durable Objects (docs/decisions/0026-account-objects.md: one call per
+// Counts the calls a request makes to accounts' Durable Objects (docs/decisions/0026-account-object.md: one call per
 // page where one suffices). The ACCOUNT binding is passed through unchanged; each RPC method called on one of its
 // stubs is recorded by name, an operation (`perform`) by the operation's own name. Used by the integration tests that
 // hold a request to its number of calls; never part of the deployed worker.

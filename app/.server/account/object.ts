@@ -64,6 +64,15 @@ export class Account extends ChatRelay {
     return joinInAccount(this.accountContext(accountId), this, messageId);
   }
 
+  /** Stops one of the account's answers if it is being generated, keeping what came (one call); false when there is none. */
+  async stopAnswer(accountId: string, messageId: string): Promise<boolean> {
+    await this.arrive(accountId);
+    const message = operations["chat.message"](this.accountContext(accountId), messageId);
+    if (!message) return false;
+    if (message.status === "streaming") await this.stop(messageId);
+    return true;
+  }
+
   /**
    * A launched turn the route will not confirm (its owner turned out different, or confirming failed): dropped, and
    * its charge given back in this object's own ledger, in one call (decision 0009). A launch the object already

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/account-schema";
 import type { DocumentView } from "../../lib/documents";
 import type { MemoryNote } from "../../lib/memory";
-import { inAccount } from "../account/client";
+import { accountObject, inAccount } from "../account/client";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -221,11 +221,9 @@ export async function rateMessage(env: AppEnv, ownerId: string, messageId: strin
   if (!rated) throw new AppError("chat/not-found");
 }
 
-/** The message if the viewer owns it (used before joining or stopping a stream). */
-export async function ownedMessage(env: AppEnv, ownerId: string, messageId: string): Promise<ChatMessage> {
-  const message = await inAccount(env, ownerId, "chat.message", messageId);
-  if (!message) throw new AppError("chat/not-found");
-  return message;
+/** Stops an answer being generated, keeping what came, in one call to the account's object; 404 when it has no such message. */
+export async function stopAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<void> {
+  if (!(await accountObject(env, ownerId).stopAnswer(ownerId, messageId))) throw new AppError("chat/not-found");
 }
 
 /** A page of history, newest first. The cursor is "<updatedAt>:<id>" of the last thread of the previous page. */
