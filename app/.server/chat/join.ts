@@ -57,7 +57,7 @@ export async function joinInAccount(account: AccountContext, relay: Pick<AnswerS
   return joinFrom(source, account.accountId, message);
 }
 
-/** joinAnswer's steps, from outside the account's object or (a retried turn, chat/turn-begin.ts) inside it. */
+/** Joining a message's answer inside the account's object: for a join (joinInAccount) and a retried turn (chat/turn-begin.ts). */
 export async function joinFrom(source: AnswerSource, ownerId: string, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
   if (message.status !== "streaming") return finishedStream(message);
   const live = await source.join(message.id);
