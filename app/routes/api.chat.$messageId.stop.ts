@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { relayFor } from "~/.server/chat/relay";
-import { ownedMessage } from "~/.server/chat/threads";
+import { stopAnswer } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
 import { POST_ONLY, requireMethod } from "~/.server/http/request";
 import { resource } from "~/.server/http/respond";
@@ -12,7 +11,6 @@ export const action = resource(async ({ request, params, context }: ActionFuncti
   requireMethod(request, POST_ONLY);
   const viewer = await getViewer(request, context);
   if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
-  const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
-  if (message.status === "streaming") await relayFor(context.env, viewer.accountId).stop(message.id);
+  await stopAnswer(context.env, viewer.accountId, params.messageId);
   return Response.json({ ok: true });
 });

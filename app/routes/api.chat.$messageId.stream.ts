@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { joinAnswer, SSE_HEADERS } from "~/.server/chat/join";
-import { ownedMessage } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
@@ -9,6 +8,5 @@ import { getViewer } from "~/.server/identity";
 export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {
   const viewer = await getViewer(request, context);
   if (!viewer.accountId || !params.messageId) throw new AppError("chat/not-found");
-  const message = await ownedMessage(context.env, viewer.accountId, params.messageId);
-  return new Response(await joinAnswer(context.env, viewer.accountId, message), { headers: SSE_HEADERS });
+  return new Response(await joinAnswer(context.env, viewer.accountId, params.messageId), { headers: SSE_HEADERS });
 });

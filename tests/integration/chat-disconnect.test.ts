@@ -4,7 +4,7 @@
 // writing to the dead stream until the answer ended, while the runtime's own pump failed unhandled.
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { relayFor } from "../../app/.server/chat/relay";
+import { accountObject } from "../../app/.server/account/client";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
 import { credits, FAST_MODEL, guest, guestIdOf, messageRow, runnerOf, upstreamEnv, type Client } from "./chat-helpers";
 
@@ -22,7 +22,7 @@ async function postTurn(client: Client, question: string) {
 
 /** Inside the account's relay: waits until the upstream has sent everything, then counts the answer's readers. */
 async function readersOnceGenerated(ownerId: string, messageId: string): Promise<number | null> {
-  const relay = relayFor(upstreamEnv(UPSTREAM), ownerId);
+  const relay = accountObject(upstreamEnv(UPSTREAM), ownerId);
   return runInDurableObject(relay, async (instance) => {
     // The readers the answer still had when its call ended (its final event goes to them).
     const ended = await runnerOf(instance).until(messageId, (state) => state.name === "ended");

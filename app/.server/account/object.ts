@@ -6,7 +6,9 @@ import { eq, getTableName } from "drizzle-orm";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
 import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
+import { joinInAccount } from "../chat/join";
 import { beginTurn, type BegunTurn, type TurnAsk } from "../chat/turn-begin";
+import { refundInObject, settleTurnCharge, type TurnCharge } from "../chat/turn-store";
 import { takeOverOldCounter } from "../credits/account-credits";
 import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
@@ -54,6 +56,42 @@ export class Account extends ChatRelay {
   async beginTurn(ask: TurnAsk): Promise<BegunTurn> {
     await this.arrive(ask.who.accountId);
     return beginTurn(this.accountContext(ask.who.accountId), this, ask);
+  }
+
+  /** Joins one of the account's answers in one call (chat/join.ts); null when the account has no such message. */
+  async joinAnswer(accountId: string, messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    await this.arrive(accountId);
+    return joinInAccount(this.accountContext(accountId), this, messageId);
+  }
+
+  /** Stops one of the account's answers if it is being generated, keeping what came (one call); false when there is none. */
+  async stopAnswer(accountId: string, messageId: string): Promise<boolean> {
+    await this.arrive(accountId);
+    const message = operations["chat.message"](this.accountContext(accountId), messageId);
+    if (!message) return false;
+    if (message.status === "streaming") await this.stop(messageId);
+    return true;
+  }
+
+  /**
+   * A launched turn the route will not confirm (its owner turned out different, or confirming failed): dropped, and
+   * its charge given back in this object's own ledger, in one call (decision 0009). A launch the object already
+   * dropped on its time-out was given back then; the refund is idempotent by key, so nothing more is given.
+   */
+  async cancelLaunch(messageId: string, charge: TurnCharge): Promise<void> {
+    await this.arrive(charge.ownerId);
+    try {
+      await this.cancel(messageId);
+    } finally {
+      const account = this.accountContext(charge.ownerId);
+      await settleTurnCharge(
+        this.env,
+        charge,
+        "cancelled",
+        false,
+        refundInObject(() => account),
+      );
+    }
   }
 
   /**

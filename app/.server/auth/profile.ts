@@ -8,7 +8,6 @@ import { hasRenewingPro } from "../billing/subscriptions";
 import { now as clockNow } from "../clock";
 import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
-import { deleteThreadDocuments } from "../documents/store";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { accountObject, inAccount } from "../account/client";
@@ -136,13 +135,15 @@ export async function disconnectProvider(env: AppEnv, userId: string, provider: 
 
 /**
  * Deletes every chat the user owns (messages go with their threads), their files in R2 and their public links first
- * (chat/thread-files.ts, share/links.ts), then the threads in the account's own object (decision 0026).
+ * (chat/thread-files.ts, share/links.ts), then the threads and their documents in one call to the account's own object
+ * (decision 0026), then the documents' files.
  */
 export async function deleteAllChats(env: AppEnv, userId: string): Promise<number> {
   await deleteThreadFiles(env, userId);
-  await deleteThreadDocuments(env, userId);
   await deleteShareOf(env, userId);
-  return inAccount(env, userId, "chat.deleteAll");
+  const { threads, documentKeys } = await inAccount(env, userId, "chat.deleteAll");
+  await deleteR2Keys(env, documentKeys);
+  return threads;
 }
 
 /**

@@ -1,12 +1,14 @@
 // Joining an answer: the saved answer when it is finished, otherwise the relay's live stream (an answer the relay
 // resumed after an eviction included). One the relay no longer holds leaves the saved part, marked interrupted, and
 // the credit back if nothing came.
+import { eq } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/account-schema";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
-import { inAccount } from "../account/client";
+import { accountObject } from "../account/client";
+import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
-import { relayFor } from "./relay";
-import type { TurnCharge } from "./turn-store";
+import { AppError } from "../errors";
+import { interruptedTurnOperations, type TurnCharge } from "./turn-store";
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -36,19 +38,26 @@ export interface AnswerSource {
   endInterrupted(input: { messageId: string; charge?: TurnCharge }): Promise<ChatMessage | null>;
 }
 
-/** The answer to `message` as Server-Sent Events: live from its relay while it is being generated, else as stored. */
-export async function joinAnswer(env: AppEnv, ownerId: string, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
-  return joinFrom(
-    {
-      join: (messageId) => relayFor(env, ownerId).join(messageId),
-      endInterrupted: (input) => inAccount(env, ownerId, "chat.endInterrupted", input),
-    },
-    ownerId,
-    message,
-  );
+/**
+ * One of the account's answers as Server-Sent Events, in one call to its object (Account.joinAnswer, which runs
+ * joinInAccount): 404 when the account has no such message (another account's id reaches only the asker's object).
+ */
+export async function joinAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<ReadableStream<Uint8Array>> {
+  const stream = await accountObject(env, ownerId).joinAnswer(ownerId, messageId);
+  if (!stream) throw new AppError("chat/not-found");
+  return stream;
 }
 
-/** joinAnswer's steps, from outside the account's object or (a retried turn, chat/turn-begin.ts) inside it. */
+/** Inside the account's object: its message read, its relay joined or the answer ended there; null when there is none. */
+export async function joinInAccount(account: AccountContext, relay: Pick<AnswerSource, "join">, messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+  const { chatMessages } = accountSchema;
+  const message = account.db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).get();
+  if (!message) return null;
+  const source: AnswerSource = { join: (id) => relay.join(id), endInterrupted: interruptedTurnOperations["chat.endInterrupted"].bind(null, account) };
+  return joinFrom(source, account.accountId, message);
+}
+
+/** Joining a message's answer inside the account's object: for a join (joinInAccount) and a retried turn (chat/turn-begin.ts). */
 export async function joinFrom(source: AnswerSource, ownerId: string, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
   if (message.status !== "streaming") return finishedStream(message);
   const live = await source.join(message.id);

@@ -4,11 +4,15 @@
 // asker's own object, where it does not exist: "not found", and nothing of the other account is read or written.
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/account-schema";
-import { inAccount } from "../account/client";
+import type { DocumentView } from "../../lib/documents";
+import type { MemoryNote } from "../../lib/memory";
+import { accountObject, inAccount } from "../account/client";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { deleteThreadDocuments } from "../documents/store";
+import { deleteThreadDocumentRows, threadDocumentViews } from "../documents/operations";
+import { withThreadMemoryNotes } from "../memory/store";
+import { deleteR2Keys } from "../storage/r2";
 import { deleteShareOf } from "../share/links";
 import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
@@ -38,6 +42,44 @@ const { chatThreads, chatMessages, voiceNotes } = accountSchema;
 
 function threadRow(db: AccountDb, threadId: string) {
   return db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
+}
+
+/** What a thread's page shows (chat.screen). */
+export interface ThreadScreen {
+  thread: { id: string; title: string; starred: boolean; tool: string; toolPath: string | null };
+  messages: (MessageView & { memory?: MemoryNote })[];
+  documents: Record<string, DocumentView>;
+}
+
+function threadMessageViews(db: AccountDb, threadId: string): MessageView[] {
+  return db
+    .select({
+      id: chatMessages.id,
+      role: chatMessages.role,
+      content: chatMessages.content,
+      model: chatMessages.model,
+      status: chatMessages.status,
+      errorCode: chatMessages.errorCode,
+      feedback: chatMessages.feedback,
+      attachmentId: chatMessages.attachmentId,
+      voiceNote: sql<boolean>`${voiceNotes.messageId} IS NOT NULL`.mapWith(Boolean),
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .leftJoin(voiceNotes, eq(voiceNotes.messageId, chatMessages.id))
+    .where(eq(chatMessages.threadId, threadId))
+    .orderBy(asc(chatMessages.createdAt))
+    .all();
+}
+
+/** A part of a page read beside what it must show: its failure is logged and the page goes on without it. */
+function readOr<T>(what: string, read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    console.error(`chat: the thread's ${what} could not be read`, error);
+    return fallback;
+  }
 }
 
 /** A page of history, newest first (the index chat_threads_updated, or chat_threads_starred_updated). */
@@ -90,28 +132,20 @@ export function searchIn(db: AccountDb, query: string, limit: number): ThreadSum
 }
 
 export const threadOperations = {
-  "chat.open": ({ db }: AccountContext, threadId: string) => {
-    const thread = threadRow(db, threadId);
+  /**
+   * What a thread's page shows, in one call: the thread, its messages with what memory did for each answer (issue 33;
+   * `memory` for a signed-in account) and the documents they attach (decision 0031). Null when the account has no such
+   * thread. A page without the notes or documents still shows the thread.
+   */
+  "chat.screen": ({ db }: AccountContext, input: { threadId: string; memory: boolean }): ThreadScreen | null => {
+    const thread = threadRow(db, input.threadId);
     if (!thread) return null;
-    const messages: MessageView[] = db
-      .select({
-        id: chatMessages.id,
-        role: chatMessages.role,
-        content: chatMessages.content,
-        model: chatMessages.model,
-        status: chatMessages.status,
-        errorCode: chatMessages.errorCode,
-        feedback: chatMessages.feedback,
-        attachmentId: chatMessages.attachmentId,
-        voiceNote: sql<boolean>`${voiceNotes.messageId} IS NOT NULL`.mapWith(Boolean),
-        createdAt: chatMessages.createdAt,
-      })
-      .from(chatMessages)
-      .leftJoin(voiceNotes, eq(voiceNotes.messageId, chatMessages.id))
-      .where(eq(chatMessages.threadId, threadId))
-      .orderBy(asc(chatMessages.createdAt))
-      .all();
-    return { thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath }, messages };
+    const messages = threadMessageViews(db, input.threadId);
+    return {
+      thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath },
+      messages: input.memory ? readOr("memory notes", () => withThreadMemoryNotes(db, input.threadId, messages), messages) : messages,
+      documents: readOr("documents", () => threadDocumentViews(db, input.threadId), {}),
+    };
   },
   "chat.exists": ({ db }: AccountContext, threadId: string): boolean => threadRow(db, threadId) !== undefined,
   "chat.page": ({ db }: AccountContext, options: PageOptions): ThreadPage => historyPage(db, options),
@@ -125,11 +159,24 @@ export const threadOperations = {
   "chat.update": ({ db }: AccountContext, input: { threadId: string; title?: string; starred?: boolean }): boolean =>
     db.update(chatThreads).set({ title: input.title, starred: input.starred }).where(eq(chatThreads.id, input.threadId)).returning({ id: chatThreads.id }).all()
       .length > 0,
-  /** Messages go with the thread (foreign key cascade), and the search index with them (triggers). */
-  "chat.delete": ({ db }: AccountContext, threadId: string): void => {
-    db.delete(chatThreads).where(eq(chatThreads.id, threadId)).run();
-  },
-  "chat.deleteAll": ({ db }: AccountContext): number => db.delete(chatThreads).returning({ id: chatThreads.id }).all().length,
+  /**
+   * Deletes a thread and the documents it holds in one step; answers the documents' R2 keys for the caller to delete,
+   * or null when the account has no such thread. Messages go with the thread (foreign key cascade), and the search
+   * index with them (triggers).
+   */
+  "chat.delete": ({ db }: AccountContext, threadId: string): { documentKeys: string[] } | null =>
+    db.transaction((tx) => {
+      if (!threadRow(tx, threadId)) return null;
+      const documentKeys = deleteThreadDocumentRows(tx, threadId);
+      tx.delete(chatThreads).where(eq(chatThreads.id, threadId)).run();
+      return { documentKeys };
+    }),
+  /** Every thread and the documents they hold (deleting all chats); answers how many threads, and the documents' R2 keys. */
+  "chat.deleteAll": ({ db }: AccountContext): { threads: number; documentKeys: string[] } =>
+    db.transaction((tx) => {
+      const documentKeys = deleteThreadDocumentRows(tx);
+      return { threads: tx.delete(chatThreads).returning({ id: chatThreads.id }).all().length, documentKeys };
+    }),
   "chat.rate": ({ db }: AccountContext, input: { messageId: string; feedback: "like" | "dislike" | null }): boolean =>
     db
       .update(chatMessages)
@@ -141,10 +188,9 @@ export const threadOperations = {
     db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).get() ?? null,
 };
 
-export async function openThread(env: AppEnv, ownerId: string, threadId: string) {
-  const opened = await inAccount(env, ownerId, "chat.open", threadId);
-  if (!opened) throw new AppError("chat/not-found");
-  return opened;
+/** What a thread's page shows (chat.screen), in one call to the account's object; null when it has no such thread. */
+export function threadScreen(env: AppEnv, ownerId: string, threadId: string, options: { memory: boolean }): Promise<ThreadScreen | null> {
+  return inAccount(env, ownerId, "chat.screen", { threadId, memory: options.memory });
 }
 
 export async function renameThread(env: AppEnv, ownerId: string, threadId: string, title: string) {
@@ -155,14 +201,18 @@ export async function starThread(env: AppEnv, ownerId: string, threadId: string,
   if (!(await inAccount(env, ownerId, "chat.update", { threadId, starred }))) throw new AppError("chat/not-found");
 }
 
+/**
+ * Deletes a thread with one call to the account's object. Its files and its public link go first (cached speech,
+ * voice notes, the share snapshot in D1), so a failure leaves a thread that can be deleted again rather than a link
+ * to a deleted thread; both are found under this account only, so another account's thread id removes nothing. Then
+ * the thread and its documents' rows, then their files (a failure there leaves files no row names).
+ */
 export async function deleteThread(env: AppEnv, ownerId: string, threadId: string) {
-  if (!(await inAccount(env, ownerId, "chat.exists", threadId))) throw new AppError("chat/not-found");
-  // Its files and its public link first (cached speech, voice notes, the share snapshot in D1), so a failure leaves
-  // a thread that can be deleted again rather than a link to a deleted thread.
   await deleteThreadFiles(env, ownerId, threadId);
-  await deleteThreadDocuments(env, ownerId, threadId);
   await deleteShareOf(env, ownerId, threadId);
-  await inAccount(env, ownerId, "chat.delete", threadId);
+  const deleted = await inAccount(env, ownerId, "chat.delete", threadId);
+  if (!deleted) throw new AppError("chat/not-found");
+  await deleteR2Keys(env, deleted.documentKeys);
 }
 
 /** Like / dislike an answer; "none" clears it. Only the thread's owner can rate its answers. */
@@ -171,11 +221,9 @@ export async function rateMessage(env: AppEnv, ownerId: string, messageId: strin
   if (!rated) throw new AppError("chat/not-found");
 }
 
-/** The message if the viewer owns it (used before joining or stopping a stream). */
-export async function ownedMessage(env: AppEnv, ownerId: string, messageId: string): Promise<ChatMessage> {
-  const message = await inAccount(env, ownerId, "chat.message", messageId);
-  if (!message) throw new AppError("chat/not-found");
-  return message;
+/** Stops an answer being generated, keeping what came, in one call to the account's object; 404 when it has no such message. */
+export async function stopAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<void> {
+  if (!(await accountObject(env, ownerId).stopAnswer(ownerId, messageId))) throw new AppError("chat/not-found");
 }
 
 /** A page of history, newest first. The cursor is "<updatedAt>:<id>" of the last thread of the previous page. */

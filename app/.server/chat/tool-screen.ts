@@ -2,11 +2,9 @@
 // thread and its messages when it is the viewer's and belongs to that tool; otherwise the page says it is gone.
 import type { AppContext } from "../context";
 import { isDemoMode } from "../ai/providers";
-import { AppError } from "../errors";
 import { getViewer } from "../identity";
-import { memoryNotes, withMemoryNotes } from "../memory/settings";
 import type { MemoryNote } from "../../lib/memory";
-import { openThread, type MessageView } from "./threads";
+import { threadScreen, type MessageView } from "./threads";
 
 export interface ToolThreadData {
   demoMode: boolean;
@@ -27,15 +25,10 @@ export async function loadToolThread(
   if (!options.threadId) return base;
   const missing = { ...base, missingThread: true };
   if (!viewer.accountId) return missing;
-  // What memory did for each answer, read beside the thread as on the chat screen (chat/screen.ts).
-  const notes = viewer.kind === "user" ? memoryNotes(context.env, viewer.accountId, options.threadId).catch(() => ({})) : Promise.resolve({});
-  try {
-    const { thread, messages } = await openThread(context.env, viewer.accountId, options.threadId);
-    if (thread.tool !== options.tool || (options.toolPath && thread.toolPath !== options.toolPath)) return missing;
-    const shown = withMemoryNotes(messages, await notes);
-    return { ...base, thread: { id: thread.id, title: thread.title, starred: thread.starred, toolPath: thread.toolPath }, messages: shown };
-  } catch (error) {
-    if (error instanceof AppError && error.code === "chat/not-found") return missing;
-    throw error;
-  }
+  // The thread with what memory did for each answer, in one call as on the chat screen (chat/screen.ts).
+  const opened = await threadScreen(context.env, viewer.accountId, options.threadId, { memory: viewer.kind === "user" });
+  if (!opened) return missing;
+  const { thread, messages } = opened;
+  if (thread.tool !== options.tool || (options.toolPath && thread.toolPath !== options.toolPath)) return missing;
+  return { ...base, thread: { id: thread.id, title: thread.title, starred: thread.starred, toolPath: thread.toolPath }, messages };
 }

@@ -18,7 +18,6 @@ import { AppError } from "../errors";
 import { sameOwner } from "./owner-hint";
 import type { BegunTurn, TurnAsk } from "./turn-begin";
 import { ownerTurn, type ModelChoice, type TurnPlan } from "./turn-inputs";
-import { settleTurnCharge } from "./turn-store";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 export type { TurnOwner } from "./turn-types";
@@ -165,10 +164,8 @@ async function launchOnHint(env: AppEnv, config: AppConfig, plan: TurnPlan, hint
   if (begun.status !== "launched") return { keep: () => begin(env, config, plan, hint), drop: async () => undefined };
   const { threadId, messageId } = begun;
   const relay = accountObject(env, hint.accountId);
-  const cancel = async () => {
-    await relay.cancel(messageId).catch(() => undefined);
-    await settleTurnCharge(env, { ownerId: hint.accountId, creditKey: plan.creditKey }, "cancelled");
-  };
+  // Dropped, and its charge given back, by the object in one call.
+  const cancel = () => relay.cancelLaunch(messageId, { ownerId: hint.accountId, creditKey: plan.creditKey });
   return {
     keep: async () => {
       let stream: ReadableStream<Uint8Array> | null;

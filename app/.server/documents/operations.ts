@@ -69,21 +69,6 @@ export const documentOperations = {
   /** Deletes a document (its pages and search rows go with it); answers its R2 key, or null when there was none. */
   "documents.delete": ({ db }: AccountContext, { id }: { id: string }): string | null =>
     db.delete(documents).where(eq(documents.id, id)).returning({ r2Key: documents.r2Key }).get()?.r2Key ?? null,
-  /** Deletes the documents of one thread, or of every thread (deleting all chats); answers their R2 keys. */
-  "documents.deleteOfThreads": ({ db }: AccountContext, { threadId }: { threadId?: string }): string[] =>
-    db
-      .delete(documents)
-      .where(threadId ? eq(documents.threadId, threadId) : isNotNull(documents.threadId))
-      .returning({ r2Key: documents.r2Key })
-      .all()
-      .map((row) => row.r2Key),
-  /** The thread's documents by id (the chat screen shows a message attaching one as a file chip). */
-  "documents.ofThread": ({ db }: AccountContext, { threadId }: { threadId: string }): Record<string, DocumentView> => {
-    const ids = threadDocumentIds(db, threadId);
-    if (ids.length === 0) return {};
-    const rows = db.select().from(documents).where(inArray(documents.id, ids)).all();
-    return Object.fromEntries(rows.map((row) => [row.id, documentView(row)]));
-  },
   /** The gallery's Files tab: newest first, with the title of the thread each belongs to. */
   "documents.files": ({ db }: AccountContext) =>
     db
@@ -180,4 +165,22 @@ export function threadDocumentIds(db: AccountContext["db"], threadId: string): s
     )
     .all()
     .map((row) => row.id);
+}
+
+/** The thread's documents by id (its page shows a message attaching one as a file chip). */
+export function threadDocumentViews(db: AccountContext["db"], threadId: string): Record<string, DocumentView> {
+  const ids = threadDocumentIds(db, threadId);
+  if (ids.length === 0) return {};
+  const rows = db.select().from(documents).where(inArray(documents.id, ids)).all();
+  return Object.fromEntries(rows.map((row) => [row.id, documentView(row)]));
+}
+
+/** Deletes the documents of one thread, or of every thread (deleting all chats); answers their R2 keys. */
+export function deleteThreadDocumentRows(db: AccountContext["db"], threadId?: string): string[] {
+  return db
+    .delete(documents)
+    .where(threadId ? eq(documents.threadId, threadId) : isNotNull(documents.threadId))
+    .returning({ r2Key: documents.r2Key })
+    .all()
+    .map((row) => row.r2Key);
 }

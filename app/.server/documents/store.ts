@@ -2,7 +2,6 @@
 // to R2 under a server-made key, recorded in the account's own object and queued for reading. Nothing is kept when
 // the check fails; if the row cannot be written the file is removed again, and if the reading cannot be queued the
 // document is marked failed rather than left "reading" for ever.
-import type { DocumentView } from "../../lib/documents";
 import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -71,24 +70,11 @@ export async function deleteDocument(env: AppEnv, ownerId: string, id: string): 
   await deleteR2Keys(env, [key]);
 }
 
-/** Deletes the documents of a thread (or, without one, of every thread): with the thread, or with all chats. */
-export async function deleteThreadDocuments(env: AppEnv, ownerId: string, threadId?: string): Promise<void> {
-  await deleteR2Keys(env, await inAccount(env, ownerId, "documents.deleteOfThreads", { threadId }));
-}
-
 /** Whether an upload is to be stored as a document: a document by content, and not an image (which the image check takes). */
 export async function uploadedDocument(file: File | null): Promise<Uint8Array | null> {
   if (!file || typeof file === "string" || file.size === 0) return null;
   const bytes = new Uint8Array(await file.arrayBuffer());
   return documentKind(bytes, file) ? bytes : null;
-}
-
-/** The documents a thread's messages show as file chips, by id; a page without them still shows the thread. */
-export function threadDocuments(env: AppEnv, ownerId: string, threadId: string): Promise<Record<string, DocumentView>> {
-  return inAccount(env, ownerId, "documents.ofThread", { threadId }).catch((error: unknown) => {
-    console.error("documents: the thread's documents could not be read", threadId, error);
-    return {};
-  });
 }
 
 /** The gallery's Files tab: the account's documents, newest first, with their threads' titles. */

@@ -49,14 +49,6 @@ export async function memoryNote(env: AppEnv, accountId: string, messageId: stri
   return note;
 }
 
-/** The notes of a thread's answers, for the thread page (by message id). */
-export const memoryNotes = (env: AppEnv, accountId: string, threadId: string) => inAccount(env, accountId, "memory.notes", { threadId });
-
-/** A thread's messages with the note of each answer memory had a part in. */
-export function withMemoryNotes<Message extends { id: string }>(messages: Message[], notes: Record<string, MemoryNote>): (Message & { memory?: MemoryNote })[] {
-  return messages.map((message) => (notes[message.id] ? { ...message, memory: notes[message.id] } : message));
-}
-
 /** memory.json in "Download my data" (decision 0018): the switch, the instructions, every memory and where it came from. */
 export async function memoryExport(env: AppEnv, accountId: string) {
   const { settings, memories } = await inAccount(env, accountId, "memory.page");

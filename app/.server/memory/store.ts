@@ -184,9 +184,18 @@ export const memoryOperations = {
     const row = db.select().from(memoryNotes).where(eq(memoryNotes.messageId, input.messageId)).get();
     return row ? noteOf(row) : null;
   },
-  /** The notes of a thread's answers, by message id. */
-  "memory.notes": ({ db }: AccountContext, input: { threadId: string }): Record<string, MemoryNote> => {
-    const rows = db.select().from(memoryNotes).where(eq(memoryNotes.threadId, input.threadId)).all();
-    return Object.fromEntries(rows.map((row) => [row.messageId, noteOf(row)]));
-  },
 };
+
+/** A thread's messages with the note of each answer memory had a part in (its page shows it under the answer). */
+export function withThreadMemoryNotes<Message extends { id: string }>(
+  db: AccountDb,
+  threadId: string,
+  messages: Message[],
+): (Message & { memory?: MemoryNote })[] {
+  const rows = db.select().from(memoryNotes).where(eq(memoryNotes.threadId, threadId)).all();
+  const notes = new Map(rows.map((row) => [row.messageId, noteOf(row)]));
+  return messages.map((message) => {
+    const note = notes.get(message.id);
+    return note ? { ...message, memory: note } : message;
+  });
+}
