@@ -3,10 +3,9 @@
 // carries each original file and its extracted text.
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { DataExportMessage } from "../../app/.server/exports/messages";
-import type { AppEnv } from "../../app/.server/env";
 import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { ask, documentsAccount, PDF, uploadAndRead } from "./documents-helpers";
+import { exportsEnv, latestExport, startExport } from "./exports-helpers";
 import { deliver } from "./images-helpers";
 
 const SENTENCE = "The launch code is Zebra-17.";
@@ -29,13 +28,12 @@ describe("documents on the screens and in the data export", { timeout: 60_000 },
     expect(galleryData).toContain("report.pdf");
     expect(galleryData).toContain("What is the launch code?");
 
-    const sent: DataExportMessage[] = [];
-    const env = { ...account.env, DATA_EXPORTS: { send: async (body: DataExportMessage) => void sent.push(body) } } as AppEnv;
+    const { env, sent } = exportsEnv(account.env);
     const client = account.client.withEnv(env);
-    expect((await client.fetch("/api/exports", { method: "POST", body: new URLSearchParams({ intent: "export-data" }) })).status).toBe(202);
+    expect((await startExport(client)).status).toBe(202);
     await deliver(env, [{ id: "export-documents", body: sent[0] }], "data-exports");
-    const latest = (await (await client.fetch("/api/exports/latest")).json()) as { export: { downloadUrl: string } };
-    const files = unzipSync(new Uint8Array(await (await client.fetch(latest.export.downloadUrl)).arrayBuffer()));
+    const ready = await latestExport(client);
+    const files = unzipSync(new Uint8Array(await (await client.fetch(ready!.downloadUrl!)).arrayBuffer()));
     const listed = JSON.parse(strFromU8(files["documents/documents.json"]!)) as { file: string; text: string; chat: string; pages: number }[];
     expect(listed).toEqual([expect.objectContaining({ name: "report.pdf", type: PDF, pages: 20, state: "ready", chat: expect.stringMatching(/^chats\//) })]);
     expect(strFromU8(files[`documents/${listed[0]!.file}`]!.slice(0, 5))).toBe("%PDF-");
