@@ -1,8 +1,9 @@
 // The account's documents inside its own object (decision 0026, 0031): the row the upload records, the reader's
 // progress and pages, the views the screens and routes show, and deletion. Run by account/client.ts `inAccount`.
-import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Document as DocumentRow } from "../../../db/account-schema";
 import type { DocumentView } from "../../lib/documents";
+import { afterCursor, pageOf } from "../account/newest-first";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import { scheduleUploadCleanup } from "../images/cleanup";
 import { fitsStorageQuota } from "../images/uploads";
@@ -16,8 +17,8 @@ export interface PageText {
   text: string;
 }
 
-/** At most this many files are listed in the gallery's Files tab. */
-const FILES_SHOWN = 200;
+/** Files on one page of the gallery's Files tab ("Show more" loads the next). */
+export const FILES_PAGE_SIZE = 50;
 /** Pages in one insert: four bound values each, under the 100 a Durable Object SQLite statement takes. */
 const PAGES_PER_INSERT = 20;
 
@@ -102,16 +103,21 @@ export const documentOperations = {
     const rows = db.select().from(documents).where(inArray(documents.id, ids)).all();
     return Object.fromEntries(rows.map((row) => [row.id, documentView(row)]));
   },
-  /** The gallery's Files tab: newest first, with the title of the thread each belongs to. */
-  "documents.files": ({ db }: AccountContext) =>
-    db
+  /** A page of the gallery's Files tab: newest first, with the title of the thread each belongs to. */
+  "documents.files": ({ db }: AccountContext, { cursor }: { cursor?: string | null }) => {
+    const after = afterCursor(documents, cursor);
+    const rows = db
       .select({ document: documents, threadTitle: chatThreads.title })
       .from(documents)
       .leftJoin(chatThreads, eq(chatThreads.id, documents.threadId))
-      .orderBy(desc(documents.createdAt))
-      .limit(FILES_SHOWN)
+      .where(after.where)
+      .orderBy(...after.orderBy)
+      .limit(FILES_PAGE_SIZE + 1)
       .all()
-      .map(({ document, threadTitle }) => ({ ...documentView(document), threadTitle: threadTitle ?? null })),
+      .map(({ document, threadTitle }) => ({ ...documentView(document), threadTitle: threadTitle ?? null }));
+    const { page, nextCursor } = pageOf(rows, FILES_PAGE_SIZE);
+    return { files: page, nextCursor };
+  },
   /** A document's text, page by page ("Download my data" reads it one document at a time). */
   "documents.text": ({ db }: AccountContext, { id }: { id: string }): PageText[] => documentText(db, id),
   /**

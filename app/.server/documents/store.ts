@@ -91,7 +91,7 @@ export function threadDocuments(env: AppEnv, ownerId: string, threadId: string):
   });
 }
 
-/** The gallery's Files tab: the account's documents, newest first, with their threads' titles. */
-export function galleryFiles(env: AppEnv, ownerId: string | null) {
-  return ownerId ? inAccount(env, ownerId, "documents.files") : Promise.resolve([]);
+/** A page of the gallery's Files tab: the account's documents after `cursor`, newest first, with their threads' titles. */
+export function galleryFiles(env: AppEnv, ownerId: string, cursor: string | null) {
+  return inAccount(env, ownerId, "documents.files", { cursor });
 }
