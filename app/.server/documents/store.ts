@@ -8,7 +8,8 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { quotaFilled } from "../images/uploads";
 import { deleteR2Keys } from "../storage/r2";
-import { checkDocument, DOCUMENT_EXTENSIONS, documentKind, MAX_DOCUMENT_BYTES } from "./check";
+import type { UploadedFile } from "../http/request";
+import { checkDocument, DOCUMENT_EXTENSIONS, type DocumentContentType } from "./check";
 
 /**
  * The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120
@@ -20,10 +21,12 @@ export function documentName(name: string, extension: string): string {
   return base || `document.${extension}`;
 }
 
-/** Stores a checked document; within `quotaBytes` when given (an account's upload), else 413 with nothing kept. */
-export async function storeDocument(env: AppEnv, ownerId: string, file: File, bytes: Uint8Array, quotaBytes?: number) {
-  if (file.size > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
-  const check = await checkDocument(env, bytes, file);
+/**
+ * Stores an uploaded document of the type documentKind recognised, once checked; within `quotaBytes` when given (an
+ * account's upload), else 413 with nothing kept.
+ */
+export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes }: UploadedFile, contentType: DocumentContentType, quotaBytes?: number) {
+  const check = await checkDocument(env, bytes, contentType);
   const id = crypto.randomUUID();
   const extension = DOCUMENT_EXTENSIONS[check.contentType];
   const r2Key = `documents/${ownerId}/${id}.${extension}`;
@@ -74,13 +77,6 @@ export async function deleteDocument(env: AppEnv, ownerId: string, id: string): 
 /** Deletes the documents of a thread (or, without one, of every thread): with the thread, or with all chats. */
 export async function deleteThreadDocuments(env: AppEnv, ownerId: string, threadId?: string): Promise<void> {
   await deleteR2Keys(env, await inAccount(env, ownerId, "documents.deleteOfThreads", { threadId }));
-}
-
-/** Whether an upload is to be stored as a document: a document by content, and not an image (which the image check takes). */
-export async function uploadedDocument(file: File | null): Promise<Uint8Array | null> {
-  if (!file || typeof file === "string" || file.size === 0) return null;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  return documentKind(bytes, file) ? bytes : null;
 }
 
 /** The documents a thread's messages show as file chips, by id; a page without them still shows the thread. */
