@@ -67,8 +67,12 @@ export async function editWithGemini(engine: Exclude<ImageEngine, { kind: "demo"
   const answer = (await response.json().catch(() => null)) as GeminiAnswer | null;
   if (!response.ok) throw failureFor(response.status, answer);
   const candidate = answer?.candidates?.[0];
-  const image = candidate?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData?.data;
+  const parts = candidate?.content?.parts ?? [];
+  const image = parts.find((part) => part.inlineData?.data)?.inlineData?.data;
   if (!image && (REFUSALS.has(answer?.promptFeedback?.blockReason ?? "") || REFUSALS.has(candidate?.finishReason ?? "")))
     throw new JobFailure("image/rejected", false);
+  // Words and no picture: the model chose to answer instead of drawing (it declines, or asks back), and asking again
+  // with the same request answers the same; the person changes the request, as for a refusal by the other providers.
+  if (!image && parts.some((part) => part.text?.trim())) throw new JobFailure("image/rejected", false);
   return decodeImage(image);
 }
