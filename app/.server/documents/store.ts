@@ -60,8 +60,8 @@ export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes 
   return { id, kind: "document" as const, document };
 }
 
-/** One of the account's documents as the screens show it, or 404 (gone, or another account's id). */
-export async function findDocumentView(env: AppEnv, ownerId: string, id: string) {
+/** One of the account's documents as its stored row (its file's key among the rest), or 404 (gone, or another account's id). */
+export async function requireDocumentRow(env: AppEnv, ownerId: string, id: string) {
   const document = await inAccount(env, ownerId, "documents.find", { id });
   if (!document) throw new AppError("request/not-found");
   return document;
