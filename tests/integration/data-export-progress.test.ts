@@ -5,41 +5,12 @@ import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../app/.server/env";
 import { accountSchema as schema, inAccountDb } from "./account-helpers";
 import { signedInClient } from "./auth-helpers";
+import { seedTextDocuments } from "./documents-helpers";
 import { exportsEnv, latestExport, startExport } from "./exports-helpers";
 import { appEnv } from "./helpers";
 import { deliver } from "./images-helpers";
 
 const DOCUMENTS = 20;
-
-/** Notes of plain text kept as an account's documents, each read into one page. */
-async function makeDocuments(ownerId: string) {
-  const keys: string[] = [];
-  for (let index = 0; index < DOCUMENTS; index += 1) {
-    const id = crypto.randomUUID();
-    const r2Key = `documents/${ownerId}/${id}.txt`;
-    const text = `Note ${index}: the tide tables for week ${index}.`;
-    await appEnv.MEDIA.put(r2Key, text, { httpMetadata: { contentType: "text/plain" } });
-    await inAccountDb(ownerId, (db) => {
-      db.insert(schema.documents)
-        .values({
-          id,
-          ownerId,
-          name: `note-${index}.txt`,
-          contentType: "text/plain",
-          r2Key,
-          bytes: text.length,
-          pages: 1,
-          state: "ready",
-          chars: text.length,
-          createdAt: Date.UTC(2026, 2, 1, 0, index),
-        })
-        .run();
-      db.insert(schema.documentPages).values({ documentId: id, number: 1, heading: null, text }).run();
-    });
-    keys.push(r2Key);
-  }
-  return keys;
-}
 
 /** R2 as the app has it, except that each document fetched first notes the progress the page would show then. */
 function watchingDocuments(ownerId: string, seen: number[]): AppEnv["MEDIA"] {
@@ -62,7 +33,7 @@ function watchingDocuments(ownerId: string, seen: number[]): AppEnv["MEDIA"] {
 describe("download my data: progress", { timeout: 60_000 }, () => {
   it("moves while the documents are added, stays below 100 until the archive is ready, then shows 100", async () => {
     const { client, user } = await signedInClient();
-    await makeDocuments(user.id);
+    await seedTextDocuments(user.id, DOCUMENTS);
     const seen: number[] = [];
     const { env, sent } = exportsEnv({ ...appEnv, MEDIA: watchingDocuments(user.id, seen) } as AppEnv);
     const owner = client.withEnv(env);

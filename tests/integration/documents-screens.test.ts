@@ -4,36 +4,13 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { FILES_PAGE_SIZE } from "../../app/.server/documents/operations";
-import { accountSchema, inAccountDb } from "./account-helpers";
 import { signedInClient } from "./auth-helpers";
 import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
-import { ask, documentsAccount, PDF, uploadAndRead } from "./documents-helpers";
+import { ask, documentsAccount, PDF, seedTextDocuments, uploadAndRead } from "./documents-helpers";
 import { exportsEnv, latestExport, startExport } from "./exports-helpers";
 import { deliver } from "./images-helpers";
 
 const SENTENCE = "The launch code is Zebra-17.";
-
-/** `count` read text files, note-0.txt the oldest; only their rows, which is all the Files tab lists. */
-async function makeFiles(ownerId: string, count: number) {
-  await inAccountDb(ownerId, (db) => {
-    for (let index = 0; index < count; index += 1) {
-      const id = crypto.randomUUID();
-      db.insert(accountSchema.documents)
-        .values({
-          id,
-          ownerId,
-          name: `note-${index}.txt`,
-          contentType: "text/plain",
-          r2Key: `documents/${ownerId}/${id}.txt`,
-          bytes: 10,
-          pages: 1,
-          state: "ready",
-          createdAt: Date.UTC(2026, 0, 1) + index * 60_000,
-        })
-        .run();
-    }
-  });
-}
 
 /** The link "Show more" is under the Files tab, as a browser without the page's script follows it. */
 const filesMoreLink = (html: string) => /href="(\/gallery\?tab=files&amp;filesCursor=[^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
@@ -71,7 +48,7 @@ describe("documents on the screens and in the data export", { timeout: 60_000 },
   it("the Files tab shows the newest page of files and a 'Show more' that loads the rest, in en and tr, script or not", async () => {
     const { client, user } = await signedInClient();
     const total = FILES_PAGE_SIZE + 3;
-    await makeFiles(user.id, total);
+    await seedTextDocuments(user.id, total);
 
     const first = await client.fetch("/gallery?tab=files");
     const html = await first.text();
