@@ -1,7 +1,7 @@
 import { routeStrings } from "~/lib/i18n";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GalleryHorizontalEnd } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,10 +18,11 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import type { GalleryViewerItem } from "~/components/images/gallery-viewer";
 import { creationTitle } from "~/components/images/job-list";
 import { DocumentPanelHost } from "~/components/documents/document-panel-host";
-import { FilesList, type GalleryFile } from "~/components/documents/files-list";
+import { FilesList } from "~/components/documents/files-list";
 import { ToolIcon } from "~/components/layout/tool-icon";
 import { lazyOverlay } from "~/components/ui/lazy-overlay";
 import { PageHeader } from "~/components/ui/page-header";
+import { ShowMore, useMorePages } from "~/components/ui/show-more";
 import { Tabs } from "~/components/ui/tabs";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
@@ -41,19 +42,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: 0,
       focused: null,
       files: [],
+      filesCursor: null,
     };
   }
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor");
+  const filesCursor = url.searchParams.get("filesCursor");
   // ?image=<id> opens that creation (a "ready" toast links here); it may be older than the first page.
-  // The Files tab's documents (decision 0031) are read beside the creations, on the first page only.
+  // The Files tab's documents (decision 0031) are read beside the creations. "Show more" of one tab (?cursor= for the
+  // creations, ?filesCursor= for the files) reads only that tab's next page.
   const [page, title, files] = await Promise.all([
-    galleryPage(context.env, viewer.accountId, { cursor, focus: url.searchParams.get("image") }),
+    filesCursor ? NO_CREATIONS : galleryPage(context.env, viewer.accountId, { cursor, focus: url.searchParams.get("image") }),
     pageTitle(request, "gallery", "title"),
-    cursor ? [] : galleryFiles(context.env, viewer.accountId),
+    cursor ? NO_FILES : galleryFiles(context.env, viewer.accountId, filesCursor),
   ]);
-  return { title, visitor: false, ...page, files };
+  return { title, visitor: false, ...page, files: files.files, filesCursor: files.nextCursor };
 }
+
+const NO_CREATIONS = { items: [], nextCursor: null, total: 0, focused: null };
+const NO_FILES = { files: [], nextCursor: null };
 
 const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });
 
@@ -125,21 +132,10 @@ export default function Gallery() {
   const { t, i18n } = useTranslation("images");
   const { t: tg } = useTranslation("gallery");
   const [searchParams, setSearchParams] = useSearchParams();
-  const more = useFetcher<Page>();
-  const [extra, setExtra] = useState<Page["items"]>([]);
+  const creations = useMorePages({ items: page.items, nextCursor: page.nextCursor }, (data: Page) => data);
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());
   const [selected, setSelected] = useState<GalleryViewerItem | null>(page.focused);
   const [open, setOpen] = useState(Boolean(page.focused));
-
-  // A page fetched by "Show more" is appended (and its cursor followed next time).
-  const [cursor, setCursor] = useState(page.nextCursor);
-  useEffect(() => setCursor(page.nextCursor), [page.nextCursor]);
-  useEffect(() => {
-    if (more.state !== "idle" || !more.data) return;
-    const loaded = more.data;
-    setExtra((current) => [...current, ...loaded.items]);
-    setCursor(loaded.nextCursor);
-  }, [more.data, more.state]);
 
   // Opening from a link (?image=) after the page is already shown.
   useEffect(() => {
@@ -151,8 +147,9 @@ export default function Gallery() {
 
   const items = useMemo(() => {
     const seen = new Set<string>();
-    return [...page.items, ...extra].filter((item) => !removed.has(item.id) && !seen.has(item.id) && seen.add(item.id));
-  }, [page.items, extra, removed]);
+    return creations.items.filter((item) => !removed.has(item.id) && !seen.has(item.id) && seen.add(item.id));
+  }, [creations.items, removed]);
+  const { cursor } = creations;
   const total = Math.max(0, page.total - removed.size);
 
   const openItem = (item: GalleryViewerItem) => {
@@ -167,7 +164,6 @@ export default function Gallery() {
     else params.delete("tab");
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
-  const files: GalleryFile[] = page.files;
 
   const close = (next: boolean) => {
     setOpen(next);
@@ -219,21 +215,7 @@ export default function Gallery() {
             </li>
           ))}
         </ul>
-        {cursor && (
-          <div className="flex justify-center">
-            <Link
-              to={`/gallery?cursor=${encodeURIComponent(cursor)}`}
-              onClick={(event) => {
-                event.preventDefault();
-                more.load(`/gallery?cursor=${encodeURIComponent(cursor)}`);
-              }}
-              className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted"
-              aria-disabled={more.state !== "idle"}
-            >
-              {more.state !== "idle" ? t("gallery.loading") : t("gallery.loadMore")}
-            </Link>
-          </div>
-        )}
+        {cursor && <ShowMore href={`/gallery?cursor=${encodeURIComponent(cursor)}`} loading={creations.loading} load={creations.load} />}
       </div>
     );
 
@@ -252,7 +234,11 @@ export default function Gallery() {
         className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 pt-4 md:px-8 [&>[role=tablist]]:max-w-xs [&>[role=tablist]]:text-sm"
         tabs={[
           { value: "images", label: tg("tabs.images"), panel: images },
-          { value: "files", label: tg("tabs.files"), panel: page.visitor ? <EmptyGallery visitor /> : <FilesList files={files} /> },
+          {
+            value: "files",
+            label: tg("tabs.files"),
+            panel: page.visitor ? <EmptyGallery visitor /> : <FilesList files={page.files} nextCursor={page.filesCursor} />,
+          },
         ]}
       />
       <DocumentPanelHost />

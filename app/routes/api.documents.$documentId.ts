@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { documentView } from "~/.server/documents/operations";
-import { deleteDocument, findDocumentView } from "~/.server/documents/store";
+import { deleteDocument, requireDocumentRow } from "~/.server/documents/store";
 import { AppError } from "~/.server/errors";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
@@ -18,7 +18,7 @@ async function ownerOf(request: Request, context: LoaderFunctionArgs["context"],
 /** GET one of the asker's documents (decision 0031): `{ ok, document }`, polled by the chip while it is read. */
 export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {
   const owner = await ownerOf(request, context, params.documentId);
-  const document = await findDocumentView(context.env, owner, params.documentId!);
+  const document = await requireDocumentRow(context.env, owner, params.documentId!);
   return Response.json({ ok: true, document: documentView(document) }, { headers: { "Cache-Control": "no-store" } });
 });
 

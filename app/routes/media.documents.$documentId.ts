@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { findDocumentView } from "~/.server/documents/store";
+import { requireDocumentRow } from "~/.server/documents/store";
 import { AppError } from "~/.server/errors";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
@@ -11,7 +11,7 @@ import { getViewer } from "~/.server/identity";
 export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {
   const viewer = await getViewer(request, context);
   if (!viewer.accountId || !params.documentId) throw new AppError("request/not-found");
-  const document = await findDocumentView(context.env, viewer.accountId, params.documentId);
+  const document = await requireDocumentRow(context.env, viewer.accountId, params.documentId);
   const object = await context.env.MEDIA.get(document.r2Key);
   if (!object) throw new AppError("request/not-found");
   // Text files were checked to be UTF-8 at upload.

@@ -6,12 +6,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../app/.server/db";
 import { STRIPE_EVENT_MAX_BYTES } from "../../app/.server/billing/webhook";
+import { MAX_UPLOAD_BYTES } from "../../app/.server/images/validate";
 import { MAX_WEBHOOK_BYTES } from "../../app/.server/whatsapp/webhook";
 import { app as whatsappApp } from "../../workers/whatsapp";
 import en from "../../locales/en/errors.json";
 import tr from "../../locales/tr/errors.json";
 import { callWorker, db, ORIGIN, signedInClient } from "./auth-helpers";
 import { signature } from "./billing-helpers";
+import { appEnv } from "./helpers";
+import { uploadCount } from "./images-helpers";
 import { signBody, whatsappEnv } from "./whatsapp-helpers";
 
 const TWELVE_MB = 12 * 1024 * 1024;
@@ -61,6 +64,24 @@ describe("a 12 MB chunked body", () => {
     expect(await response.json()).toEqual({ ok: false, error: { code: "request/too-large", message: tr["request/too-large"] } });
     expect(pulled.bytes).toBeLessThan(TWELVE_MB / 2);
     expect(await db.select().from(schema.whatsappLinkCodes).where(eq(schema.whatsappLinkCodes.userId, user.id))).toEqual([]);
+  });
+
+  it("to an image-only upload (a tool's photo field) is stopped at the image limit, not the documents' 20 MB; nothing is stored", async () => {
+    const { client, user } = await signedInClient();
+    client.cookies.set("locale", "tr");
+    const { stream, pulled } = chunkedBody();
+    const response = await client.fetch("/api/uploads?accept=image", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=photo" },
+      body: stream,
+    });
+
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ ok: false, error: { code: "upload/too-large", message: tr["upload/too-large"] } });
+    // The image limit and the little a form adds around the file, and not a chunk more than that.
+    expect(pulled.bytes).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 64 * 1024 + 2 * CHUNK);
+    expect(await uploadCount(user.id)).toBe(0);
+    expect((await appEnv.MEDIA.list({ prefix: `uploads/${user.id}/` })).objects).toEqual([]);
   });
 
   it("to the WhatsApp webhook worker is answered 413 before the signature is checked; nothing is queued", async () => {

@@ -19,26 +19,14 @@ import trErrors from "../../locales/tr/errors.json";
 import { accountSchema as schema, inAccountDb } from "./account-helpers";
 import { Client, latestEmail, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
+import { exportsEnv, latestExport as latest, startExport as start } from "./exports-helpers";
 import { deliver, PNG_SIGNATURE, pngFile } from "./images-helpers";
 import { seedMemories } from "./memory-helpers";
 import { silentOggOpus } from "../mocks/fake-audio.mjs";
 
-/** The app with a data-exports producer the test can see, so the test decides when the consumer runs. */
-function exportsEnv() {
-  const sent: DataExportMessage[] = [];
-  const env = { ...appEnv, DATA_EXPORTS: { send: async (body: DataExportMessage) => void sent.push(body) } } as AppEnv;
-  return { env, sent };
-}
-
 async function signedIn(env: AppEnv) {
   const { client, user } = await signedInClient({ displayName: "Ada Export" });
   return { client: client.withEnv(env), user };
-}
-
-const start = (client: Client, intent = "export-data") => client.fetch("/api/exports", { method: "POST", body: new URLSearchParams({ intent }) });
-
-async function latest(client: Client): Promise<DataExportView | null> {
-  return ((await (await client.get("/api/exports/latest")).json()) as { export: DataExportView | null }).export;
 }
 
 async function exportRows(ownerId: string) {

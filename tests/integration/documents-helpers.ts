@@ -88,3 +88,34 @@ export async function storedFiles(accountId: string): Promise<string[]> {
   const listed = await appEnv.MEDIA.list({ prefix: `documents/${accountId}/` });
   return listed.objects.map((object) => object.key);
 }
+
+/**
+ * `count` text notes kept as the account's documents as a finished reading leaves them (its file in R2, its row, one
+ * page of text), made straight in storage: note-0.txt the oldest, a minute apart.
+ */
+export async function seedTextDocuments(ownerId: string, count: number) {
+  for (let index = 0; index < count; index += 1) {
+    const id = crypto.randomUUID();
+    const r2Key = `documents/${ownerId}/${id}.txt`;
+    const text = `Note ${index}: the tide tables for week ${index}.`;
+    await appEnv.MEDIA.put(r2Key, text, { httpMetadata: { contentType: "text/plain" } });
+    const createdAt = Date.UTC(2026, 0, 1) + index * 60_000;
+    await inAccountDb(ownerId, (db) => {
+      db.insert(accountSchema.documents)
+        .values({
+          id,
+          ownerId,
+          name: `note-${index}.txt`,
+          contentType: "text/plain",
+          r2Key,
+          bytes: text.length,
+          pages: 1,
+          state: "ready",
+          chars: text.length,
+          createdAt,
+        })
+        .run();
+      db.insert(accountSchema.documentPages).values({ documentId: id, number: 1, heading: null, text }).run();
+    });
+  }
+}

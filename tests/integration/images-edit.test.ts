@@ -173,6 +173,24 @@ describe("Edit image", () => {
     expect(await creditsUsed(client)).toBe(8);
   });
 
+  it("with Gemini: an answer in words without a picture ends at once as a refusal, refunded, not retried", async () => {
+    const demo = jobsEnv();
+    const { client, user } = await signedIn(demo.env);
+    const original = await madePicture(client, demo.env);
+    const wordy = jobsEnv(geminiVars("image-words"));
+    const created = await edit(client.withEnv(wordy.env), { model: "gemini-2.0-flash", sourceImageId: original.id, prompt: "add a hat" });
+    expect(await creditsUsed(client)).toBe(8);
+
+    const result = await deliver(wordy.env, [{ id: "gemini-words-1", body: jobMessage(created.job!.id) }]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await jobRow(created.job!.id)).toMatchObject({ status: "failed", errorCode: "image/rejected", ownerId: user.id });
+    expect(await galleryRowsOf(created.job!.id)).toEqual([]);
+    expect(await creditsUsed(client)).toBe(4);
+    // What the page polls: failed with the refusal's code, which it shows as errors:image/rejected (en and tr).
+    const polled = (await (await client.fetch(`/api/jobs?ids=${created.job!.id}`)).json()) as { jobs: JobView[] };
+    expect(polled.jobs).toMatchObject([{ id: created.job!.id, status: "failed", errorCode: "image/rejected" }]);
+  });
+
   it("refuses another account's picture (404), a missing picture, a long change and a wrong mask: nothing stored or charged", async () => {
     const { env, sent } = jobsEnv();
     const { client: owner } = await signedIn(env);

@@ -11,6 +11,7 @@
 //   "gone"          404 NOT_FOUND
 //   "image-fail"    500 INTERNAL
 //   "image-policy"  200 with promptFeedback.blockReason PROHIBITED_CONTENT and no candidates (a blocked request)
+//   "image-words"   200 with a candidate of text only, finishReason STOP (the model answers instead of drawing)
 // Without "IMAGE" in responseModalities the model answers in words only, as the real one does.
 import { colourOf, fakePng } from "./fake-openai-images.mjs";
 
@@ -72,7 +73,8 @@ export function handleGeminiRequest(pathname, headers, rawBody, response, contex
   const usageMetadata = { promptTokenCount: 12 + pictures.length * 258, totalTokenCount: 12 + pictures.length * 258 + 1290 };
   if (model === "image-policy")
     return answer(200, JSON.stringify({ promptFeedback: { blockReason: "PROHIBITED_CONTENT" }, usageMetadata, modelVersion: model }));
-  const out = modalities.map((value) => String(value).toUpperCase()).includes("IMAGE")
+  const draws = model !== "image-words" && modalities.map((value) => String(value).toUpperCase()).includes("IMAGE");
+  const out = draws
     ? [
         { text: "Here is the edited picture." },
         { inlineData: { mimeType: "image/png", data: fakePng(...(pictures.length > 1 ? [32, 32] : [64, 64]), colourOf(prompt)).toString("base64") } },

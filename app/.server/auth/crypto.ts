@@ -1,17 +1,27 @@
-// Small WebCrypto helpers shared by sessions, email tokens and OAuth state. Nothing here logs its inputs.
+// Small WebCrypto and base64 helpers shared by sessions, email tokens, OAuth state and the pictures sent to providers.
+// Nothing here logs its inputs.
 
-export function base64UrlEncode(bytes: Uint8Array): string {
+/** Bytes of any size as base64 (a picture for a provider, a data: URL): 32 KB at a time, within an argument list's limit. */
+export function base64Encode(bytes: Uint8Array): string {
   let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
 }
 
-export function base64UrlDecode(value: string): Uint8Array<ArrayBuffer> {
-  const padded = value.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((value.length + 3) % 4);
-  const binary = atob(padded);
+/** Base64 back to bytes (throws on characters that are not base64). */
+export function base64Decode(value: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(value);
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   return bytes;
+}
+
+export function base64UrlEncode(bytes: Uint8Array): string {
+  return base64Encode(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function base64UrlDecode(value: string): Uint8Array<ArrayBuffer> {
+  return base64Decode(value.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((value.length + 3) % 4));
 }
 
 /** A random, URL-safe secret with `byteLength` bytes of entropy (32 = 256 bits). */

@@ -59,7 +59,7 @@ export async function refundInAccount(account: AccountContext, key: string): Pro
 
 /**
  * Before its object kept them, an account's credits were counted on a CreditsCounter named by its id. The day's
- * charges there are taken over once, when the object first serves the account (account/arrival.ts), so a deploy
+ * charges there are taken over once, when the object first serves the account (account/object.ts), so a deploy
  * gives nobody a fresh allowance; older days no longer count.
  */
 export async function takeOverOldCounter(account: AccountContext, now = Date.now()): Promise<number> {

@@ -65,12 +65,13 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
-/** The document's type and (for a PDF) page count, or the translated refusal. Nothing is stored here. */
-export async function checkDocument(env: Pick<AppEnv, "DOCUMENT_READER">, bytes: Uint8Array, file: { name: string; type: string }): Promise<DocumentCheck> {
+/**
+ * The document's type (`contentType`, as documentKind recognised it) and, for a PDF, its page count, or the
+ * translated refusal. Nothing is stored here.
+ */
+export async function checkDocument(env: Pick<AppEnv, "DOCUMENT_READER">, bytes: Uint8Array, contentType: DocumentContentType): Promise<DocumentCheck> {
   if (bytes.length === 0) throw new AppError("upload/empty");
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
-  const contentType = documentKind(bytes, file);
-  if (!contentType) throw new AppError("upload/invalid-type");
   if (contentType !== "application/pdf") return { contentType, pages: null };
   const counted = await env.DOCUMENT_READER.pdfPageCount(bytes);
   if ("refusal" in counted) throw new AppError(counted.refusal);

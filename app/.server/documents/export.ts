@@ -3,14 +3,30 @@
 import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import type { StreamingZip } from "../exports/zip-writer";
+import type { everyDocument } from "./operations";
 
 const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 /** A file name safe in any unzip tool: letters, digits, dot, dash and underscore. */
 const safe = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(0, 80);
 
-export async function writeDocuments(env: AppEnv, ownerId: string, zip: StreamingZip, chatFiles: Map<string, string>, now: number): Promise<void> {
+interface ArchiveWriting {
+  zip: StreamingZip;
+  /** The chat file (without extension) each thread was written to. */
+  chatFiles: Map<string, string>;
+  now: number;
+  /** Called once a document is written: each is one step of the export's progress (exports/archive.ts). */
+  step: () => Promise<void>;
+}
+
+/** Writes the documents the inventory listed; one deleted while the export runs keeps its entry without a file. */
+export async function writeDocuments(
+  env: AppEnv,
+  ownerId: string,
+  documents: ReturnType<typeof everyDocument>,
+  { zip, chatFiles, now, step }: ArchiveWriting,
+): Promise<void> {
   const listed = [];
-  for (const document of await inAccount(env, ownerId, "documents.all")) {
+  for (const document of documents) {
     const base = `${day(document.createdAt)}-${document.id.slice(0, 8)}`;
     const object = await env.MEDIA.get(document.r2Key);
     const file = `${base}-${safe(document.name)}`;
@@ -34,6 +50,7 @@ export async function writeDocuments(env: AppEnv, ownerId: string, zip: Streamin
       text,
       chat: chat ? `${chat}.md` : null,
     });
+    await step();
   }
   await zip.addText("documents/documents.json", `${JSON.stringify(listed, null, 2)}\n`, now);
 }

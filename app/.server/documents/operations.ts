@@ -1,14 +1,15 @@
 // The account's documents inside its own object (decision 0026, 0031): the row the upload records, the reader's
 // progress and pages, the views the screens and routes show, and deletion. Run by account/client.ts `inAccount`.
-import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { Document as DocumentRow } from "../../../db/account-schema";
 import type { DocumentView } from "../../lib/documents";
-import { accountSchema, type AccountContext } from "../account/schema";
+import { afterCursor, pageOf } from "../account/newest-first";
+import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import { scheduleUploadCleanup } from "../images/cleanup";
 import { fitsStorageQuota } from "../images/uploads";
 
 const { documents, documentPages, chatThreads, chatMessages } = accountSchema;
 
-export type DocumentRow = typeof documents.$inferSelect;
 type NewDocument = Omit<typeof documents.$inferInsert, "ownerId">;
 export interface PageText {
   number: number;
@@ -16,8 +17,8 @@ export interface PageText {
   text: string;
 }
 
-/** At most this many files are listed in the gallery's Files tab. */
-const FILES_SHOWN = 200;
+/** Files on one page of the gallery's Files tab ("Show more" loads the next). */
+export const FILES_PAGE_SIZE = 50;
 /** Pages in one insert: four bound values each, under the 100 a Durable Object SQLite statement takes. */
 const PAGES_PER_INSERT = 20;
 
@@ -35,6 +36,24 @@ export function documentView(row: DocumentRow): DocumentView {
     createdAt: row.createdAt,
   };
 }
+
+/** "Download my data": every document, oldest first, with its file's key (exports/operations.ts lists them). */
+export const everyDocument = (db: AccountDb) =>
+  db
+    .select()
+    .from(documents)
+    .orderBy(documents.createdAt, documents.id)
+    .all()
+    .map((row) => ({ ...documentView(row), r2Key: row.r2Key }));
+
+/** A document's text, page by page: what the export writes and what a turn sends of a short document whole. */
+export const documentText = (db: AccountDb, id: string): PageText[] =>
+  db
+    .select({ number: documentPages.number, heading: documentPages.heading, text: documentPages.text })
+    .from(documentPages)
+    .where(eq(documentPages.documentId, id))
+    .orderBy(documentPages.number)
+    .all();
 
 const find = (db: AccountContext["db"], id: string) => db.select().from(documents).where(eq(documents.id, id)).get();
 
@@ -69,32 +88,23 @@ export const documentOperations = {
   /** Deletes a document (its pages and search rows go with it); answers its R2 key, or null when there was none. */
   "documents.delete": ({ db }: AccountContext, { id }: { id: string }): string | null =>
     db.delete(documents).where(eq(documents.id, id)).returning({ r2Key: documents.r2Key }).get()?.r2Key ?? null,
-  /** The gallery's Files tab: newest first, with the title of the thread each belongs to. */
-  "documents.files": ({ db }: AccountContext) =>
-    db
+  /** A page of the gallery's Files tab: newest first, with the title of the thread each belongs to. */
+  "documents.files": ({ db }: AccountContext, { cursor }: { cursor?: string | null }) => {
+    const after = afterCursor(documents, cursor);
+    const rows = db
       .select({ document: documents, threadTitle: chatThreads.title })
       .from(documents)
       .leftJoin(chatThreads, eq(chatThreads.id, documents.threadId))
-      .orderBy(desc(documents.createdAt))
-      .limit(FILES_SHOWN)
+      .where(after.where)
+      .orderBy(...after.orderBy)
+      .limit(FILES_PAGE_SIZE + 1)
       .all()
-      .map(({ document, threadTitle }) => ({ ...documentView(document), threadTitle: threadTitle ?? null })),
-  /** "Download my data": every document (its text is read one document at a time, documents.text). */
-  "documents.all": ({ db }: AccountContext) =>
-    db
-      .select()
-      .from(documents)
-      .orderBy(documents.createdAt, documents.id)
-      .all()
-      .map((row) => ({ ...documentView(row), r2Key: row.r2Key })),
-  /** A document's text, page by page. */
-  "documents.text": ({ db }: AccountContext, { id }: { id: string }): PageText[] =>
-    db
-      .select({ number: documentPages.number, heading: documentPages.heading, text: documentPages.text })
-      .from(documentPages)
-      .where(eq(documentPages.documentId, id))
-      .orderBy(documentPages.number)
-      .all(),
+      .map(({ document, threadTitle }) => ({ ...documentView(document), threadTitle: threadTitle ?? null }));
+    const { page, nextCursor } = pageOf(rows, FILES_PAGE_SIZE);
+    return { files: page, nextCursor };
+  },
+  /** A document's text, page by page ("Download my data" reads it one document at a time). */
+  "documents.text": ({ db }: AccountContext, { id }: { id: string }): PageText[] => documentText(db, id),
   /**
    * The reader starts (or starts again): a document still "reading" is handed out with its pages so far forgotten; a
    * ready, failed or deleted one is null, so a redelivered message leaves it as it is.

@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import { searchQuery } from "../memory/context";
-import { threadDocumentIds, type PageText } from "./operations";
+import { documentText, threadDocumentIds, type PageText } from "./operations";
 
 const { documents, documentPages, chatThreads } = accountSchema;
 
@@ -42,14 +42,6 @@ export interface TurnDocumentsInput {
   /** The thread a first attach binds the document to (a new thread's id before its row exists). */
   bindTo: string | null;
 }
-
-const pagesOf = (db: AccountDb, id: string) =>
-  db
-    .select({ number: documentPages.number, heading: documentPages.heading, text: documentPages.text })
-    .from(documentPages)
-    .where(eq(documentPages.documentId, id))
-    .orderBy(documentPages.number)
-    .all();
 
 /** The page numbers of one document that match the question, best first. */
 function rankedPages(db: AccountDb, documentId: string, question: string): number[] {
@@ -124,7 +116,7 @@ export const documentTurnOperations = {
     return chosen.map(({ row, ranked }) => {
       const tokens = estimateDocumentTokens(row.chars);
       const whole = tokens <= DOCUMENT_WHOLE_TOKENS && tokens <= left;
-      const passages = whole ? pagesOf(db, row.id) : passagesWithin(db, row.id, ranked, input.question, Math.min(DOCUMENT_PASSAGE_TOKENS, left));
+      const passages = whole ? documentText(db, row.id) : passagesWithin(db, row.id, ranked, input.question, Math.min(DOCUMENT_PASSAGE_TOKENS, left));
       left -= passages.reduce((sum, page) => sum + estimateDocumentTokens(page.text.length), 0);
       return { id: row.id, name: row.name, pages: row.pages, whole, passages, bestPage: ranked[0] ?? null };
     });

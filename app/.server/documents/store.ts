@@ -7,7 +7,8 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { quotaFilled } from "../images/uploads";
 import { deleteR2Keys } from "../storage/r2";
-import { checkDocument, DOCUMENT_EXTENSIONS, documentKind, MAX_DOCUMENT_BYTES } from "./check";
+import type { UploadedFile } from "../http/request";
+import { checkDocument, DOCUMENT_EXTENSIONS, type DocumentContentType } from "./check";
 
 /**
  * The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120
@@ -19,10 +20,12 @@ export function documentName(name: string, extension: string): string {
   return base || `document.${extension}`;
 }
 
-/** Stores a checked document; within `quotaBytes` when given (an account's upload), else 413 with nothing kept. */
-export async function storeDocument(env: AppEnv, ownerId: string, file: File, bytes: Uint8Array, quotaBytes?: number) {
-  if (file.size > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
-  const check = await checkDocument(env, bytes, file);
+/**
+ * Stores an uploaded document of the type documentKind recognised, once checked; within `quotaBytes` when given (an
+ * account's upload), else 413 with nothing kept.
+ */
+export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes }: UploadedFile, contentType: DocumentContentType, quotaBytes?: number) {
+  const check = await checkDocument(env, bytes, contentType);
   const id = crypto.randomUUID();
   const extension = DOCUMENT_EXTENSIONS[check.contentType];
   const r2Key = `documents/${ownerId}/${id}.${extension}`;
@@ -56,8 +59,8 @@ export async function storeDocument(env: AppEnv, ownerId: string, file: File, by
   return { id, kind: "document" as const, document };
 }
 
-/** One of the account's documents as the screens show it, or 404 (gone, or another account's id). */
-export async function findDocumentView(env: AppEnv, ownerId: string, id: string) {
+/** One of the account's documents as its stored row (its file's key among the rest), or 404 (gone, or another account's id). */
+export async function requireDocumentRow(env: AppEnv, ownerId: string, id: string) {
   const document = await inAccount(env, ownerId, "documents.find", { id });
   if (!document) throw new AppError("request/not-found");
   return document;
@@ -70,14 +73,7 @@ export async function deleteDocument(env: AppEnv, ownerId: string, id: string): 
   await deleteR2Keys(env, [key]);
 }
 
-/** Whether an upload is to be stored as a document: a document by content, and not an image (which the image check takes). */
-export async function uploadedDocument(file: File | null): Promise<Uint8Array | null> {
-  if (!file || typeof file === "string" || file.size === 0) return null;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  return documentKind(bytes, file) ? bytes : null;
-}
-
-/** The gallery's Files tab: the account's documents, newest first, with their threads' titles. */
-export function galleryFiles(env: AppEnv, ownerId: string | null) {
-  return ownerId ? inAccount(env, ownerId, "documents.files") : Promise.resolve([]);
+/** A page of the gallery's Files tab: the account's documents after `cursor`, newest first, with their threads' titles. */
+export function galleryFiles(env: AppEnv, ownerId: string, cursor: string | null) {
+  return inAccount(env, ownerId, "documents.files", { cursor });
 }

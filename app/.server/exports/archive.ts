@@ -65,9 +65,9 @@ export async function collectInventory(env: AppEnv, ownerId: string) {
 
 type Inventory = Awaited<ReturnType<typeof collectInventory>>;
 
-/** Steps the progress figure counts: the fixed files, one per chat, one per picture and one per voice note. */
+/** Steps the progress figure counts: the fixed files, one per chat, picture, voice note and document. */
 export function stepCount(inventory: Inventory): number {
-  return 3 + inventory.threads.length + inventory.images.length + inventory.voiceNotes.length;
+  return 3 + inventory.threads.length + inventory.images.length + inventory.voiceNotes.length + inventory.documents.length;
 }
 
 /**
@@ -148,7 +148,7 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
     await step();
   }
   await zip.addText("voice-notes/voice-notes.json", json(voiceNotes), now);
-  await writeDocuments(env, user.id, zip, chatFiles, now);
+  await writeDocuments(env, user.id, inventory.documents, { zip, chatFiles, now, step });
 
   const readings = inventory.threads
     .filter((thread) => thread.tool === "horoscope")

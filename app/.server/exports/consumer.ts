@@ -3,6 +3,7 @@
 // the link. Safe to redeliver: an export that
 // is already ready, failed or expired is acknowledged untouched. A failed attempt aborts its upload and is retried by
 // the queue; after the last attempt the export is marked failed, and the owner may press the button again.
+import type { DataExport } from "../../../db/account-schema";
 import { inAccount } from "../account/client";
 import { findUser } from "../auth/accounts";
 import { sendEmail } from "../email";
@@ -10,7 +11,7 @@ import { accountEmail } from "../email/templates";
 import type { AppEnv } from "../env";
 import { collectInventory, stepCount, writeArchive } from "./archive";
 import { isDataExportMessage, type DataExportMessage } from "./messages";
-import { exportKey, type DataExport } from "./operations";
+import { exportKey } from "./operations";
 import { downloadUrl } from "./requests";
 import { R2PartWriter, StreamingZip } from "./zip-writer";
 import { consumeEach } from "../queue-consumer";

@@ -1,12 +1,12 @@
 // "Download my data" (decision 0018) inside the account's object (decision 0026): its export rows, the reads its
 // archive is made from, and the clean-up its alarm runs. requests.ts and consumer.ts call these by name.
 import { and, asc, desc, eq, gt, inArray, lt, min } from "drizzle-orm";
+import type { DataExport } from "../../../db/account-schema";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { readableMessage } from "../chat/export";
+import { everyDocument } from "../documents/operations";
 
 const { dataExports, chatThreads, chatMessages, galleryImages, voiceNotes, birthProfiles } = accountSchema;
-
-export type DataExport = typeof dataExports.$inferSelect;
 
 /** The exports' task on the account object's alarm (account/alarms.ts). */
 export const EXPORT_CLEANUP_TASK = "dataExports.cleanUp";
@@ -125,6 +125,8 @@ export const dataExportOperations = {
       .orderBy(asc(voiceNotes.createdAt), asc(voiceNotes.messageId))
       .all(),
     birthProfile: db.select().from(birthProfiles).get() ?? null,
+    // Their text is read one document at a time while the archive is written (documents/export.ts).
+    documents: everyDocument(db),
   }),
 
   /**

@@ -2,11 +2,11 @@
 // (exports/operations.ts, decision 0026) and a message goes to the data-exports queue; the page polls the latest
 // export; the finished archive is served to its owner alone for 7 days.
 import { inAccount } from "../account/client";
+import type { DataExport } from "../../../db/account-schema";
 import { EXPORT_ID_PATTERN, type DataExportView } from "../../lib/schemas/exports";
 import { randomToken } from "../auth/crypto";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
-import type { DataExport } from "./operations";
 
 export function downloadUrl(exportId: string): string {
   return `/api/exports/${encodeURIComponent(exportId)}/download`;

@@ -80,6 +80,18 @@ export async function readForm(request: Request, options: BodyOptions = {}): Pro
   }
 }
 
+export interface UploadedFile {
+  file: File;
+  bytes: Uint8Array;
+}
+
+/** A form's file field with its bytes, read once for every check that follows; null when there is no file. */
+export async function formFile(form: FormData, name: string): Promise<UploadedFile | null> {
+  const file = form.get(name);
+  if (!file || typeof file === "string") return null;
+  return { file, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
 /** A JSON post's value, under the same rules as readForm (the type must be application/json). */
 export async function readJson(request: Request, options: BodyOptions = {}): Promise<unknown> {
   requireMethod(request, options.allow ?? POST_ONLY);

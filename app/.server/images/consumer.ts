@@ -4,6 +4,7 @@
 // keeps failing past the queue's retries lands in the dead-letter queue, which does the same.
 import type { JobSettings } from "../../lib/schemas/images";
 import { inAccount } from "../account/client";
+import { base64Encode } from "../auth/crypto";
 import { resolveTarget } from "../ai/providers";
 import { refundCredits } from "../credits";
 import type { AppEnv } from "../env";
@@ -95,9 +96,7 @@ async function dataUrlOf(env: AppEnv, source: SourcePhoto | null): Promise<{ byt
   // The photo was deleted: nothing to work from, and waiting will not bring it back.
   if (!source || !object) throw new JobFailure("image/provider-failed", false);
   const bytes = new Uint8Array(await object.arrayBuffer());
-  let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return { bytes, contentType: source.contentType, dataUrl: `data:${source.contentType};base64,${btoa(binary)}` };
+  return { bytes, contentType: source.contentType, dataUrl: `data:${source.contentType};base64,${base64Encode(bytes)}` };
 }
 
 interface Made {

@@ -6,6 +6,7 @@ import type { AspectRatio, TranslateLanguage, TranslationResult } from "../../li
 import { translationResultSchema } from "../../lib/schemas/images";
 import type { ErrorCode } from "../errors";
 import { availableModels, configuredProviders, isDemoMode, resolveTarget, type UpstreamTarget } from "../ai/providers";
+import { base64Decode } from "../auth/crypto";
 import { checkImage } from "./validate";
 
 /** Providers with an OpenAI-shaped images API (PROVIDERS.md "Images"); Anthropic and DeepSeek have none. */
@@ -114,9 +115,7 @@ export interface ProviderImage {
 
 export function decodeImage(b64: string | undefined): ProviderImage {
   if (!b64) throw new JobFailure("image/provider-failed", true);
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  const bytes = base64Decode(b64);
   // The same content check as uploads: only a real PNG or JPEG is stored and served.
   const check = checkImage(bytes, 50 * 1024 * 1024);
   if (!check.ok) throw new JobFailure("image/provider-failed", true);

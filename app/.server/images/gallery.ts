@@ -1,7 +1,8 @@
 // The gallery: every picture a user made (images, logos, tattoos, saved birth charts), newest first, served only to its
 // owner. The rows live in the account's own object (decision 0026): the operations below run there.
-import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { asc, count, eq, inArray, or } from "drizzle-orm";
 import { inAccount } from "../account/client";
+import { afterCursor, pageOf } from "../account/newest-first";
 import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -56,12 +57,6 @@ function toVersion(image: GalleryImage): GalleryVersion {
   };
 }
 
-/** Cursor of the last item on a page: "<createdAt>.<id>", so equal times still page in a stable order. */
-function parseCursor(cursor: string | null | undefined): { createdAt: number; id: string } | null {
-  const match = /^(\d{1,16})\.([\w-]{1,64})$/.exec(cursor ?? "");
-  return match ? { createdAt: Number(match[1]), id: match[2]! } : null;
-}
-
 export interface GalleryPage {
   items: GalleryItem[];
   nextCursor: string | null;
@@ -105,22 +100,19 @@ export const galleryOperations = {
   /** A page of the gallery, its total and the creation asked for, in one call (the gallery page needs all three). */
   "gallery.page": ({ db }: AccountContext, options: { cursor?: string | null; limit?: number; focus?: string | null }): GalleryPage => {
     const limit = options.limit ?? GALLERY_PAGE_SIZE;
-    const after = parseCursor(options.cursor);
+    const after = afterCursor(galleryImages, options.cursor);
     const rows = db
       .select()
       .from(galleryImages)
-      .where(
-        after ? or(lt(galleryImages.createdAt, after.createdAt), and(eq(galleryImages.createdAt, after.createdAt), lt(galleryImages.id, after.id))) : undefined,
-      )
-      .orderBy(desc(galleryImages.createdAt), desc(galleryImages.id))
+      .where(after.where)
+      .orderBy(...after.orderBy)
       .limit(limit + 1)
       .all();
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
+    const { page, nextCursor } = pageOf(rows, limit);
     const wanted = options.focus ? (page.find((image) => image.id === options.focus) ?? findImage(db, options.focus)) : null;
     return {
       items: withVersions(db, page),
-      nextCursor: rows.length > limit && last ? `${last.createdAt}.${last.id}` : null,
+      nextCursor,
       total: db.select({ total: count() }).from(galleryImages).get()?.total ?? 0,
       focused: wanted ? withVersions(db, [wanted])[0]! : null,
     };

@@ -3,6 +3,7 @@
 // picture as an inline part beside the words and asked for an image back. The native endpoint lives beside the
 // compatible one (`…/v1beta/openai/` → `…/v1beta/models/<model>:generateContent`, also through AI Gateway's
 // `google-ai-studio` path), authenticated by the same key in `x-goog-api-key`.
+import { base64Encode } from "../auth/crypto";
 import type { ImageEngine, PictureEdit, ProviderImage } from "./engines";
 import { decodeImage, JobFailure } from "./engines";
 
@@ -23,12 +24,6 @@ interface GeminiAnswer {
   error?: { code?: number; message?: string; status?: string };
 }
 
-function base64Of(bytes: Uint8Array): string {
-  let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-}
-
 /** The native endpoint beside the OpenAI-compatible base URL the engine was configured with. */
 export function generateContentUrl(baseURL: string, model: string): string {
   return `${baseURL.replace(/\/+$/, "").replace(/\/openai$/, "")}/models/${encodeURIComponent(model)}:generateContent`;
@@ -36,10 +31,10 @@ export function generateContentUrl(baseURL: string, model: string): string {
 
 /** What the request says: the change, the picture, and (Gemini takes no mask) the brush as a second picture. */
 function partsFor(input: PictureEdit) {
-  const parts: Record<string, unknown>[] = [{ text: input.prompt }, { inline_data: { mime_type: input.photoType, data: base64Of(input.photo) } }];
+  const parts: Record<string, unknown>[] = [{ text: input.prompt }, { inline_data: { mime_type: input.photoType, data: base64Encode(input.photo) } }];
   if (input.mask) {
     parts.push({ text: "Change only the area that is transparent in this mask (same size as the picture); keep everything else as it is." });
-    parts.push({ inline_data: { mime_type: "image/png", data: base64Of(input.mask) } });
+    parts.push({ inline_data: { mime_type: "image/png", data: base64Encode(input.mask) } });
   }
   return parts;
 }
@@ -67,8 +62,12 @@ export async function editWithGemini(engine: Exclude<ImageEngine, { kind: "demo"
   const answer = (await response.json().catch(() => null)) as GeminiAnswer | null;
   if (!response.ok) throw failureFor(response.status, answer);
   const candidate = answer?.candidates?.[0];
-  const image = candidate?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData?.data;
+  const parts = candidate?.content?.parts ?? [];
+  const image = parts.find((part) => part.inlineData?.data)?.inlineData?.data;
   if (!image && (REFUSALS.has(answer?.promptFeedback?.blockReason ?? "") || REFUSALS.has(candidate?.finishReason ?? "")))
     throw new JobFailure("image/rejected", false);
+  // Words and no picture: the model chose to answer instead of drawing (it declines, or asks back), and asking again
+  // with the same request answers the same; the person changes the request, as for a refusal by the other providers.
+  if (!image && parts.some((part) => part.text?.trim())) throw new JobFailure("image/rejected", false);
   return decodeImage(image);
 }

@@ -76,7 +76,11 @@ export const quotaFilled = (quotaBytes: number) => new AppError("upload/quota-ex
 export async function storeUpload(env: AppEnv, ownerId: string, file: File | null, maxBytes = MAX_UPLOAD_BYTES, quotaBytes?: number) {
   if (!file || typeof file === "string") throw new AppError("upload/empty");
   if (file.size > maxBytes) throw new AppError("upload/too-large");
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  return storeImageBytes(env, ownerId, new Uint8Array(await file.arrayBuffer()), maxBytes, quotaBytes);
+}
+
+/** Stores an uploaded image whose bytes are already read (POST /api/uploads reads a file once for both checks). */
+export async function storeImageBytes(env: AppEnv, ownerId: string, bytes: Uint8Array, maxBytes = MAX_UPLOAD_BYTES, quotaBytes?: number) {
   const check = checkImage(bytes, maxBytes);
   if (!check.ok) throw new AppError(check.code);
   const id = crypto.randomUUID();
@@ -124,15 +128,7 @@ async function countDailyUpload(env: AppEnv, key: string, dailyLimit: number, co
  * the cookie holds, counted exactly in the AuthThrottle object of that address and day. The upload is counted before it
  * is stored (so parallel ones cannot slip past) and given back when the file is refused, since nothing was stored.
  */
-export async function storeGuestUpload<T = Awaited<ReturnType<typeof storeUpload>>>(
-  env: AppEnv,
-  guestId: string,
-  address: string,
-  dailyLimit: number,
-  file: File | null,
-  now = Date.now(),
-  store: () => Promise<T> = () => storeUpload(env, guestId, file) as Promise<T>,
-) {
+export async function storeGuestUpload<T>(env: AppEnv, address: string, dailyLimit: number, store: () => Promise<T>, now = Date.now()) {
   const counted = await countDailyUpload(env, `uploads:address:${addressBucket(address)}`, dailyLimit, "upload/rate-limited", now);
   try {
     return await store();

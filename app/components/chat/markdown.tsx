@@ -1,15 +1,12 @@
-import { useEffect, useState, type ComponentType } from "react";
 import type { DocumentView } from "~/lib/documents";
 import { useRootData } from "../root-data";
+import { loadedOnce } from "../ui/loaded-once";
 
 // The renderer (markdown + highlighting) loads only when an answer is on screen: the empty chat stays light.
 //
-// Not React.lazy + Suspense: a saved thread is rendered as markdown on the server, and a dehydrated Suspense
-// boundary that receives any update (a context change at the root, a re-render of the list) before its chunk
-// arrives is thrown away and rendered again on the client (React error #421). Instead the server and the
-// client both load the renderer before they render a page that shows answers (entry.server / entry.client
-// call loadMarkdownRenderer), and a first answer in an empty chat shows plain text for the moment it loads.
-type Renderer = ComponentType<RendererProps>;
+// Not React.lazy + Suspense (ui/loaded-once.ts): the server and the client both load the renderer before they render
+// a page that shows answers (entry.server / entry.client call loadMarkdownRenderer), and a first answer in an empty
+// chat shows plain text for the moment it loads.
 
 export interface RendererProps {
   text: string;
@@ -17,13 +14,9 @@ export interface RendererProps {
   documents?: readonly DocumentView[];
 }
 
-let loadedRenderer: Renderer | null = null;
-let loading: Promise<Renderer> | null = null;
+const markdownRenderer = loadedOnce(() => import("./markdown-renderer"));
 
-export function loadMarkdownRenderer(): Promise<Renderer> {
-  loading ??= import("./markdown-renderer").then((module) => (loadedRenderer = module.default));
-  return loading;
-}
+export const loadMarkdownRenderer = markdownRenderer.load;
 
 /** Marks server-rendered markdown, so the client knows to load the renderer before it hydrates. */
 export const MARKDOWN_MARKER = "data-markdown";
@@ -49,15 +42,7 @@ export function MarkdownPreload() {
 }
 
 export function Markdown({ text, documents }: RendererProps) {
-  const [Renderer, setRenderer] = useState<Renderer | null>(() => loadedRenderer);
-  useEffect(() => {
-    if (Renderer) return;
-    let live = true;
-    loadMarkdownRenderer().then((loaded) => live && setRenderer(() => loaded));
-    return () => {
-      live = false;
-    };
-  }, [Renderer]);
+  const Renderer = markdownRenderer.useLoaded()?.default;
   if (Renderer) return <Renderer text={text} documents={documents} />;
   return <div className="whitespace-pre-wrap text-[15px] leading-relaxed">{text}</div>;
 }

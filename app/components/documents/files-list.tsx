@@ -12,6 +12,7 @@ import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { openDocumentPanel } from "~/lib/ui-store";
 import { CenteredDialog } from "../ui/centered-dialog";
+import { ShowMore, useMorePages } from "../ui/show-more";
 import { documentStatusText } from "./document-status";
 
 export type GalleryFile = DocumentView & { threadTitle: string | null };
@@ -47,15 +48,23 @@ function DeleteFileDialog({ file, onClose, onDeleted }: { file: GalleryFile | nu
   );
 }
 
-export function FilesList({ files: initial }: { files: GalleryFile[] }) {
+/** The gallery's data a page of files arrives in (routes/_main.gallery.tsx). */
+interface FilesPage {
+  files: GalleryFile[];
+  filesCursor: string | null;
+}
+
+/** The first page of files (`files`), and the ones "Show more" loads after `nextCursor`. */
+export function FilesList({ files: first, nextCursor }: { files: GalleryFile[]; nextCursor: string | null }) {
   const { t, i18n } = useTranslation(["gallery", "documents"]);
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());
   const [confirming, setConfirming] = useState<GalleryFile | null>(null);
-  const files = initial.filter((file) => !removed.has(file.id));
+  const pages = useMorePages({ items: first, nextCursor }, (data: FilesPage) => ({ items: data.files, nextCursor: data.filesCursor }));
+  const files = pages.items.filter((file) => !removed.has(file.id));
 
   if (files.length === 0) return <p className="mx-auto max-w-xl px-4 py-12 text-center text-sm text-muted-foreground">{t("files.empty")}</p>;
   return (
-    <>
+    <div className="flex flex-col gap-4">
       <ul className="flex flex-col divide-y rounded-xl border bg-card" aria-label={t("files.label")}>
         {files.map((file) => (
           <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm" data-file={file.id}>
@@ -108,6 +117,7 @@ export function FilesList({ files: initial }: { files: GalleryFile[] }) {
           </li>
         ))}
       </ul>
+      {pages.cursor && <ShowMore href={`/gallery?tab=files&filesCursor=${encodeURIComponent(pages.cursor)}`} loading={pages.loading} load={pages.load} />}
       <DeleteFileDialog
         file={confirming}
         onClose={() => setConfirming(null)}
@@ -116,6 +126,6 @@ export function FilesList({ files: initial }: { files: GalleryFile[] }) {
           setConfirming(null);
         }}
       />
-    </>
+    </div>
   );
 }

@@ -39,10 +39,10 @@ export function UploadField({
     setProblem(null);
     const form = new FormData();
     form.set("file", file);
-    // A photo field takes images only: a PDF or text file here is refused as the wrong type (decision 0031).
-    form.set("accept", "image");
-    // The server's message already says how long a daily cap lasts, in the page's language.
-    const answer = await callApi<{ id: string }>("/api/uploads", { method: "POST", body: form });
+    // A photo field takes images only: a PDF or text file here is refused as the wrong type (decision 0031), and a
+    // file over the image limit is refused as soon as that much has arrived. The server's message already says how
+    // long a daily cap lasts, in the page's language.
+    const answer = await callApi<{ id: string }>("/api/uploads?accept=image", { method: "POST", body: form });
     setBusy(false);
     if (!answer.ok) {
       setProblem(answer.error.message || errorText(answer.error.code));
