@@ -78,6 +78,18 @@ describe("documents: refused at upload, nothing kept", { timeout: 60_000 }, () =
     expect(await storedFiles(account.user.id)).toEqual([]);
   });
 
+  it("a page loaded before ?accept=image, sending accept=image as a form field, still takes images only", async () => {
+    const account = await documentsAccount();
+    const form = new FormData();
+    form.set("file", new File([makePdf(["A real page."])], "scan.png", { type: "image/png" }));
+    form.set("accept", "image");
+    const response = await account.client.fetch("/api/uploads", { method: "POST", body: form });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: "upload/invalid-type" } });
+    expect(await storedFiles(account.user.id)).toEqual([]);
+    expect(await documentRows(account.user.id)).toEqual([]);
+  });
+
   it("the refusal is in the person's language (tr)", async () => {
     const account = await documentsAccount();
     account.client.cookies.set("locale", "tr");
