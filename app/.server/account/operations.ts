@@ -4,7 +4,6 @@
 import { exportOperations } from "../chat/export";
 import { historyBenchOperations } from "../chat/history-bench";
 import { threadOperations } from "../chat/threads";
-import { interruptedTurnOperations } from "../chat/turn-store";
 import { creditOperations } from "../credits/account-credits";
 import { documentOperations } from "../documents/operations";
 import { documentTurnOperations } from "../documents/passages";
@@ -22,7 +21,6 @@ import type { AccountContext } from "./schema";
 export const operations = {
   ...birthProfileOperations,
   ...threadOperations,
-  ...interruptedTurnOperations,
   ...exportOperations,
   ...shareOperations,
   ...continueShareOperations,

@@ -8,7 +8,7 @@ import { accountObject } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { interruptedTurnOperations, type TurnCharge } from "./turn-store";
+import { endInterruptedAnswer, type TurnCharge } from "./turn-store";
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -52,8 +52,12 @@ export async function joinAnswer(env: AppEnv, ownerId: string, messageId: string
 export async function joinInAccount(account: AccountContext, relay: Pick<AnswerSource, "join">, messageId: string): Promise<ReadableStream<Uint8Array> | null> {
   const { chatMessages } = accountSchema;
   const message = account.db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).get();
-  if (!message) return null;
-  const source: AnswerSource = { join: (id) => relay.join(id), endInterrupted: interruptedTurnOperations["chat.endInterrupted"].bind(null, account) };
+  return message ? joinMessage(account, relay, message) : null;
+}
+
+/** Inside the account's object: a message's answer joined live, or as it ended (a join, and a retried turn in turn-begin.ts). */
+export function joinMessage(account: AccountContext, relay: Pick<AnswerSource, "join">, message: ChatMessage): Promise<ReadableStream<Uint8Array>> {
+  const source: AnswerSource = { join: (id) => relay.join(id), endInterrupted: (input) => endInterruptedAnswer(account, input) };
   return joinFrom(source, account.accountId, message);
 }
 

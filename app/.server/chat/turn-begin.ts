@@ -11,10 +11,10 @@ import type { AccountContext } from "../account/schema";
 import { chargeAccount, type AddressCharge } from "../credits/account-credits";
 import type { ConsumeRequest, ConsumeResult } from "../credits/ledger";
 import { AppError, isAppError, type ErrorCode } from "../errors";
-import { joinFrom } from "./join";
+import { joinMessage } from "./join";
 import { temporaryThread } from "./temporary-chat";
 import { composeTurn, loadThread, messageForCredit, ownedAttachment, type LoadedThread, type OwnerTurn } from "./turn-inputs";
-import { interruptedTurnOperations, refundInObject, settleTurnCharge } from "./turn-store";
+import { refundInObject, settleTurnCharge } from "./turn-store";
 import type { TurnEnd } from "./turn-table";
 import type { TurnOwner, TurnStart } from "./turn-types";
 import type { RelayStatus } from "./turn-runner";
@@ -106,8 +106,7 @@ async function startFor(account: AccountContext, relay: TurnRelay, plan: OwnerTu
   if (charge.duplicate) {
     const same = await awaitMessageFor(account, relay, plan.creditKey);
     if (!same) throw new AppError("chat/interrupted");
-    const source = { join: (id: string) => relay.join(id), endInterrupted: interruptedTurnOperations["chat.endInterrupted"].bind(null, account) };
-    return { status: "started", threadId: same.threadId, messageId: same.id, stream: await joinFrom(source, account.accountId, same) };
+    return { status: "started", threadId: same.threadId, messageId: same.id, stream: await joinMessage(account, relay, same) };
   }
   try {
     const input = await composeTurn(account, plan, who, prepared.loaded, prepared.attachedImage);

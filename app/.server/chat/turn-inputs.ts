@@ -2,6 +2,7 @@
 // image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
 // here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped. It runs inside
 // the account's object (chat/turn-begin.ts), reading its storage directly: one call per turn (decision 0009).
+import { base64Encode } from "../auth/crypto";
 import { desc, eq } from "drizzle-orm";
 import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
@@ -38,10 +39,7 @@ export async function imageDataUrl(account: AccountContext, attachmentId: string
   if (!upload) return undefined;
   const object = await account.env.MEDIA.get(upload.r2Key);
   if (!object) return undefined;
-  const bytes = new Uint8Array(await object.arrayBuffer());
-  let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return `data:${upload.contentType};base64,${btoa(binary)}`;
+  return `data:${upload.contentType};base64,${base64Encode(new Uint8Array(await object.arrayBuffer()))}`;
 }
 
 /**

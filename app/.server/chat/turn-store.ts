@@ -46,22 +46,23 @@ export async function endInterrupted(db: AccountDb, env: AppEnv, messageId: stri
   if (outcome.updated && charge) await settleTurnCharge(env, charge, "failed", !outcome.empty, refund);
 }
 
-export const interruptedTurnOperations = {
-  /**
-   * A reader found an answer marked streaming that its relay no longer holds (chat/join.ts): ends it as interrupted
-   * if it still is, and returns the message as it is now (it may have just finished).
-   */
-  "chat.endInterrupted": async (account: AccountContext, { messageId, charge }: { messageId: string; charge?: TurnCharge }): Promise<ChatMessage | null> => {
-    await endInterrupted(
-      account.db,
-      account.env,
-      messageId,
-      charge,
-      refundInObject(() => account),
-    );
-    return account.db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.id, messageId)).get() ?? null;
-  },
-};
+/**
+ * A reader found an answer marked streaming that its relay no longer holds (chat/join.ts): ends it as interrupted if
+ * it still is, and returns the message as it is now (it may have just finished).
+ */
+export async function endInterruptedAnswer(
+  account: AccountContext,
+  { messageId, charge }: { messageId: string; charge?: TurnCharge },
+): Promise<ChatMessage | null> {
+  await endInterrupted(
+    account.db,
+    account.env,
+    messageId,
+    charge,
+    refundInObject(() => account),
+  );
+  return account.db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.id, messageId)).get() ?? null;
+}
 
 /**
  * The turn store of the account's object (chat/relay-object.ts): its SQLite `db` and its ledger (`refund`, and
