@@ -93,13 +93,11 @@ export async function startTurn(
   if (hint) {
     // The session is read while the turn is launched, not before it: the account's object shows nothing of a
     // launched turn before the session agrees, and the read is then off the way to the upstream request.
-    const launching = launchOnHint(env, config, plan, hint);
-    const reading = readOwner().then(
+    const guess = await launchOnHint(env, config, plan, hint);
+    const read = await readOwner().then(
       (owner) => ({ owner }),
       (error: unknown) => ({ error }),
     );
-    const guess = await launching;
-    const read = await reading;
     if ("error" in read) {
       await guess.drop();
       throw read.error;
