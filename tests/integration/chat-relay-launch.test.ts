@@ -98,4 +98,38 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
     expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 0 });
   });
+
+  it("keeps the charge when the route gives up on a launch whose confirm went through (its answer lost on the way back)", async () => {
+    const ownerId = uniqueId("u_confirmed");
+    const env = upstreamEnv(UPSTREAM);
+    const config = loadConfig(env);
+    const input = launchInput(ownerId, "Confirmed, then the route lost the answer");
+    await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey });
+    const relay = relayOf(ownerId);
+
+    await relay.launch(input);
+    const stream = await relay.confirm(input.messageId);
+    // The route never got that stream (the call failed on its way back) and cancels the launch as it would.
+    await relay.cancelLaunch(input.messageId, { ownerId, creditKey: input.creditKey });
+
+    expect(await new Response(stream).text()).toContain(`"type":"done","status":"complete"`);
+    expect((await threadMessages(ownerId, input.threadId)).map((row) => row.status)).toEqual(["complete", "complete"]);
+    expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 1 });
+  });
+
+  it("gives the charge back when the route cancels a launch that is still waiting", async () => {
+    const ownerId = uniqueId("u_cancelled");
+    const env = upstreamEnv(UPSTREAM);
+    const config = loadConfig(env);
+    const input = launchInput(ownerId, "Cancelled by the route in one call");
+    await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey });
+    const relay = relayOf(ownerId);
+
+    await relay.launch(input);
+    await relay.cancelLaunch(input.messageId, { ownerId, creditKey: input.creditKey });
+
+    expect(await relay.state(input.messageId)).toEqual({ status: "idle" });
+    expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
+    expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 0 });
+  });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../locales/en/common.json";
 import tr from "../../locales/tr/common.json";
 import { expectedAnswer, mirrorWords } from "../mocks/fake-openai-replies.mjs";
-import { inAccountDb } from "./account-helpers";
+import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, credits, guest, guestIdOf, joinAnswer, messageRow, sendTurn, threadMessages, threadRow, turnResult, upstreamEnv } from "./chat-helpers";
 
 const CHAT_ROUTE = "routes/_main.web-main.($threadId)";
@@ -207,5 +207,45 @@ describe("titles, stars and search", { timeout: 30_000 }, () => {
     expect(await listThreads(client, `?q=${answerWord}`)).toEqual([]);
     expect(await threadRow(guestIdOf(client), threadId)).toBeUndefined();
     expect(await indexed()).toEqual([]);
+  });
+});
+
+describe("the history's pages", () => {
+  it("page newest first with their cursor, every thread once, ties on the same millisecond included", async () => {
+    const client = guest("normal");
+    await sendTurn(client, { message: "Start the history" });
+    const ownerId = guestIdOf(client);
+    const base = Date.now() - 1_000_000;
+    // 119 more threads, three to a millisecond, so pages break inside a tie.
+    const seeded = Array.from({ length: 119 }, (_, index) => ({
+      id: `paged-${String(index).padStart(3, "0")}`,
+      ownerId,
+      title: `Paged ${index}`,
+      createdAt: base,
+      updatedAt: base + Math.floor(index / 3),
+    }));
+    await inAccountDb(ownerId, (db) => {
+      for (const row of seeded) db.insert(accountSchema.chatThreads).values(row).run();
+    });
+
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    for (let page = 0; cursor !== null && page < 10; page++) {
+      const response = await client.fetch(`/api/threads${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { threads: { id: string }[]; nextCursor: string | null };
+      seen.push(...body.threads.map((thread) => thread.id));
+      cursor = body.nextCursor;
+    }
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen.slice(1, 4)).toEqual(["paged-118", "paged-117", "paged-116"]);
+
+    // A cursor of the older "<time>:<id>" form (a page open since before) still reads; one that is not a cursor gives the first page.
+    const older = await client.fetch(`/api/threads?cursor=${encodeURIComponent(`${base + 39}:paged-117`)}`);
+    expect(((await older.json()) as { threads: { id: string }[] }).threads[0]?.id).toBe("paged-116");
+    const junk = await client.fetch("/api/threads?cursor=not-a-cursor");
+    expect(junk.status).toBe(200);
+    expect(((await junk.json()) as { threads: { id: string }[] }).threads).toHaveLength(50);
   });
 });

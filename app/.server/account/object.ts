@@ -75,23 +75,22 @@ export class Account extends ChatRelay {
 
   /**
    * A launched turn the route will not confirm (its owner turned out different, or confirming failed): dropped, and
-   * its charge given back in this object's own ledger, in one call (decision 0009). A launch the object already
-   * dropped on its time-out was given back then; the refund is idempotent by key, so nothing more is given.
+   * its charge given back in this object's own ledger, in one call (decision 0009). Only a turn still launched is
+   * given back: one the object already dropped on its time-out was given back then, and one whose confirm went
+   * through (its answer lost on the way back to the route) is streaming, kept and charged like any other.
    */
   async cancelLaunch(messageId: string, charge: TurnCharge): Promise<void> {
     await this.arrive(charge.ownerId);
-    try {
-      await this.cancel(messageId);
-    } finally {
-      const account = this.accountContext(charge.ownerId);
-      await settleTurnCharge(
-        this.env,
-        charge,
-        "cancelled",
-        false,
-        refundInObject(() => account),
-      );
-    }
+    if (this.runner.state(messageId).status !== "launched") return;
+    await this.cancel(messageId).catch((error: unknown) => console.error("chat turn: could not cancel a launch", messageId, error));
+    const account = this.accountContext(charge.ownerId);
+    await settleTurnCharge(
+      this.env,
+      charge,
+      "cancelled",
+      false,
+      refundInObject(() => account),
+    );
   }
 
   /**

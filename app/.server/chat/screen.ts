@@ -19,7 +19,7 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   const missing = { ...base, thread: null, messages: [], missingThread: true, documents: {} };
   if (!viewer.accountId) return missing;
   // One call reads the thread, what memory did for each answer (issue 33) and its documents (decision 0031).
-  const opened = await threadScreen(context.env, viewer.accountId, threadId, { memory: viewer.kind === "user" });
+  const opened = await threadScreen(context.env, viewer.accountId, threadId, { memory: viewer.kind === "user", documents: true });
   if (!opened) return missing;
   // A horoscope reading or a web search opened by a chat link belongs on its own tool's page.
   const { thread } = opened;

@@ -2,7 +2,8 @@
 // threads by title or message text. They live in the account's own object (decision 0026): the operations below run
 // there against its SQLite, and the exported functions call them. A thread id of another account reaches only the
 // asker's own object, where it does not exist: "not found", and nothing of the other account is read or written.
-import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import { afterCursor, pageOf } from "../account/newest-first";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/account-schema";
 import type { DocumentView } from "../../lib/documents";
 import type { MemoryNote } from "../../lib/memory";
@@ -85,11 +86,7 @@ function readOr<T>(what: string, read: () => T, fallback: T): T {
 /** A page of history, newest first (the index chat_threads_updated, or chat_threads_starred_updated). */
 export function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
   const limit = options.limit ?? HISTORY_PAGE_SIZE;
-  const [cursorTime, cursorId] = (options.cursor ?? "").split(":");
-  const afterCursor =
-    cursorTime && cursorId
-      ? or(lt(chatThreads.updatedAt, Number(cursorTime)), and(eq(chatThreads.updatedAt, Number(cursorTime)), lt(chatThreads.id, cursorId)))
-      : undefined;
+  const after = afterCursor({ time: chatThreads.updatedAt, id: chatThreads.id }, options.cursor);
   const rows = db
     .select({
       id: chatThreads.id,
@@ -101,13 +98,12 @@ export function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
       updatedAt: chatThreads.updatedAt,
     })
     .from(chatThreads)
-    .where(and(options.starredOnly ? eq(chatThreads.starred, true) : undefined, afterCursor))
-    .orderBy(desc(chatThreads.updatedAt), desc(chatThreads.id))
+    .where(and(options.starredOnly ? eq(chatThreads.starred, true) : undefined, after.where))
+    .orderBy(...after.orderBy)
     .limit(limit + 1)
     .all();
-  const threads = rows.slice(0, limit);
-  const last = threads[threads.length - 1];
-  return { threads, nextCursor: rows.length > limit && last ? `${last.updatedAt}:${last.id}` : null };
+  const { page, nextCursor } = pageOf(rows, limit, (row) => row.updatedAt);
+  return { threads: page, nextCursor };
 }
 
 /** Turns what a person typed into a safe FTS5 query: each word a quoted prefix term, all required. */
@@ -137,14 +133,14 @@ export const threadOperations = {
    * `memory` for a signed-in account) and the documents they attach (decision 0031). Null when the account has no such
    * thread. A page without the notes or documents still shows the thread.
    */
-  "chat.screen": ({ db }: AccountContext, input: { threadId: string; memory: boolean }): ThreadScreen | null => {
+  "chat.screen": ({ db }: AccountContext, input: { threadId: string; memory: boolean; documents: boolean }): ThreadScreen | null => {
     const thread = threadRow(db, input.threadId);
     if (!thread) return null;
     const messages = threadMessageViews(db, input.threadId);
     return {
       thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath },
       messages: input.memory ? readOr("memory notes", () => withThreadMemoryNotes(db, input.threadId, messages), messages) : messages,
-      documents: readOr("documents", () => threadDocumentViews(db, input.threadId), {}),
+      documents: input.documents ? readOr("documents", () => threadDocumentViews(db, input.threadId), {}) : {},
     };
   },
   "chat.exists": ({ db }: AccountContext, threadId: string): boolean => threadRow(db, threadId) !== undefined,
@@ -189,8 +185,14 @@ export const threadOperations = {
 };
 
 /** What a thread's page shows (chat.screen), in one call to the account's object; null when it has no such thread. */
-export function threadScreen(env: AppEnv, ownerId: string, threadId: string, options: { memory: boolean }): Promise<ThreadScreen | null> {
-  return inAccount(env, ownerId, "chat.screen", { threadId, memory: options.memory });
+export function threadScreen(
+  env: AppEnv,
+  ownerId: string,
+  threadId: string,
+  /** `documents`: the chat's file chips (a tool's thread attaches none, decision 0031). */
+  options: { memory: boolean; documents: boolean },
+): Promise<ThreadScreen | null> {
+  return inAccount(env, ownerId, "chat.screen", { threadId, ...options });
 }
 
 export async function renameThread(env: AppEnv, ownerId: string, threadId: string, title: string) {
@@ -226,7 +228,7 @@ export async function stopAnswer(env: AppEnv, ownerId: string, messageId: string
   if (!(await accountObject(env, ownerId).stopAnswer(ownerId, messageId))) throw new AppError("chat/not-found");
 }
 
-/** A page of history, newest first. The cursor is "<updatedAt>:<id>" of the last thread of the previous page. */
+/** A page of history, newest first. The cursor is "<updatedAt>.<id>" of the last thread of the previous page. */
 export async function pageThreads(env: AppEnv, ownerId: string, options: PageOptions): Promise<ThreadPage> {
   return inAccount(env, ownerId, "chat.page", options);
 }

@@ -26,7 +26,7 @@ export async function loadToolThread(
   const missing = { ...base, missingThread: true };
   if (!viewer.accountId) return missing;
   // The thread with what memory did for each answer, in one call as on the chat screen (chat/screen.ts).
-  const opened = await threadScreen(context.env, viewer.accountId, options.threadId, { memory: viewer.kind === "user" });
+  const opened = await threadScreen(context.env, viewer.accountId, options.threadId, { memory: viewer.kind === "user", documents: false });
   if (!opened) return missing;
   const { thread, messages } = opened;
   if (thread.tool !== options.tool || (options.toolPath && thread.toolPath !== options.toolPath)) return missing;

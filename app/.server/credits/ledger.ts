@@ -93,8 +93,9 @@ export class CreditLedger {
   commit(key: string): void {
     const charge = this.held.get(key);
     if (!charge) return;
-    this.held.delete(key);
+    // Written first: a write that fails leaves the hold for the turn's refund to let go.
     this.write(key, charge);
+    this.held.delete(key);
   }
 
   private write(key: string, charge: Pick<CreditCharge, "day" | "cost" | "createdAt" | "linked">) {

@@ -90,7 +90,7 @@ export const documentOperations = {
     db.delete(documents).where(eq(documents.id, id)).returning({ r2Key: documents.r2Key }).get()?.r2Key ?? null,
   /** A page of the gallery's Files tab: newest first, with the title of the thread each belongs to. */
   "documents.files": ({ db }: AccountContext, { cursor }: { cursor?: string | null }) => {
-    const after = afterCursor(documents, cursor);
+    const after = afterCursor({ time: documents.createdAt, id: documents.id }, cursor);
     const rows = db
       .select({ document: documents, threadTitle: chatThreads.title })
       .from(documents)
@@ -100,7 +100,7 @@ export const documentOperations = {
       .limit(FILES_PAGE_SIZE + 1)
       .all()
       .map(({ document, threadTitle }) => ({ ...documentView(document), threadTitle: threadTitle ?? null }));
-    const { page, nextCursor } = pageOf(rows, FILES_PAGE_SIZE);
+    const { page, nextCursor } = pageOf(rows, FILES_PAGE_SIZE, (row) => row.createdAt);
     return { files: page, nextCursor };
   },
   /** A document's text, page by page ("Download my data" reads it one document at a time). */

@@ -100,7 +100,7 @@ export const galleryOperations = {
   /** A page of the gallery, its total and the creation asked for, in one call (the gallery page needs all three). */
   "gallery.page": ({ db }: AccountContext, options: { cursor?: string | null; limit?: number; focus?: string | null }): GalleryPage => {
     const limit = options.limit ?? GALLERY_PAGE_SIZE;
-    const after = afterCursor(galleryImages, options.cursor);
+    const after = afterCursor({ time: galleryImages.createdAt, id: galleryImages.id }, options.cursor);
     const rows = db
       .select()
       .from(galleryImages)
@@ -108,7 +108,7 @@ export const galleryOperations = {
       .orderBy(...after.orderBy)
       .limit(limit + 1)
       .all();
-    const { page, nextCursor } = pageOf(rows, limit);
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
     const wanted = options.focus ? (page.find((image) => image.id === options.focus) ?? findImage(db, options.focus)) : null;
     return {
       items: withVersions(db, page),
