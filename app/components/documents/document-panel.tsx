@@ -119,7 +119,8 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
               <ChevronRight className="size-4" aria-hidden />
             </button>
           </nav>
-          <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
+          {/* Focusable, so a page taller than the panel can be scrolled by keyboard (it holds no link or button). */}
+          <div role="region" aria-label={t("panel.pageOf", { page, pages })} tabIndex={0} className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
             {document.contentType === "application/pdf" && (
               <PdfPage documentId={document.id} page={page} label={t("panel.rendered", { page, name: document.name })} />
             )}
