@@ -127,7 +127,11 @@ export class CreditLedger {
   /** Gives back a charge. Idempotent: a second refund of the same key changes nothing. */
   refund(key: string, limit: number | null = null, now: number = Date.now()): RefundResult {
     const held = this.held.get(key);
-    if (held && this.held.delete(key)) return { refunded: true, linked: held.linked, balance: this.balanceOn(utcDay(now), limit, now) };
+    if (held) {
+      // Never written: letting the hold go is the whole refund.
+      this.held.delete(key);
+      return { refunded: true, linked: held.linked, balance: this.balanceOn(utcDay(now), limit, now) };
+    }
     const refunded = this.db
       .update(creditCharges)
       .set({ refunded: 1 })
