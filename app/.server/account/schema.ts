@@ -9,6 +9,11 @@ import type { AccountAlarms } from "./alarms";
 export type AccountDb = DrizzleSqliteDODatabase<typeof accountSchema>;
 export { accountSchema };
 
+/** The SQLite under an account's (or a counter's) drizzle database, for the few statements written as SQL by hand. */
+export function sqlOf(db: AccountDb): SqlStorage {
+  return (db as AccountDb & { $client: DurableObjectStorage }).$client.sql;
+}
+
 /** What an operation run inside the account's object is given (account/operations.ts). */
 export interface AccountContext {
   db: AccountDb;

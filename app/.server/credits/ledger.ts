@@ -5,7 +5,7 @@
 // 0011; Pro's voice minutes, decision 0025).
 import { and, eq, lt, sql } from "drizzle-orm";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
-import { accountSchema, type AccountDb } from "../account/schema";
+import { accountSchema, sqlOf, type AccountDb } from "../account/schema";
 
 export interface CreditBalance {
   /** UTC date (YYYY-MM-DD) of the bucket. */
@@ -75,11 +75,18 @@ export class CreditLedger {
     const now = request.now ?? Date.now();
     const day = utcDay(now);
     this.forgetStaleHolds(now);
-    const existing = this.db.select({ refunded: creditCharges.refunded }).from(creditCharges).where(eq(creditCharges.key, key)).get();
-    if ((existing && existing.refunded === 0) || this.held.has(key)) {
+    // One statement for both reads (a charge is on every turn's way to its request): this key's row, and the day's sum.
+    const { refunded, written } = sqlOf(this.db)
+      .exec<{ refunded: number | null; written: number }>(
+        "SELECT (SELECT refunded FROM credit_charges WHERE key = ?) AS refunded, (SELECT coalesce(sum(cost), 0) FROM credit_charges WHERE day = ? AND refunded = 0) AS written",
+        key,
+        day,
+      )
+      .one();
+    if (refunded === 0 || this.held.has(key)) {
       return { ok: true, duplicate: true, balance: this.balanceOn(day, limit, now) };
     }
-    const used = this.usedOn(day);
+    const used = written + this.heldOn(day);
     if (limit !== null && used + cost > limit) {
       return { ok: false, duplicate: false, balance: toBalance(day, used, limit, now) };
     }
@@ -166,9 +173,13 @@ export class CreditLedger {
       .from(creditCharges)
       .where(and(eq(creditCharges.day, day), eq(creditCharges.refunded, 0)))
       .get();
+    return (row?.used ?? 0) + this.heldOn(day);
+  }
+
+  private heldOn(day: string): number {
     let held = 0;
     for (const charge of this.held.values()) if (charge.day === day) held += charge.cost;
-    return (row?.used ?? 0) + held;
+    return held;
   }
 }
 

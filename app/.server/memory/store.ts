@@ -4,7 +4,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { MemoryNote, MemoryRef } from "../../lib/memory";
 import { memoryTextSchema } from "../../lib/schemas/memory";
-import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
+import { accountSchema, sqlOf, type AccountContext, type AccountDb } from "../account/schema";
 import { MEMORY_CANDIDATES, MEMORY_TOKEN_BUDGET, searchQuery, withinBudget, type CustomInstructions } from "./context";
 import { mayKeepExtracted } from "./sensitive";
 
@@ -32,9 +32,15 @@ export interface MemoryProposal {
   replaces?: string | null;
 }
 
+// Read on every turn's way to its request: written as SQL, one statement, no query built per call (decision 0009).
 function settingsOf(db: AccountDb): MemorySettings {
-  const row = db.select().from(memorySettings).where(eq(memorySettings.id, SETTINGS_ROW)).get();
-  return { enabled: row?.enabled ?? true, aboutYou: row?.aboutYou ?? "", answerStyle: row?.answerStyle ?? "" };
+  const [row] = sqlOf(db)
+    .exec<{ enabled: number; aboutYou: string; answerStyle: string }>(
+      "SELECT enabled, about_you AS aboutYou, answer_style AS answerStyle FROM memory_settings WHERE id = ?",
+      SETTINGS_ROW,
+    )
+    .toArray();
+  return { enabled: row ? row.enabled === 1 : true, aboutYou: row?.aboutYou ?? "", answerStyle: row?.answerStyle ?? "" };
 }
 
 function saveSettings(db: AccountDb, change: Partial<MemorySettings>) {
@@ -57,10 +63,7 @@ const refs = (rows: { id: string; text: string }[]): MemoryRef[] => rows.map(({ 
 
 /** The memories that best fit `question` within the budget: all while they fit, else matches then the most recent. */
 function memoriesFor(db: AccountDb, question: string, budget = MEMORY_TOKEN_BUDGET): MemoryRef[] {
-  const total = db
-    .select({ rows: count(), chars: sql<number>`coalesce(sum(length(${memories.text})), 0)` })
-    .from(memories)
-    .get();
+  const total = sqlOf(db).exec<{ rows: number; chars: number }>("SELECT count(*) AS rows, coalesce(sum(length(text)), 0) AS chars FROM memories").one();
   const everything = () => refs(db.select({ id: memories.id, text: memories.text }).from(memories).orderBy(asc(memories.createdAt)).all());
   if (!total || total.rows === 0) return [];
   // The estimate of the whole list, as withinBudget counts it: every one fits, so every one is sent.
@@ -138,7 +141,7 @@ export const memoryOperations = {
     const updated: MemoryRef[] = [];
     const now = Date.now();
     db.transaction((tx) => {
-      if (settingsOf(tx as unknown as AccountDb).enabled) {
+      if (settingsOf(db).enabled) {
         for (const proposal of input.proposals.slice(0, PER_TURN_MAX)) {
           const text = acceptable(proposal, input.question);
           if (!text) continue;
