@@ -91,18 +91,13 @@ export async function startTurn(
   const plan = planTurn(env, request, options);
   const hint = options.ownerHint && !plan.proRequired(options.ownerHint) ? options.ownerHint : undefined;
   if (hint) {
-    // The session is read while the turn is launched, not before it: the account's object shows nothing of a
-    // launched turn before the session agrees, and the read is then off the way to the upstream request.
+    // The session is read once the upstream request is on its way (not meanwhile: under `wrangler dev` the read's
+    // work shares the launch's one thread), and the account's object shows nothing of a launched turn before it agrees.
     const guess = await launchOnHint(env, config, plan, hint);
-    const read = await readOwner().then(
-      (owner) => ({ owner }),
-      (error: unknown) => ({ error }),
-    );
-    if ("error" in read) {
+    const known = await readOwner().catch(async (error: unknown) => {
       await guess.drop();
-      throw read.error;
-    }
-    const known = read.owner;
+      throw error;
+    });
     if (sameOwner(hint, known)) return guess.keep();
     await guess.drop();
     return begin(env, config, plan, known);

@@ -92,7 +92,7 @@ export class CreditLedger {
     }
     const charge = { day, cost, createdAt: now, linked };
     if (hold) this.held.set(key, charge);
-    else this.write(key, charge);
+    else this.write(key, charge, { exists: refunded !== null, written });
     return { ok: true, duplicate: false, balance: toBalance(day, used + cost, limit, now) };
   }
 
@@ -105,9 +105,10 @@ export class CreditLedger {
     this.held.delete(key);
   }
 
-  private write(key: string, charge: Pick<CreditCharge, "day" | "cost" | "createdAt" | "linked">) {
-    const existing = this.db.select({ refunded: creditCharges.refunded }).from(creditCharges).where(eq(creditCharges.key, key)).get();
-    if (existing) {
+  /** Writes a charge; `known` is what the caller's check just read (a held charge's commit reads it again). */
+  private write(key: string, charge: Pick<CreditCharge, "day" | "cost" | "createdAt" | "linked">, known?: { exists: boolean; written: number }) {
+    const exists = known?.exists ?? this.db.select({ key: creditCharges.key }).from(creditCharges).where(eq(creditCharges.key, key)).get() !== undefined;
+    if (exists) {
       // Refunded earlier (the attempt failed); the retry is charged once, in today's bucket.
       this.db
         .update(creditCharges)
@@ -116,7 +117,8 @@ export class CreditLedger {
         .run();
       return;
     }
-    if (this.usedOn(charge.day) === 0)
+    // The day's first charge clears days no longer kept.
+    if ((known?.written ?? this.usedOn(charge.day)) === 0)
       this.db
         .delete(creditCharges)
         .where(lt(creditCharges.day, utcDay(charge.createdAt - KEEP_DAYS * 86_400_000)))
