@@ -8,6 +8,7 @@ import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
 import { signedInClient } from "./auth-helpers";
 import { accountThreads, credits, db, guestIdOf, sendTurn, threadRow, upstreamEnv } from "./chat-helpers";
+import { documentRows, seedTextDocuments } from "./documents-helpers";
 
 const UPSTREAM = "normal?n=2&ms=1";
 
@@ -36,6 +37,21 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     // The turn began on the hint (the relay may already have asked upstream) but nothing of it reached the account.
     const ownThreads = await accountThreads(user.id);
     expect(ownThreads).toHaveLength(1);
+  });
+
+  it("a session ended elsewhere: a document the stale turn attaches stays unbound to any thread", async () => {
+    const { client, user } = await freeUser(5);
+    expect(await sendTurn(client, { message: "First question" })).toMatchObject({ status: 200 });
+    await seedTextDocuments(user.id, 1);
+    const [document] = await documentRows(user.id);
+
+    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    // The hint still names the account, so the turn is launched in its object; the session read then says visitor.
+    const after = await sendTurn(client, { message: "About the tide tables", attachmentId: document!.id });
+    expect(after.status).toBe(404);
+    const [unchanged] = await documentRows(user.id);
+    expect(unchanged?.threadId).toBeNull();
+    expect(await accountThreads(user.id)).toHaveLength(1);
   });
 
   it("a Free account out of credits that becomes Pro is answered at once", async () => {

@@ -3,6 +3,7 @@
 // answer streaming writes nothing shared.
 import { and, eq, gt } from "drizzle-orm";
 import { accountSchema, type AccountDb } from "../account/schema";
+import { bindDocumentToThread } from "../documents/passages";
 
 export function saveAssistantProgress(db: AccountDb, messageId: string, content: string) {
   const { chatMessages } = accountSchema;
@@ -47,6 +48,8 @@ export interface TurnWrites {
   /** Regenerate / edit: drop what followed the last question, optionally with its new text. */
   rewind?: { questionId: string; questionCreatedAt: number; newText?: string };
   answer: { id: string; model: string; creditKey: string };
+  /** A document the question attaches, bound to this thread with the turn's rows (documents/passages.ts). */
+  attachedDocumentId?: string;
   now: number;
 }
 
@@ -74,5 +77,6 @@ export function applyTurnWrites(db: AccountDb, writes: TurnWrites) {
       .values({ ...writes.answer, threadId, role: "assistant", status: "streaming", createdAt: now + 1, updatedAt: now + 1 })
       .run();
     tx.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, threadId)).run();
+    if (writes.attachedDocumentId) bindDocumentToThread(tx, writes.attachedDocumentId, threadId);
   });
 }

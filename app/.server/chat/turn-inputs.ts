@@ -203,9 +203,9 @@ export async function composeTurn(
         threadId: loaded && !temporary ? loaded.thread.id : null,
         attachmentId: attachedDocument,
         question: lastQuestion,
-        bindTo: temporary ? null : threadId,
         locale: plan.locale,
       });
+  if (attachedDocument && !temporary && !tool) writes.attachedDocumentId = attachedDocument;
   return {
     messageId,
     threadId,

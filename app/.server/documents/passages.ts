@@ -39,8 +39,6 @@ export interface TurnDocumentsInput {
   /** The document this turn attaches (already checked ready by the turn). */
   attachmentId: string | null;
   question: string;
-  /** The thread a first attach binds the document to (a new thread's id before its row exists). */
-  bindTo: string | null;
 }
 
 /** The page numbers of one document that match the question, best first. */
@@ -88,8 +86,12 @@ function passagesWithin(db: AccountDb, documentId: string, ranked: number[], que
   return chosen;
 }
 
-/** Binds the attached document to the thread of its first turn (or again, if that thread never came to be). */
-function bindToThread(db: AccountDb, documentId: string, threadId: string) {
+/**
+ * Binds the attached document to the thread of its first turn (or again, if that thread never came to be). Called
+ * with the turn's own rows (chat/messages.ts applyTurnWrites), so a turn that is never written (a hinted owner the
+ * session read disowns, decision 0009) binds nothing.
+ */
+export function bindDocumentToThread(db: Pick<AccountDb, "select" | "update">, documentId: string, threadId: string) {
   const row = db.select({ threadId: documents.threadId }).from(documents).where(eq(documents.id, documentId)).get();
   if (!row) return;
   const bound = row.threadId && db.select({ id: chatThreads.id }).from(chatThreads).where(eq(chatThreads.id, row.threadId)).get();
@@ -99,7 +101,6 @@ function bindToThread(db: AccountDb, documentId: string, threadId: string) {
 export const documentTurnOperations = {
   /** The thread's (and the attached) ready documents, each whole or by its best passages for the question. */
   "documents.forTurn": ({ db }: AccountContext, input: TurnDocumentsInput): TurnDocument[] => {
-    if (input.attachmentId && input.bindTo) bindToThread(db, input.attachmentId, input.bindTo);
     const ids = [...new Set([...(input.attachmentId ? [input.attachmentId] : []), ...(input.threadId ? threadDocumentIds(db, input.threadId) : [])])];
     if (ids.length === 0) return [];
     const rows = db

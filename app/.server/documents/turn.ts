@@ -73,7 +73,7 @@ function demoAnswer(documents: TurnDocument[], question: string, locale: Locale)
 
 /**
  * What the thread's documents add to a turn: `threadId` is the thread it continues (null for a new one), `attachmentId`
- * a document this question attaches (checked by checkAttachedDocument), `bindTo` the thread a first attach binds it to.
+ * a document this question attaches (checked by checkAttachedDocument; bound to the thread with the turn's rows).
  */
 export function documentContext(account: AccountContext, turn: TurnDocumentsInput & { locale: Locale }): DocumentContext {
   if (!turn.threadId && !turn.attachmentId) return {};
