@@ -1,0 +1,49 @@
+// The chat search index is keyed by its rows' own rowids (db/account-migrations/0008_chat_search_by_rowid.sql): a
+// message's index row has the message's rowid, a thread title's the thread's rowid negated, so a rename, a finished
+// answer, an edit or a delete touches one index row by key instead of scanning the index for an UNINDEXED id.
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accountSchema, inAccountDb } from "./account-helpers";
+import { storeThread } from "./chat-helpers";
+
+type IndexRow = { rowid: number; thread_id: string; message_id: string | null };
+const indexRows = (accountId: string) =>
+  inAccountDb(accountId, (db) => db.all<IndexRow>(sql`SELECT rowid, thread_id, message_id FROM chat_search ORDER BY rowid`));
+const rowids = (accountId: string, table: "chat_threads" | "chat_messages") =>
+  inAccountDb(accountId, (db) => db.all<{ rowid: number; id: string }>(sql`SELECT rowid, id FROM ${sql.identifier(table)}`));
+const matches = (accountId: string, words: string) =>
+  inAccountDb(accountId, (db) => db.all<{ thread_id: string }>(sql`SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${words}`));
+
+describe("the chat search index follows its rows by rowid", () => {
+  it("titles and final messages are indexed under their rowids; streaming text is not indexed until it is final", async () => {
+    const accountId = `u_${crypto.randomUUID()}`;
+    const { chatMessages, chatThreads } = accountSchema;
+    await storeThread(accountId, { id: "t1", title: "Tide tables" }, [
+      { id: "m1", role: "user", content: "When is the low tide?" },
+      { id: "m2", role: "assistant", content: "", status: "streaming" },
+    ]);
+    const [thread] = await rowids(accountId, "chat_threads");
+    const messages = new Map((await rowids(accountId, "chat_messages")).map((row) => [row.id, row.rowid]));
+    expect(await indexRows(accountId)).toEqual([
+      { rowid: -thread!.rowid, thread_id: "t1", message_id: null },
+      { rowid: messages.get("m1"), thread_id: "t1", message_id: "m1" },
+    ]);
+
+    await inAccountDb(accountId, (db) => {
+      db.update(chatMessages).set({ content: "Low tide is at 14:05.", status: "complete" }).where(eq(chatMessages.id, "m2")).run();
+      db.update(chatThreads).set({ title: "Harbour times" }).where(eq(chatThreads.id, "t1")).run();
+    });
+    expect((await indexRows(accountId)).map((row) => row.rowid)).toEqual([-thread!.rowid, messages.get("m1"), messages.get("m2")]);
+    expect(await matches(accountId, "harbour")).toEqual([{ thread_id: "t1" }]);
+    expect(await matches(accountId, "tables")).toEqual([]);
+    expect(await matches(accountId, "14")).toEqual([{ thread_id: "t1" }]);
+
+    // An edit replaces the message's one row; deleting the thread takes its title and (by cascade) its messages.
+    await inAccountDb(accountId, (db) => db.update(chatMessages).set({ content: "When is high water?" }).where(eq(chatMessages.id, "m1")).run());
+    expect(await matches(accountId, "low")).toEqual([{ thread_id: "t1" }]);
+    expect(await matches(accountId, "water")).toEqual([{ thread_id: "t1" }]);
+    expect(await indexRows(accountId)).toHaveLength(3);
+    await inAccountDb(accountId, (db) => db.delete(chatThreads).where(eq(chatThreads.id, "t1")).run());
+    expect(await indexRows(accountId)).toEqual([]);
+  });
+});
