@@ -151,6 +151,11 @@ const varsSchema = z
     STRIPE_AUTOMATIC_TAX: flag(false),
     /** How long the Prices and the visitors' totals read from Stripe are reused before being read again (0: never reused). */
     STRIPE_PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+    /**
+     * New accounts may be made (password sign-up, a first Google or Apple sign-in). "false" closes the door while existing
+     * accounts still sign in; read per request, so a change in the dashboard's variables needs no code deploy (decision 0005).
+     */
+    SIGNUPS_OPEN: flag(true),
     /** docs/product.md §4: once per user, a Free user sees the Pro dialog after signing in. */
     PAYWALL_AFTER_SIGN_IN: flag(true),
     /** The operator's token for /api/admin/account-moves (decision 0026); without it that endpoint does not exist. */
@@ -200,6 +205,7 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
     credits: { guestDaily: vars.CREDITS_GUEST_DAILY, freeDaily: vars.CREDITS_FREE_DAILY, guestAddressFactor: vars.CREDITS_GUEST_ADDRESS_FACTOR },
     uploads: { guestDaily: vars.UPLOADS_GUEST_DAILY },
     sentryDsn: vars.SENTRY_DSN,
+    signupsOpen: vars.SIGNUPS_OPEN,
     oauth: {
       google:
         vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET

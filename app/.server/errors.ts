@@ -27,6 +27,8 @@ export const errorStatus = {
   "auth/authentication-failed": 401,
   "auth/profile-unavailable": 500,
   "auth/last-connection": 409,
+  /** SIGNUPS_OPEN=false: the operator closed sign-ups; existing accounts still sign in (decision 0005). */
+  "auth/admin-restricted-operation": 403,
   /** Two-step sign-in (docs/product.md §8's multi-factor errors; decision 0028). */
   "auth/missing-verification-code": 400,
   "auth/invalid-verification-code": 401,

@@ -206,6 +206,8 @@ describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 
   it("is started and watched by the operator through a token-protected endpoint", async () => {
     const { ownerId } = await accountInD1();
     expect((await admin("GET", "", "not-the-token-not-the-token-not-the-token")).status).toBe(404);
+    // Of another length (longer, a prefix): refused the same way, compared as equal-length digests (equalSecrets).
+    for (const other of [`${TOKEN}0`, TOKEN.slice(0, -1), ""]) expect((await admin("GET", "", other)).status).toBe(404);
     const before = (await (await admin("GET")).json()) as { total: number; moved: number };
     expect(before.total).toBeGreaterThan(before.moved);
 

@@ -93,6 +93,14 @@ describe("loadConfig", () => {
     expect(problemsOf({ ...bindings(), APP_ENV: "development", WHATSAPP_VOICE_REPLIES: "yes" })).toContain("WHATSAPP_VOICE_REPLIES");
   });
 
+  it("reads SIGNUPS_OPEN as on or off (on by default), refusing anything else, so a typo never closes or opens the door", () => {
+    expect(loadConfig({ ...bindings(), APP_ENV: "development" }).signupsOpen).toBe(true);
+    expect(loadConfig({ ...bindings(), APP_ENV: "development", SIGNUPS_OPEN: "false" }).signupsOpen).toBe(false);
+    expect(loadConfig({ ...bindings(), APP_ENV: "development", SIGNUPS_OPEN: false }).signupsOpen).toBe(false);
+    expect(loadConfig({ ...bindings(), APP_ENV: "development", SIGNUPS_OPEN: "true" }).signupsOpen).toBe(true);
+    expect(problemsOf({ ...bindings(), APP_ENV: "development", SIGNUPS_OPEN: "closed" })).toContain("SIGNUPS_OPEN");
+  });
+
   it("rejects a short SESSION_SECRET and an unknown APP_ENV", () => {
     expect(problemsOf({ ...bindings(), APP_ENV: "production", SESSION_SECRET: "short" })).toContain("at least 32 characters");
     expect(problemsOf({ ...bindings(), APP_ENV: "staging", SESSION_SECRET: SECRET })).toContain("APP_ENV");

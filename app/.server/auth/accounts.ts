@@ -1,12 +1,12 @@
 // Accounts with email and password (docs/product.md §3-§5, §8): sign-up, verification, sign-in, password reset and change.
 // Messages a person sees are docs/product.md §8 codes; nothing here ever logs a password, token or session id.
-import { and, eq } from "drizzle-orm";
+import { and, eq, exists } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
 import { type Database, getDb, getPrimaryDb, schema } from "../db";
 import { sendEmail } from "../email";
 import { accountEmail, type AccountEmailKind } from "../email/templates";
-import type { AppEnv } from "../env";
+import { loadConfig, type AppEnv } from "../env";
 import { AppError, isAppError } from "../errors";
 import { checkEmailToken, consumeEmailToken, createEmailToken } from "./email-tokens";
 import { hashPassword, verifyPassword } from "./password";
@@ -37,10 +37,20 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(text);
 }
 
+/**
+ * Every way a new account is made calls this first (password sign-up, a first Google or Apple sign-in): with
+ * SIGNUPS_OPEN=false the operator has closed the door. Said before anything is looked up, so it tells nothing about
+ * which addresses have accounts; existing accounts still sign in (decision 0005 "Closing sign-ups").
+ */
+export function refuseClosedSignUps(env: AppEnv): void {
+  if (!loadConfig(env).signupsOpen) throw new AppError("auth/admin-restricted-operation");
+}
+
 export async function signUp(
   env: AppEnv,
   input: { displayName: string; email: string; password: string; address: string } & LinkContext,
 ): Promise<{ user: User; emailSent: boolean }> {
+  refuseClosedSignUps(env);
   await limitOrThrow(env, throttleKeys.signUpAddress(input.address), THROTTLE.signUpPerAddress);
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(env, email)) throw new AppError("auth/email-already-in-use");
@@ -139,13 +149,28 @@ export async function checkPasswordForResend(env: AppEnv, input: { email: string
 /**
  * What proving the mailbox does to an account (a sign-in link or a password reset used, or Google/Apple vouching for the
  * address): the address becomes verified and every session of the account ends. Until the address was proven, anyone
- * could have signed up with it first and chosen the password (a pre-account takeover), so the password set before the
- * proof goes with every login connection nobody verified; `passwordHash` is the one the proof itself sets (a reset),
- * or null (docs/decisions/0005-accounts.md). Statements for one batch with the caller's own, so never half done.
+ * could have made the account with it first (a password of their choosing, or a Google/Apple identity whose address the
+ * provider did not verify) and added ways back in, so on an account whose address was unproven the proof leaves the owner
+ * alone: the password, every login connection (none of them proved the address, or it would be verified), passkeys, the
+ * two-step key and recovery codes, and a linked WhatsApp number with its pending codes all go. On an account already
+ * verified (a reset) only the sessions end. `passwordHash` is the one the proof itself sets (a reset), or null
+ * (docs/decisions/0005-accounts.md). Statements for one batch with the caller's own, so never half done; whether the
+ * address was unproven is read inside the batch, before its last statement verifies it, so a race cannot skip it.
  */
 export function mailboxProofStatements(db: Database, userId: string, passwordHash: string | null) {
+  const unproven = exists(
+    db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(eq(schema.users.id, userId), eq(schema.users.emailVerified, false))),
+  );
   return [
-    db.delete(schema.loginConnections).where(and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.verified, false))),
+    db.delete(schema.loginConnections).where(and(eq(schema.loginConnections.userId, userId), unproven)),
+    db.delete(schema.passkeys).where(and(eq(schema.passkeys.userId, userId), unproven)),
+    db.delete(schema.twoStepSecrets).where(and(eq(schema.twoStepSecrets.userId, userId), unproven)),
+    db.delete(schema.recoveryCodes).where(and(eq(schema.recoveryCodes.userId, userId), unproven)),
+    db.delete(schema.whatsappLinks).where(and(eq(schema.whatsappLinks.userId, userId), unproven)),
+    db.delete(schema.whatsappLinkCodes).where(and(eq(schema.whatsappLinkCodes.userId, userId), unproven)),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     db.update(schema.users).set({ passwordHash, emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
   ] as const;

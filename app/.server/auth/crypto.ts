@@ -35,7 +35,17 @@ export async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Constant-time comparison of two strings (length leaks, content does not). */
+/**
+ * Compares a presented secret (a token from a request) with the expected one in the same steps whatever either's length:
+ * both become SHA-256 digests of one length first, compared without an early exit. Use this, not the string comparison
+ * below, whenever the lengths may differ.
+ */
+export async function equalSecrets(presented: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([sha256Hex(presented), sha256Hex(expected)]);
+  return timingSafeEqualStrings(a, b);
+}
+
+/** Constant-time comparison of two strings of one known length (a different length returns at once). */
 export function timingSafeEqualStrings(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;

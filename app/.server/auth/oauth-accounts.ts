@@ -5,20 +5,29 @@ import type { Locale } from "../../lib/constants";
 import { getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { findUser, findUserByEmail, mailboxProofStatements } from "./accounts";
+import { findUser, findUserByEmail, mailboxProofStatements, refuseClosedSignUps } from "./accounts";
 import type { OAuthIdentity } from "./oidc";
 
 function connectionRow(userId: string, identity: OAuthIdentity) {
-  // The provider has authenticated the person, so the connection itself counts as verified (docs/product.md §5).
-  return { id: crypto.randomUUID(), userId, provider: identity.provider, subject: identity.subject, email: identity.email, verified: true };
+  // Verified only when the provider vouches for the address it gives (docs/product.md §5): an identity whose e-mail
+  // Google or Apple did not verify still signs its holder in, but proves nobody's mailbox (decision 0005).
+  return {
+    id: crypto.randomUUID(),
+    userId,
+    provider: identity.provider,
+    subject: identity.subject,
+    email: identity.email,
+    verified: identity.emailVerified,
+  };
 }
 
 /**
- * Signs in with a provider identity. A known connection signs into its account; a new address makes a new account.
- * An address that already has an account with another sign-in method is refused ("Account exists with different
- * credential": sign in the usual way, then connect the provider in settings) — except an account nobody ever
- * verified, which the provider's verified owner of the address takes over like any proof of the mailbox
- * (`mailboxProofStatements`: its unproven password is dropped and its sessions end).
+ * Signs in with a provider identity. A known connection signs into its account; a new address makes a new account
+ * (unless sign-ups are closed), verified only when the provider verified the address, else waiting for the activation
+ * e-mail like a password sign-up. An address that already has an account is refused ("Account exists with different
+ * credential": sign in the usual way, then connect the provider in settings) — except an account whose address nobody
+ * proved, which an identity vouching for the address takes over like any proof of the mailbox (`mailboxProofStatements`:
+ * whatever its maker added goes, its sessions end; decision 0005).
  */
 export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, locale: Locale): Promise<{ user: User; created: boolean }> {
   const db = getPrimaryDb(env);
@@ -35,13 +44,12 @@ export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, l
   const existing = await findUserByEmail(env, identity.email);
   if (existing) {
     if (existing.disabledAt) throw new AppError("auth/user-disabled");
-    const connections = await db.select().from(schema.loginConnections).where(eq(schema.loginConnections.userId, existing.id));
-    const unclaimed = !existing.emailVerified && connections.every((row) => row.provider === "email" && !row.verified);
-    if (!unclaimed || !identity.emailVerified) throw new AppError("auth/account-exists-with-different-credential");
-    // Every connection here is an unverified e-mail one, so the proof leaves only the provider's.
+    if (existing.emailVerified || !identity.emailVerified) throw new AppError("auth/account-exists-with-different-credential");
+    // The proof removes every earlier connection, so the provider's is the account's only one afterwards.
     await db.batch([...mailboxProofStatements(db, existing.id, null), db.insert(schema.loginConnections).values(connectionRow(existing.id, identity))]);
     return { user: (await findUser(env, existing.id))!, created: false };
   }
+  refuseClosedSignUps(env);
   const userId = crypto.randomUUID();
   const displayName = identity.name ?? identity.email.split("@")[0]!.slice(0, 50);
   try {

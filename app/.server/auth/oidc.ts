@@ -6,7 +6,7 @@ import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTPayload } 
 import type { AppConfig } from "../env";
 import { AppError } from "../errors";
 import type { Locale } from "../../lib/constants";
-import { base64UrlDecode, base64UrlEncode, randomToken, sha256Hex, timingSafeEqualStrings } from "./crypto";
+import { base64UrlDecode, base64UrlEncode, equalSecrets, randomToken } from "./crypto";
 import { OAUTH_STATE_TTL_MS } from "./policy";
 import { isSecureRequest, readCookie } from "./session";
 import { signValue, verifySignedValue } from "./signing";
@@ -156,7 +156,7 @@ export async function verifyIdToken(config: AppConfig, provider: OAuthProvider, 
     throw new AppError("auth/invalid-credential", { cause });
   }
   const tokenNonce = typeof payload.nonce === "string" ? payload.nonce : "";
-  if (!timingSafeEqualStrings(await sha256Hex(tokenNonce), await sha256Hex(nonce))) throw new AppError("auth/invalid-credential");
+  if (!(await equalSecrets(tokenNonce, nonce))) throw new AppError("auth/invalid-credential");
   const email = typeof payload.email === "string" ? payload.email.trim().toLowerCase() : null;
   const verified = payload.email_verified === true || payload.email_verified === "true";
   const name = typeof payload.name === "string" && payload.name.trim() ? payload.name.trim().slice(0, 50) : null;
@@ -179,7 +179,7 @@ export async function completeOAuth(
   if (error) throw new AppError(CANCELLED.has(error) ? "auth/popup-closed-by-user" : "auth/authentication-failed");
   const state = params.get("state") ?? "";
   const code = params.get("code") ?? "";
-  if (!flow || !code || !timingSafeEqualStrings(state, flow.state)) throw new AppError("auth/authentication-failed");
+  if (!flow || !code || !(await equalSecrets(state, flow.state))) throw new AppError("auth/authentication-failed");
   const settings = providerConfig(config, provider);
   const clientSecret = "clientSecret" in settings ? settings.clientSecret : await appleClientSecret(settings);
   let tokens: { id_token?: unknown };

@@ -136,7 +136,9 @@ export type SessionLookup =
 
 /**
  * The session behind the request's cookie. Expired sessions, disabled users (signed out everywhere at once) and
- * docs/product.md §4's unverified email-only accounts count as no session.
+ * docs/product.md §4's unverified email-only accounts count as no session. An unverified account with another way in
+ * (Google, Apple or a passkey, each of which signed the person in) keeps its session, and Settings asks it to verify the
+ * address: otherwise a passkey-only account would be signed out again right after every sign-in (decision 0005).
  */
 export async function lookupSession(env: AppEnv, request: Request, now = Date.now()): Promise<SessionLookup> {
   const token = readSessionToken(request);
@@ -150,7 +152,7 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
         .select({
           session: schema.sessions,
           user: schema.users,
-          hasProvider: sql<number>`exists (select 1 from ${schema.loginConnections} where ${schema.loginConnections.userId} = ${schema.sessions.userId} and ${schema.loginConnections.provider} <> 'email')`,
+          otherWayIn: sql<number>`exists (select 1 from ${schema.loginConnections} where ${schema.loginConnections.userId} = ${schema.sessions.userId} and ${schema.loginConnections.provider} <> 'email') or exists (select 1 from ${schema.passkeys} where ${schema.passkeys.userId} = ${schema.sessions.userId})`,
         })
         .from(schema.sessions)
         .leftJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
@@ -175,7 +177,7 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
     await destroyUserSessions(env, user.id);
     return { status: "ended", reason: "auth/user-disabled" };
   }
-  if (!user.emailVerified && !row.hasProvider) return { status: "none" };
+  if (!user.emailVerified && !row.otherWayIn) return { status: "none" };
   if (now - session.lastSeenAt > SESSION_POLICY.touchEveryMs) {
     await db
       .update(schema.sessions)
