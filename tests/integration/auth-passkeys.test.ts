@@ -153,8 +153,10 @@ describe("signing in with a passkey", () => {
 
   it("refuses the second of two sign-ins racing with the same counter (a lost race, or a replayed counter)", async () => {
     const { user, authenticator } = await accountWithPasskey();
-    const asked = await Promise.all([new Client(), new Client()].map(async (browser) => ({ browser, body: (await options<RequestOptions>(browser, "sign-in")).body })));
-    const answers = [];
+    const asked = await Promise.all(
+      [new Client(), new Client()].map(async (browser) => ({ browser, body: (await options<RequestOptions>(browser, "sign-in")).body })),
+    );
+    const answers: Awaited<ReturnType<SoftAuthenticator["authenticate"]>>[] = [];
     for (const { body } of asked) answers.push(await authenticator.authenticate(body.options, ORIGIN, { counter: 7 }));
     const results = await Promise.all(
       asked.map(({ browser }, index) => browser.action("/auth/login", { intent: "passkey", response: JSON.stringify(answers[index]), redirectTo: "/gallery" })),
