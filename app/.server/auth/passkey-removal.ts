@@ -12,7 +12,9 @@ import { loadConfig, type AppEnv } from "../env";
 import { AppError } from "../errors";
 import type { LinkContext } from "./accounts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens";
+import { THROTTLE } from "./policy";
 import { securityEventStatement } from "./security-activity";
+import { countAttempt, throttleKeys } from "./throttle";
 import { signValue, verifySignedValue } from "./signing";
 
 /** What the notice says happened, `emails.passkeysNotice.changes.<change>`. */
@@ -22,8 +24,9 @@ export type PasskeysNoticeChange = "password-changed" | "signed-out-others";
 export const REMOVE_PASSKEYS_PATH = "/auth/remove-passkeys";
 
 /**
- * Mails the account its passkeys and the link that removes them, after `change`; nothing when it has none. A mail that
- * cannot be sent is logged and does not undo the change (as for every security notice).
+ * Mails the account its passkeys and the link that removes them, after `change`; nothing when it has none, and nothing
+ * past 5 such mails an hour (signing out elsewhere again and again must not flood the inbox; the change itself is done).
+ * A mail that cannot be sent is logged and does not undo the change (as for every security notice).
  */
 export async function mailPasskeysNotice(env: AppEnv, user: Pick<User, "id" | "email">, change: PasskeysNoticeChange, link: LinkContext): Promise<void> {
   try {
@@ -33,6 +36,7 @@ export async function mailPasskeysNotice(env: AppEnv, user: Pick<User, "id" | "e
       .where(eq(schema.passkeys.userId, user.id))
       .orderBy(schema.passkeys.createdAt);
     if (passkeys.length === 0) return;
+    if (!(await countAttempt(env, throttleKeys.emails("remove-passkeys", user.id), THROTTLE.emailsPerAccount)).allowed) return;
     const token = await createEmailToken(env, user.id, "remove-passkeys");
     const signed = await signValue(loadConfig(env).sessionSecret, "passkey-removal", token);
     const url = `${link.origin}${REMOVE_PASSKEYS_PATH}?token=${signed}`;
