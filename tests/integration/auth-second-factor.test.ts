@@ -3,14 +3,14 @@
 // codes or turn two-step off; "Confirm it's you" with the code as well does. Also: recovery codes are kept as HMACs
 // under a server-side key, and the trusted-device cookie comes only after the second step.
 import { afterEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { sha256Hex } from "../../app/.server/auth/crypto";
 import { SESSION_POLICY } from "../../app/.server/auth/policy";
 import { setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import { Client, ORIGIN, db } from "./auth-helpers";
 import { accountWithTwoStep, firstStep, secondStep, twoStep, type Account } from "./two-step-helpers";
-import { SoftAuthenticator, totpCode, type CreationOptions } from "./webauthn-helpers";
+import { SoftAuthenticator, totpCode, type CreationOptions, type RequestOptions } from "./webauthn-helpers";
 
 afterEach(() => setClockOffset(0));
 
@@ -63,7 +63,9 @@ describe("with two-step sign-in on, the password alone", () => {
     account.client.cookies.set("locale", "tr");
     expect(await twoStep(account.client, { intent: "renew-codes" })).toMatchObject({
       status: 401,
-      body: { error: { code: "auth/requires-second-factor", message: "Kimliğinizi doğrulamak için doğrulama uygulamanızdaki kodu (veya bir kurtarma kodunu) girin." } },
+      body: {
+        error: { code: "auth/requires-second-factor", message: "Kimliğinizi doğrulamak için doğrulama uygulamanızdaki kodu (veya bir kurtarma kodunu) girin." },
+      },
     });
   });
 
@@ -82,7 +84,9 @@ describe("with two-step sign-in on, the password and a code", () => {
   it("adds a passkey and renews the recovery codes", async () => {
     const account = await accountWithTwoStep();
     setClockOffset(STALE);
-    expect(await confirm(account.client, { password: account.user.password, code: "000000" === codeAt(account.key, STALE) ? "111111" : "000000" })).toMatchObject({
+    expect(
+      await confirm(account.client, { password: account.user.password, code: "000000" === codeAt(account.key, STALE) ? "111111" : "000000" }),
+    ).toMatchObject({
       status: 401,
       body: { error: { code: "auth/invalid-verification-code" } },
     });
@@ -111,6 +115,25 @@ describe("with two-step sign-in on, the password and a code", () => {
   });
 });
 
+describe("an existing passkey", () => {
+  it("counts as the second factor when it signs in, for 10 minutes", async () => {
+    const account = await accountWithTwoStep();
+    const authenticator = await SoftAuthenticator.create();
+    const asked = await registerOptions(account.client);
+    const answer = await authenticator.register(asked.body.options, ORIGIN);
+    expect((await account.client.fetch("/api/passkeys", { method: "POST", body: new URLSearchParams({ response: JSON.stringify(answer) }) })).status).toBe(200);
+
+    const browser = new Client();
+    const signIn = await browser.fetch("/api/passkeys/options", { method: "POST", body: new URLSearchParams({ purpose: "sign-in" }) });
+    const signed = await authenticator.authenticate(((await signIn.json()) as { options: RequestOptions }).options, ORIGIN);
+    expect((await browser.action("/auth/login", { intent: "passkey", response: JSON.stringify(signed), redirectTo: "/gallery" })).redirect).toBe("/gallery");
+    expect((await twoStep(browser, { intent: "renew-codes" })).status).toBe(200);
+    setClockOffset(STALE);
+    expect(await confirm(browser, { password: account.user.password })).toMatchObject({ status: 200 });
+    expect(await twoStep(browser, { intent: "renew-codes" })).toMatchObject(ASKS_FOR_CODE);
+  });
+});
+
 describe("recovery codes at rest", () => {
   it("are not the plain SHA-256 of the code, and still verify", async () => {
     const account = await accountWithTwoStep();
@@ -128,13 +151,15 @@ describe("recovery codes at rest", () => {
   it("a code stored the earlier way (SHA-256) still works once", async () => {
     const account = await accountWithTwoStep();
     const legacy = "abcde-fghjk";
-    await db.insert(schema.recoveryCodes).values({ id: crypto.randomUUID(), userId: account.user.id, codeHash: await sha256Hex(`recovery|${account.user.id}|abcdefghjk`) });
+    await db
+      .insert(schema.recoveryCodes)
+      .values({ id: crypto.randomUUID(), userId: account.user.id, codeHash: await sha256Hex(`recovery|${account.user.id}|abcdefghjk`) });
     const { browser } = await firstStep(account);
     expect((await secondStep(browser, legacy)).redirect).toBe("/gallery");
     const again = await firstStep(account);
     expect(await secondStep(again.browser, legacy)).toMatchObject({ status: 401, data: { error: { code: "auth/code-already-used" } } });
-    const left = await db.$count(schema.recoveryCodes, and(eq(schema.recoveryCodes.userId, account.user.id)));
-    expect(left).toBe(11);
+    const used = await db.$count(schema.recoveryCodes, and(eq(schema.recoveryCodes.userId, account.user.id), isNotNull(schema.recoveryCodes.usedAt)));
+    expect(used).toBe(1);
   });
 });
 
