@@ -124,7 +124,10 @@ describe("the removal link", () => {
       expect((await new Client().loaderData(`/auth/remove-passkeys?token=${encodeURIComponent(bad)}`, ROUTE)).data).toMatchObject({
         problem: "auth/invalid-action-code",
       });
-      expect(await new Client().action("/auth/remove-passkeys", { token: bad })).toMatchObject({ status: 400, data: { error: { code: "auth/invalid-action-code" } } });
+      expect(await new Client().action("/auth/remove-passkeys", { token: bad })).toMatchObject({
+        status: 400,
+        data: { error: { code: "auth/invalid-action-code" } },
+      });
     }
     expect(await passkeysOf(user.id)).toHaveLength(2);
     // The real one still works.
