@@ -81,6 +81,12 @@ export const sessions = sqliteTable(
      * sign-in"). On the app clock (app/.server/clock.ts). 0 for sessions older than the column: never recent.
      */
     signedInAt: integer("signed_in_at", { mode: "number" }).notNull().default(0),
+    /**
+     * When this browser last proved the account's second factor (an authenticator or recovery code, or a passkey), on the
+     * app clock; 0: never. With two-step sign-in on, adding a passkey or renewing recovery codes needs it recent
+     * (decision 0028 "A second factor guards second factors").
+     */
+    secondFactorAt: integer("second_factor_at", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user").on(t.userId)],
@@ -139,7 +145,10 @@ export const twoStepSecrets = sqliteTable("two_step_secrets", {
   createdAt: createdAt(),
 });
 
-/** One-time recovery codes for two-step sign-in: ten at a time, only their SHA-256 kept. */
+/**
+ * One-time recovery codes for two-step sign-in: ten at a time, only an HMAC-SHA256 of each kept, under a key derived
+ * from SESSION_SECRET (rows made before that hold a plain SHA-256 and still work once: decision 0028).
+ */
 export const recoveryCodes = sqliteTable(
   "recovery_codes",
   {
@@ -178,7 +187,7 @@ export const emailTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify-email", "reset-password", "sign-in-link"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify-email", "reset-password", "sign-in-link", "remove-passkeys"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     usedAt: integer("used_at", { mode: "number" }),

@@ -38,6 +38,8 @@ export const errorStatus = {
   "auth/multi-factor-info-not-found": 409,
   "auth/passkey-failed": 400,
   "auth/passkey-not-found": 404,
+  /** A second factor is added or renewed with only a password proven recently (decision 0028). */
+  "auth/requires-second-factor": 401,
   "account/pro-active": 409,
   "upload/avatar-too-large": 413,
   "credits/fetch-failed": 503,

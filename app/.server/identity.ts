@@ -39,6 +39,8 @@ export type Viewer =
       sessionId: string;
       /** When this session last proved it is the owner (auth/recent-sign-in.ts). */
       signedInAt: number;
+      /** When this session last proved the second factor, 0: never (auth/recent-sign-in.ts requireSecondFactor). */
+      secondFactorAt: number;
       accountId: string;
       /** Follows the subscription (billing/plan.ts): Pro while active, or cancelled until its paid period ends. */
       plan: "free" | "pro";
@@ -107,7 +109,16 @@ async function resolveViewer(request: Request, context: { env: AppEnv; config: A
     const plan = await planForUser(context.env, session.user, now());
     const user: SessionUser = { ...toSessionUser(session.user), accessLevel: plan === "pro" ? "pro" : "basic" };
     const paywallDue = plan === "free" && session.user.paywallSeenAt === null && context.config.billing.paywallAfterSignIn;
-    return { kind: "user", user, sessionId: session.sessionId, signedInAt: session.signedInAt, accountId: user.id, plan, paywallDue };
+    return {
+      kind: "user",
+      user,
+      sessionId: session.sessionId,
+      signedInAt: session.signedInAt,
+      secondFactorAt: session.secondFactorAt,
+      accountId: user.id,
+      plan,
+      paywallDue,
+    };
   }
   const guestId = await readGuestId(request, context.config);
   return {

@@ -240,8 +240,8 @@ export default function LoginConnectionTab() {
         })}
       </ul>
       <div className="mt-6">
-        <PasskeysSection passkeys={passkeys} account={profile} />
-        <TwoStepSection status={twoStep} account={profile} />
+        <PasskeysSection passkeys={passkeys} account={{ ...profile, twoStep: twoStep.enabled }} />
+        <TwoStepSection status={twoStep} account={{ ...profile, twoStep: twoStep.enabled }} />
         <SecurityActivity events={activity} />
       </div>
       <WhatsAppSettingsSection status={whatsapp} />

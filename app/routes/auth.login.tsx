@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { checkPasswordForResend, resendVerificationEmail, signInWithPassword } from "~/.server/auth/accounts";
-import { isTrustedDevice, trustedDeviceCookie } from "~/.server/auth/device";
+import { isTrustedDevice } from "~/.server/auth/device";
 import { pageAction, invalid, linkContext, publicOrigin, retryAfterHeaders, signedInRedirect } from "~/.server/http/auth";
 import { clearChallengeCookie, readChallenge } from "~/.server/auth/passkey-challenge";
 import { relyingParty, signInWithPasskey } from "~/.server/auth/passkeys";
@@ -56,9 +56,9 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     return data({ ok: true as const, notice: "activationSent" as const });
   }
   const user = await signInWithPassword(context.env, { ...check.data, address, trustedDevice, locale: getLocale(request) });
-  // This browser knew the password: guesses from elsewhere will not slow its next sign-ins (decision 0012).
-  const headers = { "Set-Cookie": await trustedDeviceCookie(request, context.config, user.email) };
-  return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), headers });
+  // This browser knew the password: guesses from elsewhere will not slow its next sign-ins (decision 0012), once the
+  // sign-in is finished (after the second step, when two-step sign-in is on: decision 0028).
+  return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), trustDevice: true });
 }, "auth/unknown");
 
 /** "Sign in with a passkey" (or a passkey picked from the e-mail field's autofill): both steps at once (decision 0028). */

@@ -3,7 +3,9 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkResetToken, resetPassword } from "~/.server/auth/accounts";
 import { trustedDeviceCookie } from "~/.server/auth/device";
-import { pageAction, invalid } from "~/.server/http/auth";
+import { linkContext, pageAction, invalid } from "~/.server/http/auth";
+import { mailPasskeysNotice } from "~/.server/auth/passkey-removal";
+import { isTwoStepOn } from "~/.server/auth/two-step";
 import { clientAddress } from "~/.server/auth/throttle";
 import { clearCookie, readResetToken, resetTokenCookie, RESET_TOKEN_COOKIE } from "~/.server/auth/pending";
 import { clearSessionCookie } from "~/.server/auth/session";
@@ -49,10 +51,13 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const token = await readResetToken(request, context.config);
   if (!token) throw new AppError("auth/invalid-action-code");
   const user = await resetPassword(context.env, { token, password: check.data.password, address: clientAddress(request) });
+  // A passkey outlives the old password: the account is told which ones can still sign in, with a link to remove them.
+  await mailPasskeysNotice(context.env, user, "password-changed", linkContext(request, context));
   // Every session ended with the old password, this browser's too: sign in again with the new one. It proved the
-  // mailbox, so its next sign-in is not slowed by anyone's guesses (decision 0012).
+  // mailbox, so its next sign-in is not slowed by anyone's guesses (decision 0012); with two-step sign-in on, only once
+  // its second step is done too (decision 0028).
   const headers = new Headers();
-  headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
+  if (!(await isTwoStepOn(context.env, user.id))) headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
   headers.append("Set-Cookie", clearCookie(request, RESET_TOKEN_COOKIE));
   headers.append("Set-Cookie", clearSessionCookie(request));
   return redirect("/auth/login?notice=password-reset", { headers });

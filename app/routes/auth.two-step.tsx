@@ -45,7 +45,13 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   if (user.disabledAt) throw new AppError("auth/user-disabled");
   await passSecondStep(context.env, user, { code: check.data.code, address: clientAddress(request) }, linkContext(request, context));
   const headers = { "Set-Cookie": clearCookie(request, PENDING_SECOND_STEP_COOKIE) };
-  return await signedInRedirect(request, context, user, { redirectTo: form.get("redirectTo"), guestId: pending.guestId, headers, secondStepDone: true });
+  return await signedInRedirect(request, context, user, {
+    redirectTo: form.get("redirectTo"),
+    guestId: pending.guestId,
+    headers,
+    secondStepDone: true,
+    trustDevice: pending.trustDevice,
+  });
 }, "auth/unknown");
 
 export default function Screen() {

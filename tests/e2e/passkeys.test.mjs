@@ -1,7 +1,8 @@
 // Issue 34 in a real browser: a passkey added in Settings with Chromium's virtual authenticator (DevTools protocol
 // WebAuthn.addVirtualAuthenticator), then signing out and back in with it and no password; two-step sign-in turned on
 // with a code computed here from the key Settings shows, then a sign-in with a code and one with a recovery code (in
-// Turkish, chosen with the sign-in page's language menu). Passkeys need a host name (an IP address cannot be a
+// Turkish, chosen with the sign-in page's language menu); 11 minutes later (the development clock), new recovery codes
+// need the password and a code in "Confirm it's you" (decision 0028). Passkeys need a host name (an IP address cannot be a
 // relying party), so these pages are opened on localhost, the same server as BASE_URL.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -26,6 +27,11 @@ function base32(text) {
     }
   }
   return new Uint8Array(out);
+}
+
+async function moveClock(page, body) {
+  const moved = await page.request.post("/dev/clock", { form: body, maxRedirects: 0 });
+  assert.equal(moved.status(), 302, "the development clock answered");
 }
 
 /** What an authenticator app shows for `key`, `stepsAhead` 30-second steps from now. */
@@ -143,7 +149,31 @@ describe("two-step sign-in", () => {
       await page.goto("/settings/login-connection");
       await page.getByTestId("two-step-status").getByText("Kalan kurtarma kodu: 9").waitFor();
       await page.getByTestId("security-activity").getByText("Girişte kurtarma kodu kullanıldı").waitFor();
-      assertNoErrors(errors, "two-step sign-in");
+
+      // 11 minutes on (22 steps of the app clock), new recovery codes need the password and a code: the dialog asks for both.
+      await moveClock(page, { days: String(11 / (24 * 60)) });
+      try {
+        await page.reload();
+        await hydrated(page);
+        await page.getByRole("button", { name: "Yeni kurtarma kodları oluştur" }).click();
+        const onay = page.getByRole("dialog", { name: "Kimliğinizi doğrulayın" });
+        await onay.getByText("doğrulama uygulamanızdaki bir kodu").waitFor();
+        await onay.getByLabel("Şifre", { exact: true }).fill(account.password);
+        await onay.getByLabel("Doğrulama uygulamanızdaki kod veya bir kurtarma kodu").fill(appCode(key, 22));
+        await onay.getByRole("button", { name: "Doğrula", exact: true }).click();
+        await onay.waitFor({ state: "hidden" });
+        await page.getByTestId("recovery-codes").locator("li").first().waitFor();
+        const renewed = (await page.getByTestId("recovery-codes").locator("li").allTextContents()).map((code) => code.trim());
+        assert.equal(renewed.length, 10);
+        assert.ok(!renewed.includes(codes[1]));
+      } finally {
+        await moveClock(page, { intent: "reset" });
+      }
+      // The browser logs the refusal that opened the dialog (401, requires-recent-login).
+      assertNoErrors(
+        errors.filter((error) => !/status of 401/.test(error)),
+        "two-step sign-in",
+      );
     });
   });
 });

@@ -151,6 +151,22 @@ describe("signing in with a passkey", () => {
     expect(browser.sessionToken()).toBeUndefined();
   });
 
+  it("refuses the second of two sign-ins racing with the same counter (a lost race, or a replayed counter)", async () => {
+    const { user, authenticator } = await accountWithPasskey();
+    const asked = await Promise.all(
+      [new Client(), new Client()].map(async (browser) => ({ browser, body: (await options<RequestOptions>(browser, "sign-in")).body })),
+    );
+    const answers: Awaited<ReturnType<SoftAuthenticator["authenticate"]>>[] = [];
+    for (const { body } of asked) answers.push(await authenticator.authenticate(body.options, ORIGIN, { counter: 7 }));
+    const results = await Promise.all(
+      asked.map(({ browser }, index) => browser.action("/auth/login", { intent: "passkey", response: JSON.stringify(answers[index]), redirectTo: "/gallery" })),
+    );
+    expect(results.filter((result) => result.redirect === "/gallery")).toHaveLength(1);
+    expect(results.filter((result) => result.status === 400 && result.data?.error?.code === "auth/passkey-failed")).toHaveLength(1);
+    expect(asked.filter(({ browser }) => browser.sessionToken())).toHaveLength(1);
+    expect((await passkeyRows(user.id))[0]!.counter).toBe(7);
+  });
+
   it("says a passkey this app does not know is not registered", async () => {
     const { result } = await signInWith(await SoftAuthenticator.create());
     expect(result).toMatchObject({

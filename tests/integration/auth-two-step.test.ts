@@ -8,39 +8,10 @@ import { SESSION_POLICY, TWO_STEP } from "../../app/.server/auth/policy";
 import { setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import { Client, ORIGIN, db, latestEmail, sessionsOf, signedInClient } from "./auth-helpers";
+import { accountWithTwoStep, firstStep, secondStep, twoStep } from "./two-step-helpers";
 import { SoftAuthenticator, totpCode, type CreationOptions, type RequestOptions } from "./webauthn-helpers";
 
 afterEach(() => setClockOffset(0));
-
-type Account = Awaited<ReturnType<typeof signedInClient>>;
-
-async function twoStep(client: Client, fields: Record<string, string>) {
-  const response = await client.fetch("/api/two-step", { method: "POST", body: new URLSearchParams(fields) });
-  return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: (await response.json()) as Record<string, unknown> };
-}
-
-/** A signed-in account with two-step sign-in on: its key (as Settings showed it) and its ten recovery codes. */
-async function accountWithTwoStep(): Promise<Account & { key: string; recoveryCodes: string[] }> {
-  const account = await signedInClient();
-  const setup = await twoStep(account.client, { intent: "setup" });
-  expect(setup.status).toBe(200);
-  const key = setup.body.manualKey as string;
-  // The first code is for the step before now, so the tests' own "now" code is still unused.
-  const enabled = await twoStep(account.client, { intent: "enable", code: totpCode(key, Date.now() - 30_000) });
-  expect(enabled.status).toBe(200);
-  return { ...account, key, recoveryCodes: enabled.body.recoveryCodes as string[] };
-}
-
-/** The password step in a new browser: where it goes, and the browser. */
-async function firstStep(account: Account, redirectTo = "/gallery") {
-  const browser = new Client();
-  const result = await browser.action("/auth/login", { email: account.user.email, password: account.user.password, redirectTo });
-  return { browser, result };
-}
-
-function secondStep(browser: Client, code: string) {
-  return browser.action("/auth/two-step", { code, redirectTo: "/gallery" });
-}
 
 describe("turning two-step sign-in on", () => {
   it("shows the key once, turns on with the first code, and keeps the key sealed and the recovery codes hashed", async () => {

@@ -16,6 +16,9 @@ const SAMPLE: Record<SigningPurpose, string> = {
   "d1-bookmark": "0000000b-00000003-00004f5e-8e61117bf38d7adb71b934ebbf891683",
   "pending-second-step": `0e9a1c2b-5d4f-4e3a-8b7c-6d5e4f3a2b1c|${Date.now() + 300_000}|g_4b3c1f0e-8d1e-4f57-9a0c-3b1f2e7d9a10`,
   "passkey-challenge": `sign-in|Zx9_uQ3-kV7mN2pL8rT4wY6aB1cD5eF0gH3iJ7kL9mN|${Date.now() + 300_000}`,
+  "passkey-removal": "Zx9_uQ3-kV7mN2pL8rT4wY6aB1cD5eF0gH3iJ7kL9mN",
+  // Only ever MACed (signing.ts macHex), never signed into a value; the key is still its own.
+  "recovery-code": "recovery|0e9a1c2b-5d4f-4e3a-8b7c-6d5e4f3a2b1c|abcdefghjk",
 };
 
 describe.each(SIGNING_PURPOSES)("a value signed for %s", (purpose) => {

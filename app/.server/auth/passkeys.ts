@@ -10,7 +10,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Passkey, User } from "../../../db/schema";
 import { getDb, getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
@@ -139,6 +139,8 @@ export async function addPasskey(
 /**
  * Signs in with a passkey: its credential id names the account, the signature proves the key, user verification the
  * person, and the counter must not go backwards (a cloned authenticator). Both steps at once (decision 0028).
+ * The counter is written only if it still grows against the stored one, in the same statement (or, for an
+ * authenticator that keeps none, stays 0): of two answers racing with one counter value, one is refused.
  */
 export async function signInWithPasskey(
   env: AppEnv,
@@ -159,7 +161,17 @@ export async function signInWithPasskey(
   );
   if (!result.verified) throw new AppError("auth/passkey-failed");
   await consumeChallenge(env, input.challenge);
-  await db.update(schema.passkeys).set({ counter: result.authenticationInfo.newCounter, lastUsedAt: Date.now() }).where(eq(schema.passkeys.id, passkey.id));
+  const { newCounter } = result.authenticationInfo;
+  const counterStill = newCounter === 0 ? eq(schema.passkeys.counter, 0) : lt(schema.passkeys.counter, newCounter);
+  const moved = await db
+    .update(schema.passkeys)
+    .set({ counter: newCounter, lastUsedAt: Date.now() })
+    .where(and(eq(schema.passkeys.id, passkey.id), counterStill))
+    .returning({ id: schema.passkeys.id });
+  if (moved.length === 0) {
+    console.warn("auth: passkey answer refused: its counter was overtaken");
+    throw new AppError("auth/passkey-failed");
+  }
   const user = await findUser(env, passkey.userId);
   if (!user) throw new AppError("auth/passkey-not-found");
   if (user.disabledAt) throw new AppError("auth/user-disabled");

@@ -59,6 +59,8 @@ export interface PendingSecondStep {
   userId: string;
   /** The visitor id whose chats move into the account once the second step passes (null: none move). */
   guestId: string | null;
+  /** The first step was the password: the browser is trusted for the account once the second step passes (decision 0012). */
+  trustDevice: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface PendingSecondStep {
  * /dev/clock can step past its 5 minutes. It is no session: it only lets /auth/two-step ask for the code.
  */
 export async function pendingSecondStepCookie(request: Request, config: AppConfig, pending: PendingSecondStep): Promise<string> {
-  const value = `${pending.userId}|${clockNow() + TWO_STEP.pendingMs}|${pending.guestId ?? ""}`;
+  const value = `${pending.userId}|${clockNow() + TWO_STEP.pendingMs}|${pending.guestId ?? ""}|${pending.trustDevice ? "p" : ""}`;
   return cookie(
     request,
     PENDING_SECOND_STEP_COOKIE,
@@ -79,8 +81,8 @@ export async function pendingSecondStepCookie(request: Request, config: AppConfi
 export async function readPendingSecondStep(request: Request, config: AppConfig): Promise<PendingSecondStep | "expired" | null> {
   const value = await verifySignedValue(config.sessionSecret, "pending-second-step", readCookie(request, PENDING_SECOND_STEP_COOKIE));
   if (!value) return null;
-  const [userId, expires, guestId] = value.split("|");
+  const [userId, expires, guestId, trust] = value.split("|");
   if (!userId || !expires) return null;
   if (Number(expires) <= clockNow()) return "expired";
-  return { userId, guestId: guestId || null };
+  return { userId, guestId: guestId || null, trustDevice: trust === "p" };
 }

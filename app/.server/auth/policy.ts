@@ -23,6 +23,8 @@ export const EMAIL_TOKEN_TTL = {
   "reset-password": 1 * HOUR,
   /** Sign-in by e-mail link (issue 17): short, since the link alone opens the account. */
   "sign-in-link": 15 * MINUTE,
+  /** "Remove all passkeys" in the notice after a password change or signing out elsewhere (decision 0028). */
+  "remove-passkeys": 7 * DAY,
 } as const;
 
 /**

@@ -66,9 +66,15 @@ export function readSessionToken(request: Request): string | null {
 
 /**
  * Starts a session for `userId` and returns the Set-Cookie header. Replaces the browser's previous session, if any.
- * Called only when the person has just proved who they are, so the session counts as a recent sign-in from now.
+ * Called only when the person has just proved who they are, so the session counts as a recent sign-in from now;
+ * `secondFactor`: they proved the second factor too (a code or a passkey), which counts as recent as well (decision 0028).
  */
-export async function createSession(env: AppEnv, request: Request, userId: string, now = Date.now()): Promise<{ setCookie: string; sessionId: string }> {
+export async function createSession(
+  env: AppEnv,
+  request: Request,
+  userId: string,
+  { secondFactor = false, now = Date.now() }: { secondFactor?: boolean; now?: number } = {},
+): Promise<{ setCookie: string; sessionId: string }> {
   const db = getPrimaryDb(env);
   const previous = readSessionToken(request);
   if (previous) await db.delete(schema.sessions).where(eq(schema.sessions.id, await sha256Hex(previous)));
@@ -82,9 +88,15 @@ export async function createSession(env: AppEnv, request: Request, userId: strin
     userAgent: request.headers.get("User-Agent")?.slice(0, 255) ?? null,
     // The app clock, which tests and /dev/clock move, so "more than 10 minutes ago" can be tried without waiting.
     signedInAt: clockNow(),
+    secondFactorAt: secondFactor ? clockNow() : 0,
     createdAt: now,
   });
   return { setCookie: sessionCookie(request, token, Math.floor(SESSION_POLICY.absoluteMs / 1000)), sessionId };
+}
+
+/** This session just proved the account's second factor (turning two-step sign-in on with the app's first code). */
+export async function markSecondFactor(env: AppEnv, sessionId: string): Promise<void> {
+  await getPrimaryDb(env).update(schema.sessions).set({ secondFactorAt: clockNow() }).where(eq(schema.sessions.id, sessionId));
 }
 
 /** Ends this browser's session on the server and returns the header that removes the cookie. */
@@ -125,7 +137,7 @@ export function toSessionUser(user: User): SessionUser {
 
 export type SessionLookup =
   | { status: "none" }
-  | { status: "ok"; user: User; sessionId: string; signedInAt: number }
+  | { status: "ok"; user: User; sessionId: string; signedInAt: number; secondFactorAt: number }
   /** The cookie named a live session but the profile could not be loaded (docs/product.md §4: treated as signed out). */
   | { status: "profile-unavailable" }
   /**
@@ -184,5 +196,5 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
       .set({ lastSeenAt: now, expiresAt: Math.min(now + SESSION_POLICY.idleMs, session.createdAt + SESSION_POLICY.absoluteMs) })
       .where(eq(schema.sessions.id, sessionId));
   }
-  return { status: "ok", user, sessionId, signedInAt: session.signedInAt };
+  return { status: "ok", user, sessionId, signedInAt: session.signedInAt, secondFactorAt: session.secondFactorAt };
 }

@@ -6,7 +6,16 @@ import { base64UrlDecode, base64UrlEncode } from "./crypto";
 
 /** Every structure the app signs. A new one gets its own name here, and so its own key. */
 export type SigningPurpose =
-  "guest-id" | "pending-verification" | "reset-token" | "oauth-state" | "trusted-device" | "d1-bookmark" | "pending-second-step" | "passkey-challenge";
+  | "guest-id"
+  | "pending-verification"
+  | "reset-token"
+  | "oauth-state"
+  | "trusted-device"
+  | "d1-bookmark"
+  | "pending-second-step"
+  | "passkey-challenge"
+  | "passkey-removal"
+  | "recovery-code";
 
 export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "guest-id",
@@ -17,6 +26,8 @@ export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "d1-bookmark",
   "pending-second-step",
   "passkey-challenge",
+  "passkey-removal",
+  "recovery-code",
 ];
 
 /**
@@ -63,6 +74,15 @@ function signedBytes(value: string, boundTo: string): Uint8Array<ArrayBuffer> {
 export async function signValue(secret: string, purpose: SigningPurpose, value: string, boundTo = ""): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", await keyFor(secret, purpose), signedBytes(value, boundTo));
   return `${SIGNED_VALUE_VERSION}.${value}.${base64UrlEncode(new Uint8Array(mac))}`;
+}
+
+/**
+ * Hex HMAC-SHA256 of `value` under the purpose's key: what is stored in place of a secret the server must recognise
+ * but never show again (recovery codes, decision 0028), so a copy of the database alone cannot test guesses offline.
+ */
+export async function macHex(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", await keyFor(secret, purpose), encoder.encode(value));
+  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** The value signed by signValue for this purpose (and `boundTo`), or null for anything else. Constant-time. */

@@ -1,8 +1,8 @@
 // Two-step sign-in with an authenticator app (decision 0028): a TOTP key (RFC 6238, 6 digits, 30 s) kept sealed
-// (auth/sealed.ts) and shown only while it is being set up, ten one-time recovery codes kept as SHA-256, and the one
+// (auth/sealed.ts) and shown only while it is being set up, ten one-time recovery codes kept as HMACs, and the one
 // check every code goes through: ±1 step, each code accepted once, counted like passwords (throttle.ts).
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import { now as clockNow } from "../clock";
 import { type Database, getPrimaryDb, schema } from "../db";
@@ -12,6 +12,7 @@ import type { LinkContext } from "./accounts";
 import { sha256Hex, timingSafeEqualStrings } from "./crypto";
 import { TWO_STEP } from "./policy";
 import { seal, unseal } from "./sealed";
+import { macHex } from "./signing";
 import { mailSecurityChange, securityEventStatement } from "./security-activity";
 import { beginCodeAttempt } from "./throttle";
 
@@ -62,14 +63,26 @@ function newRecoveryCode(): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-function recoveryHash(userId: string, code: string): Promise<string> {
-  return sha256Hex(`recovery|${userId}|${normalizeCode(code)}`);
+/**
+ * How a recovery code is stored: HMAC-SHA256 under a key derived from SESSION_SECRET for this purpose (signing.ts), so
+ * a copy of the database alone cannot test the 50-bit codes offline (decision 0028).
+ */
+function recoveryHash(env: AppEnv, userId: string, code: string): Promise<string> {
+  return macHex(loadConfig(env).sessionSecret, "recovery-code", `recovery|${userId}|${normalizeCode(code)}`);
+}
+
+/**
+ * Both forms a stored code may have: the HMAC, and the plain SHA-256 rows made before it still hold. Those cannot be
+ * rewritten without the codes, which the server never keeps; each still works once, and renewing replaces them all.
+ */
+async function storedForms(env: AppEnv, userId: string, code: string): Promise<string[]> {
+  return [await recoveryHash(env, userId, code), await sha256Hex(`recovery|${userId}|${normalizeCode(code)}`)];
 }
 
 /** Ten new codes replace every earlier one; the statements go in the caller's batch, the codes are shown once. */
-async function recoveryCodeRows(userId: string) {
+async function recoveryCodeRows(env: AppEnv, userId: string) {
   const codes = Array.from({ length: TWO_STEP.recoveryCodes }, newRecoveryCode);
-  const rows = await Promise.all(codes.map(async (code) => ({ id: crypto.randomUUID(), userId, codeHash: await recoveryHash(userId, code) })));
+  const rows = await Promise.all(codes.map(async (code) => ({ id: crypto.randomUUID(), userId, codeHash: await recoveryHash(env, userId, code) })));
   return { codes, rows };
 }
 
@@ -124,14 +137,14 @@ async function acceptAppCode(env: AppEnv, userId: string, code: string, { enable
 /** Uses up one recovery code; throws what a person should be told when it is not one of theirs or was used. */
 async function spendRecoveryCode(env: AppEnv, userId: string, code: string): Promise<void> {
   const db = getPrimaryDb(env);
-  const codeHash = await recoveryHash(userId, code);
+  const forms = await storedForms(env, userId, code);
   const used = await db
     .update(schema.recoveryCodes)
     .set({ usedAt: Date.now() })
-    .where(and(eq(schema.recoveryCodes.userId, userId), eq(schema.recoveryCodes.codeHash, codeHash), isNull(schema.recoveryCodes.usedAt)))
+    .where(and(eq(schema.recoveryCodes.userId, userId), inArray(schema.recoveryCodes.codeHash, forms), isNull(schema.recoveryCodes.usedAt)))
     .returning({ id: schema.recoveryCodes.id });
   if (used.length > 0) return;
-  const known = await db.query.recoveryCodes.findFirst({ where: and(eq(schema.recoveryCodes.userId, userId), eq(schema.recoveryCodes.codeHash, codeHash)) });
+  const known = await db.query.recoveryCodes.findFirst({ where: and(eq(schema.recoveryCodes.userId, userId), inArray(schema.recoveryCodes.codeHash, forms)) });
   throw new AppError(known ? "auth/code-already-used" : "auth/invalid-verification-code");
 }
 
@@ -176,7 +189,7 @@ export async function confirmTwoStepSetup(
 ): Promise<{ recoveryCodes: string[] }> {
   await checkTwoStepCode(env, user.id, input, { appOnly: true });
   const db = getPrimaryDb(env);
-  const { codes, rows } = await recoveryCodeRows(user.id);
+  const { codes, rows } = await recoveryCodeRows(env, user.id);
   await db.batch([
     db.update(schema.twoStepSecrets).set({ enabledAt: Date.now() }).where(eq(schema.twoStepSecrets.userId, user.id)),
     db.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, user.id)),
@@ -204,7 +217,7 @@ export async function disableTwoStep(env: AppEnv, user: Pick<User, "id" | "email
 export async function renewRecoveryCodes(env: AppEnv, user: Pick<User, "id" | "email">, link: LinkContext): Promise<{ recoveryCodes: string[] }> {
   if (!(await isTwoStepOn(env, user.id))) throw new AppError("auth/multi-factor-info-not-found");
   const db = getPrimaryDb(env);
-  const { codes, rows } = await recoveryCodeRows(user.id);
+  const { codes, rows } = await recoveryCodeRows(env, user.id);
   await db.batch([
     db.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, user.id)),
     db.insert(schema.recoveryCodes).values(rows),

@@ -10,6 +10,7 @@ import { forgetViewer, getViewer, readGuestId, viewerUserRow, type Viewer } from
 import type { LinkContext } from "../auth/accounts";
 import { adoptGuestData } from "../auth/profile";
 import { pendingSecondStepCookie } from "../auth/pending";
+import { trustedDeviceCookie } from "../auth/device";
 import { createSession } from "../auth/session";
 import { isTwoStepOn } from "../auth/two-step";
 
@@ -67,25 +68,29 @@ export async function requireApiUser(request: Request, context: Context): Promis
  *
  * An account with two-step sign-in on gets no session here unless the second step is already done (a passkey, or the
  * code on /auth/two-step): the browser gets the signed pending-second-step cookie and goes to /auth/two-step, which
- * comes back here once the code is right (decision 0028).
+ * comes back here once the code is right (decision 0028). A session that passed the second step records it, so it
+ * may add a passkey or renew recovery codes for 10 minutes. `trustDevice` (a right password): the trusted-device
+ * cookie (decision 0012), set with the session, never before the second step; the pending cookie carries it there.
  */
 export async function signedInRedirect(
   request: Request,
   context: Context,
   user: User,
-  options: { redirectTo: unknown; guestId?: string | null; headers?: HeadersInit; secondStepDone?: boolean },
+  options: { redirectTo: unknown; guestId?: string | null; headers?: HeadersInit; secondStepDone?: boolean; trustDevice?: boolean },
 ): Promise<Response> {
   const headers = new Headers(options.headers);
   const redirectTo = safeRedirectPath(options.redirectTo, DEFAULT_AFTER_SIGN_IN);
   try {
     const guestId = options.guestId !== undefined ? options.guestId : await readGuestId(request, context.config);
+    const trustDevice = Boolean(options.trustDevice);
     if (!options.secondStepDone && (await isTwoStepOn(context.env, user.id))) {
-      headers.append("Set-Cookie", await pendingSecondStepCookie(request, context.config, { userId: user.id, guestId }));
+      headers.append("Set-Cookie", await pendingSecondStepCookie(request, context.config, { userId: user.id, guestId, trustDevice }));
       return redirect(`${TWO_STEP_PATH}?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
     }
     await adoptGuestData(context.env, guestId, user.id);
-    const { setCookie } = await createSession(context.env, request, user.id);
+    const { setCookie } = await createSession(context.env, request, user.id, { secondFactor: Boolean(options.secondStepDone) });
     headers.append("Set-Cookie", setCookie);
+    if (trustDevice) headers.append("Set-Cookie", await trustedDeviceCookie(request, context.config, user.email));
   } catch (cause) {
     if (cause instanceof AppError) throw cause;
     console.error("auth: starting the session failed", cause instanceof Error ? cause.message : cause);

@@ -8,6 +8,7 @@ import { removeProfilePhoto, setProfilePhoto } from "../auth/avatar";
 import { AVATAR_MAX_BYTES } from "../auth/policy";
 import { deleteAccount, deleteAllChats, updateDisplayName } from "../auth/profile";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
+import { mailPasskeysNotice } from "../auth/passkey-removal";
 import { clearSessionCookie, destroyUserSessions } from "../auth/session";
 import { clientAddress } from "../auth/throttle";
 import { AppError, errorStatus, type ErrorCode } from "../errors";
@@ -84,6 +85,8 @@ export async function runAccountIntent(request: Request, context: AppContext): P
       return done("changePasswordSent");
     case "sign-out-others":
       await destroyUserSessions(context.env, user.id, viewer.sessionId);
+      // A passkey signs a device in again at once: the account is told which ones can, with a link to remove them.
+      await mailPasskeysNotice(context.env, user, "signed-out-others", linkContext(request, context));
       return done("actionCompleted");
     case "delete-chats":
       await deleteAllChats(context.env, user.id);

@@ -16,6 +16,7 @@ export const signInLinkForm = accountForm((schemas) => schemas.signInLinkSchema)
 export const newPasswordForm = accountForm((schemas) => schemas.newPasswordSchema);
 export const displayNameForm = accountForm((schemas) => schemas.displayNameSchema);
 export const confirmPasswordForm = accountForm((schemas) => schemas.confirmPasswordSchema);
+export const confirmWithCodeForm = accountForm((schemas) => schemas.confirmWithCodeSchema);
 export const twoStepCodeForm = accountForm((schemas) => schemas.twoStepCodeSchema);
 export const passkeyNameForm = accountForm((schemas) => schemas.passkeyNameSchema);
 

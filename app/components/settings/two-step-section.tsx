@@ -11,7 +11,7 @@ import { useApiAction, type ApiResult } from "~/lib/use-api-action";
 import { useForm } from "~/lib/use-form";
 import { twoStepCodeForm, useAuthWords } from "../auth/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../auth/fields";
-import { useConfirmThenRetry, type ConfirmingAccount } from "./confirm-identity";
+import { REQUIRES_RECENT_LOGIN, REQUIRES_SECOND_FACTOR, useConfirmThenRetry, type ConfirmingAccount } from "./confirm-identity";
 import { Section } from "./section";
 
 const ENDPOINT = "/api/two-step";
@@ -27,7 +27,8 @@ function intentForm(intent: string, code?: string): FormData {
 }
 
 function failedCode(result: ApiResult | undefined): string | null {
-  return result && !result.ok && result.error.code !== "auth/requires-recent-login" ? result.error.code : null;
+  // The two that open "Confirm it's you" are answered by the dialog, not shown here.
+  return result && !result.ok && result.error.code !== REQUIRES_RECENT_LOGIN && result.error.code !== REQUIRES_SECOND_FACTOR ? result.error.code : null;
 }
 
 function CodeField({ label, error }: { label: string; error?: string }) {

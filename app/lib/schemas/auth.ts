@@ -65,8 +65,13 @@ export const newPasswordSchema = lazily(() =>
 
 export const displayNameSchema = lazily(() => z.object({ displayName: displayNameField() }));
 
-/** "Confirm it's you" before a change that could lock the owner out (docs/product.md §8 requires-recent-login): the password. */
-export const confirmPasswordSchema = lazily(() => z.object({ password: currentPasswordField() }));
+/**
+ * "Confirm it's you" before a change that could lock the owner out (docs/product.md §8 requires-recent-login): the
+ * password, and, on an account with two-step sign-in on, a code (decision 0028): optional for the server, which then
+ * makes the session recent for the password's changes only; the dialog asks for it (`confirmWithCodeSchema`).
+ */
+export const confirmPasswordSchema = lazily(() => z.object({ password: currentPasswordField(), code: z.string().trim().max(32, V.code).optional() }));
+export const confirmWithCodeSchema = lazily(() => z.object({ password: currentPasswordField(), code: z.string().trim().min(1, V.code).max(32, V.code) }));
 
 /** Sign-out: where to go afterwards (a path of ours, checked again there). */
 export const signOutSchema = lazily(() => z.strictObject({ redirectTo: z.string().max(2048).optional() }));
