@@ -28,7 +28,8 @@ function patchEnd(bytes: Uint8Array, offset: number, value: number, width: 2 | 4
   return copy;
 }
 
-const emptyEntries = (count: number) => writeZip(Array.from({ length: count }, (_, index) => ({ name: `f${index}`, data: new Uint8Array(), method: 0, size: 0, crc: 0 })));
+const emptyEntries = (count: number) =>
+  writeZip(Array.from({ length: count }, (_, index) => ({ name: `f${index}`, data: new Uint8Array(), method: 0, size: 0, crc: 0 })));
 
 describe("documents: the ZIP directory, read with bounds", () => {
   it("a real DOCX is listed and recognised", () => {
