@@ -2,6 +2,7 @@
 // page request: PDF text page by page (unpdf, pdfjs built for serverless), DOCX one "page" per heading's section
 // (mammoth), TXT and Markdown by paragraphs grouped into pages of about 3,000 characters. The libraries are imported
 // when a document is read, so they cost the worker's start nothing. Time and text are capped (SECURITY.md).
+import type { convertToHtml } from "mammoth";
 import type { DocumentContentType } from "./check";
 import { docxForMammoth } from "./docx-parts";
 import type { PageText } from "./operations";
@@ -128,8 +129,9 @@ const plain = (html: string) =>
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 
+type MammothOptions = Parameters<typeof convertToHtml>[1];
 /** Images are dropped, never read: mammoth's default turns each into base64 in the HTML, unbudgeted. */
-const dropImage = (() => Promise.resolve([])) as unknown as NonNullable<Parameters<typeof import("mammoth").convertToHtml>[1]>["convertImage"];
+const dropImage = (() => Promise.resolve([])) as unknown as NonNullable<MammothOptions>["convertImage"];
 
 async function readDocx(bytes: Uint8Array, budget: Budget): Promise<number> {
   // mammoth opens only the parts docxForMammoth inflated under the document's budget and checked (docx-parts.ts).
