@@ -3,7 +3,7 @@
 // since this runs in the page-serving worker), TXT and Markdown as valid UTF-8 without NUL bytes. A PDF is
 // opened at upload only as far as its cross-reference table and page tree (pdfjs reads no page content for that), so
 // a password, a damaged file or more than 300 pages is refused before anything is kept. pdfjs runs in the
-// document-reader worker (DOCUMENT_READER, documents/pdf-pages.ts), so the app's bundle carries no parser.
+// document-check worker (DOCUMENT_CHECK, documents/pdf-pages.ts), so the app's bundle carries no parser.
 import type { DocumentView } from "../../lib/documents";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -63,11 +63,11 @@ function isPlainText(bytes: Uint8Array): boolean {
  * The document's type (`contentType`, as documentKind recognised it) and, for a PDF, its page count, or the
  * translated refusal. Nothing is stored here.
  */
-export async function checkDocument(env: Pick<AppEnv, "DOCUMENT_READER">, bytes: Uint8Array, contentType: DocumentContentType): Promise<DocumentCheck> {
+export async function checkDocument(env: Pick<AppEnv, "DOCUMENT_CHECK">, bytes: Uint8Array, contentType: DocumentContentType): Promise<DocumentCheck> {
   if (bytes.length === 0) throw new AppError("upload/empty");
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
   if (contentType !== "application/pdf") return { contentType, pages: null };
-  const counted = await env.DOCUMENT_READER.pdfPageCount(bytes);
+  const counted = await env.DOCUMENT_CHECK.pdfPageCount(bytes);
   if ("refusal" in counted) throw new AppError(counted.refusal);
   const { pages } = counted;
   if (pages < 1) throw new AppError("document/corrupt");
