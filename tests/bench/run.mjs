@@ -65,6 +65,12 @@ const MEASUREMENTS = [
     measure: () => measureWorkerBundle("workers/document-reader.wrangler.toml"),
   },
   {
+    name: "Document check worker bundle (gzip)",
+    // pdfjs again, for the upload's page count, in a worker of its own so a reading never delays an upload (decision 0031).
+    budget: 1 * MiB,
+    measure: () => measureWorkerBundle("workers/document-check.wrangler.toml"),
+  },
+  {
     name: "Worker start-up CPU (wrangler check startup)",
     unit: "ms",
     // Cloudflare refuses a deploy whose global scope takes over 1 s of CPU to evaluate; every new isolate pays this
