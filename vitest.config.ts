@@ -30,7 +30,7 @@ const PREBUNDLED = [
 const WORKER_CONDITIONS = ["workerd", "worker", "browser"];
 
 /**
- * The WhatsApp worker and the document-reader worker are scripts of their own (the WHATSAPP and DOCUMENT_READER
+ * The WhatsApp worker and the document-check worker are scripts of their own (the WHATSAPP and DOCUMENT_CHECK
  * service bindings point at them by name). Auxiliary workers in the pool must be plain JavaScript, so each is bundled
  * in memory with Vite (TypeScript, its packages) before the pool starts.
  */
@@ -44,7 +44,7 @@ async function bundleWorker(entryPath: string): Promise<string> {
       ssr: entryPath,
       write: false,
       minify: false,
-      // One file: an auxiliary worker is a single script (the reader's parsers are imported dynamically).
+      // One file: an auxiliary worker is a single script (the check worker's pdfjs is imported dynamically).
       rollupOptions: { external: [/^cloudflare:/, /^node:/], output: { inlineDynamicImports: true } },
     },
   });
@@ -79,12 +79,12 @@ export default defineConfig({
             d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
           },
           {
-            // Same name as in wrangler.toml's DOCUMENT_READER service, so the upload's PDF check reaches it by RPC as in
-            // production. Its readings are run by the tests themselves (documents-helpers readAll calls its queue
-            // handler with the test's env), so no queue or Durable Object is bound here.
-            name: "edge-assistant-document-reader",
+            // Same name as in wrangler.toml's DOCUMENT_CHECK service, so the upload's PDF check reaches it by RPC as in
+            // production. Readings are run by the tests themselves (documents-helpers readAll calls the document-reader
+            // worker's queue handler with the test's env), so that worker needs no place here.
+            name: "edge-assistant-document-check",
             modules: true,
-            script: await bundleWorker("workers/document-reader.ts"),
+            script: await bundleWorker("workers/document-check.ts"),
             compatibilityDate: "2026-04-20",
             compatibilityFlags: ["nodejs_compat"],
           },

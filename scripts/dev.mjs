@@ -22,6 +22,9 @@ const services = startLongRunning(bin("wrangler"), [
   "-c",
   // The document-reader worker, its Account binding pointed at this services worker (decision 0031).
   writeDocumentReaderDevConfig(path.join(root, ".wrangler", "document-reader-dev")),
+  // The document-check worker (a PDF's page count for the upload); it binds nothing, so its own config serves.
+  "-c",
+  "workers/document-check.wrangler.toml",
   "--port",
   SERVICES_PORT,
   "--persist-to",

@@ -21,9 +21,12 @@ const wrangler = startLongRunning(bin("wrangler"), [
   "wrangler.toml",
   "-c",
   whatsappConfig,
-  // The document-reader worker (decision 0031): reads uploaded documents, counts a PDF's pages for the upload.
+  // The document-reader worker (decision 0031): reads uploaded documents into pages.
   "-c",
   "workers/document-reader.wrangler.toml",
+  // The document-check worker: counts a PDF's pages for the upload.
+  "-c",
+  "workers/document-check.wrangler.toml",
   "--port",
   PORT,
   // Environment variables named in .dev.vars.example win over .dev.vars, as in the WhatsApp worker.

@@ -87,7 +87,7 @@ const quickChecks = [
   // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
   { name: "import cycles", run: (out) => niced(bin("madge"), ["--circular", "app", "workers"], out) },
   // AppEnv is built from wrangler.toml's generated types (app/.server/env.ts): they must match wrangler.toml, and the
-  // document reader's config that the app's DOCUMENT_READER service binding names (the same files as `npm run cf-typegen`).
+  // document-check worker's config that the app's DOCUMENT_CHECK service binding names (the same files as `npm run cf-typegen`).
   {
     name: "generated types",
     run: (out) =>
@@ -100,7 +100,7 @@ const quickChecks = [
           "-c",
           "wrangler.toml",
           "-c",
-          "workers/document-reader.wrangler.toml",
+          "workers/document-check.wrangler.toml",
           "--check",
         ],
         out,

@@ -60,10 +60,10 @@ export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
   MEMORY_JOBS: Producer<"MEMORY_JOBS", MemoryJob>;
   DOCUMENT_READS: Producer<"DOCUMENT_READS", DocumentReadMessage>;
   /**
-   * The document-reader worker (workers/document-reader.ts, entrypoint DocumentReader; decision 0031): the upload's
+   * The document-check worker (workers/document-check.ts, entrypoint DocumentCheck; decision 0031): the upload's
    * page count of a PDF runs there, so this worker's bundle carries no document parser.
    */
-  DOCUMENT_READER: Generated["DOCUMENT_READER"];
+  DOCUMENT_CHECK: Generated["DOCUMENT_CHECK"];
   /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
   WHATSAPP_INBOX?: InboxQueue;
   WHATSAPP?: Generated["WHATSAPP"];
@@ -88,7 +88,7 @@ const bindingsSchema = z.object({
   DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
   MEMORY_JOBS: binding<MemoryQueue>("MEMORY_JOBS", "Queue producer", "send"),
   DOCUMENT_READS: binding<DocumentQueue>("DOCUMENT_READS", "Queue producer", "send"),
-  DOCUMENT_READER: binding<Generated["DOCUMENT_READER"]>("DOCUMENT_READER", "service (the document-reader worker)", "pdfPageCount"),
+  DOCUMENT_CHECK: binding<Generated["DOCUMENT_CHECK"]>("DOCUMENT_CHECK", "service (the document-check worker)", "pdfPageCount"),
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);

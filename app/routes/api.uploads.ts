@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress } from "~/.server/auth/throttle";
 import { actingViewer } from "~/.server/chat/viewer";
-import { documentKind, MAX_DOCUMENT_BYTES } from "~/.server/documents/check";
+import { checkDocument, documentKind, MAX_DOCUMENT_BYTES } from "~/.server/documents/check";
 import { storeDocument } from "~/.server/documents/store";
 import { AppError } from "~/.server/errors";
 import { FORM_MAX_BYTES, formFile, POST_ONLY, readForm } from "~/.server/http/request";
 import { resource } from "~/.server/http/respond";
-import { storeGuestUpload, storeImageBytes, withUploadAllowance } from "~/.server/images/uploads";
+import { checkedImage, storeCheckedImage, storeGuestUpload, withUploadAllowance } from "~/.server/images/uploads";
 import { MAX_UPLOAD_BYTES } from "~/.server/images/validate";
 
 /**
@@ -26,18 +26,21 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const { viewer, accountId, setCookie } = await actingViewer(request, context);
   // Read once: the document check and the image check look at the same bytes.
   const upload = await formFile(form, "file");
+  if (!upload) throw new AppError("upload/empty");
+  // Checked before the day's allowance is taken: a check cut off by the platform's CPU limit runs no code after it, so
+  // it must not be holding a counted upload (decision 0013; SECURITY.md "Uploads").
+  const documentType = imagesOnly ? null : documentKind(upload.bytes, upload.file);
+  const checked = documentType ? { document: await checkDocument(context.env, upload.bytes, documentType) } : { image: checkedImage(upload.bytes) };
   // An account's upload is recorded only within `quotaBytes`, decided inside its object (decision 0013); a visitor's has none.
-  const store = async (quotaBytes?: number) => {
-    if (!upload) throw new AppError("upload/empty");
-    const documentType = imagesOnly ? null : documentKind(upload.bytes, upload.file);
-    if (documentType) return storeDocument(context.env, accountId, upload, documentType, quotaBytes);
-    return { kind: "image" as const, ...(await storeImageBytes(context.env, accountId, upload.bytes, undefined, quotaBytes)) };
-  };
+  const store = async (quotaBytes?: number) =>
+    checked.document
+      ? storeDocument(context.env, accountId, upload, checked.document, quotaBytes)
+      : { kind: "image" as const, ...(await storeCheckedImage(context.env, accountId, upload.bytes, checked.image, quotaBytes)) };
   // Visitors are capped per address and day; accounts per day and by their plan's storage quota (decision 0013).
   const stored =
     viewer.kind === "guest"
       ? await storeGuestUpload(context.env, clientAddress(request), context.config.uploads.guestDaily, store)
-      : await withUploadAllowance(context.env, { accountId, plan: viewer.plan }, upload?.file.size ?? 0, store);
+      : await withUploadAllowance(context.env, { accountId, plan: viewer.plan }, upload.file.size, store);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return Response.json({ ok: true, ...stored }, { status: 201, headers });

@@ -16,7 +16,7 @@ import { startBaselineChatBench } from "./baseline.mjs";
 import { ACCOUNTS_LOAD, LOAD_BENCH, measureAccountsLoad, measureLoad } from "./load.mjs";
 import { STRIPE_BENCH, measureStripeCalls } from "./stripe.mjs";
 import { MEMORY_BENCH, measureMemory } from "./memory.mjs";
-import { DOCUMENTS_BENCH, measureDocumentPrompt, measureDocumentReading } from "./documents.mjs";
+import { DOCUMENTS_BENCH, measureDocumentPrompt, measureDocumentReading, measureZip64Upload } from "./documents.mjs";
 import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 
@@ -63,6 +63,12 @@ const MEASUREMENTS = [
     // 10 MB gzip, and this worker serves no page.
     budget: 1 * MiB,
     measure: () => measureWorkerBundle("workers/document-reader.wrangler.toml"),
+  },
+  {
+    name: "Document check worker bundle (gzip)",
+    // pdfjs again, for the upload's page count, in a worker of its own so a reading never delays an upload (decision 0031).
+    budget: 1 * MiB,
+    measure: () => measureWorkerBundle("workers/document-check.wrangler.toml"),
   },
   {
     name: "Worker start-up CPU (wrangler check startup)",
@@ -351,6 +357,17 @@ const MEASUREMENTS = [
         value: result.ms,
         detail: `peak memory +${formatBytes(result.peakBytes)} (Node heap + external buffers); ${formatBytes(result.fileBytes)} file, ${result.chars} characters, ${result.progressCalls} progress writes`,
       };
+    },
+  },
+  {
+    name: "Documents: a 102-byte ZIP64 upload declaring 10^8 entries, refused",
+    unit: "ms",
+    // The upload's DOCX check reads the end records with bounds (documents/zip-directory.ts): a refusal in
+    // milliseconds, and a page asked meanwhile is not held up.
+    budget: 1_000,
+    async measure(shared) {
+      const result = await measureZip64Upload(await shared.baseUrl());
+      return { value: result.ms, detail: result.detail };
     },
   },
   {

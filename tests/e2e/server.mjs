@@ -166,9 +166,11 @@ export async function startServer({ label = "e2e", vars = {}, beforeStart, devto
         "wrangler.toml",
         "-c",
         whatsappConfig,
-        // Reads uploaded documents and counts a PDF's pages for the upload (decision 0031); needs no variables.
+        // Reads uploaded documents, and counts a PDF's pages for the upload (decision 0031); neither needs variables.
         "-c",
         "workers/document-reader.wrangler.toml",
+        "-c",
+        "workers/document-check.wrangler.toml",
         "--port",
         String(port),
         "--ip",

@@ -19,6 +19,7 @@ import {
   SAMPLE_FORMS,
   UNICODE_VALUES,
 } from "./payloads";
+import { makeBombDocx, makeDisagreeingDocx, makeZip64Count, writeZip } from "../fixtures/make-hostile-zips.mjs";
 import { concretePath, dataPath, ROUTES, type RouteInfo } from "./routes";
 import { victimParam, type World } from "./world";
 
@@ -308,6 +309,41 @@ function coffeePhotoCases(): Case[] {
   }));
 }
 
+/**
+ * Hostile files to POST /api/uploads (SECURITY.md "Documents in chat"): ZIPs whose end records alone refuse them (ZIP64
+ * declaring 10^8 or 2^32 - 1 entries, more entries than allowed), and DOCX bombs or DOCX files whose headers disagree
+ * sent to an image tool's photo field. Each is 415 with nothing stored or counted. (A bomb DOCX sent as a document is
+ * kept and fails while read: tests/integration/documents-hostile.test.ts.)
+ */
+function hostileUploadCases(): Case[] {
+  const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+  const tooMany = () =>
+    writeZip(Array.from({ length: 10_001 }, (_, index) => ({ name: `word/${index}.xml`, data: new Uint8Array(), method: 0, size: 0, crc: 0 })));
+  const files: [string, () => Uint8Array<ArrayBuffer>, string][] = [
+    ["ZIP64 declaring 10^8 entries", () => makeZip64Count(1e8), ""],
+    ["ZIP64 declaring 2^32 - 1 entries", () => makeZip64Count(0xffffffff), ""],
+    ["a ZIP of 10,001 entries", tooMany, ""],
+    ["a DOCX with a 1 GiB deflate bomb, to an image field", () => makeBombDocx(), "?accept=image"],
+    ["a DOCX whose local header disagrees, to an image field", () => makeDisagreeingDocx("size"), "?accept=image"],
+  ];
+  return files.flatMap(([label, bytes, query]) =>
+    (["guest", "user"] as const).map((as): Case => ({
+      group: "hostile uploads",
+      name: `POST ${label} as ${as} → /api/uploads${query}`,
+      method: "POST",
+      path: () => `/api/uploads${query}`,
+      body: () => {
+        const form = new FormData();
+        form.set("file", new File([bytes()], "report.docx", { type: DOCX }));
+        return form;
+      },
+      as,
+      locale: nextLocale(),
+      expect: { kind: "refuse", status: [415] },
+    })),
+  );
+}
+
 /** Ids named in a body rather than the path: B's upload as A's chat attachment or tool photo, B's thread as A's chat, B's creation. */
 function bodyIdCases(): Case[] {
   const chat = (fields: (world: World) => Record<string, string>) => (world: World) =>
@@ -436,6 +472,7 @@ export const CASES: Case[] = [
   ]),
   ...bodyIdCases(),
   ...coffeePhotoCases(),
+  ...hostileUploadCases(),
 ];
 
 export const GROUPS = [...new Set(CASES.map((testCase) => testCase.group))];

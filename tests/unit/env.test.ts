@@ -19,7 +19,7 @@ function bindings() {
     DATA_EXPORTS: { send: fn },
     MEMORY_JOBS: { send: fn },
     DOCUMENT_READS: { send: fn },
-    DOCUMENT_READER: { pdfPageCount: fn },
+    DOCUMENT_CHECK: { pdfPageCount: fn },
   };
 }
 const SECRET = "s".repeat(32);

@@ -1,12 +1,13 @@
 // A document upload is checked by content, like an image (decision 0031, SECURITY.md "Documents in chat"): PDF by its
-// `%PDF-` magic, DOCX as a ZIP holding word/document.xml, TXT and Markdown as valid UTF-8 without NUL bytes. A PDF is
+// `%PDF-` magic, DOCX as a ZIP whose directory names word/document.xml (read with explicit bounds by zip-directory.ts,
+// since this runs in the page-serving worker), TXT and Markdown as valid UTF-8 without NUL bytes. A PDF is
 // opened at upload only as far as its cross-reference table and page tree (pdfjs reads no page content for that), so
 // a password, a damaged file or more than 300 pages is refused before anything is kept. pdfjs runs in the
-// document-reader worker (DOCUMENT_READER, documents/pdf-pages.ts), so the app's bundle carries no parser.
-import { unzipSync } from "fflate";
+// document-check worker (DOCUMENT_CHECK, documents/pdf-pages.ts), so the app's bundle carries no parser.
 import type { DocumentView } from "../../lib/documents";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { zipDirectory } from "./zip-directory";
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_DOCUMENT_PAGES = 300;
@@ -39,20 +40,13 @@ export function documentKind(bytes: Uint8Array, file: { name: string; type: stri
   return /\.(md|markdown)$/i.test(file.name) || file.type === "text/markdown" ? "text/markdown" : "text/plain";
 }
 
-/** The ZIP's directory names word/document.xml; nothing is inflated (the filter declines every entry). */
+/** The ZIP's directory names word/document.xml; nothing is inflated and a directory past its bounds is no DOCX. */
 function isDocx(bytes: Uint8Array): boolean {
-  let found = false;
   try {
-    unzipSync(bytes, {
-      filter: (entry) => {
-        if (entry.name === "word/document.xml") found = true;
-        return false;
-      },
-    });
+    return zipDirectory(bytes).entries.some((entry) => entry.name === "word/document.xml");
   } catch {
     return false;
   }
-  return found;
 }
 
 function isPlainText(bytes: Uint8Array): boolean {
@@ -69,11 +63,11 @@ function isPlainText(bytes: Uint8Array): boolean {
  * The document's type (`contentType`, as documentKind recognised it) and, for a PDF, its page count, or the
  * translated refusal. Nothing is stored here.
  */
-export async function checkDocument(env: Pick<AppEnv, "DOCUMENT_READER">, bytes: Uint8Array, contentType: DocumentContentType): Promise<DocumentCheck> {
+export async function checkDocument(env: Pick<AppEnv, "DOCUMENT_CHECK">, bytes: Uint8Array, contentType: DocumentContentType): Promise<DocumentCheck> {
   if (bytes.length === 0) throw new AppError("upload/empty");
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new AppError("upload/too-large");
   if (contentType !== "application/pdf") return { contentType, pages: null };
-  const counted = await env.DOCUMENT_READER.pdfPageCount(bytes);
+  const counted = await env.DOCUMENT_CHECK.pdfPageCount(bytes);
   if ("refusal" in counted) throw new AppError(counted.refusal);
   const { pages } = counted;
   if (pages < 1) throw new AppError("document/corrupt");

@@ -1,6 +1,6 @@
-// The at-upload page count of a PDF (decision 0031), run in the document-reader worker (workers/document-reader.ts),
-// never in the app's: pdfjs is most of that worker's bundle. The app asks for it through the DOCUMENT_READER service
-// binding (documents/check.ts) and turns a refusal into its AppError there.
+// The at-upload page count of a PDF (decision 0031), run in the document-check worker (workers/document-check.ts),
+// never in the app's (pdfjs is most of that worker's bundle) nor in the reader's (a reading must not delay an upload).
+// The app asks for it through the DOCUMENT_CHECK service binding (documents/check.ts) and turns a refusal into its AppError there.
 import type { DocumentCheckRefusal } from "./check";
 
 /** The page count, or why the PDF is refused: pdfjs reads only its cross-reference table and page tree for this. */

@@ -1,16 +1,19 @@
 // Reading a document's text into pages (issue 35, decision 0031), in the document-reads queue's consumer, never on a
 // page request: PDF text page by page (unpdf, pdfjs built for serverless), DOCX one "page" per heading's section
 // (mammoth), TXT and Markdown by paragraphs grouped into pages of about 3,000 characters. The libraries are imported
-// when a document is read, so they cost the worker's start nothing. Time and text are capped (SECURITY.md).
+// when a document is read, so they cost the worker's start nothing. Time, text, one page's text and what a DOCX may
+// inflate (docx-parts.ts) are capped (SECURITY.md "Documents in chat").
+import type { convertToHtml } from "mammoth";
 import type { DocumentContentType } from "./check";
+import { docxForMammoth } from "./docx-parts";
 import type { PageText } from "./operations";
 
 /** A reading that takes longer than this stops: the document fails with document/too-big-to-read. */
 export const READ_TIME_CAP_MS = 60_000;
 /** Nor may a document yield more text than this. */
 export const READ_TEXT_CAP_CHARS = 2_000_000;
-/** A DOCX whose main part inflates past this is not opened (a ZIP bomb). */
-const DOCX_XML_CAP_BYTES = 50 * 1024 * 1024;
+/** One PDF page's text stops here (the rest of the page is not extracted): about ten dense pages' worth. */
+export const PAGE_TEXT_CAP_CHARS = 50_000;
 /** A text file's paragraphs are grouped into pages of about this many characters. */
 export const TEXT_PAGE_CHARS = 3_000;
 
@@ -62,6 +65,30 @@ class Budget {
   }
 }
 
+/** A PDF page's text items, as pdfjs streams them (unpdf's page proxy, reduced to what pageText uses). */
+export interface TextStreamPage {
+  streamTextContent(): ReadableStream<{ items: ({ str: string; hasEOL?: boolean } | object)[] }>;
+}
+
+/**
+ * One page's text, at most PAGE_TEXT_CAP_CHARS: the stream is read chunk by chunk and cancelled once the budget is
+ * reached, which stops pdfjs's extraction of the rest of the page (it waits on the stream's demand).
+ */
+export async function pageText(page: TextStreamPage): Promise<string> {
+  const reader = page.streamTextContent().getReader();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    for (const item of value.items) if ("str" in item) text += item.str + (item.hasEOL ? "\n" : "");
+    if (text.length >= PAGE_TEXT_CAP_CHARS) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return text.slice(0, PAGE_TEXT_CAP_CHARS).trim();
+}
+
 async function readPdf(bytes: Uint8Array, budget: Budget): Promise<number> {
   const { getDocumentProxy } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -75,11 +102,7 @@ async function readPdf(bytes: Uint8Array, budget: Budget): Promise<number> {
     for (let number = 1; number <= pdf.numPages; number++) {
       budget.checkTime();
       const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      const text = content.items
-        .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
-        .join("")
-        .trim();
+      const text = await pageText(page);
       page.cleanup();
       if (text) withText += 1;
       await budget.add({ number, heading: null, text }, number, pdf.numPages);
@@ -107,48 +130,21 @@ const plain = (html: string) =>
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 
-/** Compressed bytes handed to the inflater at a time: at deflate's most (about 1,032:1) one step makes at most 17 MB. */
-const INFLATE_STEP_BYTES = 16 * 1024;
-
-/**
- * Whether the DOCX's word/document.xml inflates past DOCX_XML_CAP_BYTES. Counted by inflating it in small steps and
- * stopping at the cap, never read from the ZIP's headers: their sizes are the sender's word, and a bomb that claims
- * 1 KB would otherwise be inflated whole by mammoth (SECURITY.md "Documents in chat").
- */
-async function docxTooBig(bytes: Uint8Array): Promise<boolean> {
-  const { Unzip, UnzipInflate } = await import("fflate");
-  let inflated = 0;
-  let tooBig = false;
-  const unzip = new Unzip((file) => {
-    if (file.name !== "word/document.xml") return;
-    file.ondata = (error, chunk) => {
-      if (error) throw error;
-      inflated += chunk.length;
-      if (inflated > DOCX_XML_CAP_BYTES && !tooBig) {
-        tooBig = true;
-        file.terminate();
-      }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    for (let at = 0; at < bytes.length && !tooBig; at += INFLATE_STEP_BYTES) {
-      unzip.push(bytes.subarray(at, at + INFLATE_STEP_BYTES), at + INFLATE_STEP_BYTES >= bytes.length);
-    }
-  } catch {
-    throw new ReadFailure("document/corrupt");
-  }
-  return tooBig;
-}
+type MammothOptions = Parameters<typeof convertToHtml>[1];
+/** Images are dropped, never read: mammoth's default turns each into base64 in the HTML, unbudgeted. */
+const dropImage = (() => Promise.resolve([])) as unknown as NonNullable<MammothOptions>["convertImage"];
 
 async function readDocx(bytes: Uint8Array, budget: Budget): Promise<number> {
-  if (await docxTooBig(bytes)) throw new ReadFailure("document/too-big-to-read");
+  // mammoth opens only the parts docxForMammoth inflated under the document's budget and checked (docx-parts.ts).
+  const safe = docxForMammoth(bytes);
+  if (typeof safe === "string") throw new ReadFailure(safe);
+  budget.checkTime();
   const mammoth = await import("mammoth");
   let html: string;
   try {
     // mammoth's Node build (nodejs_compat) takes a Buffer.
-    html = (await (mammoth.default ?? mammoth).convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value;
+    const buffer = Buffer.from(safe.buffer, safe.byteOffset, safe.byteLength);
+    html = (await (mammoth.default ?? mammoth).convertToHtml({ buffer }, { convertImage: dropImage })).value;
   } catch {
     throw new ReadFailure("document/corrupt");
   }

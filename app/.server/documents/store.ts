@@ -1,4 +1,4 @@
-// Storing an uploaded document (issue 35, decision 0031): checked by content first (documents/check.ts), then written
+// Storing an uploaded document (issue 35, decision 0031): checked by content first (documents/check.ts, by the caller), then written
 // to R2 under a server-made key, recorded in the account's own object and queued for reading. Nothing is kept when
 // the check fails; if the row cannot be written the file is removed again, and if the reading cannot be queued the
 // document is marked failed rather than left "reading" for ever.
@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { quotaFilled } from "../images/uploads";
 import { deleteR2Keys } from "../storage/r2";
 import type { UploadedFile } from "../http/request";
-import { checkDocument, DOCUMENT_EXTENSIONS, type DocumentContentType } from "./check";
+import { DOCUMENT_EXTENSIONS, type DocumentCheck } from "./check";
 
 /**
  * The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120
@@ -21,11 +21,10 @@ export function documentName(name: string, extension: string): string {
 }
 
 /**
- * Stores an uploaded document of the type documentKind recognised, once checked; within `quotaBytes` when given (an
- * account's upload), else 413 with nothing kept.
+ * Stores an uploaded document checkDocument accepted (checked before the day's upload allowance is taken, decision
+ * 0013); within `quotaBytes` when given (an account's upload), else 413 with nothing kept.
  */
-export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes }: UploadedFile, contentType: DocumentContentType, quotaBytes?: number) {
-  const check = await checkDocument(env, bytes, contentType);
+export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes }: UploadedFile, check: DocumentCheck, quotaBytes?: number) {
   const id = crypto.randomUUID();
   const extension = DOCUMENT_EXTENSIONS[check.contentType];
   const r2Key = `documents/${ownerId}/${id}.${extension}`;

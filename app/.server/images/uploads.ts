@@ -11,7 +11,7 @@ import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
 import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import { scheduleUploadCleanup } from "./cleanup";
-import { checkImage, MAX_UPLOAD_BYTES } from "./validate";
+import { checkImage, MAX_UPLOAD_BYTES, type ImageCheck } from "./validate";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -81,8 +81,20 @@ export async function storeUpload(env: AppEnv, ownerId: string, file: File | nul
 
 /** Stores an uploaded image whose bytes are already read (POST /api/uploads reads a file once for both checks). */
 export async function storeImageBytes(env: AppEnv, ownerId: string, bytes: Uint8Array, maxBytes = MAX_UPLOAD_BYTES, quotaBytes?: number) {
+  return storeCheckedImage(env, ownerId, bytes, checkedImage(bytes, maxBytes), quotaBytes);
+}
+
+/** The image's check, or its refusal thrown (nothing is stored or counted yet). */
+export function checkedImage(bytes: Uint8Array, maxBytes = MAX_UPLOAD_BYTES): CheckedImage {
   const check = checkImage(bytes, maxBytes);
   if (!check.ok) throw new AppError(check.code);
+  return check;
+}
+
+export type CheckedImage = Extract<ImageCheck, { ok: true }>;
+
+/** Stores an image checkedImage accepted: POST /api/uploads checks before it takes the day's allowance (decision 0013). */
+export async function storeCheckedImage(env: AppEnv, ownerId: string, bytes: Uint8Array, check: CheckedImage, quotaBytes?: number) {
   const id = crypto.randomUUID();
   const r2Key = `uploads/${ownerId}/${id}.${check.contentType === "image/png" ? "png" : "jpg"}`;
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
@@ -126,7 +138,8 @@ async function countDailyUpload(env: AppEnv, key: string, dailyLimit: number, co
 /**
  * A visitor's upload (decision 0013): at most `dailyLimit` per client address (IPv6: /64) per UTC day, whatever guest id
  * the cookie holds, counted exactly in the AuthThrottle object of that address and day. The upload is counted before it
- * is stored (so parallel ones cannot slip past) and given back when the file is refused, since nothing was stored.
+ * is stored (so parallel ones cannot slip past) and given back when storing fails. Its file is checked before this is
+ * called: a check that dies at the platform's CPU limit runs no catch, so it must not hold a counted upload.
  */
 export async function storeGuestUpload<T>(env: AppEnv, address: string, dailyLimit: number, store: () => Promise<T>, now = Date.now()) {
   const counted = await countDailyUpload(env, `uploads:address:${addressBucket(address)}`, dailyLimit, "upload/rate-limited", now);
@@ -152,7 +165,8 @@ export async function storageSummary(env: AppEnv, owner: { accountId: string; pl
  * Runs `store` (an account's upload or profile photo of `bytes`) within the account's allowance (decision 0013):
  * UPLOAD_LIMITS.accountDaily a UTC day (429 upload/daily-limit with the wait) and the plan's storage quota (413
  * upload/quota-exceeded naming it). A refused or failed upload is not counted. The quota is checked here before the
- * file is stored and handed to `store`, which records the row only if it still fits (fitsStorageQuota).
+ * file is stored and handed to `store`, which records the row only if it still fits (fitsStorageQuota). Parsing the
+ * file belongs before this call, as for storeGuestUpload.
  */
 export async function withUploadAllowance<T>(
   env: AppEnv,
