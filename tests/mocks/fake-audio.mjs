@@ -94,7 +94,14 @@ export function silentOggOpus(seconds = 1, { packetBytes = 3, forgedGranule } = 
   for (let start = 0, sequence = 2; start < frames; start += 50, sequence++) {
     const count = Math.min(50, frames - start);
     const last = start + count >= frames;
-    pages.push(oggPage({ packets: Array.from({ length: count }, () => silence), granule: forgedGranule ?? 312 + (start + count) * 960, sequence, flags: last ? 0x04 : 0 }));
+    pages.push(
+      oggPage({
+        packets: Array.from({ length: count }, () => silence),
+        granule: forgedGranule ?? 312 + (start + count) * 960,
+        sequence,
+        flags: last ? 0x04 : 0,
+      }),
+    );
   }
   const size = pages.reduce((total, page) => total + page.length, 0);
   const bytes = new Uint8Array(size);

@@ -107,3 +107,59 @@ describe("audio that cannot be measured", () => {
     expect(seconds(flac)).toBeGreaterThanOrEqual(1_000_000 / 750);
   });
 });
+
+/** An ISO BMFF box. */
+function box(type: string, ...children: Uint8Array[]): Uint8Array {
+  const size = 8 + children.reduce((total, child) => total + child.length, 0);
+  const bytes = new Uint8Array(size);
+  new DataView(bytes.buffer).setUint32(0, size);
+  bytes.set(new TextEncoder().encode(type), 4);
+  let offset = 8;
+  for (const child of children) {
+    bytes.set(child, offset);
+    offset += child.length;
+  }
+  return bytes;
+}
+const u32 = (...values: number[]) => {
+  const bytes = new Uint8Array(values.length * 4);
+  values.forEach((value, index) => new DataView(bytes.buffer).setUint32(index * 4, value));
+  return bytes;
+};
+
+/**
+ * An AAC-LC M4A as Safari records it (fragmented: a `trun` per fragment) or as a file (`stsz`): `frames` frames of
+ * 1,024 samples at `rate` (its AudioSpecificConfig), its sample entry claiming `entryRate`.
+ */
+function m4a(frames: number, { rate = 48_000, entryRate = rate, fragmented = false }: { rate?: number; entryRate?: number; fragmented?: boolean } = {}) {
+  const index = [96_000, 88_200, 64_000, 48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8000].indexOf(rate);
+  const config = new Uint8Array([(2 << 3) | (index >> 1), ((index & 1) << 7) | (1 << 3)]);
+  const decoderSpecific = new Uint8Array([5, 2, ...config]);
+  const decoderConfig = new Uint8Array([4, 13 + decoderSpecific.length, 0x40, 0x15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...decoderSpecific]);
+  const esDescriptor = new Uint8Array([3, 3 + decoderConfig.length, 0, 1, 0, ...decoderConfig]);
+  const esds = box("esds", u32(0), esDescriptor);
+  const entry = new Uint8Array(28);
+  const entryView = new DataView(entry.buffer);
+  entryView.setUint16(6, 1);
+  entryView.setUint16(16, 1);
+  entryView.setUint16(18, 16);
+  entryView.setUint32(24, entryRate * 65_536);
+  const stsd = box("stsd", u32(0, 1), box("mp4a", entry, esds));
+  const table = fragmented ? box("stsz", u32(0, 0, 0)) : box("stsz", u32(0, 0, frames), u32(...Array.from({ length: frames }, () => 6)));
+  const moov = box("moov", box("trak", box("mdia", box("minf", box("stbl", stsd, table)))));
+  const media = box("mdat", new Uint8Array(frames * 6));
+  const fragments = fragmented ? [box("moof", box("traf", box("trun", u32(0, frames)))), media] : [media];
+  return box("root", box("ftyp", new TextEncoder().encode("M4A "), u32(0)), moov, ...fragments).subarray(8);
+}
+
+describe("an M4A's length", () => {
+  it("is its indexed AAC frames, in a file or in fragments", () => {
+    expect(seconds(m4a(6094))).toBeCloseTo(130, 0);
+    expect(seconds(m4a(6094, { fragmented: true }))).toBeCloseTo(130, 0);
+  });
+
+  it("is timed at the decoder's rate, not a faster one the sample entry claims", () => {
+    // 130 s of 8 kHz AAC whose sample entry says 96 kHz.
+    expect(seconds(m4a(1016, { rate: 8000, entryRate: 96_000 }))).toBeGreaterThanOrEqual(130);
+  });
+});
