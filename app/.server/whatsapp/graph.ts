@@ -5,9 +5,9 @@ import { readCappedBody } from "../http/request";
 import type { WhatsAppConfig } from "./config";
 
 /**
- * Where Meta serves the media a user sent (PROVIDERS.md "WhatsApp Cloud API": the lookup's short-lived `url`). A
- * download goes only there over HTTPS, or to the configured Graph base URL's own origin (a local fake serves its
- * media from itself), so a lookup answer can never send the access token or our request anywhere else.
+ * Where Meta serves the media a user sent (the media lookup's short-lived `url`; docs/decisions/0025-voice.md,
+ * "WhatsApp"). A download goes only there over HTTPS, or to the configured Graph base URL's own origin (a local fake
+ * serves its media from itself), so a lookup answer can never send the access token or our request anywhere else.
  */
 const META_MEDIA_HOSTS = new Set(["lookaside.fbsbx.com"]);
 
