@@ -128,7 +128,8 @@ export function mp4Seconds(bytes: Uint8Array): number {
 
 /** The AudioSpecificConfig in an mp4a entry's `esds` (ISO 14496-1 descriptors 3 → 4 → 5): object type and core rate. */
 function aacConfig(bytes: Uint8Array, from: number, to: number): { objectType: number; rate: number } | null {
-  const esds = bytes.subarray(from, to).findIndex((_, index) => ascii(bytes, from + index, 4) === "esds");
+  // The esds box follows the entry's fields at once (or after QuickTime's few small boxes): looked for nearby only.
+  const esds = bytes.subarray(from, Math.min(to, from + 256)).findIndex((_, index) => ascii(bytes, from + index, 4) === "esds");
   if (esds < 0) return null;
   let at = from + esds + 8;
   for (const tag of [3, 4, 5]) {

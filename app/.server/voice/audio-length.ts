@@ -83,9 +83,11 @@ const OGG_CRC = (() => {
   return table;
 })();
 
+const isOggCapture = (bytes: Uint8Array, at: number) => bytes[at] === 0x4f && bytes[at + 1] === 0x67 && bytes[at + 2] === 0x67 && bytes[at + 3] === 0x53;
+
 /** The length of the valid Ogg page at `at` (its CRC checked with its own field as zero), or 0. */
 function oggPageLength(bytes: Uint8Array, at: number): number {
-  if (at + 27 > bytes.length || bytes[at] !== 0x4f || ascii(bytes, at, 4) !== "OggS") return 0;
+  if (at + 27 > bytes.length || !isOggCapture(bytes, at)) return 0;
   const segments = bytes[at + 26]!;
   let length = 27 + segments;
   if (at + length > bytes.length) return 0;
