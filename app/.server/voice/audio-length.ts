@@ -111,8 +111,16 @@ export function oggSeconds(bytes: Uint8Array): number {
   const streams = new Map<number, OggStream>();
   let ms = 0;
   let unaccounted = 0;
+  // Pages that fail their CRC are resynced byte by byte, each costing a checksum: past this many bytes checked (a
+  // file built of false pages), the rest is charged at the floor unread.
+  let checkBudget = bytes.length * 4;
   for (let offset = 0; offset < bytes.length;) {
+    if (checkBudget <= 0) {
+      unaccounted += bytes.length - offset;
+      break;
+    }
     const length = oggPageLength(bytes, offset);
+    checkBudget -= isOggCapture(bytes, offset) ? Math.max(length, 27 + (bytes[offset + 26] ?? 0) * 255) : 0;
     if (!length) {
       const next = bytes.indexOf(0x4f, offset + 1);
       const resync = next < 0 ? bytes.length : next;
