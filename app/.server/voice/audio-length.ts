@@ -85,20 +85,20 @@ const OGG_CRC = (() => {
 
 const isOggCapture = (bytes: Uint8Array, at: number) => bytes[at] === 0x4f && bytes[at + 1] === 0x67 && bytes[at + 2] === 0x67 && bytes[at + 3] === 0x53;
 
-/** The length of the valid Ogg page at `at` (its CRC checked with its own field as zero), or 0. */
-function oggPageLength(bytes: Uint8Array, at: number): number {
-  if (at + 27 > bytes.length || !isOggCapture(bytes, at)) return 0;
+/** The Ogg page at `at`: its length, and whether it is valid (its CRC checked with its own field as zero); 0 if none. */
+function oggPage(bytes: Uint8Array, at: number): { length: number; valid: boolean } {
+  if (at + 27 > bytes.length || !isOggCapture(bytes, at)) return { length: 0, valid: false };
   const segments = bytes[at + 26]!;
   let length = 27 + segments;
-  if (at + length > bytes.length) return 0;
+  if (at + length > bytes.length) return { length: 0, valid: false };
   for (let index = 0; index < segments; index++) length += bytes[at + 27 + index]!;
-  if (at + length > bytes.length) return 0;
+  if (at + length > bytes.length) return { length: 0, valid: false };
   let crc = 0;
   for (let index = 0; index < length; index++) {
     const byte = index >= 22 && index < 26 ? 0 : bytes[at + index]!;
     crc = ((crc << 8) ^ OGG_CRC[((crc >>> 24) ^ byte) & 0xff]!) >>> 0;
   }
-  return crc === viewOf(bytes).getUint32(at + 22, true) ? length : 0;
+  return { length, valid: crc === viewOf(bytes).getUint32(at + 22, true) };
 }
 
 /**
@@ -119,8 +119,9 @@ export function oggSeconds(bytes: Uint8Array): number {
       unaccounted += bytes.length - offset;
       break;
     }
-    const length = oggPageLength(bytes, offset);
-    checkBudget -= isOggCapture(bytes, offset) ? Math.max(length, 27 + (bytes[offset + 26] ?? 0) * 255) : 0;
+    const page = oggPage(bytes, offset);
+    checkBudget -= page.length;
+    const length = page.valid ? page.length : 0;
     if (!length) {
       const next = bytes.indexOf(0x4f, offset + 1);
       const resync = next < 0 ? bytes.length : next;
