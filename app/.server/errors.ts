@@ -129,6 +129,8 @@ export const errorStatus = {
   "voice/too-large": 413,
   "voice/invalid-type": 415,
   "voice/too-long": 413,
+  /** A recognised container whose audio cannot be measured honestly (a WAV whose format fields disagree). */
+  "voice/unreadable": 415,
   "app/unknown": 500,
 } as const;
 

@@ -5,7 +5,7 @@
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { FAKE_TRANSCRIPT, type AudioCalls } from "../mocks/fake-openai-audio.mjs";
-import { toneWav } from "../mocks/fake-audio.mjs";
+import { silentOggOpus, toneWav } from "../mocks/fake-audio.mjs";
 import { mirrorWords } from "../mocks/fake-openai-replies.mjs";
 import { createUser } from "./auth-helpers";
 import { Client, credits, sendTurn, threadMessages, upstreamEnv } from "./chat-helpers";
@@ -214,8 +214,8 @@ describe("POST /api/transcriptions", () => {
     const { client } = await signedIn();
     client.cookies.set("locale", "tr");
     const before = await credits(client);
-    // 700 s of audio at a tiny byte rate: the header's own length counts.
-    const long = await transcription(client, wav({ sampleRate: 50, leadSeconds: 0, toneSeconds: 700, tailSeconds: 0 }));
+    // 700 s of 8 kHz audio: its data counts.
+    const long = await transcription(client, wav({ sampleRate: 8000, leadSeconds: 0, toneSeconds: 0, tailSeconds: 700 }));
     expect(long.status).toBe(413);
     expect(await long.json()).toMatchObject({ error: { code: "voice/too-long", message: expect.stringContaining("10 dakika") } });
     // A compressed recording cannot claim fewer seconds than its bytes allow, but can claim more.
@@ -231,6 +231,49 @@ describe("POST /api/transcriptions", () => {
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: { code: "voice/empty" } });
     expect((await credits(client)).used).toBe(before.used);
+  });
+
+  it("measures the audio, not the header: a forged WAV or Ogg costs what the honest file costs, or is refused", async () => {
+    const { client } = await signedIn();
+    client.cookies.set("locale", "tr");
+    let used = (await credits(client)).used;
+    const charged = async () => {
+      const now = (await credits(client)).used;
+      const spent = now - used;
+      used = now;
+      return spent;
+    };
+    // 130 s whose byte rate claims 0.006 s: refused, in the person's language.
+    const honest = toneWav({ leadSeconds: 0, toneSeconds: 0, tailSeconds: 130 });
+    const forgedRate = honest.slice();
+    new DataView(forgedRate.buffer).setUint32(28, 0xffffffff, true);
+    const refused = await transcription(client, new Blob([forgedRate]));
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toMatchObject({ error: { code: "voice/unreadable", message: expect.stringContaining("okunamadı") } });
+    expect(await charged()).toBe(0);
+    // 12 minutes whose data chunk claims 1,000 bytes, and 12 minutes of Ogg/Opus whose granules claim a second.
+    const twelveMinutes = toneWav({ sampleRate: 8000, leadSeconds: 0, toneSeconds: 0, tailSeconds: 720 });
+    new DataView(twelveMinutes.buffer).setUint32(40, 1000, true);
+    for (const file of [twelveMinutes, silentOggOpus(720, { forgedGranule: 48_000 })]) {
+      const long = await transcription(client, new Blob([file]));
+      expect(long.status).toBe(413);
+      expect(await long.json()).toMatchObject({ error: { code: "voice/too-long" } });
+    }
+    expect(await charged()).toBe(0);
+    // 130 s of Opus at 16 kbit/s whose granules claim nothing: three started minutes, like the honest file.
+    expect((await transcription(client, new Blob([silentOggOpus(130, { packetBytes: 40, forgedGranule: 0 })]))).status).toBe(200);
+    expect(await charged()).toBe(3);
+    expect((await transcription(client, new Blob([honest]))).status).toBe(200);
+    expect(await charged()).toBe(3);
+  });
+
+  it("settles the charge on the length the provider reports: the difference charged, or given back", async () => {
+    const longer = await signedIn({ vars: { OPENAI_TRANSCRIPTION_MODEL: "whisper-1?seconds=250" } });
+    expect((await transcription(longer.client, wav())).status).toBe(200);
+    expect((await credits(longer.client)).used).toBe(5);
+    const shorter = await signedIn({ vars: { OPENAI_TRANSCRIPTION_MODEL: "whisper-1?seconds=50" } });
+    expect((await transcription(shorter.client, wav({ toneSeconds: 130 }))).status).toBe(200);
+    expect((await credits(shorter.client)).used).toBe(1);
   });
 
   it("apologises and refunds when the provider fails", async () => {

@@ -105,6 +105,8 @@ export interface GraphRequest {
   headers: Record<string, string>;
   body: Record<string, unknown> | null;
   status: number;
+  /** For an endless-media download: the bytes written before the reader stopped. */
+  sent?: number;
 }
 
 export async function graphRequests(): Promise<GraphRequest[]> {
@@ -142,8 +144,10 @@ export function graphScope(): string {
   return crypto.randomUUID();
 }
 
-export async function addGraphMedia(bytes: Uint8Array, mimeType: string): Promise<string> {
-  const response = await fetch(`${inject("fakeGraphUrl")}/__media`, {
+/** Media a user sent, stored in the fake; `linkHost` makes its download URL name another host (same port). */
+export async function addGraphMedia(bytes: Uint8Array, mimeType: string, options: { linkHost?: string } = {}): Promise<string> {
+  const query = options.linkHost ? `?linkHost=${encodeURIComponent(options.linkHost)}` : "";
+  const response = await fetch(`${inject("fakeGraphUrl")}/__media${query}`, {
     method: "POST",
     headers: { "Content-Type": mimeType },
     body: bytes as Uint8Array<ArrayBuffer>,

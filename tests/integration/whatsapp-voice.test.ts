@@ -6,13 +6,26 @@
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { FAKE_TRANSCRIPT, type AudioCalls } from "../mocks/fake-openai-audio.mjs";
+import { silentOggOpus } from "../mocks/fake-audio.mjs";
 import { storageUsed } from "../../app/.server/images/uploads";
 import { eq } from "drizzle-orm";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, createUser } from "./auth-helpers";
 import { accountThreads, threadMessages } from "./chat-helpers";
 import { accountBalance, appEnv } from "./helpers";
-import { linkNumber, messagePayload, postWebhook, deliverInbox, sendAndAnswer, sentTo, textsTo, uniqueNumber, whatsappEnv } from "./whatsapp-helpers";
+import {
+  addGraphMedia,
+  deliverInbox,
+  graphRequests,
+  linkNumber,
+  messagePayload,
+  postWebhook,
+  sendAndAnswer,
+  sentTo,
+  textsTo,
+  uniqueNumber,
+  whatsappEnv,
+} from "./whatsapp-helpers";
 
 const upstream = (vars: Record<string, string> = {}) => ({
   OPENAI_API_KEY: "sk-fake-whatsapp",
@@ -115,6 +128,60 @@ describe("WhatsApp voice notes", () => {
     expect(await textsTo(late.from)).toEqual([]);
     const failure = await appEnv.DB.prepare("SELECT detail FROM whatsapp_failures WHERE phone = ?1").bind(late.from).first<{ detail: string }>();
     expect(failure?.detail).toContain("24-hour");
+  });
+});
+
+describe("a voice note's length and download", () => {
+  /** Transcriptions the fake upstream has heard so far (it is shared by parallel files: compare before and after). */
+  const transcriptions = async () =>
+    ((await (await fetch(`${new URL(inject("fakeUpstreamUrl")).origin}/__audio-calls`)).json()) as AudioCalls).transcriptions.length;
+
+  it("is measured from its Opus frames: a forged granule neither hides 12 minutes nor makes 130 seconds cost one minute", async () => {
+    const { env, queued } = whatsappEnv(upstream());
+    const long = await linkedPro();
+    await sendAndAnswer(env, queued, { from: long.from, audio: { id: await addGraphMedia(silentOggOpus(720, { forgedGranule: 48_000 }), "audio/ogg") } });
+    expect(await textsTo(long.from)).toEqual([expect.stringContaining("too long")]);
+    expect(await used(long.user.id)).toBe(0);
+
+    const forged = await linkedPro();
+    const note = silentOggOpus(130, { packetBytes: 40, forgedGranule: 0 });
+    await sendAndAnswer(env, queued, { from: forged.from, audio: { id: await addGraphMedia(note, "audio/ogg") } });
+    expect((await textsTo(forged.from))[0]).toContain("Fake answer");
+    // Three started minutes of audio (what the honest note costs) and the chat turn.
+    expect(await used(forged.user.id)).toBe(4);
+  });
+
+  it("is charged the difference when the provider reports a longer recording than was measured", async () => {
+    const { env, queued } = whatsappEnv(upstream({ OPENAI_TRANSCRIPTION_MODEL: "whisper-1?seconds=250" }));
+    const { user, from } = await linkedPro();
+    await sendAndAnswer(env, queued, { from, audio: { id: await voiceNote() } });
+    expect((await textsTo(from))[0]).toContain("Fake answer");
+    expect(await used(user.id)).toBe(5 + 1);
+  });
+
+  it("is fetched only from the host Graph belongs to: a media URL elsewhere is never fetched", async () => {
+    const { env, queued } = whatsappEnv(upstream());
+    const { user, from } = await linkedPro();
+    const id = await addGraphMedia(silentOggOpus(2), "audio/ogg", { linkHost: "localhost" });
+    const before = await transcriptions();
+    await sendAndAnswer(env, queued, { from, audio: { id } });
+    expect(await textsTo(from)).toEqual([expect.stringContaining("couldn't understand that voice note")]);
+    expect((await graphRequests()).filter((request) => request.path === `/__media/${id}`)).toEqual([]);
+    expect(await used(user.id)).toBe(0);
+    expect(await transcriptions()).toBe(before);
+  });
+
+  it("is read as a stream and cut at Meta's 16 MB audio limit, whatever its metadata claimed", async () => {
+    const { env, queued } = whatsappEnv(upstream());
+    const { user, from } = await linkedPro();
+    const response = await fetch(`${inject("fakeGraphUrl")}/__endless-media`, { method: "POST", body: JSON.stringify({ bytes: 64 * 1024 * 1024 }) });
+    const { id } = (await response.json()) as { id: string };
+    await sendAndAnswer(env, queued, { from, audio: { id } });
+    expect(await textsTo(from)).toEqual([expect.stringContaining("too long")]);
+    const [download] = (await graphRequests()).filter((request) => request.path === `/__media/${id}`);
+    // The cap and what sockets buffer on the way; a whole read would have taken all 64 MB.
+    expect(download?.sent).toBeLessThan(32 * 1024 * 1024);
+    expect(await used(user.id)).toBe(0);
   });
 });
 

@@ -1,6 +1,8 @@
 // Small, valid audio files made in code, for the fakes and the tests (no encoder, no binary fixtures):
 //   silentMp3(seconds)    MPEG-1 Layer III frames of silence (what the fake speech endpoint answers for "mp3")
-//   silentOggOpus(seconds) an Ogg/Opus voice note of silence (the fake's "opus", the fake Graph API's voice note)
+//   silentOggOpus(seconds) an Ogg/Opus voice note of silence (the fake's "opus", the fake Graph API's voice note);
+//                          `packetBytes` sets its bitrate, `forgedGranule` writes a lie in every audio page's header
+//   silentWebmOpus(seconds) the same Opus frames in WebM (what a browser's MediaRecorder makes)
 //   toneWav({ ... })       16-bit PCM WAV: a tone for `toneSeconds`, then silence (Chromium's fake microphone)
 // Pure functions over Uint8Array, so the integration tests inside workerd can import them too.
 
@@ -61,8 +63,19 @@ function oggPage({ packets, granule, sequence, flags }) {
 
 const ascii = (text) => new TextEncoder().encode(text);
 
-/** Mono Opus at 48 kHz: the identification and comment headers, then 20 ms frames of silence, a second per page. */
-export function silentOggOpus(seconds = 1) {
+/** A CELT-only, full-band, 20 ms Opus frame of silence (TOC 0xf8), padded to `bytes` (50 a second: 16 kbit/s at 40). */
+function opusFrame(bytes = 3) {
+  const frame = new Uint8Array(Math.max(3, bytes));
+  frame.set([0xf8, 0xff, 0xfe]);
+  return frame;
+}
+
+/**
+ * Mono Opus at 48 kHz: the identification and comment headers, then 20 ms frames of silence, a second per page.
+ * `packetBytes` sizes each frame (3: about 1 kbit/s); `forgedGranule`, when given, is written as every audio page's
+ * granule position instead of the true one (a header's lie about the length).
+ */
+export function silentOggOpus(seconds = 1, { packetBytes = 3, forgedGranule } = {}) {
   const head = new Uint8Array(19);
   head.set(ascii("OpusHead"), 0);
   const headView = new DataView(head.buffer);
@@ -75,14 +88,20 @@ export function silentOggOpus(seconds = 1) {
   tags.set(ascii("OpusTags"), 0);
   new DataView(tags.buffer).setUint32(8, vendor.length, true);
   tags.set(vendor, 12);
-  // A CELT-only, full-band, 20 ms frame of silence (TOC 0xf8).
-  const silence = new Uint8Array([0xf8, 0xff, 0xfe]);
+  const silence = opusFrame(packetBytes);
   const frames = Math.max(1, Math.round(seconds * 50));
   const pages = [oggPage({ packets: [head], granule: 0, sequence: 0, flags: 0x02 }), oggPage({ packets: [tags], granule: 0, sequence: 1, flags: 0 })];
   for (let start = 0, sequence = 2; start < frames; start += 50, sequence++) {
     const count = Math.min(50, frames - start);
     const last = start + count >= frames;
-    pages.push(oggPage({ packets: Array.from({ length: count }, () => silence), granule: 312 + (start + count) * 960, sequence, flags: last ? 0x04 : 0 }));
+    pages.push(
+      oggPage({
+        packets: Array.from({ length: count }, () => silence),
+        granule: forgedGranule ?? 312 + (start + count) * 960,
+        sequence,
+        flags: last ? 0x04 : 0,
+      }),
+    );
   }
   const size = pages.reduce((total, page) => total + page.length, 0);
   const bytes = new Uint8Array(size);
@@ -92,6 +111,51 @@ export function silentOggOpus(seconds = 1) {
     offset += page.length;
   }
   return bytes;
+}
+
+/** An EBML element: its id's bytes, its size (8-byte vint, or "unknown" as live recorders write it), its payload. */
+function ebml(id, payload, { unknownSize = false } = {}) {
+  const size = new Uint8Array(8);
+  if (unknownSize) size.set([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+  else {
+    new DataView(size.buffer).setBigUint64(0, BigInt(payload.length), false);
+    size[0] = 0x01;
+  }
+  return concat([new Uint8Array(id), size, payload]);
+}
+
+function concat(parts) {
+  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}
+
+/**
+ * WebM as MediaRecorder writes it: a Segment and Clusters of unknown size, one Opus track, a SimpleBlock per 20 ms
+ * frame, a Cluster a second. `declaredSeconds` is the Info's Duration (a header's claim; the frames are the truth).
+ */
+export function silentWebmOpus(seconds = 1, { packetBytes = 3, declaredSeconds = seconds } = {}) {
+  const header = ebml([0x1a, 0x45, 0xdf, 0xa3], ebml([0x42, 0x82], ascii("webm")));
+  const duration = new Uint8Array(8);
+  new DataView(duration.buffer).setFloat64(0, declaredSeconds * 1000, false);
+  const info = ebml([0x15, 0x49, 0xa9, 0x66], concat([ebml([0x2a, 0xd7, 0xb1], new Uint8Array([0x0f, 0x42, 0x40])), ebml([0x44, 0x89], duration)]));
+  const entry = ebml([0xae], concat([ebml([0xd7], new Uint8Array([1])), ebml([0x83], new Uint8Array([2])), ebml([0x86], ascii("A_OPUS"))]));
+  const tracks = ebml([0x16, 0x54, 0xae, 0x6b], entry);
+  const frames = Math.max(1, Math.round(seconds * 50));
+  const clusters = [];
+  for (let start = 0; start < frames; start += 50) {
+    const blocks = [ebml([0xe7], new Uint8Array([0]))];
+    for (let frame = start; frame < Math.min(frames, start + 50); frame++) {
+      const timecode = (frame - start) * 20;
+      blocks.push(ebml([0xa3], concat([new Uint8Array([0x81, timecode >> 8, timecode & 0xff, 0x80]), opusFrame(packetBytes)])));
+    }
+    clusters.push(ebml([0x1f, 0x43, 0xb6, 0x75], concat(blocks), { unknownSize: true }));
+  }
+  return concat([header, ebml([0x18, 0x53, 0x80, 0x67], concat([info, tracks, ...clusters]), { unknownSize: true })]);
 }
 
 /** A 16-bit mono WAV: silence, a tone (a voice's loudness) for `toneSeconds`, then silence again. */

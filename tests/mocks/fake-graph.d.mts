@@ -27,6 +27,8 @@ export interface FakeGraphRequest {
   body: unknown;
   /** The status answered; 0 while the request is still being delayed. */
   status: number;
+  /** For an endless-media download: the bytes written before the reader stopped. */
+  sent?: number;
 }
 
 /** Graph's error envelope, as the fake answers every failure. */

@@ -11,8 +11,11 @@
 // cannot reach the Node object:
 //   GET  /__requests   the request log (JSON)      POST /__reset  clear the log, failures and delays (media stay)
 //   POST /__fail   {count, status?, body?, scope?}         POST /__delay  {count, ms}
-//   POST /__media  raw bytes + Content-Type -> {id}: an "incoming" image the app can then download
+//   POST /__media  raw bytes + Content-Type -> {id}: an "incoming" image the app can then download; with
+//                  ?linkHost=<host> its media URL names that host (same port) instead of the fake's own
 //   POST /__voice-note  -> {id}: an incoming voice note (2 s of Ogg/Opus, as WhatsApp records them)
+//   POST /__endless-media {bytes} -> {id}: a voice note whose metadata claims 2 s of Ogg/Opus but whose download
+//                  streams `bytes` bytes, chunked, without Content-Length; its journal entry counts `sent` bytes
 //
 //   import { startFakeGraph } from "./fake-graph.mjs";
 //   const graph = await startFakeGraph();   // { url: "http://127.0.0.1:PORT", requests, failNext, ... }
@@ -80,13 +83,13 @@ export async function startFakeGraph(options = {}) {
   const sockets = new Set();
   let origin = "";
 
-  function addMedia(bytes, mimeType) {
+  function addMedia(bytes, mimeType, extra = {}) {
     const data = typeof bytes === "string" ? Buffer.from(bytes) : Buffer.from(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes);
     // Graph media ids are long decimal strings.
     let id;
     do id = String(1_000_000_000_000_000 + Math.floor(Math.random() * 8_000_000_000_000_000));
     while (media.has(id));
-    media.set(id, { bytes: data, mimeType: String(mimeType), sha256: createHash("sha256").update(data).digest("hex") });
+    media.set(id, { bytes: data, mimeType: String(mimeType), sha256: createHash("sha256").update(data).digest("hex"), ...extra });
     return id;
   }
   /**
@@ -134,7 +137,7 @@ export async function startFakeGraph(options = {}) {
     const raw = await readBody(request);
     const contentType = request.headers["content-type"] ?? "";
     if (url.pathname.startsWith("/__") && !url.pathname.startsWith("/__media/")) {
-      control(request.method, url.pathname, raw, contentType, response);
+      control(request.method, url.pathname, raw, contentType, response, url.searchParams);
       return;
     }
 
@@ -184,6 +187,7 @@ export async function startFakeGraph(options = {}) {
     if (download) {
       const item = request.method === "GET" ? media.get(download[1]) : undefined;
       if (!item) reply(404, "Not Found", { "Content-Type": "text/plain" });
+      else if (item.streamBytes) await stream(response, entry, item);
       else reply(200, item.bytes, { "Content-Type": item.mimeType, "Content-Length": String(item.bytes.length) });
       return;
     }
@@ -212,12 +216,30 @@ export async function startFakeGraph(options = {}) {
         media.delete(node);
         reply(200, { success: true });
       } else {
-        const link = `${origin}/__media/${node}?mid=${node}&token=${randomBytes(6).toString("hex")}`;
+        const host = item.linkHost ? `http://${item.linkHost}:${new URL(origin).port}` : origin;
+        const link = `${host}/__media/${node}?mid=${node}&token=${randomBytes(6).toString("hex")}`;
         reply(200, { messaging_product: "whatsapp", url: link, mime_type: item.mimeType, sha256: item.sha256, file_size: item.bytes.length, id: node });
       }
     } else {
       reply(400, graphError(`Unknown path components: ${url.pathname}`, 2500));
     }
+  }
+
+  /** An endless-media download: the item's bytes, then zeros up to `streamBytes`, written as the reader takes them. */
+  async function stream(response, entry, item) {
+    entry.status = 200;
+    entry.sent = 0;
+    response.writeHead(200, { "Content-Type": item.mimeType, "Transfer-Encoding": "chunked" });
+    let closed = false;
+    response.on("close", () => (closed = true));
+    const zeros = Buffer.alloc(64 * 1024);
+    for (let first = true; !closed && entry.sent < item.streamBytes; first = false) {
+      const chunk = first ? item.bytes : zeros.subarray(0, Math.min(zeros.length, item.streamBytes - entry.sent));
+      const written = await new Promise((resolve) => response.write(chunk, (error) => resolve(!error)));
+      if (!written) break;
+      entry.sent += chunk.length;
+    }
+    if (!closed) response.end();
   }
 
   /** POST /{phone_number_id}/messages: [status, body]. */
@@ -262,7 +284,7 @@ export async function startFakeGraph(options = {}) {
     return [200, { id: addMedia(file.bytes, fields.type) }];
   }
 
-  function control(method, path, raw, contentType, response) {
+  function control(method, path, raw, contentType, response, query) {
     let input = {};
     if (method === "POST" && path !== "/__media" && raw.length) {
       try {
@@ -277,7 +299,12 @@ export async function startFakeGraph(options = {}) {
       return;
     }
     if (method === "POST" && path === "/__media") {
-      send(response, 200, { id: addMedia(raw, contentType.split(";")[0].trim() || "application/octet-stream") });
+      const linkHost = query.get("linkHost") ?? undefined;
+      send(response, 200, { id: addMedia(raw, contentType.split(";")[0].trim() || "application/octet-stream", { linkHost }) });
+      return;
+    }
+    if (method === "POST" && path === "/__endless-media") {
+      send(response, 200, { id: addMedia(silentOggOpus(2), "audio/ogg", { streamBytes: Number(input.bytes ?? 0) }) });
       return;
     }
     if (method === "POST" && path === "/__voice-note") {

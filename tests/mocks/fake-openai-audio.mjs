@@ -2,7 +2,10 @@
 //   POST /v1/audio/speech          JSON { model, input, voice, response_format } -> a short valid audio file of the
 //                                  asked format (silent MP3 or Ogg/Opus, WAV otherwise), streamed in two writes;
 //                                  `settings.speechSeconds` long (1.5 s unless a test sets it on the fake's `audio`)
-//   POST /v1/audio/transcriptions  multipart { file, model } -> { "text": FAKE_TRANSCRIPT }, whatever was said
+//   POST /v1/audio/transcriptions  multipart { file, model } -> { "text": FAKE_TRANSCRIPT, usage }, whatever was said;
+//                                  usage is token counts (as gpt-4o-mini-transcribe reports), or, for a model named
+//                                  `...seconds=<n>`, `{ type: "duration", seconds: n }` (as whisper-1 reports the
+//                                  audio's length), so a test decides what length the provider heard
 // The model "fail" answers 500 on either, so tests can see a failure apologised for and refunded.
 // Every call is recorded (stats.audio), and GET /__audio-calls returns the record: tests inside workerd cannot read
 // the Node object, and count speech calls for their own answer's words (the fake is shared by parallel test files).
@@ -59,7 +62,11 @@ export async function handleAudioRequest(pathname, raw, response, { count, stats
     stats.audio.transcriptions.push({ model, bytes: raw.length });
     if (model === "fail") return (count(stats.byStatus, 500), failure(response), true);
     count(stats.byStatus, 200);
-    response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ text: FAKE_TRANSCRIPT }));
+    const heard = /seconds=(\d+(?:\.\d+)?)/.exec(model ?? "");
+    const usage = heard
+      ? { type: "duration", seconds: Number(heard[1]) }
+      : { type: "tokens", input_tokens: 50, input_token_details: { audio_tokens: 50, text_tokens: 0 }, output_tokens: 8, total_tokens: 58 };
+    response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ text: FAKE_TRANSCRIPT, usage }));
     return true;
   }
   return false;

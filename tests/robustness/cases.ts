@@ -3,6 +3,7 @@
 // malformed cookies, signed cookies forged with another purpose's key or in the old format, forged Origin and Host;
 // every route with an id in its path × another account's ids.
 import { isCrossSiteRequest } from "../../app/.server/security";
+import { silentOggOpus, silentWebmOpus, toneWav } from "../mocks/fake-audio.mjs";
 import { ORIGIN } from "../integration/auth-helpers";
 import {
   FIELD_NAMES,
@@ -344,6 +345,62 @@ function hostileUploadCases(): Case[] {
   );
 }
 
+/** A WAV of `seconds` of silence at 16 kHz with `edit` applied to its header (offsets as in a 44-byte header). */
+function forgedWav(seconds: number, edit: (view: DataView, bytes: Uint8Array) => void): Uint8Array<ArrayBuffer> {
+  const bytes = toneWav({ leadSeconds: 0, toneSeconds: 0, tailSeconds: seconds });
+  edit(new DataView(bytes.buffer), bytes);
+  return bytes;
+}
+
+/** MPEG-2 Layer III at 8 kbit/s: 36-byte frames of 36 ms. */
+function lowBitrateMp3(seconds: number): Uint8Array<ArrayBuffer> {
+  const frames = Math.ceil(seconds / 0.036);
+  const bytes = new Uint8Array(frames * 36);
+  for (let frame = 0; frame < frames; frame++) bytes.set([0xff, 0xf3, 0x18, 0xc0], frame * 36);
+  return bytes;
+}
+
+/**
+ * Recordings whose headers lie about their length or shape (decision 0025, "Measuring a recording"): refused before
+ * anything is charged or sent upstream, in the asker's language.
+ */
+function recordingCases(): Case[] {
+  const recordings: [string, () => Uint8Array<ArrayBuffer>, number][] = [
+    ["WAV whose byte rate claims 0.006 s", () => forgedWav(130, (view) => view.setUint32(28, 0xffffffff, true)), 415],
+    ["WAV whose block size disagrees with its channels", () => forgedWav(5, (view) => view.setUint16(32, 64, true)), 415],
+    [
+      "WAV at 50 Hz",
+      () =>
+        forgedWav(5, (view) => {
+          view.setUint32(24, 50, true);
+          view.setUint32(28, 100, true);
+        }),
+      415,
+    ],
+    ["WAV of MP3 frames (format 0x55)", () => forgedWav(5, (view) => view.setUint16(20, 0x55, true)), 415],
+    ["WAV with its data before its format", () => forgedWav(5, (_, bytes) => bytes.set(new TextEncoder().encode("data"), 12)), 415],
+    ["WAV whose format chunk is cut short", () => forgedWav(5, (view) => view.setUint32(16, 8, true)), 415],
+    ["12 minutes of WAV whose data chunk claims 1,000 bytes", () => forgedWav(720, (view) => view.setUint32(40, 1000, true)), 413],
+    ["12 minutes of Ogg/Opus whose granules claim a second", () => silentOggOpus(720, { forgedGranule: 48_000 }), 413],
+    ["12 minutes of WebM/Opus whose Duration claims a second", () => silentWebmOpus(720, { declaredSeconds: 1 }), 413],
+    ["12 minutes of 8 kbit/s MP3", () => lowBitrateMp3(720), 413],
+  ];
+  return recordings.map(([label, bytes, status]) => ({
+    group: "recordings",
+    name: `POST ${label} → /api/transcriptions`,
+    method: "POST",
+    path: () => "/api/transcriptions",
+    body: () => {
+      const form = new FormData();
+      form.set("file", new Blob([bytes()]), "recording");
+      return form;
+    },
+    as: "user",
+    locale: nextLocale(),
+    expect: { kind: "refuse", status: [status] },
+  }));
+}
+
 /** Ids named in a body rather than the path: B's upload as A's chat attachment or tool photo, B's thread as A's chat, B's creation. */
 function bodyIdCases(): Case[] {
   const chat = (fields: (world: World) => Record<string, string>) => (world: World) =>
@@ -473,6 +530,7 @@ export const CASES: Case[] = [
   ...bodyIdCases(),
   ...coffeePhotoCases(),
   ...hostileUploadCases(),
+  ...recordingCases(),
 ];
 
 export const GROUPS = [...new Set(CASES.map((testCase) => testCase.group))];

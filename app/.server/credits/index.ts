@@ -25,8 +25,12 @@ export function addressLimit(config: AppConfig): number {
 }
 
 /** What one charge of `action` costs and may reach today (a plan's daily limit): the terms an account's ledger applies. */
-export function chargeTerms(config: AppConfig, input: { plan: Plan; action: CreditAction; key: string; now?: number; units?: number }): ConsumeRequest {
-  return { key: input.key, cost: CREDIT_COSTS[input.action] * (input.units ?? 1), limit: dailyLimit(config, input.plan), now: input.now };
+export function chargeTerms(
+  config: AppConfig,
+  input: { plan: Plan; action: CreditAction; key: string; now?: number; units?: number; owed?: boolean },
+): ConsumeRequest {
+  const limit = input.owed ? null : dailyLimit(config, input.plan);
+  return { key: input.key, cost: CREDIT_COSTS[input.action] * (input.units ?? 1), limit, now: input.now };
 }
 
 /**
@@ -41,7 +45,9 @@ export async function chargeAddress(
   address: string | undefined,
 ): Promise<AddressCharge> {
   const linked = addressCounterName(address);
-  const result = await counter(env, linked).consume({ key: addressKey(accountId, terms.key), cost: terms.cost, limit: addressLimit(config), now: terms.now });
+  // An owed charge (terms without a limit) is made past the address's limit too.
+  const limit = terms.limit === null ? null : addressLimit(config);
+  const result = await counter(env, linked).consume({ key: addressKey(accountId, terms.key), cost: terms.cost, limit, now: terms.now });
   return { linked, result };
 }
 
@@ -58,9 +64,10 @@ export async function consumeCredits(
   config: AppConfig,
   /**
    * `address`: the client's network address (CF-Connecting-IP); counted for guests only. `units`: how many of the
-   * action one charge is (minutes of audio); one unless said.
+   * action one charge is (minutes of audio); one unless said. `owed`: for what was already given (audio the provider
+   * reports having heard, decision 0025), so made even past the day's limit.
    */
-  input: { accountId: string; plan: Plan; action: CreditAction; key: string; now?: number; address?: string; units?: number },
+  input: { accountId: string; plan: Plan; action: CreditAction; key: string; now?: number; address?: string; units?: number; owed?: boolean },
 ): Promise<ConsumeResult> {
   const request = chargeTerms(config, input);
   if (input.plan !== "guest") return inAccount(env, input.accountId, "credits.consume", { request });

@@ -36,9 +36,20 @@ function mediaType(request: Request): string {
 
 /** The body's bytes, refused as soon as it is larger than `maxBytes` (declared or not: a chunked body is counted). */
 async function readCapped(request: Request, maxBytes: number, tooLarge: ErrorCode): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) throw new AppError(tooLarge);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  return readCappedBody(request, maxBytes, () => new AppError(tooLarge));
+}
+
+/**
+ * A request's or a fetched response's body, counted as it arrives and cancelled once past `maxBytes` (then
+ * `tooLarge()` is thrown), so a body without Content-Length, or with a false one, is never read whole.
+ */
+export async function readCappedBody(message: Request | Response, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(message.headers.get("Content-Length") ?? "0") > maxBytes) {
+    await message.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!message.body) return new Uint8Array(0);
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -47,7 +58,7 @@ async function readCapped(request: Request, maxBytes: number, tooLarge: ErrorCod
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new AppError(tooLarge);
+      throw tooLarge();
     }
     chunks.push(value);
   }

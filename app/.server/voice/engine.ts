@@ -61,12 +61,19 @@ export async function speakWithProvider(
   }
 }
 
-/** The words of a recording. */
-export async function transcribeWithProvider(engine: UpstreamEngine, recording: { bytes: Uint8Array; name: string; type: string }): Promise<string> {
+/**
+ * The words of a recording, and its length in seconds where the provider reports it (`usage.type: "duration"`, as
+ * whisper-1 bills; models billed by tokens report none).
+ */
+export async function transcribeWithProvider(
+  engine: UpstreamEngine,
+  recording: { bytes: Uint8Array; name: string; type: string },
+): Promise<{ text: string; seconds: number | null }> {
   try {
     const file = await toFile(recording.bytes, recording.name, { type: recording.type });
     const result = await client(engine).audio.transcriptions.create({ model: engine.transcriptionModel, file, response_format: "json" });
-    return result.text.trim();
+    const seconds = result.usage?.type === "duration" && Number.isFinite(result.usage.seconds) && result.usage.seconds > 0 ? result.usage.seconds : null;
+    return { text: result.text.trim(), seconds };
   } catch (cause) {
     throw new AppError("voice/transcription-failed", { cause });
   }

@@ -1,7 +1,9 @@
 // A recording sent for transcription, checked by its content before anything is charged or sent upstream
-// (docs/decisions/0025-voice.md): a known audio container, at most 25 MB and 10 minutes.
+// (docs/decisions/0025-voice.md): a known audio container, at most 25 MB and 10 minutes of audio as measured from it.
 import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
 import { AppError } from "../errors";
+import { mp4Seconds, webmSeconds } from "./audio-containers";
+import { FLOOR_BYTES_PER_SECOND, mp3Seconds, oggSeconds, wavSeconds } from "./audio-length";
 
 export interface AudioFormat {
   type: string;
@@ -22,52 +24,22 @@ export function audioFormat(bytes: Uint8Array): AudioFormat | null {
   return null;
 }
 
-/** A WAV file's exact length: its data chunk over its byte rate; null when the header does not say. */
-function wavSeconds(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let byteRate = 0;
-  for (let offset = 12; offset + 8 <= bytes.length;) {
-    const id = ascii(bytes, offset, 4);
-    const size = view.getUint32(offset + 4, true);
-    if (id === "fmt " && offset + 16 <= bytes.length) byteRate = view.getUint32(offset + 16, true);
-    if (id === "data") return byteRate > 0 ? Math.min(size, bytes.length - offset - 8) / byteRate : null;
-    offset += 8 + size + (size % 2);
-  }
-  return null;
-}
+const MEASURES: Record<string, (bytes: Uint8Array) => number> = {
+  wav: wavSeconds,
+  ogg: oggSeconds,
+  webm: webmSeconds,
+  mp3: mp3Seconds,
+  m4a: mp4Seconds,
+};
 
 /**
- * An Ogg/Opus file's exact length: the last page's granule position (48 kHz samples) less the pre-skip of its
- * OpusHead. WhatsApp voice notes are Ogg/Opus, and a byte floor would undercount them eightfold. Null if not Opus.
+ * Seconds of audio to charge and limit: measured from the audio itself (audio-length.ts; FLAC, with nothing cheap
+ * to count, at the 6 kbit/s floor), or the recorder's own count where that is more. A forged header cannot make a
+ * recording cheaper, only refused (voice/unreadable).
  */
-function oggOpusSeconds(bytes: Uint8Array): number | null {
-  if (ascii(bytes, 28, 8) !== "OpusHead" || bytes.length < 48) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const preSkip = view.getUint16(38, true);
-  for (let offset = bytes.length - 27; offset >= 0; offset--) {
-    if (bytes[offset] !== 0x4f || ascii(bytes, offset, 4) !== "OggS") continue;
-    const granule = Number(view.getBigUint64(offset + 6, true));
-    return Math.max(0, granule - preSkip) / 48_000;
-  }
-  return null;
-}
-
-/**
- * Compressed audio is at most this dense (128 kbit/s, more than any voice recording needs), so its size alone gives
- * a length it cannot be shorter than. The recorder's own count can only add to it: a client that claims less than
- * its bytes allow is charged and limited by its bytes.
- */
-const MAX_BYTES_PER_SECOND = 16_000;
-
-/** Seconds of audio to charge and limit: a WAV's own header, else the largest of the bytes' floor, an Ogg/Opus file's own length and the client's count. */
 export function recordingSeconds(bytes: Uint8Array, format: AudioFormat, declared: number | undefined): number {
-  if (format.extension === "wav") {
-    const seconds = wavSeconds(bytes);
-    if (seconds === null) throw new AppError("voice/invalid-type");
-    return seconds;
-  }
-  const measured = format.extension === "ogg" ? (oggOpusSeconds(bytes) ?? 0) : 0;
-  return Math.max(bytes.length / MAX_BYTES_PER_SECOND, measured, declared ?? 0);
+  const measure = MEASURES[format.extension] ?? ((audio: Uint8Array) => audio.length / FLOOR_BYTES_PER_SECOND);
+  return Math.max(measure(bytes), declared ?? 0);
 }
 
 /** The recording from a form's `file`, refused as the person will read it: missing, not audio, too large or too long. */

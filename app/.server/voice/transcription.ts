@@ -6,7 +6,7 @@ import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resources } from "../i18n";
 import { resolveVoiceEngine, transcribeWithProvider } from "./engine";
-import { chargeVoice, refundVoice } from "./metering";
+import { chargeVoice, refundVoice, settleVoice } from "./metering";
 import { checkRecording } from "./recording";
 import type { Listener } from "./speech";
 
@@ -35,13 +35,18 @@ export async function transcribe(
   const charge = { ...listener, key, minutes: minutesFor(recording.seconds) };
   await chargeVoice(env, config, charge);
   if (engine.kind === "demo") return { text: demoTranscript(locale), demo: true };
+  let heard: Awaited<ReturnType<typeof transcribeWithProvider>>;
   try {
-    const text = await transcribeWithProvider(engine, { bytes: recording.bytes, name: `recording.${recording.extension}`, type: recording.type });
-    return { text, demo: false };
+    heard = await transcribeWithProvider(engine, { bytes: recording.bytes, name: `recording.${recording.extension}`, type: recording.type });
   } catch (error) {
     await refundVoice(env, charge);
     throw error;
   }
+  // The provider's own count of what it heard settles the charge (decision 0025, "Measuring a recording"); should
+  // that fail, the measured charge stands and the words are still the person's.
+  if (heard.seconds !== null)
+    await settleVoice(env, config, charge, minutesFor(heard.seconds)).catch((error: unknown) => console.error("voice: charge not settled", key, error));
+  return { text: heard.text, demo: false };
 }
 
 export async function transcribeUpload(env: AppEnv, config: AppConfig, listener: Listener, input: TranscriptionInput, locale: Locale) {

@@ -1,7 +1,28 @@
 // The sending half's client for Meta's Graph API (PROVIDERS.md "WhatsApp Cloud API"): text and image messages,
 // the read receipt with a typing indicator, and media in both directions. Failures that may pass (network, time-out,
 // 429, 5xx) are retried with backoff a bounded number of times; the caller records what still fails.
+import { readCappedBody } from "../http/request";
 import type { WhatsAppConfig } from "./config";
+
+/**
+ * Where Meta serves the media a user sent (the media lookup's short-lived `url`; docs/decisions/0025-voice.md,
+ * "WhatsApp"). A download goes only there over HTTPS, or to the configured Graph base URL's own origin (a local fake
+ * serves its media from itself), so a lookup answer can never send the access token or our request anywhere else.
+ */
+const META_MEDIA_HOSTS = new Set(["lookaside.fbsbx.com"]);
+
+/** Whether a media lookup's `url` may be fetched (with the token): see META_MEDIA_HOSTS. */
+export function mediaUrlAllowed(url: string, graphUrl: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  if (parsed.origin === new URL(graphUrl).origin) return true;
+  return parsed.protocol === "https:" && META_MEDIA_HOSTS.has(parsed.hostname);
+}
 
 export class GraphError extends Error {
   override name = "GraphError";
@@ -98,7 +119,10 @@ export function graphClient(config: WhatsAppConfig, options: GraphOptions = {}) 
       await response.body?.cancel();
     },
 
-    /** Media a user sent: its metadata first (the URL is short-lived), then the bytes, both with the token. */
+    /**
+     * Media a user sent: its metadata first (the URL is short-lived), then the bytes, both with the token. The URL
+     * must be one mediaUrlAllowed accepts, and the bytes are counted as they arrive, cancelled past `maxBytes`.
+     */
     async downloadMedia(mediaId: string, maxBytes: number): Promise<{ bytes: Uint8Array; mimeType: string }> {
       const meta = (await (await call(`${graphUrl}/${encodeURIComponent(mediaId)}`, { method: "GET" })).json()) as {
         url?: string;
@@ -106,15 +130,10 @@ export function graphClient(config: WhatsAppConfig, options: GraphOptions = {}) 
         file_size?: number;
       };
       if (!meta.url) throw new GraphError("Graph API media without a URL", 200, null);
+      if (!mediaUrlAllowed(meta.url, graphUrl)) throw new GraphError("Graph API media URL on a host it does not serve media from", 200, null);
       if (typeof meta.file_size === "number" && meta.file_size > maxBytes) throw new MediaTooLarge();
       const response = await call(meta.url, { method: "GET" });
-      const declared = Number(response.headers.get("Content-Length") ?? 0);
-      if (declared > maxBytes) {
-        await response.body?.cancel();
-        throw new MediaTooLarge();
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.byteLength > maxBytes) throw new MediaTooLarge();
+      const bytes = await readCappedBody(response, maxBytes, () => new MediaTooLarge());
       return { bytes, mimeType: meta.mime_type ?? response.headers.get("Content-Type") ?? "application/octet-stream" };
     },
 

@@ -1,9 +1,10 @@
-// A linked Pro user's voice note (decision 0025): fetched through the Graph media API, transcribed like a web
-// recording (same limits and per-minute charge, keyed by the message so a redelivery is charged once), answered by the
+// A linked Pro user's voice note (decision 0025): fetched through the Graph media API (from Meta's media host only,
+// at most 16 MB, graph.ts), measured and transcribed like a web recording (same limits and per-minute charge, settled
+// on the provider's count, keyed by the message so a redelivery is charged once), answered by the
 // ordinary chat turn with the transcript first in italics, and, with WHATSAPP_VOICE_REPLIES on and the account's
 // "reply with voice" setting, also answered with a voice note (Ogg/Opus uploaded through the media API).
 import { speakableText } from "../../lib/speakable-text";
-import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
+import { MAX_RECORDING_SECONDS } from "../../lib/voice";
 import type { TurnOwner } from "../chat/turns";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
@@ -17,6 +18,9 @@ import { answerWithChat } from "./chat";
 import { MediaTooLarge } from "./graph";
 import type { WhatsAppLink } from "./linking";
 import { sendReply, sendVoiceNote, type Conversation } from "./replies";
+
+/** Meta's own limit on audio media (16 MB): a larger download is no voice note, and is cut off there. */
+export const MAX_VOICE_NOTE_BYTES = 16 * 1024 * 1024;
 
 /** WhatsApp italics around each line of the transcript (its own underscores would end them early). */
 export function italicTranscript(text: string): string {
@@ -38,7 +42,7 @@ async function heardNote(
 ): Promise<{ audio: HeardAudio; words: string } | null> {
   let bytes: Uint8Array;
   try {
-    bytes = (await conversation.graph.downloadMedia(mediaId, MAX_RECORDING_BYTES)).bytes;
+    bytes = (await conversation.graph.downloadMedia(mediaId, MAX_VOICE_NOTE_BYTES)).bytes;
   } catch (error) {
     if (error instanceof MediaTooLarge) await sendReply(conversation, "voiceTooLong");
     else {
@@ -47,10 +51,16 @@ async function heardNote(
     }
     return null;
   }
+  // Measured like a web recording (recording.ts): a note whose header cannot be believed is not heard.
   const format = audioFormat(bytes);
-  const seconds = format ? recordingSeconds(bytes, format, undefined) : 0;
-  if (!format || seconds > MAX_RECORDING_SECONDS) {
-    await sendReply(conversation, format ? "voiceTooLong" : "voiceFailed");
+  let seconds = 0;
+  try {
+    seconds = format ? recordingSeconds(bytes, format, undefined) : 0;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+  }
+  if (!format || !seconds || seconds > MAX_RECORDING_SECONDS) {
+    await sendReply(conversation, format && seconds ? "voiceTooLong" : "voiceFailed");
     return null;
   }
   try {
