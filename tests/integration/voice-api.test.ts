@@ -10,6 +10,8 @@ import { mirrorWords } from "../mocks/fake-openai-replies.mjs";
 import { createUser } from "./auth-helpers";
 import { Client, credits, sendTurn, threadMessages, upstreamEnv } from "./chat-helpers";
 import { appEnv, creditsStub } from "./helpers";
+import { countingAccounts } from "../mocks/account-call-counter";
+import type { AppEnv } from "../../app/.server/env";
 
 async function signedIn(options: { accessLevel?: "basic" | "pro"; vars?: Record<string, string> } = {}) {
   const user = await createUser({ accessLevel: options.accessLevel ?? "basic" });
@@ -168,6 +170,18 @@ describe("cached speech is deleted with its answer", () => {
     expect(await appEnv.MEDIA.head(key)).not.toBeNull();
     return { threadId, key };
   }
+
+  it("not when deleting all chats fails in the account's object: the chats and their audio stay together", async () => {
+    const { client, user } = await signedIn();
+    const kept = await playedAnswer(client, user.id);
+    const failing = client.withEnv({ ...client.env, ACCOUNT: countingAccounts(client.env.ACCOUNT, [], (call) => call === "chat.deleteAll") } as AppEnv);
+    expect((await failing.action("/settings/account", { intent: "delete-chats" })).status).toBe(500);
+    expect(await appEnv.MEDIA.head(kept.key)).not.toBeNull();
+    expect(await threadMessages(user.id, kept.threadId)).toHaveLength(2);
+    // Asked again once the object answers: everything goes.
+    expect((await client.action("/settings/account", { intent: "delete-chats" })).data).toEqual({ ok: true, notice: "actionCompleted" });
+    expect(await appEnv.MEDIA.head(kept.key)).toBeNull();
+  });
 
   it("when its thread is deleted, and only that thread's", async () => {
     const { client, user } = await signedIn();

@@ -134,15 +134,16 @@ export async function disconnectProvider(env: AppEnv, userId: string, provider: 
 }
 
 /**
- * Deletes every chat the user owns (messages go with their threads), their files in R2 and their public links first
- * (chat/thread-files.ts, share/links.ts), then the threads and their documents in one call to the account's own object
- * (decision 0026), then the documents' files.
+ * Deletes every chat the user owns: first the threads, their messages, search index and documents in one transaction
+ * of the account's own object (decision 0026), then what hangs off them outside it, the documents' files, the threads'
+ * audio and the public links (chat/thread-files.ts, share/links.ts). A failure in the object leaves everything as it
+ * was; one after it leaves only files and links that are found by owner, so asking again finishes the job.
  */
 export async function deleteAllChats(env: AppEnv, userId: string): Promise<number> {
-  await deleteThreadFiles(env, userId);
-  await deleteShareOf(env, userId);
   const { threads, documentKeys } = await inAccount(env, userId, "chat.deleteAll");
   await deleteR2Keys(env, documentKeys);
+  await deleteThreadFiles(env, userId);
+  await deleteShareOf(env, userId);
   return threads;
 }
 
