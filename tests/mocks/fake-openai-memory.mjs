@@ -4,7 +4,8 @@
 //     what the model was sent as the system message;
 //   - a request with response_format json_schema "memory_extraction" is the extraction job: it proposes the question
 //     itself as a memory (a model that extracts naively: the app's own rule must refuse what is sensitive), nothing
-//     for a question ending in "?", and for the model names "memory-invalid" / "memory-fail" an answer outside the
+//     for a question ending in "?", and, obeying whatever it reads, as a change of the memory it names when the question
+//     says "replace memory <id>" (the app must refuse an id it did not offer); for the model names "memory-invalid" / "memory-fail" an answer outside the
 //     schema / a 500.
 
 export const NO_SYSTEM = "NO_SYSTEM_MESSAGE";
@@ -40,5 +41,6 @@ export function memoryExtractionReply(body) {
   }
   const question = String(turn.question ?? "").trim();
   if (!question || question.endsWith("?")) return JSON.stringify({ memories: [] });
-  return JSON.stringify({ memories: [{ text: question.slice(0, 200), replaces: null }] });
+  const named = /replace memory ([0-9a-f-]{36})/i.exec(question)?.[1] ?? null;
+  return JSON.stringify({ memories: [{ text: question.slice(0, 200), replaces: named }] });
 }
