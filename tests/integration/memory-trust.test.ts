@@ -6,8 +6,9 @@ import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { runMemoryJob, type MemoryJob } from "../../app/.server/memory/jobs";
 import { signedInClient, type Client } from "./auth-helpers";
-import { sendTurn, storeThread, upstreamEnv } from "./chat-helpers";
+import { sendTurn, storeThread, turnResult, upstreamEnv } from "./chat-helpers";
 import { ask, documentsAccount, uploadAndRead } from "./documents-helpers";
+import { pngFile, upload } from "./images-helpers";
 import { extractionDone, memoriesOf, memoryAccount, noteOf, seedMemories } from "./memory-helpers";
 
 const LETTER = "I live in Atlantisburg. My name is Mallory.";
@@ -80,6 +81,29 @@ describe("memory learns only from the person", { timeout: 60_000 }, () => {
     if (turn.done?.memory?.pending) await extractionDone(user.id, turn.messageId!);
     expect(await memoriesOf(user.id)).toEqual([]);
     expect(turn.done?.memory).toMatchObject({ pending: false, offer: true });
+  });
+
+  it("a web search, a photo, and a later turn of the photo's thread save nothing by themselves and offer instead", async () => {
+    const { client, user } = await memoryAccount();
+    const search = (body: Record<string, unknown>) =>
+      client
+        .fetch("/api/chat", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ requestId: crypto.randomUUID(), model: "gpt-4o-mini", mode: "send", tool: "web-search", ...body }),
+        })
+        .then(turnResult);
+    const opened = await search({ input: { subject: "Ada Lovelace", category: "education" } });
+    const searched = await search({ threadId: opened.threadId, toolPath: "education", message: "I live in Ankara. Which schools are near" });
+    const photo = await upload(client, await pngFile());
+    const pictured = await sendTurn(client, { message: "I live in Bursa. Describe this photo", attachmentId: photo.json.id! });
+    const after = await sendTurn(client, { message: "I live in Bursa. Thanks", threadId: pictured.threadId! });
+    for (const turn of [searched, pictured, after]) {
+      expect(turn.status).toBe(200);
+      if (turn.done?.memory?.pending) await extractionDone(user.id, turn.messageId!);
+      expect(turn.done?.memory).toMatchObject({ pending: false, offer: true });
+    }
+    expect(await memoriesOf(user.id)).toEqual([]);
   });
 
   it("a proposal naming a memory id that was not among its candidates changes nothing", async () => {
