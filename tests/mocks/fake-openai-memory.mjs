@@ -17,12 +17,17 @@ export function systemText(messages) {
   return typeof system?.content === "string" ? system.content : NO_SYSTEM;
 }
 
-/** The "system" behaviour's chunks: the system text, then any documents block, in pieces of about 40 characters. */
-export function systemTokens(messages) {
+/** What the model was given as context: the system text (or NO_SYSTEM), then any documents block sent as a user message. */
+export function contextText(messages) {
   const blocks = (Array.isArray(messages) ? messages : [])
     .filter((message) => message?.role === "user" && typeof message.content === "string" && message.content.startsWith("<<<DOCUMENTS "))
     .map((message) => message.content);
-  const text = [systemText(messages), ...blocks].join("\n\n");
+  return [systemText(messages), ...blocks].join("\n\n");
+}
+
+/** The "system" behaviour's chunks: the context text in pieces of about 40 characters. */
+export function systemTokens(messages) {
+  const text = contextText(messages);
   const chunks = [];
   for (let start = 0; start < text.length; start += 40) chunks.push(text.slice(start, start + 40));
   return chunks;

@@ -35,7 +35,7 @@ import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleGeminiRequest } from "./fake-gemini-images.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
-import { isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
+import { contextText, isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, imageTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
@@ -291,7 +291,8 @@ export async function startFakeOpenAI(options = {}) {
       return;
     }
 
-    stats.memory.systemChars.push(systemText(body.messages) === NO_SYSTEM ? 0 : systemText(body.messages).length);
+    // The context's size: the system text and any documents block (the bench's "what memory / a document adds").
+    stats.memory.systemChars.push(systemText(body.messages) === NO_SYSTEM ? 0 : contextText(body.messages).length);
     const includeUsage = body.stream_options?.include_usage === true;
     const chunk = (delta, finishReason = null) =>
       `data: ${JSON.stringify({
