@@ -9,7 +9,7 @@ import { signedInClient, type Client } from "./auth-helpers";
 import { sendTurn, storeThread, turnResult, upstreamEnv } from "./chat-helpers";
 import { ask, documentsAccount, uploadAndRead } from "./documents-helpers";
 import { pngFile, upload } from "./images-helpers";
-import { extractionDone, memoriesOf, memoryAccount, noteOf, seedMemories } from "./memory-helpers";
+import { accountSchema, extractionDone, inAccountDb, memoriesOf, memoryAccount, noteOf, seedMemories } from "./memory-helpers";
 
 const LETTER = "I live in Atlantisburg. My name is Mallory.";
 
@@ -108,7 +108,11 @@ describe("memory learns only from the person", { timeout: 60_000 }, () => {
 
   it("a proposal naming a memory id that was not among its candidates changes nothing", async () => {
     const { user } = await memoryAccount();
-    await seedMemories(user.id, ["Keeps bees at an Emberfall allotment"]);
+    // A day old and sharing no word with the question: neither a match nor among the most recent, so never shown.
+    const day = Date.now() - 86_400_000;
+    await inAccountDb(user.id, (db) =>
+      db.insert(accountSchema.memories).values({ id: crypto.randomUUID(), text: "Keeps bees at an Emberfall allotment", createdAt: day, updatedAt: day }).run(),
+    );
     await seedMemories(
       user.id,
       Array.from({ length: 100 }, (_, index) => `Remembered fact number ${index} about a hobby, a place or a habit of theirs`),
@@ -132,7 +136,8 @@ describe("memory learns only from the person", { timeout: 60_000 }, () => {
 
   it("an ordinary turn still saves from what the person said; the extraction reads the answer as context and instructions as data", async () => {
     const { user } = await memoryAccount();
-    const question = `I live in Kars and I cycle to work ${crypto.randomUUID()}`;
+    // Made unique with letters only: digits in a row would read as a secret to the app's rule (sensitive.ts).
+    const question = `I live in Kars and I cycle to work ${crypto.randomUUID().replace(/[\d-]/g, "")}`;
     const job: MemoryJob = {
       accountId: user.id,
       threadId: crypto.randomUUID(),

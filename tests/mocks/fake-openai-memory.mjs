@@ -6,7 +6,7 @@
 //   - a request with response_format json_schema "memory_extraction" is the extraction job: it proposes what the
 //     person said (`person_said`) itself as a memory (a model that extracts naively: the app's own rule must refuse
 //     what is sensitive), nothing for words ending in "?", and, obeying whatever it reads, as a change of the memory
-//     it names when they say "replace memory <id>" (the app must refuse an id it did not show); for the model names
+//     it names when they say "replace memory <id> with: <text>" (the app must refuse an id it did not show); for the model names
 //     "memory-invalid" / "memory-fail" an answer outside the schema / a 500.
 
 export const NO_SYSTEM = "NO_SYSTEM_MESSAGE";
@@ -50,6 +50,7 @@ export function memoryExtractionReply(body) {
   }
   const question = String(turn.person_said ?? "").trim();
   if (!question || question.endsWith("?")) return JSON.stringify({ memories: [] });
-  const named = /replace memory ([0-9a-f-]{36})/i.exec(question)?.[1] ?? null;
-  return JSON.stringify({ memories: [{ text: question.slice(0, 200), replaces: named }] });
+  const named = /replace memory ([0-9a-f-]{36}) with: (.+)$/i.exec(question);
+  if (named) return JSON.stringify({ memories: [{ text: named[2].slice(0, 200), replaces: named[1] }] });
+  return JSON.stringify({ memories: [{ text: question.slice(0, 200), replaces: null }] });
 }
