@@ -35,6 +35,11 @@ export const chatThreads = sqliteTable(
     channel: text("channel", { enum: ["web", "whatsapp"] })
       .notNull()
       .default("web"),
+    /**
+     * The thread began as another account's shared chat, continued here: its turns are not learnt from by themselves
+     * (decision 0027, "Learning only from the person").
+     */
+    fromShare: integer("from_share", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -266,6 +271,8 @@ export const memoryNotes = sqliteTable(
     used: text("used").notNull().default("[]"),
     updated: text("updated").notNull().default("[]"),
     pending: integer("pending", { mode: "boolean" }).notNull().default(false),
+    /** The turn held someone else's text, so nothing was learnt by itself: the answer offers "Save to memory?". */
+    offer: integer("offer", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("memory_notes_thread").on(t.threadId)],

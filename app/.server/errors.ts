@@ -106,6 +106,8 @@ export const errorStatus = {
   "export/invalid-format": 400,
   "export/sign-in-required": 401,
   "memory/not-found": 404,
+  // "Save to memory?" could not queue its extraction: a fault of ours, the offer stays to be pressed again.
+  "memory/save-failed": 503,
   "export/not-found": 404,
   "export/not-ready": 409,
   "export/in-progress": 409,

@@ -15,9 +15,14 @@ export interface MemoryNote {
   updated: MemoryRef[];
   /** The extraction job of this turn has not ended yet (the page asks again shortly). */
   pending: boolean;
+  /**
+   * The turn held someone else's text (a document, web results, a shared chat, a photo), so nothing was learnt by
+   * itself: the answer offers "Save to memory?", which learns from the person's own words (decision 0027).
+   */
+  offer: boolean;
 }
 
 /** Whether a note has anything to show. */
 export function hasMemoryNote(note: MemoryNote | undefined): note is MemoryNote {
-  return Boolean(note && (note.used.length > 0 || note.updated.length > 0));
+  return Boolean(note && (note.used.length > 0 || note.updated.length > 0 || note.offer));
 }

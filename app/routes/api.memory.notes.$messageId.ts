@@ -1,16 +1,34 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
+import { POST_ONLY, readForm } from "~/.server/http/request";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
+import { saveOffered } from "~/.server/memory/jobs";
 import { memoryNote } from "~/.server/memory/settings";
+import { memoryNoteActionSchema } from "~/lib/schemas/memory";
 
 /**
- * GET what memory did for one answer (issue 33): `{ ok: true, note: { used, updated, pending } }`. The chat asks
+ * GET what memory did for one answer (issue 33): `{ ok: true, note: { used, updated, pending, offer } }`. The chat asks
  * again while the extraction job is pending; another account's answer is 404.
  */
 export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {
   const viewer = await getViewer(request, context);
   if (viewer.kind !== "user" || !params.messageId) throw new AppError("memory/not-found");
   const note = await memoryNote(context.env, viewer.user.id, params.messageId);
+  return Response.json({ ok: true, note }, { headers: { "Cache-Control": "no-store" } });
+});
+
+/**
+ * POST intent=save: "Save to memory?" under an answer that offers it (decision 0027) queues the extraction of the
+ * person's own question, once: `{ ok: true, note }` with the note pending. An answer that offers nothing, or another
+ * account's, is 404.
+ */
+export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {
+  const form = await readForm(request, { allow: POST_ONLY });
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  if (!memoryNoteActionSchema.safeParse(Object.fromEntries(form)).success) throw new AppError("request/invalid");
+  if (!params.messageId) throw new AppError("memory/not-found");
+  const note = await saveOffered(context.env, viewer.user.id, params.messageId);
   return Response.json({ ok: true, note }, { headers: { "Cache-Control": "no-store" } });
 });

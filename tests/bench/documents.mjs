@@ -1,8 +1,8 @@
 // Documents in chat (issue 35, decision 0031): how long the app's reader takes for a 300-page PDF and how much memory
 // it needs (in Node, the same code the document-reads consumer runs: Node's process.memoryUsage(), sampled every 5 ms,
 // heap and external buffers; workerd's isolate is not observable from outside), and how much a question on a long
-// document adds to the prompt, measured through the app against the fake upstream (the system text's size, with the
-// document attached minus without, tokens estimated as characters / 4 as the app's budget counts them).
+// document adds to the prompt, measured through the app against the fake upstream (the size of the system text and the
+// documents block, with the document attached minus without, tokens estimated as characters / 4 as the app's budget counts them).
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,8 @@
 // Issue 33 in a real browser: tell the assistant where you live, see it under Settings › Memory, edit it, start a new
 // chat and see it used, turn memory off and see it not used, delete all; a temporary chat leaves no thread after a
-// reload. The demo provider extracts "I live in …" and lists the memories it was given in its answer.
+// reload; a document's "I live in Atlantisburg. My name is Mallory." saves nothing, and "Save to memory?" learns from
+// what the person wrote only (decision 0027). The demo provider extracts "I live in …" and lists the memories it was
+// given in its answer.
 import assert from "node:assert/strict";
 /* global document -- only inside callbacks that run in the browser */
 import { describe, test } from "node:test";
@@ -75,6 +77,30 @@ describe("memory you can see and edit", () => {
       await page.getByText("Nothing saved yet.").waitFor();
       assert.equal(await page.getByRole("listitem").filter({ hasText: "Lives in İzmir" }).count(), 0);
       assertNoErrors(errors, "memory");
+    });
+  });
+
+  test("a turn with a document saves nothing by itself; 'Save to memory?' learns from what the person wrote only", async () => {
+    await withPage(browser(), { viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Letter Reader", landing: "/web-main" });
+      const letter = { name: "letter.txt", mimeType: "text/plain", buffer: Buffer.from("I live in Atlantisburg. My name is Mallory.") };
+      await page.getByLabel(/^Attach (an image or )?a file/).setInputFiles(letter);
+      const composer = page.locator("form").filter({ has: page.getByRole("textbox", { name: "Message" }) });
+      await composer.locator("[data-document-chip]").getByText("Ready", { exact: true }).waitFor({ timeout: 30_000 });
+      const answer = await ask(page, "My name is Ayşe. Please quote the letter back to me.");
+      assert.match(await answer.innerText(), /My name is Mallory/, "the demo answer quotes the letter");
+      const save = answer.getByRole("button", { name: "Save to memory?" });
+      await save.waitFor();
+      assert.equal(await answer.getByRole("link", { name: /^Memory updated/ }).count(), 0, "nothing was saved by itself");
+      await save.click();
+      await answer.getByRole("link", { name: "Memory updated: Name is Ayşe" }).click();
+      await page.waitForURL((url) => url.pathname === "/settings/memory");
+      await hydrated(page);
+      // The memory list (its rows have an Edit button); the conversation just left may still be on the page a moment.
+      await page.getByRole("button", { name: "Edit: Name is Ayşe" }).waitFor();
+      assert.equal(await page.getByRole("button", { name: /^Edit: / }).count(), 1, "one memory, from what the person wrote");
+      assert.equal(await page.getByRole("button", { name: /^Edit: .*(Atlantisburg|Mallory)/ }).count(), 0, "nothing from the letter is remembered");
+      assertNoErrors(errors, "save to memory");
     });
   });
 

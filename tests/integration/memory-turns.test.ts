@@ -21,7 +21,7 @@ describe("memory in a turn", { timeout: 30_000 }, () => {
     expect(memory).toMatchObject({ text: "Lives in İzmir", sourceThreadId: told.threadId, sourceMessageId: told.messageId });
     // What the page asks for once the answer has ended.
     const asked = await client.fetch(`/api/memory/notes/${told.messageId}`);
-    expect(await asked.json()).toEqual({ ok: true, note: { used: [], updated: [{ id: memory!.id, text: "Lives in İzmir" }], pending: false } });
+    expect(await asked.json()).toEqual({ ok: true, note: { used: [], updated: [{ id: memory!.id, text: "Lives in İzmir" }], pending: false, offer: false } });
 
     const next = await sendTurn(client, { message: "What should I wear tomorrow?" });
     expect(next.done?.memory?.used).toEqual([{ id: memory!.id, text: "Lives in İzmir" }]);
@@ -75,7 +75,7 @@ describe("memory in a turn", { timeout: 30_000 }, () => {
     expect((await memoryAction(client, "/api/memory", { intent: "enabled", enabled: "false" })).status).toBe(200);
     const turn = await sendTurn(client, { message: "I live in Antalya now and I am vegetarian." });
     expect(turn.streamed).toBe(NO_SYSTEM);
-    expect(turn.done?.memory).toEqual({ used: [], updated: [], pending: false });
+    expect(turn.done?.memory).toEqual({ used: [], updated: [], pending: false, offer: false });
     expect(await noteOf(user.id, turn.messageId!)).toBeUndefined();
     expect((await memoriesOf(user.id)).map((row) => row.text)).toEqual(["Lives in İzmir"]);
   });

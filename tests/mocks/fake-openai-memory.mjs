@@ -1,11 +1,13 @@
 // What the fake OpenAI-compatible server (fake-openai.mjs) answers for memory (issue 33), as pure functions with no
 // Node imports so the integration tests can compute the same:
-//   - the "system" behaviour streams back the request's first system message (or NO_SYSTEM), so a test reads exactly
-//     what the model was sent as the system message;
-//   - a request with response_format json_schema "memory_extraction" is the extraction job: it proposes the question
-//     itself as a memory (a model that extracts naively: the app's own rule must refuse what is sensitive), nothing
-//     for a question ending in "?", and for the model names "memory-invalid" / "memory-fail" an answer outside the
-//     schema / a 500.
+//   - the "system" behaviour streams back the request's first system message (or NO_SYSTEM), then any documents block
+//     the app sent as a user message (documents in chat, decision 0031), so a test reads exactly what the model was
+//     given as context;
+//   - a request with response_format json_schema "memory_extraction" is the extraction job: it proposes what the
+//     person said (`person_said`) itself as a memory (a model that extracts naively: the app's own rule must refuse
+//     what is sensitive), nothing for words ending in "?", and, obeying whatever it reads, as a change of the memory
+//     it names when they say "replace memory <id> with: <text>" (the app must refuse an id it did not show); for the model names
+//     "memory-invalid" / "memory-fail" an answer outside the schema / a 500.
 
 export const NO_SYSTEM = "NO_SYSTEM_MESSAGE";
 
@@ -15,9 +17,17 @@ export function systemText(messages) {
   return typeof system?.content === "string" ? system.content : NO_SYSTEM;
 }
 
-/** The "system" behaviour's chunks: the system text in pieces of about 40 characters. */
+/** What the model was given as context: the system text (or NO_SYSTEM), then any documents block sent as a user message. */
+export function contextText(messages) {
+  const blocks = (Array.isArray(messages) ? messages : [])
+    .filter((message) => message?.role === "user" && typeof message.content === "string" && message.content.startsWith("<<<DOCUMENTS "))
+    .map((message) => message.content);
+  return [systemText(messages), ...blocks].join("\n\n");
+}
+
+/** The "system" behaviour's chunks: the context text in pieces of about 40 characters. */
 export function systemTokens(messages) {
-  const text = systemText(messages);
+  const text = contextText(messages);
   const chunks = [];
   for (let start = 0; start < text.length; start += 40) chunks.push(text.slice(start, start + 40));
   return chunks;
@@ -38,7 +48,9 @@ export function memoryExtractionReply(body) {
   } catch {
     turn = {};
   }
-  const question = String(turn.question ?? "").trim();
+  const question = String(turn.person_said ?? "").trim();
   if (!question || question.endsWith("?")) return JSON.stringify({ memories: [] });
+  const named = /replace memory ([0-9a-f-]{36}) with: (.+)$/i.exec(question);
+  if (named) return JSON.stringify({ memories: [{ text: named[2].slice(0, 200), replaces: named[1] }] });
   return JSON.stringify({ memories: [{ text: question.slice(0, 200), replaces: null }] });
 }

@@ -23,6 +23,7 @@
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
 // and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
 // GET /__memory-calls: the size of each memory extraction request and of each chat request's system message.
+// GET /__requests?has=TEXT: the recent chat and responses request bodies whose JSON holds TEXT (what the app sent).
 //
 //   import { startFakeOpenAI } from "./fake-openai.mjs";
 //   const fake = await startFakeOpenAI({ port: 0 });   // { url: "http://127.0.0.1:PORT/v1", close, stats, ... }
@@ -34,7 +35,7 @@ import { pathToFileURL } from "node:url";
 import { audioSettings, handleAudioRequest } from "./fake-openai-audio.mjs";
 import { handleGeminiRequest } from "./fake-gemini-images.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
-import { isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
+import { contextText, isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, imageTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
@@ -96,6 +97,8 @@ export async function startFakeOpenAI(options = {}) {
     audio: { speech: [], transcriptions: [] },
     /** Memory (issue 33): each extraction's prompt and answer size, and each chat request's system message size. */
     memory: { extractions: [], systemChars: [] },
+    /** The last 200 chat and responses request bodies, for GET /__requests (tests assert on what the app sent). */
+    bodies: [],
     /** Per streamed question: when its request arrived and its first content token left (epoch ms, fractional). */
     timings: new Map(),
   };
@@ -146,6 +149,11 @@ export async function startFakeOpenAI(options = {}) {
     }
     if (request.method === "GET" && url.pathname === "/__memory-calls") {
       response.writeHead(200, JSON_HEADERS).end(JSON.stringify(stats.memory));
+      return;
+    }
+    if (request.method === "GET" && url.pathname === "/__requests") {
+      const has = url.searchParams.get("has") ?? "";
+      response.writeHead(200, JSON_HEADERS).end(JSON.stringify(stats.bodies.filter((body) => JSON.stringify(body).includes(has))));
       return;
     }
     if (request.method === "GET" && url.pathname === "/__timings") {
@@ -208,6 +216,8 @@ export async function startFakeOpenAI(options = {}) {
       return;
     }
     stats.lastBody = body;
+    stats.bodies.push(body);
+    if (stats.bodies.length > 200) stats.bodies.shift();
     if (url.pathname === "/v1/responses") {
       if (log) console.log(`fake-openai: responses ${body.model}`);
       const { params } = parseModel(String(body.model ?? ""), defaults);
@@ -281,7 +291,8 @@ export async function startFakeOpenAI(options = {}) {
       return;
     }
 
-    stats.memory.systemChars.push(systemText(body.messages) === NO_SYSTEM ? 0 : systemText(body.messages).length);
+    // The context's size: the system text and any documents block (the bench's "what memory / a document adds").
+    stats.memory.systemChars.push(systemText(body.messages) === NO_SYSTEM ? 0 : contextText(body.messages).length);
     const includeUsage = body.stream_options?.include_usage === true;
     const chunk = (delta, finishReason = null) =>
       `data: ${JSON.stringify({

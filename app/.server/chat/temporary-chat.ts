@@ -17,6 +17,7 @@ export function temporaryThread(ownerId: string, request: ChatRequest, now: numb
     title: "",
     starred: false,
     channel: "web" as const,
+    fromShare: false,
     createdAt: now,
     updatedAt: now,
   };

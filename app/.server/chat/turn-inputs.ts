@@ -206,6 +206,14 @@ export async function composeTurn(
         locale: plan.locale,
       });
   if (attachedDocument && !temporary && !tool) writes.attachedDocumentId = attachedDocument;
+  // A document's text is someone else's: it goes to the model as a user-role block just before the question, never as
+  // system text (decision 0031), and it is kept out of the question's own row and of memory's reading of it.
+  if (documents.passages) turns.splice(turns.length - 1, 0, { role: "user", content: documents.passages });
+  // Someone else's text in the turn's context (a document, web results, a shared chat continued here, a photo, now or
+  // earlier in the thread, whose answers are history) can steer the answer: it is learnt from only when the person
+  // asks (decision 0027).
+  const photoBefore = history.some((row) => row.attachmentId !== null);
+  const fromOthers = Boolean(documents.passages) || tool?.kind === "web-search" || withImage || photoBefore || Boolean(loaded?.thread.fromShare);
   return {
     messageId,
     threadId,
@@ -225,7 +233,7 @@ export async function composeTurn(
     instructions: memory.instructions([tool?.instructions, documents.instructions].filter(Boolean).join("\n\n") || undefined),
     sourcesLabel: tool?.sourcesLabel,
     writes,
-    memory: memory.turn,
+    memory: memory.turn && { ...memory.turn, fromOthers },
     temporary: temporary || undefined,
   };
 }

@@ -3,10 +3,11 @@
 // asks the fast model (extract.ts), then keeps what the rules allow inside the account's object (store.ts
 // memory.apply), which also finishes the answer's note. An answer outside the schema keeps nothing at once; a failed
 // call is retried twice by the queue, then keeps nothing.
-import type { MemoryRef } from "../../lib/memory";
+import type { MemoryNote, MemoryRef } from "../../lib/memory";
 import { inAccount } from "../account/client";
 import type { AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
+import { AppError } from "../errors";
 import { ANSWER_CHARS, ExtractionRefused, extractMemories, QUESTION_CHARS, type Extraction } from "./extract";
 import { recordNote } from "./store";
 import { consumeEach } from "../queue-consumer";
@@ -15,7 +16,7 @@ export const MEMORY_JOBS_QUEUE = "memory-jobs";
 /** The queue's max_retries (wrangler.toml) plus the first try. */
 export const MAX_MEMORY_ATTEMPTS = 3;
 
-/** One turn to learn from: the only text the job reads. */
+/** One turn to learn from: the only text the job reads. `answer` is empty when the person asked ("Save to memory?"). */
 export interface MemoryJob {
   accountId: string;
   threadId: string;
@@ -38,13 +39,19 @@ export interface TurnMemory {
   used: MemoryRef[];
   /** Memory is on and the turn may be learnt from (not a temporary chat, not a guest). */
   save: boolean;
+  /**
+   * The turn's context held someone else's text (a document, web results, a shared chat continued, a photo), which
+   * can steer the answer: it is learnt from only when the person asks ("Save to memory?", decision 0027).
+   */
+  fromOthers?: boolean;
   question: string;
   model: string;
 }
 
 /** What the note under an answer says when the answer ends (the done event), before any job has run. */
-export function endingNote(memory: TurnMemory, complete: boolean) {
-  return { used: memory.used, updated: [], pending: memory.save && complete };
+export function endingNote(memory: TurnMemory, complete: boolean): MemoryNote {
+  const learn = memory.save && complete;
+  return { used: memory.used, updated: [], pending: learn && !memory.fromOthers, offer: learn && Boolean(memory.fromOthers) };
 }
 
 /**
@@ -54,9 +61,9 @@ export function endingNote(memory: TurnMemory, complete: boolean) {
 export async function afterTurn(account: AccountContext, turn: { threadId: string; messageId: string; memory: TurnMemory; answer: string; complete: boolean }) {
   const { memory } = turn;
   const note = endingNote(memory, turn.complete && turn.answer.length > 0);
-  if (note.used.length === 0 && !note.pending) return;
+  if (note.used.length === 0 && !note.pending && !note.offer) return;
   try {
-    recordNote(account.db, { messageId: turn.messageId, threadId: turn.threadId, used: note.used, pending: note.pending });
+    recordNote(account.db, { messageId: turn.messageId, threadId: turn.threadId, used: note.used, pending: note.pending, offer: note.offer });
     if (!note.pending) return;
     const job: MemoryJob = {
       accountId: account.accountId,
@@ -69,8 +76,27 @@ export async function afterTurn(account: AccountContext, turn: { threadId: strin
     await account.env.MEMORY_JOBS.send(job);
   } catch (error) {
     console.error("memory: could not queue the extraction", turn.messageId, error);
-    recordNote(account.db, { messageId: turn.messageId, threadId: turn.threadId, used: note.used, pending: false });
+    recordNote(account.db, { messageId: turn.messageId, threadId: turn.threadId, used: note.used, pending: false, offer: false });
   }
+}
+
+/**
+ * "Save to memory?" under an answer whose turn held someone else's text (decision 0027): the offer is used up and the
+ * same extraction is queued with the person's question only, never the answer. Not offered (another account's answer,
+ * one already saved, one never offered): "not found". The page then follows the note as after any turn.
+ */
+export async function saveOffered(env: AppEnv, accountId: string, messageId: string): Promise<MemoryNote> {
+  const taken = await inAccount(env, accountId, "memory.takeOffer", { messageId });
+  if (!taken) throw new AppError("memory/not-found");
+  const job: MemoryJob = { accountId, messageId, threadId: taken.threadId, question: taken.question.slice(0, QUESTION_CHARS), answer: "", model: taken.model };
+  try {
+    await env.MEMORY_JOBS.send(job);
+  } catch (error) {
+    console.error("memory: could not queue a saved answer's extraction", messageId, error);
+    await inAccount(env, accountId, "memory.restoreOffer", { messageId });
+    throw new AppError("memory/save-failed");
+  }
+  return taken.note;
 }
 
 export async function processMemoryJobs(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
@@ -84,9 +110,11 @@ export async function processMemoryJobs(batch: MessageBatch<unknown>, env: AppEn
 
 /** One extraction. "retry" asks the queue for another delivery; anything else is over (kept, or nothing kept). */
 export async function runMemoryJob(env: AppEnv, job: MemoryJob, attempt = 1): Promise<"done" | "retry"> {
-  const finish = (proposals: Extraction["proposals"]) =>
-    inAccount(env, job.accountId, "memory.apply", { messageId: job.messageId, threadId: job.threadId, question: job.question, proposals });
   const { enabled, memories } = await inAccount(env, job.accountId, "memory.candidates", { question: job.question });
+  // A proposal may change only a memory the model was shown (decision 0027): any other id it names changes nothing.
+  const shown = memories.map((memory) => memory.id);
+  const finish = (proposals: Extraction["proposals"]) =>
+    inAccount(env, job.accountId, "memory.apply", { messageId: job.messageId, threadId: job.threadId, question: job.question, proposals, shown });
   if (!enabled) {
     await finish([]);
     return "done";

@@ -1,14 +1,14 @@
 // The account's memories, memory switch and custom instructions, and the notes under answers (issue 33, decision
 // 0027). These operations run inside the account's own object (decision 0026), called by name through inAccount;
 // drizzle over its SQLite is synchronous there.
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, sql } from "drizzle-orm";
 import type { MemoryNote, MemoryRef } from "../../lib/memory";
 import { memoryTextSchema } from "../../lib/schemas/memory";
 import { accountSchema, sqlOf, type AccountContext, type AccountDb } from "../account/schema";
 import { MEMORY_CANDIDATES, MEMORY_TOKEN_BUDGET, searchQuery, withinBudget, type CustomInstructions } from "./context";
 import { mayKeepExtracted } from "./sensitive";
 
-const { memories, memorySettings, memoryNotes, birthProfiles } = accountSchema;
+const { memories, memorySettings, memoryNotes, birthProfiles, chatMessages } = accountSchema;
 
 /** At most this many memories per account: the extraction job keeps nothing new past it (SECURITY.md "Memory"). */
 export const MEMORY_COUNT_MAX = 1_000;
@@ -79,12 +79,12 @@ function memoriesFor(db: AccountDb, question: string, budget = MEMORY_TOKEN_BUDG
 }
 
 function noteOf(row: typeof memoryNotes.$inferSelect): MemoryNote {
-  return { used: JSON.parse(row.used) as MemoryRef[], updated: JSON.parse(row.updated) as MemoryRef[], pending: row.pending };
+  return { used: JSON.parse(row.used) as MemoryRef[], updated: JSON.parse(row.updated) as MemoryRef[], pending: row.pending, offer: row.offer };
 }
 
 /** Written by the relay when a turn ends (jobs.ts afterTurn): what it was sent, and whether a job will follow. */
-export function recordNote(db: AccountDb, note: { messageId: string; threadId: string; used: MemoryRef[]; pending: boolean }) {
-  const values = { used: JSON.stringify(note.used), pending: note.pending };
+export function recordNote(db: AccountDb, note: { messageId: string; threadId: string; used: MemoryRef[]; pending: boolean; offer: boolean }) {
+  const values = { used: JSON.stringify(note.used), pending: note.pending, offer: note.offer };
   db.insert(memoryNotes)
     .values({ messageId: note.messageId, threadId: note.threadId, ...values })
     .onConflictDoUpdate({ target: memoryNotes.messageId, set: values })
@@ -135,9 +135,13 @@ export const memoryOperations = {
 
   /**
    * Keeps what the extraction job proposed from one turn, within the rules (switch on, no sensitive data, no markup,
-   * within the limits, no duplicate), and finishes that answer's note. A job that failed applies no proposals.
+   * within the limits, no duplicate, a change only of a memory the job was `shown`), and finishes that answer's note.
+   * A job that failed applies no proposals.
    */
-  "memory.apply": ({ db }: AccountContext, input: { messageId: string; threadId: string; question: string; proposals: MemoryProposal[] }): MemoryRef[] => {
+  "memory.apply": (
+    { db }: AccountContext,
+    input: { messageId: string; threadId: string; question: string; proposals: MemoryProposal[]; shown: string[] },
+  ): MemoryRef[] => {
     const updated: MemoryRef[] = [];
     const now = Date.now();
     db.transaction((tx) => {
@@ -145,6 +149,8 @@ export const memoryOperations = {
         for (const proposal of input.proposals.slice(0, PER_TURN_MAX)) {
           const text = acceptable(proposal, input.question);
           if (!text) continue;
+          // An id the model was not shown came from the turn's text, not from the candidates: it changes nothing.
+          if (proposal.replaces && !input.shown.includes(proposal.replaces)) continue;
           const same = tx
             .select({ id: memories.id })
             .from(memories)
@@ -173,13 +179,43 @@ export const memoryOperations = {
           updated.push({ id, text });
         }
       }
-      const values = { updated: JSON.stringify(updated), pending: false };
+      const values = { updated: JSON.stringify(updated), pending: false, offer: false };
       tx.insert(memoryNotes)
         .values({ messageId: input.messageId, threadId: input.threadId, ...values })
         .onConflictDoUpdate({ target: memoryNotes.messageId, set: values })
         .run();
     });
     return updated;
+  },
+
+  /**
+   * "Save to memory?" pressed (jobs.ts saveOffered): uses up the answer's offer and answers what the job reads, the
+   * person's question that answer replied to, with the note now pending. Null when the answer offers nothing.
+   */
+  "memory.takeOffer": ({ db }: AccountContext, input: { messageId: string }) => {
+    const row = db.select().from(memoryNotes).where(eq(memoryNotes.messageId, input.messageId)).get();
+    if (!row?.offer) return null;
+    const answer = db
+      .select({ threadId: chatMessages.threadId, model: chatMessages.model, createdAt: chatMessages.createdAt })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.role, "assistant")))
+      .get();
+    const question = answer
+      ? db
+          .select({ content: chatMessages.content })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.threadId, answer.threadId), eq(chatMessages.role, "user"), lt(chatMessages.createdAt, answer.createdAt)))
+          .orderBy(desc(chatMessages.createdAt))
+          .limit(1)
+          .get()
+      : undefined;
+    if (!answer || !question) return null;
+    db.update(memoryNotes).set({ offer: false, pending: true }).where(eq(memoryNotes.messageId, input.messageId)).run();
+    return { threadId: answer.threadId, question: question.content, model: answer.model ?? "", note: noteOf({ ...row, offer: false, pending: true }) };
+  },
+  /** The extraction of a pressed offer could not be queued: the answer offers it again. */
+  "memory.restoreOffer": ({ db }: AccountContext, input: { messageId: string }) => {
+    db.update(memoryNotes).set({ offer: true, pending: false }).where(eq(memoryNotes.messageId, input.messageId)).run();
   },
 
   /** The note under one answer (null when it has none: another account's, or one memory played no part in). */

@@ -101,12 +101,20 @@ async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, u
 
 export const continueShareOperations = {
   /** The visitor's copy of a snapshot: a new chat-tool thread in their own object, its messages as they were shared. */
-  "share.copyInto": ({ db, accountId }: AccountContext, input: { title: string; messages: SharedMessage[]; now: number }): string => {
+  "share.copyInto": ({ db, accountId }: AccountContext, input: { title: string; messages: SharedMessage[]; fromShare: boolean; now: number }): string => {
     const { chatThreads, chatMessages } = accountSchema;
     const threadId = crypto.randomUUID();
     db.transaction((tx) => {
       tx.insert(chatThreads)
-        .values({ id: threadId, ownerId: accountId, tool: "web-main", title: input.title, createdAt: input.now, updatedAt: input.now })
+        .values({
+          id: threadId,
+          ownerId: accountId,
+          tool: "web-main",
+          title: input.title,
+          fromShare: input.fromShare,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
         .run();
       for (const message of input.messages) {
         tx.insert(chatMessages)
@@ -144,5 +152,7 @@ export async function continueShare(env: AppEnv, userId: string, shareId: string
     }
   }
   const copied = messages.map((message) => ({ ...message, attachmentId: message.attachmentId ? (copies.get(message.attachmentId) ?? null) : null }));
-  return inAccount(env, userId, "share.copyInto", { title: share.title, messages: copied, now });
+  // Someone else's words are not the visitor's to be remembered by (decision 0027): the copy is marked so its turns
+  // are learnt from only when the visitor asks. A person continuing their own link continues their own words.
+  return inAccount(env, userId, "share.copyInto", { title: share.title, messages: copied, fromShare: share.ownerId !== userId, now });
 }

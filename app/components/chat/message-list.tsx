@@ -313,7 +313,7 @@ export const MessageList = memo(function MessageList({
                   )}
                 </div>
               )}
-              <MemoryNoteView note={message.memory} />
+              <MemoryNoteView note={message.memory} messageId={message.id} />
             </li>
           ),
         )}

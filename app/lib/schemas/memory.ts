@@ -28,6 +28,9 @@ export const memoryItemActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
 ]);
 
+/** POST /api/memory/notes/:messageId: "Save to memory?" under an answer (decision 0027). */
+export const memoryNoteActionSchema = z.object({ intent: z.literal("save") });
+
 /** POST /api/memory: the switch, the custom instructions, or "Delete all". */
 export const memoryActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("enabled"), enabled: z.enum(["true", "false"]).transform((value) => value === "true") }),
