@@ -8,7 +8,7 @@ import { memoryNote } from "~/.server/memory/settings";
 import { memoryNoteActionSchema } from "~/lib/schemas/memory";
 
 /**
- * GET what memory did for one answer (issue 33): `{ ok: true, note: { used, updated, pending, offer } }`. The chat asks
+ * GET what memory did for one answer (decision 0027): `{ ok: true, note: { used, updated, pending, offer } }`. The chat asks
  * again while the extraction job is pending; another account's answer is 404.
  */
 export const loader = resource(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -1,4 +1,4 @@
-// Storing an uploaded document (issue 35, decision 0031): checked by content first (documents/check.ts, by the caller), then written
+// Storing an uploaded document (decision 0031): checked by content first (documents/check.ts, by the caller), then written
 // to R2 under a server-made key, recorded in the account's own object and queued for reading. Nothing is kept when
 // the check fails; if the row cannot be written the file is removed again, and if the reading cannot be queued the
 // document is marked failed rather than left "reading" for ever.

@@ -1,4 +1,4 @@
-// The extraction job's model call (issue 33, decision 0027): one turn only (the person's question, and the answer as
+// The extraction job's model call (decision 0027): one turn only (the person's question, and the answer as
 // context only, each capped, never the history) and the few kept memories closest to it, sent to a fast model that
 // must answer in a strict JSON schema. Facts come from the person's words only; both texts are data, never
 // instructions. An answer outside the schema keeps nothing (ExtractionRefused: not retried). The demo provider answers
