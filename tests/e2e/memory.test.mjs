@@ -60,8 +60,11 @@ describe("memory you can see and edit", () => {
       await hydrated(page);
       const memorySwitch = page.getByRole("switch", { name: "Use and save memory" });
       assert.equal(await memorySwitch.getAttribute("aria-checked"), "true");
+      // The switch turns at once; the reload waits for its save, as a person's next page would follow it.
+      const saved = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/memory" && response.request().method() === "POST");
       await memorySwitch.click();
       await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute("aria-checked") === "false");
+      assert.equal((await saved).status(), 200);
       await page.reload();
       await hydrated(page);
       assert.equal(await page.getByRole("switch", { name: "Use and save memory" }).getAttribute("aria-checked"), "false", "the switch is kept");
