@@ -89,7 +89,8 @@ export const sessions = sqliteTable(
     secondFactorAt: integer("second_factor_at", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user").on(t.userId)],
+  // sessions_expires: the retention cron deletes expired sessions by it (docs/decisions/0032-retention.md).
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
 );
 
 /**
@@ -193,7 +194,12 @@ export const emailTokens = sqliteTable(
     usedAt: integer("used_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("email_tokens_hash").on(t.tokenHash), index("email_tokens_user").on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex("email_tokens_hash").on(t.tokenHash),
+    index("email_tokens_user").on(t.userId, t.purpose),
+    // The retention cron deletes long-expired tokens by it (docs/decisions/0032-retention.md).
+    index("email_tokens_expires").on(t.expiresAt),
+  ],
 );
 
 /** Every email the product sends. Locally this is the outbox the development mailbox page lists. */
@@ -442,11 +448,16 @@ export const subscriptions = sqliteTable(
 );
 
 /** Stripe event ids already applied: each event changes state once, however often it is delivered. */
-export const stripeEvents = sqliteTable("stripe_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  receivedAt: integer("received_at", { mode: "number" }).notNull(),
-});
+export const stripeEvents = sqliteTable(
+  "stripe_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    receivedAt: integer("received_at", { mode: "number" }).notNull(),
+  },
+  // Kept past Stripe's retries, then deleted by the retention cron through this index (docs/decisions/0032-retention.md).
+  (t) => [index("stripe_events_received").on(t.receivedAt)],
+);
 
 /**
  * Stripe Checkout Sessions this app created, and for whom. Only a session recorded here may name the user it pays for
@@ -503,7 +514,7 @@ export const whatsappLinkCodes = sqliteTable(
     usedAt: integer("used_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [index("whatsapp_link_codes_user").on(t.userId)],
+  (t) => [index("whatsapp_link_codes_user").on(t.userId), index("whatsapp_link_codes_expires").on(t.expiresAt)],
 );
 
 /**
@@ -527,7 +538,7 @@ export const whatsappMessages = sqliteTable(
     // A constant default: SQLite cannot add a column whose default is an expression to an existing table.
     updatedAt: integer("updated_at", { mode: "number" }).notNull().default(0),
   },
-  (t) => [index("whatsapp_messages_job").on(t.jobId)],
+  (t) => [index("whatsapp_messages_job").on(t.jobId), index("whatsapp_messages_received").on(t.receivedAt)],
 );
 
 /** Messages we sent (their wamid from the send API) and the delivery statuses Meta reports for them. */
@@ -544,7 +555,7 @@ export const whatsappReplies = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("whatsapp_replies_inbound").on(t.inboundId)],
+  (t) => [index("whatsapp_replies_inbound").on(t.inboundId), index("whatsapp_replies_created").on(t.createdAt)],
 );
 
 /** Sends that failed after every retry: kept so nothing is lost silently (the answer itself is in the web thread). */

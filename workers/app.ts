@@ -1,7 +1,8 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
 // else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
 // memory extraction, WhatsApp messages and account moves (documents are read by workers/document-reader.ts, decision
-// 0031); no cron (clean-ups are each account object's alarm); and the Durable Object classes (re-exported).
+// 0031); cron -> the shared database's retention (decision 0032; an account's own clean-ups are its object's alarm);
+// and the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
@@ -28,6 +29,7 @@ const {
   MEMORY_JOBS_QUEUE,
   processMemoryJobs,
   processInbox,
+  pruneSharedRows,
   WHATSAPP_INBOX_QUEUE,
   deliverJobResults,
   postChat,
@@ -186,5 +188,11 @@ export default {
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
     const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));
     await deliverJobResults(appEnv, loadConfig(appEnv), jobs);
+  },
+
+  /** wrangler.toml's hourly cron: the shared database's rows past their period (docs/decisions/0032-retention.md). */
+  async scheduled(controller, env) {
+    const deleted = await pruneSharedRows(env, controller.scheduledTime);
+    console.log("retention: rows deleted", JSON.stringify(deleted));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,5 @@
 // What the deployed worker (workers/app.ts) needs from the app beyond Remix's request handler: the Durable Object
-// classes, the queue consumers, the chat turn and the request set-up it runs before Remix. It reaches them through
+// classes, the queue consumers, the cron's retention, the chat turn and the request set-up it runs before Remix. It reaches them through
 // the Remix server build (app/entry.server.tsx re-exports this module as `workerParts`, in the production build only),
 // never by importing app modules itself, so every app module is in the deployed bundle once (decision 0019,
 // "The worker bundles the app once").
@@ -20,6 +20,7 @@ export { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "./identity";
 export { processImageJobs } from "./images/consumer";
 export { isImageJobMessage } from "./images/messages";
 export { MEMORY_JOBS_QUEUE, processMemoryJobs } from "./memory/jobs";
+export { pruneSharedRows } from "./retention";
 export { applyBaselineHeaders, isCrossSiteRequest } from "./security";
 export { processInbox, WHATSAPP_INBOX_QUEUE } from "./whatsapp/inbox";
 export { deliverJobResults } from "./whatsapp/tasks";

@@ -55,4 +55,5 @@ export default {
     return app.fetch(request, counted(env), tracked(ctx));
   },
   queue: (batch, env) => app.queue(batch, counted(env)),
+  scheduled: (controller, env) => app.scheduled(controller, counted(env)),
 } satisfies ExportedHandler<Env>;
