@@ -24,11 +24,18 @@ const benchSchema = z.discriminatedUnion("intent", [
     rounds: z.number().int().min(1).max(200),
     perRound: z.number().int().min(1).max(200),
   }),
+  z.object({
+    intent: z.literal("index-cost"),
+    rounds: z.number().int().min(1).max(200),
+    perRound: z.number().int().min(1).max(200),
+    deleteThreads: z.array(z.number().int().min(1).max(20_000)).max(4),
+  }),
 ]);
 
 /**
  * Development only (a 404 anywhere else, see http/development.ts): POST JSON to fill the signed-in account's object
- * with a large history, or to time its history and search queries inside the object (`npm run bench`,
+ * with a large history, or to time its history and search queries and what its search index costs a change inside the
+ * object (`npm run bench`,
  * chat/history-bench.ts).
  */
 export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
@@ -41,6 +48,8 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const result =
     data.intent === "seed"
       ? await inAccount(context.env, viewer.accountId, "bench.seedHistory", data)
-      : await inAccount(context.env, viewer.accountId, "bench.timeHistory", data);
+      : data.intent === "time"
+        ? await inAccount(context.env, viewer.accountId, "bench.timeHistory", data)
+        : await inAccount(context.env, viewer.accountId, "bench.timeIndexCost", data);
   return Response.json({ ok: true, result });
 });

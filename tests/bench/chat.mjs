@@ -384,7 +384,8 @@ export async function measureHistory(bench) {
   }
   if (pageSize === 0 || found === 0) throw new Error(`the seeded history was not found (page ${pageSize}, search ${found})`);
   const inObject = await measureHistoryInObject(bench);
-  return { history, search, baseline, pageSize, found, inObject };
+  const indexCost = await historyBench(bench.server.baseUrl, bench.cookie, { intent: "index-cost", rounds: 20, perRound: 20, deleteThreads: [200, 2_000] });
+  return { history, search, baseline, pageSize, found, inObject, indexCost };
 }
 
 /**

@@ -241,6 +241,31 @@ const MEASUREMENTS = [
     },
   },
   {
+    name: "Search index: a finished answer at 110,000 index rows (p50)",
+    unit: "ms",
+    budget: 2,
+    // A streaming answer made final in the object holding 10,000 threads and 100,000 messages: its trigger indexes it
+    // by rowid (db/account-migrations/0008_chat_search_by_rowid.sql; it scanned the whole index before).
+    async measure(shared) {
+      const { indexCost } = await shared.chatHistory();
+      return {
+        value: percentile(indexCost.finish, 50),
+        detail: `p95 ${formatMs(percentile(indexCost.finish, 95))}; ${indexCost.finish.length} rounds of 20 inside the object; ${indexCost.indexRows} index rows`,
+      };
+    },
+  },
+  ...[0, 1].map((which) => ({
+    name: `Search index: Delete all chats at ${which === 0 ? "2,000" : "20,000"} messages`,
+    unit: "ms",
+    budget: 2_000,
+    // The oldest threads and their messages deleted in one transaction of the object (rolled back afterwards), against
+    // the whole 110,000-row index: harder than an account holding only that many messages.
+    async measure(shared) {
+      const { threads, messages, ms } = (await shared.chatHistory()).indexCost.deletes[which];
+      return { value: ms, detail: `${threads} threads, ${messages} messages deleted with their index rows inside the object (rolled back)` };
+    },
+  })),
+  {
     name: "WhatsApp webhook: 200 for one delivery, warm (p95)",
     unit: "ms",
     budget: 250,

@@ -77,4 +77,49 @@ export const historyBenchOperations = {
     }
     return { history, search, pageSize, found };
   },
+  /**
+   * What the search index costs a change (db/account-migrations/0008_chat_search_by_rowid.sql), in the object holding
+   * the seeded history: a finished answer (a streaming row made final, which its trigger indexes), `perRound` times in
+   * each of `rounds` rounds, and deleting the `deleteThreads` oldest-first threads with their messages (as "Delete all
+   * chats" does for an account of that size, here against the whole index), each inside a transaction that is rolled
+   * back so the seeded history stays for the other figures.
+   */
+  "bench.timeIndexCost": (account: AccountContext, input: { rounds: number; perRound: number; deleteThreads: number[] }) => {
+    developmentOnly(account);
+    const { db } = account;
+    const indexRows = Number(
+      db.get<{ rows: number }>(sql`SELECT (SELECT count(*) FROM chat_threads) + (SELECT count(*) FROM chat_search WHERE message_id IS NOT NULL) AS rows`)
+        ?.rows ?? 0,
+    );
+    const finish: number[] = [];
+    for (let round = 0; round < input.rounds; round++) {
+      const ids = Array.from({ length: input.perRound }, (_, run) => `bench-finish-${round}-${run}`);
+      for (const id of ids)
+        db.run(sql`INSERT INTO chat_messages (id, thread_id, role, content, status, created_at, updated_at)
+          VALUES (${id}, 'bench-t-00000', 'assistant', '', 'streaming', 0, 0)`);
+      const started = Date.now();
+      for (const id of ids) db.run(sql`UPDATE chat_messages SET content = 'A finished answer about the harbour', status = 'complete' WHERE id = ${id}`);
+      finish.push((Date.now() - started) / input.perRound);
+      for (const id of ids) db.run(sql`DELETE FROM chat_messages WHERE id = ${id}`);
+    }
+    const deletes = input.deleteThreads.map((threads) => {
+      let messages = 0;
+      let elapsed = 0;
+      try {
+        db.transaction((tx) => {
+          const oldest = sql`SELECT id FROM chat_threads ORDER BY updated_at LIMIT ${threads}`;
+          messages = Number(tx.get<{ count: number }>(sql`SELECT count(*) AS count FROM chat_messages WHERE thread_id IN (${oldest})`)?.count ?? 0);
+          const started = Date.now();
+          // Messages go with their threads by the foreign key's cascade, each firing its own index trigger.
+          tx.run(sql`DELETE FROM chat_threads WHERE id IN (${oldest})`);
+          elapsed = Date.now() - started;
+          tx.rollback();
+        });
+      } catch (error) {
+        if (!(error instanceof Error && error.message === "Rollback")) throw error;
+      }
+      return { threads, messages, ms: elapsed };
+    });
+    return { indexRows, finish, deletes };
+  },
 };
