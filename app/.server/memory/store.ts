@@ -58,8 +58,10 @@ function saveSettings(db: AccountDb, change: Partial<MemorySettings>) {
 }
 
 /** The forgetting count a turn or a pressed "Save to memory?" is stamped with now (0 until memory is first forgotten). */
+// Read on every turn's way to its request, like settingsOf: one statement as SQL (decision 0009). Inside a
+// transaction it is called with the object's db, the same synchronous storage the transaction runs on.
 export function forgetMark(db: AccountDb): number {
-  const row = db.select({ value: accountMeta.value }).from(accountMeta).where(eq(accountMeta.key, FORGOTTEN)).get();
+  const [row] = sqlOf(db).exec<{ value: string }>("SELECT value FROM account_meta WHERE key = ?", FORGOTTEN).toArray();
   return row ? Number(row.value) : 0;
 }
 
@@ -173,14 +175,14 @@ export const memoryOperations = {
     db.transaction((tx) => {
       const deleted = tx.delete(memories).returning({ id: memories.id }).all().length;
       forgetInNotes(tx);
-      forget(tx);
+      forget(db);
       return deleted;
     }),
   /** Turned off, an extraction queued before keeps nothing, even if memory is on again by the time it runs. */
   "memory.setEnabled": ({ db }: AccountContext, input: { enabled: boolean }) =>
     db.transaction((tx) => {
       saveSettings(tx, { enabled: input.enabled });
-      if (!input.enabled) forget(tx);
+      if (!input.enabled) forget(db);
     }),
   "memory.setInstructions": ({ db }: AccountContext, input: CustomInstructions) => saveSettings(db, input),
 
@@ -218,7 +220,7 @@ export const memoryOperations = {
     const now = Date.now();
     db.transaction((tx) => {
       // A job without a mark was queued before marks existed: it counts as older than any forgetting.
-      if (settingsOf(db).enabled && (input.mark ?? 0) >= forgetMark(tx)) {
+      if (settingsOf(db).enabled && (input.mark ?? 0) >= forgetMark(db)) {
         for (const proposal of input.proposals.slice(0, PER_TURN_MAX)) {
           const text = acceptable(proposal, input.question);
           if (!text) continue;
