@@ -25,12 +25,17 @@ export interface MemoryJob {
   answer: string;
   /** The catalogue model the turn was answered with (its provider's fast model extracts). */
   model: string;
+  /** How many times memory had been forgotten when the turn was made (store.ts forgetMark): after more, it keeps nothing. */
+  mark?: number;
 }
 
 export function isMemoryJob(value: unknown): value is MemoryJob {
   if (typeof value !== "object" || value === null) return false;
   const job = value as Record<string, unknown>;
-  return ["accountId", "threadId", "messageId", "question", "answer", "model"].every((key) => typeof job[key] === "string");
+  return (
+    ["accountId", "threadId", "messageId", "question", "answer", "model"].every((key) => typeof job[key] === "string") &&
+    (job.mark === undefined || typeof job.mark === "number")
+  );
 }
 
 /** What a turn carries for memory (chat/turn-types.ts TurnStart.memory), decided when it was composed. */
@@ -46,6 +51,8 @@ export interface TurnMemory {
   fromOthers?: boolean;
   question: string;
   model: string;
+  /** The forgetting count the turn was composed under (store.ts forgetMark). */
+  mark?: number;
 }
 
 /** What the note under an answer says when the answer ends (the done event), before any job has run. */
@@ -72,6 +79,7 @@ export async function afterTurn(account: AccountContext, turn: { threadId: strin
       question: memory.question.slice(0, QUESTION_CHARS),
       answer: turn.answer.slice(0, ANSWER_CHARS),
       model: memory.model,
+      mark: memory.mark,
     };
     await account.env.MEMORY_JOBS.send(job);
   } catch (error) {
@@ -88,7 +96,15 @@ export async function afterTurn(account: AccountContext, turn: { threadId: strin
 export async function saveOffered(env: AppEnv, accountId: string, messageId: string): Promise<MemoryNote> {
   const taken = await inAccount(env, accountId, "memory.takeOffer", { messageId });
   if (!taken) throw new AppError("memory/not-found");
-  const job: MemoryJob = { accountId, messageId, threadId: taken.threadId, question: taken.question.slice(0, QUESTION_CHARS), answer: "", model: taken.model };
+  const job: MemoryJob = {
+    accountId,
+    messageId,
+    threadId: taken.threadId,
+    question: taken.question.slice(0, QUESTION_CHARS),
+    answer: "",
+    model: taken.model,
+    mark: taken.mark,
+  };
   try {
     await env.MEMORY_JOBS.send(job);
   } catch (error) {
@@ -110,11 +126,19 @@ export async function processMemoryJobs(batch: MessageBatch<unknown>, env: AppEn
 
 /** One extraction. "retry" asks the queue for another delivery; anything else is over (kept, or nothing kept). */
 export async function runMemoryJob(env: AppEnv, job: MemoryJob, attempt = 1): Promise<"done" | "retry"> {
-  const { enabled, memories } = await inAccount(env, job.accountId, "memory.candidates", { question: job.question });
+  // Memory forgotten since the turn ("Delete all memories", the switch turned off): no model call, nothing kept.
+  const { enabled, memories } = await inAccount(env, job.accountId, "memory.candidates", { question: job.question, mark: job.mark });
   // A proposal may change only a memory the model was shown (decision 0027): any other id it names changes nothing.
   const shown = memories.map((memory) => memory.id);
   const finish = (proposals: Extraction["proposals"]) =>
-    inAccount(env, job.accountId, "memory.apply", { messageId: job.messageId, threadId: job.threadId, question: job.question, proposals, shown });
+    inAccount(env, job.accountId, "memory.apply", {
+      messageId: job.messageId,
+      threadId: job.threadId,
+      question: job.question,
+      proposals,
+      shown,
+      mark: job.mark,
+    });
   if (!enabled) {
     await finish([]);
     return "done";

@@ -1,20 +1,26 @@
 // The account's memories, memory switch and custom instructions, and the notes under answers (issue 33, decision
 // 0027). These operations run inside the account's own object (decision 0026), called by name through inAccount;
 // drizzle over its SQLite is synchronous there.
-import { and, asc, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { MemoryNote, MemoryRef } from "../../lib/memory";
 import { memoryTextSchema } from "../../lib/schemas/memory";
 import { accountSchema, sqlOf, type AccountContext, type AccountDb } from "../account/schema";
 import { MEMORY_CANDIDATES, MEMORY_TOKEN_BUDGET, searchQuery, withinBudget, type CustomInstructions } from "./context";
 import { mayKeepExtracted } from "./sensitive";
 
-const { memories, memorySettings, memoryNotes, birthProfiles, chatMessages } = accountSchema;
+const { memories, memorySettings, memoryNotes, birthProfiles, chatMessages, accountMeta } = accountSchema;
 
 /** At most this many memories per account: the extraction job keeps nothing new past it (SECURITY.md "Memory"). */
 export const MEMORY_COUNT_MAX = 1_000;
 /** At most this many memories saved or changed by one turn. */
 const PER_TURN_MAX = 3;
 const SETTINGS_ROW = 1;
+/**
+ * account_meta: how many times this account's memory was forgotten ("Delete all memories", or the switch turned off).
+ * A turn carries the count it was composed under, and its extraction keeps nothing once the count has moved on
+ * (decision 0027): a count, not a clock time, because two moments in one object can share a millisecond.
+ */
+const FORGOTTEN = "memory-forgotten";
 
 export interface MemorySettings extends CustomInstructions {
   enabled: boolean;
@@ -51,6 +57,42 @@ function saveSettings(db: AccountDb, change: Partial<MemorySettings>) {
     .run();
 }
 
+/** The forgetting count a turn or a pressed "Save to memory?" is stamped with now (0 until memory is first forgotten). */
+// Read on every turn's way to its request, like settingsOf: one statement as SQL (decision 0009). Inside a
+// transaction it is called with the object's db, the same synchronous storage the transaction runs on.
+export function forgetMark(db: AccountDb): number {
+  const [row] = sqlOf(db).exec<{ value: string }>("SELECT value FROM account_meta WHERE key = ?", FORGOTTEN).toArray();
+  return row ? Number(row.value) : 0;
+}
+
+function forget(db: AccountDb) {
+  const value = String(forgetMark(db) + 1);
+  db.insert(accountMeta).values({ key: FORGOTTEN, value }).onConflictDoUpdate({ target: accountMeta.key, set: { value } }).run();
+}
+
+/**
+ * The notes under answers copy memory texts: deleting a memory takes its entries out of every note (all entries when
+ * every memory goes), so no answer still shows what the person deleted (decision 0027). A note left empty shows nothing.
+ */
+function forgetInNotes(db: AccountDb, id?: string) {
+  if (id === undefined) {
+    db.update(memoryNotes).set({ used: "[]", updated: "[]" }).run();
+    return;
+  }
+  const without = (list: string) => JSON.stringify((JSON.parse(list) as MemoryRef[]).filter((memory) => memory.id !== id));
+  const rows = db
+    .select()
+    .from(memoryNotes)
+    .where(sql`instr(${memoryNotes.used}, ${id}) > 0 OR instr(${memoryNotes.updated}, ${id}) > 0`)
+    .all();
+  for (const row of rows) {
+    db.update(memoryNotes)
+      .set({ used: without(row.used), updated: without(row.updated) })
+      .where(eq(memoryNotes.messageId, row.messageId))
+      .run();
+  }
+}
+
 function listMemories(db: AccountDb): StoredMemory[] {
   return db
     .select({ id: memories.id, text: memories.text, sourceThreadId: memories.sourceThreadId, createdAt: memories.createdAt, updatedAt: memories.updatedAt })
@@ -84,7 +126,19 @@ function noteOf(row: typeof memoryNotes.$inferSelect): MemoryNote {
 
 /** Written by the relay when a turn ends (jobs.ts afterTurn): what it was sent, and whether a job will follow. */
 export function recordNote(db: AccountDb, note: { messageId: string; threadId: string; used: MemoryRef[]; pending: boolean; offer: boolean }) {
-  const values = { used: JSON.stringify(note.used), pending: note.pending, offer: note.offer };
+  // A memory deleted while the answer was streaming is not named under it.
+  const ids = note.used.map((memory) => memory.id);
+  const kept = new Set(
+    ids.length > 0
+      ? db
+          .select({ id: memories.id })
+          .from(memories)
+          .where(inArray(memories.id, ids))
+          .all()
+          .map((row) => row.id)
+      : [],
+  );
+  const values = { used: JSON.stringify(note.used.filter((memory) => kept.has(memory.id))), pending: note.pending, offer: note.offer };
   db.insert(memoryNotes)
     .values({ messageId: note.messageId, threadId: note.threadId, ...values })
     .onConflictDoUpdate({ target: memoryNotes.messageId, set: values })
@@ -111,9 +165,25 @@ export const memoryOperations = {
   "memory.edit": ({ db }: AccountContext, input: { id: string; text: string }): boolean =>
     db.update(memories).set({ text: input.text, updatedAt: Date.now() }).where(eq(memories.id, input.id)).returning({ id: memories.id }).all().length > 0,
   "memory.delete": ({ db }: AccountContext, input: { id: string }): boolean =>
-    db.delete(memories).where(eq(memories.id, input.id)).returning({ id: memories.id }).all().length > 0,
-  "memory.deleteAll": ({ db }: AccountContext): number => db.delete(memories).returning({ id: memories.id }).all().length,
-  "memory.setEnabled": ({ db }: AccountContext, input: { enabled: boolean }) => saveSettings(db, { enabled: input.enabled }),
+    db.transaction((tx) => {
+      const deleted = tx.delete(memories).where(eq(memories.id, input.id)).returning({ id: memories.id }).all().length > 0;
+      if (deleted) forgetInNotes(tx, input.id);
+      return deleted;
+    }),
+  /** Every memory, their entries in the notes, and whatever an extraction queued before now would have kept. */
+  "memory.deleteAll": ({ db }: AccountContext): number =>
+    db.transaction((tx) => {
+      const deleted = tx.delete(memories).returning({ id: memories.id }).all().length;
+      forgetInNotes(tx);
+      forget(db);
+      return deleted;
+    }),
+  /** Turned off, an extraction queued before keeps nothing, even if memory is on again by the time it runs. */
+  "memory.setEnabled": ({ db }: AccountContext, input: { enabled: boolean }) =>
+    db.transaction((tx) => {
+      saveSettings(tx, { enabled: input.enabled });
+      if (!input.enabled) forget(db);
+    }),
   "memory.setInstructions": ({ db }: AccountContext, input: CustomInstructions) => saveSettings(db, input),
 
   /** What a turn is sent: the instructions always, the memories when the switch is on and the turn may use them. */
@@ -124,28 +194,33 @@ export const memoryOperations = {
       enabled: settings.enabled,
       instructions: { aboutYou: settings.aboutYou, answerStyle: settings.answerStyle },
       memories: use ? memoriesFor(db, input.question) : [],
+      mark: forgetMark(db),
     };
   },
 
-  /** What the extraction job needs: whether memory is still on, and the kept memories closest to the question. */
-  "memory.candidates": ({ db }: AccountContext, input: { question: string }) => {
-    const { enabled } = settingsOf(db);
+  /**
+   * What the extraction job needs: whether it may still keep anything (memory on, and not forgotten since its turn),
+   * and the kept memories closest to the question.
+   */
+  "memory.candidates": ({ db }: AccountContext, input: { question: string; mark?: number }) => {
+    const enabled = settingsOf(db).enabled && (input.mark ?? 0) >= forgetMark(db);
     return { enabled, memories: enabled ? memoriesFor(db, input.question, MEMORY_TOKEN_BUDGET) : [] };
   },
 
   /**
    * Keeps what the extraction job proposed from one turn, within the rules (switch on, no sensitive data, no markup,
-   * within the limits, no duplicate, a change only of a memory the job was `shown`), and finishes that answer's note.
-   * A job that failed applies no proposals.
+   * within the limits, no duplicate, a change only of a memory the job was `shown` and that still exists, nothing from a
+   * turn older than the last forgetting, `mark`), and finishes that answer's note. A job that failed applies no proposals.
    */
   "memory.apply": (
     { db }: AccountContext,
-    input: { messageId: string; threadId: string; question: string; proposals: MemoryProposal[]; shown: string[] },
+    input: { messageId: string; threadId: string; question: string; proposals: MemoryProposal[]; shown: string[]; mark?: number },
   ): MemoryRef[] => {
     const updated: MemoryRef[] = [];
     const now = Date.now();
     db.transaction((tx) => {
-      if (settingsOf(db).enabled) {
+      // A job without a mark was queued before marks existed: it counts as older than any forgetting.
+      if (settingsOf(db).enabled && (input.mark ?? 0) >= forgetMark(db)) {
         for (const proposal of input.proposals.slice(0, PER_TURN_MAX)) {
           const text = acceptable(proposal, input.question);
           if (!text) continue;
@@ -166,10 +241,9 @@ export const memoryOperations = {
                 .returning({ id: memories.id })
                 .get()
             : undefined;
-          if (replaced) {
-            updated.push({ id: replaced.id, text });
-            continue;
-          }
+          if (replaced) updated.push({ id: replaced.id, text });
+          // A change of a memory deleted while the job ran changes nothing: it neither comes back nor is kept anew.
+          if (proposal.replaces) continue;
           const kept = tx.select({ rows: count() }).from(memories).get();
           if ((kept?.rows ?? 0) >= MEMORY_COUNT_MAX) break;
           const id = crypto.randomUUID();
@@ -211,7 +285,8 @@ export const memoryOperations = {
       : undefined;
     if (!answer || !question) return null;
     db.update(memoryNotes).set({ offer: false, pending: true }).where(eq(memoryNotes.messageId, input.messageId)).run();
-    return { threadId: answer.threadId, question: question.content, model: answer.model ?? "", note: noteOf({ ...row, offer: false, pending: true }) };
+    const note = noteOf({ ...row, offer: false, pending: true });
+    return { threadId: answer.threadId, question: question.content, model: answer.model ?? "", note, mark: forgetMark(db) };
   },
   /** The extraction of a pressed offer could not be queued: the answer offers it again. */
   "memory.restoreOffer": ({ db }: AccountContext, input: { messageId: string }) => {

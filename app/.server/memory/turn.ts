@@ -38,6 +38,6 @@ export async function memoryForTurn(
   return {
     instructions: (own) => [own, system].filter(Boolean).join("\n\n") || undefined,
     demoReply: (reply) => [reply, ...given].join("\n\n"),
-    turn: { used: found.memories, save: found.enabled && !request.temporary, question: request.question, model: request.model },
+    turn: { used: found.memories, save: found.enabled && !request.temporary, question: request.question, model: request.model, mark: found.mark },
   };
 }
