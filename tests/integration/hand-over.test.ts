@@ -22,13 +22,28 @@ async function guestWithDocument(pages: number, pageChars: number) {
   const documentId = crypto.randomUUID();
   await inAccountDb(guestId, (db) => {
     db.insert(chatThreads).values({ id: threadId, ownerId: guestId, title: "Read my notes" }).run();
-    db.insert(chatMessages).values({ id: uniqueId("m"), threadId, role: "user", content: "What do they say?" }).run();
+    db.insert(chatMessages)
+      .values({ id: uniqueId("m"), threadId, role: "user", content: "What do they say?" })
+      .run();
     const chars = pages * pageChars;
     db.insert(documents)
-      .values({ id: documentId, ownerId: guestId, name: "notes.txt", contentType: "text/plain", r2Key: `documents/${guestId}/${documentId}.txt`, bytes: chars, pages, state: "ready", chars, threadId })
+      .values({
+        id: documentId,
+        ownerId: guestId,
+        name: "notes.txt",
+        contentType: "text/plain",
+        r2Key: `documents/${guestId}/${documentId}.txt`,
+        bytes: chars,
+        pages,
+        state: "ready",
+        chars,
+        threadId,
+      })
       .run();
     for (let number = 1; number <= pages; number += 1) {
-      db.insert(documentPages).values({ documentId, number, heading: null, text: `${number} `.padEnd(pageChars, "x") }).run();
+      db.insert(documentPages)
+        .values({ documentId, number, heading: null, text: `${number} `.padEnd(pageChars, "x") })
+        .run();
     }
   });
   return guestId;
@@ -51,8 +66,9 @@ function contents(accountId: string) {
  */
 function adoptThrough(userId: string, guestId: string, cut: (method: string, call: number, send: () => Promise<unknown>) => Promise<unknown>) {
   const stub = env.ACCOUNT.get(env.ACCOUNT.idFromName(userId));
-  return runInDurableObject(stub, async (instance: Account) => {
-    const object = instance as unknown as { env: typeof env };
+  return runInDurableObject(stub, async (found) => {
+    const instance = found as unknown as Account;
+    const object = found as unknown as { env: typeof env };
     const real = object.env;
     let calls = 0;
     const guests = {
@@ -60,8 +76,10 @@ function adoptThrough(userId: string, guestId: string, cut: (method: string, cal
       get: (id: DurableObjectId) => {
         const guest = real.ACCOUNT.get(id) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
         return new Proxy(guest, {
-          get: (target, method: string) =>
-            (...args: unknown[]) => cut(method, (calls += 1), () => target[method]!(...args)),
+          get:
+            (target, method: string) =>
+            (...args: unknown[]) =>
+              cut(method, (calls += 1), () => target[method]!(...args)),
         });
       },
     };
@@ -79,13 +97,16 @@ describe("a visitor's hand-over cut short", () => {
     const guestId = await guestWithDocument(3, 1_000);
     const user = await createUser();
 
-    const cut = adoptThrough(user.id, guestId, (method, _call, send) => (method === "forgetHandedOver" ? Promise.reject(new Error("connection lost")) : send()));
+    const cut = adoptThrough(user.id, guestId, (method, _call, send) =>
+      method === "forgetHandedOver" ? Promise.reject(new Error("connection lost")) : send(),
+    );
     await expect(cut).rejects.toThrow("connection lost");
     // Copied, not forgotten: both hold the rows for now, and nothing is lost.
     expect(await contents(user.id)).toMatchObject({ messages: 1, pages: 3 });
     expect(await contents(guestId)).toMatchObject({ messages: 1, pages: 3 });
 
-    await adoptGuestData(appEnv, guestId, user.id);
+    // The rerun copies again (every row already here, so none counted as moved) and the guest forgets.
+    expect(await adoptThrough(user.id, guestId, (_method, _call, send) => send())).toBe(0);
     expect(await contents(user.id)).toEqual({ threads: [{ ownerId: user.id }], messages: 1, documents: [{ ownerId: user.id }], pages: 3 });
     expect(await contents(guestId)).toEqual({ threads: [], messages: 0, documents: [], pages: 0 });
   });
@@ -114,8 +135,11 @@ describe("a visitor's hand-over cut short", () => {
     const guestId = await guestWithDocument(800, 50_000);
     const user = await createUser();
 
-    await adoptGuestData(appEnv, guestId, user.id);
+    // Every row counted once as moved: the thread, its message, the document and its 800 pages.
+    expect(await adoptThrough(user.id, guestId, (_method, _call, send) => send())).toBe(803);
     expect(await contents(user.id)).toEqual({ threads: [{ ownerId: user.id }], messages: 1, documents: [{ ownerId: user.id }], pages: 800 });
+    await adoptGuestData(appEnv, guestId, user.id);
+    expect((await contents(user.id)).pages).toBe(800);
     expect(await contents(guestId)).toEqual({ threads: [], messages: 0, documents: [], pages: 0 });
   }, 20_000);
 });
