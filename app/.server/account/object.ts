@@ -2,7 +2,7 @@
 // data in its own SQLite storage and generates its answers (decision 0026; the turn's life is decision 0022).
 // Capacity grows with the number of accounts: no shared database is written while an answer streams or a page
 // is viewed, and an account's reads never leave its object.
-import { eq, getTableName } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
 import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
@@ -13,6 +13,7 @@ import { takeOverOldCounter } from "../credits/account-credits";
 import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
+import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
 import { operations, type AccountOperation, type OperationName } from "./operations";
 import { accountSchema } from "./schema";
@@ -21,21 +22,6 @@ import { accountSchema } from "./schema";
 const ARRIVED = "moved-from-d1";
 /** account_meta: a guest merged into this account (`guest:<id>`), whose files in R2 go with the account. */
 const GUEST_PREFIX = "guest:";
-
-/** What a guest's object hands over when the guest signs in, in an order that keeps foreign keys valid. */
-const HANDED_OVER = [
-  accountSchema.chatThreads,
-  accountSchema.chatMessages,
-  accountSchema.voiceNotes,
-  accountSchema.uploads,
-  accountSchema.imageJobs,
-  accountSchema.galleryImages,
-  accountSchema.birthProfiles,
-  accountSchema.documents,
-  accountSchema.documentPages,
-] as const;
-
-type HandedOverRows = Record<string, Record<string, unknown>[]>;
 
 export class Account extends ChatRelay {
   /** The move of the account's old rows in, once per object (see arrive). */
@@ -155,50 +141,42 @@ export class Account extends ChatRelay {
 
   /**
    * A visitor signed in as `accountId`: what they made as a guest (chats, uploads, creations, birth data) moves
-   * from the guest's object into this one, once. The guest's object hands its rows over and forgets them in one
-   * step, so two tabs signing in at once move them once; rows already here are kept (an account's own birth data
-   * wins over the guest's). Credits are not merged (the guest's day was the guest's), and a guest has no exports.
+   * from the guest's object into this one (account/hand-over.ts, decision 0026). Every page of the guest's rows is
+   * copied first, then the merge is recorded, and only then does the guest forget them: a sign-in cut anywhere loses
+   * nothing and the next one finishes the move; two tabs signing in at once copy the same rows, kept once by their
+   * primary keys. Rows already here are kept (an account's own birth data wins over the guest's). The guest's files
+   * stay where they are in R2: their keys are in the rows, and deleting the account deletes `guest:` folders too.
+   * Credits are not merged (the guest's day was the guest's), and a guest has no exports. Answers the rows inserted.
    */
   async adopt(accountId: string, guestId: string): Promise<number> {
     if (guestId === accountId) return 0;
     await this.arrive(accountId);
     const guest = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(guestId));
-    const rows = (await guest.handOver(guestId, accountId)) as HandedOverRows;
-    let moved = 0;
+    const { inserted, files } = await copyHandedOver(this.db, accountId, async (cursor) => (await guest.handOverPage(guestId, cursor)) as HandOverPage);
     // The guest's uploads and documents keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
-    if (rows[getTableName(accountSchema.uploads)]?.length || rows[getTableName(accountSchema.documents)]?.length)
-      await scheduleUploadCleanup(this.alarms, Date.now());
-    this.db.transaction((tx) => {
-      for (const table of HANDED_OVER) {
-        for (const row of rows[getTableName(table)] ?? []) {
-          const owned = "ownerId" in row ? { ...row, ownerId: accountId } : row;
-          tx.insert(table).values(owned).onConflictDoNothing().run();
-          moved += 1;
-        }
-      }
-      // Its files in R2 keep the guest's id in their keys: deleting the account deletes those folders too.
-      tx.insert(accountSchema.accountMeta)
-        .values({ key: `${GUEST_PREFIX}${guestId}`, value: String(Date.now()) })
-        .onConflictDoNothing()
-        .run();
-    });
-    return moved;
+    if (files) await scheduleUploadCleanup(this.alarms, Date.now());
+    this.db
+      .insert(accountSchema.accountMeta)
+      .values({ key: `${GUEST_PREFIX}${guestId}`, value: String(Date.now()) })
+      .onConflictDoNothing()
+      .run();
+    await guest.forgetHandedOver(guestId, accountId);
+    return inserted;
   }
 
   /**
-   * This (guest's) object's rows for the account it signed in as, deleted here in the same step (see adopt). Rows the
+   * One page of this (guest's) object's rows for the account it signed in as (see adopt); nothing is deleted. Rows the
    * guest still had in D1 are moved in first, so they are handed over with the rest.
    */
-  async handOver(guestId: string, toAccountId: string): Promise<HandedOverRows> {
+  async handOverPage(guestId: string, cursor: HandOverCursor | null): Promise<HandOverPage> {
     await this.arrive(guestId);
-    const rows: HandedOverRows = {};
-    this.db.transaction((tx) => {
-      for (const table of HANDED_OVER) rows[getTableName(table)] = tx.select().from(table).all() as Record<string, unknown>[];
-      // Children first is not needed: deleting threads cascades to their messages and voice notes.
-      for (const table of [...HANDED_OVER].reverse()) tx.delete(table).run();
-      tx.insert(accountSchema.accountMeta).values({ key: "handed-over-to", value: toAccountId }).onConflictDoNothing().run();
-    });
-    return rows;
+    return handOverPage(this.db, cursor);
+  }
+
+  /** The account has every page (see adopt): this guest's handed-over rows are deleted, and whom they went to recorded. */
+  async forgetHandedOver(guestId: string, toAccountId: string): Promise<void> {
+    await this.arrive(guestId);
+    forgetHandedOver(this.db, toAccountId);
   }
 
   /** The object's one alarm, shared by its tasks (account/alarms.ts). */
