@@ -89,6 +89,9 @@ export let env: AppEnv;
 export function withFakeIssuer() {
   beforeAll(async () => {
     await issuer.init();
+    // The app keeps one key set per JWKS URL for the isolate's life (auth/oidc.ts), and test files that share an
+    // isolate each make their own keys: a URL of this file's own (the query is ignored by the fake) keeps them apart.
+    const keySet = `?keys=${crypto.randomUUID()}`;
     env = {
       ...appEnv,
       GOOGLE_CLIENT_ID: GOOGLE.clientId,
@@ -96,7 +99,7 @@ export function withFakeIssuer() {
       GOOGLE_ISSUER: GOOGLE.issuer,
       GOOGLE_AUTHORIZATION_URL: GOOGLE.authorize,
       GOOGLE_TOKEN_URL: GOOGLE.token,
-      GOOGLE_JWKS_URL: GOOGLE.jwks,
+      GOOGLE_JWKS_URL: GOOGLE.jwks + keySet,
       APPLE_CLIENT_ID: APPLE.clientId,
       APPLE_TEAM_ID: APPLE.teamId,
       APPLE_KEY_ID: APPLE.keyId,
@@ -104,7 +107,7 @@ export function withFakeIssuer() {
       APPLE_ISSUER: APPLE.issuer,
       APPLE_AUTHORIZATION_URL: APPLE.authorize,
       APPLE_TOKEN_URL: APPLE.token,
-      APPLE_JWKS_URL: APPLE.jwks,
+      APPLE_JWKS_URL: APPLE.jwks + keySet,
     } as AppEnv;
   });
 
