@@ -38,16 +38,27 @@ export interface MemoryProposal {
   replaces?: string | null;
 }
 
-// Read on every turn's way to its request: written as SQL, one statement, no query built per call (decision 0009).
-function settingsOf(db: AccountDb): MemorySettings {
+/**
+ * The settings row and the forgetting count (FORGOTTEN), read together. Read on every turn's way to its request: one
+ * statement written as SQL, no query built per call (decision 0009). It needs the object's own db (a transaction's
+ * has no storage handle); inside a transaction that is the same synchronous storage the transaction runs on.
+ */
+function memoryState(db: AccountDb): { settings: MemorySettings; mark: number } {
   const [row] = sqlOf(db)
-    .exec<{ enabled: number; aboutYou: string; answerStyle: string }>(
-      "SELECT enabled, about_you AS aboutYou, answer_style AS answerStyle FROM memory_settings WHERE id = ?",
+    .exec<{ enabled: number | null; aboutYou: string | null; answerStyle: string | null; mark: string | null }>(
+      `SELECT s.enabled, s.about_you AS aboutYou, s.answer_style AS answerStyle, (SELECT value FROM account_meta WHERE key = ?) AS mark
+       FROM (SELECT 1) LEFT JOIN memory_settings s ON s.id = ?`,
+      FORGOTTEN,
       SETTINGS_ROW,
     )
     .toArray();
-  return { enabled: row ? row.enabled === 1 : true, aboutYou: row?.aboutYou ?? "", answerStyle: row?.answerStyle ?? "" };
+  return {
+    settings: { enabled: row?.enabled == null ? true : row.enabled === 1, aboutYou: row?.aboutYou ?? "", answerStyle: row?.answerStyle ?? "" },
+    mark: row?.mark ? Number(row.mark) : 0,
+  };
 }
+
+const settingsOf = (db: AccountDb): MemorySettings => memoryState(db).settings;
 
 function saveSettings(db: AccountDb, change: Partial<MemorySettings>) {
   const set = { ...change, updatedAt: Date.now() };
@@ -58,12 +69,7 @@ function saveSettings(db: AccountDb, change: Partial<MemorySettings>) {
 }
 
 /** The forgetting count a turn or a pressed "Save to memory?" is stamped with now (0 until memory is first forgotten). */
-// Read on every turn's way to its request, like settingsOf: one statement as SQL (decision 0009). Inside a
-// transaction it is called with the object's db, the same synchronous storage the transaction runs on.
-export function forgetMark(db: AccountDb): number {
-  const [row] = sqlOf(db).exec<{ value: string }>("SELECT value FROM account_meta WHERE key = ?", FORGOTTEN).toArray();
-  return row ? Number(row.value) : 0;
-}
+export const forgetMark = (db: AccountDb): number => memoryState(db).mark;
 
 function forget(db: AccountDb) {
   const value = String(forgetMark(db) + 1);
@@ -188,13 +194,13 @@ export const memoryOperations = {
 
   /** What a turn is sent: the instructions always, the memories when the switch is on and the turn may use them. */
   "memory.forTurn": ({ db }: AccountContext, input: { question: string; withMemories: boolean }) => {
-    const settings = settingsOf(db);
+    const { settings, mark } = memoryState(db);
     const use = settings.enabled && input.withMemories;
     return {
       enabled: settings.enabled,
       instructions: { aboutYou: settings.aboutYou, answerStyle: settings.answerStyle },
       memories: use ? memoriesFor(db, input.question) : [],
-      mark: forgetMark(db),
+      mark,
     };
   },
 
@@ -203,7 +209,8 @@ export const memoryOperations = {
    * and the kept memories closest to the question.
    */
   "memory.candidates": ({ db }: AccountContext, input: { question: string; mark?: number }) => {
-    const enabled = settingsOf(db).enabled && (input.mark ?? 0) >= forgetMark(db);
+    const state = memoryState(db);
+    const enabled = state.settings.enabled && (input.mark ?? 0) >= state.mark;
     return { enabled, memories: enabled ? memoriesFor(db, input.question, MEMORY_TOKEN_BUDGET) : [] };
   },
 
@@ -220,7 +227,8 @@ export const memoryOperations = {
     const now = Date.now();
     db.transaction((tx) => {
       // A job without a mark was queued before marks existed: it counts as older than any forgetting.
-      if (settingsOf(db).enabled && (input.mark ?? 0) >= forgetMark(db)) {
+      const state = memoryState(db);
+      if (state.settings.enabled && (input.mark ?? 0) >= state.mark) {
         for (const proposal of input.proposals.slice(0, PER_TURN_MAX)) {
           const text = acceptable(proposal, input.question);
           if (!text) continue;
