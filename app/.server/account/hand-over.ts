@@ -2,20 +2,11 @@
 // at a time and the guest forgets them only once every page is in, so a call lost on the way (a network error, an
 // eviction) loses nothing, a rerun neither loses nor doubles a row (primary keys), and no reply nears RPC's 32 MiB.
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
+import { tableClaims } from "./parts";
 import { accountSchema, type AccountDb } from "./schema";
 
-/** What a guest's object hands over when the guest signs in, in an order that keeps foreign keys valid. */
-const HANDED_OVER = [
-  accountSchema.chatThreads,
-  accountSchema.chatMessages,
-  accountSchema.voiceNotes,
-  accountSchema.uploads,
-  accountSchema.imageJobs,
-  accountSchema.galleryImages,
-  accountSchema.birthProfiles,
-  accountSchema.documents,
-  accountSchema.documentPages,
-] as const;
+/** What a guest's object hands over when the guest signs in (each part says), in an order that keeps foreign keys valid. */
+const HANDED_OVER = tableClaims.filter((claim) => claim.handOver === true).map((claim) => claim.table);
 
 /** At most this many rows a page... */
 const PAGE_ROWS = 500;

@@ -3,53 +3,21 @@
 // in one transaction with insert-or-ignore, so a move cut off anywhere (an eviction, a D1 error) is simply run again,
 // and no row is lost or copied twice. The object runs it once per account, before it serves that account
 // (account/object.ts), and the account-moves queue runs it for every account that has old rows (README "Deploying").
-import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { getDb, schema, type Database } from "../db";
 import type { AppEnv } from "../env";
-import { accountSchema, type AccountContext } from "./schema";
+import type { AccountPart, MovedTable } from "./part";
+import { accountParts } from "./parts";
+import type { AccountContext } from "./schema";
 
 /** Rows read from D1 and written here per step: small enough for one D1 response and one short transaction. */
 export const MOVE_PAGE_ROWS = 200;
 
-interface MovedTable {
-  /** The table in D1 and the same table in the account's object (db/schema.ts and db/account-schema.ts agree). */
-  from: SQLiteTable;
-  to: SQLiteTable;
-  /** Its primary key (the column and its field in a row), the order pages are read in. */
-  key: SQLiteColumn;
-  keyField: string;
-  /** Which of its rows are the account's. */
-  owned: (accountId: string) => SQL;
-}
-
-const { chatThreads, chatMessages, voiceNotes, uploads, imageJobs, galleryImages, birthProfiles, dataExports } = schema;
-/** Messages name no owner: theirs are those of the account's threads. */
-const inOwnedThread = (accountId: string) =>
-  sql`${chatMessages.threadId} in (select ${chatThreads.id} from ${chatThreads} where ${chatThreads.ownerId} = ${accountId})`;
-
-/** In an order that keeps the object's foreign keys valid: threads before their messages, messages before voice notes. */
-const MOVED_TABLES: MovedTable[] = [
-  { from: chatThreads, to: accountSchema.chatThreads, key: chatThreads.id, keyField: "id", owned: (id) => eq(chatThreads.ownerId, id) },
-  { from: chatMessages, to: accountSchema.chatMessages, key: chatMessages.id, keyField: "id", owned: inOwnedThread },
-  { from: voiceNotes, to: accountSchema.voiceNotes, key: voiceNotes.messageId, keyField: "messageId", owned: (id) => eq(voiceNotes.ownerId, id) },
-  { from: uploads, to: accountSchema.uploads, key: uploads.id, keyField: "id", owned: (id) => eq(uploads.ownerId, id) },
-  { from: imageJobs, to: accountSchema.imageJobs, key: imageJobs.id, keyField: "id", owned: (id) => eq(imageJobs.ownerId, id) },
-  { from: galleryImages, to: accountSchema.galleryImages, key: galleryImages.id, keyField: "id", owned: (id) => eq(galleryImages.ownerId, id) },
-  { from: birthProfiles, to: accountSchema.birthProfiles, key: birthProfiles.ownerId, keyField: "ownerId", owned: (id) => eq(birthProfiles.ownerId, id) },
-  { from: dataExports, to: accountSchema.dataExports, key: dataExports.id, keyField: "id", owned: (id) => eq(dataExports.ownerId, id) },
-];
+/** Each part's old tables (account/parts.ts), in the parts' order: threads before their messages, messages before voice notes. */
+const MOVED_TABLES: readonly MovedTable[] = accountParts.flatMap((part: AccountPart) => part.movedFromD1 ?? []);
 
 /** The D1 tables that name an owner: whoever appears in one has rows to move (messages go with their threads). */
-const OWNER_COLUMNS = [
-  chatThreads.ownerId,
-  voiceNotes.ownerId,
-  uploads.ownerId,
-  imageJobs.ownerId,
-  galleryImages.ownerId,
-  birthProfiles.ownerId,
-  dataExports.ownerId,
-];
+const OWNER_COLUMNS = MOVED_TABLES.flatMap((table) => (table.ownerColumn ? [table.ownerColumn] : []));
 
 /** Whether the account has any row in the old tables: one indexed read, so an account without any moves in for that. */
 export async function hasRowsInD1(env: Pick<AppEnv, "DB">, accountId: string): Promise<boolean> {
@@ -135,13 +103,5 @@ export async function moveProgress(env: Pick<AppEnv, "DB">): Promise<MoveProgres
 /** The statements deleting an account's rows from the old tables (the account is deleted with its object). */
 export function forgetD1Rows(db: Database, accountId: string) {
   // Threads take their messages and voice notes with them (D1's foreign keys cascade).
-  return [
-    db.delete(chatThreads).where(eq(chatThreads.ownerId, accountId)),
-    db.delete(voiceNotes).where(eq(voiceNotes.ownerId, accountId)),
-    db.delete(galleryImages).where(eq(galleryImages.ownerId, accountId)),
-    db.delete(imageJobs).where(eq(imageJobs.ownerId, accountId)),
-    db.delete(uploads).where(eq(uploads.ownerId, accountId)),
-    db.delete(birthProfiles).where(eq(birthProfiles.ownerId, accountId)),
-    db.delete(dataExports).where(eq(dataExports.ownerId, accountId)),
-  ];
+  return MOVED_TABLES.flatMap((table) => (table.ownerColumn ? [db.delete(table.from).where(eq(table.ownerColumn, accountId))] : []));
 }

@@ -10,12 +10,13 @@ import { joinInAccount } from "../chat/join";
 import { beginTurn, type BegunTurn, type TurnAsk } from "../chat/turn-begin";
 import { refundInObject, settleTurnCharge, type TurnCharge } from "../chat/turn-store";
 import { takeOverOldCounter } from "../credits/account-credits";
-import { cleanUpAbandonedDocuments } from "../documents/cleanup";
-import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
-import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
+import { EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
+import { scheduleUploadCleanup } from "../images/cleanup";
 import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
 import { operations, type AccountOperation, type OperationName } from "./operations";
+import type { AccountPart } from "./part";
+import { accountParts } from "./parts";
 import { accountSchema } from "./schema";
 
 /** account_meta: when the account's rows were moved in from D1 (decision 0026); the object serves it only after. */
@@ -179,22 +180,15 @@ export class Account extends ChatRelay {
     forgetHandedOver(this.db, toAccountId);
   }
 
-  /** The object's one alarm, shared by its tasks (account/alarms.ts). */
+  /** The object's one alarm, shared by its tasks (account/alarms.ts): the relay's and each part's (account/parts.ts). */
   override async alarm(): Promise<void> {
-    await this.alarms.run(
-      {
-        [RELAY_ALARM_TASK]: () => this.keepAlive(),
-        [UPLOAD_CLEANUP_TASK]: async (now) => {
-          // Documents are uploads too (decision 0031): the same alarm cleans up both, and wakes for the sooner.
-          const images = (await cleanUpAbandonedUploads({ db: this.db, env: this.env }, { now })).nextAt;
-          const documents = await cleanUpAbandonedDocuments({ db: this.db, env: this.env }, now);
-          return images === null || documents === null ? (images ?? documents) : Math.min(images, documents);
-        },
-        [EXPORT_CLEANUP_TASK]: (now) => cleanUpDataExports({ db: this.db, env: this.env }, now),
-      },
-      // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.
-      { everyWake: [RELAY_ALARM_TASK] },
-    );
+    const account = this.accountContext(this.ctx.id.name ?? "");
+    const tasks: Record<string, (now: number) => Promise<number | null>> = { [RELAY_ALARM_TASK]: () => this.keepAlive() };
+    for (const part of accountParts as readonly AccountPart[]) {
+      for (const [name, task] of Object.entries(part.alarms ?? {})) tasks[name] = (now) => task(account, now);
+    }
+    // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.
+    await this.alarms.run(tasks, { everyWake: [RELAY_ALARM_TASK] });
   }
 
   /** Deletes everything the object stores (the account was deleted); R2 files are the caller's, deleted first. */

@@ -1,44 +1,16 @@
-// Every operation that reads or changes an account's own data, by name. Each runs inside the account's Durable
-// Object against its SQLite (account/storage.ts), called through account/client.ts `inAccount` (decision 0026). The
-// functions live beside their domain; this table only names them, so the object can run them and callers get types.
-import { exportOperations } from "../chat/export";
-import { historyBenchOperations } from "../chat/history-bench";
-import { threadOperations } from "../chat/threads";
-import { creditOperations } from "../credits/account-credits";
-import { documentOperations } from "../documents/operations";
-import { documentTurnOperations } from "../documents/passages";
-import { dataExportOperations } from "../exports/operations";
-import { birthProfileOperations } from "../horoscope/birth-profile";
-import { galleryOperations } from "../images/gallery";
-import { imageJobOperations } from "../images/job-operations";
-import { uploadOperations } from "../images/uploads";
-import { memoryOperations } from "../memory/store";
-import { shareOperations } from "../share/links";
-import { continueShareOperations } from "../share/public";
-import { voiceNoteOperations } from "../voice/kept-voice-notes";
-import type { AccountContext } from "./schema";
+// Every operation that reads or changes an account's own data, by name: each part's (account/parts.ts, decision
+// 0034), run inside the account's Durable Object against its SQLite (account/storage.ts) and called through
+// account/client.ts `inAccount` (decision 0026). The functions live beside their domain; this only joins them.
+import type { AccountOperation } from "./part";
+import { accountParts, type AccountParts } from "./parts";
 
-export const operations = {
-  ...birthProfileOperations,
-  ...threadOperations,
-  ...exportOperations,
-  ...shareOperations,
-  ...continueShareOperations,
-  ...voiceNoteOperations,
-  ...historyBenchOperations,
-  ...creditOperations,
-  ...dataExportOperations,
-  ...uploadOperations,
-  ...imageJobOperations,
-  ...galleryOperations,
-  ...memoryOperations,
-  ...documentOperations,
-  ...documentTurnOperations,
-} satisfies Record<string, AccountOperation>;
+type UnionToIntersection<Union> = (Union extends unknown ? (member: Union) => void : never) extends (all: infer All) => void ? All : never;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.
-export type AccountOperation = (account: AccountContext, input: any) => unknown;
-export type Operations = typeof operations;
+export type Operations = UnionToIntersection<AccountParts[number]["operations"]>;
+
+export const operations = Object.assign({}, ...accountParts.map((part) => part.operations)) as Operations;
+
+export type { AccountOperation };
 export type OperationName = keyof Operations;
 export type OperationInput<Name extends OperationName> = Parameters<Operations[Name]>[1];
 export type OperationResult<Name extends OperationName> = Awaited<ReturnType<Operations[Name]>>;

@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { recordUpload } from "../images/uploads";
 import { checkImage } from "../images/validate";
 import { AVATAR_MAX_BYTES } from "./policy";
+import { accountFileKey } from "../account/files";
 
 /** Stores a new profile photo (recorded within `quotaBytes` when given, else 413 with nothing kept) and forgets the old one. */
 export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob, quotaBytes?: number): Promise<string> {
@@ -18,7 +19,7 @@ export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob, q
   const db = getDb(env);
   const previous = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { profilePhotoKey: true } });
   const uploadId = crypto.randomUUID();
-  const key = `avatars/${userId}/${uploadId}.${check.contentType === "image/png" ? "png" : "jpg"}`;
+  const key = accountFileKey("avatars", userId, `${uploadId}.${check.contentType === "image/png" ? "png" : "jpg"}`);
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: check.contentType } });
   // The upload row lives in the account's object (counted in its storage), the key on the user row in D1. Should the
   // second write fail, the row is an upload nothing refers to, which the object's clean-up removes (decision 0013).

@@ -6,12 +6,14 @@ import type { User } from "../../../db/schema";
 import { LOGIN_PROVIDERS, type LoginProvider } from "../../lib/auth";
 import { hasRenewingPro } from "../billing/subscriptions";
 import { now as clockNow } from "../clock";
-import { THREAD_FILE_FOLDERS, deleteThreadFiles } from "../chat/thread-files";
+import { deleteThreadFiles } from "../chat/thread-files";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { accountObject, inAccount } from "../account/client";
+import { accountFolderPrefix } from "../account/files";
 import { forgetD1Rows } from "../account/move-from-d1";
+import { accountFolders } from "../account/parts";
 import { deleteShareOf } from "../share/links";
 import { deleteR2Keys, listR2Prefix } from "../storage/r2";
 import { hashPassword } from "./password";
@@ -168,9 +170,7 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   const account = accountObject(env, user.id);
   const { keys, mergedGuests } = await account.files(user.id);
   const prefixed = await Promise.all(
-    [user.id, ...mergedGuests].flatMap((owner) =>
-      ["avatars", "gallery", "uploads", "masks", "exports", "documents", ...THREAD_FILE_FOLDERS].map((folder) => listR2Prefix(env, `${folder}/${owner}/`)),
-    ),
+    [user.id, ...mergedGuests].flatMap((owner) => accountFolders.map((folder) => listR2Prefix(env, accountFolderPrefix(folder, owner)))),
   );
   await deleteR2Keys(env, [...keys, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);
   await db.batch([

@@ -5,13 +5,14 @@
 // Image attachments are uploads instead (images/cleanup.ts removes them once no message refers to them).
 import type { AppEnv } from "../env";
 import { deleteR2Keys, listR2Prefix } from "../storage/r2";
+import { accountFileKey } from "../account/files";
 
 export const THREAD_FILE_FOLDERS = ["speech", "voice-notes"] as const;
 type ThreadFileFolder = (typeof THREAD_FILE_FOLDERS)[number];
 
 /** The R2 key of a thread's file: `name` is the message's own part (e.g. `<message>/<voice>.mp3`). */
 export function threadFileKey(folder: ThreadFileFolder, ownerId: string, threadId: string, name: string): string {
-  return `${folder}/${ownerId}/${threadId}/${name}`;
+  return accountFileKey(folder, ownerId, `${threadId}/${name}`);
 }
 
 /** Deletes the files of one thread, or (without `threadId`) of every thread `ownerId` has. */

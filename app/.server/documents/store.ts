@@ -9,6 +9,7 @@ import { quotaFilled } from "../images/uploads";
 import { deleteR2Keys } from "../storage/r2";
 import type { UploadedFile } from "../http/request";
 import { DOCUMENT_EXTENSIONS, type DocumentCheck } from "./check";
+import { accountFileKey } from "../account/files";
 
 /**
  * The name shown on the chip and in the gallery: the file's own, without path or control characters, at most 120
@@ -27,7 +28,7 @@ export function documentName(name: string, extension: string): string {
 export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes }: UploadedFile, check: DocumentCheck, quotaBytes?: number) {
   const id = crypto.randomUUID();
   const extension = DOCUMENT_EXTENSIONS[check.contentType];
-  const r2Key = `documents/${ownerId}/${id}.${extension}`;
+  const r2Key = accountFileKey("documents", ownerId, `${id}.${extension}`);
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
   let document;
   try {

@@ -5,6 +5,7 @@ import type { DataExport } from "../../../db/account-schema";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { readableMessage } from "../chat/export";
 import { everyDocument } from "../documents/operations";
+import { accountFileKey } from "../account/files";
 
 const { dataExports, chatThreads, chatMessages, galleryImages, voiceNotes, birthProfiles } = accountSchema;
 
@@ -22,7 +23,7 @@ export const STUCK_EXPORT_MS = 60 * 60 * 1000;
 export const EXPORT_ROW_KEEP_MS = 30 * DAY_MS;
 
 export function exportKey(ownerId: string, exportId: string): string {
-  return `exports/${ownerId}/${exportId}.zip`;
+  return accountFileKey("exports", ownerId, `${exportId}.zip`);
 }
 
 export type ExportRequestOutcome =

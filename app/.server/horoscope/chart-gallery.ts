@@ -12,6 +12,7 @@ import { CHART_SIZE } from "./chart-svg";
 import { birthChartView } from "./chart-view";
 import { placeOption } from "./places";
 import { fill, horoscopeStrings } from "./reading";
+import { accountFileKey } from "../account/files";
 
 export async function saveChartToGallery(env: AppEnv, userId: string, locale: Locale): Promise<{ id: string; url: string }> {
   const profile = await getBirthProfile(env, userId);
@@ -20,7 +21,7 @@ export async function saveChartToGallery(env: AppEnv, userId: string, locale: Lo
   const view = birthChartView(profile, locale);
   const bytes = new TextEncoder().encode(view.svg);
   const id = crypto.randomUUID();
-  const r2Key = `gallery/${userId}/${id}.svg`;
+  const r2Key = accountFileKey("gallery", userId, `${id}.svg`);
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: "image/svg+xml" } });
   const prompt = fill(horoscopeStrings[locale].chart.galleryPrompt, { date: profile.birthDate, place: placeOption(profile.place, locale).name });
   try {

@@ -26,6 +26,7 @@ import { jobSettings, VECTOR_MODEL } from "./jobs";
 import { isImageJobMessage, type ImageJobMessage } from "./messages";
 import { renderTextLogo, TEXT_LOGO_HEIGHT, TEXT_LOGO_WIDTH } from "./logo-svg";
 import { consumeEach } from "../queue-consumer";
+import { accountFileKey } from "../account/files";
 
 /** Attempts before a job is marked failed and refunded (the queue's max_retries, plus the first try). */
 export const MAX_ATTEMPTS = 4;
@@ -189,7 +190,7 @@ export async function processImageJob(env: AppEnv, message: ImageJobMessage): Pr
       return "done";
     }
     const made = await makePicture(env, source, settings);
-    const key = `gallery/${accountId}/${job.id}.${extensionFor[made.contentType] ?? "bin"}`;
+    const key = accountFileKey("gallery", accountId, `${job.id}.${extensionFor[made.contentType] ?? "bin"}`);
     await env.MEDIA.put(key, made.bytes, { httpMetadata: { contentType: made.contentType } });
     await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key, source) });
     return "done";

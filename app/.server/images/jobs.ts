@@ -24,6 +24,7 @@ import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resolveImageEngine } from "./engines";
 import { checkImage } from "./validate";
+import { accountFileKey } from "../account/files";
 
 /** A brush mask is a PNG the size of its picture; this caps its file (a 4096² mask of one colour is far smaller). */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
@@ -164,7 +165,7 @@ export async function createJob(
   if (uploadId && !prepared.uploadFound) throw new AppError("upload/missing");
   if (edit && mask) {
     checkMask(mask, prepared.editSource!);
-    edit.maskKey = `masks/${owner.accountId}/${jobId}.png`;
+    edit.maskKey = accountFileKey("masks", owner.accountId, `${jobId}.png`);
   }
 
   const creditKey = `image:${jobId}`;

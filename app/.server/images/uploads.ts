@@ -12,6 +12,7 @@ import { AppError, secondsToWait } from "../errors";
 import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import { scheduleUploadCleanup } from "./cleanup";
 import { checkImage, MAX_UPLOAD_BYTES, type ImageCheck } from "./validate";
+import { accountFileKey } from "../account/files";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,7 +97,7 @@ export type CheckedImage = Extract<ImageCheck, { ok: true }>;
 /** Stores an image checkedImage accepted: POST /api/uploads checks before it takes the day's allowance (decision 0013). */
 export async function storeCheckedImage(env: AppEnv, ownerId: string, bytes: Uint8Array, check: CheckedImage, quotaBytes?: number) {
   const id = crypto.randomUUID();
-  const r2Key = `uploads/${ownerId}/${id}.${check.contentType === "image/png" ? "png" : "jpg"}`;
+  const r2Key = accountFileKey("uploads", ownerId, `${id}.${check.contentType === "image/png" ? "png" : "jpg"}`);
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
   await recordUpload(env, ownerId, { id, r2Key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height }, quotaBytes);
   return { id, contentType: check.contentType, width: check.width, height: check.height };

@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUpload, recordUpload } from "../images/uploads";
 import { meterWrite } from "../write-limits";
+import { accountFileKey } from "../account/files";
 
 export interface SharedMessage {
   position: number;
@@ -92,7 +93,7 @@ async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, u
   const object = upload ? await env.MEDIA.get(upload.r2Key) : null;
   if (!upload || !object) return null;
   const id = crypto.randomUUID();
-  const r2Key = `uploads/${toOwnerId}/${id}.${upload.contentType === "image/png" ? "png" : "jpg"}`;
+  const r2Key = accountFileKey("uploads", toOwnerId, `${id}.${upload.contentType === "image/png" ? "png" : "jpg"}`);
   await env.MEDIA.put(r2Key, await object.arrayBuffer(), { httpMetadata: { contentType: upload.contentType } });
   const { contentType, bytes, width, height } = upload;
   await recordUpload(env, toOwnerId, { id, r2Key, contentType, bytes, width, height });

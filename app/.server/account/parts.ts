@@ -1,0 +1,59 @@
+// Every part of an account's data (decision 0034), in the order foreign keys need (threads before the messages,
+// voice notes and documents that name them). The account's object, its deletion, export, hand-over, quota and move
+// from D1 loop over this list; tests/unit/account-parts.test.ts fails when a table or R2 folder is claimed by none.
+import { chatPart } from "../chat/part";
+import { creditsPart } from "../credits/part";
+import { documentsPart } from "../documents/part";
+import { exportsPart } from "../exports/part";
+import { horoscopePart } from "../horoscope/part";
+import { imagesPart, uploadsPart } from "../images/part";
+import { memoryPart } from "../memory/part";
+import { sharePart } from "../share/part";
+import { voicePart } from "../voice/part";
+import { accountPart, type AccountPart, type FolderClaim, type TableClaim } from "./part";
+import { accountSchema } from "./schema";
+
+/** The object's own bookkeeping: whose it is, when its rows moved in, which guests were merged into it. */
+const objectPart = accountPart({
+  name: "object",
+  tables: [
+    {
+      table: accountSchema.accountMeta,
+      export: { notExported: "the object's own bookkeeping (dates of moves and merges)" },
+      quota: { notCounted: "a few rows" },
+      handOver: { notHandedOver: "each object keeps its own" },
+    },
+  ],
+  folders: [],
+  operations: {},
+});
+
+export const accountParts = [
+  chatPart,
+  voicePart,
+  uploadsPart,
+  imagesPart,
+  horoscopePart,
+  documentsPart,
+  memoryPart,
+  creditsPart,
+  exportsPart,
+  sharePart,
+  objectPart,
+] as const satisfies readonly AccountPart[];
+
+export type AccountParts = typeof accountParts;
+
+const parts: readonly AccountPart[] = accountParts;
+
+/** Every table claim, in the parts' order. */
+export const tableClaims: readonly TableClaim[] = parts.flatMap((part) => part.tables);
+
+/** Every R2 folder claim: the account's files are `<folder>/<account id>/...` (account/files.ts). */
+export const folderClaims: readonly FolderClaim[] = parts.flatMap((part) => part.folders);
+
+/** A folder some part of the account claims. */
+export type AccountFolder = AccountParts[number]["folders"][number]["folder"];
+
+/** Every folder the account has files in: what deleting it lists. */
+export const accountFolders = folderClaims.map((claim) => claim.folder as AccountFolder);

@@ -1,0 +1,38 @@
+// The chat's part of an account (decision 0034): conversations and their messages, searched by chat_search.
+import { eq, sql } from "drizzle-orm";
+import { accountPart } from "../account/part";
+import { accountSchema } from "../account/schema";
+import { schema } from "../db";
+import { exportOperations } from "./export";
+import { historyBenchOperations } from "./history-bench";
+import { threadOperations } from "./threads";
+
+const { chatThreads, chatMessages } = schema;
+/** Messages name no owner: theirs are those of the account's threads. */
+const inOwnedThread = (accountId: string) =>
+  sql`${chatMessages.threadId} in (select ${chatThreads.id} from ${chatThreads} where ${chatThreads.ownerId} = ${accountId})`;
+
+const CHATS = { archive: ["chats/<date>-<title>-<id>.md", "chats/<date>-<title>-<id>.json", "horoscope/readings.json"] } as const;
+const TEXT_IS_FREE = { notCounted: "chat text is not held against the storage quota (decision 0013)" } as const;
+
+export const chatPart = accountPart({
+  name: "chat",
+  tables: [
+    { table: accountSchema.chatThreads, export: CHATS, quota: TEXT_IS_FREE, handOver: true },
+    { table: accountSchema.chatMessages, export: CHATS, quota: TEXT_IS_FREE, handOver: true },
+  ],
+  virtualTables: [{ name: "chat_search", export: { notExported: "an index made from the messages" }, quota: TEXT_IS_FREE }],
+  folders: [],
+  operations: { ...threadOperations, ...exportOperations, ...historyBenchOperations },
+  movedFromD1: [
+    {
+      from: chatThreads,
+      to: accountSchema.chatThreads,
+      key: chatThreads.id,
+      keyField: "id",
+      owned: (id) => eq(chatThreads.ownerId, id),
+      ownerColumn: chatThreads.ownerId,
+    },
+    { from: chatMessages, to: accountSchema.chatMessages, key: chatMessages.id, keyField: "id", owned: inOwnedThread },
+  ],
+});

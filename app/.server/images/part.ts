@@ -1,0 +1,74 @@
+// The image tools' parts of an account (decision 0034): uploaded photos (chat attachments, tool sources, profile
+// photos), and the image jobs with the gallery of what they made.
+import { eq } from "drizzle-orm";
+import { accountPart } from "../account/part";
+import { accountSchema } from "../account/schema";
+import { schema } from "../db";
+import { cleanUpAbandonedDocuments } from "../documents/cleanup";
+import { cleanUpAbandonedUploads, UPLOAD_CLEANUP_TASK } from "./cleanup";
+import { galleryOperations } from "./gallery";
+import { imageJobOperations } from "./job-operations";
+import { uploadOperations } from "./uploads";
+
+const { uploads, imageJobs, galleryImages } = schema;
+
+export const uploadsPart = accountPart({
+  name: "uploads",
+  tables: [{ table: accountSchema.uploads, export: { archive: ["uploads/uploads.json"] }, quota: { kind: "photos" }, handOver: true }],
+  folders: [
+    { folder: "uploads", export: { archive: ["uploads/<date>-<id>.<ext>"] }, quota: { kind: "photos" } },
+    { folder: "avatars", export: { archive: ["uploads/<date>-<id>.<ext>"] }, quota: { kind: "photos" } },
+  ],
+  operations: uploadOperations,
+  alarms: {
+    // Documents are uploads too (decision 0031): the same task cleans up both, and wakes for the sooner.
+    [UPLOAD_CLEANUP_TASK]: async (account, now) => {
+      const images = (await cleanUpAbandonedUploads(account, { now })).nextAt;
+      const documents = await cleanUpAbandonedDocuments(account, now);
+      return images === null || documents === null ? (images ?? documents) : Math.min(images, documents);
+    },
+  },
+  movedFromD1: [
+    { from: uploads, to: accountSchema.uploads, key: uploads.id, keyField: "id", owned: (id) => eq(uploads.ownerId, id), ownerColumn: uploads.ownerId },
+  ],
+});
+
+export const imagesPart = accountPart({
+  name: "images",
+  tables: [
+    {
+      table: accountSchema.imageJobs,
+      export: { notExported: "a job's progress while its image is made; what it made is in creations" },
+      quota: { notCounted: "a few hundred bytes of progress per job" },
+      handOver: true,
+    },
+    { table: accountSchema.galleryImages, export: { archive: ["creations/creations.json"] }, quota: { kind: "creations" }, handOver: true },
+  ],
+  folders: [
+    { folder: "gallery", export: { archive: ["creations/<date>-<tool>-<id>.<ext>"] }, quota: { kind: "creations" } },
+    {
+      folder: "masks",
+      export: { notExported: "the area painted for one photo edit, used once by its job" },
+      quota: { notCounted: "a small mask per photo edit, deleted with the account" },
+    },
+  ],
+  operations: { ...imageJobOperations, ...galleryOperations },
+  movedFromD1: [
+    {
+      from: imageJobs,
+      to: accountSchema.imageJobs,
+      key: imageJobs.id,
+      keyField: "id",
+      owned: (id) => eq(imageJobs.ownerId, id),
+      ownerColumn: imageJobs.ownerId,
+    },
+    {
+      from: galleryImages,
+      to: accountSchema.galleryImages,
+      key: galleryImages.id,
+      keyField: "id",
+      owned: (id) => eq(galleryImages.ownerId, id),
+      ownerColumn: galleryImages.ownerId,
+    },
+  ],
+});
