@@ -121,6 +121,8 @@ export async function processMemoryJobs(batch: MessageBatch<unknown>, env: AppEn
     isMessage: isMemoryJob,
     handle: (job, attempts) => runMemoryJob(env, job, attempts),
     retryDelaySeconds: (attempts) => 5 * 2 ** attempts,
+    // One account's extractions in turn: each sees the memories the one before saved, so a fact is not kept twice.
+    serialKey: (job) => job.accountId,
   });
 }
 
