@@ -19,6 +19,7 @@ import { MEMORY_BENCH, measureMemory } from "./memory.mjs";
 import { DOCUMENTS_BENCH, measureDocumentPrompt, measureDocumentReading, measureZip64Upload } from "./documents.mjs";
 import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
+import { QUEUE_BENCH, measureQueueBatch } from "./queues.mjs";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -460,6 +461,19 @@ const MEASUREMENTS = [
       return {
         value: result.writes,
         detail: `${result.reads} reads (${(result.reads / result.total).toFixed(2)} per turn: its session), ${result.writes} writes${writes.length ? `: ${[...new Set(writes)].slice(0, 3).join(" | ")}` : ""}; counted on the benchmark's D1-counting build`,
+      };
+    },
+  },
+  {
+    name: `Queues: a batch of ${QUEUE_BENCH.messages} messages whose handler takes ${QUEUE_BENCH.handlerMs} ms each`,
+    unit: "ms",
+    // Handled at once, the batch takes about one handler's time (decision 0026, "Capacity model"); one after another
+    // it took the sum (2 s).
+    budget: QUEUE_BENCH.handlerMs * 1.5,
+    async measure() {
+      return {
+        value: await measureQueueBatch(),
+        detail: `the app's consumeEach with a fake handler; one after another would be ${QUEUE_BENCH.messages * QUEUE_BENCH.handlerMs} ms`,
       };
     },
   },
