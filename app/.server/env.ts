@@ -51,7 +51,7 @@ type Producer<Name extends keyof Generated, Message> =
  * that loadConfig checks and parses. WHATSAPP and WHATSAPP_INBOX are optional because a deployment without the
  * channel leaves them out (the inbox producer is bound to the WhatsApp worker's queue only where it is deployed).
  */
-export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS"> & {
+export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS" | "ANALYTICS_RATE"> & {
   CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
   AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
   ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<Account>>;
@@ -81,6 +81,7 @@ const bindingsSchema = z.object({
   DB: binding<D1Database>("DB", "D1 database", "prepare"),
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
   PAGE_VIEWS: binding<AnalyticsEngineDataset>("PAGE_VIEWS", "Analytics Engine dataset", "writeDataPoint"),
+  ANALYTICS_RATE: binding<RateLimit>("ANALYTICS_RATE", "Rate Limiting binding", "limit"),
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
   AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
   ACCOUNT: binding<DurableObjectNamespace<Account>>("ACCOUNT", "Durable Object namespace", "idFromName"),

@@ -125,3 +125,28 @@ describe("analytics ingestion", { timeout: 60_000 }, () => {
     expect(message).toBe("Bu analiz etkinliği kaydettiğimiz etkinliklerden biri değil.");
   });
 });
+
+describe("page views and storage", () => {
+  it("counts a client's rate without writing to any object: no throttle counter is reached by a page view", async () => {
+    const reached: string[] = [];
+    const throttles = appEnv.AUTH_THROTTLE;
+    const watching = {
+      ...env,
+      // Every counter object the request reaches is named here first.
+      AUTH_THROTTLE: new Proxy(throttles, {
+        get: (target, property) =>
+          property === "idFromName"
+            ? (name: string) => {
+                reached.push(name);
+                return target.idFromName(name);
+              }
+            : Reflect.get(target, property, target),
+      }),
+    } as AppEnv;
+    const client = new BaseClient(undefined, watching);
+    const path = uniquePath("storage");
+    for (let index = 0; index < 3; index++) expect((await post(client, JSON.stringify({ name: "page_view", path }))).status).toBe(204);
+    expect(await rowsAt(path)).toHaveLength(3);
+    expect(reached).toEqual([]);
+  });
+});

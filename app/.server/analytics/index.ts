@@ -2,20 +2,21 @@
 // before it is read (size, then a per-client rate), checked against the catalogue, and dropped with a 4xx when it
 // fails any of it, so a client can neither store an event of its own making nor flood the table.
 import { analyticsEventSchema, isBrowserEvent, isBrowserEventName, type AnalyticsEvent, type BrowserAnalyticsEvent } from "../../lib/schemas/analytics";
-import { clientAddress, countAttempt } from "../auth/throttle";
+import { clientAddress } from "../auth/throttle";
 import { addressBucket } from "../credits/address";
 import { getDb, schema } from "../db";
 import { readJson } from "../http/request";
 import type { AppEnv } from "../env";
-import { AppError, secondsToWait } from "../errors";
+import { AppError } from "../errors";
 
 export const ANALYTICS_LIMITS = {
   /** The largest event in the catalogue is a page_view with a 2,048-character path: 8 KB is room enough. */
   maxBodyBytes: 8 * 1024,
   /**
-   * Events from one client (network address, an IPv6 /64 as one) per minute, counted exactly by the AuthThrottle
-   * Durable Object. A person navigating makes a few page views a minute; 60 leaves room for several behind one
-   * shared address while keeping a flood to 60 rows a minute.
+   * Events from one client (network address, an IPv6 /64 as one) per minute: wrangler.toml's ANALYTICS_RATE binding
+   * (Workers Rate Limiting, the same numbers), counted in memory where the request lands, so a page view writes to no
+   * storage (decision 0001, "Page views"). A person navigating makes a few page views a minute; 60 leaves room for
+   * several behind one shared address while keeping a flood near 60 events a minute per location.
    */
   perClient: { limit: 60, windowMs: 60_000 },
 } as const;
@@ -64,10 +65,9 @@ function recordPageView(env: AppEnv, path: string, who: EventSubject) {
  */
 export async function acceptBrowserEvent(env: AppEnv, request: Request): Promise<BrowserAnalyticsEvent> {
   if (Number(request.headers.get("Content-Length") ?? "0") > ANALYTICS_LIMITS.maxBodyBytes) throw new AppError("analytics/too-large");
-  const rate = await countAttempt(env, `analytics:address:${addressBucket(clientAddress(request))}`, ANALYTICS_LIMITS.perClient);
-  if (!rate.allowed) {
-    throw new AppError("analytics/rate-limited", { retryAfterSeconds: secondsToWait(rate.retryAfterMs) });
-  }
+  const rate = await env.ANALYTICS_RATE.limit({ key: `analytics:${addressBucket(clientAddress(request))}` });
+  // The binding says only yes or no; its window is a minute, so a minute is the longest wait.
+  if (!rate.success) throw new AppError("analytics/rate-limited", { retryAfterSeconds: ANALYTICS_LIMITS.perClient.windowMs / 1000 });
   // The shared reader: JSON only, counted as it arrives (a chunked body has no Content-Length to trust).
   const body = await readJson(request, { maxBytes: ANALYTICS_LIMITS.maxBodyBytes, tooLarge: "analytics/too-large" });
   const name = body !== null && typeof body === "object" ? (body as { name?: unknown }).name : undefined;
