@@ -6,6 +6,7 @@ import { planForUser } from "./billing/subscriptions";
 import { now } from "./clock";
 import type { User } from "../../db/schema";
 import type { AppConfig, AppEnv } from "./env";
+import { newGuestId } from "./account/ids";
 
 /** Like the session cookie: `__Host-` over https (no sibling host can plant one), the plain name over local http. */
 export const SECURE_GUEST_COOKIE = "__Host-guest_id";
@@ -56,7 +57,7 @@ export async function readGuestId(request: Request, config: AppConfig): Promise<
 
 /** A new guest id and the Set-Cookie header that stores it (signed, HttpOnly, a year). */
 export async function issueGuestId(request: Request, config: AppConfig): Promise<{ guestId: string; setCookie: string }> {
-  const guestId = `g_${crypto.randomUUID()}`;
+  const guestId = newGuestId();
   const secure = isSecureRequest(request) ? "; Secure" : "";
   const signed = await signValue(config.sessionSecret, "guest-id", guestId);
   return {

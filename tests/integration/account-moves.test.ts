@@ -7,6 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { accountObject, inAccount } from "../../app/.server/account/client";
+import { mintedAfterD1, newGuestId } from "../../app/.server/account/ids";
 import { moveRowsFromD1 } from "../../app/.server/account/move-from-d1";
 import type { AccountDb } from "../../app/.server/account/schema";
 import { schema } from "../../app/.server/db";
@@ -201,6 +202,18 @@ describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 
     );
     await inAccount(appEnv, ownerId, "dataExports.latest");
     expect(await inAccountDb(ownerId, (store) => store.select().from(accountSchema.chatThreads).all())).toHaveLength(threads.length);
+  });
+
+  it("never asks D1 for an account minted since the old tables (a version-7 id): a new visitor is served without it", async () => {
+    const guestId = newGuestId();
+    expect(mintedAfterD1(guestId)).toBe(true);
+    // A row under that id in an old table (none could be there in production) is the proof: the object never read it.
+    await db.insert(schema.chatThreads).values({ id: uniqueId("t"), ownerId: guestId, title: "never moved", createdAt: 1000 });
+    expect((await inAccount(appEnv, guestId, "chat.historyPanel")).all).toMatchObject({ threads: [] });
+    const old = `g_${crypto.randomUUID()}`;
+    expect(mintedAfterD1(old)).toBe(false);
+    await db.insert(schema.chatThreads).values({ id: uniqueId("t"), ownerId: old, title: "moved", createdAt: 1000 });
+    expect((await inAccount(appEnv, old, "chat.historyPanel")).all).toMatchObject({ threads: [{ title: "moved" }] });
   });
 
   it("is started and watched by the operator through a token-protected endpoint", async () => {

@@ -13,6 +13,7 @@ import { takeOverOldCounter } from "../credits/account-credits";
 import { EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { scheduleUploadCleanup } from "../images/cleanup";
 import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
+import { mintedAfterD1 } from "./ids";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
 import { operations, type AccountOperation, type OperationName } from "./operations";
 import type { AccountPart } from "./part";
@@ -98,8 +99,9 @@ export class Account extends ChatRelay {
     const { accountMeta } = accountSchema;
     if (this.db.select().from(accountMeta).where(eq(accountMeta.key, ARRIVED)).get()) return 0;
     const account = this.accountContext(accountId);
-    // An account with no old rows (every new one) needs nothing more: no D1 pages, no call to a counter it never had.
-    if (!(await hasRowsInD1(this.env, accountId))) {
+    // An account with no old rows needs nothing more: no D1 pages, no call to a counter it never had. One minted since
+    // the old tables stopped being written cannot have any, so D1 is not even asked (account/ids.ts).
+    if (mintedAfterD1(accountId) || !(await hasRowsInD1(this.env, accountId))) {
       this.markArrived(String(Date.now()));
       return 0;
     }

@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from "./password";
 import { THROTTLE } from "./policy";
 import { destroyUserSessions } from "./session";
 import { beginSignInAttempt, clearSignInFailures, countAttempt, limitOrThrow, throttleKeys } from "./throttle";
+import { newUserId } from "../account/ids";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -55,7 +56,7 @@ export async function signUp(
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(env, email)) throw new AppError("auth/email-already-in-use");
   const db = getPrimaryDb(env);
-  const userId = crypto.randomUUID();
+  const userId = newUserId();
   const passwordHash = await hashPassword(input.password);
   try {
     await db.batch([

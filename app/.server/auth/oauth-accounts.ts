@@ -7,6 +7,7 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUser, findUserByEmail, mailboxProofStatements, refuseClosedSignUps } from "./accounts";
 import type { OAuthIdentity } from "./oidc";
+import { newUserId } from "../account/ids";
 
 function connectionRow(userId: string, identity: OAuthIdentity) {
   // Verified only when the provider vouches for the address it gives (docs/product.md §5): an identity whose e-mail
@@ -50,7 +51,7 @@ export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, l
     return { user: (await findUser(env, existing.id))!, created: false };
   }
   refuseClosedSignUps(env);
-  const userId = crypto.randomUUID();
+  const userId = newUserId();
   const displayName = identity.name ?? identity.email.split("@")[0]!.slice(0, 50);
   try {
     await db.batch([
