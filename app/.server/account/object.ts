@@ -10,6 +10,8 @@ import { joinInAccount } from "../chat/join";
 import { beginTurn, type BegunTurn, type TurnAsk } from "../chat/turn-begin";
 import { refundInObject, settleTurnCharge, type TurnCharge } from "../chat/turn-store";
 import { takeOverOldCounter } from "../credits/account-credits";
+import { cleanUpTemporaryAttachments, TEMPORARY_CLEANUP_TASK } from "../chat/temporary-attachments";
+import { now } from "../clock";
 import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
@@ -191,9 +193,11 @@ export class Account extends ChatRelay {
           return images === null || documents === null ? (images ?? documents) : Math.min(images, documents);
         },
         [EXPORT_CLEANUP_TASK]: (now) => cleanUpDataExports({ db: this.db, env: this.env }, now),
+        [TEMPORARY_CLEANUP_TASK]: (now) => cleanUpTemporaryAttachments({ db: this.db, env: this.env }, now),
       },
-      // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.
-      { everyWake: [RELAY_ALARM_TASK] },
+      // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks. Due
+      // times are on the app clock (clock.ts: real time in production, moved by tests and /dev/clock).
+      { everyWake: [RELAY_ALARM_TASK], now: now() },
     );
   }
 
