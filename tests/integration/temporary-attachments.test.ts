@@ -7,11 +7,12 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
+import { adoptGuestData } from "../../app/.server/auth/profile";
 import { setClockOffset } from "../../app/.server/clock";
 import { TEMPORARY_ATTACHMENT_MS, TEMPORARY_CLEANUP_TASK } from "../../app/.server/chat/temporary-attachments";
 import { accountSchema, inAccountDb } from "./account-helpers";
-import { signedInClient, type Client } from "./auth-helpers";
-import { sendTurn } from "./chat-helpers";
+import { Client, createUser, guestIdOf, signedInClient } from "./auth-helpers";
+import { sendTurn, upstreamEnv } from "./chat-helpers";
 import { documentsAccount, pageRows, readAll } from "./documents-helpers";
 import { exportsEnv, latestExport, startExport } from "./exports-helpers";
 import { appEnv } from "./helpers";
@@ -166,6 +167,19 @@ describe("attachments of a temporary chat", { timeout: 60_000 }, () => {
     expect(await exportedDocuments(account)).toEqual(["moved.txt"]);
   });
 
+  it("a visitor's temporary photo handed over at sign-in still goes within the hour", async () => {
+    const visitor = new Client(undefined, upstreamEnv("normal"));
+    const id = await photo(visitor, true);
+    expect((await ask(visitor, id, true)).done).toMatchObject({ status: "complete" });
+    const user = await createUser();
+    await adoptGuestData(appEnv, guestIdOf(visitor), user.id);
+    expect(await held(user.id, id)).toMatchObject({ row: true, file: true });
+
+    setClockOffset(61 * MINUTE);
+    expect(await runDurableObjectAlarm(stubOf(user.id))).toBe(true);
+    expect(await held(user.id, id)).toEqual(GONE);
+  });
+
   it("only their owner ends them, from this site, and bad input is 400 with nothing removed", async () => {
     const account = await documentsAccount("normal");
     const { client, user } = account;
@@ -174,7 +188,7 @@ describe("attachments of a temporary chat", { timeout: 60_000 }, () => {
 
     expect((await endChat(stranger.client, [id])).status).toBe(200);
     expect((await endChat(client, [id], { Origin: "https://evil.example" })).status).toBe(403);
-    const nobody = await endChat(new (client.constructor as new () => Client)(), [id]);
+    const nobody = await endChat(new Client(), [id]);
     expect(nobody.status).toBe(401);
     const tooMany = await endChat(
       client,

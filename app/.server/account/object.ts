@@ -157,6 +157,8 @@ export class Account extends ChatRelay {
     const { inserted, files } = await copyHandedOver(this.db, accountId, async (cursor) => (await guest.handOverPage(guestId, cursor)) as HandOverPage);
     // The guest's uploads and documents keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
     if (files) await scheduleUploadCleanup(this.alarms, Date.now());
+    // A temporary chat's attachments keep their hour (decision 0027): the task looks now and wakes for the next one.
+    if (files) await this.alarms.schedule(TEMPORARY_CLEANUP_TASK, now());
     this.db
       .insert(accountSchema.accountMeta)
       .values({ key: `${GUEST_PREFIX}${guestId}`, value: String(Date.now()) })
