@@ -11,7 +11,7 @@ import { beginTurn, type BegunTurn, type TurnAsk } from "../chat/turn-begin";
 import { refundInObject, settleTurnCharge, type TurnCharge } from "../chat/turn-store";
 import { takeOverOldCounter } from "../credits/account-credits";
 import { cleanUpTemporaryAttachments, TEMPORARY_CLEANUP_TASK } from "../chat/temporary-attachments";
-import { now } from "../clock";
+import { now as clockNow } from "../clock";
 import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpDataExports, EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { cleanUpAbandonedUploads, scheduleUploadCleanup, UPLOAD_CLEANUP_TASK } from "../images/cleanup";
@@ -158,7 +158,7 @@ export class Account extends ChatRelay {
     // The guest's uploads and documents keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
     if (files) await scheduleUploadCleanup(this.alarms, Date.now());
     // A temporary chat's attachments keep their hour (decision 0027): the task looks now and wakes for the next one.
-    if (files) await this.alarms.schedule(TEMPORARY_CLEANUP_TASK, now());
+    if (files) await this.alarms.schedule(TEMPORARY_CLEANUP_TASK, clockNow());
     this.db
       .insert(accountSchema.accountMeta)
       .values({ key: `${GUEST_PREFIX}${guestId}`, value: String(Date.now()) })
@@ -199,7 +199,7 @@ export class Account extends ChatRelay {
       },
       // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks. Due
       // times are on the app clock (clock.ts: real time in production, moved by tests and /dev/clock).
-      { everyWake: [RELAY_ALARM_TASK], now: now() },
+      { everyWake: [RELAY_ALARM_TASK], now: clockNow() },
     );
   }
 
