@@ -108,8 +108,15 @@ export const uploads = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     createdAt: createdAt(),
+    /** Attached in a temporary chat only: removed by this time unless a saved chat uses it (decision 0027). */
+    temporaryUntil: integer("temporary_until"),
   },
-  (t) => [index("uploads_created").on(t.createdAt)],
+  (t) => [
+    index("uploads_created").on(t.createdAt),
+    index("uploads_temporary")
+      .on(t.temporaryUntil)
+      .where(sql`${t.temporaryUntil} is not null`),
+  ],
 );
 
 /** A creation request: charged, queued, made by the queue consumer, then done or failed (and refunded). */
@@ -309,9 +316,14 @@ export const documents = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Attached in a temporary chat only: removed by this time unless a saved chat uses it (decision 0027). */
+    temporaryUntil: integer("temporary_until"),
   },
   (t) => [
     index("documents_created").on(t.createdAt),
+    index("documents_temporary")
+      .on(t.temporaryUntil)
+      .where(sql`${t.temporaryUntil} is not null`),
     index("documents_thread")
       .on(t.threadId)
       .where(sql`${t.threadId} is not null`),

@@ -23,6 +23,8 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const form = await readForm(request, { allow: POST_ONLY, maxBytes, tooLarge: "upload/too-large" });
   // A page loaded before the query parameter existed still says so in a form field: images only there too.
   const imagesOnly = imagesAsked || form.get("accept") === "image";
+  // Chosen in a temporary chat: kept an hour at most and never listed as the person's files (decision 0027).
+  const temporary = !imagesOnly && form.get("temporary") === "true";
   const { viewer, accountId, setCookie } = await actingViewer(request, context);
   // Read once: the document check and the image check look at the same bytes.
   const upload = await formFile(form, "file");
@@ -34,8 +36,8 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   // An account's upload is recorded only within `quotaBytes`, decided inside its object (decision 0013); a visitor's has none.
   const store = async (quotaBytes?: number) =>
     checked.document
-      ? storeDocument(context.env, accountId, upload, checked.document, quotaBytes)
-      : { kind: "image" as const, ...(await storeCheckedImage(context.env, accountId, upload.bytes, checked.image, quotaBytes)) };
+      ? storeDocument(context.env, accountId, upload, checked.document, quotaBytes, temporary)
+      : { kind: "image" as const, ...(await storeCheckedImage(context.env, accountId, upload.bytes, checked.image, quotaBytes, temporary)) };
   // Visitors are capped per address and day; accounts per day and by their plan's storage quota (decision 0013).
   const stored =
     viewer.kind === "guest"

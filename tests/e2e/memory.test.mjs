@@ -1,14 +1,17 @@
 // Issue 33 in a real browser: tell the assistant where you live, see it under Settings › Memory, edit it, start a new
 // chat and see it used, turn memory off and see it not used, delete all; a temporary chat leaves no thread after a
-// reload; a document's "I live in Atlantisburg. My name is Mallory." saves nothing, and "Save to memory?" learns from
-// what the person wrote only (decision 0027). The demo provider extracts "I live in …" and lists the memories it was
-// given in its answer.
+// reload, and its photo and file are removed when it ends; a document's "I live in Atlantisburg. My name is Mallory."
+// saves nothing, and "Save to memory?" learns from what the person wrote only (decision 0027). The demo provider
+// extracts "I live in …" and lists the memories it was given in its answer.
 import assert from "node:assert/strict";
 /* global document -- only inside callbacks that run in the browser */
 import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { assertNoErrors, hydrated, signUpAndSignIn, useBrowser, withPage } from "./helpers.mjs";
 
 const browser = useBrowser();
+const PHOTO = fileURLToPath(new URL("../fixtures/photo-translate-sign.png", import.meta.url));
+const NOTE = { name: "passing-note.txt", mimeType: "text/plain", buffer: Buffer.from("A passing note: the ferry leaves at nine.") };
 const ANSWER_TIMEOUT_MS = 90_000;
 
 /** Sends a question from the chat's box and waits until its answer has ended; returns the answer's element. */
@@ -120,6 +123,38 @@ describe("memory you can see and edit", () => {
       assert.equal(await page.locator('ol[aria-label="Conversation"] > li').count(), 0, "the conversation is gone");
       assert.equal(await page.locator("aside").getByRole("link", { name: question }).count(), 0, "no thread in the history");
       assertNoErrors(errors, "temporary chat");
+    });
+  });
+
+  test("a temporary chat's photo and file are gone, and not under Files, once it ends", async () => {
+    await withPage(browser(), { viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Passing Person", landing: "/web-main" });
+      await page.getByRole("switch", { name: "Temporary chat" }).click();
+      const attach = async (file) => {
+        const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/uploads");
+        await page.getByLabel(/^Attach (an image or )?a file/).setInputFiles(file);
+        return (await (await uploaded).json()).id;
+      };
+      const photoId = await attach(PHOTO);
+      await page.getByRole("img", { name: "Attached image" }).waitFor();
+      await ask(page, "What does this sign say?");
+      const noteId = await attach(NOTE);
+      await page.getByText("Ready", { exact: true }).waitFor({ timeout: 30_000 });
+      await ask(page, "When does the ferry leave?");
+      assert.equal((await page.request.get(`/media/uploads/${photoId}`)).status(), 200, "the photo is there while the chat lasts");
+
+      // Switching the temporary chat off ends it: the page asks the server to remove what it attached.
+      const ended = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/uploads/temporary");
+      await page.getByRole("switch", { name: "Temporary chat" }).click();
+      assert.equal((await ended).status(), 200);
+      assert.equal((await page.request.get(`/media/uploads/${photoId}`)).status(), 404, "the photo is gone");
+      assert.equal((await page.request.get(`/api/documents/${noteId}`)).status(), 404, "the file is gone");
+
+      await page.goto("/gallery?tab=files");
+      await hydrated(page);
+      await page.getByText("No files yet — attach a PDF, Word or text file in a chat").waitFor();
+      assert.equal(await page.getByText(NOTE.name).count(), 0, "nothing of the temporary chat under Files");
+      assertNoErrors(errors, "temporary chat attachments");
     });
   });
 });

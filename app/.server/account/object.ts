@@ -12,6 +12,8 @@ import { refundInObject, settleTurnCharge, type TurnCharge } from "../chat/turn-
 import { takeOverOldCounter } from "../credits/account-credits";
 import { EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { scheduleUploadCleanup } from "../images/cleanup";
+import { TEMPORARY_CLEANUP_TASK } from "../chat/temporary-attachments";
+import { now as clockNow } from "../clock";
 import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
 import { mintedAfterD1 } from "./ids";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
@@ -158,6 +160,8 @@ export class Account extends ChatRelay {
     const { inserted, files } = await copyHandedOver(this.db, accountId, async (cursor) => (await guest.handOverPage(guestId, cursor)) as HandOverPage);
     // The guest's uploads and documents keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
     if (files) await scheduleUploadCleanup(this.alarms, Date.now());
+    // A temporary chat's attachments keep their hour (decision 0027): the task looks now and wakes for the next one.
+    if (files) await this.alarms.schedule(TEMPORARY_CLEANUP_TASK, clockNow());
     this.db
       .insert(accountSchema.accountMeta)
       .values({ key: `${GUEST_PREFIX}${guestId}`, value: String(Date.now()) })
@@ -189,8 +193,9 @@ export class Account extends ChatRelay {
     for (const part of accountParts as readonly AccountPart[]) {
       for (const [name, task] of Object.entries(part.alarms ?? {})) tasks[name] = (now) => task(account, now);
     }
-    // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks.
-    await this.alarms.run(tasks, { everyWake: [RELAY_ALARM_TASK] });
+    // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks. Due
+    // times are on the app clock (clock.ts: real time in production, moved by tests and /dev/clock).
+    await this.alarms.run(tasks, { everyWake: [RELAY_ALARM_TASK], now: clockNow() });
   }
 
   /** Deletes everything the object stores (the account was deleted); R2 files are the caller's, deleted first. */

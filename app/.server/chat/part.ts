@@ -5,6 +5,7 @@ import { accountSchema } from "../account/schema";
 import { schema } from "../db";
 import { exportOperations } from "./export";
 import { historyBenchOperations } from "./history-bench";
+import { cleanUpTemporaryAttachments, TEMPORARY_CLEANUP_TASK } from "./temporary-attachments";
 import { threadOperations } from "./threads";
 
 const { chatThreads, chatMessages } = schema;
@@ -24,6 +25,8 @@ export const chatPart = accountPart({
   virtualTables: [{ name: "chat_search", export: { notExported: "an index made from the messages" }, quota: TEXT_IS_FREE }],
   folders: [],
   operations: { ...threadOperations, ...exportOperations, ...historyBenchOperations },
+  // A temporary chat's attachments go within the hour after their last use (decision 0027).
+  alarms: { [TEMPORARY_CLEANUP_TASK]: (account, now) => cleanUpTemporaryAttachments(account, now) },
   movedFromD1: [
     {
       from: chatThreads,

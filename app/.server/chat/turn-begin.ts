@@ -12,6 +12,7 @@ import { chargeAccount, type AddressCharge } from "../credits/account-credits";
 import type { ConsumeRequest, ConsumeResult } from "../credits/ledger";
 import { AppError, isAppError, type ErrorCode } from "../errors";
 import { joinMessage } from "./join";
+import { noteAttachmentUse } from "./temporary-attachments";
 import { temporaryThread } from "./temporary-chat";
 import { composeTurn, loadThread, messageForCredit, ownedAttachment, type LoadedThread, type OwnerTurn } from "./turn-inputs";
 import { refundInObject, settleTurnCharge } from "./turn-store";
@@ -78,7 +79,10 @@ async function prepare(account: AccountContext, plan: OwnerTurn, ask: TurnAsk): 
       : request.threadId
         ? loadThread(account, request.threadId)
         : null;
-    const attachedImage = request.mode === "send" && plan.attachmentId ? await ownedAttachment(account, plan.attachmentId) : undefined;
+    const attached = request.mode === "send" ? plan.attachmentId : undefined;
+    const attachedImage = attached ? await ownedAttachment(account, attached) : undefined;
+    // A temporary chat's attachment goes an hour after its last use; a saved chat's is kept (decision 0027).
+    if (attached) await noteAttachmentUse(account, attached, request.temporary === true);
     return { charge, loaded, attachedImage };
   } catch (error) {
     await giveBack(account, plan.creditKey, charge, "abandoned");

@@ -10,7 +10,8 @@ const { documents, chatMessages, chatThreads } = accountSchema;
 /** Documents deleted in one run: their ids are bound values, and a statement in the object's SQLite takes at most 100. */
 const ABANDONED_PER_RUN = 90;
 
-const unattached = (db: AccountContext["db"]) =>
+/** No thread holds the document and no message attaches it. */
+export const unattached = (db: AccountContext["db"]) =>
   and(
     or(isNull(documents.threadId), notExists(db.select().from(chatThreads).where(eq(chatThreads.id, documents.threadId)))),
     notExists(db.select().from(chatMessages).where(eq(chatMessages.attachmentId, documents.id))),

@@ -5,6 +5,7 @@ import type { Document as DocumentRow } from "../../../db/account-schema";
 import type { DocumentView } from "../../lib/documents";
 import { afterCursor, pageOf } from "../account/newest-first";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
+import { keptDocument, temporaryDeadline } from "../chat/temporary-attachments";
 import { scheduleUploadCleanup } from "../images/cleanup";
 import { fitsStorageQuota } from "../images/uploads";
 
@@ -37,11 +38,12 @@ export function documentView(row: DocumentRow): DocumentView {
   };
 }
 
-/** "Download my data": every document, oldest first, with its file's key (exports/operations.ts lists them). */
+/** "Download my data": every document kept (not a temporary chat's, decision 0027), oldest first, with its file's key. */
 export const everyDocument = (db: AccountDb) =>
   db
     .select()
     .from(documents)
+    .where(keptDocument())
     .orderBy(documents.createdAt, documents.id)
     .all()
     .map((row) => ({ ...documentView(row), r2Key: row.r2Key }));
@@ -59,14 +61,18 @@ const find = (db: AccountContext["db"], id: string) => db.select().from(document
 
 export const documentOperations = {
   /**
-   * Records a stored document and wakes the clean-up for it 24 hours later (unattached ones go then); null (nothing
-   * recorded) when `quotaBytes` is given and the document no longer fits it.
+   * Records a stored document and wakes the clean-up for it 24 hours later (unattached ones go then; a temporary chat's
+   * in an hour, decision 0027); null (nothing recorded) when `quotaBytes` is given and the document no longer fits it.
    */
-  "documents.record": async (account: AccountContext, { quotaBytes, ...document }: NewDocument & { quotaBytes?: number }): Promise<DocumentView | null> => {
+  "documents.record": async (
+    account: AccountContext,
+    { quotaBytes, temporary, ...document }: NewDocument & { quotaBytes?: number; temporary?: boolean },
+  ): Promise<DocumentView | null> => {
     if (!fitsStorageQuota(account, document.bytes, quotaBytes)) return null;
+    const temporaryUntil = await temporaryDeadline(account, temporary);
     const row = account.db
       .insert(documents)
-      .values({ ...document, ownerId: account.accountId })
+      .values({ ...document, ownerId: account.accountId, temporaryUntil })
       .returning()
       .get();
     await scheduleUploadCleanup(account.alarms, row.createdAt);
@@ -88,14 +94,14 @@ export const documentOperations = {
   /** Deletes a document (its pages and search rows go with it); answers its R2 key, or null when there was none. */
   "documents.delete": ({ db }: AccountContext, { id }: { id: string }): string | null =>
     db.delete(documents).where(eq(documents.id, id)).returning({ r2Key: documents.r2Key }).get()?.r2Key ?? null,
-  /** A page of the gallery's Files tab: newest first, with the title of the thread each belongs to. */
+  /** A page of the gallery's Files tab: newest first, with the title of the thread each belongs to; a temporary chat's are not listed. */
   "documents.files": ({ db }: AccountContext, { cursor }: { cursor?: string | null }) => {
     const after = afterCursor({ time: documents.createdAt, id: documents.id }, cursor);
     const rows = db
       .select({ document: documents, threadTitle: chatThreads.title })
       .from(documents)
       .leftJoin(chatThreads, eq(chatThreads.id, documents.threadId))
-      .where(after.where)
+      .where(and(after.where, keptDocument()))
       .orderBy(...after.orderBy)
       .limit(FILES_PAGE_SIZE + 1)
       .all()

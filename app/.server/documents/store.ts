@@ -23,9 +23,10 @@ export function documentName(name: string, extension: string): string {
 
 /**
  * Stores an uploaded document checkDocument accepted (checked before the day's upload allowance is taken, decision
- * 0013); within `quotaBytes` when given (an account's upload), else 413 with nothing kept.
+ * 0013); within `quotaBytes` when given (an account's upload), else 413 with nothing kept. `temporary`: the page's
+ * temporary chat attaches it, so it is kept an hour at most (decision 0027).
  */
-export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes }: UploadedFile, check: DocumentCheck, quotaBytes?: number) {
+export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes }: UploadedFile, check: DocumentCheck, quotaBytes?: number, temporary = false) {
   const id = crypto.randomUUID();
   const extension = DOCUMENT_EXTENSIONS[check.contentType];
   const r2Key = accountFileKey("documents", ownerId, `${id}.${extension}`);
@@ -40,6 +41,7 @@ export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes 
       bytes: bytes.length,
       pages: check.pages,
       quotaBytes,
+      temporary,
     });
   } catch (error) {
     await env.MEDIA.delete(r2Key);

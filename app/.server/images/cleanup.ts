@@ -21,7 +21,7 @@ export function scheduleUploadCleanup(alarms: AccountAlarms, createdAt: number):
  * - an image job's source photo (tattoo generator, photo translate), which gallery entries and "use again" rely on.
  * Adding a new place that keeps an upload id means adding it here (or, for a D1 table, to SHOWN_OUTSIDE).
  */
-const referencedHere = (db: AccountContext["db"]) => [
+export const referencedHere = (db: AccountContext["db"]) => [
   notExists(db.select().from(chatMessages).where(eq(chatMessages.attachmentId, uploads.id))),
   notExists(db.select().from(imageJobs).where(eq(imageJobs.sourceUploadId, uploads.id))),
 ];
@@ -34,6 +34,16 @@ const referencedHere = (db: AccountContext["db"]) => [
 const SHOWN_OUTSIDE = `
   SELECT attachment_id AS ref FROM shared_messages WHERE attachment_id IN (SELECT value FROM json_each(?1))
   UNION ALL SELECT profile_photo_key FROM users WHERE profile_photo_key IN (SELECT value FROM json_each(?2))`;
+
+/** The ids of `candidates` that no shared page or profile photo shows (asked of D1 once for all of them). */
+export async function notShownOutside(env: AccountContext["env"], candidates: { id: string; r2Key: string }[]): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const shown = await env.DB.prepare(SHOWN_OUTSIDE)
+    .bind(JSON.stringify(candidates.map((row) => row.id)), JSON.stringify(candidates.map((row) => row.r2Key)))
+    .all<{ ref: string }>();
+  const refs = new Set(shown.results.map((row) => row.ref));
+  return candidates.filter((row) => !refs.has(row.id) && !refs.has(row.r2Key)).map((row) => row.id);
+}
 
 export interface CleanupResult {
   deleted: number;
@@ -68,11 +78,7 @@ export async function cleanUpAbandonedUploads(
       .all();
     if (candidates.length === 0) break;
     lastSeen = candidates[candidates.length - 1]!;
-    const shown = await env.DB.prepare(SHOWN_OUTSIDE)
-      .bind(JSON.stringify(candidates.map((row) => row.id)), JSON.stringify(candidates.map((row) => row.r2Key)))
-      .all<{ ref: string }>();
-    const refs = new Set(shown.results.map((row) => row.ref));
-    const abandoned = candidates.filter((row) => !refs.has(row.id) && !refs.has(row.r2Key)).map((row) => row.id);
+    const abandoned = await notShownOutside(env, candidates);
     const keys = abandoned.length
       ? db
           .delete(uploads)

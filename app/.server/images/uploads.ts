@@ -1,11 +1,12 @@
 // Storing an uploaded image: checked by content first, then written to R2 under a server-made key and recorded in the
 // account's own object (decision 0026), which cleans it up a day later if nothing refers to it (images/cleanup.ts).
 // Nothing is stored when the check fails; if the row cannot be written, the object is removed again.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
 import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { countAttempt, forgiveAttempt } from "../auth/throttle";
+import { endTemporaryAttachments, keptDocument, keptUpload, temporaryDeadline } from "../chat/temporary-attachments";
 import { addressBucket } from "../credits/address";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
@@ -21,15 +22,19 @@ type NewUpload = typeof accountSchema.uploads.$inferInsert;
 
 export const uploadOperations = {
   /**
-   * Records a stored upload and wakes the clean-up for it 24 hours later; false (nothing recorded) when `quotaBytes` is
-   * given and the upload no longer fits it.
+   * Records a stored upload and wakes the clean-up for it 24 hours later (an hour when a temporary chat attached it,
+   * decision 0027); false (nothing recorded) when `quotaBytes` is given and the upload no longer fits it.
    */
-  "uploads.record": async (account: AccountContext, { quotaBytes, ...upload }: NewUpload & { quotaBytes?: number }): Promise<boolean> => {
+  "uploads.record": async (
+    account: AccountContext,
+    { quotaBytes, temporary, ...upload }: NewUpload & { quotaBytes?: number; temporary?: boolean },
+  ): Promise<boolean> => {
     if (!fitsStorageQuota(account, upload.bytes, quotaBytes)) return false;
     const createdAt = upload.createdAt ?? Date.now();
+    const temporaryUntil = await temporaryDeadline(account, temporary);
     account.db
       .insert(accountSchema.uploads)
-      .values({ ...upload, ownerId: account.accountId, createdAt })
+      .values({ ...upload, ownerId: account.accountId, createdAt, temporaryUntil })
       .run();
     await scheduleUploadCleanup(account.alarms, createdAt);
     return true;
@@ -41,16 +46,12 @@ export const uploadOperations = {
   "uploads.forgetKey": ({ db }: AccountContext, { r2Key }: { r2Key: string }): void => {
     db.delete(accountSchema.uploads).where(eq(accountSchema.uploads.r2Key, r2Key)).run();
   },
-  /** Bytes the account keeps: its uploads (profile photos included), its creations, its kept WhatsApp voice notes and its documents. */
-  "uploads.storageUsed": ({ db }: AccountContext): number => {
-    const { uploads, galleryImages, voiceNotes, documents } = accountSchema;
-    const sum = (table: typeof uploads | typeof galleryImages | typeof voiceNotes | typeof documents) =>
-      db
-        .select({ bytes: sql<number>`COALESCE(SUM(${table.bytes}), 0)` })
-        .from(table)
-        .get()?.bytes ?? 0;
-    return sum(uploads) + sum(galleryImages) + sum(voiceNotes) + sum(documents);
-  },
+  /** Bytes the account stores, for its quota: its uploads (profile photos included), creations, kept WhatsApp voice notes and documents. */
+  "uploads.storageUsed": ({ db }: AccountContext): number => bytesStored(db, false),
+  /** What Settings shows as kept: the same without a temporary chat's attachments, which go within the hour (decision 0027). */
+  "uploads.storageKept": ({ db }: AccountContext): number => bytesStored(db, true),
+  /** The page ended its temporary chat: the attachments it names that only temporary chats used are removed. */
+  "uploads.endTemporary": (account: AccountContext, { ids }: { ids: string[] }): Promise<number> => endTemporaryAttachments(account, ids),
   /** The R2 keys of the account's uploads, creations and documents (deleted with the account before its storage is erased). */
   "uploads.allFiles": ({ db }: AccountContext): string[] => {
     const { uploads, galleryImages, documents } = accountSchema;
@@ -61,6 +62,18 @@ export const uploadOperations = {
     ].map((row) => row.key);
   },
 };
+
+/** The bytes the account's rows record; `keptOnly` leaves out a temporary chat's attachments (the quota still counts them). */
+function bytesStored(db: AccountContext["db"], keptOnly: boolean): number {
+  const { uploads, galleryImages, voiceNotes, documents } = accountSchema;
+  const sum = (table: typeof uploads | typeof galleryImages | typeof voiceNotes | typeof documents, where?: SQL) =>
+    db
+      .select({ bytes: sql<number>`COALESCE(SUM(${table.bytes}), 0)` })
+      .from(table)
+      .where(where)
+      .get()?.bytes ?? 0;
+  return sum(uploads, keptOnly ? keptUpload() : undefined) + sum(galleryImages) + sum(voiceNotes) + sum(documents, keptOnly ? keptDocument() : undefined);
+}
 
 /**
  * Whether `bytes` more still fit `quotaBytes` (none given: no quota). Asked inside the account's object as the row is
@@ -94,12 +107,20 @@ export function checkedImage(bytes: Uint8Array, maxBytes = MAX_UPLOAD_BYTES): Ch
 
 export type CheckedImage = Extract<ImageCheck, { ok: true }>;
 
-/** Stores an image checkedImage accepted: POST /api/uploads checks before it takes the day's allowance (decision 0013). */
-export async function storeCheckedImage(env: AppEnv, ownerId: string, bytes: Uint8Array, check: CheckedImage, quotaBytes?: number) {
+/**
+ * Stores an image checkedImage accepted: POST /api/uploads checks before it takes the day's allowance (decision 0013).
+ * `temporary`: the page's temporary chat attaches it, so it is kept an hour at most (decision 0027).
+ */
+export async function storeCheckedImage(env: AppEnv, ownerId: string, bytes: Uint8Array, check: CheckedImage, quotaBytes?: number, temporary = false) {
   const id = crypto.randomUUID();
   const r2Key = accountFileKey("uploads", ownerId, `${id}.${check.contentType === "image/png" ? "png" : "jpg"}`);
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
-  await recordUpload(env, ownerId, { id, r2Key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height }, quotaBytes);
+  await recordUpload(
+    env,
+    ownerId,
+    { id, r2Key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height, temporary },
+    quotaBytes,
+  );
   return { id, contentType: check.contentType, width: check.width, height: check.height };
 }
 
@@ -107,7 +128,12 @@ export async function storeCheckedImage(env: AppEnv, ownerId: string, bytes: Uin
  * Records an upload whose file is already in R2, within `quotaBytes` when given (else 413 upload/quota-exceeded); if
  * the row is not written, the file is removed again.
  */
-export async function recordUpload(env: AppEnv, ownerId: string, upload: Omit<NewUpload, "ownerId">, quotaBytes?: number): Promise<void> {
+export async function recordUpload(
+  env: AppEnv,
+  ownerId: string,
+  upload: Omit<NewUpload, "ownerId"> & { temporary?: boolean },
+  quotaBytes?: number,
+): Promise<void> {
   let recorded;
   try {
     recorded = await inAccount(env, ownerId, "uploads.record", { ...upload, ownerId, quotaBytes });
@@ -119,6 +145,11 @@ export async function recordUpload(env: AppEnv, ownerId: string, upload: Omit<Ne
     await env.MEDIA.delete(upload.r2Key);
     throw quotaFilled(quotaBytes!);
   }
+}
+
+/** The page ended its temporary chat (decision 0027): the owner's attachments it names that only it used go now. */
+export function endTemporaryChat(env: AppEnv, ownerId: string, ids: string[]): Promise<number> {
+  return inAccount(env, ownerId, "uploads.endTemporary", { ids });
 }
 
 /** One of the account's uploads, or null (gone, or another account's id). */
@@ -157,9 +188,9 @@ export function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
   return inAccount(env, ownerId, "uploads.storageUsed");
 }
 
-/** What Settings › Account shows: the bytes kept and the plan's quota. */
+/** What Settings › Account shows: the bytes kept (a temporary chat's attachments are not) and the plan's quota. */
 export async function storageSummary(env: AppEnv, owner: { accountId: string; plan: StoragePlan }) {
-  return { usedBytes: await storageUsed(env, owner.accountId), quotaBytes: UPLOAD_LIMITS.storageQuotaBytes[owner.plan] };
+  return { usedBytes: await inAccount(env, owner.accountId, "uploads.storageKept"), quotaBytes: UPLOAD_LIMITS.storageQuotaBytes[owner.plan] };
 }
 
 /**

@@ -12,11 +12,13 @@ import { rememberDocument } from "../documents/uploaded-documents";
 
 /**
  * Uploads a chosen image or document; null when refused (the toast says why, in the server's words: a daily cap's
- * message already says how long it lasts, in the page's language).
+ * message already says how long it lasts, in the page's language). `temporary`: chosen in a temporary chat, so the
+ * server keeps it an hour at most and never lists it (decision 0027).
  */
-export async function uploadAttachment(file: File, t: (key: string) => string, locale: string): Promise<Attachment | null> {
+export async function uploadAttachment(file: File, t: (key: string) => string, locale: string, temporary = false): Promise<Attachment | null> {
   const form = new FormData();
   form.set("file", file);
+  if (temporary) form.set("temporary", "true");
   const answer = await callApi<{ id: string; document?: DocumentView }>("/api/uploads", { method: "POST", body: form });
   if (!answer.ok) {
     notify("error", answer.error.message || errorText(t, locale, answer.error.code));

@@ -14,6 +14,7 @@ import { CreditsLine } from "./credits-line";
 import { CONVERSATION_MARKER, loadConversation, useConversation } from "./conversation";
 import { Greeting } from "./greeting";
 import { ModelPicker } from "./model-picker";
+import { useTemporaryAttachments } from "./temporary-attachments";
 import { TemporaryChatSwitch } from "./temporary-chat-switch";
 import { useChat, type ChatMessage } from "./use-chat";
 import { VoiceMode, VoiceModeButton } from "./voice-mode";
@@ -56,6 +57,12 @@ export function ChatScreen({
   const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
   const [attachment, setAttachment] = useState<Attachment | null>(null);
+  // What a temporary chat attaches is removed when it ends (decision 0027).
+  const temporaryFiles = useTemporaryAttachments();
+  const attach = (next: Attachment | null) => {
+    if (next && temporary) temporaryFiles.track(next.id);
+    setAttachment(next);
+  };
   const setDraft = useCallback(
     (text: string) => {
       setDraftState(text);
@@ -87,6 +94,7 @@ export function ChatScreen({
 
   const submit = async (text: string, attached: Attachment | null) => {
     const attachmentId = attached?.id;
+    if (attachmentId && temporary) temporaryFiles.track(attachmentId);
     setDraft("");
     setAttachment(null);
     const result = await chat.send(text, attachmentId);
@@ -109,7 +117,8 @@ export function ChatScreen({
       acceptDocuments={documentAccept}
       onSubmit={(text, attached) => void submit(text, attached)}
       attachment={attachment}
-      onAttachmentChange={setAttachment}
+      onAttachmentChange={attach}
+      temporary={temporary}
       toolbar={
         <>
           <ModelPicker
@@ -138,6 +147,11 @@ export function ChatScreen({
           on={temporary}
           disabled={chat.busy}
           onChange={(next) => {
+            // Leaving a temporary chat ends it, the file waiting in its box included.
+            if (temporary) {
+              temporaryFiles.end();
+              setAttachment(null);
+            }
             setTemporary(next);
             chat.reset();
           }}

@@ -38,6 +38,8 @@ interface ComposerProps {
   acceptDocuments?: string;
   footer?: ReactNode;
   toolbar?: ReactNode;
+  /** The chat is temporary: what is attached is uploaded as its (decision 0027). */
+  temporary?: boolean;
 }
 
 function speechRecognitionSupported(): boolean {
@@ -46,7 +48,7 @@ function speechRecognitionSupported(): boolean {
 
 /** Message box: Enter sends, Shift+Enter adds a line; optional image attachment and voice input. */
 export function Composer(props: ComposerProps) {
-  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, acceptDocuments, footer, toolbar } = props;
+  const { value, onChange, onSubmit, onStop, busy = false, allowAttachment = false, acceptDocuments, footer, toolbar, temporary = false } = props;
   const { t, i18n } = useTranslation("chat");
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -81,7 +83,7 @@ export function Composer(props: ComposerProps) {
     setUploading(true);
     try {
       const { uploadAttachment } = await loadAttachmentPreview();
-      const uploaded = await uploadAttachment(file, t, i18n.language);
+      const uploaded = await uploadAttachment(file, t, i18n.language, temporary);
       if (uploaded) setAttachment(uploaded);
     } catch {
       // The upload's code could not be fetched (offline since the page loaded).

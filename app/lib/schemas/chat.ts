@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { CHAT_TITLE_MAX, TEMPORARY_HISTORY_MAX, TEMPORARY_MESSAGE_MAX } from "../constants";
+import { CHAT_TITLE_MAX, TEMPORARY_ATTACHMENTS_MAX, TEMPORARY_HISTORY_MAX, TEMPORARY_MESSAGE_MAX } from "../constants";
 
 export const MESSAGE_MAX = 16_000;
 
@@ -26,6 +26,9 @@ export const chatRequestSchema = z.object({
     .optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** POST /api/uploads/temporary: the page ends its temporary chat, naming the attachments it used (decision 0027). */
+export const endTemporaryChatSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(TEMPORARY_ATTACHMENTS_MAX) });
 
 /** docs/product.md §5: chat title at most 50 characters. */
 export const renameThreadSchema = z.object({
