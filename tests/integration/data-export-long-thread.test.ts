@@ -23,6 +23,10 @@ function bigContent(index: number): string {
   return head + line.repeat(Math.ceil(MESSAGE_CHARS / line.length)).slice(0, MESSAGE_CHARS) + tail;
 }
 
+/** A question of about 90 KB, an answer of about 50 KB, told apart by their thread. */
+const sized = (side: "question" | "answer", index: number) =>
+  `${side} of thread ${index}: ${"waves ".repeat(side === "question" ? 15_000 : 8_500)}end of ${side} ${index}`;
+
 async function makeThread(ownerId: string, title: string, createdAt: number, contents: string[]) {
   const threadId = crypto.randomUUID();
   await inAccountDb(ownerId, (db) => db.insert(accountSchema.chatThreads).values({ id: threadId, ownerId, title, createdAt }).run());
@@ -114,5 +118,52 @@ describe("download my data with a very long thread", { timeout: 120_000 }, () =>
       cursor = page.next;
     } while (cursor);
     expect(read).toBe(MESSAGES + 4);
+  });
+
+  it("exports many threads cut across pages and more memory notes than a page holds, each once and in order", async () => {
+    const { env, sent } = exportsEnv();
+    const { client, user } = await signedIn(env);
+    // 60 threads of about 140 KB: a page of ~2 MB ends inside a group of threads, between two threads or inside one.
+    const threads = 60;
+    const threadIds: string[] = [];
+    for (let index = 0; index < threads; index += 1) {
+      threadIds.push(await makeThread(user.id, `Thread ${index}`, Date.UTC(2026, 1, 1) + index * 60_000, [sized("question", index), sized("answer", index)]));
+    }
+    const notes = 1_100;
+    await inAccountDb(user.id, (db) =>
+      db.transaction((tx) => {
+        for (let index = 0; index < notes; index += 1)
+          tx.insert(accountSchema.memoryNotes)
+            .values({
+              messageId: `note-${String(index).padStart(5, "0")}`,
+              threadId: threadIds[index % threads]!,
+              used: JSON.stringify([{ id: "m", text: `memory ${index}` }]),
+              createdAt: Date.UTC(2026, 1, 2) + index,
+            })
+            .run();
+      }),
+    );
+
+    expect((await startExport(client)).status).toBe(202);
+    const result = await deliver(env, [{ id: "many-1", body: sent[0] }], "data-exports");
+    expect(result.explicitAcks).toEqual(["many-1"]);
+    const ready = (await latestExport(client))!;
+    expect(ready.status).toBe("ready");
+    const files = unzipSync(new Uint8Array(await (await client.get(ready.downloadUrl!)).arrayBuffer()));
+    const chats = Object.keys(files)
+      .filter((name) => name.startsWith("chats/") && name.endsWith(".json"))
+      .map((name) => JSON.parse(strFromU8(files[name]!)) as { title: string; messages: { content: string }[] });
+    expect(chats).toHaveLength(threads);
+    for (const chat of chats) {
+      const index = Number(chat.title.replace("Thread ", ""));
+      expect(chat.messages).toHaveLength(2);
+      expect(chat.messages[0]!.content === sized("question", index)).toBe(true);
+      expect(chat.messages[1]!.content === sized("answer", index)).toBe(true);
+    }
+    expect(Object.keys(files).filter((name) => name.startsWith("chats/") && name.endsWith(".md"))).toHaveLength(threads);
+
+    const exported = JSON.parse(strFromU8(files["memory-notes.json"]!)) as { chat: string; memoriesUsed: string[] }[];
+    expect(exported.map((note) => note.memoriesUsed[0])).toEqual(Array.from({ length: notes }, (_, index) => `memory ${index}`));
+    expect(exported.every((note) => note.chat?.startsWith("chats/"))).toBe(true);
   });
 });
