@@ -34,7 +34,7 @@ import type { AppEnv } from "../env";
 import { resources } from "../i18n";
 import { writeChats, writeMemoryNotes } from "./chats";
 import { signInRows, writeSignInRows } from "./sign-in";
-import { writeTranslations, writeUploads } from "./uploads";
+import { parsedJson, writeTranslations, writeUploads } from "./uploads";
 import type { StreamingZip } from "./zip-writer";
 
 const extensionFor: Record<string, string> = { "image/svg+xml": "svg", "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
@@ -130,7 +130,7 @@ export async function writeArchive(
       tool: image.tool,
       description: image.prompt,
       model: image.model,
-      settings: safeJson(image.params),
+      settings: parsedJson(image.params),
       width: image.width,
       height: image.height,
       createdAt: iso(image.createdAt),
@@ -189,12 +189,4 @@ export async function writeArchive(
     now,
   );
   await step();
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -1,7 +1,9 @@
 // What "Download my data" reads from the account's object in pages (decision 0018): chat messages, photo translations
 // and memory notes can each add up to far more than RPC's 32 MiB, so every read answers at most PAGE_ROWS rows and about
-// PAGE_BYTES of text, with a cursor to go on from. Rows are measured in SQL before they are read, so the object never
-// holds more than a page either. A single row larger than a page is sent alone (a message is far below RPC's limit).
+// PAGE_BYTES of text, with a cursor to go on from. Rows are measured in SQL before they are read, by octet_length, which
+// SQLite answers from the record's header without loading the text (a CAST to BLOB would load it, and each page of a long
+// thread would re-read the rest of it), so the object never holds more than a page either. A single row larger
+// than a page is sent alone (a message is far below RPC's limit).
 import { and, asc, eq, gt, isNotNull, lt, lte, or, sql, type Column, type SQL } from "drizzle-orm";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import { readableMessage } from "../chat/export";
@@ -68,7 +70,7 @@ export interface ChatsPage {
 function threadPage(db: AccountDb, threadId: string, from: Cursor | null, rows: number, bytes: number, atLeastOne: boolean) {
   const inThread = and(eq(chatMessages.threadId, threadId), readableMessage, after(chatMessages, from));
   const sizes = db
-    .select({ id: chatMessages.id, createdAt: chatMessages.createdAt, bytes: sql<number>`length(CAST(${chatMessages.content} AS BLOB))` })
+    .select({ id: chatMessages.id, createdAt: chatMessages.createdAt, bytes: sql<number>`octet_length(${chatMessages.content})` })
     .from(chatMessages)
     .where(inThread)
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
@@ -91,7 +93,7 @@ function threadPage(db: AccountDb, threadId: string, from: Cursor | null, rows: 
 /** Memory notes' and translations' rows, measured: their text columns' bytes. */
 const bytesOf = (...columns: SQL[]) =>
   sql<number>`${sql.join(
-    columns.map((column) => sql`COALESCE(length(CAST(${column} AS BLOB)), 0)`),
+    columns.map((column) => sql`COALESCE(octet_length(${column}), 0)`),
     sql` + `,
   )}`;
 

@@ -67,8 +67,8 @@ export async function writeTranslations({ env, ownerId, zip, now }: Omit<Uploads
     do {
       const page: TranslationsPage = await inAccount(env, ownerId, "dataExports.translations", { after });
       yield page.translations.map((job) => {
-        const result = parsed<{ sourceLanguage?: string; blocks?: { text: string; translation: string }[] }>(job.resultText) ?? {};
-        const settings = parsed<{ targetLanguage?: string }>(job.params) ?? {};
+        const result = parsedJson<{ sourceLanguage?: string; blocks?: { text: string; translation: string }[] }>(job.resultText) ?? {};
+        const settings = parsedJson<{ targetLanguage?: string }>(job.params) ?? {};
         return {
           sourcePhoto: job.sourceUploadId ? (photos.get(job.sourceUploadId) ?? null) : null,
           targetLanguage: settings.targetLanguage ?? null,
@@ -84,7 +84,8 @@ export async function writeTranslations({ env, ownerId, zip, now }: Omit<Uploads
   await zip.addTextParts("translations/translations.json", jsonArrayParts(pages()), now);
 }
 
-function parsed<Value>(text: string | null): Value | null {
+/** A JSON column as its value, or null when it is empty or not JSON (an archive is written whatever a row holds). */
+export function parsedJson<Value = unknown>(text: string | null): Value | null {
   if (!text) return null;
   try {
     return JSON.parse(text) as Value;
