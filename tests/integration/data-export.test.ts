@@ -146,10 +146,17 @@ describe("download my data", { timeout: 60_000 }, () => {
       "documents/documents.json",
       "horoscope/birth-profile.json",
       "horoscope/readings.json",
+      "memory-notes.json",
       "memory.json",
       "plan/subscriptions.json",
+      "share-links.json",
+      "sign-in/passkeys.json",
+      "sign-in/sessions.json",
+      "translations/translations.json",
+      "uploads/uploads.json",
       expect.stringMatching(/^voice-notes\/2026-03-03-[0-9a-f]{8}\.ogg$/),
       "voice-notes/voice-notes.json",
+      "whatsapp.json",
     ]);
     expect(JSON.parse(strFromU8(files["horoscope/birth-profile.json"]!))).toBeNull();
     // Memory (issue 33): the switch, the instructions and every memory.

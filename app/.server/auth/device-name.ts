@@ -23,8 +23,13 @@ const BROWSERS: [RegExp, string][] = [
 
 /** "Mac · Chrome", "iPhone · Safari"; "Passkey" when the User-Agent names neither. */
 export function describeDevice(userAgent: string | null): string {
+  return deviceOf(userAgent) ?? "Passkey";
+}
+
+/** The device and browser a User-Agent names, or null when it names neither (a session's, in "Download my data"). */
+export function deviceOf(userAgent: string | null): string | null {
   const agent = userAgent ?? "";
   const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
   const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
-  return [system, browser].filter(Boolean).join(" · ") || "Passkey";
+  return [system, browser].filter(Boolean).join(" · ") || null;
 }

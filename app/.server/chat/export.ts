@@ -91,26 +91,37 @@ export async function exportThread(env: AppEnv, ownerId: string, threadId: strin
   return renderExport(content, format, labels);
 }
 
-/** A thread as a file; "Download my data" (exports/archive.ts) renders the threads it reads with it too. */
+/** A thread as a file; "Download my data" (exports/chats.ts) writes the same file in pieces (exportPieces). */
 export function renderExport({ thread, messages }: ExportContent, format: ExportFormat, labels: ExportLabels): ExportFile {
-  const name = slugify(thread.title);
+  const pieces = exportPieces(thread, format, labels);
+  const body = pieces.head + messages.map((message, index) => pieces.message(message, index === 0)).join("") + pieces.tail(messages.length > 0);
+  return format === "json"
+    ? { filename: `${slugify(thread.title)}.json`, contentType: "application/json; charset=utf-8", body }
+    : { filename: `${slugify(thread.title)}.md`, contentType: "text/markdown; charset=utf-8", body };
+}
+
+/**
+ * A thread's file as its head, one piece per message and its tail, so a thread of any length can be written message by
+ * message (decision 0018). Joined they are exactly the file: the JSON is what JSON.stringify(…, null, 2) makes.
+ */
+export function exportPieces(thread: ExportContent["thread"], format: ExportFormat, labels: ExportLabels) {
   if (format === "json") {
-    const body = {
-      title: thread.title,
-      createdAt: new Date(thread.createdAt).toISOString(),
-      messages: messages.map((message) => ({
-        role: message.role,
-        content: message.content,
-        model: message.model,
-        createdAt: new Date(message.createdAt).toISOString(),
-      })),
+    const head = `{\n  "title": ${JSON.stringify(thread.title)},\n  "createdAt": ${JSON.stringify(new Date(thread.createdAt).toISOString())},\n  "messages": [`;
+    return {
+      head,
+      message: (message: ExportContent["messages"][number], first: boolean) => {
+        const entry = { role: message.role, content: message.content, model: message.model, createdAt: new Date(message.createdAt).toISOString() };
+        return `${first ? "" : ","}\n    ${JSON.stringify(entry, null, 2).replace(/\n/g, "\n    ")}`;
+      },
+      tail: (any: boolean) => `${any ? "\n  " : ""}]\n}\n`,
     };
-    return { filename: `${name}.json`, contentType: "application/json; charset=utf-8", body: `${JSON.stringify(body, null, 2)}\n` };
   }
-  const parts = [`# ${thread.title.replace(/\s+/g, " ").trim()}`];
-  for (const message of messages) {
-    const who = message.role === "user" ? labels.you : `${labels.assistant} (${labels.demoModel ?? message.model ?? "?"})`;
-    parts.push(`**${who}:** _${stamp(message.createdAt)}_`, message.content.trim());
-  }
-  return { filename: `${name}.md`, contentType: "text/markdown; charset=utf-8", body: `${parts.join("\n\n")}\n` };
+  return {
+    head: `# ${thread.title.replace(/\s+/g, " ").trim()}`,
+    message: (message: ExportContent["messages"][number]) => {
+      const who = message.role === "user" ? labels.you : `${labels.assistant} (${labels.demoModel ?? message.model ?? "?"})`;
+      return `\n\n**${who}:** _${stamp(message.createdAt)}_\n\n${message.content.trim()}`;
+    },
+    tail: () => "\n",
+  };
 }

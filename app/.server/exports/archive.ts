@@ -1,7 +1,11 @@
 // What "Download my data" puts in the ZIP (decision 0018), written file by file into a streaming archive:
 //   account.json                  name, email, dates, plan, login connections (provider and address, never secrets)
 //   chats/<date>-<title>-<id>.md   every chat (web, horoscope, web search, WhatsApp) as the thread export makes it,
-//   chats/<date>-<title>-<id>.json and the same as JSON
+//   chats/<date>-<title>-<id>.json and the same as JSON; read in pages of a few MB and streamed, whatever the length
+//   memory-notes.json             under each answer, the memories it was sent and those it saved, with its chat file
+//   uploads/uploads.json          every uploaded photo: what it was for (chat photo, tool source, profile photo), its chat
+//   uploads/<date>-<kind>-<id>.<ext>  the photo itself, streamed from R2
+//   translations/translations.json  every finished photo translation: languages, text blocks, its source photo
 //   creations/creations.json      every gallery creation: tool, description, model, settings, date, its file name
 //   creations/<date>-<tool>-<id>.<ext>  the picture itself, streamed from R2
 //   voice-notes/voice-notes.json  every WhatsApp voice note kept in a chat: its transcript, length, date and chat file
@@ -10,20 +14,27 @@
 //   documents/<date>-<id>-<name>  the document itself, and <date>-<id>-text.txt its extracted text page by page
 //   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
 //   horoscope/birth-profile.json  the birth date, time and place entered for the birth chart (or null)
-//   memory.json                   the memory switch, the custom instructions and every memory with its source (issue 33)
+//   memory.json                   the memory switch, the custom instructions and every memory with its source (decision 0027)
+//   share-links.json              every shared chat: its chat file, link, title, whether it shows the name, dates
+//   whatsapp.json                 the linked WhatsApp number (whole: it is the person's) and its dates, or null
+//   sign-in/passkeys.json         each passkey's name and dates (never its credential or key)
+//   sign-in/sessions.json         each session's device, browser and dates (never its token or id)
 //   plan/subscriptions.json       the current plan and the subscription history
 import { asc, eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
 import { inAccount } from "../account/client";
 import { isDemoMode } from "../ai/providers";
-import { renderExport, slugify, type ExportLabels } from "../chat/export";
+import type { ExportLabels } from "../chat/export";
 import { writeDocuments } from "../documents/export";
 import { getDb, schema } from "../db";
 import { toBirthProfile } from "../horoscope/birth-profile";
 import { memoryExport } from "../memory/settings";
 import type { AppEnv } from "../env";
 import { resources } from "../i18n";
+import { writeChats, writeMemoryNotes } from "./chats";
+import { signInRows, writeSignInRows } from "./sign-in";
+import { parsedJson, writeTranslations, writeUploads } from "./uploads";
 import type { StreamingZip } from "./zip-writer";
 
 const extensionFor: Record<string, string> = { "image/svg+xml": "svg", "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
@@ -37,16 +48,13 @@ function labelsFor(env: AppEnv, locale: Locale): ExportLabels {
   return { you: strings.export.you, assistant: strings.export.assistant, demoModel: isDemoMode(env) ? strings.demoModel : null };
 }
 
-/** Threads whose messages one call to the account's object reads (a few at a time: no answer carries a whole account). */
-const THREADS_PER_READ = 25;
-
 /**
  * Everything the archive lists, read before writing so progress can be counted against a known total: the account's
  * own rows from its object in one call (exports/operations.ts), its sign-in and billing rows from D1.
  */
 export async function collectInventory(env: AppEnv, ownerId: string) {
   const db = getDb(env);
-  const [own, connections, subscriptions] = await Promise.all([
+  const [own, connections, subscriptions, signIn] = await Promise.all([
     inAccount(env, ownerId, "dataExports.inventory"),
     db
       .select({
@@ -59,15 +67,17 @@ export async function collectInventory(env: AppEnv, ownerId: string) {
       .where(eq(schema.loginConnections.userId, ownerId))
       .orderBy(asc(schema.loginConnections.createdAt)),
     db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, ownerId)).orderBy(asc(schema.subscriptions.createdAt)),
+    signInRows(env, ownerId),
   ]);
-  return { ...own, connections, subscriptions };
+  return { ...own, connections, subscriptions, signIn };
 }
 
 type Inventory = Awaited<ReturnType<typeof collectInventory>>;
 
-/** Steps the progress figure counts: the fixed files, one per chat, picture, voice note and document. */
+/** Steps the progress figure counts: the fixed files, one per chat, upload, picture, voice note and document. */
 export function stepCount(inventory: Inventory): number {
-  return 3 + inventory.threads.length + inventory.images.length + inventory.voiceNotes.length + inventory.documents.length;
+  const { threads, uploads, images, voiceNotes, documents } = inventory;
+  return 3 + threads.length + uploads.length + images.length + voiceNotes.length + documents.length;
 }
 
 /**
@@ -75,7 +85,13 @@ export function stepCount(inventory: Inventory): number {
  * percentage). A picture deleted while the export runs is left out, not an error; a thread deleted meanwhile is
  * kept with the messages it still has.
  */
-export async function writeArchive(env: AppEnv, user: User, inventory: Inventory, zip: StreamingZip, step: () => Promise<void>): Promise<void> {
+export async function writeArchive(
+  env: AppEnv,
+  user: User,
+  inventory: Inventory,
+  { zip, origin }: { zip: StreamingZip; origin: string },
+  step: () => Promise<void>,
+): Promise<void> {
   const now = Date.now();
   await zip.addText(
     "account.json",
@@ -98,20 +114,11 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
   );
   await step();
 
-  const labels = labelsFor(env, user.locale);
-  const chatFiles = new Map<string, string>();
-  for (let start = 0; start < inventory.threads.length; start += THREADS_PER_READ) {
-    const threads = inventory.threads.slice(start, start + THREADS_PER_READ);
-    const messages = await inAccount(env, user.id, "dataExports.chats", { threadIds: threads.map((thread) => thread.id) });
-    for (const thread of threads) {
-      const content = { thread, messages: messages[thread.id] ?? [] };
-      const base = `chats/${day(thread.createdAt)}-${slugify(thread.title)}-${thread.id.slice(0, 8)}`;
-      chatFiles.set(thread.id, base);
-      await zip.addText(`${base}.md`, renderExport(content, "md", labels).body, thread.createdAt);
-      await zip.addText(`${base}.json`, renderExport(content, "json", labels).body, thread.createdAt);
-      await step();
-    }
-  }
+  const ownerId = user.id;
+  const chatFiles = await writeChats(inventory.threads, { env, ownerId, zip, labels: labelsFor(env, user.locale), step });
+  await writeMemoryNotes({ env, ownerId, zip }, chatFiles, now);
+  const photos = await writeUploads(inventory.uploads, { env, ownerId, zip, chatFiles, now, step });
+  await writeTranslations({ env, ownerId, zip, now }, photos);
 
   const creations = [];
   for (const image of inventory.images) {
@@ -123,7 +130,7 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
       tool: image.tool,
       description: image.prompt,
       model: image.model,
-      settings: safeJson(image.params),
+      settings: parsedJson(image.params),
       width: image.width,
       height: image.height,
       createdAt: iso(image.createdAt),
@@ -162,6 +169,7 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
   // The birth data entered once for the horoscope (decision 0016), or null when none was given.
   await zip.addText("horoscope/birth-profile.json", json(toBirthProfile(inventory.birthProfile)), now);
   await zip.addText("memory.json", json(await memoryExport(env, user.id)), now);
+  await writeSignInRows(inventory.signIn, { zip, chatFiles, origin, now });
   await step();
 
   await zip.addText(
@@ -181,12 +189,4 @@ export async function writeArchive(env: AppEnv, user: User, inventory: Inventory
     now,
   );
   await step();
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

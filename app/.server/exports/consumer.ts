@@ -49,7 +49,7 @@ export async function processDataExport(env: AppEnv, message: DataExportMessage,
     let shown = 0;
     const writer = new R2PartWriter(upload);
     const zip = new StreamingZip(writer);
-    await writeArchive(env, user, inventory, zip, async () => {
+    await writeArchive(env, user, inventory, { zip, origin: message.origin }, async () => {
       done += 1;
       // At most about twenty writes per export, and never 100 before the archive is complete.
       const percent = Math.min(99, Math.floor((done / total) * 100));

@@ -3,9 +3,9 @@
 import { and, asc, desc, eq, gt, inArray, lt, min } from "drizzle-orm";
 import type { DataExport } from "../../../db/account-schema";
 import { accountSchema, type AccountContext } from "../account/schema";
-import { readableMessage } from "../chat/export";
 import { everyDocument } from "../documents/operations";
 import { accountFileKey } from "../account/files";
+import { everyUpload, exportPageOperations } from "./pages";
 
 const { dataExports, chatThreads, chatMessages, galleryImages, voiceNotes, birthProfiles } = accountSchema;
 
@@ -128,29 +128,10 @@ export const dataExportOperations = {
     birthProfile: db.select().from(birthProfiles).get() ?? null,
     // Their text is read one document at a time while the archive is written (documents/export.ts).
     documents: everyDocument(db),
+    uploads: everyUpload(db),
   }),
-
-  /**
-   * The messages of some threads as a thread export keeps them (chat/export.ts): every question, and answers that
-   * finished or were stopped with text. Asked for a few threads at a time, so no answer has to carry a whole account.
-   */
-  "dataExports.chats": ({ db }: AccountContext, input: { threadIds: string[] }) => {
-    const messages = db
-      .select({
-        threadId: chatMessages.threadId,
-        role: chatMessages.role,
-        content: chatMessages.content,
-        model: chatMessages.model,
-        createdAt: chatMessages.createdAt,
-      })
-      .from(chatMessages)
-      .where(and(inArray(chatMessages.threadId, input.threadIds), readableMessage))
-      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
-      .all();
-    const byThread: Record<string, Omit<(typeof messages)[number], "threadId">[]> = {};
-    for (const { threadId, ...message } of messages) (byThread[threadId] ??= []).push(message);
-    return byThread;
-  },
+  // The paged reads of chats, translations and memory notes (pages.ts).
+  ...exportPageOperations,
 };
 
 /**

@@ -87,6 +87,25 @@ export class StreamingZip {
     await this.out.drain();
   }
 
+  /**
+   * Writes a text file made piece by piece (a long thread read page by page, exports/chats.ts): each piece is deflated
+   * and uploaded as it comes, so the file is never whole in memory.
+   */
+  async addTextParts(name: string, parts: AsyncIterable<string>, modified: number): Promise<void> {
+    const file = new ZipDeflate(name, { level: 6 });
+    file.mtime = modified;
+    this.zip.add(file);
+    for await (const part of parts) {
+      if (part === "") continue;
+      file.push(strToU8(part));
+      this.check();
+      await this.out.drain();
+    }
+    file.push(new Uint8Array(0), true);
+    this.check();
+    await this.out.drain();
+  }
+
   /** Streams a body (an R2 object's) into the archive chunk by chunk. */
   async addStream(name: string, body: ReadableStream<Uint8Array>, modified: number): Promise<void> {
     const file = new ZipPassThrough(name);
@@ -111,4 +130,19 @@ export class StreamingZip {
     this.check();
     return this.out.finish();
   }
+}
+
+/**
+ * A JSON array read in pages, as the pieces of one file: the same text JSON.stringify(items, null, 2) makes of the
+ * whole array, without ever holding it.
+ */
+export async function* jsonArrayParts<Item>(pages: AsyncIterable<Item[]>): AsyncGenerator<string> {
+  let first = true;
+  yield "[";
+  for await (const page of pages)
+    for (const item of page) {
+      yield `${first ? "" : ","}\n  ${JSON.stringify(item, null, 2).replace(/\n/g, "\n  ")}`;
+      first = false;
+    }
+  yield first ? "]\n" : "\n]\n";
 }

@@ -16,8 +16,8 @@ export const uploadsPart = accountPart({
   name: "uploads",
   tables: [{ table: accountSchema.uploads, export: { archive: ["uploads/uploads.json"] }, quota: { kind: "photos" }, handOver: true }],
   folders: [
-    { folder: "uploads", export: { archive: ["uploads/<date>-<id>.<ext>"] }, quota: { kind: "photos" } },
-    { folder: "avatars", export: { archive: ["uploads/<date>-<id>.<ext>"] }, quota: { kind: "photos" } },
+    { folder: "uploads", export: { archive: ["uploads/<date>-<kind>-<id>.<ext>"] }, quota: { kind: "photos" } },
+    { folder: "avatars", export: { archive: ["uploads/<date>-<kind>-<id>.<ext>"] }, quota: { kind: "photos" } },
   ],
   operations: uploadOperations,
   alarms: {
@@ -38,7 +38,8 @@ export const imagesPart = accountPart({
   tables: [
     {
       table: accountSchema.imageJobs,
-      export: { notExported: "a job's progress while its image is made; what it made is in creations" },
+      // A photo translation's result is kept on its job (decision 0006); everything else a job made is in creations.
+      export: { archive: ["translations/translations.json"] },
       quota: { notCounted: "a few hundred bytes of progress per job" },
       handOver: true,
     },

@@ -1,0 +1,114 @@
+// What "Download my data" (decision 0018) takes from the shared D1 database besides the account and its plan: the share
+// links (which chats, at which address, since when), the linked WhatsApp number, the passkeys and the sessions. The
+// person's own data is exported whole (the number too); what would let someone else sign in or pose as a device is
+// never read: passkeys give their name and dates, not their credential, public key or counter; sessions their device
+// and dates, not their id (the token's hash).
+import { asc, eq } from "drizzle-orm";
+import { deviceOf } from "../auth/device-name";
+import { getDb, schema } from "../db";
+import type { AppEnv } from "../env";
+import { shareUrl } from "../share/links";
+import type { StreamingZip } from "./zip-writer";
+
+const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The rows, read while the inventory is (archive.ts collectInventory). */
+export async function signInRows(env: AppEnv, ownerId: string) {
+  const db = getDb(env);
+  const { sharedLinks, whatsappLinks, passkeys, sessions } = schema;
+  const [shares, whatsapp, keys, devices] = await db.batch([
+    db
+      .select({
+        id: sharedLinks.id,
+        threadId: sharedLinks.threadId,
+        title: sharedLinks.title,
+        showName: sharedLinks.showName,
+        createdAt: sharedLinks.createdAt,
+        updatedAt: sharedLinks.updatedAt,
+      })
+      .from(sharedLinks)
+      .where(eq(sharedLinks.ownerId, ownerId))
+      .orderBy(asc(sharedLinks.createdAt), asc(sharedLinks.id)),
+    db
+      .select({
+        phone: whatsappLinks.phone,
+        createdAt: whatsappLinks.createdAt,
+        verifiedAt: whatsappLinks.verifiedAt,
+        lastInboundAt: whatsappLinks.lastInboundAt,
+        voiceReplies: whatsappLinks.voiceReplies,
+      })
+      .from(whatsappLinks)
+      .where(eq(whatsappLinks.userId, ownerId)),
+    db
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, ownerId))
+      .orderBy(asc(passkeys.createdAt)),
+    db
+      .select({ userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, ownerId))
+      .orderBy(asc(sessions.createdAt)),
+  ]);
+  return { shares, whatsapp: whatsapp[0] ?? null, passkeys: keys, sessions: devices };
+}
+
+interface SignInWriting {
+  zip: StreamingZip;
+  /** The chat file (without extension) each thread was written to. */
+  chatFiles: Map<string, string>;
+  /** The public origin share links are addressed on (the export's message carries it, as the ready e-mail's link). */
+  origin: string;
+  now: number;
+}
+
+/** share-links.json, whatsapp.json, sign-in/passkeys.json and sign-in/sessions.json. */
+export async function writeSignInRows(rows: Awaited<ReturnType<typeof signInRows>>, { zip, chatFiles, origin, now }: SignInWriting) {
+  await zip.addText(
+    "share-links.json",
+    json(
+      rows.shares.map((share) => ({
+        chat: chatFiles.has(share.threadId) ? `${chatFiles.get(share.threadId)}.md` : null,
+        title: share.title,
+        link: shareUrl(origin, share.id),
+        showsYourName: share.showName,
+        createdAt: iso(share.createdAt),
+        updatedAt: iso(share.updatedAt),
+      })),
+    ),
+    now,
+  );
+  const link = rows.whatsapp;
+  await zip.addText(
+    "whatsapp.json",
+    json(
+      link && {
+        phone: `+${link.phone}`,
+        linkedAt: iso(link.createdAt),
+        verifiedAt: iso(link.verifiedAt),
+        lastMessageAt: iso(link.lastInboundAt),
+        voiceReplies: link.voiceReplies,
+      },
+    ),
+    now,
+  );
+  await zip.addText(
+    "sign-in/passkeys.json",
+    json(rows.passkeys.map((passkey) => ({ name: passkey.name, createdAt: iso(passkey.createdAt), lastUsedAt: iso(passkey.lastUsedAt) }))),
+    now,
+  );
+  await zip.addText(
+    "sign-in/sessions.json",
+    json(
+      rows.sessions.map((session) => ({
+        device: deviceOf(session.userAgent),
+        userAgent: session.userAgent,
+        signedInAt: iso(session.createdAt),
+        lastSeenAt: iso(session.lastSeenAt),
+        expiresAt: iso(session.expiresAt),
+      })),
+    ),
+    now,
+  );
+}
