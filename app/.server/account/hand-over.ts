@@ -15,6 +15,7 @@ const HANDED_OVER = [
   accountSchema.birthProfiles,
   accountSchema.documents,
   accountSchema.documentPages,
+  accountSchema.speechAudio,
 ] as const;
 
 /** At most this many rows a page... */

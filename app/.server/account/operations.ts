@@ -15,8 +15,10 @@ import { uploadOperations } from "../images/uploads";
 import { memoryOperations } from "../memory/store";
 import { shareOperations } from "../share/links";
 import { continueShareOperations } from "../share/public";
+import { speechCacheOperations } from "../voice/speech-cache";
 import { voiceNoteOperations } from "../voice/kept-voice-notes";
 import type { AccountContext } from "./schema";
+import { usageOperations } from "./usage";
 
 export const operations = {
   ...birthProfileOperations,
@@ -34,6 +36,8 @@ export const operations = {
   ...memoryOperations,
   ...documentOperations,
   ...documentTurnOperations,
+  ...speechCacheOperations,
+  ...usageOperations,
 } satisfies Record<string, AccountOperation>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.
