@@ -12,6 +12,8 @@ import { Client, createUser, signedInClient } from "./auth-helpers";
 import { sendTurn, storeThread, upstreamEnv } from "./chat-helpers";
 import { documentsAccount, pageRows, readAll, uploadFile } from "./documents-helpers";
 import { appEnv } from "./helpers";
+import { pngFile, uploadCount } from "./images-helpers";
+import { addGraphMedia, linkNumber, sendAndAnswer, textsTo, uniqueNumber, whatsappEnv } from "./whatsapp-helpers";
 
 const MB = 1024 * 1024;
 const FREE_QUOTA = UPLOAD_LIMITS.storageQuotaBytes.free;
@@ -102,6 +104,21 @@ describe("kept voice notes", { timeout: 60_000 }, () => {
     expect(used.voiceNotes).toBe(audio.byteLength);
     expect(used.total).toBeLessThanOrEqual(FREE_QUOTA);
     expect(await keys(`voice-notes/${user.id}/`)).toHaveLength(1);
+  });
+});
+
+describe("a photo sent on WhatsApp", { timeout: 60_000 }, () => {
+  it("is not kept past the quota, and the person is told their storage is full", async () => {
+    const { env, queued } = whatsappEnv();
+    const user = await createUser({ accessLevel: "pro" });
+    const from = uniqueNumber();
+    await linkNumber(user.id, from);
+    await keepBytes(user.id, UPLOAD_LIMITS.storageQuotaBytes.pro - 10);
+    const mediaId = await addGraphMedia(await pngFile(40, 30), "image/png");
+    await sendAndAnswer(env, queued, { from, image: { id: mediaId, caption: "What is in this picture?" } });
+    expect((await textsTo(from))[0]).toContain("Your storage is full");
+    expect(await uploadCount(user.id)).toBe(1);
+    expect(await keys(`uploads/${user.id}/`)).toEqual([]);
   });
 });
 
