@@ -37,24 +37,28 @@ async function keys(prefix: string) {
 }
 
 describe("Continue this chat", { timeout: 60_000 }, () => {
-  /** A thread of `ownerId` whose first question shows an image, shared. */
-  async function sharedWithImage() {
+  /** A thread whose questions each show an image (`images` of them), shared. */
+  async function sharedWithImage(images = 1) {
     const { client: owner, user } = await signedInClient();
     const threadId = crypto.randomUUID();
-    const uploadId = crypto.randomUUID();
-    const r2Key = `uploads/${user.id}/${uploadId}.png`;
-    await appEnv.MEDIA.put(r2Key, PNG, { httpMetadata: { contentType: "image/png" } });
-    await inAccountDb(user.id, (account) =>
-      account
-        .insert(accountSchema.uploads)
-        .values({ id: uploadId, ownerId: user.id, r2Key, contentType: "image/png", bytes: PNG.byteLength, width: 1, height: 1 })
-        .run(),
-    );
     const t = Date.now() - 10_000;
-    await storeThread(user.id, { id: threadId, title: "Shared with a photo" }, [
-      { id: crypto.randomUUID(), threadId, role: "user", content: "What is in this photo?", attachmentId: uploadId, createdAt: t },
-      { id: crypto.randomUUID(), threadId, role: "assistant", content: "A small square.", model: "gpt-4o-mini", createdAt: t + 1 },
-    ]);
+    const messages = [];
+    for (let index = 0; index < images; index += 1) {
+      const uploadId = crypto.randomUUID();
+      const r2Key = `uploads/${user.id}/${uploadId}.png`;
+      await appEnv.MEDIA.put(r2Key, PNG, { httpMetadata: { contentType: "image/png" } });
+      await inAccountDb(user.id, (account) =>
+        account
+          .insert(accountSchema.uploads)
+          .values({ id: uploadId, ownerId: user.id, r2Key, contentType: "image/png", bytes: PNG.byteLength, width: 1, height: 1 })
+          .run(),
+      );
+      messages.push(
+        { id: crypto.randomUUID(), threadId, role: "user" as const, content: "What is in this photo?", attachmentId: uploadId, createdAt: t + index * 10 },
+        { id: crypto.randomUUID(), threadId, role: "assistant" as const, content: "A small square.", model: "gpt-4o-mini", createdAt: t + index * 10 + 1 },
+      );
+    }
+    await storeThread(user.id, { id: threadId, title: "Shared with a photo" }, messages);
     const made = await owner.fetch(`/api/threads/${threadId}/share`, { method: "POST", body: new URLSearchParams({ intent: "share" }) });
     return ((await made.json()) as { share: { id: string } }).share.id;
   }
@@ -74,6 +78,16 @@ describe("Continue this chat", { timeout: 60_000 }, () => {
     expect(await keys(`uploads/${user.id}/`)).toHaveLength(1);
     const threads = await inAccountDb(user.id, (db) => db.select().from(accountSchema.chatThreads).all());
     expect(threads).toHaveLength(1);
+  });
+
+  it("a chat whose second image does not fit is refused whole: the first image's copy goes again", async () => {
+    const shareId = await sharedWithImage(2);
+    const { client: visitor, user } = await signedInClient();
+    await keepBytes(user.id, FREE_QUOTA - Math.floor(PNG.byteLength * 1.5));
+    const answer = await visitor.fetch(`/api/shares/${shareId}/continue`, { method: "POST", body: new URLSearchParams({ intent: "continue" }) });
+    expect(answer.status).toBe(413);
+    expect(await uploadCount(user.id)).toBe(1);
+    expect(await keys(`uploads/${user.id}/`)).toEqual([]);
   });
 });
 
