@@ -96,6 +96,25 @@ export const voiceNotes = sqliteTable("voice_notes", {
   createdAt: createdAt(),
 });
 
+/**
+ * An answer read aloud, cached in R2 (`speech/<owner>/<thread>/<message>/<voice>.mp3`, chat/thread-files.ts): its size,
+ * counted in the storage quota (decision 0013). Goes with its message; the file goes with its thread.
+ */
+export const speechAudio = sqliteTable(
+  "speech_audio",
+  {
+    r2Key: text("r2_key").primaryKey(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  // A message's delete cascades here: found by index, not by scanning the cache's rows.
+  (t) => [index("speech_audio_message").on(t.messageId)],
+);
+
 /** Images the person uploaded (tattoo source photos, photos to translate, chat attachments, profile photos). */
 export const uploads = sqliteTable(
   "uploads",
@@ -312,6 +331,8 @@ export const documents = sqliteTable(
     failure: text("failure"),
     /** Characters of text read, for choosing between sending it whole and by passages. */
     chars: integer("chars").notNull().default(0),
+    /** UTF-8 bytes of the text kept in document_pages, counted in the storage quota with its index (decision 0013). */
+    textBytes: integer("text_bytes").notNull().default(0),
     threadId: text("thread_id"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),

@@ -82,6 +82,8 @@ export const errorStatus = {
   /** Found while reading in the background: the document's failure, shown on its chip. */
   "document/no-text": 422,
   "document/too-big-to-read": 422,
+  /** Its text did not fit the storage quota with the rest the account keeps (decision 0013): no page was kept. */
+  "document/storage-full": 413,
   // The reading could not be queued: a fault of ours, the file may be attached again.
   "document/read-failed": 503,
   /** A turn that attaches a document still being read, or one that could not be read. */

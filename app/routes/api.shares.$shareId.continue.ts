@@ -15,6 +15,6 @@ export const action = resource(async ({ request, params, context }: ActionFuncti
   if (!continueShareSchema.safeParse(Object.fromEntries(form)).success) throw new AppError("request/invalid");
   const viewer = await getViewer(request, context);
   if (viewer.kind !== "user") throw new AppError("share/sign-in-required");
-  const threadId = await continueShare(context.env, viewer.user.id, params.shareId ?? "");
+  const threadId = await continueShare(context.env, { accountId: viewer.user.id, plan: viewer.plan }, params.shareId ?? "");
   return Response.json({ ok: true, threadId, url: `/web-main/${threadId}` }, { headers: { "Cache-Control": "no-store" } });
 });

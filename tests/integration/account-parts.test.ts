@@ -11,6 +11,7 @@ import { operations } from "../../app/.server/account/operations";
 import type { AccountPart } from "../../app/.server/account/part";
 import { accountFolders, accountParts, tableClaims } from "../../app/.server/account/parts";
 import { sqlOf, type AccountDb } from "../../app/.server/account/schema";
+import { STORAGE_KINDS } from "../../app/.server/account/usage";
 import type { AppEnv } from "../../app/.server/env";
 
 const parts: readonly AccountPart[] = accountParts;
@@ -52,6 +53,15 @@ describe("every part of an account is claimed once", () => {
       expect("kind" in claim.quota ? claim.quota.kind.length : claim.quota.notCounted.length).toBeGreaterThan(0);
     }
     expect(new Set(accountFolders).size).toBe(accountFolders.length);
+  });
+
+  it("counts every kind of storage some claim names, and names no kind it does not count", () => {
+    const claimed = new Set(
+      [...tableClaims, ...parts.flatMap((part) => part.folders), ...parts.flatMap((part) => part.virtualTables ?? [])].flatMap((claim) =>
+        "kind" in claim.quota ? [claim.quota.kind] : [],
+      ),
+    );
+    expect([...claimed].sort()).toEqual(Object.keys(STORAGE_KINDS).sort());
   });
 
   it("names each operation in one part only", () => {

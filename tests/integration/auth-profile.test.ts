@@ -360,7 +360,7 @@ describe("deleting", () => {
         [chatThreads, chatMessages, uploads, imageJobs, galleryImages].map((table) => account.select().from(table).all().length),
       ),
     ).toEqual([0, 0, 0, 0, 0]);
-    expect(await inAccount(appEnv, user.id, "uploads.storageUsed")).toBe(0);
+    expect((await inAccount(appEnv, user.id, "storage.usage", {})).total).toBe(0);
     for (const key of [avatarKey, uploadKey, galleryKey, strayKey]) expect(await appEnv.MEDIA.head(key), key).toBeNull();
     expect(await appEnv.MEDIA.head(othersKey)).not.toBeNull();
     expect(await findUserRow(other.id)).toBeDefined();

@@ -2,6 +2,7 @@
 // by the document-reads consumer, and asked about. With the fake upstream's "system" behaviour the answer is the
 // system text the model was sent, so each test reads exactly which passages and labels reached the model.
 import { describe, expect, it } from "vitest";
+import { UPLOAD_LIMITS } from "../../app/.server/write-limits";
 import { makeDocx, makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { ask, documentsAccount, DOCX, getDocument, pageRows, PDF, readAll, uploadAndRead, uploadFile } from "./documents-helpers";
 
@@ -16,7 +17,8 @@ describe("documents in chat: read, asked about, cited by page", { timeout: 60_00
       json: { ok: true, kind: "document", document: { name: "report.pdf", contentType: PDF, pages: 30, state: "reading", progress: 0, failure: null } },
     });
     const id = uploaded.json.id!;
-    expect(account.sent).toEqual([{ documentId: id, accountId: account.user.id }]);
+    // With the quota its text must fit (decision 0013).
+    expect(account.sent).toEqual([{ documentId: id, accountId: account.user.id, quotaBytes: UPLOAD_LIMITS.storageQuotaBytes.free }]);
 
     // Sending before it is read is refused: the composer waits for "Ready".
     const early = await ask(account.client, "What is the launch code?", { attachmentId: id });

@@ -6,6 +6,7 @@
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AccountContext } from "./schema";
+import type { StorageKind } from "./usage";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation has its own input type.
 export type AccountOperation = (account: AccountContext, input: any) => unknown;
@@ -13,11 +14,10 @@ export type AccountOperation = (account: AccountContext, input: any) => unknown;
 /** Where a table's rows or a folder's files go in "Download my data" (archive paths), or why they do not. */
 export type ExportClaim = { archive: readonly string[] } | { notExported: string };
 
-/** How a table's rows or a folder's files count against the storage quota: under which kind, or why not at all. */
+/** How a table's rows or a folder's files count against the storage quota: under which kind (account/usage.ts), or why not at all. */
 export type QuotaClaim = { kind: StorageKind } | { notCounted: string };
 
-/** The kinds Settings › Account shows the used space by. */
-export type StorageKind = "photos" | "creations" | "documents" | "voice" | "exports";
+export type { StorageKind };
 
 /** A visitor signing in: the table's rows are copied to the account (account/hand-over.ts), or why not. */
 export type HandOverClaim = true | { notHandedOver: string };

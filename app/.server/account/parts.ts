@@ -12,8 +12,9 @@ import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import { accountPart, type AccountPart, type FolderClaim, type TableClaim } from "./part";
 import { accountSchema } from "./schema";
+import { usageOperations } from "./usage";
 
-/** The object's own bookkeeping: whose it is, when its rows moved in, which guests were merged into it. */
+/** The object's own bookkeeping (whose it is, when its rows moved in, which guests were merged into it) and its storage use. */
 const objectPart = accountPart({
   name: "object",
   tables: [
@@ -25,7 +26,7 @@ const objectPart = accountPart({
     },
   ],
   folders: [],
-  operations: {},
+  operations: usageOperations,
 });
 
 export const accountParts = [

@@ -33,7 +33,7 @@ export async function processDocumentReads(batch: MessageBatch<unknown>, env: Pi
 }
 
 /** Reads one document; a document that is no longer "reading" (or gone) is left as it is. */
-export async function readOne(env: Pick<AppEnv, "ACCOUNT" | "MEDIA">, { documentId: id, accountId }: DocumentReadMessage): Promise<void> {
+export async function readOne(env: Pick<AppEnv, "ACCOUNT" | "MEDIA">, { documentId: id, accountId, quotaBytes }: DocumentReadMessage): Promise<void> {
   const document = await inAccount(env, accountId, "documents.beginRead", { id });
   if (!document) return;
   const object = await env.MEDIA.get(document.r2Key);
@@ -43,7 +43,10 @@ export async function readOne(env: Pick<AppEnv, "ACCOUNT" | "MEDIA">, { document
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
   try {
-    const read = await readDocument(bytes, document.contentType, (pages, progress) => inAccount(env, accountId, "documents.addPages", { id, pages, progress }));
+    const read = await readDocument(bytes, document.contentType, async (pages, progress) => {
+      // The text is checked against the quota as its pages are recorded (decision 0013): what does not fit ends the reading.
+      if (!(await inAccount(env, accountId, "documents.addPages", { id, pages, progress, quotaBytes }))) throw new ReadFailure("document/storage-full");
+    });
     await inAccount(env, accountId, "documents.finish", { id, ...read });
   } catch (error) {
     if (!(error instanceof ReadFailure)) throw error;

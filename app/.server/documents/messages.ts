@@ -7,6 +7,8 @@ export interface DocumentReadMessage {
   documentId: string;
   /** The account whose object holds the document (decision 0026). */
   accountId: string;
+  /** The storage quota its text must fit with everything else the account keeps (an account's; a visitor has none). */
+  quotaBytes?: number;
 }
 
 export function isDocumentReadMessage(value: unknown): value is DocumentReadMessage {
@@ -14,6 +16,7 @@ export function isDocumentReadMessage(value: unknown): value is DocumentReadMess
     typeof value === "object" &&
     value !== null &&
     typeof (value as DocumentReadMessage).documentId === "string" &&
-    typeof (value as DocumentReadMessage).accountId === "string"
+    typeof (value as DocumentReadMessage).accountId === "string" &&
+    ["number", "undefined"].includes(typeof (value as DocumentReadMessage).quotaBytes)
   );
 }

@@ -7,7 +7,8 @@ import { afterCursor, pageOf } from "../account/newest-first";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import { keptDocument, temporaryDeadline } from "../chat/temporary-attachments";
 import { scheduleUploadCleanup } from "../images/cleanup";
-import { fitsStorageQuota } from "../images/uploads";
+import { fitsStorageQuota } from "../account/usage";
+import { countedTextBytes, pagesTextBytes } from "./usage";
 
 const { documents, documentPages, chatThreads, chatMessages } = accountSchema;
 
@@ -122,22 +123,32 @@ export const documentOperations = {
       tx.delete(documentPages).where(eq(documentPages.documentId, id)).run();
       return tx
         .update(documents)
-        .set({ attempts: sql`${documents.attempts} + 1`, progress: 0, updatedAt: Date.now() })
+        .set({ attempts: sql`${documents.attempts} + 1`, progress: 0, textBytes: 0, updatedAt: Date.now() })
         .where(eq(documents.id, id))
         .returning()
         .get();
     }),
-  /** Pages read so far and the progress they make, in one step. */
-  "documents.addPages": ({ db }: AccountContext, { id, pages, progress }: { id: string; pages: PageText[]; progress: number }): void =>
-    db.transaction((tx) => {
-      const row = tx.select({ state: documents.state }).from(documents).where(eq(documents.id, id)).get();
-      if (row?.state !== "reading") return;
+  /**
+   * Pages read so far and the progress they make, in one step; within `quotaBytes` when given, counting the pages' text
+   * and its index (documents/usage.ts): false, with nothing added, when they no longer fit (the reader then fails the
+   * document with document/storage-full, decision 0013).
+   */
+  "documents.addPages": (
+    account: AccountContext,
+    { id, pages, progress, quotaBytes }: { id: string; pages: PageText[]; progress: number; quotaBytes?: number },
+  ): boolean =>
+    account.db.transaction((tx) => {
+      const row = tx.select({ state: documents.state, textBytes: documents.textBytes }).from(documents).where(eq(documents.id, id)).get();
+      if (row?.state !== "reading") return true;
+      const textBytes = row.textBytes + pagesTextBytes(pages);
+      if (!fitsStorageQuota(account, countedTextBytes(textBytes) - countedTextBytes(row.textBytes), quotaBytes)) return false;
       // A statement in the object's SQLite binds at most 100 values, four a page: a progress step can hold more pages.
       for (let start = 0; start < pages.length; start += PAGES_PER_INSERT)
         tx.insert(documentPages)
           .values(pages.slice(start, start + PAGES_PER_INSERT).map((page) => ({ ...page, documentId: id })))
           .run();
-      tx.update(documents).set({ progress, updatedAt: Date.now() }).where(eq(documents.id, id)).run();
+      tx.update(documents).set({ progress, textBytes, updatedAt: Date.now() }).where(eq(documents.id, id)).run();
+      return true;
     }),
   /** The reading is done: ready with its page count and the characters read. */
   "documents.finish": ({ db }: AccountContext, { id, pages, chars }: { id: string; pages: number; chars: number }): void => {
@@ -151,7 +162,7 @@ export const documentOperations = {
     db.transaction((tx) => {
       const failed = tx
         .update(documents)
-        .set({ state: "failed", failure, updatedAt: Date.now() })
+        .set({ state: "failed", failure, textBytes: 0, updatedAt: Date.now() })
         .where(and(eq(documents.id, id), eq(documents.state, "reading")))
         .returning({ id: documents.id })
         .get();

@@ -17,9 +17,12 @@ export const PAGE_TEXT_CAP_CHARS = 50_000;
 /** A text file's paragraphs are grouped into pages of about this many characters. */
 export const TEXT_PAGE_CHARS = 3_000;
 
-/** Why a reading ended without pages; the document fails with it (not retried: the same bytes fail the same way). */
+/**
+ * Why a reading ended without pages; the document fails with it (not retried: the same bytes fail the same way, and a
+ * text that does not fit the storage quota is not kept, decision 0013).
+ */
 export class ReadFailure extends Error {
-  constructor(readonly code: "document/no-text" | "document/too-big-to-read" | "document/corrupt") {
+  constructor(readonly code: "document/no-text" | "document/too-big-to-read" | "document/corrupt" | "document/storage-full") {
     super(code);
   }
 }

@@ -52,7 +52,7 @@ export async function storeDocument(env: AppEnv, ownerId: string, { file, bytes 
     throw quotaFilled(quotaBytes!);
   }
   try {
-    await env.DOCUMENT_READS.send({ documentId: id, accountId: ownerId });
+    await env.DOCUMENT_READS.send({ documentId: id, accountId: ownerId, ...(quotaBytes === undefined ? {} : { quotaBytes }) });
   } catch (error) {
     console.error("documents: the reading could not be queued", id, error);
     await inAccount(env, ownerId, "documents.fail", { id, failure: "document/read-failed" });

@@ -1,16 +1,18 @@
 // Storing an uploaded image: checked by content first, then written to R2 under a server-made key and recorded in the
 // account's own object (decision 0026), which cleans it up a day later if nothing refers to it (images/cleanup.ts).
 // Nothing is stored when the check fails; if the row cannot be written, the object is removed again.
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
 import { inAccount } from "../account/client";
+import { fitsStorageQuota } from "../account/usage";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { countAttempt, forgiveAttempt } from "../auth/throttle";
-import { endTemporaryAttachments, keptDocument, keptUpload, temporaryDeadline } from "../chat/temporary-attachments";
+import { endTemporaryAttachments, temporaryDeadline } from "../chat/temporary-attachments";
 import { addressBucket } from "../credits/address";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
 import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
+import { deleteR2Keys } from "../storage/r2";
 import { scheduleUploadCleanup } from "./cleanup";
 import { checkImage, MAX_UPLOAD_BYTES, type ImageCheck } from "./validate";
 import { accountFileKey } from "../account/files";
@@ -46,12 +48,16 @@ export const uploadOperations = {
   "uploads.forgetKey": ({ db }: AccountContext, { r2Key }: { r2Key: string }): void => {
     db.delete(accountSchema.uploads).where(eq(accountSchema.uploads.r2Key, r2Key)).run();
   },
-  /** Bytes the account stores, for its quota: its uploads (profile photos included), creations, kept WhatsApp voice notes and documents. */
-  "uploads.storageUsed": ({ db }: AccountContext): number => bytesStored(db, false),
-  /** What Settings shows as kept: the same without a temporary chat's attachments, which go within the hour (decision 0027). */
-  "uploads.storageKept": ({ db }: AccountContext): number => bytesStored(db, true),
   /** The page ended its temporary chat: the attachments it names that only temporary chats used are removed. */
   "uploads.endTemporary": (account: AccountContext, { ids }: { ids: string[] }): Promise<number> => endTemporaryAttachments(account, ids),
+  /** Forgets uploads just made that nothing may refer to yet (a refused "Continue this chat"); answers their R2 keys. */
+  "uploads.forget": ({ db }: AccountContext, { ids }: { ids: string[] }): string[] =>
+    db
+      .delete(accountSchema.uploads)
+      .where(inArray(accountSchema.uploads.id, ids))
+      .returning({ r2Key: accountSchema.uploads.r2Key })
+      .all()
+      .map((row) => row.r2Key),
   /** The R2 keys of the account's uploads, creations and documents (deleted with the account before its storage is erased). */
   "uploads.allFiles": ({ db }: AccountContext): string[] => {
     const { uploads, galleryImages, documents } = accountSchema;
@@ -62,27 +68,6 @@ export const uploadOperations = {
     ].map((row) => row.key);
   },
 };
-
-/** The bytes the account's rows record; `keptOnly` leaves out a temporary chat's attachments (the quota still counts them). */
-function bytesStored(db: AccountContext["db"], keptOnly: boolean): number {
-  const { uploads, galleryImages, voiceNotes, documents } = accountSchema;
-  const sum = (table: typeof uploads | typeof galleryImages | typeof voiceNotes | typeof documents, where?: SQL) =>
-    db
-      .select({ bytes: sql<number>`COALESCE(SUM(${table.bytes}), 0)` })
-      .from(table)
-      .where(where)
-      .get()?.bytes ?? 0;
-  return sum(uploads, keptOnly ? keptUpload() : undefined) + sum(galleryImages) + sum(voiceNotes) + sum(documents, keptOnly ? keptDocument() : undefined);
-}
-
-/**
- * Whether `bytes` more still fit `quotaBytes` (none given: no quota). Asked inside the account's object as the row is
- * written, so parallel uploads are decided one after another and cannot all pass a check made before any was stored
- * (decision 0013).
- */
-export function fitsStorageQuota(account: AccountContext, bytes: number, quotaBytes: number | undefined): boolean {
-  return quotaBytes === undefined || uploadOperations["uploads.storageUsed"](account) + bytes <= quotaBytes;
-}
 
 /** An upload the account's object refused at recording because the quota filled meanwhile (its file is deleted again). */
 export const quotaFilled = (quotaBytes: number) => new AppError("upload/quota-exceeded", { quotaBytes });
@@ -152,6 +137,11 @@ export function endTemporaryChat(env: AppEnv, ownerId: string, ids: string[]): P
   return inAccount(env, ownerId, "uploads.endTemporary", { ids });
 }
 
+/** Deletes uploads just made, rows first, then their files. */
+export async function forgetUploads(env: AppEnv, ownerId: string, ids: string[]): Promise<void> {
+  await deleteR2Keys(env, await inAccount(env, ownerId, "uploads.forget", { ids }));
+}
+
 /** One of the account's uploads, or null (gone, or another account's id). */
 export function findUpload(env: AppEnv, ownerId: string, uploadId: string): Promise<Upload | null> {
   return inAccount(env, ownerId, "uploads.find", { id: uploadId });
@@ -183,14 +173,15 @@ export async function storeGuestUpload<T>(env: AppEnv, address: string, dailyLim
   }
 }
 
-/** Bytes an account keeps: its uploads (profile photos included), its creations and its kept WhatsApp voice notes, as their rows recorded them. */
-export function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
-  return inAccount(env, ownerId, "uploads.storageUsed");
+/** Every byte an account keeps, of every kind (account/usage.ts), as their rows recorded them. */
+export async function storageUsed(env: AppEnv, ownerId: string): Promise<number> {
+  return (await inAccount(env, ownerId, "storage.usage", {})).total;
 }
 
-/** What Settings › Account shows: the bytes kept (a temporary chat's attachments are not) and the plan's quota. */
+/** What Settings › Account shows: the bytes kept by kind and in total (a temporary chat's attachments are not), and the plan's quota. */
 export async function storageSummary(env: AppEnv, owner: { accountId: string; plan: StoragePlan }) {
-  return { usedBytes: await inAccount(env, owner.accountId, "uploads.storageKept"), quotaBytes: UPLOAD_LIMITS.storageQuotaBytes[owner.plan] };
+  const { total, ...byKind } = await inAccount(env, owner.accountId, "storage.usage", { keptOnly: true });
+  return { usedBytes: total, byKind, quotaBytes: UPLOAD_LIMITS.storageQuotaBytes[owner.plan] };
 }
 
 /**

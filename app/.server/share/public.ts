@@ -8,8 +8,8 @@ import { accountSchema, type AccountContext } from "../account/schema";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { findUpload, recordUpload } from "../images/uploads";
-import { meterWrite } from "../write-limits";
+import { findUpload, forgetUploads, recordUpload } from "../images/uploads";
+import { meterWrite, UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import { accountFileKey } from "../account/files";
 
 export interface SharedMessage {
@@ -87,8 +87,11 @@ export async function readSharedImage(env: AppEnv, shareId: string, uploadId: st
   return { upload, body: object.body };
 }
 
-/** Copies an image of the snapshot into the visitor's own uploads, so their copy of the chat keeps showing it. */
-async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, uploadId: string): Promise<string | null> {
+/**
+ * Copies an image of the snapshot into the visitor's own uploads, so their copy of the chat keeps showing it: within
+ * the visitor's storage quota, decided as the copy's row is recorded (413 upload/quota-exceeded, decision 0013).
+ */
+async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, uploadId: string, quotaBytes: number): Promise<string | null> {
   const upload = await findUpload(env, fromOwnerId, uploadId);
   const object = upload ? await env.MEDIA.get(upload.r2Key) : null;
   if (!upload || !object) return null;
@@ -96,8 +99,13 @@ async function copyUpload(env: AppEnv, fromOwnerId: string, toOwnerId: string, u
   const r2Key = accountFileKey("uploads", toOwnerId, `${id}.${upload.contentType === "image/png" ? "png" : "jpg"}`);
   await env.MEDIA.put(r2Key, await object.arrayBuffer(), { httpMetadata: { contentType: upload.contentType } });
   const { contentType, bytes, width, height } = upload;
-  await recordUpload(env, toOwnerId, { id, r2Key, contentType, bytes, width, height });
+  await recordUpload(env, toOwnerId, { id, r2Key, contentType, bytes, width, height }, quotaBytes);
   return id;
+}
+
+async function forgetCopies(env: AppEnv, userId: string, uploadIds: (string | null)[]) {
+  const ids = uploadIds.filter((id): id is string => id !== null);
+  if (ids.length > 0) await forgetUploads(env, userId, ids);
 }
 
 export const continueShareOperations = {
@@ -141,16 +149,27 @@ export const continueShareOperations = {
  * "Continue this chat": a new chat of the visitor's own (the chat tool) holding the snapshot's messages, images
  * copied, whose next question continues from them. Returns the new thread's id.
  */
-export async function continueShare(env: AppEnv, userId: string, shareId: string, now = Date.now()): Promise<string> {
+export async function continueShare(env: AppEnv, visitor: { accountId: string; plan: StoragePlan }, shareId: string, now = Date.now()): Promise<string> {
+  const userId = visitor.accountId;
   const share = await liveShare(env, shareId);
   // Each copy is a whole conversation (and its images): limited per account (write-limits.ts).
   await meterWrite(env, "continueShare", userId, "share/continue-rate-limited");
   const messages = await snapshotOf(env, share.id);
   const copies = new Map<string, string | null>();
-  for (const message of messages) {
-    if (message.attachmentId && !copies.has(message.attachmentId)) {
-      copies.set(message.attachmentId, share.ownerId === userId ? message.attachmentId : await copyUpload(env, share.ownerId, userId, message.attachmentId));
+  try {
+    for (const message of messages) {
+      if (message.attachmentId && !copies.has(message.attachmentId)) {
+        const quotaBytes = UPLOAD_LIMITS.storageQuotaBytes[visitor.plan];
+        copies.set(
+          message.attachmentId,
+          share.ownerId === userId ? message.attachmentId : await copyUpload(env, share.ownerId, userId, message.attachmentId, quotaBytes),
+        );
+      }
     }
+  } catch (error) {
+    // A copy that does not fit refuses the whole chat: the images copied before it go again, so a refusal keeps nothing.
+    if (share.ownerId !== userId) await forgetCopies(env, userId, [...copies.values()]);
+    throw error;
   }
   const copied = messages.map((message) => ({ ...message, attachmentId: message.attachmentId ? (copies.get(message.attachmentId) ?? null) : null }));
   // Someone else's words are not the visitor's to be remembered by (decision 0027): the copy is marked so its turns

@@ -1,5 +1,6 @@
 // A WhatsApp voice note kept in the web thread (decision 0025): its audio in R2 beside the message its transcript
-// became, played only by the thread's owner (/media/voice-notes/<message>), counted in the account's storage, and
+// became, played only by the thread's owner (/media/voice-notes/<message>), counted in the account's storage (and kept
+// only within its quota, decided inside the account's object as the row is written: decision 0013), and
 // deleted with the thread or the account (chat/thread-files.ts), exported with "Download my data".
 import { eq, sql } from "drizzle-orm";
 import { inAccount } from "../account/client";
@@ -8,8 +9,8 @@ import { threadFileKey } from "../chat/thread-files";
 import type { TurnOwner } from "../chat/turns";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { fitsStorageQuota, storageQuotaOf } from "../account/usage";
 import { storageUsed } from "../images/uploads";
-import { UPLOAD_LIMITS } from "../write-limits";
 import type { AudioFormat } from "./recording";
 
 const { voiceNotes } = accountSchema;
@@ -28,11 +29,18 @@ export const voiceNoteOperations = {
     );
     return row?.id ?? null;
   },
-  "voiceNote.keep": ({ db, accountId }: AccountContext, note: Omit<typeof voiceNotes.$inferInsert, "ownerId">): void => {
+  /**
+   * Records a kept note; false (nothing recorded) when it no longer fits `quotaBytes`, decided here as the row is written
+   * so notes arriving together cannot all pass (decision 0013). A redelivered note is already here: true.
+   */
+  "voiceNote.keep": (account: AccountContext, { quotaBytes, ...note }: Omit<typeof voiceNotes.$inferInsert, "ownerId"> & { quotaBytes?: number }): boolean => {
+    const { db, accountId } = account;
+    if (db.select({ key: voiceNotes.r2Key }).from(voiceNotes).where(eq(voiceNotes.messageId, note.messageId)).get()) return true;
+    if (!fitsStorageQuota(account, note.bytes, quotaBytes)) return false;
     db.insert(voiceNotes)
       .values({ ...note, ownerId: accountId })
-      .onConflictDoNothing()
       .run();
+    return true;
   },
   "voiceNote.get": ({ db }: AccountContext, messageId: string) => db.select().from(voiceNotes).where(eq(voiceNotes.messageId, messageId)).get() ?? null,
 };
@@ -44,17 +52,25 @@ export const voiceNoteOperations = {
 export async function keepVoiceNote(env: AppEnv, owner: TurnOwner, turn: { threadId: string; answerId: string }, audio: HeardAudio): Promise<boolean> {
   const questionId = await inAccount(env, owner.accountId, "voiceNote.questionOf", turn);
   if (!questionId) return false;
-  if ((await storageUsed(env, owner.accountId)) + audio.bytes.byteLength > UPLOAD_LIMITS.storageQuotaBytes[owner.plan === "pro" ? "pro" : "free"]) return false;
+  const quotaBytes = storageQuotaOf(owner.plan);
+  // Asked first so a full account stores no file at all; decided again as the row is written.
+  if (quotaBytes !== undefined && (await storageUsed(env, owner.accountId)) + audio.bytes.byteLength > quotaBytes) return false;
   const r2Key = threadFileKey("voice-notes", owner.accountId, turn.threadId, `${questionId}.${audio.extension}`);
   await env.MEDIA.put(r2Key, audio.bytes, { httpMetadata: { contentType: audio.type } });
-  await inAccount(env, owner.accountId, "voiceNote.keep", {
-    messageId: questionId,
-    r2Key,
-    contentType: audio.type,
-    bytes: audio.bytes.byteLength,
-    seconds: Math.round(audio.seconds),
-  });
-  return true;
+  let kept = false;
+  try {
+    kept = await inAccount(env, owner.accountId, "voiceNote.keep", {
+      messageId: questionId,
+      r2Key,
+      contentType: audio.type,
+      bytes: audio.bytes.byteLength,
+      seconds: Math.round(audio.seconds),
+      quotaBytes,
+    });
+  } finally {
+    if (!kept) await env.MEDIA.delete(r2Key);
+  }
+  return kept;
 }
 
 /** The voice note of `messageId`, only for its owner (anyone else's is not in their object: "not found"). */

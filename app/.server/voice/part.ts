@@ -4,21 +4,22 @@ import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
 import { schema } from "../db";
 import { voiceNoteOperations } from "./kept-voice-notes";
+import { speechCacheOperations } from "./speech-cache";
 
 const { voiceNotes } = schema;
+const READ_ALOUD_CACHE = { notExported: "a cache of answers read aloud, made again from their text" } as const;
 
 export const voicePart = accountPart({
   name: "voice",
-  tables: [{ table: accountSchema.voiceNotes, export: { archive: ["voice-notes/voice-notes.json"] }, quota: { kind: "voice" }, handOver: true }],
-  folders: [
-    { folder: "voice-notes", export: { archive: ["voice-notes/<date>-<id>.<ext>"] }, quota: { kind: "voice" } },
-    {
-      folder: "speech",
-      export: { notExported: "a cache of answers read aloud, made again from their text" },
-      quota: { notCounted: "a cache of answers read aloud, at most one file per answer and voice, deleted with its chat" },
-    },
+  tables: [
+    { table: accountSchema.voiceNotes, export: { archive: ["voice-notes/voice-notes.json"] }, quota: { kind: "voiceNotes" }, handOver: true },
+    { table: accountSchema.speechAudio, export: READ_ALOUD_CACHE, quota: { kind: "readAloud" }, handOver: true },
   ],
-  operations: voiceNoteOperations,
+  folders: [
+    { folder: "voice-notes", export: { archive: ["voice-notes/<date>-<id>.<ext>"] }, quota: { kind: "voiceNotes" } },
+    { folder: "speech", export: READ_ALOUD_CACHE, quota: { kind: "readAloud" } },
+  ],
+  operations: { ...voiceNoteOperations, ...speechCacheOperations },
   movedFromD1: [
     {
       from: voiceNotes,

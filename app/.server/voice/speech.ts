@@ -1,11 +1,13 @@
 // Read aloud on the server (docs/decisions/0025-voice.md): an answer of the asker's own, as prose, spoken by the
 // provider and streamed to the player as it arrives. The audio is kept in R2 per answer and voice, so a second play
-// is read from there: no upstream call and no charge.
+// is read from there: no upstream call and no charge. It counts in the storage quota and is kept only if it fits
+// (decision 0013): past the quota the answer is still read aloud, and the next play asks the provider again.
 import type { Locale } from "../../lib/constants";
 import { speakableText } from "../../lib/speakable-text";
 import type { SpeechRequest } from "../../lib/schemas/voice";
 import { SPEECH_INPUT_CHARS, speechMinutes, type Voice } from "../../lib/voice";
 import { inAccount } from "../account/client";
+import { storageQuotaOf } from "../account/usage";
 import type { Plan } from "../credits";
 import { threadFileKey } from "../chat/thread-files";
 import type { AppConfig, AppEnv } from "../env";
@@ -104,20 +106,20 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>) {
 }
 
 /**
- * Speaks `text` for `listener` under the charge `key`, cached in R2 under `cacheName` (when given): the audio's
+ * Speaks `text` for `listener` under the charge `key`, cached in R2 under `cache.name` (when given and it fits the quota): the audio's
  * stream and its type. Shared by read-aloud and WhatsApp voice replies.
  */
 export async function speak(
   env: AppEnv,
   config: AppConfig,
   listener: Listener,
-  input: { text: string; voice: Voice; format: SpeechFormat; key: string; cacheName?: string },
+  input: { text: string; voice: Voice; format: SpeechFormat; key: string; cache?: { name: string; messageId: string } },
 ): Promise<{ body: ReadableStream<Uint8Array>; contentType: string; cached: boolean }> {
   const engine = resolveVoiceEngine(env);
   if (!engine || engine.kind === "demo") throw new AppError("voice/unavailable");
   const contentType = CONTENT_TYPE[input.format];
-  if (input.cacheName) {
-    const hit = await env.MEDIA.get(input.cacheName);
+  if (input.cache) {
+    const hit = await env.MEDIA.get(input.cache.name);
     if (hit) return { body: hit.body, contentType, cached: true };
   }
   const [firstText, ...rest] = speechPieces(input.text);
@@ -135,11 +137,23 @@ export async function speak(
     voice: input.voice,
     format: input.format,
     onComplete: async (audio) => {
-      if (input.cacheName) await env.MEDIA.put(input.cacheName, audio, { httpMetadata: { contentType } });
+      if (input.cache) await keepSpeech(env, listener, input.cache, audio, contentType);
     },
     onFailure: () => refundVoice(env, charge),
   });
   return { body, contentType, cached: false };
+}
+
+/** Keeps a played answer's audio within the listener's storage quota: stored, then recorded if it fits, else deleted again. */
+async function keepSpeech(env: AppEnv, listener: Listener, cache: { name: string; messageId: string }, audio: Uint8Array, contentType: string) {
+  await env.MEDIA.put(cache.name, audio, { httpMetadata: { contentType } });
+  let kept = false;
+  try {
+    const quotaBytes = storageQuotaOf(listener.plan);
+    kept = await inAccount(env, listener.accountId, "speech.keep", { r2Key: cache.name, messageId: cache.messageId, bytes: audio.byteLength, quotaBytes });
+  } finally {
+    if (!kept) await env.MEDIA.delete(cache.name);
+  }
 }
 
 /** POST /api/speech: an answer of the listener's read aloud, in the chosen voice. */
@@ -155,7 +169,7 @@ export async function speechForAnswer(env: AppEnv, config: AppConfig, listener: 
     // Each generation is its own charge: a stopped play is not cached, and replaying it must not be free upstream.
     key: `speech:${request.messageId}:${voice}:${crypto.randomUUID()}`,
     // Under the thread, so deleting it (or the account) deletes its cached speech too (chat/thread-files.ts).
-    cacheName: threadFileKey("speech", listener.accountId, threadId, `${request.messageId}/${voice}.mp3`),
+    cache: { name: threadFileKey("speech", listener.accountId, threadId, `${request.messageId}/${voice}.mp3`), messageId: request.messageId },
   });
   return new Response(spoken.body, {
     headers: { "Content-Type": spoken.contentType, "Cache-Control": "private, no-store", "X-Speech-Cache": spoken.cached ? "hit" : "miss" },

@@ -89,7 +89,7 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
   "photo-translate": {
     needs: "pro",
     async run({ env, config, conversation, user, owner }, { mediaId, language }) {
-      const uploadId = await storeIncomingPhoto(env, conversation, user.id, mediaId);
+      const uploadId = await storeIncomingPhoto(env, conversation, owner, mediaId);
       if (!uploadId) return { status: "failed", errorCode: "whatsapp/media" };
       await startPhotoTranslate(env, config, conversation, owner, uploadId, language ?? user.locale);
       return DONE;
@@ -98,7 +98,7 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
   "photo-chat": {
     needs: "pro",
     async run({ env, config, conversation, link, user, owner }, { mediaId, text }) {
-      const uploadId = await storeIncomingPhoto(env, conversation, user.id, mediaId);
+      const uploadId = await storeIncomingPhoto(env, conversation, owner, mediaId);
       if (!uploadId) return { status: "failed", errorCode: "whatsapp/media" };
       await answerWithChat(env, config, conversation, owner, link, { text: text || (await replyText(user.locale, "describePhoto")), attachmentId: uploadId });
       return DONE;

@@ -14,21 +14,35 @@ import { inAccount } from "../account/client";
 import { createJob, type JobOwner } from "../images/jobs";
 import type { ImageJobMessage } from "../images/messages";
 import { storeUpload } from "../images/uploads";
+import { storageQuotaOf } from "../account/usage";
+import type { Plan } from "../credits";
+import { formatBytes } from "../../lib/bytes";
 import { MAX_UPLOAD_BYTES } from "../images/validate";
 import { requestIdFor } from "./chat";
 import { graphClient, MediaTooLarge } from "./graph";
 import { findLink } from "./linking";
 import { sendImage, sendReply, sendText, replyText, type Conversation } from "./replies";
 
-/** A photo the user sent, fetched through the Graph media API and stored like a web upload (same checks). */
-export async function storeIncomingPhoto(env: AppEnv, conversation: Conversation, ownerId: string, mediaId: string): Promise<string | null> {
+/**
+ * A photo the user sent, fetched through the Graph media API and stored like a web upload (same checks), within the
+ * account's storage quota (decision 0013): past it the photo is not kept and the person is told why.
+ */
+export async function storeIncomingPhoto(
+  env: AppEnv,
+  conversation: Conversation,
+  owner: { accountId: string; plan: Plan },
+  mediaId: string,
+): Promise<string | null> {
+  const quotaBytes = storageQuotaOf(owner.plan);
   try {
     const media = await conversation.graph.downloadMedia(mediaId, MAX_UPLOAD_BYTES);
     const file = new File([media.bytes as Uint8Array<ArrayBuffer>], "whatsapp-photo", { type: media.mimeType });
-    return (await storeUpload(env, ownerId, file)).id;
+    return (await storeUpload(env, owner.accountId, file, MAX_UPLOAD_BYTES, quotaBytes)).id;
   } catch (error) {
     if (!(error instanceof MediaTooLarge) && !isAppError(error)) console.error("whatsapp: photo not fetched", conversation.inboundId, error);
-    await sendReply(conversation, "imageFailed");
+    if (isAppError(error) && error.code === "upload/quota-exceeded" && quotaBytes !== undefined)
+      await sendReply(conversation, "storageFull", { quota: formatBytes(quotaBytes, conversation.locale) });
+    else await sendReply(conversation, "imageFailed");
     return null;
   }
 }

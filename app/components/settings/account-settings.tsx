@@ -59,7 +59,7 @@ export function AccountSettings({
         </Section>
 
         <Section id="storage-title" title={t("account.storage.heading")} description={t("account.storage.description")}>
-          <StorageUsage usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
+          <StorageUsage usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} byKind={storage.byKind} />
         </Section>
 
         <DangerZone profile={profile} proActive={proActive} />

@@ -1,8 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "~/lib/bytes";
 
-/** Settings › Account: what the account keeps (uploads and creations) against its plan's quota (decision 0013). */
-export function StorageUsage({ usedBytes, quotaBytes }: { usedBytes: number; quotaBytes: number }) {
+/** The kinds of stored bytes, in the order the server lists them (app/.server/account/usage.ts). */
+type StorageKind = "photos" | "creations" | "documents" | "voiceNotes" | "readAloud";
+
+/** Settings › Account: what the account keeps, by kind and in total, against its plan's quota (decision 0013). */
+export function StorageUsage({ usedBytes, quotaBytes, byKind }: { usedBytes: number; quotaBytes: number; byKind: Record<StorageKind, number> }) {
   const { t, i18n } = useTranslation("settings");
   const used = formatBytes(usedBytes, i18n.language);
   const quota = formatBytes(quotaBytes, i18n.language);
@@ -22,6 +25,11 @@ export function StorageUsage({ usedBytes, quotaBytes }: { usedBytes: number; quo
       >
         <div className={percent >= 90 ? "h-full bg-danger" : "h-full bg-primary"} style={{ width: `${percent}%` }} />
       </div>
+      <ul className="flex flex-col gap-0.5 text-sm text-muted-foreground" data-testid="storage-by-kind" aria-label={t("account.storage.byKind")}>
+        {(Object.keys(byKind) as StorageKind[]).map((kind) => (
+          <li key={kind}>{t(`account.storage.kinds.${kind}`, { size: formatBytes(byKind[kind], i18n.language) })}</li>
+        ))}
+      </ul>
     </div>
   );
 }
