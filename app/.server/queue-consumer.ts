@@ -1,7 +1,9 @@
 // The one loop every queue consumer runs (image jobs, data exports, memory extraction, account moves, document reads):
 // a body that is not this queue's message is logged and acknowledged (a redelivery could not make it valid), each other
 // is handled once, and "retry" hands it back to the queue with a growing delay (its retries and dead-letter queue are
-// wrangler.toml's).
+// wrangler.toml's). A message for an account being deleted (its object refuses, account/tombstone.ts) is acknowledged:
+// nothing of it is written, and no redelivery could change that (decision 0033).
+import { isAccountDeleted } from "./account/tombstone";
 
 /** What became of one message: done (acknowledged) or to be delivered again. */
 export type MessageOutcome = "done" | "retry";
@@ -22,7 +24,14 @@ export async function consumeEach<Message>(batch: MessageBatch<unknown>, consume
       message.ack();
       continue;
     }
-    const outcome = await consumer.handle(message.body, message.attempts);
+    let outcome: MessageOutcome;
+    try {
+      outcome = await consumer.handle(message.body, message.attempts);
+    } catch (error) {
+      if (!isAccountDeleted(error)) throw error;
+      console.log(`${consumer.name}: the account is being deleted, message dropped`, message.id);
+      outcome = "done";
+    }
     if (outcome === "retry") message.retry({ delaySeconds: consumer.retryDelaySeconds(message.attempts) });
     else message.ack();
   }

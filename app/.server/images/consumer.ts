@@ -26,6 +26,7 @@ import { jobSettings, VECTOR_MODEL } from "./jobs";
 import { isImageJobMessage, type ImageJobMessage } from "./messages";
 import { renderTextLogo, TEXT_LOGO_HEIGHT, TEXT_LOGO_WIDTH } from "./logo-svg";
 import { consumeEach } from "../queue-consumer";
+import { isAccountDeleted } from "../account/tombstone";
 
 /** Attempts before a job is marked failed and refunded (the queue's max_retries, plus the first try). */
 export const MAX_ATTEMPTS = 4;
@@ -191,9 +192,14 @@ export async function processImageJob(env: AppEnv, message: ImageJobMessage): Pr
     const made = await makePicture(env, source, settings);
     const key = `gallery/${accountId}/${job.id}.${extensionFor[made.contentType] ?? "bin"}`;
     await env.MEDIA.put(key, made.bytes, { httpMetadata: { contentType: made.contentType } });
-    await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key, source) });
+    await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key, source) }).catch(async (error: unknown) => {
+      // Refused because the account is being deleted (decision 0033): its picture goes too, even if its R2 sweep is over.
+      if (isAccountDeleted(error)) await env.MEDIA.delete(key);
+      throw error;
+    });
     return "done";
   } catch (error) {
+    if (isAccountDeleted(error)) throw error;
     const failure = classifyProviderError(error);
     console.error("image-jobs: attempt failed", job.id, `attempt ${job.attempts}`, failure.code, error);
     if (failure.transient && job.attempts < MAX_ATTEMPTS) return "retry";

@@ -4,6 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { inAccount } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
+import { isAccountDeleted } from "../account/tombstone";
 import { threadFileKey } from "../chat/thread-files";
 import type { TurnOwner } from "../chat/turns";
 import type { AppEnv } from "../env";
@@ -53,6 +54,10 @@ export async function keepVoiceNote(env: AppEnv, owner: TurnOwner, turn: { threa
     contentType: audio.type,
     bytes: audio.bytes.byteLength,
     seconds: Math.round(audio.seconds),
+  }).catch(async (error: unknown) => {
+    // The account is being deleted (decision 0033): the audio goes with the refused row.
+    if (isAccountDeleted(error)) await env.MEDIA.delete(r2Key);
+    throw error;
   });
   return true;
 }
