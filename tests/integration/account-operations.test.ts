@@ -10,6 +10,7 @@ import { issueGuestId } from "../../app/.server/identity";
 import { schema } from "../../app/.server/db";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, createUser, db } from "./auth-helpers";
+import { deleteAccountToTheEnd } from "./deletion-helpers";
 import { appEnv, creditsStub, uniqueId } from "./helpers";
 
 const config = loadConfig(appEnv);
@@ -133,7 +134,7 @@ describe("deleting an account", () => {
 
     const client = new Client();
     await client.action("/auth/login", { email: user.email, password: user.password });
-    expect((await client.action("/settings/account", { intent: "delete-account" })).redirect).toBe("/auth/login?notice=account-deleted");
+    expect((await deleteAccountToTheEnd(client)).redirect).toBe("/auth/login?notice=account-deleted");
 
     for (const key of [guestUpload, guestSpeech, ownGallery]) expect(await appEnv.MEDIA.head(key), key).toBeNull();
     const left = await inAccountDb(user.id, (store) => ({
