@@ -6,7 +6,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { resumeDeletions } from "../../app/.server/account/deletion";
 import { adoptGuestData } from "../../app/.server/auth/profile";
+import { linkWithCode } from "../../app/.server/whatsapp/linking";
 import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import type { MemoryJob } from "../../app/.server/memory/jobs";
@@ -133,13 +135,30 @@ describe("deleting an account", () => {
     expect(await mails()).toBe(mailsBefore);
   });
 
+  it("is enqueued again by the hourly cron when a day has passed without it finishing", async () => {
+    const { user } = await signedInClient();
+    const { env, sent } = deletionsEnv();
+    await db
+      .insert(schema.accountDeletions)
+      .values({ userId: user.id, email: user.email, owners: JSON.stringify([user.id]), requestedAt: Date.now() - 25 * 60 * 60 * 1000 });
+    expect(await resumeDeletions(env, Date.now() - 2 * 60 * 60 * 1000)).toBe(0);
+    await resumeDeletions(env, Date.now());
+    expect(sent).toContainEqual({ accountId: user.id });
+    await runDeletions(env, [{ accountId: user.id }]);
+    expect(await findUserRow(user.id)).toBeUndefined();
+  });
+
   it("refuses every sign-in from the first step, with the reason", async () => {
     const { client, user } = await signedInClient();
     const otherDevice = new Client();
     await otherDevice.action("/auth/login", { email: user.email, password: user.password });
     expect(await sessionsOf(user.id)).toHaveLength(2);
+    const code = uniqueId("CODE").slice(0, 40);
+    await db.insert(schema.whatsappLinkCodes).values({ code, userId: user.id, phone: "905321112233", expiresAt: Date.now() + 60_000 });
     const { env } = deletionsEnv();
     expect((await client.withEnv(env).action("/settings/account", { intent: "delete-account" })).redirect).toBe("/auth/login?notice=account-deleted");
+    // A WhatsApp link code made before links nothing now.
+    expect(await linkWithCode(appEnv, code, "905321112233")).toEqual({ ok: false });
 
     expect((await otherDevice.fetch("/api/user/profile")).status).toBe(401);
     const refused = await new Client().action("/auth/login", { email: user.email, password: user.password });

@@ -44,9 +44,15 @@ export async function processImageJobs(batch: MessageBatch<unknown>, env: AppEnv
   });
 }
 
-/** Marks a job failed (if it is not finished) and refunds its credits; true when this call did it. */
+/**
+ * Marks a job failed (if it is not finished) and refunds its credits; true when this call did it. A deleted account's
+ * job has nothing left to fail or refund (decision 0033).
+ */
 async function failJob(env: AppEnv, { jobId, accountId }: ImageJobMessage, code: string): Promise<boolean> {
-  const failed = await inAccount(env, accountId, "imageJobs.fail", { jobId, code });
+  const failed = await inAccount(env, accountId, "imageJobs.fail", { jobId, code }).catch((error: unknown) => {
+    if (isAccountDeleted(error)) return null;
+    throw error;
+  });
   if (!failed) return false;
   await refundCredits(env, accountId, failed.creditKey);
   return true;
