@@ -135,6 +135,17 @@ describe("deleting an account", () => {
     expect(await mails()).toBe(mailsBefore);
   });
 
+  it("ends a session that slipped in after the first step, saying why once", async () => {
+    const { client, user } = await signedInClient();
+    // The first step's mark, with this browser's session made at the same moment (its sessions already deleted).
+    await db.update(schema.users).set({ deletingAt: Date.now() }).where(eq(schema.users.id, user.id));
+    const root = async () => (await client.loaderData("/web-main", "root")).data as { user: unknown; authError: string | null };
+    expect(await root()).toMatchObject({ user: null, authError: "account/deleted" });
+    expect(client.sessionToken()).toBeUndefined();
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+    expect(await root()).toMatchObject({ user: null, authError: null });
+  });
+
   it("is enqueued again by the hourly cron when a day has passed without it finishing", async () => {
     const { user } = await signedInClient();
     const { env, sent } = deletionsEnv();
