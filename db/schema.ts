@@ -34,6 +34,8 @@ export const users = sqliteTable(
     voice: text("voice"),
     paywallSeenAt: integer("paywall_seen_at", { mode: "number" }),
     disabledAt: integer("disabled_at", { mode: "number" }),
+    /** Deletion was asked for (decision 0033): no sign-in from then on, and the deletion job removes the row when done. */
+    deletingAt: integer("deleting_at", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -645,6 +647,24 @@ export const accountMoves = sqliteTable("account_moves", {
   /** Rows the move copied (0 when the object already had them all). */
   rows: integer("rows").notNull(),
   movedAt: integer("moved_at", { mode: "number" }).notNull(),
+});
+
+/**
+ * An account being deleted (decision 0033): what the deletion job's later steps need once the account's object is
+ * wiped, kept until the last step, which deletes this row with the user's. No foreign key: it outlives nothing, and
+ * the users row it names is deleted in the same batch as it.
+ */
+export const accountDeletions = sqliteTable("account_deletions", {
+  userId: text("user_id").primaryKey(),
+  /** The address, for its outbox rows; gone with the row. */
+  email: text("email").notNull(),
+  /** JSON array: the account id and every guest id merged into it (their R2 folders and analytics rows go too). */
+  owners: text("owners").notNull(),
+  /** The next step of the job (account/deletion.ts): storage, files, counters, rows. */
+  step: text("step", { enum: ["storage", "files", "counters", "rows"] })
+    .notNull()
+    .default("storage"),
+  requestedAt: integer("requested_at", { mode: "number" }).notNull(),
 });
 
 export type User = typeof users.$inferSelect;

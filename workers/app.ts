@@ -1,6 +1,6 @@
 // The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
 // else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
-// memory extraction, WhatsApp messages and account moves (documents are read by workers/document-reader.ts, decision
+// memory extraction, WhatsApp messages, account moves and account deletions (documents are read by workers/document-reader.ts, decision
 // 0031); cron -> the shared database's retention (decision 0032; an account's own clean-ups are its object's alarm);
 // and the Durable Object classes (re-exported).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
@@ -15,6 +15,9 @@ const serverBuild = build as unknown as ServerBuild;
 // every one of them beside the build's own (decision 0019, "The worker bundles the app once").
 const parts = (serverBuild.entry.module as unknown as { workerParts: typeof WorkerParts }).workerParts;
 const {
+  ACCOUNT_DELETIONS_QUEUE,
+  processAccountDeletions,
+  resumeDeletions,
   ACCOUNT_MOVES_QUEUE,
   accountMovesAdmin,
   processAccountMoves,
@@ -184,6 +187,7 @@ export default {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
     if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, appEnv);
     if (batch.queue === ACCOUNT_MOVES_QUEUE) return processAccountMoves(batch, appEnv);
+    if (batch.queue === ACCOUNT_DELETIONS_QUEUE) return processAccountDeletions(batch, appEnv);
     await processImageJobs(batch, appEnv);
     // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
     const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));
@@ -194,5 +198,8 @@ export default {
   async scheduled(controller, env) {
     const deleted = await pruneSharedRows(env, controller.scheduledTime);
     console.log("retention: rows deleted", JSON.stringify(deleted));
+    // An account deletion whose retries all failed goes on (decision 0033).
+    const resumed = await resumeDeletions(env as never, controller.scheduledTime);
+    if (resumed > 0) console.log("account-deletions: enqueued again", resumed);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,7 +1,8 @@
 // `npm run dev` only: Vite's dev proxy cannot host a Durable Object or consume a queue, so this small worker
 // runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS,
-// MEMORY_JOBS and DOCUMENT_READS bindings here.
+// MEMORY_JOBS, DOCUMENT_READS and ACCOUNT_DELETIONS bindings here.
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { ACCOUNT_DELETIONS_QUEUE, processAccountDeletions, type AccountDeletionMessage } from "../app/.server/account/deletion";
 import type { DocumentReadMessage } from "../app/.server/documents/messages";
 import { processDataExports } from "../app/.server/exports/consumer";
 import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../app/.server/exports/messages";
@@ -18,6 +19,7 @@ interface ServicesEnv {
   DATA_EXPORTS: Queue<DataExportMessage>;
   MEMORY_JOBS: Queue<MemoryJob>;
   DOCUMENT_READS: Queue<DocumentReadMessage>;
+  ACCOUNT_DELETIONS: Queue<AccountDeletionMessage>;
 }
 
 /** Stands in for the queue producer binding: same `send` shape, forwarded to this worker's real queue. */
@@ -48,6 +50,13 @@ export class DocumentQueue extends WorkerEntrypoint<ServicesEnv> {
   }
 }
 
+/** The same for deleting accounts (decision 0033). */
+export class DeletionQueue extends WorkerEntrypoint<ServicesEnv> {
+  async send(body: AccountDeletionMessage) {
+    await this.env.ACCOUNT_DELETIONS.send(body);
+  }
+}
+
 export default {
   fetch() {
     return new Response("edge-assistant services worker (development)");
@@ -55,6 +64,7 @@ export default {
   async queue(batch, env) {
     if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, env as never);
     if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, env as never);
+    if (batch.queue === ACCOUNT_DELETIONS_QUEUE) return processAccountDeletions(batch, env as never);
     await processImageJobs(batch, env as never);
   },
 } satisfies ExportedHandler<ServicesEnv>;

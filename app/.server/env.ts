@@ -1,5 +1,6 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
+import type { AccountDeletionMessage } from "./account/deletion";
 import type { AccountMovesQueue } from "./account/moves";
 import type { Account } from "./account/object";
 import type { AuthThrottle } from "./auth/throttle-counter";
@@ -31,6 +32,11 @@ export interface MemoryQueue {
   send(body: MemoryJob): Promise<unknown>;
 }
 
+/** The producer side of the account-deletions queue (decision 0033); a service entrypoint under `npm run dev`. */
+export interface DeletionQueue {
+  send(body: AccountDeletionMessage): Promise<unknown>;
+}
+
 /** What wrangler.toml binds, as `wrangler types` generates it (workers/worker-configuration.d.ts, `npm run cf-typegen`). */
 type Generated = Cloudflare.Env;
 
@@ -58,6 +64,7 @@ export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS" | "ANALYTICS_
   IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
   DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
   MEMORY_JOBS: Producer<"MEMORY_JOBS", MemoryJob>;
+  ACCOUNT_DELETIONS: Producer<"ACCOUNT_DELETIONS", AccountDeletionMessage>;
   DOCUMENT_READS: Producer<"DOCUMENT_READS", DocumentReadMessage>;
   /**
    * The document-check worker (workers/document-check.ts, entrypoint DocumentCheck; decision 0031): the upload's
@@ -88,6 +95,7 @@ const bindingsSchema = z.object({
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
   DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
   MEMORY_JOBS: binding<MemoryQueue>("MEMORY_JOBS", "Queue producer", "send"),
+  ACCOUNT_DELETIONS: binding<DeletionQueue>("ACCOUNT_DELETIONS", "Queue producer", "send"),
   DOCUMENT_READS: binding<DocumentQueue>("DOCUMENT_READS", "Queue producer", "send"),
   DOCUMENT_CHECK: binding<Generated["DOCUMENT_CHECK"]>("DOCUMENT_CHECK", "service (the document-check worker)", "pdfPageCount"),
 });

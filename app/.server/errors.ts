@@ -41,6 +41,8 @@ export const errorStatus = {
   /** A second factor is added or renewed with only a password proven recently (decision 0028). */
   "auth/requires-second-factor": 401,
   "account/pro-active": 409,
+  /** The account is being deleted (decision 0033): no sign-in, and its object writes nothing more. */
+  "account/deleted": 410,
   "upload/avatar-too-large": 413,
   "credits/fetch-failed": 503,
   "credits/exhausted": 402,

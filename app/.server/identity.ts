@@ -32,7 +32,7 @@ export type Viewer =
        * docs/product.md §4/§8: a session whose profile could not be loaded, or that is over (expired, revoked, account disabled),
        * is treated as signed out, and the page says so once.
        */
-      authError?: "auth/profile-unavailable" | "auth/user-token-expired" | "auth/user-disabled";
+      authError?: "auth/profile-unavailable" | "auth/user-token-expired" | "auth/user-disabled" | "account/deleted";
     }
   | {
       kind: "user";

@@ -3,7 +3,10 @@
 // is handled once, and "retry" hands it back to the queue with a growing delay (its retries and dead-letter queue are
 // wrangler.toml's). A batch's messages are handled at the same time, each acknowledged or retried by itself, so a
 // batch takes the time of its slowest message, not the sum (decision 0026, "Capacity model"); messages with the same
-// `serialKey` (one account's memory extractions) still run one after another, in the batch's order.
+// `serialKey` (one account's memory extractions) still run one after another, in the batch's order. A message for an
+// account being deleted (its object refuses, account/tombstone.ts) is acknowledged: nothing of it is written, and no
+// redelivery could change that (decision 0033).
+import { isAccountDeleted } from "./account/tombstone";
 
 /** What became of one message: done (acknowledged) or to be delivered again. */
 export type MessageOutcome = "done" | "retry";
@@ -27,9 +30,14 @@ export async function consumeEach<Message>(batch: MessageBatch<unknown>, consume
     try {
       outcome = await consumer.handle(message, delivery.attempts);
     } catch (error) {
-      // One message's failure retries that message only; the others' outcomes stand.
-      console.error(`${consumer.name}: message failed, delivered again`, delivery.id, error);
-      outcome = "retry";
+      if (isAccountDeleted(error)) {
+        console.log(`${consumer.name}: the account is being deleted, message dropped`, delivery.id);
+        outcome = "done";
+      } else {
+        // One message's failure retries that message only; the others' outcomes stand.
+        console.error(`${consumer.name}: message failed, delivered again`, delivery.id, error);
+        outcome = "retry";
+      }
     }
     if (outcome === "retry") delivery.retry({ delaySeconds: consumer.retryDelaySeconds(delivery.attempts) });
     else delivery.ack();

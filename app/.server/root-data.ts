@@ -15,8 +15,8 @@ export async function loadRootData(request: Request, context: AppContext) {
   const cookie = request.headers.get("Cookie");
   const viewer = await getViewer(request, context);
   const authError = viewer.kind === "guest" ? (viewer.authError ?? null) : null;
-  // A session that is over (expired, revoked, account disabled): its cookie goes, so the notice is shown once.
-  const sessionEnded = authError === "auth/user-token-expired" || authError === "auth/user-disabled";
+  // A session that is over (expired, revoked, account disabled or being deleted): its cookie goes, so the notice is shown once.
+  const sessionEnded = authError === "auth/user-token-expired" || authError === "auth/user-disabled" || authError === "account/deleted";
   const locale = getLocale(request);
   const urlLocale = localeFromUrl(request);
   const seo: SeoData = { origin: publicOrigin(request, context), urlLocale, descriptions: resources[locale].seo };

@@ -3,6 +3,7 @@
 // the Remix server build (app/entry.server.tsx re-exports this module as `workerParts`, in the production build only),
 // never by importing app modules itself, so every app module is in the deployed bundle once (decision 0019,
 // "The worker bundles the app once").
+export { ACCOUNT_DELETIONS_QUEUE, processAccountDeletions, resumeDeletions } from "./account/deletion";
 export { ACCOUNT_MOVES_QUEUE, accountMovesAdmin, processAccountMoves } from "./account/moves";
 export { Account } from "./account/object";
 export { AuthThrottle } from "./auth/throttle-counter";

@@ -6,6 +6,7 @@ import authEn from "../../locales/en/auth.json";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inAccount } from "../../app/.server/account/client";
 import { schema } from "../../app/.server/db";
+import { deleteAccountToTheEnd } from "./deletion-helpers";
 import { appEnv, uniqueId, productionEnv } from "./helpers";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, connectionsOf, createUser, db, findUserRow, latestEmail, sessionsOf, signedInClient } from "./auth-helpers";
@@ -344,7 +345,7 @@ describe("deleting", () => {
       .insert(schema.emailTokens)
       .values({ id: uniqueId("token"), userId: user.id, purpose: "verify-email", tokenHash: uniqueId("hash"), expiresAt: Date.now() + 1000 });
 
-    const result = await client.action("/settings/account", { intent: "delete-account" });
+    const result = await deleteAccountToTheEnd(client);
     expect(result.redirect).toBe("/auth/login?notice=account-deleted");
     expect(result.setCookies.some((line) => line.startsWith("__Host-session=;"))).toBe(true);
 
@@ -352,15 +353,15 @@ describe("deleting", () => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
     expect(await connectionsOf(user.id)).toHaveLength(0);
     expect(await db.$count(schema.emailTokens, eq(schema.emailTokens.userId, user.id))).toBe(0);
-    // The account's own object was erased with it (decision 0026) and is left empty but usable: its tables are there
-    // again for whatever still reaches it (a late job, an answer still finishing), holding none of the account's rows.
+    // The account's own object was erased with it (decision 0033): empty, and refusing whatever still reaches it (a
+    // late job, an answer still finishing), so it holds none of the account's rows.
     const { chatThreads, chatMessages, uploads, imageJobs, galleryImages } = accountSchema;
     expect(
       await inAccountDb(user.id, (account) =>
         [chatThreads, chatMessages, uploads, imageJobs, galleryImages].map((table) => account.select().from(table).all().length),
       ),
     ).toEqual([0, 0, 0, 0, 0]);
-    expect((await inAccount(appEnv, user.id, "storage.usage", {})).total).toBe(0);
+    await expect(inAccount(appEnv, user.id, "storage.usage", {})).rejects.toMatchObject({ code: "account/deleted" });
     for (const key of [avatarKey, uploadKey, galleryKey, strayKey]) expect(await appEnv.MEDIA.head(key), key).toBeNull();
     expect(await appEnv.MEDIA.head(othersKey)).not.toBeNull();
     expect(await findUserRow(other.id)).toBeDefined();

@@ -9,6 +9,7 @@ import { silentOggOpus, toneWav } from "../mocks/fake-audio.mjs";
 import { mirrorWords } from "../mocks/fake-openai-replies.mjs";
 import { createUser } from "./auth-helpers";
 import { Client, credits, sendTurn, threadMessages, upstreamEnv } from "./chat-helpers";
+import { deleteAccountToTheEnd } from "./deletion-helpers";
 import { appEnv, creditsStub } from "./helpers";
 import { countingAccounts } from "../mocks/account-call-counter";
 import type { AppEnv } from "../../app/.server/env";
@@ -200,7 +201,7 @@ describe("cached speech is deleted with its answer", () => {
     expect(await appEnv.MEDIA.head(chats.key)).toBeNull();
 
     const account = await playedAnswer(client, user.id);
-    expect((await client.action("/settings/account", { intent: "delete-account" })).redirect).toContain("account-deleted");
+    expect((await deleteAccountToTheEnd(client)).redirect).toContain("account-deleted");
     expect(await appEnv.MEDIA.head(account.key)).toBeNull();
   });
 });

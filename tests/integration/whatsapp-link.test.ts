@@ -15,6 +15,7 @@ import trErrors from "../../locales/tr/errors.json";
 import tr from "../../locales/tr/whatsapp.json";
 import { Client, db, signedInClient } from "./auth-helpers";
 import { storeThread } from "./chat-helpers";
+import { deletionsEnv, runDeletions } from "./deletion-helpers";
 import { appEnv } from "./helpers";
 
 const WHATSAPP_VARS = {
@@ -212,7 +213,9 @@ describe("the linked number", () => {
     const { client, user } = await signedIn();
     await call(client, "POST", { country: "TR", phone: "532 123 45 67" });
     await db.insert(schema.whatsappLinks).values({ id: crypto.randomUUID(), userId: user.id, phone: "905329876543" });
-    await deleteAccount(appEnv, (await findUser(appEnv, user.id))!);
+    const { env, sent } = deletionsEnv();
+    await deleteAccount(env, (await findUser(appEnv, user.id))!);
+    await runDeletions(env, sent);
     expect(await db.select().from(schema.whatsappLinks).where(eq(schema.whatsappLinks.userId, user.id))).toEqual([]);
     expect(await codesOf(user.id)).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, createUser } from "./auth-helpers";
 import { accountThreads, threadMessages } from "./chat-helpers";
+import { deleteAccountToTheEnd } from "./deletion-helpers";
 import { accountBalance, appEnv } from "./helpers";
 import {
   addGraphMedia,
@@ -236,7 +237,7 @@ describe("the voice note in the web thread", () => {
     const accountKey = await noteKey(inAccount.user.id, inAccount.question.id);
     // An account with Pro that renews cannot be deleted (docs/product.md §5); this one's Pro has ended.
     await appEnv.DB.prepare("UPDATE users SET access_level = 'basic' WHERE id = ?1").bind(inAccount.user.id).run();
-    expect((await inAccount.owner.action("/settings/account", { intent: "delete-account" })).redirect).toContain("account-deleted");
+    expect((await deleteAccountToTheEnd(inAccount.owner)).redirect).toContain("account-deleted");
     expect(await appEnv.MEDIA.head(accountKey)).toBeNull();
   });
 });

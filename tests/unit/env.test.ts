@@ -18,6 +18,7 @@ function bindings() {
     IMAGE_JOBS: { send: fn },
     DATA_EXPORTS: { send: fn },
     MEMORY_JOBS: { send: fn },
+    ACCOUNT_DELETIONS: { send: fn },
     DOCUMENT_READS: { send: fn },
     DOCUMENT_CHECK: { pdfPageCount: fn },
   };

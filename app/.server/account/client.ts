@@ -2,6 +2,8 @@
 // guest id), and its operations by name (decision 0026). A request for another account's row reaches only its own
 // object, where that row does not exist.
 import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { ACCOUNT_DELETED, isAccountDeleted } from "./tombstone";
 import type { OperationInput, OperationName, OperationResult } from "./operations";
 
 /** The account's Durable Object (its data, its answers being generated, its credits). */
@@ -17,5 +19,8 @@ export function inAccount<Name extends OperationName>(
   ...input: OperationInput<Name> extends undefined ? [] : [OperationInput<Name>]
 ): Promise<OperationResult<Name>> {
   // The stub's generated type cannot carry run()'s generic signature across RPC; the registry's types stand in.
-  return accountObject(env, accountId).perform(accountId, name, input[0]) as Promise<OperationResult<Name>>;
+  return (accountObject(env, accountId).perform(accountId, name, input[0]) as Promise<OperationResult<Name>>).catch((error: unknown) => {
+    // Across RPC an AppError arrives as a plain Error: a deleted account's refusal is made whole again (decision 0033).
+    throw isAccountDeleted(error) ? new AppError(ACCOUNT_DELETED, { cause: error }) : error;
+  });
 }

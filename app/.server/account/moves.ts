@@ -10,6 +10,7 @@ import { apiError } from "../http/respond";
 import { accountObject } from "./client";
 import { accountsToMove, moveProgress, recordMoved } from "./move-from-d1";
 import { consumeEach } from "../queue-consumer";
+import { isAccountDeleted } from "./tombstone";
 
 export const ACCOUNT_MOVES_QUEUE = "account-moves";
 
@@ -41,6 +42,8 @@ export async function processAccountMoves(batch: MessageBatch<unknown>, env: App
         await recordMoved(env, accountId, rows);
         return "done";
       } catch (error) {
+        // A deleted account has nothing to move: its deletion job deletes the old rows.
+        if (isAccountDeleted(error)) return "done";
         console.error("account-moves: move failed, retried", accountId, error);
         return "retry";
       }

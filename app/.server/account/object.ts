@@ -21,6 +21,7 @@ import { operations, type AccountOperation, type OperationName } from "./operati
 import type { AccountPart } from "./part";
 import { accountParts } from "./parts";
 import { accountSchema } from "./schema";
+import { fileOwners } from "./tombstone";
 
 /** account_meta: when the account's rows were moved in from D1 (decision 0026); the object serves it only after. */
 const ARRIVED = "moved-from-d1";
@@ -89,6 +90,7 @@ export class Account extends ChatRelay {
    * never see it half moved. Afterwards this is a look at a field (no D1 read once moved). Returns the rows copied.
    */
   protected arrive(accountId: string): Promise<number> {
+    this.tombstone.refuse();
     this.arrival ??= this.moveIn(accountId).catch((error: unknown) => {
       // Tried again by the next call: the move is safe to repeat.
       this.arrival = null;
@@ -130,7 +132,7 @@ export class Account extends ChatRelay {
 
   /** The R2 files this account's rows name, and the guest ids merged into it (for their folders): for deleting it. */
   async files(accountId: string): Promise<{ keys: string[]; mergedGuests: string[] }> {
-    await this.arrive(accountId);
+    if (!this.tombstone.erased) await this.arrive(accountId);
     const { voiceNotes, accountMeta } = accountSchema;
     const keys = [
       ...operations["uploads.allFiles"](this.accountContext(accountId)),
@@ -188,6 +190,7 @@ export class Account extends ChatRelay {
 
   /** The object's one alarm, shared by its tasks (account/alarms.ts): the relay's and each part's (account/parts.ts). */
   override async alarm(): Promise<void> {
+    if (this.tombstone.erased) return;
     const account = this.accountContext(this.ctx.id.name ?? "");
     const tasks: Record<string, (now: number) => Promise<number | null>> = { [RELAY_ALARM_TASK]: () => this.keepAlive() };
     for (const part of accountParts as readonly AccountPart[]) {
@@ -198,12 +201,24 @@ export class Account extends ChatRelay {
     await this.alarms.run(tasks, { everyWake: [RELAY_ALARM_TASK], now: clockNow() });
   }
 
-  /** Deletes everything the object stores (the account was deleted); R2 files are the caller's, deleted first. */
-  async erase(): Promise<void> {
+  /**
+   * The first step of deleting the account (account/deletion.ts, decision 0033): from now on every write is refused
+   * and every answer stops. Answers the ids whose R2 folders hold its files, read before the storage is wiped.
+   */
+  async markErased(accountId: string): Promise<string[]> {
+    const { keys, mergedGuests } = await this.files(accountId);
+    await this.tombstone.mark();
     await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
-    // Empty, not broken: a late call (a queued export of the deleted account) finds no rows rather than no tables,
-    // and nothing is moved in again.
+    this.stopAnswers();
+    return fileOwners(accountId, keys, mergedGuests);
+  }
+
+  /** The deletion job's first step: deletes everything the object stores but the tombstone (decision 0033). */
+  async erase(): Promise<void> {
+    await this.tombstone.mark();
+    this.stopAnswers();
+    await this.tombstone.wipe();
+    // Empty, not broken: a late read finds no rows rather than no tables, and nothing is moved in again.
     await migrate(this.db, migrations);
     this.markArrived("erased");
     this.arrival = Promise.resolve(0);

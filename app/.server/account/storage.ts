@@ -7,12 +7,15 @@ import migrations from "../../../db/account-migrations";
 import type { AppEnv } from "../env";
 import type { HeldCharges } from "../credits/ledger";
 import { AccountAlarms } from "./alarms";
+import { Tombstone } from "./tombstone";
 import { accountSchema, type AccountContext, type AccountDb } from "./schema";
 
 export abstract class AccountStorage extends DurableObject<AppEnv> {
   protected readonly db: AccountDb;
   /** The one alarm, shared by the object's tasks (account/alarms.ts). */
   protected readonly alarms: AccountAlarms;
+  /** Set by the first step of deleting the account: every later write is refused (account/tombstone.ts). */
+  protected readonly tombstone: Tombstone;
   /** Charges checked but not written yet: a chat turn's, until its upstream request has left (credits/ledger.ts). */
   private readonly heldCharges: HeldCharges = new Map();
 
@@ -20,9 +23,13 @@ export abstract class AccountStorage extends DurableObject<AppEnv> {
     super(ctx, env);
     this.db = drizzle(ctx.storage, { schema: accountSchema });
     this.alarms = new AccountAlarms(ctx.storage);
+    this.tombstone = new Tombstone(ctx.storage);
     // Nothing reaches the object before its tables are current; a migration is a handful of statements once per
-    // version, and on later starts one read of drizzle's migrations table.
-    void ctx.blockConcurrencyWhile(() => migrate(this.db, migrations));
+    // version, and on later starts one read of drizzle's migrations table. Nor before it knows whether it is erased.
+    void ctx.blockConcurrencyWhile(async () => {
+      await migrate(this.db, migrations);
+      await this.tombstone.load();
+    });
   }
 
   /** What an operation of account/operations.ts runs with, here, for `accountId`. */

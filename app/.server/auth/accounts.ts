@@ -122,6 +122,8 @@ export async function signInWithPassword(
   if (!user || !check.ok) throw new AppError("auth/invalid-credential");
   await attempt.succeeded();
   if (user.disabledAt) throw new AppError("auth/user-disabled");
+  // Being deleted (decision 0033): never signed in again, whatever proves who they are.
+  if (user.deletingAt) throw new AppError("account/deleted");
   if (!user.emailVerified) throw new AppError("auth/unverified-email");
   const changes: Partial<User> = {};
   if (check.needsRehash) changes.passwordHash = await hashPassword(input.password);
@@ -144,6 +146,8 @@ export async function checkPasswordForResend(env: AppEnv, input: { email: string
   if (!user || !check.ok) throw new AppError("auth/invalid-credential");
   await attempt.succeeded();
   if (user.disabledAt) throw new AppError("auth/user-disabled");
+  // Being deleted (decision 0033): never signed in again, whatever proves who they are.
+  if (user.deletingAt) throw new AppError("account/deleted");
   return user;
 }
 

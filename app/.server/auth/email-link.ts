@@ -82,6 +82,8 @@ export async function signInWithEmailLink(env: AppEnv, input: { token: string; a
   const user = await findUser(env, userId);
   if (!user) throw new AppError("auth/email-not-found");
   if (user.disabledAt) throw new AppError("auth/user-disabled");
+  // Being deleted (decision 0033): never signed in again, whatever proves who they are.
+  if (user.deletingAt) throw new AppError("account/deleted");
   await clearSignInFailures(env, user.email, input.address);
   if (user.emailVerified) return user;
   const db = getPrimaryDb(env);

@@ -39,12 +39,16 @@ export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, l
     const user = await findUser(env, connection.userId);
     if (!user) throw new AppError("auth/user-not-found");
     if (user.disabledAt) throw new AppError("auth/user-disabled");
+    // Being deleted (decision 0033): never signed in again, whatever proves who they are.
+    if (user.deletingAt) throw new AppError("account/deleted");
     return { user, created: false };
   }
   if (!identity.email) throw new AppError("auth/authentication-failed");
   const existing = await findUserByEmail(env, identity.email);
   if (existing) {
     if (existing.disabledAt) throw new AppError("auth/user-disabled");
+    // Being deleted (decision 0033): never signed in again, whatever proves who they are.
+    if (existing.deletingAt) throw new AppError("account/deleted");
     if (existing.emailVerified || !identity.emailVerified) throw new AppError("auth/account-exists-with-different-credential");
     // The proof removes every earlier connection, so the provider's is the account's only one afterwards.
     await db.batch([...mailboxProofStatements(db, existing.id, null), db.insert(schema.loginConnections).values(connectionRow(existing.id, identity))]);
@@ -97,5 +101,7 @@ export async function confirmIdentity(env: AppEnv, userId: string, identity: OAu
   const user = await findUser(env, userId);
   if (!user) throw new AppError("auth/user-not-found");
   if (user.disabledAt) throw new AppError("auth/user-disabled");
+  // Being deleted (decision 0033): never signed in again, whatever proves who they are.
+  if (user.deletingAt) throw new AppError("account/deleted");
   return user;
 }

@@ -175,6 +175,8 @@ export async function signInWithPasskey(
   const user = await findUser(env, passkey.userId);
   if (!user) throw new AppError("auth/passkey-not-found");
   if (user.disabledAt) throw new AppError("auth/user-disabled");
+  // Being deleted (decision 0033): never signed in again, whatever proves who they are.
+  if (user.deletingAt) throw new AppError("account/deleted");
   return user;
 }
 

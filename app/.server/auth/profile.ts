@@ -11,11 +11,9 @@ import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { accountObject, inAccount } from "../account/client";
-import { accountFolderPrefix } from "../account/files";
-import { forgetD1Rows } from "../account/move-from-d1";
-import { accountFolders } from "../account/parts";
+import { beginAccountDeletion } from "../account/deletion";
 import { deleteShareOf } from "../share/links";
-import { deleteR2Keys, listR2Prefix } from "../storage/r2";
+import { deleteR2Keys } from "../storage/r2";
 import { hashPassword } from "./password";
 import { avatarUrl } from "./session";
 import { sendVerificationEmail, type LinkContext } from "./accounts";
@@ -159,27 +157,13 @@ export async function hasActivePro(env: AppEnv, user: Pick<User, "id" | "accessL
 }
 
 /**
- * Deletes the account: R2 objects first (so a failure leaves a retryable account, never orphaned files), then every
- * row in one batch (sessions, connections, tokens, subscriptions and WhatsApp links follow the user by cascade), then
- * the account's object and everything it stores (decision 0026). The files are those its rows name and every file
- * under its id, and under the ids of the guests merged into it (their keys keep the guest's id).
+ * Deletes the account (docs/decisions/0033-account-deletion-job.md): here only the first step, after which the person
+ * is signed out, cannot sign in again and their object writes nothing; the account-deletions queue deletes the rest
+ * (account/deletion.ts) and retries until everything is gone.
  */
 export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
   if (await hasActivePro(env, user)) throw new AppError("account/pro-active");
-  const db = getDb(env);
-  const account = accountObject(env, user.id);
-  const { keys, mergedGuests } = await account.files(user.id);
-  const prefixed = await Promise.all(
-    [user.id, ...mergedGuests].flatMap((owner) => accountFolders.map((folder) => listR2Prefix(env, accountFolderPrefix(folder, owner)))),
-  );
-  await deleteR2Keys(env, [...keys, ...(user.profilePhotoKey ? [user.profilePhotoKey] : []), ...prefixed.flat()]);
-  await db.batch([
-    db.delete(schema.analyticsEvents).where(eq(schema.analyticsEvents.userId, user.id)),
-    // Rows the account still had in the old per-account tables (copied into its object by files() above).
-    ...forgetD1Rows(db, user.id),
-    db.delete(schema.users).where(eq(schema.users.id, user.id)),
-  ]);
-  await account.erase();
+  await beginAccountDeletion(env, user);
 }
 
 /**

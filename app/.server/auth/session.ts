@@ -144,7 +144,7 @@ export type SessionLookup =
    * The cookie names a session that is over: expired, signed out elsewhere (revoked, password reset), or its account
    * disabled. Treated as signed out, and the page says so once (docs/product.md §8) and removes the cookie.
    */
-  | { status: "ended"; reason: "auth/user-token-expired" | "auth/user-disabled" };
+  | { status: "ended"; reason: "auth/user-token-expired" | "auth/user-disabled" | "account/deleted" };
 
 /**
  * The session behind the request's cookie. Expired sessions, disabled users (signed out everywhere at once) and
@@ -188,6 +188,11 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
   if (user.disabledAt) {
     await destroyUserSessions(env, user.id);
     return { status: "ended", reason: "auth/user-disabled" };
+  }
+  // Its sessions went with the first step of the deletion (decision 0033); one that slipped in meanwhile ends here.
+  if (user.deletingAt) {
+    await destroyUserSessions(env, user.id);
+    return { status: "ended", reason: "account/deleted" };
   }
   if (!user.emailVerified && !row.otherWayIn) return { status: "none" };
   if (now - session.lastSeenAt > SESSION_POLICY.touchEveryMs) {

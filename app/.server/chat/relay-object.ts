@@ -8,7 +8,8 @@ import { commitHeldCharge } from "../credits/account-credits";
 import type { AppEnv } from "../env";
 import { afterTurn } from "../memory/jobs";
 import type { TurnStart } from "./turn-types";
-import { TurnRunner, type RelayStatus } from "./turn-runner";
+import type { Tombstone } from "../account/tombstone";
+import { TurnRunner, type RelayStatus, type TurnStore } from "./turn-runner";
 import { accountTurnStore, refundInObject } from "./turn-store";
 
 export type { RelayStatus } from "./turn-runner";
@@ -29,9 +30,12 @@ export abstract class ChatRelay extends AccountStorage {
       refundInObject((ownerId) => this.accountContext(ownerId)),
       ({ ownerId, creditKey }) => commitHeldCharge(this.accountContext(ownerId), creditKey),
     );
-    this.runner = new TurnRunner(ctx, env, store, {
-      wakeAt: (at) => void this.alarms.schedule(RELAY_ALARM_TASK, at, { allowUnconfirmed: true }),
-      afterFinish: ({ ownerId, ...turn }) => afterTurn(this.accountContext(ownerId), turn),
+    // Once the account is being deleted an answer writes nothing more, and queues no memory job (decision 0033).
+    this.runner = new TurnRunner(ctx, env, refusedOnceErased(store, this.tombstone), {
+      wakeAt: (at) => void (this.tombstone.erased || this.alarms.schedule(RELAY_ALARM_TASK, at, { allowUnconfirmed: true })),
+      afterFinish: async ({ ownerId, ...turn }) => {
+        if (!this.tombstone.erased) await afterTurn(this.accountContext(ownerId), turn);
+      },
     });
   }
 
@@ -39,6 +43,7 @@ export abstract class ChatRelay extends AccountStorage {
 
   /** Starts an answer (or reads the one already started for this message id) as Server-Sent Events. */
   async start(input: TurnStart): Promise<ReadableStream<Uint8Array> | null> {
+    this.tombstone.refuse();
     return this.runner.start(input);
   }
 
@@ -49,11 +54,13 @@ export abstract class ChatRelay extends AccountStorage {
    * (the caller is gone) the object drops it the same way and gives the charge back itself.
    */
   async launch(input: TurnStart): Promise<void> {
+    this.tombstone.refuse();
     return this.runner.launch(input);
   }
 
   /** The owner of a launched answer is confirmed: its rows are written, then it is read like start()'s. */
   async confirm(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    this.tombstone.refuse();
     return this.runner.confirm(messageId);
   }
 
@@ -84,4 +91,29 @@ export abstract class ChatRelay extends AccountStorage {
   protected keepAlive(): Promise<number | null> {
     return this.runner.alarm();
   }
+
+  /** The account is being deleted: every answer being generated stops now, keeping nothing (decision 0033). */
+  protected stopAnswers(): void {
+    this.runner.stopAll();
+  }
+}
+
+/** The turn store, refusing every write once the object is erased (the charge's commit is dropped). */
+function refusedOnceErased(store: TurnStore, tombstone: Tombstone): TurnStore {
+  const refused =
+    <Args extends unknown[]>(write: (...args: Args) => Promise<void>) =>
+    async (...args: Args) => {
+      tombstone.refuse();
+      await write(...args);
+    };
+  return {
+    writeTurn: refused(store.writeTurn),
+    saveProgress: refused(store.saveProgress),
+    finish: refused(store.finish),
+    endInterrupted: refused(store.endInterrupted),
+    settleCharge: refused(store.settleCharge),
+    commitCharge: (charge) => {
+      if (!tombstone.erased) store.commitCharge(charge);
+    },
+  };
 }

@@ -132,6 +132,17 @@ export class TurnRunner {
     this.move(this.turns.get(messageId), "stop", machine.stop);
   }
 
+  /**
+   * The account is being deleted (decision 0033): every answer stops at once (a launch is dropped), its readers get
+   * the end, and what it would save is refused by the store.
+   */
+  stopAll(): void {
+    for (const turn of [...this.turns.values()]) {
+      if (accepts(turn.state, "cancel")) this.move(turn, "cancel", machine.cancel);
+      else this.move(turn, "stop", machine.stop);
+    }
+  }
+
   /** The runner's part of the object's alarm; answers when it wants to be woken next (null: not until asked). */
   async alarm(): Promise<number | null> {
     this.alarmAt = undefined;

@@ -50,6 +50,11 @@ export class CreditsCounter extends DurableObject<Record<string, unknown>> {
     return this.ledger.balance(limit, now);
   }
 
+  /** Forgets every charge: the account it counts for was deleted (account/deletion.ts, decision 0033). */
+  forgetAll(): void {
+    this.ctx.storage.sql.exec("DELETE FROM credit_charges");
+  }
+
   /** The day's charges, for an account's object taking its ledger over (credits/account-credits.ts). */
   chargesOn(day: string): CreditCharge[] {
     return this.ledger.chargesOn(day);

@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { DOCUMENT_READS_DEAD_LETTER_QUEUE, isDocumentReadMessage, type DocumentReadMessage } from "./messages";
 import { readDocument, ReadFailure } from "./reader";
 import { consumeEach } from "../queue-consumer";
+import { isAccountDeleted } from "../account/tombstone";
 
 export async function processDocumentReads(batch: MessageBatch<unknown>, env: Pick<AppEnv, "ACCOUNT" | "MEDIA">): Promise<void> {
   const deadLetters = batch.queue === DOCUMENT_READS_DEAD_LETTER_QUEUE;
@@ -24,6 +25,7 @@ export async function processDocumentReads(batch: MessageBatch<unknown>, env: Pi
         await readOne(env, message);
         return "done";
       } catch (error) {
+        if (isAccountDeleted(error)) throw error;
         console.error("document-reads: reading failed, retried by the queue", message.documentId, error);
         return "retry";
       }

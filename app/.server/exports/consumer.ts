@@ -15,6 +15,7 @@ import { exportKey } from "./operations";
 import { downloadUrl } from "./requests";
 import { R2PartWriter, StreamingZip } from "./zip-writer";
 import { consumeEach } from "../queue-consumer";
+import { isAccountDeleted } from "../account/tombstone";
 
 /** The queue's max_retries (wrangler.toml) plus the first try. */
 export const MAX_EXPORT_ATTEMPTS = 3;
@@ -68,8 +69,13 @@ export async function processDataExport(env: AppEnv, message: DataExportMessage,
     await emailReady(env, ready, user, message.origin);
     return "done";
   } catch (error) {
-    console.error("data-exports: attempt failed", row.id, `attempt ${attempt}`, error);
     await upload.abort().catch(() => undefined);
+    if (isAccountDeleted(error)) {
+      // The account is being deleted (decision 0033): no archive of it stays, even one its R2 sweep did not see.
+      await env.MEDIA.delete(key);
+      throw error;
+    }
+    console.error("data-exports: attempt failed", row.id, `attempt ${attempt}`, error);
     if (attempt < MAX_EXPORT_ATTEMPTS) return "retry";
     await inAccount(env, ownerId, "dataExports.fail", { id, errorCode: "export/failed", now: Date.now() });
     return "done";

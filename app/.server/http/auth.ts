@@ -80,6 +80,8 @@ export async function signedInRedirect(
 ): Promise<Response> {
   const headers = new Headers(options.headers);
   const redirectTo = safeRedirectPath(options.redirectTo, DEFAULT_AFTER_SIGN_IN);
+  // Every way in ends here: an account being deleted gets no session, whatever proved who they are (decision 0033).
+  if (user.deletingAt) throw new AppError("account/deleted");
   try {
     const guestId = options.guestId !== undefined ? options.guestId : await readGuestId(request, context.config);
     const trustDevice = Boolean(options.trustDevice);

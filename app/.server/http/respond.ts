@@ -6,6 +6,7 @@ import { formatWait, retryAfterSeconds } from "../../lib/error-text";
 import { redactedError } from "../../lib/redact";
 import { fieldErrorsFrom } from "../../lib/schemas/field-errors";
 import { AppError, isAppError, type ErrorCode } from "../errors";
+import { isAccountDeleted } from "../account/tombstone";
 import { fieldMessages, getLocale, resources, type ValidationMessages } from "../i18n";
 
 export { serverNamespace, type ValidationMessages } from "../i18n";
@@ -32,6 +33,8 @@ export function errorMessage(request: Request, code: ErrorCode, values: MessageV
 
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  // A deleted account's object refusing a call made to it directly (decision 0033): its code is all RPC kept.
+  if (isAccountDeleted(error)) return new AppError("account/deleted", { cause: error });
   console.error(redactedError(error));
   return new AppError("app/unknown", { cause: error });
 }

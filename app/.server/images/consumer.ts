@@ -27,6 +27,7 @@ import { isImageJobMessage, type ImageJobMessage } from "./messages";
 import { renderTextLogo, TEXT_LOGO_HEIGHT, TEXT_LOGO_WIDTH } from "./logo-svg";
 import { consumeEach } from "../queue-consumer";
 import { accountFileKey } from "../account/files";
+import { isAccountDeleted } from "../account/tombstone";
 
 /** Attempts before a job is marked failed and refunded (the queue's max_retries, plus the first try). */
 export const MAX_ATTEMPTS = 4;
@@ -44,9 +45,15 @@ export async function processImageJobs(batch: MessageBatch<unknown>, env: AppEnv
   });
 }
 
-/** Marks a job failed (if it is not finished) and refunds its credits; true when this call did it. */
+/**
+ * Marks a job failed (if it is not finished) and refunds its credits; true when this call did it. A deleted account's
+ * job has nothing left to fail or refund (decision 0033).
+ */
 async function failJob(env: AppEnv, { jobId, accountId }: ImageJobMessage, code: string): Promise<boolean> {
-  const failed = await inAccount(env, accountId, "imageJobs.fail", { jobId, code });
+  const failed = await inAccount(env, accountId, "imageJobs.fail", { jobId, code }).catch((error: unknown) => {
+    if (isAccountDeleted(error)) return null;
+    throw error;
+  });
   if (!failed) return false;
   await refundCredits(env, accountId, failed.creditKey);
   return true;
@@ -192,9 +199,14 @@ export async function processImageJob(env: AppEnv, message: ImageJobMessage): Pr
     const made = await makePicture(env, source, settings);
     const key = accountFileKey("gallery", accountId, `${job.id}.${extensionFor[made.contentType] ?? "bin"}`);
     await env.MEDIA.put(key, made.bytes, { httpMetadata: { contentType: made.contentType } });
-    await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key, source) });
+    await inAccount(env, accountId, "imageJobs.finish", { jobId, image: galleryEntry(job, made, key, source) }).catch(async (error: unknown) => {
+      // Refused because the account is being deleted (decision 0033): its picture goes too, even if its R2 sweep is over.
+      if (isAccountDeleted(error)) await env.MEDIA.delete(key);
+      throw error;
+    });
     return "done";
   } catch (error) {
+    if (isAccountDeleted(error)) throw error;
     const failure = classifyProviderError(error);
     console.error("image-jobs: attempt failed", job.id, `attempt ${job.attempts}`, failure.code, error);
     if (failure.transient && job.attempts < MAX_ATTEMPTS) return "retry";

@@ -15,7 +15,7 @@ export interface VoiceCharge {
   address?: string;
 }
 
-const fairUseCounter = (env: AppEnv, accountId: string) => env.CREDITS.get(env.CREDITS.idFromName(`voice:${accountId}`));
+export const fairUseCounter = (env: Pick<AppEnv, "CREDITS">, accountId: string) => env.CREDITS.get(env.CREDITS.idFromName(`voice:${accountId}`));
 
 /**
  * Charges the minutes, or throws credits/exhausted (no credits left) or voice/fair-use (Pro's daily minutes used).

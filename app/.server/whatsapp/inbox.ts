@@ -5,6 +5,7 @@
 import { and, eq, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AppConfig, AppEnv } from "../env";
 import { loadConfig } from "../env";
+import { isAccountDeleted } from "../account/tombstone";
 import { getDb, schema } from "../db";
 import { runCommand } from "./command-handlers";
 import { parseCommand } from "./commands";
@@ -78,6 +79,11 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
           await handleInbound(env, config, body);
           message.ack();
         } catch (error) {
+          // The number's account is being deleted (decision 0033): nothing of the message is kept, nothing to retry.
+          if (isAccountDeleted(error)) {
+            message.ack();
+            continue;
+          }
           console.error("whatsapp: answering failed; the queue will retry", body.id, error);
           await getDb(env)
             .update(schema.whatsappMessages)

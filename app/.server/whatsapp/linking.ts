@@ -16,10 +16,13 @@ export async function findLink(env: AppEnv, phone: string): Promise<WhatsAppLink
 
 export type LinkOutcome = { ok: true; user: User } | { ok: false };
 
-/** The account a link belongs to, unless it has been disabled since (then the number is treated as unlinked). */
+/**
+ * The account a link belongs to, unless it has been disabled or is being deleted since (decision 0033): then the
+ * number is treated as unlinked, and a code made for it links nothing.
+ */
 export async function linkedAccount(env: AppEnv, userId: string): Promise<User | null> {
   const user = await findUser(env, userId);
-  return user && !user.disabledAt ? user : null;
+  return user && !user.disabledAt && !user.deletingAt ? user : null;
 }
 
 /**

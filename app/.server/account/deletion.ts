@@ -1,0 +1,159 @@
+// Deleting an account (docs/decisions/0033-account-deletion-job.md). The request does the first step: the account's
+// object is marked erased (account/tombstone.ts: nothing more is written there, its answers stop), then in one D1
+// batch its sessions go, its user row is marked as being deleted (no sign-in from then on) and a deletion record keeps
+// what the later steps need; then a message goes to the account-deletions queue. The consumer runs the rest, each step
+// safe to repeat and recorded when done, and the queue retries it until everything is gone: the object's storage,
+// every R2 folder of the account and of the guests merged into it, its counters, and last its D1 rows with the record.
+import { eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { User } from "../../../db/schema";
+import { creditsCounter } from "../credits/address";
+import { getPrimaryDb, schema, type Database } from "../db";
+import type { AppEnv } from "../env";
+import { consumeEach } from "../queue-consumer";
+import { deleteR2Keys, listR2Prefix } from "../storage/r2";
+import { fairUseCounter } from "../voice/metering";
+import { accountObject } from "./client";
+import { accountFolderPrefix } from "./files";
+import { forgetD1Rows } from "./move-from-d1";
+import { accountFolders } from "./parts";
+
+export const ACCOUNT_DELETIONS_QUEUE = "account-deletions";
+
+export interface AccountDeletionMessage {
+  accountId: string;
+}
+
+/** A deletion still unfinished this long after it was asked for is enqueued again by the hourly cron. */
+const RESUME_AFTER_MS = 24 * 60 * 60 * 1000;
+
+type Step = (typeof schema.accountDeletions.$inferSelect)["step"];
+type Deletion = typeof schema.accountDeletions.$inferSelect;
+
+function isDeletionMessage(value: unknown): value is AccountDeletionMessage {
+  return typeof value === "object" && value !== null && typeof (value as AccountDeletionMessage).accountId === "string";
+}
+
+/**
+ * The first step, run by the request (settings/account.ts): from its end the person is signed out everywhere, cannot
+ * sign in again, and their object writes nothing. Safe to ask again if it fails part way (each part is idempotent).
+ */
+export async function beginAccountDeletion(env: AppEnv, user: Pick<User, "id" | "email">, now = Date.now()): Promise<void> {
+  // The guests merged into it are read here, before the job wipes the object that records them.
+  const owners = await accountObject(env, user.id).markErased(user.id);
+  const db = getPrimaryDb(env);
+  const { users, sessions, accountDeletions } = schema;
+  await db.batch([
+    db.update(users).set({ deletingAt: now, updatedAt: now }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(eq(sessions.userId, user.id)),
+    db
+      .insert(accountDeletions)
+      .values({ userId: user.id, email: user.email, owners: JSON.stringify(owners), requestedAt: now })
+      .onConflictDoNothing(),
+  ]);
+  await env.ACCOUNT_DELETIONS.send({ accountId: user.id });
+}
+
+export async function processAccountDeletions(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  await consumeEach(batch, {
+    name: "account-deletions",
+    isMessage: isDeletionMessage,
+    handle: async ({ accountId }) => {
+      try {
+        await runAccountDeletion(env, accountId);
+        return "done";
+      } catch (error) {
+        console.error("account-deletions: a step failed, retried", accountId, error);
+        return "retry";
+      }
+    },
+    retryDelaySeconds: (attempts) => Math.min(300, 10 * 2 ** attempts),
+  });
+}
+
+/**
+ * The job: every step left, in order, each recorded when done so a retry goes on from the next. No record means the
+ * deletion is finished (its last step deletes it) or was never asked for: nothing is done.
+ */
+export async function runAccountDeletion(env: AppEnv, accountId: string): Promise<void> {
+  const db = getPrimaryDb(env);
+  const deletion = await db.select().from(schema.accountDeletions).where(eq(schema.accountDeletions.userId, accountId)).get();
+  if (!deletion) return;
+  const owners = JSON.parse(deletion.owners) as string[];
+  let step: Step = deletion.step;
+  const done = async (next: Step) => {
+    await db.update(schema.accountDeletions).set({ step: next }).where(eq(schema.accountDeletions.userId, accountId));
+    step = next;
+  };
+  if (step === "storage") {
+    await accountObject(env, accountId).erase();
+    await done("files");
+  }
+  if (step === "files") {
+    await deleteFilesOf(env, owners);
+    await done("counters");
+  }
+  if (step === "counters") {
+    await forgetCounters(env, accountId);
+    await done("rows");
+  }
+  await deleteRows(db, deletion, owners);
+}
+
+/** Every file under the owners' folders (a file written after this is its writer's to delete, decision 0033). */
+async function deleteFilesOf(env: AppEnv, owners: string[]): Promise<void> {
+  for (const owner of owners) {
+    // Every folder a part of the account claims (account/parts.ts, decision 0034): all of them go with the account.
+    const keys = await Promise.all(accountFolders.map((folder) => listR2Prefix(env, accountFolderPrefix(folder, owner))));
+    await deleteR2Keys(env, keys.flat());
+  }
+}
+
+/** The other objects keyed by the account: Pro's voice minutes, and its credits counter from before its object. */
+async function forgetCounters(env: AppEnv, accountId: string): Promise<void> {
+  await fairUseCounter(env, accountId).forgetAll();
+  await creditsCounter(env, accountId).forgetAll();
+}
+
+/**
+ * The last step, one D1 transaction: the user row (sessions, login connections, tokens, passkeys, subscriptions, share
+ * links and WhatsApp links follow by cascade), the rows it had in the old per-account tables, the e-mails sent to its
+ * address, its WhatsApp numbers' message rows, its analytics rows and the guests', and the deletion record itself.
+ */
+async function deleteRows(db: Database, deletion: Deletion, owners: string[]): Promise<void> {
+  const { users, whatsappLinks, whatsappLinkCodes, whatsappMessages, whatsappReplies, whatsappFailures, emailOutbox, analyticsEvents } = schema;
+  const accountId = deletion.userId;
+  const [links, codes] = await Promise.all([
+    db.select({ phone: whatsappLinks.phone }).from(whatsappLinks).where(eq(whatsappLinks.userId, accountId)),
+    db.select({ phone: whatsappLinkCodes.phone }).from(whatsappLinkCodes).where(eq(whatsappLinkCodes.userId, accountId)),
+  ]);
+  const phones = [...new Set([...links, ...codes].map((row) => row.phone))];
+  const byPhone =
+    phones.length === 0
+      ? []
+      : [
+          db.delete(whatsappMessages).where(inArray(whatsappMessages.phone, phones)),
+          db.delete(whatsappReplies).where(inArray(whatsappReplies.phone, phones)),
+          db.delete(whatsappFailures).where(inArray(whatsappFailures.phone, phones)),
+        ];
+  await db.batch([
+    db.delete(analyticsEvents).where(or(inArray(analyticsEvents.userId, owners), inArray(analyticsEvents.guestId, owners))),
+    ...owners.flatMap((owner) => forgetD1Rows(db, owner)),
+    db.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${deletion.email.toLowerCase()}`),
+    ...byPhone,
+    db.delete(schema.accountMoves).where(eq(schema.accountMoves.accountId, accountId)),
+    db.delete(users).where(eq(users.id, accountId)),
+    db.delete(schema.accountDeletions).where(eq(schema.accountDeletions.userId, accountId)),
+  ]);
+}
+
+/** The hourly cron's part (workers/app.ts): a deletion still unfinished a day after it was asked for is enqueued again. */
+export async function resumeDeletions(env: Pick<AppEnv, "DB" | "ACCOUNT_DELETIONS">, now: number): Promise<number> {
+  const { accountDeletions } = schema;
+  const stalled = await getPrimaryDb(env)
+    .select({ userId: accountDeletions.userId })
+    .from(accountDeletions)
+    .where(lt(accountDeletions.requestedAt, now - RESUME_AFTER_MS))
+    .limit(100);
+  for (const { userId } of stalled) await env.ACCOUNT_DELETIONS.send({ accountId: userId });
+  return stalled.length;
+}
