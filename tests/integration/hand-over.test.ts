@@ -85,7 +85,7 @@ function adoptThrough(userId: string, guestId: string, cut: (method: string, cal
     };
     object.env = { ...real, ACCOUNT: guests as unknown as typeof real.ACCOUNT };
     try {
-      return await instance.adopt(userId, guestId);
+      return await instance.adopt(guestId);
     } finally {
       object.env = real;
     }

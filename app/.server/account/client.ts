@@ -19,7 +19,7 @@ export function inAccount<Name extends OperationName>(
   ...input: OperationInput<Name> extends undefined ? [] : [OperationInput<Name>]
 ): Promise<OperationResult<Name>> {
   // The stub's generated type cannot carry run()'s generic signature across RPC; the registry's types stand in.
-  return (accountObject(env, accountId).perform(accountId, name, input[0]) as Promise<OperationResult<Name>>).catch((error: unknown) => {
+  return (accountObject(env, accountId).perform(name, input[0]) as Promise<OperationResult<Name>>).catch((error: unknown) => {
     // Across RPC an AppError arrives as a plain Error: a deleted account's refusal is made whole again (decision 0033).
     throw isAccountDeleted(error) ? new AppError(ACCOUNT_DELETED, { cause: error }) : error;
   });

@@ -39,7 +39,7 @@ function isDeletionMessage(value: unknown): value is AccountDeletionMessage {
  */
 export async function beginAccountDeletion(env: AppEnv, user: Pick<User, "id" | "email">, now = Date.now()): Promise<void> {
   // The guests merged into it are read here, before the job wipes the object that records them.
-  const owners = await accountObject(env, user.id).markErased(user.id);
+  const owners = await accountObject(env, user.id).markErased();
   const db = getPrimaryDb(env);
   const { users, sessions, accountDeletions } = schema;
   await db.batch([

@@ -37,7 +37,7 @@ export async function processAccountMoves(batch: MessageBatch<unknown>, env: App
     isMessage: isAccountMoveMessage,
     handle: async ({ accountId }) => {
       try {
-        const rows = await accountObject(env, accountId).moveFromD1(accountId);
+        const rows = await accountObject(env, accountId).moveFromD1();
         // Recorded here too: an account moved on first use with nothing left to copy is still counted as moved.
         await recordMoved(env, accountId, rows);
         return "done";

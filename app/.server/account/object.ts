@@ -33,11 +33,11 @@ export class Account extends ChatRelay {
   private arrival: Promise<number> | null = null;
 
   /** Runs one operation of account/operations.ts against this account's storage. */
-  async perform(accountId: string, name: OperationName, input: unknown): Promise<unknown> {
+  async perform(name: OperationName, input: unknown): Promise<unknown> {
     const operation = operations[name];
     if (!operation) throw new Error(`account: no operation ${String(name)}`);
-    await this.arrive(accountId);
-    return (operation as AccountOperation)(this.accountContext(accountId), input);
+    await this.arrive();
+    return (operation as AccountOperation)(this.accountContext(), input);
   }
 
   /**
@@ -45,20 +45,22 @@ export class Account extends ChatRelay {
    * composed and started (or launched on an owner hint) by this object's relay.
    */
   async beginTurn(ask: TurnAsk): Promise<BegunTurn> {
-    await this.arrive(ask.who.accountId);
-    return beginTurn(this.accountContext(ask.who.accountId), this, ask);
+    // A turn asked of another account's object is refused: the turn's owner is this object's account.
+    if (ask.who.accountId !== this.accountId) throw new Error("account: a turn asked of another account's object");
+    await this.arrive();
+    return beginTurn(this.accountContext(), this, ask);
   }
 
   /** Joins one of the account's answers in one call (chat/join.ts); null when the account has no such message. */
-  async joinAnswer(accountId: string, messageId: string): Promise<ReadableStream<Uint8Array> | null> {
-    await this.arrive(accountId);
-    return joinInAccount(this.accountContext(accountId), this, messageId);
+  async joinAnswer(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    await this.arrive();
+    return joinInAccount(this.accountContext(), this, messageId);
   }
 
   /** Stops one of the account's answers if it is being generated, keeping what came (one call); false when there is none. */
-  async stopAnswer(accountId: string, messageId: string): Promise<boolean> {
-    await this.arrive(accountId);
-    const message = operations["chat.message"](this.accountContext(accountId), messageId);
+  async stopAnswer(messageId: string): Promise<boolean> {
+    await this.arrive();
+    const message = operations["chat.message"](this.accountContext(), messageId);
     if (!message) return false;
     if (message.status === "streaming") await this.stop(messageId);
     return true;
@@ -71,10 +73,10 @@ export class Account extends ChatRelay {
    * through (its answer lost on the way back to the route) is streaming, kept and charged like any other.
    */
   async cancelLaunch(messageId: string, charge: TurnCharge): Promise<void> {
-    await this.arrive(charge.ownerId);
+    await this.arrive();
     if (this.runner.state(messageId).status !== "launched") return;
     await this.cancel(messageId).catch((error: unknown) => console.error("chat turn: could not cancel a launch", messageId, error));
-    const account = this.accountContext(charge.ownerId);
+    const account = this.accountContext();
     await settleTurnCharge(
       this.env,
       charge,
@@ -89,9 +91,9 @@ export class Account extends ChatRelay {
    * is first served, once: an account not moved yet by the account-moves queue is moved on first use, and reads
    * never see it half moved. Afterwards this is a look at a field (no D1 read once moved). Returns the rows copied.
    */
-  protected arrive(accountId: string): Promise<number> {
+  protected arrive(): Promise<number> {
     this.tombstone.refuse();
-    this.arrival ??= this.moveIn(accountId).catch((error: unknown) => {
+    this.arrival ??= this.moveIn(this.accountId).catch((error: unknown) => {
       // Tried again by the next call: the move is safe to repeat.
       this.arrival = null;
       throw error;
@@ -102,7 +104,7 @@ export class Account extends ChatRelay {
   private async moveIn(accountId: string): Promise<number> {
     const { accountMeta } = accountSchema;
     if (this.db.select().from(accountMeta).where(eq(accountMeta.key, ARRIVED)).get()) return 0;
-    const account = this.accountContext(accountId);
+    const account = this.accountContext();
     // An account with no old rows needs nothing more: no D1 pages, no call to a counter it never had. One minted since
     // the old tables stopped being written cannot have any, so D1 is not even asked (account/ids.ts).
     if (mintedAfterD1(accountId) || !(await hasRowsInD1(this.env, accountId))) {
@@ -126,16 +128,16 @@ export class Account extends ChatRelay {
   }
 
   /** The account-moves queue's call (account/moves.ts): moves the account in now, if it is not already. */
-  async moveFromD1(accountId: string): Promise<number> {
-    return this.arrive(accountId);
+  async moveFromD1(): Promise<number> {
+    return this.arrive();
   }
 
   /** The R2 files this account's rows name, and the guest ids merged into it (for their folders): for deleting it. */
-  async files(accountId: string): Promise<{ keys: string[]; mergedGuests: string[] }> {
-    if (!this.tombstone.erased) await this.arrive(accountId);
+  async files(): Promise<{ keys: string[]; mergedGuests: string[] }> {
+    if (!this.tombstone.erased) await this.arrive();
     const { voiceNotes, accountMeta } = accountSchema;
     const keys = [
-      ...operations["uploads.allFiles"](this.accountContext(accountId)),
+      ...operations["uploads.allFiles"](this.accountContext()),
       ...this.db
         .select({ key: voiceNotes.r2Key })
         .from(voiceNotes)
@@ -147,7 +149,7 @@ export class Account extends ChatRelay {
   }
 
   /**
-   * A visitor signed in as `accountId`: what they made as a guest (chats, uploads, creations, birth data) moves
+   * A visitor signed in as this account: what they made as a guest (chats, uploads, creations, birth data) moves
    * from the guest's object into this one (account/hand-over.ts, decision 0026). Every page of the guest's rows is
    * copied first, then the merge is recorded, and only then does the guest forget them: a sign-in cut anywhere loses
    * nothing and the next one finishes the move; two tabs signing in at once copy the same rows, kept once by their
@@ -155,11 +157,12 @@ export class Account extends ChatRelay {
    * stay where they are in R2: their keys are in the rows, and deleting the account deletes `guest:` folders too.
    * Credits are not merged (the guest's day was the guest's), and a guest has no exports. Answers the rows inserted.
    */
-  async adopt(accountId: string, guestId: string): Promise<number> {
+  async adopt(guestId: string): Promise<number> {
+    const accountId = this.accountId;
     if (guestId === accountId) return 0;
-    await this.arrive(accountId);
+    await this.arrive();
     const guest = this.env.ACCOUNT.get(this.env.ACCOUNT.idFromName(guestId));
-    const { inserted, files } = await copyHandedOver(this.db, accountId, async (cursor) => (await guest.handOverPage(guestId, cursor)) as HandOverPage);
+    const { inserted, files } = await copyHandedOver(this.db, accountId, async (cursor) => (await guest.handOverPage(cursor)) as HandOverPage);
     // The guest's uploads and documents keep their age; the ones nothing refers to are cleaned up here now (decision 0013).
     if (files) await scheduleUploadCleanup(this.alarms, Date.now());
     // A temporary chat's attachments keep their hour (decision 0027): the task looks now and wakes for the next one.
@@ -169,7 +172,7 @@ export class Account extends ChatRelay {
       .values({ key: `${GUEST_PREFIX}${guestId}`, value: String(Date.now()) })
       .onConflictDoNothing()
       .run();
-    await guest.forgetHandedOver(guestId, accountId);
+    await guest.forgetHandedOver(accountId);
     return inserted;
   }
 
@@ -177,21 +180,21 @@ export class Account extends ChatRelay {
    * One page of this (guest's) object's rows for the account it signed in as (see adopt); nothing is deleted. Rows the
    * guest still had in D1 are moved in first, so they are handed over with the rest.
    */
-  async handOverPage(guestId: string, cursor: HandOverCursor | null): Promise<HandOverPage> {
-    await this.arrive(guestId);
+  async handOverPage(cursor: HandOverCursor | null): Promise<HandOverPage> {
+    await this.arrive();
     return handOverPage(this.db, cursor);
   }
 
   /** The account has every page (see adopt): this guest's handed-over rows are deleted, and whom they went to recorded. */
-  async forgetHandedOver(guestId: string, toAccountId: string): Promise<void> {
-    await this.arrive(guestId);
+  async forgetHandedOver(toAccountId: string): Promise<void> {
+    await this.arrive();
     forgetHandedOver(this.db, toAccountId);
   }
 
   /** The object's one alarm, shared by its tasks (account/alarms.ts): the relay's and each part's (account/parts.ts). */
   override async alarm(): Promise<void> {
     if (this.tombstone.erased) return;
-    const account = this.accountContext(this.ctx.id.name ?? "");
+    const account = this.accountContext();
     const tasks: Record<string, (now: number) => Promise<number | null>> = { [RELAY_ALARM_TASK]: () => this.keepAlive() };
     for (const part of accountParts as readonly AccountPart[]) {
       for (const [name, task] of Object.entries(part.alarms ?? {})) tasks[name] = (now) => task(account, now);
@@ -205,12 +208,12 @@ export class Account extends ChatRelay {
    * The first step of deleting the account (account/deletion.ts, decision 0033): from now on every write is refused
    * and every answer stops. Answers the ids whose R2 folders hold its files, read before the storage is wiped.
    */
-  async markErased(accountId: string): Promise<string[]> {
-    const { keys, mergedGuests } = await this.files(accountId);
+  async markErased(): Promise<string[]> {
+    const { keys, mergedGuests } = await this.files();
     await this.tombstone.mark();
     await this.ctx.storage.deleteAlarm();
     this.stopAnswers();
-    return fileOwners(accountId, keys, mergedGuests);
+    return fileOwners(this.accountId, keys, mergedGuests);
   }
 
   /** The deletion job's first step: deletes everything the object stores but the tombstone (decision 0033). */

@@ -32,8 +32,18 @@ export abstract class AccountStorage extends DurableObject<AppEnv> {
     });
   }
 
-  /** What an operation of account/operations.ts runs with, here, for `accountId`. */
-  protected accountContext(accountId: string): AccountContext {
-    return { db: this.db, env: this.env, accountId, alarms: this.alarms, heldCharges: this.heldCharges };
+  /**
+   * The account (user id or guest id) this object is named for (account/client.ts `accountObject`): read from its own
+   * name, so no caller can ask it to act for another account.
+   */
+  protected get accountId(): string {
+    const name = this.ctx.id.name;
+    if (!name) throw new Error("account: an account's object is always reached by its name");
+    return name;
+  }
+
+  /** What an operation of account/operations.ts runs with, here. */
+  protected accountContext(): AccountContext {
+    return { db: this.db, env: this.env, accountId: this.accountId, alarms: this.alarms, heldCharges: this.heldCharges };
   }
 }

@@ -172,5 +172,5 @@ export async function deleteAccount(env: AppEnv, user: User): Promise<void> {
  */
 export async function adoptGuestData(env: AppEnv, guestId: string | null, userId: string): Promise<void> {
   if (!guestId || !guestId.startsWith("g_") || guestId === userId) return;
-  await accountObject(env, userId).adopt(userId, guestId);
+  await accountObject(env, userId).adopt(guestId);
 }

@@ -43,7 +43,7 @@ export interface AnswerSource {
  * joinInAccount): 404 when the account has no such message (another account's id reaches only the asker's object).
  */
 export async function joinAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<ReadableStream<Uint8Array>> {
-  const stream = await accountObject(env, ownerId).joinAnswer(ownerId, messageId);
+  const stream = await accountObject(env, ownerId).joinAnswer(messageId);
   if (!stream) throw new AppError("chat/not-found");
   return stream;
 }

@@ -27,14 +27,14 @@ export abstract class ChatRelay extends AccountStorage {
     const store = accountTurnStore(
       this.db,
       env,
-      refundInObject((ownerId) => this.accountContext(ownerId)),
-      ({ ownerId, creditKey }) => commitHeldCharge(this.accountContext(ownerId), creditKey),
+      refundInObject(() => this.accountContext()),
+      ({ creditKey }) => commitHeldCharge(this.accountContext(), creditKey),
     );
     // Once the account is being deleted an answer writes nothing more, and queues no memory job (decision 0033).
     this.runner = new TurnRunner(ctx, env, refusedOnceErased(store, this.tombstone), {
       wakeAt: (at) => void (this.tombstone.erased || this.alarms.schedule(RELAY_ALARM_TASK, at, { allowUnconfirmed: true })),
-      afterFinish: async ({ ownerId, ...turn }) => {
-        if (!this.tombstone.erased) await afterTurn(this.accountContext(ownerId), turn);
+      afterFinish: async ({ ownerId: _owner, ...turn }) => {
+        if (!this.tombstone.erased) await afterTurn(this.accountContext(), turn);
       },
     });
   }

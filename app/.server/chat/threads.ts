@@ -225,7 +225,7 @@ export async function rateMessage(env: AppEnv, ownerId: string, messageId: strin
 
 /** Stops an answer being generated, keeping what came, in one call to the account's object; 404 when it has no such message. */
 export async function stopAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<void> {
-  if (!(await accountObject(env, ownerId).stopAnswer(ownerId, messageId))) throw new AppError("chat/not-found");
+  if (!(await accountObject(env, ownerId).stopAnswer(messageId))) throw new AppError("chat/not-found");
 }
 
 /** A page of history, newest first. The cursor is "<updatedAt>.<id>" of the last thread of the previous page. */
