@@ -12,6 +12,7 @@ import { useStore } from "~/lib/store";
 import { DocumentPanelHost } from "../documents/document-panel-host";
 import { uploadedDocuments } from "../documents/uploaded-documents";
 import { FileChip } from "../documents/file-chip";
+import { Button } from "~/components/ui/button";
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -64,12 +65,12 @@ function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text
         className="w-full rounded-lg border bg-background p-2 text-sm"
       />
       <div className="flex justify-end gap-2">
-        <button type="button" onClick={onCancel} className="rounded-md border px-3 py-1 text-sm hover:bg-muted">
+        <Button type="button" onClick={onCancel} variant="outline" size="sm">
           {t("actions.cancel")}
-        </button>
-        <button type="submit" className="rounded-md bg-primary px-3 py-1 text-sm text-primary-foreground">
+        </Button>
+        <Button type="submit" variant="primary" size="sm">
           {t("actions.saveAndSend")}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -244,14 +245,10 @@ export const MessageList = memo(function MessageList({
                   )}
                   <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent px-4 py-2 text-[15px]">{message.content}</div>
                   {index === lastUser && !busy && (
-                    <button
-                      type="button"
-                      onClick={() => setEditing(true)}
-                      className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted"
-                    >
+                    <Button type="button" onClick={() => setEditing(true)} variant="ghost" size="xs" className="text-muted-foreground">
                       <Pencil className="size-3.5" aria-hidden />
                       {t("actions.edit")}
-                    </button>
+                    </Button>
                   )}
                 </>
               )}
@@ -281,35 +278,35 @@ export const MessageList = memo(function MessageList({
                   {message.content && !isPlaceholder(message.id) && !temporary && <ReadAloudButton messageId={message.id} text={message.content} />}
                   {message.content && !temporary && (
                     <>
-                      <button
+                      <Button
                         type="button"
                         aria-pressed={message.feedback === "like"}
                         onClick={() => onFeedback(message.id, message.feedback === "like" ? "none" : "like")}
-                        className={`rounded p-1.5 hover:bg-muted ${message.feedback === "like" ? "text-primary" : "text-muted-foreground"}`}
+                        variant="ghost"
+                        size="icon"
+                        className={message.feedback === "like" ? "text-primary" : "text-muted-foreground"}
                         aria-label={t("actions.like")}
                       >
                         <ThumbsUp className="size-3.5" aria-hidden />
-                      </button>
-                      <button
+                      </Button>
+                      <Button
                         type="button"
                         aria-pressed={message.feedback === "dislike"}
                         onClick={() => onFeedback(message.id, message.feedback === "dislike" ? "none" : "dislike")}
-                        className={`rounded p-1.5 hover:bg-muted ${message.feedback === "dislike" ? "text-primary" : "text-muted-foreground"}`}
+                        variant="ghost"
+                        size="icon"
+                        className={message.feedback === "dislike" ? "text-primary" : "text-muted-foreground"}
                         aria-label={t("actions.dislike")}
                       >
                         <ThumbsDown className="size-3.5" aria-hidden />
-                      </button>
+                      </Button>
                     </>
                   )}
                   {index === lastAssistant && !busy && (
-                    <button
-                      type="button"
-                      onClick={onRegenerate}
-                      className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
-                    >
+                    <Button type="button" onClick={onRegenerate} variant="ghost" size="xs" className="text-muted-foreground hover:text-foreground">
                       {message.status === "failed" ? <RotateCcw className="size-3.5" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
                       {message.status === "failed" ? t("actions.retry") : t("actions.regenerate")}
-                    </button>
+                    </Button>
                   )}
                 </div>
               )}
