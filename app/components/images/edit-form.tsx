@@ -12,8 +12,9 @@ import { useApiAction } from "~/lib/use-api-action";
 import { CreditsLine } from "../chat/credits-line";
 import type { ImageToolData } from "./image-tool-page";
 import { reportJobError } from "./job-list";
-import { ModelRow, SignInNotice, TextField, useToolChoice } from "./tool-form";
+import { ModelRow, SignInNotice, useToolChoice } from "./tool-form";
 import { Button } from "~/components/ui/button";
+import { PromptField } from "./prompt-field";
 
 const MaskBrush = lazy(() => import("./mask-brush"));
 
@@ -77,16 +78,7 @@ export function EditForm({
         </Button>
       )}
       <p className="text-xs text-muted-foreground">{t("edit.paintHint")}</p>
-      <TextField
-        label={t("edit.prompt")}
-        name="prompt"
-        rows={3}
-        maxLength={PROMPT_MAX}
-        value={prompt}
-        onChange={setPrompt}
-        placeholder={t("edit.promptPlaceholder")}
-        error={fieldErrors.prompt}
-      />
+      <PromptField copy="edit.prompt" name="prompt" rows={3} maxLength={PROMPT_MAX} value={prompt} onChange={setPrompt} errors={fieldErrors} />
       <ModelRow {...row} engine={data.engines[model] ?? null} demoNote="edit.demoNote" />
       <div className="flex flex-col gap-2 border-t pt-4">
         <CreditsLine action="image" />
