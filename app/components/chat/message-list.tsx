@@ -5,6 +5,7 @@ import type { DocumentView } from "~/lib/documents";
 import { useStore } from "~/lib/store";
 import { DocumentPanelHost } from "../documents/document-panel-host";
 import { uploadedDocuments } from "../documents/uploaded-documents";
+import { AnswerAnnouncer } from "./answer-announcer";
 import { AssistantMessage } from "./assistant-message";
 import type { ChatMessage } from "./chat-state";
 import { useFollowTheEnd } from "./use-follow-the-end";
@@ -82,6 +83,7 @@ export const MessageList = memo(function MessageList({
         )}
         <div ref={end} />
       </ol>
+      <AnswerAnnouncer messages={messages} />
       {threadDocuments.length > 0 && <DocumentPanelHost />}
     </>
   );
