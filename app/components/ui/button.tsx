@@ -48,5 +48,5 @@ export type ButtonProps = ComponentPropsWithoutRef<"button"> & ButtonVariants;
 
 /** A `<button>` drawn by variant and size; links that must look like a button take `buttonVariants(...)` instead. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, ...props }, ref) {
-  return <button ref={ref} className={buttonVariants({ variant, size, className })} {...props} />;
+  return <button ref={ref} {...props} className={buttonVariants({ variant, size, className })} />;
 });
