@@ -64,6 +64,13 @@ const HAND_WRITTEN_PAGE_CATCH = {
   message: "Wrap the action in pageAction() (app/.server/http/auth.ts): it answers anything thrown with failure.",
 };
 
+// One button (app/components/ui/button.tsx): a screen draws a button by variant and size, not with a class string of its
+// own. Only the parts in app/components/ui may style a raw <button>.
+const RAW_BUTTON = {
+  selector: "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='className']",
+  message: "Use <Button variant size> from ~/components/ui/button (or buttonVariants() on a link): no class strings on a raw <button>.",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**", "db/account-migrations/**"] },
   js.configs.recommended,
@@ -101,16 +108,31 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, ...SECOND_ERROR_BODY] },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, ...SECOND_ERROR_BODY, RAW_BUTTON] },
   },
   {
     files: ["app/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, ...SECOND_ERROR_BODY, FORM_CHECK_OUTSIDE_USE_FORM, RAW_BUTTON] },
+  },
+  {
+    // The shared parts draw their own buttons (the button itself, a tab, a combobox's clear and open controls).
+    files: ["app/components/ui/**/*.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, ...SECOND_ERROR_BODY, FORM_CHECK_OUTSIDE_USE_FORM] },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/.server/**/*.{ts,tsx}", "workers/**/*.ts"],
     ignores: ["app/.server/http/request.ts", "app/.server/http/auth.ts"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE_IMPORT, LOCALE_FILE_IMPORT, UNCAPPED_BODY_READ, ...SECOND_ERROR_BODY, HAND_WRITTEN_PAGE_CATCH] },
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ZOD_NAMESPACE_IMPORT,
+        LOCALE_FILE_IMPORT,
+        UNCAPPED_BODY_READ,
+        ...SECOND_ERROR_BODY,
+        HAND_WRITTEN_PAGE_CATCH,
+        RAW_BUTTON,
+      ],
+    },
   },
   {
     // pageAction itself is the one catch that answers with failure.

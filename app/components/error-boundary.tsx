@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { reportClientError } from "~/lib/error-reporter";
+import { Button } from "~/components/ui/button";
 
 /** Translated error screen for any route. Never shows a stack trace or internal message. */
 export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean }) {
@@ -20,9 +21,9 @@ export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean })
       <p className="max-w-md text-muted-foreground">{body}</p>
       <div className="flex gap-3">
         {!notFound && (
-          <button type="button" onClick={() => window.location.reload()} className="rounded-md border px-4 py-2 text-sm hover:bg-muted">
+          <Button type="button" onClick={() => window.location.reload()} variant="outline" size="md">
             {t("errorPage.retry")}
-          </button>
+          </Button>
         )}
         <Link to="/web-main" className="rounded-md bg-primary px-4 py-2 text-sm text-primary-foreground">
           {t("notFound.home")}

@@ -7,6 +7,7 @@ import { preferenceCookie, type SidebarState } from "~/lib/cookies";
 import { switchLanguage } from "~/lib/strings";
 import { writeStored } from "~/lib/storage";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
+import { Button } from "~/components/ui/button";
 
 /**
  * Runs before first paint. The server renders from cookies; localStorage (docs/product.md §3 keys) is the browser's copy.
@@ -59,16 +60,18 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   const { theme, setTheme } = useThemeSwitch();
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (
-    <button
+    <Button
       type="button"
       onClick={() => setTheme(next)}
-      className={`inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted ${className}`}
+      variant="ghost"
+      size="none"
+      className={`gap-2 rounded-md px-2 py-1.5 text-sm ${className}`}
       aria-label={t(next === "dark" ? "theme.switchToDark" : "theme.switchToLight")}
       title={t(next === "dark" ? "theme.switchToDark" : "theme.switchToLight")}
     >
       {theme === "dark" ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
       <span>{t(theme === "dark" ? "theme.light" : "theme.dark")}</span>
-    </button>
+    </Button>
   );
 }
 

@@ -27,6 +27,7 @@ import { Tabs } from "~/components/ui/tabs";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
 import { GALLERY_TOOLS } from "~/lib/image-options";
+import { Button } from "~/components/ui/button";
 
 export const handle = routeStrings("gallery", "tools", "images", "documents");
 
@@ -183,9 +184,10 @@ export default function Gallery() {
           {items.map((item) => (
             <li key={item.id}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card" data-gallery-item={item.id}>
-                <button
+                <Button
                   type="button"
                   onClick={() => openItem(item)}
+                  variant="unstyled"
                   className="block aspect-square w-full overflow-hidden bg-muted"
                   aria-label={t("gallery.open", { name: creationTitle(item, t, i18n.language) })}
                 >
@@ -197,7 +199,7 @@ export default function Gallery() {
                     height={item.height}
                     className={`size-full object-contain ${item.tool === "image-generation" ? "" : "bg-white"}`}
                   />
-                </button>
+                </Button>
                 <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
                   <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
                     <ToolIcon tool={item.tool} className="size-3.5" />

@@ -10,6 +10,7 @@ import { ToolScreen } from "~/components/tools/tool-screen";
 import { titleMeta } from "~/lib/meta";
 import { isHoroscopeType } from "~/lib/horoscope-options";
 import { HOROSCOPE_TYPES } from "~/lib/tools";
+import { Button } from "~/components/ui/button";
 
 export const handle = routeStrings("tools", "horoscope");
 
@@ -52,9 +53,9 @@ export default function HoroscopeTypes() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground">
+        <Button type="submit" variant="primary" size="lg">
           {th("form.continue")}
-        </button>
+        </Button>
         {data.missingType && (
           <p id={`${id}-type-error`} role="alert" className="w-full text-sm text-danger">
             {t("horoscope.chooseType")}

@@ -7,9 +7,10 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ChoiceGroup } from "~/components/images/choice-group";
 import { EditForm } from "~/components/images/edit-form";
 import { ImageToolPage, type ToolFormProps } from "~/components/images/image-tool-page";
-import { ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
+import { ModelRow, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { titleMeta } from "~/lib/meta";
 import { ASPECT_RATIO_NAMES, ASPECT_RATIOS, IMAGE_STYLES, PROMPT_MAX, type AspectRatio, type ImageStyle } from "~/lib/image-options";
+import { PromptField } from "~/components/images/prompt-field";
 
 export const handle = routeStrings("tools", "images");
 
@@ -35,16 +36,7 @@ function NewImageForm({ data, prefill, onCreated }: ToolFormProps<"image-generat
 
   return (
     <ToolFormFrame frame={frame} action="image" submitLabel={t("image.submit")}>
-      <TextField
-        label={t("image.prompt")}
-        name="prompt"
-        rows={4}
-        maxLength={PROMPT_MAX}
-        value={prompt}
-        onChange={setPrompt}
-        placeholder={t("image.promptPlaceholder")}
-        error={fieldErrors.prompt}
-      />
+      <PromptField copy="image.prompt" name="prompt" rows={4} maxLength={PROMPT_MAX} value={prompt} onChange={setPrompt} errors={fieldErrors} />
       <ChoiceGroup
         label={t("image.style")}
         name="style"

@@ -6,10 +6,11 @@ import { loadImageToolPage } from "~/.server/images/screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ChoiceGroup } from "~/components/images/choice-group";
 import { ImageToolPage, type ToolFormProps } from "~/components/images/image-tool-page";
-import { FieldError, ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
+import { FieldError, ModelRow, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { titleMeta } from "~/lib/meta";
 import { BRAND_MAX, LOGO_KINDS, LOGO_STYLE_COLORS, SLOGAN_MAX, type LogoKind, type LogoStyle } from "~/lib/image-options";
 import { LOGO_STYLES } from "~/lib/tools";
+import { PromptField } from "~/components/images/prompt-field";
 
 export const handle = routeStrings("tools", "images");
 
@@ -49,24 +50,8 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
         columns
         options={LOGO_KINDS.map((value) => ({ value, label: t(`tools:logo-maker.kinds.${value}`), hint: t(`logo.kindHints.${value}`) }))}
       />
-      <TextField
-        label={t("logo.brandName")}
-        name="brandName"
-        maxLength={BRAND_MAX}
-        value={brandName}
-        onChange={setBrandName}
-        placeholder={t("logo.brandPlaceholder")}
-        error={fieldErrors.brandName}
-      />
-      <TextField
-        label={t("logo.slogan")}
-        name="slogan"
-        maxLength={SLOGAN_MAX}
-        value={slogan}
-        onChange={setSlogan}
-        placeholder={t("logo.sloganPlaceholder")}
-        error={fieldErrors.slogan}
-      />
+      <PromptField copy="logo.brandName" name="brandName" maxLength={BRAND_MAX} value={brandName} onChange={setBrandName} errors={fieldErrors} />
+      <PromptField copy="logo.slogan" name="slogan" maxLength={SLOGAN_MAX} value={slogan} onChange={setSlogan} errors={fieldErrors} />
       <ChoiceGroup
         label={t("logo.style")}
         name="style"

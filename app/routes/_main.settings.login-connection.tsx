@@ -31,6 +31,7 @@ import { TwoStepSection } from "~/components/settings/two-step-section";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
 import { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider } from "~/lib/auth";
 import { checkForm, newPasswordSchema } from "~/lib/schemas/auth";
+import { Button } from "~/components/ui/button";
 
 export const handle = routeStrings("whatsapp");
 
@@ -108,16 +109,17 @@ function DisconnectButton({ provider, disabled, account }: { provider: Provider;
       <fetcher.Form method="post" className="flex flex-col items-end gap-2">
         <input type="hidden" name="intent" value="disconnect" />
         <input type="hidden" name="provider" value={provider} />
-        <button
+        <Button
           type="submit"
           // The last verified connection cannot go (docs/product.md §5); the server refuses it too.
           disabled={fetcher.state !== "idle" || disabled}
           title={disabled ? t("errors:auth/last-connection") : undefined}
-          className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60"
+          variant="outline"
+          size="sm"
           aria-label={t("login-connection.disconnectProvider", { provider: t(`login-connection.providers.${provider}`) })}
         >
           {t("login-connection.disconnect")}
-        </button>
+        </Button>
         {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error.code} />}
       </fetcher.Form>
       {dialog}
@@ -201,15 +203,10 @@ export default function LoginConnectionTab() {
                 {connection ? (
                   <DisconnectButton provider={provider} disabled={isLastVerified} account={profile} />
                 ) : provider === "email" ? (
-                  <button
-                    type="button"
-                    onClick={() => setAddingEmail((value) => !value)}
-                    className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted"
-                    aria-expanded={addingEmail}
-                  >
+                  <Button type="button" onClick={() => setAddingEmail((value) => !value)} variant="outline" size="sm" aria-expanded={addingEmail}>
                     <Link2 className="size-4" aria-hidden />
                     {t("login-connection.connect")}
-                  </button>
+                  </Button>
                 ) : available[provider] ? (
                   <Form
                     method="post"
@@ -220,14 +217,10 @@ export default function LoginConnectionTab() {
                     }}
                   >
                     <input type="hidden" name="mode" value="link" />
-                    <button
-                      type="submit"
-                      className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted"
-                      aria-label={t("login-connection.connectProvider", { provider: name })}
-                    >
+                    <Button type="submit" variant="outline" size="sm" aria-label={t("login-connection.connectProvider", { provider: name })}>
                       <Link2 className="size-4" aria-hidden />
                       {t("login-connection.connect")}
-                    </button>
+                    </Button>
                   </Form>
                 ) : (
                   <span className="text-sm text-muted-foreground">{t("login-connection.unavailable")}</span>

@@ -17,6 +17,7 @@ import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import type { BillingPeriod } from "~/lib/constants";
 import { notify } from "~/lib/toast";
+import { Button } from "~/components/ui/button";
 
 export const handle = routeStrings("billing");
 
@@ -114,9 +115,9 @@ function CancelOrResume({ cancelling, date }: { cancelling: boolean; date: strin
     return (
       <div className="flex flex-col items-start gap-2">
         {error && <FormAlert code={error} />}
-        <button type="button" onClick={() => setConfirming(true)} className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted">
+        <Button type="button" onClick={() => setConfirming(true)} variant="outline" size="md" className="font-medium">
           {t("myPlan.cancel")}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -128,9 +129,9 @@ function CancelOrResume({ cancelling, date }: { cancelling: boolean; date: strin
         <SubmitButton busy={fetcher.state !== "idle"} name="intent" value="cancel" variant="danger">
           {t("myPlan.cancelYes")}
         </SubmitButton>
-        <button type="button" onClick={() => setConfirming(false)} className="rounded-md border bg-background px-4 py-2 text-sm font-medium hover:bg-muted">
+        <Button type="button" onClick={() => setConfirming(false)} variant="secondary" size="md">
           {t("myPlan.keep")}
-        </button>
+        </Button>
       </div>
     </fetcher.Form>
   );
@@ -211,15 +212,10 @@ export default function MyPlanTab() {
           {portal ? (
             <Form method="post" className="flex flex-col items-start gap-2">
               <p className="text-sm text-muted-foreground">{tb("myPlan.portalHint")}</p>
-              <button
-                type="submit"
-                name="intent"
-                value="portal"
-                className="inline-flex items-center gap-2 rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted"
-              >
+              <Button type="submit" name="intent" value="portal" variant="outline" size="md" className="font-medium">
                 {tb("myPlan.portalButton")}
                 <ExternalLink className="size-4" aria-hidden />
-              </button>
+              </Button>
             </Form>
           ) : (
             <p className="text-sm text-muted-foreground">{tb("myPlan.demoPortal")}</p>

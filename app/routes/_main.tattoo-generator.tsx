@@ -6,11 +6,12 @@ import { loadImageToolPage } from "~/.server/images/screen";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ChoiceGroup } from "~/components/images/choice-group";
 import { ImageToolPage, type ToolFormProps } from "~/components/images/image-tool-page";
-import { ModelRow, TextField, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
+import { ModelRow, ToolFormFrame, useCreate, useToolChoice } from "~/components/images/tool-form";
 import { UploadField, type UploadedPhoto } from "~/components/images/upload-field";
 import { titleMeta } from "~/lib/meta";
 import { DESCRIPTION_MAX, type TattooTheme } from "~/lib/image-options";
 import { TATTOO_THEMES } from "~/lib/tools";
+import { PromptField } from "~/components/images/prompt-field";
 
 export const handle = routeStrings("tools", "images");
 
@@ -38,15 +39,14 @@ function TattooForm({ data, prefill, onCreated }: ToolFormProps<"tattoo-generato
         onChange={setTheme}
         options={TATTOO_THEMES.map((value) => ({ value, label: t(`tools:tattoo-generator.themes.${value}`) }))}
       />
-      <TextField
-        label={t("tattoo.description")}
+      <PromptField
+        copy="tattoo.description"
         name="description"
         rows={3}
         maxLength={DESCRIPTION_MAX}
         value={description}
         onChange={setDescription}
-        placeholder={t("tattoo.descriptionPlaceholder")}
-        error={fieldErrors.description}
+        errors={fieldErrors}
       />
       <ModelRow {...modelRow} engine={data.engines[model] ?? null} />
     </ToolFormFrame>

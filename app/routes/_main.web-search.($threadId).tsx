@@ -18,6 +18,7 @@ import { ToolThread } from "~/components/tools/tool-thread";
 import { titleMeta } from "~/lib/meta";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { SHOWS_ANSWERS } from "~/components/chat/markdown";
+import { Button } from "~/components/ui/button";
 
 export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools", "search") };
 
@@ -73,13 +74,9 @@ function WebSearchScreen({ data }: { data: Data }) {
                     {data.proModel && (
                       <p>
                         {t("form.proModel", { model: data.proModel })}{" "}
-                        <button
-                          type="button"
-                          onClick={() => openUpgradeDialog("model")}
-                          className="font-medium text-primary underline-offset-4 hover:underline"
-                        >
+                        <Button type="button" onClick={() => openUpgradeDialog("model")} variant="link" className="font-medium">
                           {t("form.upgrade")}
-                        </button>
+                        </Button>
                       </p>
                     )}
                   </div>

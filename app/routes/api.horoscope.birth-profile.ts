@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { actingViewer } from "~/.server/chat/viewer";
 import { saveBirthProfile } from "~/.server/horoscope/birth-profile";
 import { POST_ONLY, readForm } from "~/.server/http/request";
-import { horoscopeStrings } from "~/.server/horoscope/reading";
+import { horoscopeStrings } from "~/.server/horoscope/words";
 import { resource, invalidForm } from "~/.server/http/respond";
 import { birthProfileSchema } from "~/lib/schemas/horoscope";
 

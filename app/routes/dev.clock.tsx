@@ -10,6 +10,7 @@ import { isLocalDevelopment } from "~/.server/http/development";
 import { readForm } from "~/.server/http/request";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { DevPageHeader } from "~/components/ui/dev-page-header";
+import { Button } from "~/components/ui/button";
 
 export const handle = routeStrings("billing", "auth");
 
@@ -59,12 +60,12 @@ export default function DevClock() {
           {t("devClock.days")}
           <input name="days" type="number" min="0.01" step="any" defaultValue="8" className="w-32 rounded-md border bg-background px-3 py-2" />
         </label>
-        <button type="submit" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
+        <Button type="submit" variant="primary" size="md">
           {t("devClock.advance")}
-        </button>
-        <button type="submit" name="intent" value="reset" formNoValidate className="rounded-md border px-4 py-2 text-sm">
+        </Button>
+        <Button type="submit" name="intent" value="reset" formNoValidate variant="outline" size="md">
           {t("devClock.reset")}
-        </button>
+        </Button>
       </Form>
     </main>
   );

@@ -1,7 +1,7 @@
 // The chat in Chromium as a guest, against the offline demo provider served by `wrangler dev` (tests/e2e/run.mjs):
 // ask and watch the answer stream in, reload mid-answer and see it finish, star and rename the thread and find it
 // under Starred and by the history search, and markup in a message or an answer shown as text, never run.
-/* global document, window -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
+/* global document, window, MutationObserver -- only inside page.evaluate/waitForFunction callbacks, which run in the browser */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./helpers.mjs";
@@ -14,6 +14,8 @@ const XSS = "<img src=x onerror=alert(1)>";
 /** The answer's rating buttons (locales/en/chat.json actions.like / actions.dislike). */
 const LIKE = "Good answer";
 const DISLIKE = "Bad answer";
+/** How a finished answer is announced (locales/en/chat.json answerReady). */
+const ANSWER_READY = "Answer ready";
 
 async function withPage(body) {
   const session = await openPage(browser());
@@ -228,6 +230,46 @@ describe("chat (guest, demo provider)", () => {
     } finally {
       await close();
     }
+  });
+
+  test("a finished answer is announced once to screen readers in a polite live region, and not again at a reload", async () => {
+    await withPage(async ({ page, errors }) => {
+      await page.goto("/web-main");
+      await hydrated(page);
+      // Every text a polite live region is given that announces an answer, in order (the page is not reloaded until
+      // the end: a new chat moves to its thread's address in the page).
+      await page.evaluate((mark) => {
+        window.__announced = [];
+        const last = new Map();
+        new MutationObserver(() => {
+          for (const region of document.querySelectorAll('[aria-live="polite"]')) {
+            const text = region.textContent ?? "";
+            if (text.startsWith(mark) && last.get(region) !== text) window.__announced.push(text);
+            last.set(region, text);
+          }
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      }, ANSWER_READY);
+      await ask(page, "Announce me");
+      await page.waitForURL(/\/web-main\/[^/?#]+$/);
+      await lastAnswer(page).getByText(LAST_SENTENCE).waitFor();
+      await waitForPage(page, () => window.__announced.length > 0);
+      // Rating the answer renders it again: nothing is said twice.
+      await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith("/feedback") && response.ok()),
+        lastAnswer(page).getByRole("button", { name: LIKE, exact: true }).click(),
+      ]);
+      const announced = await page.evaluate(() => window.__announced);
+      assert.equal(announced.length, 1, `announced once: ${JSON.stringify(announced)}`);
+      assert.ok(announced[0].includes(LAST_SENTENCE), "the announcement is the whole answer, given when it is finished");
+      assert.ok(!announced[0].includes("**"), "read as prose, without Markdown's marks");
+
+      // A saved answer shown again after a reload is not news.
+      await page.reload();
+      await hydrated(page);
+      await lastAnswer(page).getByText(LAST_SENTENCE).waitFor();
+      assert.equal(await page.locator('[aria-live="polite"]').filter({ hasText: ANSWER_READY }).count(), 0);
+      assertNoErrors(errors, "announcing an answer");
+    });
   });
 
   test("a like on an answer is saved (still pressed after a reload), and a dislike replaces it", async () => {

@@ -3,7 +3,8 @@
 import { Body, Ecliptic, EclipticGeoMoon, GeoVector, SearchMoonQuarter, SunPosition } from "astronomy-engine";
 import { describe, expect, it } from "vitest";
 import { birthChart, computeSky, longitude, longitudeChange, moonPhaseName, signOf } from "../../app/.server/horoscope/astronomy";
-import { demoReading, horoscopeStrings, horoscopeTurn, relationOf, skyView } from "../../app/.server/horoscope/reading";
+import { demoReading, horoscopeTurn, skyView } from "../../app/.server/horoscope/reading";
+import { horoscopeStrings, relationOf } from "../../app/.server/horoscope/words";
 import { DECK, drawCards } from "../../app/.server/horoscope/tarot";
 
 const DAY = 86_400_000;

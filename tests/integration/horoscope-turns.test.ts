@@ -3,7 +3,7 @@
 // without a type. Offline (demo provider) and against the fake OpenAI-compatible upstream.
 import { describe, expect, it } from "vitest";
 import { skyNow } from "../../app/.server/horoscope/astronomy";
-import { horoscopeStrings } from "../../app/.server/horoscope/reading";
+import { horoscopeStrings } from "../../app/.server/horoscope/words";
 import { drawCards } from "../../app/.server/horoscope/tarot";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
 import { Client, credits, guest, guestIdOf, messageRow, threadMessages, threadRow, turnResult, type TurnResult } from "./chat-helpers";

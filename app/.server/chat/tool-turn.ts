@@ -9,7 +9,8 @@ import { availableModels, resolveTarget } from "../ai/providers";
 import { AppError } from "../errors";
 import { fieldMessages } from "../i18n";
 import { findPlace } from "../horoscope/places";
-import { horoscopeStrings, horoscopeTurn } from "../horoscope/reading";
+import { horoscopeTurn } from "../horoscope/reading";
+import { horoscopeStrings } from "../horoscope/words";
 import { searchStrings, searchTurn, WEB_SEARCH_MODEL } from "../search/turn";
 import type { ToolTurn } from "./turn-types";
 

@@ -11,7 +11,7 @@ import { getBirthProfile } from "./birth-profile";
 import { CHART_SIZE } from "./chart-svg";
 import { birthChartView } from "./chart-view";
 import { placeOption } from "./places";
-import { fill, horoscopeStrings } from "./reading";
+import { fill, horoscopeStrings } from "./words";
 import { accountFileKey } from "../account/files";
 
 export async function saveChartToGallery(env: AppEnv, userId: string, locale: Locale): Promise<{ id: string; url: string }> {

@@ -8,7 +8,7 @@ import type { BirthProfile } from "./birth-profile";
 import { degreesInSign, formatDegrees, formatOrb, natalChart, type NatalChart } from "./chart";
 import { renderChartSvg } from "./chart-svg";
 import { placeOption, type PlaceOption } from "./places";
-import { fill, horoscopeStrings } from "./reading";
+import { fill, horoscopeStrings } from "./words";
 import { retrogradePeriods, TIMELINE_DAYS } from "./retrograde";
 
 export interface BirthDataView {

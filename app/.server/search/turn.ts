@@ -6,7 +6,7 @@ import { canUseModel, defaultModelFor, findModel } from "../../lib/models";
 import type { SearchCategory, SearchInput } from "../../lib/schemas/search";
 import type { ToolTurn } from "../chat/turn-types";
 import type { Plan } from "../credits";
-import { fill } from "../horoscope/reading";
+import { fill } from "../horoscope/words";
 import { resources } from "../i18n";
 
 export const searchStrings: Record<Locale, (typeof resources)["en"]["search"]> = { en: resources.en.search, tr: resources.tr.search };

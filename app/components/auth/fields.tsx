@@ -5,6 +5,7 @@ import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "~/lib/error-text";
 import { Field } from "../ui/field";
+import { Button } from "~/components/ui/button";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
@@ -41,16 +42,17 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
       {...props}
       type={visible ? "text" : "password"}
       trailing={
-        <button
+        <Button
           type="button"
           onClick={() => setVisible((value) => !value)}
+          variant="unstyled"
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
           aria-pressed={visible}
           title={t(visible ? "fields.hidePassword" : "fields.showPassword")}
         >
           <span className="sr-only">{t(visible ? "fields.hidePassword" : "fields.showPassword")}</span>
           {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
-        </button>
+        </Button>
       }
     />
   );
@@ -94,23 +96,11 @@ export function SubmitButton({
   name?: string;
   value?: string;
 }) {
-  const styles = {
-    primary: "bg-primary text-primary-foreground hover:opacity-90",
-    secondary: "border bg-background hover:bg-muted",
-    danger: "bg-danger text-danger-foreground hover:opacity-90",
-  }[variant];
   return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      disabled={busy}
-      aria-busy={busy || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:opacity-60 ${styles}`}
-    >
+    <Button type="submit" name={name} value={value} disabled={busy} aria-busy={busy || undefined} variant={variant} size="md">
       {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
       {children}
-    </button>
+    </Button>
   );
 }
 

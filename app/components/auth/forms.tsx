@@ -12,6 +12,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField } from "./fields";
 import { signInForm, signUpForm, useAuthWords } from "./account-forms";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { alertCode, useResultToasts, type AuthActionData } from "./results";
+import { Button, buttonVariants } from "~/components/ui/button";
 
 export { alertCode, useResultToasts, type AuthActionData };
 
@@ -26,17 +27,16 @@ const STEP_PATHS: Record<AuthDialogStep, string> = {
 
 /** A link to another auth step: a page link on the pages, a step switch inside the dialog. */
 export function StepLink({ step, redirectTo, onStep, children }: { step: AuthDialogStep; redirectTo: string; onStep?: StepHandler; children: ReactNode }) {
-  const className = "font-medium text-primary underline-offset-4 hover:underline";
   if (onStep) {
     return (
-      <button type="button" className={className} onClick={() => onStep(step)}>
+      <Button type="button" variant="link" className="font-medium" onClick={() => onStep(step)}>
         {children}
-      </button>
+      </Button>
     );
   }
   const query = redirectTo && redirectTo !== "/web-main" ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
   return (
-    <Link to={`${STEP_PATHS[step]}${query}`} className={className}>
+    <Link to={`${STEP_PATHS[step]}${query}`} className={buttonVariants({ variant: "link", className: "font-medium" })}>
       {children}
     </Link>
   );
@@ -84,13 +84,10 @@ export function ProviderButtons({
         <Form key={provider} method="post" action={`/auth/oauth/${provider}`} reloadDocument>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="mode" value={mode} />
-          <button
-            type="submit"
-            className="flex w-full items-center justify-center gap-2 rounded-md border bg-background px-4 py-2 text-sm font-medium hover:bg-muted"
-          >
+          <Button type="submit" variant="secondary" size="md" className="w-full">
             {provider === "google" ? <GoogleLogo /> : <AppleLogo />}
             {t(`providers.${provider}`)}
-          </button>
+          </Button>
         </Form>
       ))}
       <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">

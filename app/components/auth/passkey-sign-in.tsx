@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { cancelPasskeyRequest, getPasskey, passkeysSupported } from "~/lib/passkeys";
 import { FormAlert } from "./fields";
 import { alertCode, useResultToasts, type AuthActionData } from "./results";
+import { Button } from "~/components/ui/button";
 
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation("auth");
@@ -51,16 +52,10 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   return (
     <div className="flex flex-col gap-3">
       {problem && "cancelled" in problem ? <FormAlert>{t("passkey.cancelled")}</FormAlert> : <FormAlert code={problem?.code ?? alertCode(failed)} />}
-      <button
-        type="button"
-        onClick={() => void ask()}
-        disabled={busy}
-        aria-busy={busy || undefined}
-        className="flex w-full items-center justify-center gap-2 rounded-md border bg-background px-4 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
-      >
+      <Button type="button" onClick={() => void ask()} disabled={busy} aria-busy={busy || undefined} variant="secondary" size="md" className="w-full">
         <Fingerprint className="size-4" aria-hidden />
         {t("login.passkey")}
-      </button>
+      </Button>
     </div>
   );
 }

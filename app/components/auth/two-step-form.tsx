@@ -8,6 +8,7 @@ import { useForm } from "~/lib/use-form";
 import { twoStepCodeForm, useAuthWords } from "./account-forms";
 import { FormAlert, SubmitButton, TextField } from "./fields";
 import { alertCode, useResultToasts, type AuthActionData } from "./results";
+import { Button } from "~/components/ui/button";
 
 export function TwoStepForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation("auth");
@@ -34,9 +35,9 @@ export function TwoStepForm({ redirectTo }: { redirectTo: string }) {
         error={errors.code}
       />
       <SubmitButton busy={fetcher.state !== "idle"}>{t("twoStep.submit")}</SubmitButton>
-      <button type="button" onClick={() => setRecovery((value) => !value)} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <Button type="button" onClick={() => setRecovery((value) => !value)} variant="link" className="text-sm font-medium">
         {recovery ? t("twoStep.useApp") : t("twoStep.useRecovery")}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

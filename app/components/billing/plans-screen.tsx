@@ -10,6 +10,7 @@ import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 import { BenefitsSection } from "./benefits-section";
 import type { PlansData } from "./payment-data";
+import { Button } from "~/components/ui/button";
 
 /** The plans: Pro's benefits, the billing periods with their prices, the order summary and the way to checkout. */
 export function PlansScreen({ data }: { data: PlansData }) {
@@ -98,9 +99,9 @@ export function PlansScreen({ data }: { data: PlansData }) {
                   </div>
                 </fieldset>
                 <noscript>
-                  <button type="submit" className="mt-2 rounded-md border px-3 py-1.5 text-sm">
+                  <Button type="submit" variant="outline" size="sm" className="mt-2">
                     {t("choose")}
-                  </button>
+                  </Button>
                 </noscript>
               </Form>
             )}
@@ -126,15 +127,10 @@ export function PlansScreen({ data }: { data: PlansData }) {
               <Form method="post" className="flex flex-col gap-2">
                 <input type="hidden" name="intent" value="checkout" />
                 <input type="hidden" name="period" value={data.period} />
-                <button
-                  type="submit"
-                  disabled={!canCheckout || checkingOut}
-                  aria-busy={checkingOut || undefined}
-                  className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
-                >
+                <Button type="submit" disabled={!canCheckout || checkingOut} aria-busy={checkingOut || undefined} variant="primary" size="lg">
                   {checkingOut && <Loader2 className="size-4 animate-spin" aria-hidden />}
                   {data.mode === "demo" ? t("checkout.demoButton") : t("checkout.button")}
-                </button>
+                </Button>
                 {data.mode === "stripe" && <p className="text-xs text-muted-foreground">{t("checkout.note")}</p>}
               </Form>
             )}

@@ -8,6 +8,7 @@ import { showSubscriptionSuccessDialog } from "~/lib/ui-store";
 import { useRootData } from "~/components/root-data";
 import { BenefitsSection } from "./benefits-section";
 import type { SuccessData } from "./payment-data";
+import { Button } from "~/components/ui/button";
 
 /** How long the success view waits for the payment to be confirmed before saying it is taking a while. */
 const CONFIRM_WAIT_MS = 60_000;
@@ -77,14 +78,16 @@ export function SuccessScreen({ data }: { data: SuccessData }) {
             <p className="text-muted-foreground">{slow ? t("success.slow") : t("success.confirmingBody")}</p>
             {slow && (
               <div>
-                <button
+                <Button
                   type="button"
                   onClick={() => revalidator.revalidate()}
                   disabled={revalidator.state !== "idle"}
-                  className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
+                  variant="outline"
+                  size="md"
+                  className="font-medium"
                 >
                   {t("success.retry")}
-                </button>
+                </Button>
               </div>
             )}
           </div>

@@ -9,6 +9,7 @@ import { notify } from "~/lib/toast";
 import type { Attachment } from "./composer";
 import DocumentChip from "../documents/document-chip";
 import { rememberDocument } from "../documents/uploaded-documents";
+import { Button } from "~/components/ui/button";
 
 /**
  * Uploads a chosen image or document; null when refused (the toast says why, in the server's words: a daily cap's
@@ -55,14 +56,15 @@ export default function AttachmentPreview({ attachment, onChange, reasonId }: At
   return (
     <div className="relative mb-2 ml-1 inline-block">
       <img src={attachment.previewUrl} alt={t("attachment")} className="h-16 rounded-md border object-cover" />
-      <button
+      <Button
         type="button"
         onClick={() => onChange(null)}
+        variant="unstyled"
         className="absolute -right-2 -top-2 rounded-full border bg-card p-0.5"
         aria-label={t("removeAttachment")}
       >
         <X className="size-3" aria-hidden />
-      </button>
+      </Button>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { useTemporaryAttachments } from "./temporary-attachments";
 import { TemporaryChatSwitch } from "./temporary-chat-switch";
 import { useChat, type ChatMessage } from "./use-chat";
 import { VoiceMode, VoiceModeButton } from "./voice-mode";
+import { Button } from "~/components/ui/button";
 
 export interface ChatScreenProps {
   thread: { id: string; title: string; starred: boolean } | null;
@@ -176,13 +177,9 @@ export function ChatScreen({
           <ul className="flex flex-wrap justify-center gap-2" aria-label={t("suggestionsLabel")}>
             {SUGGESTION_CATEGORIES.map((key) => (
               <li key={key}>
-                <button
-                  type="button"
-                  onClick={() => setDraft(t(`suggestions.${key}.prompt`))}
-                  className="rounded-full border px-3 py-1.5 text-sm hover:bg-muted"
-                >
+                <Button type="button" onClick={() => setDraft(t(`suggestions.${key}.prompt`))} variant="outline" size="pill">
                   {t(`suggestions.${key}.label`)}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

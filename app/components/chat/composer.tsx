@@ -6,6 +6,7 @@ import type { DocumentView } from "~/lib/documents";
 import { notify } from "~/lib/toast";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import type { MicrophoneError } from "./voice";
+import { Button } from "~/components/ui/button";
 
 /** An uploaded image (shown from `previewUrl`) or document (its chip follows `document` while it is read). */
 export interface Attachment {
@@ -153,39 +154,39 @@ export function Composer(props: ComposerProps) {
             </>
           )}
           {voiceSupported && (
-            <button
+            <Button
               type="button"
               onClick={() => void toggleVoice()}
-              className={`rounded p-1.5 hover:bg-muted ${listening ? "text-danger" : "text-muted-foreground"}`}
+              variant="ghost"
+              size="icon"
+              className={listening ? "text-danger" : "text-muted-foreground"}
               aria-label={listening ? t("voice.stop") : t("voice.start")}
               aria-pressed={Boolean(listening)}
             >
               <Mic className="size-4" aria-hidden />
-            </button>
+            </Button>
           )}
         </div>
         <div className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-0">
           {footer ?? <span className="text-xs text-muted-foreground">{t("composer.hint")}</span>}
         </div>
         {busy && onStop ? (
-          <button
-            type="button"
-            onClick={onStop}
-            className="ml-auto inline-flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-medium hover:bg-muted"
-          >
+          <Button type="button" onClick={onStop} variant="outline" size="sm" className="ml-auto font-medium">
             <Square className="size-3.5 fill-current" aria-hidden />
             {t("actions.stop")}
-          </button>
+          </Button>
         ) : (
-          <button
+          <Button
             type="submit"
             disabled={!canSend}
             aria-describedby={waitingDocument ? `${id}-waiting` : undefined}
-            className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-40"
+            variant="primary"
+            size="sm"
+            className="ml-auto"
           >
             <SendHorizontal className="size-4" aria-hidden />
             {t("composer.send")}
-          </button>
+          </Button>
         )}
       </div>
     </form>

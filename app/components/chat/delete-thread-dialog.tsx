@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
+import { Button } from "~/components/ui/button";
 
 /** Confirms deleting a thread; `onDeleted` runs once the server has removed it. */
 export default function DeleteThreadDialog({
@@ -35,9 +36,9 @@ export default function DeleteThreadDialog({
           <form method="post" action={`/api/threads/${thread.id}`} onSubmit={submit} className="mt-4 flex justify-end gap-2">
             <input type="hidden" name="intent" value="delete" />
             <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm">{t("actions.cancel")}</Dialog.Close>
-            <button type="submit" disabled={remove.state !== "idle"} className="rounded-md bg-danger px-3 py-1.5 text-sm text-danger-foreground">
+            <Button type="submit" disabled={remove.state !== "idle"} variant="danger" size="sm">
               {t("thread.delete")}
-            </button>
+            </Button>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -11,6 +11,7 @@ import { callApi } from "~/lib/api-client";
 import { useErrorText } from "~/lib/error-text";
 import { hasMemoryNote, type MemoryNote } from "~/lib/memory";
 import { notify } from "~/lib/toast";
+import { Button } from "~/components/ui/button";
 
 /** When the page asks again for a pending note (ms after the answer ended); the job usually ends within a second or two. */
 const FOLLOW_AFTER_MS = [1_000, 2_000, 4_000, 8_000];
@@ -65,16 +66,18 @@ export function MemoryNoteView({ note: given, messageId }: { note: MemoryNote | 
       )}
       {note?.offer && (
         <p className="inline-flex flex-wrap items-center gap-x-2">
-          <button
+          <Button
             type="button"
             onClick={() => void save()}
             disabled={busy}
             aria-describedby={hint}
-            className="inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-muted hover:text-foreground disabled:opacity-60"
+            variant="ghost"
+            size="none"
+            className="gap-1 rounded px-1.5 py-1 hover:text-foreground"
           >
             <Brain className="size-3.5" aria-hidden />
             {t("memory.offer")}
-          </button>
+          </Button>
           <span id={hint}>{t("memory.offerHint")}</span>
         </p>
       )}

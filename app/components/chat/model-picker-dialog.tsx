@@ -3,6 +3,7 @@ import { Brain, Check, Eye, Lock, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { findModel, PROVIDER_LABELS, type ModelInfo } from "~/lib/models";
 import { openUpgradeDialog } from "~/lib/ui-store";
+import { Button } from "~/components/ui/button";
 
 export interface ModelPickerProps {
   models: Pick<ModelInfo, "id" | "tier" | "vision" | "reasoning">[];
@@ -48,7 +49,7 @@ export default function ModelPickerDialog({
               const locked = model.tier === "pro" && !canUsePro;
               const selected = model.id === value;
               return (
-                <button
+                <Button
                   key={model.id}
                   type="button"
                   role="radio"
@@ -58,6 +59,7 @@ export default function ModelPickerDialog({
                     if (locked) openUpgradeDialog("model");
                     else onChange(model.id);
                   }}
+                  variant="unstyled"
                   className={`flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-muted ${selected ? "bg-accent" : ""}`}
                 >
                   <span className="mt-0.5 w-4">{selected && <Check className="size-4" aria-hidden />}</span>
@@ -79,7 +81,7 @@ export default function ModelPickerDialog({
                       {t(`models.${model.id.replace(/\./g, "_")}`)}
                     </span>
                   </span>
-                </button>
+                </Button>
               );
             })}
           </div>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { lazyOverlay } from "../ui/lazy-overlay";
 // Type only: erased from the bundle, so the dialog still loads on first open.
 import type { ModelPickerProps } from "./model-picker-dialog";
+import { Button } from "~/components/ui/button";
 
 const ModelPickerDialog = lazyOverlay(() => import("./model-picker-dialog"));
 
@@ -14,10 +15,12 @@ export function ModelPicker({ pending = false, ...props }: ModelPickerProps) {
   return (
     <>
       {/* The name is the visible text with "Model:" before it for screen readers, so what a voice-control user sees is what they can say. */}
-      <button
+      <Button
         type="button"
         onClick={() => setOpen(true)}
-        className={`inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted ${pending ? "invisible" : ""}`}
+        variant="outline"
+        size="sm"
+        className={pending ? "invisible" : undefined}
         aria-haspopup="dialog"
         aria-busy={pending || undefined}
       >
@@ -25,7 +28,7 @@ export function ModelPicker({ pending = false, ...props }: ModelPickerProps) {
         <span className="font-medium">{props.value}</span>
         {props.demoMode && <span className="rounded bg-amber-100 px-1.5 text-[10px] font-semibold uppercase text-amber-900">{t("demoModel")}</span>}
         <ChevronDown className="size-4" aria-hidden />
-      </button>
+      </Button>
       <ModelPickerDialog {...props} open={open} onOpenChange={setOpen} />
     </>
   );

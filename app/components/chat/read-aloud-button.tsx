@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import type { Reading } from "./reader";
+import { Button } from "~/components/ui/button";
 
 /**
  * "Read aloud" on a finished answer: a toggle (pressed while reading; pressing again stops) with the reading's
@@ -39,16 +40,18 @@ export function ReadAloudButton({ messageId, text }: { messageId: string; text: 
   const percent = Math.round(progress * 100);
   return (
     <span className="inline-flex items-center gap-1">
-      <button
+      <Button
         type="button"
         onClick={() => void toggle()}
         aria-pressed={active}
         aria-label={t("voice.readAloud")}
         title={active ? t("voice.stopReading") : t("voice.readAloud")}
-        className={`rounded p-1.5 hover:bg-muted ${active ? "text-primary" : "text-muted-foreground"}`}
+        variant="ghost"
+        size="icon"
+        className={active ? "text-primary" : "text-muted-foreground"}
       >
         {active ? <Square className="size-3.5 fill-current" aria-hidden /> : <Volume2 className="size-3.5" aria-hidden />}
-      </button>
+      </Button>
       {active && (
         <span
           role="progressbar"

@@ -1,5 +1,6 @@
 import { EyeOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 
 /**
  * The new chat's header (issue 33): "Temporary chat", a conversation that is not saved, searched, remembered or
@@ -9,17 +10,19 @@ export function TemporaryChatSwitch({ on, disabled, onChange }: { on: boolean; d
   const { t } = useTranslation("chat");
   return (
     <div className="flex items-center justify-end border-b px-4 py-2">
-      <button
+      <Button
         type="button"
         role="switch"
         aria-checked={on}
         disabled={disabled}
         onClick={() => onChange(!on)}
-        className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm ${on ? "border-primary bg-accent text-primary" : "text-muted-foreground hover:bg-muted"}`}
+        variant="outline"
+        size="pill"
+        className={on ? "border-primary bg-accent text-primary" : "text-muted-foreground"}
       >
         <EyeOff className="size-4" aria-hidden />
         {t("memory.temporary")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { openAuthDialog } from "~/lib/auth-dialog";
 import { useRootData } from "~/components/root-data";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import { ThreadMenu } from "./thread-menu";
+import { Button, buttonVariants } from "~/components/ui/button";
 
 const DeleteThreadDialog = lazyOverlay(() => import("./delete-thread-dialog"));
 const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
@@ -79,49 +80,49 @@ export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id:
               </p>
             )}
           </div>
-          <button type="submit" className="rounded-md bg-primary px-3 py-1 text-sm text-primary-foreground">
+          <Button type="submit" variant="primary" size="sm">
             {t("actions.save")}
-          </button>
-          <button type="button" onClick={() => setEditing(false)} className="rounded-md border px-3 py-1 text-sm">
+          </Button>
+          <Button type="button" onClick={() => setEditing(false)} variant="outline" size="sm">
             {t("actions.cancel")}
-          </button>
+          </Button>
         </form>
       ) : (
         <>
           <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{thread.title}</h1>
-          <button type="button" onClick={() => setEditing(true)} className="rounded p-1.5 hover:bg-muted" aria-label={t("thread.rename")}>
+          <Button type="button" onClick={() => setEditing(true)} variant="ghost" size="icon" aria-label={t("thread.rename")}>
             <Pencil className="size-4" aria-hidden />
-          </button>
+          </Button>
           <form method="post" action={action} onSubmit={submitStar}>
             <input type="hidden" name="intent" value="star" />
             <input type="hidden" name="starred" value={String(!starred)} />
-            <button type="submit" className="rounded p-1.5 hover:bg-muted" aria-label={starred ? t("thread.unstar") : t("thread.star")} aria-pressed={starred}>
+            <Button type="submit" variant="ghost" size="icon" aria-label={starred ? t("thread.unstar") : t("thread.star")} aria-pressed={starred}>
               <Star className={`size-4 ${starred ? "fill-amber-400 text-amber-500" : ""}`} aria-hidden />
-            </button>
+            </Button>
           </form>
-          <button
+          <Button
             type="button"
             onClick={() => (signedIn ? setSharing(true) : openAuthDialog("sign-in"))}
-            className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-sm hover:bg-muted"
+            variant="ghost"
+            size="none"
+            className="gap-1 rounded px-1.5 py-1 text-sm"
             aria-haspopup="dialog"
           >
             <Share2 className="size-4" aria-hidden />
             <span className="sr-only sm:not-sr-only">{t("share.button")}</span>
-          </button>
-          <ThreadMenu thread={thread} label={t("export.button")} className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-sm hover:bg-muted">
+          </Button>
+          <ThreadMenu
+            thread={thread}
+            label={t("export.button")}
+            className={buttonVariants({ variant: "ghost", size: "none", className: "gap-1 rounded px-1.5 py-1 text-sm" })}
+          >
             <Download className="size-4" aria-hidden />
             <span className="sr-only sm:not-sr-only">{t("export.button")}</span>
           </ThreadMenu>
           <ShareDialog open={sharing} onOpenChange={setSharing} thread={thread} />
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            className="rounded p-1.5 hover:bg-muted"
-            aria-label={t("thread.delete")}
-            aria-haspopup="dialog"
-          >
+          <Button type="button" onClick={() => setConfirming(true)} variant="ghost" size="icon" aria-label={t("thread.delete")} aria-haspopup="dialog">
             <Trash2 className="size-4" aria-hidden />
-          </button>
+          </Button>
           <DeleteThreadDialog open={confirming} onOpenChange={setConfirming} thread={thread} onDeleted={onDeleted} />
         </>
       )}

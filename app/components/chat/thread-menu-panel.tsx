@@ -2,6 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { FileBraces, FileText, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 
 export interface ThreadMenuProps {
   thread: { id: string; title: string };
@@ -34,9 +35,9 @@ export default function ThreadMenuPanel({
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className={className} aria-label={label}>
+        <Button type="button" variant="unstyled" className={className} aria-label={label}>
           {children}
-        </button>
+        </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-lg border bg-card p-1 shadow-lg">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 // Type only: erased from the bundle, so the panel still loads on first open.
 import type { ThreadMenuProps } from "./thread-menu-panel";
+import { Button } from "~/components/ui/button";
 
 // The menu (and Radix's dropdown code) loads the first time one is opened (docs/product.md §2 overlays). Until then, and while
 // it loads, a plain button of the same look stands in; it is never rendered on the server, so there is no Suspense
@@ -12,8 +13,9 @@ export function ThreadMenu(props: ThreadMenuProps) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const plain = (
-    <button
+    <Button
       type="button"
+      variant="unstyled"
       className={props.className}
       aria-label={props.label}
       aria-haspopup="menu"
@@ -24,7 +26,7 @@ export function ThreadMenu(props: ThreadMenuProps) {
       }}
     >
       {props.children}
-    </button>
+    </Button>
   );
   if (!requested) return plain;
   return (

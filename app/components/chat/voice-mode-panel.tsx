@@ -7,6 +7,7 @@ import { useStore } from "~/lib/store";
 import { PRO_VOICE_MINUTES_DAILY } from "~/lib/voice";
 import type { VoiceModeProps } from "./voice-mode";
 import { voiceSession, type VoicePhase } from "./voice-session";
+import { Button } from "~/components/ui/button";
 
 const STATUS: Record<Exclude<VoicePhase, "ready" | "stopped">, string> = {
   listening: "voice.listening",
@@ -56,14 +57,10 @@ export default function VoiceModePanel({ open, onClose, send, messages, transcri
                 <p className="text-sm text-muted-foreground" data-testid="voice-cost">
                   {plan === "pro" ? t("voice.costPro", { minutes: PRO_VOICE_MINUTES_DAILY }) : t("voice.cost", { cost: CREDIT_COSTS.voiceMinute })}
                 </p>
-                <button
-                  type="button"
-                  onClick={() => voiceSession.start()}
-                  className="inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 text-base font-medium text-primary-foreground"
-                >
+                <Button type="button" onClick={() => voiceSession.start()} variant="primary" size="none" className="gap-2 rounded-full px-6 py-3 text-base">
                   <Mic className="size-5" aria-hidden />
                   {t("voice.begin")}
-                </button>
+                </Button>
               </>
             ) : (
               <>
@@ -75,9 +72,9 @@ export default function VoiceModePanel({ open, onClose, send, messages, transcri
                   {t(STATUS[state.phase as keyof typeof STATUS])}
                 </p>
                 {state.phase === "speaking" && (
-                  <button type="button" onClick={() => voiceSession.interrupt()} className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
+                  <Button type="button" onClick={() => voiceSession.interrupt()} variant="outline" size="sm">
                     {t("voice.interrupt")}
-                  </button>
+                  </Button>
                 )}
               </>
             )}

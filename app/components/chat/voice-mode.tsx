@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { createStore, useStore } from "~/lib/store";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import type { ChatMessage } from "./use-chat";
+import { Button } from "~/components/ui/button";
 
 // Whether voice mode is open: outside the chat screen, because its first turn moves a new chat to the thread's address
 // and the screen there is a new one (voice-session.ts keeps the conversation going across it).
@@ -13,16 +14,18 @@ const setOpen = (open: boolean) => voiceModeOpen.set(open);
 export function VoiceModeButton() {
   const { t } = useTranslation("chat");
   return (
-    <button
+    <Button
       type="button"
       onClick={() => setOpen(true)}
       aria-haspopup="dialog"
       aria-label={t("voice.mode")}
       title={t("voice.mode")}
-      className="rounded p-1.5 text-muted-foreground hover:bg-muted"
+      variant="ghost"
+      size="icon"
+      className="text-muted-foreground"
     >
       <AudioLines className="size-4" aria-hidden />
-    </button>
+    </Button>
   );
 }
 

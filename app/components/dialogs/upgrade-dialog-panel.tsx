@@ -7,6 +7,7 @@ import { closeUpgradeDialog, useDialogDetail } from "~/lib/ui-store";
 import { useRootData } from "~/components/root-data";
 import { ProBenefits } from "../billing/pro-benefits";
 import { CenteredDialog } from "../ui/centered-dialog";
+import { Button } from "~/components/ui/button";
 
 /** The upgrade-to-Pro dialog's body (loaded the first time the dialog opens). Visitors are asked to sign in first. */
 export default function UpgradeDialogPanel({ open }: { open: boolean }) {
@@ -30,13 +31,9 @@ export default function UpgradeDialogPanel({ open }: { open: boolean }) {
           {t("dialog.cta")}
         </Link>
       ) : (
-        <button
-          type="button"
-          onClick={() => openAuthDialog("sign-in")}
-          className="block w-full rounded-lg bg-primary px-4 py-2.5 text-center text-sm font-medium text-primary-foreground"
-        >
+        <Button type="button" onClick={() => openAuthDialog("sign-in")} variant="primary" size="lg" className="w-full">
           {t("dialog.signIn")}
-        </button>
+        </Button>
       )}
       <Dialog.Close className="mt-2 block w-full rounded-lg px-4 py-2 text-center text-sm text-muted-foreground hover:bg-muted">
         {t("dialog.later")}

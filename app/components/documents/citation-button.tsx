@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { resolveCitation } from "~/lib/citations";
 import { openDocumentPanel } from "~/lib/ui-store";
 import { ThreadDocuments } from "./thread-documents";
+import { Button } from "~/components/ui/button";
 
 interface CitationProps {
   page?: string | number;
@@ -23,13 +24,14 @@ export function CitationButton({ page, name, context, children }: CitationProps)
   const document = resolveCitation({ name: name ?? null, page: number }, documents);
   if (!document) return <>{children}</>;
   return (
-    <button
+    <Button
       type="button"
       onClick={() => openDocumentPanel({ document, page: number, context: context || null })}
       aria-label={t("file.cite", { page: number, name: document.name })}
+      variant="unstyled"
       className="rounded px-0.5 font-medium text-primary underline decoration-dotted underline-offset-2 hover:bg-muted"
     >
       {children}
-    </button>
+    </Button>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
 import type { DocumentView } from "~/lib/documents";
 import { documentStatusText } from "./document-status";
+import { Button } from "~/components/ui/button";
 
 /** How often a document being read is asked about (docs/decisions/0031-documents-in-chat.md). */
 const POLL_MS = 1000;
@@ -60,9 +61,16 @@ export default function DocumentChip({ document, onChange, onRemove, reasonId }:
         <span role="status" className={`shrink-0 text-xs ${failed ? "text-danger" : "text-muted-foreground"}`}>
           {documentStatusText(t, document)}
         </span>
-        <button type="button" onClick={onRemove} className="shrink-0 rounded-full p-0.5 hover:bg-muted" aria-label={t("remove", { name: document.name })}>
+        <Button
+          type="button"
+          onClick={onRemove}
+          variant="ghost"
+          size="none"
+          className="shrink-0 rounded-full p-0.5"
+          aria-label={t("remove", { name: document.name })}
+        >
           <X className="size-3.5" aria-hidden />
-        </button>
+        </Button>
       </div>
       {document.state !== "ready" && (
         <p id={reasonId} className="text-xs text-muted-foreground">

@@ -12,6 +12,7 @@ import { useErrorText } from "~/lib/error-text";
 import type { DocumentPage } from "~/lib/ui-store";
 import { useReturnFocus } from "../ui/return-focus";
 import { PdfPage } from "./pdf-page";
+import { Button } from "~/components/ui/button";
 
 export interface DocumentPanelProps {
   open: boolean;
@@ -99,25 +100,29 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
             </Dialog.Close>
           </div>
           <nav className="flex items-center justify-between gap-2 border-b px-4 py-2 text-sm" aria-label={document.name}>
-            <button
+            <Button
               type="button"
               onClick={() => setPage((current) => Math.max(1, current - 1))}
               disabled={page <= 1}
-              className="inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-muted disabled:opacity-40"
+              variant="ghost"
+              size="none"
+              className="gap-1 rounded px-2 py-1"
             >
               <ChevronLeft className="size-4" aria-hidden />
               {t("panel.previous")}
-            </button>
+            </Button>
             <p aria-live="polite">{t("panel.pageOf", { page, pages })}</p>
-            <button
+            <Button
               type="button"
               onClick={() => setPage((current) => Math.min(pages, current + 1))}
               disabled={page >= pages}
-              className="inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-muted disabled:opacity-40"
+              variant="ghost"
+              size="none"
+              className="gap-1 rounded px-2 py-1"
             >
               {t("panel.next")}
               <ChevronRight className="size-4" aria-hidden />
-            </button>
+            </Button>
           </nav>
           {/* Focusable, so a page taller than the panel can be scrolled by keyboard (it holds no link or button). */}
           <div role="region" aria-label={t("panel.pageOf", { page, pages })} tabIndex={0} className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">

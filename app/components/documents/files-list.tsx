@@ -14,6 +14,7 @@ import { openDocumentPanel } from "~/lib/ui-store";
 import { CenteredDialog } from "../ui/centered-dialog";
 import { ShowMore, useMorePages } from "../ui/show-more";
 import { documentStatusText } from "./document-status";
+import { Button } from "~/components/ui/button";
 
 export type GalleryFile = DocumentView & { threadTitle: string | null };
 
@@ -35,14 +36,9 @@ function DeleteFileDialog({ file, onClose, onDeleted }: { file: GalleryFile | nu
       <Dialog.Description className="mt-2 text-sm text-muted-foreground wrap-anywhere">{t("files.confirmBody", { name: file?.name ?? "" })}</Dialog.Description>
       <div className="mt-6 flex justify-end gap-2">
         <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted">{t("files.cancel")}</Dialog.Close>
-        <button
-          type="button"
-          disabled={deleting}
-          onClick={() => file && void remove(file)}
-          className="rounded-md bg-danger px-3 py-1.5 text-sm font-medium text-danger-foreground disabled:opacity-50"
-        >
+        <Button type="button" disabled={deleting} onClick={() => file && void remove(file)} variant="danger" size="sm">
           {t("files.confirm")}
-        </button>
+        </Button>
       </div>
     </CenteredDialog>
   );
@@ -70,14 +66,15 @@ export function FilesList({ files: first, nextCursor }: { files: GalleryFile[]; 
           <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm" data-file={file.id}>
             <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden />
             <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <button
+              <Button
                 type="button"
                 onClick={() => openDocumentPanel({ document: file, page: 1, context: null })}
+                variant="unstyled"
                 className="truncate text-left font-medium hover:underline"
                 aria-label={t("files.open", { name: file.name })}
               >
                 {file.name}
-              </button>
+              </Button>
               <p className="text-xs text-muted-foreground">
                 {[file.pages !== null ? t("files.pages", { count: file.pages }) : null, formatFileSize(file.bytes, i18n.language)].filter(Boolean).join(" · ")}
                 {" · "}
@@ -106,14 +103,16 @@ export function FilesList({ files: first, nextCursor }: { files: GalleryFile[]; 
             >
               <Download className="size-4" aria-hidden />
             </a>
-            <button
+            <Button
               type="button"
               onClick={() => setConfirming(file)}
-              className="rounded p-1.5 text-muted-foreground hover:bg-muted hover:text-danger"
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground hover:text-danger"
               aria-label={t("files.delete", { name: file.name })}
             >
               <Trash2 className="size-4" aria-hidden />
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

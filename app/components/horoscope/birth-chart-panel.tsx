@@ -8,8 +8,8 @@ import type { BirthChartView } from "~/.server/horoscope/chart-view";
 import { callApi } from "~/lib/api-client";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
+import { Button } from "~/components/ui/button";
 
-const buttonClass = "inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted disabled:opacity-50";
 /** The PNG is drawn at twice the wheel's size, so it stays sharp when printed or zoomed. */
 const PNG_SCALE = 2;
 
@@ -124,18 +124,18 @@ export function BirthChartPanel({ chart, signedIn }: { chart: BirthChartView; si
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={buttonClass} onClick={() => void download("svg")}>
+        <Button type="button" variant="outline" size="sm" onClick={() => void download("svg")}>
           <Download className="size-4" aria-hidden />
           {t("chart.downloadSvg")}
-        </button>
-        <button type="button" className={buttonClass} onClick={() => void download("png")}>
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => void download("png")}>
           <Download className="size-4" aria-hidden />
           {t("chart.downloadPng")}
-        </button>
-        <button type="button" className={buttonClass} disabled={saving} onClick={() => void saveToGallery()}>
+        </Button>
+        <Button type="button" variant="outline" size="sm" disabled={saving} onClick={() => void saveToGallery()}>
           <GalleryHorizontalEnd className="size-4" aria-hidden />
           {saving ? t("chart.saving") : t("chart.saveGallery")}
-        </button>
+        </Button>
         {!signedIn && <span className="text-xs text-muted-foreground">{t("chart.signInToSave")}</span>}
         {savedId && (
           <Link to={`/gallery?image=${encodeURIComponent(savedId)}`} className="text-sm underline">

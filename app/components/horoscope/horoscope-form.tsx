@@ -13,6 +13,7 @@ import { useApiAction } from "~/lib/use-api-action";
 import { useForm } from "~/lib/use-form";
 import { HoroscopeFields } from "./horoscope-fields";
 import { ToolSubmitButton } from "~/components/tools/tool-form-parts";
+import { Button } from "~/components/ui/button";
 
 /** The first values of a form: the saved birth data for the chart, its Sun sign for the forms that ask for a sign. */
 function initialValues(type: HoroscopeType, birth: BirthDataView | null): Record<string, string> {
@@ -108,15 +109,10 @@ export function HoroscopeForm({
       <div className="flex flex-col gap-3 border-t pt-4">
         {footer}
         {type === "birth-chart" && (
-          <button
-            type="button"
-            disabled={busy || saving}
-            onClick={saveOnly}
-            className="inline-flex items-center justify-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-medium hover:bg-muted disabled:opacity-50"
-          >
+          <Button type="button" disabled={busy || saving} onClick={saveOnly} variant="outline" size="lg" className="font-medium">
             <Orbit className="size-4" aria-hidden />
             {saving ? t("chart.savingData") : t("chart.saveData")}
-          </button>
+          </Button>
         )}
         <ToolSubmitButton icon={Sparkles} disabled={busy || saving}>
           {busy ? t("form.starting") : t("form.submit")}

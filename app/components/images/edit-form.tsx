@@ -12,7 +12,9 @@ import { useApiAction } from "~/lib/use-api-action";
 import { CreditsLine } from "../chat/credits-line";
 import type { ImageToolData } from "./image-tool-page";
 import { reportJobError } from "./job-list";
-import { ModelRow, SignInNotice, TextField, useToolChoice } from "./tool-form";
+import { ModelRow, SignInNotice, useToolChoice } from "./tool-form";
+import { Button } from "~/components/ui/button";
+import { PromptField } from "./prompt-field";
 
 const MaskBrush = lazy(() => import("./mask-brush"));
 
@@ -70,37 +72,20 @@ export function EditForm({
         <img src={source.url} alt={t("edit.picture")} width={source.width} height={source.height} className="h-auto w-full rounded-lg border bg-muted" />
       )}
       {!painting && (
-        <button
-          type="button"
-          onClick={() => setPainting(true)}
-          className="inline-flex w-fit items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted"
-        >
+        <Button type="button" onClick={() => setPainting(true)} variant="outline" size="sm" className="w-fit">
           <Paintbrush className="size-4" aria-hidden />
           {t("edit.paint")}
-        </button>
+        </Button>
       )}
       <p className="text-xs text-muted-foreground">{t("edit.paintHint")}</p>
-      <TextField
-        label={t("edit.prompt")}
-        name="prompt"
-        rows={3}
-        maxLength={PROMPT_MAX}
-        value={prompt}
-        onChange={setPrompt}
-        placeholder={t("edit.promptPlaceholder")}
-        error={fieldErrors.prompt}
-      />
+      <PromptField copy="edit.prompt" name="prompt" rows={3} maxLength={PROMPT_MAX} value={prompt} onChange={setPrompt} errors={fieldErrors} />
       <ModelRow {...row} engine={data.engines[model] ?? null} demoNote="edit.demoNote" />
       <div className="flex flex-col gap-2 border-t pt-4">
         <CreditsLine action="image" />
-        <button
-          type="submit"
-          disabled={create.state === "submitting"}
-          className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
-        >
+        <Button type="submit" disabled={create.state === "submitting"} variant="primary" size="lg">
           <Sparkles className="size-4" aria-hidden />
           {create.state === "submitting" ? t("form.starting") : t("edit.submit")}
-        </button>
+        </Button>
         <Link to="/image-generation" className="text-center text-sm text-muted-foreground underline">
           {t("edit.newImage")}
         </Link>

@@ -10,6 +10,7 @@ import { notify } from "~/lib/toast";
 import type { GalleryItem, GalleryVersion } from "~/.server/images/gallery";
 import { creationTitle, ImageActions } from "./job-list";
 import { TattooOnPhoto } from "./tattoo-on-photo";
+import { Button } from "~/components/ui/button";
 
 /** A gallery entry as the gallery loader sends it (the server type, imported for its shape only). */
 export type GalleryViewerItem = GalleryItem;
@@ -37,17 +38,18 @@ function Versions({ item, onSelect }: { item: GalleryViewerItem; onSelect: (vers
           const name = index === 0 ? t("edit.original") : t("edit.version", { number: index });
           return (
             <li key={version.id} className="shrink-0">
-              <button
+              <Button
                 type="button"
                 onClick={() => onSelect(version)}
                 aria-current={version.id === item.id}
                 aria-label={t("edit.showVersion", { name })}
                 data-version-id={version.id}
+                variant="unstyled"
                 className="flex flex-col items-center gap-1 rounded-lg p-1 text-xs aria-[current=true]:outline aria-[current=true]:outline-2 aria-[current=true]:outline-primary"
               >
                 <img src={version.url} alt="" width={version.width} height={version.height} className="size-24 rounded-md border bg-muted object-contain" />
                 <span>{name}</span>
-              </button>
+              </Button>
             </li>
           );
         })}
@@ -159,32 +161,23 @@ export default function GalleryViewer({ open, item, onOpenChange, onDeleted, onS
                     {t("gallery.deleteBody")}
                   </p>
                   <div className="flex flex-wrap gap-2">
-                    <button type="button" onClick={() => setConfirming(false)} className="rounded-md border px-3 py-1.5 hover:bg-muted">
+                    <Button type="button" onClick={() => setConfirming(false)} variant="outline" size="sm">
                       {t("gallery.cancel")}
-                    </button>
+                    </Button>
                     <fetcher.Form method="post" action="/gallery">
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={item.id} />
-                      <button
-                        type="submit"
-                        disabled={deleting}
-                        autoFocus
-                        className="rounded-md bg-danger px-3 py-1.5 font-medium text-danger-foreground disabled:opacity-50"
-                      >
+                      <Button type="submit" disabled={deleting} autoFocus variant="danger" size="sm">
                         {t("gallery.confirmDelete")}
-                      </button>
+                      </Button>
                     </fetcher.Form>
                   </div>
                 </div>
               ) : (
-                <button
-                  type="button"
-                  onClick={() => setConfirming(true)}
-                  className="inline-flex w-fit items-center gap-1.5 rounded-md border border-danger/40 px-2.5 py-1.5 text-sm text-danger hover:bg-muted"
-                >
+                <Button type="button" onClick={() => setConfirming(true)} variant="danger-outline" size="sm" className="w-fit">
                   <Trash2 className="size-4" aria-hidden />
                   {t("gallery.delete")}
-                </button>
+                </Button>
               )}
             </div>
           </div>

@@ -11,6 +11,7 @@ import { refreshCredits } from "../chat/use-credits";
 import { downloadSvgAsPng } from "./download";
 import { TattooOnPhoto } from "./tattoo-on-photo";
 import { languageName, TranslationView } from "./translation-view";
+import { Button, buttonVariants } from "~/components/ui/button";
 
 /** Shows the upgrade dialog for the refusals it answers, and the message for every refusal. */
 export function reportJobError(code: string, t: (key: string) => string) {
@@ -101,20 +102,15 @@ function Failed({ job, onRetried }: { job: JobView; onRetried: (job: JobView) =>
         <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {t(`errors:${job.errorCode ?? "image/provider-failed"}`)}
       </p>
-      <button
-        type="button"
-        onClick={() => void retry()}
-        disabled={busy}
-        className="inline-flex w-fit items-center gap-1.5 rounded-md border px-3 py-1.5 font-medium hover:bg-muted disabled:opacity-50"
-      >
+      <Button type="button" onClick={() => void retry()} disabled={busy} variant="outline" size="sm" className="w-fit font-medium">
         <RotateCcw className="size-4" aria-hidden />
         {busy ? t("jobs.retrying") : t("jobs.retry")}
-      </button>
+      </Button>
     </div>
   );
 }
 
-const actionClass = "inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted";
+const actionClass = buttonVariants({ variant: "outline", size: "sm" });
 
 /** Download, open in the gallery, use again: what a finished picture offers wherever it is shown. */
 export function ImageActions({
@@ -135,14 +131,15 @@ export function ImageActions({
         {svg ? t("jobs.downloadSvg") : t("jobs.download")}
       </a>
       {svg && (
-        <button
+        <Button
           type="button"
-          className={actionClass}
+          variant="outline"
+          size="sm"
           onClick={() => void downloadSvgAsPng(image.downloadUrl, image.width, image.height).catch(() => notify("error", t("errors:app/unknown")))}
         >
           <Download className="size-4" aria-hidden />
           {t("jobs.downloadPng")}
-        </button>
+        </Button>
       )}
       {galleryLink && (
         <Link to={`/gallery?image=${encodeURIComponent(image.id)}`} className={actionClass}>

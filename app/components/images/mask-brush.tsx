@@ -2,6 +2,7 @@
 // picture's own size. Painted pixels turn transparent in the mask (OpenAI's convention: transparent = change here).
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 
 /** How dark the unpainted overlay is; painting clears it. */
 const OVERLAY_ALPHA = 0.35;
@@ -85,9 +86,9 @@ export default function MaskBrush({ url, width, height, onPainted }: MaskBrushPr
           }}
         />
       </div>
-      <button type="button" onClick={reset} className="w-fit rounded-md border px-2.5 py-1.5 text-sm hover:bg-muted">
+      <Button type="button" onClick={reset} variant="outline" size="sm" className="w-fit">
         {t("edit.clear")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -6,6 +6,10 @@ import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Download, Minus, Plus } from
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadCanvas } from "./download";
+import { Button } from "~/components/ui/button";
+
+// The square controls that move and size the design.
+const NUDGE = { variant: "outline", size: "none", className: "size-8 rounded-md" } as const;
 
 /** Where the design sits: its centre as fractions of the photo, and its width as a fraction of the photo's. */
 interface Placement {
@@ -103,7 +107,6 @@ export default function TattooPreview({ photoUrl, designUrl, fileName }: { photo
   };
 
   if (failed) return <p className="text-sm text-danger">{t("tattoo.previewFailed")}</p>;
-  const button = "inline-flex size-8 items-center justify-center rounded-md border hover:bg-muted disabled:opacity-50";
   return (
     <div className="flex flex-col gap-2">
       <canvas
@@ -120,21 +123,21 @@ export default function TattooPreview({ photoUrl, designUrl, fileName }: { photo
         className="h-auto w-full cursor-move touch-none rounded-lg border bg-muted focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
       />
       <div role="group" aria-label={t("tattoo.placeDesign")} className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={() => move(-MOVE_STEP, 0)} aria-label={t("tattoo.moveLeft")}>
+        <Button type="button" {...NUDGE} onClick={() => move(-MOVE_STEP, 0)} aria-label={t("tattoo.moveLeft")}>
           <ArrowLeft className="size-4" aria-hidden />
-        </button>
-        <button type="button" className={button} onClick={() => move(0, -MOVE_STEP)} aria-label={t("tattoo.moveUp")}>
+        </Button>
+        <Button type="button" {...NUDGE} onClick={() => move(0, -MOVE_STEP)} aria-label={t("tattoo.moveUp")}>
           <ArrowUp className="size-4" aria-hidden />
-        </button>
-        <button type="button" className={button} onClick={() => move(0, MOVE_STEP)} aria-label={t("tattoo.moveDown")}>
+        </Button>
+        <Button type="button" {...NUDGE} onClick={() => move(0, MOVE_STEP)} aria-label={t("tattoo.moveDown")}>
           <ArrowDown className="size-4" aria-hidden />
-        </button>
-        <button type="button" className={button} onClick={() => move(MOVE_STEP, 0)} aria-label={t("tattoo.moveRight")}>
+        </Button>
+        <Button type="button" {...NUDGE} onClick={() => move(MOVE_STEP, 0)} aria-label={t("tattoo.moveRight")}>
           <ArrowRight className="size-4" aria-hidden />
-        </button>
-        <button type="button" className={button} onClick={() => resize(-SIZE_STEP)} disabled={place.size <= SIZE_MIN} aria-label={t("tattoo.smaller")}>
+        </Button>
+        <Button type="button" {...NUDGE} onClick={() => resize(-SIZE_STEP)} disabled={place.size <= SIZE_MIN} aria-label={t("tattoo.smaller")}>
           <Minus className="size-4" aria-hidden />
-        </button>
+        </Button>
         <label className="inline-flex items-center gap-2 text-sm">
           {t("tattoo.size")}
           <input
@@ -147,18 +150,20 @@ export default function TattooPreview({ photoUrl, designUrl, fileName }: { photo
             className="w-28"
           />
         </label>
-        <button type="button" className={button} onClick={() => resize(SIZE_STEP)} disabled={place.size >= SIZE_MAX} aria-label={t("tattoo.larger")}>
+        <Button type="button" {...NUDGE} onClick={() => resize(SIZE_STEP)} disabled={place.size >= SIZE_MAX} aria-label={t("tattoo.larger")}>
           <Plus className="size-4" aria-hidden />
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           disabled={!images}
           onClick={() => canvas.current && void downloadCanvas(canvas.current, fileName)}
-          className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-50"
+          variant="outline"
+          size="sm"
+          className="font-medium"
         >
           <Download className="size-4" aria-hidden />
           {t("tattoo.downloadPreview")}
-        </button>
+        </Button>
       </div>
     </div>
   );

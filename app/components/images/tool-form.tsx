@@ -165,38 +165,6 @@ export function Field({ label, error, hint, children }: { label: string; error?:
   );
 }
 
-/** A text input, or a textarea when given rows (those grow only downwards). */
-export function TextField({
-  label,
-  error,
-  hint,
-  onChange,
-  rows,
-  ...control
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  maxLength: number;
-  placeholder: string;
-  rows?: number;
-  error?: string;
-  hint?: string;
-}) {
-  return (
-    <Field label={label} error={error} hint={hint}>
-      {(wiring) =>
-        rows ? (
-          <textarea {...control} {...wiring} rows={rows} onChange={(event) => onChange(event.target.value)} className={`${inputClass} resize-y`} />
-        ) : (
-          <input {...control} {...wiring} onChange={(event) => onChange(event.target.value)} className={inputClass} />
-        )
-      }
-    </Field>
-  );
-}
-
 /** The form frame every tool shares: fields, then the credits line and the submit button (`frame` from useCreate). */
 export function ToolFormFrame({
   frame,

@@ -15,6 +15,7 @@ import { ThreadMenu } from "../chat/thread-menu";
 import { lazyOverlay } from "../ui/lazy-overlay";
 import { Tabs } from "../ui/tabs";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
+import { Button, buttonVariants } from "~/components/ui/button";
 
 const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
 
@@ -113,7 +114,11 @@ function ThreadList({
                   thread={thread}
                   label={t("chat:threadMenu.label", { title: thread.title })}
                   onShare={() => onShare(thread)}
-                  className="shrink-0 rounded p-1 text-muted-foreground opacity-60 hover:bg-muted hover:opacity-100 focus-visible:opacity-100 group-hover:opacity-100"
+                  className={buttonVariants({
+                    variant: "ghost",
+                    size: "none",
+                    className: "shrink-0 rounded p-1 text-muted-foreground opacity-60 hover:opacity-100 focus-visible:opacity-100 group-hover:opacity-100",
+                  })}
                 >
                   <Ellipsis className="size-4" aria-hidden />
                 </ThreadMenu>
@@ -129,9 +134,9 @@ function ThreadList({
 function LoadMore({ onClick, loading }: { onClick: () => void; loading: boolean }) {
   const { t } = useTranslation();
   return (
-    <button type="button" onClick={onClick} disabled={loading} className="mx-3 my-2 rounded-md border px-2 py-1 text-xs hover:bg-muted disabled:opacity-50">
+    <Button type="button" onClick={onClick} disabled={loading} variant="outline" size="xs" className="mx-3 my-2">
       {loading ? t("loading") : t("history.loadMore")}
-    </button>
+    </Button>
   );
 }
 

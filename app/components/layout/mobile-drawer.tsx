@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyOverlay } from "../ui/lazy-overlay";
+import { Button } from "~/components/ui/button";
 
 const MobileDrawerPanel = lazyOverlay(() => import("./mobile-drawer-panel"));
 
@@ -11,16 +12,18 @@ export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
+      <Button
         type="button"
         onClick={() => setOpen(true)}
-        className="rounded-md p-2 hover:bg-muted"
+        variant="ghost"
+        size="none"
+        className="rounded-md p-2"
         aria-label={t("nav.openMenu")}
         aria-haspopup="dialog"
         aria-expanded={open}
       >
         <Menu className="size-5" aria-hidden />
-      </button>
+      </Button>
       <MobileDrawerPanel open={open} onOpenChange={setOpen} />
     </>
   );

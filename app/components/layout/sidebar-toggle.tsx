@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from "~/lib/constants";
 import { preferenceCookie, type SidebarState } from "~/lib/cookies";
 import { writeStored } from "~/lib/storage";
 import { useRootData } from "~/components/root-data";
+import { Button } from "~/components/ui/button";
 
 export const SIDEBAR_ID = "inner-sidebar";
 
@@ -56,10 +57,12 @@ export function SidebarToggle({ open, onToggle }: { open: boolean; onToggle: () 
   const keys = useShortcutLabel();
   const label = t(open ? "sidebar.hide" : "sidebar.show");
   return (
-    <button
+    <Button
       type="button"
       onClick={onToggle}
-      className="hidden rounded-md p-2 hover:bg-muted md:inline-flex"
+      variant="ghost"
+      size="none"
+      className="rounded-md p-2 max-md:hidden"
       aria-label={label}
       aria-expanded={open}
       aria-controls={SIDEBAR_ID}
@@ -67,6 +70,6 @@ export function SidebarToggle({ open, onToggle }: { open: boolean; onToggle: () 
       title={t("sidebar.shortcut", { label, keys })}
     >
       {open ? <PanelLeftClose className="size-5" aria-hidden /> : <PanelLeftOpen className="size-5" aria-hidden />}
-    </button>
+    </Button>
   );
 }

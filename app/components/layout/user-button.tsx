@@ -4,6 +4,7 @@ import { ChevronsUpDown } from "lucide-react";
 import { forwardRef, type ComponentPropsWithoutRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/.server/identity";
+import { Button } from "~/components/ui/button";
 
 export function Avatar({ user, size = "size-8" }: { user: Pick<SessionUser, "displayName" | "profilePhotoUrl">; size?: string }) {
   if (user.profilePhotoUrl) {
@@ -37,9 +38,10 @@ export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & 
 ) {
   const { t } = useTranslation();
   return (
-    <button
+    <Button
       ref={ref}
       type="button"
+      variant="unstyled"
       className="flex w-full items-center gap-2 rounded-md bg-muted/60 p-2 text-left hover:bg-muted"
       data-testid="user-menu-trigger"
       {...props}
@@ -54,6 +56,6 @@ export const UserButton = forwardRef<HTMLButtonElement, { user: SessionUser } & 
         <PlanBadge plan={user.accessLevel === "pro" ? "pro" : "free"} />
       </span>
       <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-    </button>
+    </Button>
   );
 });

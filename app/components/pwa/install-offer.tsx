@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { promptInstall, useInstallOffer } from "~/lib/install-prompt";
 import { lazyOverlay } from "../ui/lazy-overlay";
+import { Button } from "~/components/ui/button";
 
 const InstallInstructions = lazyOverlay(() => import("./install-instructions"));
 
@@ -18,14 +19,16 @@ export function InstallOffer() {
   if (!mounted || !offer) return null;
   return (
     <>
-      <button
+      <Button
         type="button"
         onClick={() => (offer === "prompt" ? void promptInstall() : setShowInstructions(true))}
-        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+        variant="ghost"
+        size="none"
+        className="justify-start gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground hover:text-foreground"
       >
         <Download className="size-4" aria-hidden />
         {offer === "prompt" ? t("install.app") : t("install.homeScreen")}
-      </button>
+      </Button>
       {offer !== "prompt" && <InstallInstructions open={showInstructions} onOpenChange={setShowInstructions} platform={offer} />}
     </>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { applyUpdate, tellServiceWorker, useUpdateWaiting } from "~/lib/service-worker";
 import { useRootData } from "~/components/root-data";
+import { Button } from "~/components/ui/button";
 
 const CHAT_ROUTE = "routes/_main.web-main.($threadId)";
 
@@ -54,14 +55,10 @@ export function ServiceWorkerHost() {
       className="fixed bottom-4 left-4 z-[70] flex items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm shadow-lg"
     >
       <span>{t("update.available")}</span>
-      <button
-        type="button"
-        onClick={applyUpdate}
-        className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground hover:opacity-90"
-      >
+      <Button type="button" onClick={applyUpdate} variant="primary" size="sm">
         <RefreshCw className="size-4" aria-hidden />
         {t("update.reload")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { useActionToast, type AccountActionData } from "./account-action";
 import { useRecentSignIn, type ConfirmingAccount } from "./confirm-identity";
+import { Button } from "~/components/ui/button";
 
 /** A destructive change behind a button: a dialog says what will be lost, and only its confirm button posts `intent`. */
 export function ConfirmAction({
@@ -36,13 +37,10 @@ export function ConfirmAction({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="inline-flex w-fit items-center gap-2 rounded-md border border-danger/40 px-4 py-2 text-sm font-medium text-danger hover:bg-danger/5"
-        >
+        <Button type="button" variant="danger-outline" size="md" className="w-fit font-medium">
           <Trash2 className="size-4" aria-hidden />
           {trigger}
-        </button>
+        </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
@@ -60,9 +58,9 @@ export function ConfirmAction({
           <fetcher.Form method="post" className="mt-6 flex justify-end gap-2">
             <input type="hidden" name="intent" value={intent} />
             <Dialog.Close asChild>
-              <button type="button" className="rounded-md border px-4 py-2 text-sm hover:bg-muted">
+              <Button type="button" variant="outline" size="md">
                 {t("account.cancel")}
-              </button>
+              </Button>
             </Dialog.Close>
             <SubmitButton busy={fetcher.state !== "idle"} variant="danger">
               {confirm}

@@ -6,6 +6,7 @@ import { INSTRUCTIONS_MAX } from "~/lib/memory";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { Field, fieldClass } from "../ui/field";
+import { Button } from "~/components/ui/button";
 
 export function MemorySwitch({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation("settings");
@@ -36,7 +37,7 @@ export function MemorySwitch({ enabled }: { enabled: boolean }) {
           {t("memory.switchHint")}
         </p>
       </div>
-      <button
+      <Button
         type="button"
         role="switch"
         aria-checked={on}
@@ -44,10 +45,11 @@ export function MemorySwitch({ enabled }: { enabled: boolean }) {
         aria-describedby="memory-switch-hint"
         onClick={flip}
         disabled={change.state !== "idle"}
+        variant="unstyled"
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${on ? "bg-primary" : "bg-muted-foreground/40"}`}
       >
         <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`} aria-hidden />
-      </button>
+      </Button>
     </div>
   );
 }
@@ -85,9 +87,9 @@ export function CustomInstructionsForm({ aboutYou, answerStyle }: { aboutYou: st
         <InstructionField name="aboutYou" label={t("memory.aboutYou")} initial={aboutYou} error={errors.aboutYou} />
         <InstructionField name="answerStyle" label={t("memory.answerStyle")} initial={answerStyle} error={errors.answerStyle} />
         <div>
-          <button type="submit" disabled={save.state !== "idle"} className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
+          <Button type="submit" disabled={save.state !== "idle"} variant="primary" size="md">
             {t("memory.saveInstructions")}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

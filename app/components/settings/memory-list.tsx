@@ -7,6 +7,7 @@ import { MEMORY_TEXT_MAX } from "~/lib/memory";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { Field, fieldClass } from "../ui/field";
+import { Button } from "~/components/ui/button";
 
 export interface MemoryItem {
   id: string;
@@ -48,19 +49,20 @@ function MemoryRow({ memory }: { memory: MemoryItem }) {
             {(wiring) => <input {...wiring} name="text" value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus className={fieldClass} />}
           </Field>
           <div className="flex gap-2">
-            <button type="submit" disabled={edit.state !== "idle"} className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground">
+            <Button type="submit" disabled={edit.state !== "idle"} variant="primary" size="sm">
               {t("memory.save")}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={() => {
                 setEditing(false);
                 setDraft(memory.text);
               }}
-              className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted"
+              variant="outline"
+              size="sm"
             >
               {t("memory.cancel")}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
@@ -69,25 +71,21 @@ function MemoryRow({ memory }: { memory: MemoryItem }) {
             <p className="wrap-anywhere">{memory.text}</p>
             <p className="text-xs text-muted-foreground">{t(memory.learned ? "memory.learnedFrom" : "memory.writtenByYou")}</p>
           </div>
-          <button
-            type="button"
-            onClick={() => setEditing(true)}
-            className="inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm hover:bg-muted"
-            aria-label={`${t("memory.edit")}: ${memory.text}`}
-          >
+          <Button type="button" onClick={() => setEditing(true)} variant="outline" size="sm" aria-label={`${t("memory.edit")}: ${memory.text}`}>
             <Pencil className="size-4" aria-hidden />
             {t("memory.edit")}
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
             onClick={del}
             disabled={remove.state !== "idle"}
-            className="inline-flex items-center gap-1 rounded-md border px-2 py-1 text-sm text-danger hover:bg-danger/5"
+            variant="danger-outline"
+            size="sm"
             aria-label={t("memory.deleteLabel", { text: memory.text })}
           >
             <Trash2 className="size-4" aria-hidden />
             {t("memory.delete")}
-          </button>
+          </Button>
         </div>
       )}
     </li>
@@ -110,26 +108,21 @@ function DeleteAll({ count }: { count: number }) {
   };
   if (!confirming) {
     return (
-      <button type="button" onClick={() => setConfirming(true)} className="self-start rounded-md border px-3 py-1.5 text-sm text-danger hover:bg-danger/5">
+      <Button type="button" onClick={() => setConfirming(true)} variant="danger-outline" size="sm" className="self-start">
         {t("memory.deleteAll")}
-      </button>
+      </Button>
     );
   }
   return (
     <div className="flex flex-col items-start gap-2 rounded-lg border border-danger/40 bg-danger/5 p-3" aria-live="polite">
       <p className="text-sm">{t("memory.deleteAllConfirm", { count })}</p>
       <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={remove.state !== "idle"}
-          className="rounded-md bg-danger px-3 py-1.5 text-sm font-medium text-danger-foreground"
-        >
+        <Button type="button" onClick={confirm} disabled={remove.state !== "idle"} variant="danger" size="sm">
           {t("memory.deleteAllYes")}
-        </button>
-        <button type="button" onClick={() => setConfirming(false)} className="rounded-md border bg-background px-3 py-1.5 text-sm hover:bg-muted">
+        </Button>
+        <Button type="button" onClick={() => setConfirming(false)} variant="outline" size="sm" className="bg-background">
           {t("memory.cancel")}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { passkeyNameForm, useAuthWords } from "../auth/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../auth/fields";
 import { useConfirmThenRetry, type ConfirmingAccount } from "./confirm-identity";
 import { Section } from "./section";
+import { Button } from "~/components/ui/button";
 
 function useDate() {
   const { i18n } = useTranslation();
@@ -67,24 +68,26 @@ function PasskeyRow({ passkey, account }: { passkey: PasskeySummary; account: Co
             ].join(" · ")}
           </p>
         </div>
-        <button
+        <Button
           type="button"
           onClick={() => setRenaming((value) => !value)}
           aria-expanded={renaming}
           aria-label={t("security.passkeys.renameNamed", { name: passkey.name })}
-          className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted"
+          variant="outline"
+          size="sm"
         >
           {t("security.passkeys.rename")}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           onClick={submitRemove}
           disabled={remove.state !== "idle"}
           aria-label={t("security.passkeys.removeNamed", { name: passkey.name })}
-          className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60"
+          variant="outline"
+          size="sm"
         >
           {t("security.passkeys.remove")}
-        </button>
+        </Button>
       </div>
       {removeFailed && removeFailed !== "auth/requires-recent-login" && <FormAlert code={removeFailed} />}
       {renaming && (
@@ -93,9 +96,9 @@ function PasskeyRow({ passkey, account }: { passkey: PasskeySummary; account: Co
           <TextField name="name" label={t("security.passkeys.nameLabel")} defaultValue={passkey.name} maxLength={50} error={errors.name} />
           <div className="flex gap-2">
             <SubmitButton busy={rename.state !== "idle"}>{t("security.passkeys.save")}</SubmitButton>
-            <button type="button" onClick={() => setRenaming(false)} className="rounded-md border px-4 py-2 text-sm hover:bg-muted">
+            <Button type="button" onClick={() => setRenaming(false)} variant="outline" size="md">
               {t("security.passkeys.cancel")}
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -148,16 +151,10 @@ export function PasskeysSection({ passkeys, account }: { passkeys: PasskeySummar
       {problem && <FormAlert>{problem}</FormAlert>}
       {supported ? (
         <div>
-          <button
-            type="button"
-            onClick={() => void add()}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className="inline-flex items-center gap-2 rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
-          >
+          <Button type="button" onClick={() => void add()} disabled={busy} aria-busy={busy || undefined} variant="outline" size="md" className="font-medium">
             <Fingerprint className="size-4" aria-hidden />
             {t("security.passkeys.add")}
-          </button>
+          </Button>
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">{t("security.passkeys.unsupported")}</p>

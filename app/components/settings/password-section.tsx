@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { IntentButton } from "./account-action";
 import type { AccountProfile } from "./account-data";
 import { Section } from "./section";
+import { Button } from "~/components/ui/button";
 
 /**
  * The password: a change link by e-mail (after "Confirm it's you"), once the address is verified; an account without
@@ -27,9 +28,9 @@ export function PasswordSection({ profile }: { profile: AccountProfile }) {
         <>
           <p className="text-sm text-muted-foreground">{t("account.password.unverified")}</p>
           <div>
-            <button type="button" disabled className="rounded-md border px-4 py-2 text-sm opacity-60">
+            <Button type="button" disabled variant="outline" size="md">
               {t("account.password.change")}
-            </button>
+            </Button>
           </div>
         </>
       )}

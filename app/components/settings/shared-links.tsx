@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
+import { Button } from "~/components/ui/button";
 
 export interface SharedLinkView {
   id: string;
@@ -38,14 +39,16 @@ function SharedLinkRow({ link }: { link: SharedLinkView }) {
       </div>
       <form method="post" action={`/api/shares/${link.id}`} onSubmit={submit}>
         <input type="hidden" name="intent" value="revoke" />
-        <button
+        <Button
           type="submit"
           disabled={revoke.state !== "idle"}
           aria-label={t("account.sharedLinks.revokeLabel", { title: link.title })}
-          className="rounded-md border border-danger/40 px-3 py-1.5 text-sm font-medium text-danger hover:bg-danger/5 disabled:opacity-60"
+          variant="danger-outline"
+          size="sm"
+          className="font-medium"
         >
           {t("account.sharedLinks.revoke")}
-        </button>
+        </Button>
       </form>
     </li>
   );

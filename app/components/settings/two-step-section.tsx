@@ -13,6 +13,7 @@ import { twoStepCodeForm, useAuthWords } from "../auth/account-forms";
 import { FormAlert, SubmitButton, TextField } from "../auth/fields";
 import { REQUIRES_RECENT_LOGIN, REQUIRES_SECOND_FACTOR, useConfirmThenRetry, type ConfirmingAccount } from "./confirm-identity";
 import { Section } from "./section";
+import { Button } from "~/components/ui/button";
 
 const ENDPOINT = "/api/two-step";
 
@@ -61,19 +62,20 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <button
+        <Button
           type="button"
-          className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted"
+          variant="outline"
+          size="sm"
           onClick={() => void navigator.clipboard?.writeText(text).then(() => notify("success", t("security.notices.codesCopied")))}
         >
           {t("security.twoStep.copy")}
-        </button>
+        </Button>
         <a href={download} download="nova-recovery-codes.txt" className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
           {t("security.twoStep.download")}
         </a>
-        <button type="button" className="rounded-md bg-primary px-3 py-1.5 text-sm text-primary-foreground hover:opacity-90" onClick={onDone}>
+        <Button type="button" variant="primary" size="sm" onClick={onDone}>
           {t("security.twoStep.done")}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -166,14 +168,9 @@ export function TwoStepSection({ status, account }: { status: TwoStepStatus; acc
       ) : status.enabled ? (
         <div className="flex flex-col gap-4">
           <div>
-            <button
-              type="button"
-              onClick={renewCodes}
-              disabled={renew.state !== "idle"}
-              className="rounded-md border px-4 py-2 text-sm hover:bg-muted disabled:opacity-60"
-            >
+            <Button type="button" onClick={renewCodes} disabled={renew.state !== "idle"} variant="outline" size="md">
               {t("security.twoStep.renew")}
-            </button>
+            </Button>
           </div>
           <form method="post" className="flex max-w-md flex-col gap-3" {...turnOff.formProps}>
             <p className="text-sm text-muted-foreground">{t("security.twoStep.turnOffBody")}</p>
@@ -188,14 +185,9 @@ export function TwoStepSection({ status, account }: { status: TwoStepStatus; acc
         </div>
       ) : (
         <div>
-          <button
-            type="button"
-            onClick={begin}
-            disabled={setupAction.state !== "idle"}
-            className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
-          >
+          <Button type="button" onClick={begin} disabled={setupAction.state !== "idle"} variant="outline" size="md" className="font-medium">
             {t("security.twoStep.turnOn")}
-          </button>
+          </Button>
         </div>
       )}
       {dialog}

@@ -7,6 +7,7 @@ import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { CopyButton } from "../chat/copy-button";
 import { CenteredDialog } from "../ui/centered-dialog";
+import { Button } from "~/components/ui/button";
 
 interface ShareView {
   id: string;
@@ -113,13 +114,9 @@ export default function ShareDialog({
           )}
           <div className="flex justify-end gap-2">
             <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm">{t("common:close")}</Dialog.Close>
-            <button
-              type="submit"
-              disabled={save.state !== "idle"}
-              className="rounded-md bg-primary px-3 py-1.5 text-sm text-primary-foreground disabled:opacity-60"
-            >
+            <Button type="submit" disabled={save.state !== "idle"} variant="primary" size="sm">
               {share ? t("share.dialog.update") : t("share.dialog.create")}
-            </button>
+            </Button>
           </div>
         </form>
       )}

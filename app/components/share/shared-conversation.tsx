@@ -7,6 +7,7 @@ import { openAuthDialog } from "~/lib/auth-dialog";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { useRootData } from "~/components/root-data";
 import { Markdown, MarkdownPreload } from "../chat/markdown";
+import { Button, buttonVariants } from "~/components/ui/button";
 
 /** "Continue this chat": signed in, a copy of the conversation becomes a new chat of their own; signed out, sign in first. */
 function ContinueButton({ shareId }: { shareId: string }) {
@@ -15,7 +16,6 @@ function ContinueButton({ shareId }: { shareId: string }) {
   const navigate = useNavigate();
   const copy = useApiAction<{ url: string }>();
   const toastFailure = useActionFailureToast();
-  const className = "inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground disabled:opacity-60";
 
   if (!signedIn) {
     const path = `/share/${shareId}`;
@@ -23,7 +23,7 @@ function ContinueButton({ shareId }: { shareId: string }) {
       <div className="flex flex-col items-center gap-2">
         <Link
           to={loginPath(path)}
-          className={className}
+          className={buttonVariants({ variant: "primary", size: "md" })}
           onClick={(event) => {
             // With scripts, the auth dialog opens over this page and leaves the visitor here once signed in.
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -52,10 +52,10 @@ function ContinueButton({ shareId }: { shareId: string }) {
       }}
     >
       <input type="hidden" name="intent" value="continue" />
-      <button type="submit" className={className} disabled={copy.state !== "idle"}>
+      <Button type="submit" variant="primary" size="md" disabled={copy.state !== "idle"}>
         <MessageSquarePlus className="size-4" aria-hidden />
         {t("share.page.continue")}
-      </button>
+      </Button>
     </form>
   );
 }

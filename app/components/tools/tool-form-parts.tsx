@@ -2,18 +2,15 @@
 // under it.
 import { Info, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 
 /** The form's send button: the tool's icon and its label ("Starting…" while a turn starts, which the form words). */
 export function ToolSubmitButton({ icon: Icon, disabled, children }: { icon: LucideIcon; disabled: boolean; children: ReactNode }) {
   return (
-    <button
-      type="submit"
-      disabled={disabled}
-      className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
-    >
+    <Button type="submit" disabled={disabled} variant="primary" size="lg">
       <Icon className="size-4" aria-hidden />
       {children}
-    </button>
+    </Button>
   );
 }
 

@@ -16,6 +16,7 @@ import { FormAlert, SubmitButton, TextField } from "../auth/fields";
 import { Combobox, type ComboboxOption } from "../ui/combobox";
 import { WHATSAPP_LINK_ENDPOINT } from "./api";
 import { WhatsAppIcon } from "./whatsapp-icon";
+import { Button } from "~/components/ui/button";
 
 /** Every country libphonenumber-js knows, named in the interface language: "Türkiye (+90)". */
 function useCountryOptions(locale: string): ComboboxOption[] {
@@ -66,9 +67,9 @@ function LinkCodeView({ result, onReset }: { result: LinkCodeResult; onReset: ()
           <figcaption className="mt-1 max-w-40 text-center text-xs text-muted-foreground">{t("dialog.qrHint")}</figcaption>
         </figure>
       </div>
-      <button type="button" onClick={onReset} className="self-start text-sm text-primary underline-offset-2 hover:underline">
+      <Button type="button" onClick={onReset} variant="link" className="self-start text-sm">
         {t("dialog.anotherNumber")}
-      </button>
+      </Button>
     </div>
   );
 }

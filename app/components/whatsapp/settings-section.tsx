@@ -6,8 +6,7 @@ import { FormAlert } from "../auth/fields";
 import { useWhatsAppDisconnect } from "./api";
 import { VoiceRepliesToggle } from "./voice-replies-toggle";
 import { WhatsAppIcon } from "./whatsapp-icon";
-
-const buttonClass = "inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted disabled:opacity-60";
+import { Button } from "~/components/ui/button";
 
 /** Settings › Login Connection: the linked WhatsApp number (masked) with Disconnect, or a way to connect one. */
 export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) {
@@ -34,21 +33,22 @@ export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) 
             )}
           </div>
           {link ? (
-            <button
+            <Button
               type="button"
               onClick={() => void disconnect()}
               disabled={busy}
               aria-busy={busy || undefined}
-              className={buttonClass}
+              variant="outline"
+              size="sm"
               aria-label={t("dialog.settings.disconnectLabel")}
             >
               {t("dialog.disconnect")}
-            </button>
+            </Button>
           ) : configured ? (
-            <button type="button" onClick={() => openWhatsAppDialog()} className={buttonClass} aria-haspopup="dialog">
+            <Button type="button" onClick={() => openWhatsAppDialog()} variant="outline" size="sm" aria-haspopup="dialog">
               <Link2 className="size-4" aria-hidden />
               {t("dialog.settings.connect")}
-            </button>
+            </Button>
           ) : (
             <span className="text-sm text-muted-foreground">{t("dialog.settings.unavailable")}</span>
           )}

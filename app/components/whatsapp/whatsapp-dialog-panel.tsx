@@ -10,9 +10,7 @@ import { CenteredDialog } from "../ui/centered-dialog";
 import { fetchWhatsAppStatus, useWhatsAppDisconnect, type WhatsAppStatusView } from "./api";
 import { LinkForm } from "./link-form";
 import { WhatsAppIcon } from "./whatsapp-icon";
-
-const secondaryButton = "rounded-lg border px-4 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60";
-const primaryButton = "inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground";
+import { Button } from "~/components/ui/button";
 
 function LinkedNumber({ link, onDisconnected }: { link: NonNullable<WhatsAppStatusView["link"]>; onDisconnected: () => void }) {
   const { t, i18n } = useTranslation("whatsapp");
@@ -29,9 +27,17 @@ function LinkedNumber({ link, onDisconnected }: { link: NonNullable<WhatsAppStat
           </p>
           <p className="text-xs text-muted-foreground">{t("dialog.linkedOn", { date })}</p>
         </div>
-        <button type="button" onClick={() => void disconnect()} disabled={busy} aria-busy={busy || undefined} className={secondaryButton}>
+        <Button
+          type="button"
+          onClick={() => void disconnect()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          variant="outline"
+          size="md"
+          className="font-medium"
+        >
           {t("dialog.disconnect")}
-        </button>
+        </Button>
       </div>
       <p className="text-sm text-muted-foreground">{t("dialog.linkedHint")}</p>
       <FormAlert code={error} />
@@ -48,9 +54,9 @@ function ProNotice() {
         <Crown className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
         {t("dialog.needsPro")}
       </p>
-      <button type="button" onClick={() => openUpgradeDialog("whatsapp")} className={primaryButton}>
+      <Button type="button" onClick={() => openUpgradeDialog("whatsapp")} variant="primary" size="lg">
         {t("dialog.upgrade")}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -70,9 +76,9 @@ function Content({ status, onChange, onStale }: { status: WhatsAppStatusView; on
     return (
       <div className="flex flex-col gap-3">
         <p className="text-sm">{t("dialog.signInFirst")}</p>
-        <button type="button" onClick={() => openAuthDialog("sign-in")} className={primaryButton}>
+        <Button type="button" onClick={() => openAuthDialog("sign-in")} variant="primary" size="lg">
           {t("dialog.signIn")}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -124,9 +130,9 @@ export default function WhatsAppDialogPanel({ open }: { open: boolean }) {
         {failed ? (
           <div className="flex flex-col gap-3">
             <FormAlert>{t("dialog.loadFailed")}</FormAlert>
-            <button type="button" onClick={retry} className={secondaryButton}>
+            <Button type="button" onClick={retry} variant="outline" size="md" className="font-medium">
               {t("dialog.retry")}
-            </button>
+            </Button>
           </div>
         ) : status ? (
           <Content status={status} onChange={setStatus} onStale={retry} />
