@@ -78,10 +78,12 @@ describe("deleted memory stays deleted", { timeout: 30_000 }, () => {
     const [izmir] = await memoriesOf(user.id);
     expect(await memoryAction(client, `/api/memory/${izmir!.id}`, { intent: "delete" })).toMatchObject({ status: 200 });
     // The job's end as runMemoryJob sends it: it was shown the memory before the person deleted it.
-    const messageId = crypto.randomUUID();
+    const turn = await sendTurn(client, { message: "Hello there." });
+    await extractionDone(user.id, turn.messageId!);
+    const messageId = turn.messageId!;
     const kept = await inAccount(appEnv, user.id, "memory.apply", {
       messageId,
-      threadId: crypto.randomUUID(),
+      threadId: turn.threadId!,
       question: "Artık ben Ankara'da yaşıyorum.",
       proposals: [{ text: "Ankara'da yaşıyor", replaces: izmir!.id }],
       shown: [izmir!.id],
@@ -89,6 +91,24 @@ describe("deleted memory stays deleted", { timeout: 30_000 }, () => {
     expect(kept).toEqual([]);
     expect(await memoriesOf(user.id)).toEqual([]);
     expect(await noteOf(user.id, messageId)).toMatchObject({ updated: "[]", pending: false });
+  });
+
+  it("a job queued before its chat was deleted (or all chats) keeps nothing from that chat", async () => {
+    const { client, user } = await memoryAccount();
+    const queue = holdingQueue();
+    const one = await offeredAnswer(client, user.id, "Bursa");
+    await saveOffered(queue.env, user.id, one.messageId);
+    expect((await client.action(`/api/threads/${one.threadId}`, { intent: "delete" })).status).toBe(200);
+    expect(await runMemoryJob(appEnv, queue.held[0]!)).toBe("done");
+    expect(await memoriesOf(user.id)).toEqual([]);
+
+    const all = await offeredAnswer(client, user.id, "Ankara");
+    await saveOffered(queue.env, user.id, all.messageId);
+    expect((await client.action("/settings/account", { intent: "delete-chats" })).data).toMatchObject({ ok: true });
+    expect(await runMemoryJob(appEnv, queue.held[1]!)).toBe("done");
+    expect(await memoriesOf(user.id)).toEqual([]);
+    // Nothing is left under a message that is gone.
+    expect(await noteOf(user.id, all.messageId)).toBeFalsy();
   });
 
   it("deleting a thread, or all chats, deletes the notes under its answers", async () => {

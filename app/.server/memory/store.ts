@@ -228,7 +228,9 @@ export const memoryOperations = {
     db.transaction((tx) => {
       // A job without a mark was queued before marks existed: it counts as older than any forgetting.
       const state = memoryState(db);
-      if (state.settings.enabled && (input.mark ?? 0) >= state.mark) {
+      // The chat it was learnt from was deleted while the job ran ("Delete all chats", or the one chat): nothing of it is kept.
+      const answerKept = tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.id, input.messageId)).get();
+      if (answerKept && state.settings.enabled && (input.mark ?? 0) >= state.mark) {
         for (const proposal of input.proposals.slice(0, PER_TURN_MAX)) {
           const text = acceptable(proposal, input.question);
           if (!text) continue;
@@ -261,6 +263,8 @@ export const memoryOperations = {
           updated.push({ id, text });
         }
       }
+      // A note under an answer that is gone would outlive its chat.
+      if (!answerKept) return;
       const values = { updated: JSON.stringify(updated), pending: false, offer: false };
       tx.insert(memoryNotes)
         .values({ messageId: input.messageId, threadId: input.threadId, ...values })
