@@ -2,7 +2,9 @@
 // consumer driven with message batches makes the picture (demo provider, or the real openai SDK against the fake
 // server), a provider failure is retried by the queue, then failed and refunded, "Try again" charges once, a
 // message delivered twice creates and charges once, and the dead-letter queue refunds what the queue gave up on.
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { setClockOffset } from "../../app/.server/clock";
 import { MAX_ATTEMPTS } from "../../app/.server/images/consumer";
 import { createJob, creditsUsed, deliver, galleryRowsOf, jobMessage, jobRow, jobsEnv, PNG_SIGNATURE, signedIn, upload, pngFile } from "./images-helpers";
 import { appEnv } from "./helpers";
@@ -175,6 +177,30 @@ describe("image jobs: create, consume, redeliver", () => {
     const created = await createJob(client, IMAGE);
     expect(created).toMatchObject({ status: 201, job: { status: "failed", errorCode: "image/queue-failed" } });
     expect(await creditsUsed(client)).toBe(0);
+  });
+});
+
+describe("image jobs that are lost", () => {
+  it("a job whose queue message never arrives fails and is refunded by the account's own sweep an hour on", async () => {
+    // The queue takes the message and loses it (jobsEnv delivers nothing until a test does).
+    const { env } = jobsEnv();
+    const { client, user } = await signedIn(env);
+    const created = await createJob(client, IMAGE);
+    expect(created).toMatchObject({ status: 201, job: { status: "queued" } });
+    expect(await creditsUsed(client)).toBeGreaterThan(0);
+    const account = env.ACCOUNT.get(env.ACCOUNT.idFromName(user.id));
+    try {
+      // Half an hour on it is still waiting; past the hour the alarm fails it and gives its credits back.
+      setClockOffset(30 * 60 * 1000);
+      await runDurableObjectAlarm(account);
+      expect(await jobRow(created.job!.id)).toMatchObject({ status: "queued" });
+      setClockOffset(61 * 60 * 1000);
+      expect(await runDurableObjectAlarm(account)).toBe(true);
+      expect(await jobRow(created.job!.id)).toMatchObject({ status: "failed", errorCode: "image/provider-failed" });
+      expect(await creditsUsed(client)).toBe(0);
+    } finally {
+      setClockOffset(0);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ function bindings() {
     DB: { prepare: fn },
     MEDIA: { put: fn },
     PAGE_VIEWS: { writeDataPoint: fn },
+    ANALYTICS_RATE: { limit: fn },
     CREDITS: durableObject(),
     AUTH_THROTTLE: durableObject(),
     ACCOUNT: durableObject(),

@@ -12,6 +12,7 @@ import { refundInObject, settleTurnCharge, type TurnCharge } from "../chat/turn-
 import { takeOverOldCounter } from "../credits/account-credits";
 import { EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { scheduleUploadCleanup } from "../images/cleanup";
+import { scheduleStuckJobSweep } from "../images/stuck-jobs";
 import { TEMPORARY_CLEANUP_TASK } from "../chat/temporary-attachments";
 import { now as clockNow } from "../clock";
 import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
@@ -117,6 +118,8 @@ export class Account extends ChatRelay {
     const cleanUp = nextExportCleanUp(account);
     if (cleanUp !== null) await this.alarms.schedule(EXPORT_CLEANUP_TASK, cleanUp);
     await scheduleUploadCleanup(this.alarms, Date.now());
+    // Jobs left queued by messages an older worker wrote are swept an hour on (images/stuck-jobs.ts).
+    await scheduleStuckJobSweep(account, Date.now());
     // Counted in D1 only when something moved: an account that never had old rows is not in the move's total, and a
     // new visitor's first page stays free of D1 writes.
     if (rows > 0) await recordMoved(this.env, accountId, rows).catch((error: unknown) => console.error("account: move not recorded", accountId, error));

@@ -5,6 +5,7 @@ import type { JobView } from "../../lib/jobs";
 import type { ImageTool } from "../../lib/schemas/images";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import { jobSettings, toJobView } from "./jobs";
+import { scheduleStuckJobSweep } from "./stuck-jobs";
 
 export type ImageJob = typeof accountSchema.imageJobs.$inferSelect;
 type NewImageJob = typeof accountSchema.imageJobs.$inferInsert;
@@ -55,13 +56,16 @@ export const imageJobOperations = {
     return { existing: existing ? withImages(db, [existing])[0]! : null, uploadFound: Boolean(upload), editSource };
   },
   /** Stores a charged job `queued`; the same request raced in twice answers the job the other one made. */
-  "imageJobs.add": ({ db, accountId }: AccountContext, row: NewImageJob): { job: JobView; inserted: boolean } => {
+  "imageJobs.add": async (account: AccountContext, row: NewImageJob): Promise<{ job: JobView; inserted: boolean }> => {
+    const { db, accountId } = account;
     const inserted = db
       .insert(imageJobs)
       .values({ ...row, ownerId: accountId })
       .onConflictDoNothing()
       .returning()
       .get();
+    // A job whose message is lost is failed and refunded by the object's own sweep (images/stuck-jobs.ts).
+    if (inserted) await scheduleStuckJobSweep(account, inserted.updatedAt);
     return { job: withImages(db, [inserted ?? findJob(db, row.id)!])[0]!, inserted: Boolean(inserted) };
   },
   /** The account's jobs with these ids (ids not here are simply absent). */

@@ -8,6 +8,7 @@ import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpAbandonedUploads, UPLOAD_CLEANUP_TASK } from "./cleanup";
 import { galleryOperations } from "./gallery";
 import { imageJobOperations } from "./job-operations";
+import { STUCK_JOB_SWEEP_TASK, sweepStuckJobs } from "./stuck-jobs";
 import { uploadOperations } from "./uploads";
 
 const { uploads, imageJobs, galleryImages } = schema;
@@ -54,6 +55,7 @@ export const imagesPart = accountPart({
     },
   ],
   operations: { ...imageJobOperations, ...galleryOperations },
+  alarms: { [STUCK_JOB_SWEEP_TASK]: sweepStuckJobs },
   movedFromD1: [
     {
       from: imageJobs,
