@@ -88,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    // Layering (README "Architecture map", issue 16): domain modules take env and plain values and return data or throw
+    // Layering (README "Architecture map", decision 0021): domain modules take env and plain values and return data or throw
     // AppError; only the route layer's adapters under app/.server/http/ turn that into Remix responses. The domain
     // is also what the WhatsApp worker calls, where there is no Remix.
     files: ["app/.server/**/*.{ts,tsx}"],

@@ -255,7 +255,7 @@ export const creditCharges = sqliteTable(
 );
 
 /**
- * What the assistant remembers about the person (issue 33, decision 0027): one short fact each, made by the extraction
+ * What the assistant remembers about the person (decision 0027): one short fact each, made by the extraction
  * job from one turn or written by the person in Settings › Memory. Where it came from is kept so the note under an
  * answer can link back. Searched by full text (memory_search, migration 0003) when there are too many to send all.
  */
@@ -305,7 +305,7 @@ export const memoryNotes = sqliteTable(
 );
 
 /**
- * A document attached in chat (issue 35, decision 0031): the file is in R2 (`documents/<owner>/<id>.<ext>`), its text is
+ * A document attached in chat (decision 0031): the file is in R2 (`documents/<owner>/<id>.<ext>`), its text is
  * read in the background (document-reads queue) into document_pages, searched by document_search (migration 0007).
  * Bound to the thread whose first turn attached it; unattached ones are cleaned up a day after upload.
  */

@@ -36,14 +36,14 @@ export class ExportQueue extends WorkerEntrypoint<ServicesEnv> {
   }
 }
 
-/** The same for memory extraction (issue 33). */
+/** The same for memory extraction (decision 0027). */
 export class MemoryQueue extends WorkerEntrypoint<ServicesEnv> {
   async send(body: MemoryJob) {
     await this.env.MEMORY_JOBS.send(body);
   }
 }
 
-/** The same for reading documents (issue 35, decision 0031); the document-reader worker beside this one consumes them. */
+/** The same for reading documents (decision 0031); the document-reader worker beside this one consumes them. */
 export class DocumentQueue extends WorkerEntrypoint<ServicesEnv> {
   async send(body: DocumentReadMessage) {
     await this.env.DOCUMENT_READS.send(body);

@@ -27,7 +27,7 @@ export interface DocumentQueue {
   send(body: DocumentReadMessage): Promise<unknown>;
 }
 
-/** The producer side of the memory extraction queue (issue 33); a service entrypoint under `npm run dev`. */
+/** The producer side of the memory extraction queue (decision 0027); a service entrypoint under `npm run dev`. */
 export interface MemoryQueue {
   send(body: MemoryJob): Promise<unknown>;
 }

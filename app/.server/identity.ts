@@ -95,7 +95,7 @@ export function getViewer(request: Request, context: { env: AppEnv; config: AppC
 }
 
 /**
- * The signed-in viewer's users row, from the request's one session read (issue 31 item 3: a signed-in page reads D1
+ * The signed-in viewer's users row, from the request's one session read (decision 0026: a signed-in page reads D1
  * at most twice); null for a visitor.
  */
 export async function viewerUserRow(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<User | null> {

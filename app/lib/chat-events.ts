@@ -11,7 +11,7 @@ export type ChatStreamEvent =
   | { type: "delta"; text: string }
   /** The model started reasoning (its text is never shown). */
   | { type: "thinking" }
-  /** The answer is over and saved: its final status and whole text (and what memory did for it, issue 33). */
+  /** The answer is over and saved: its final status and whole text (and what memory did for it, decision 0027). */
   | { type: "done"; status: AnswerStatus; errorCode: string | null; text: string; memory?: MemoryNote };
 
 const encoder = new TextEncoder();

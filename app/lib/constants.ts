@@ -49,7 +49,7 @@ export const TOASTS = {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 export const CHAT_TITLE_MAX = 50;
-/** A temporary chat's earlier messages sent with a turn (issue 33): as many as a turn's context holds, each cut short. */
+/** A temporary chat's earlier messages sent with a turn (decision 0027): as many as a turn's context holds, each cut short. */
 export const TEMPORARY_HISTORY_MAX = 30;
 export const TEMPORARY_MESSAGE_MAX = 6_000;
 /** Attachments a page names when it ends its temporary chat (decision 0027): far more than a chat of 30 messages sends. */

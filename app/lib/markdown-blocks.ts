@@ -2,7 +2,7 @@
 //
 // Why: while an answer streams, every chunk changes the text. Parsing and highlighting the whole answer on each
 // chunk costs O(length) per chunk, so a 5,000-word answer blocked the main thread for 600 ms at a time on a slow
-// phone and typing lagged by a second (issue 18, measured by `npm run bench`). Rendered block by block, with each
+// phone and typing lagged by a second (decision 0019, measured by `npm run bench`). Rendered block by block, with each
 // block memoised on its source, only the last (growing) block is parsed again.
 //
 // A split is only made where it cannot change the rendering: at a blank line outside a fenced code block, before an

@@ -1,4 +1,4 @@
-// What memory did for one answer (issue 33), as the server sends it and the chat shows it under the answer: the
+// What memory did for one answer (decision 0027), as the server sends it and the chat shows it under the answer: the
 // memories the turn was sent, and the ones its extraction job saved or changed (pending until that job ends).
 /** A memory is one short fact ("Lives in İzmir"), never a document. */
 export const MEMORY_TEXT_MAX = 300;

@@ -1,7 +1,7 @@
 // WhatsApp facts shared by the web dialog (client), the webhook worker and the inbox consumer: the one-time link
 // code's shape and lifetime, how a code is found in a message, and how a linked number is shown.
 
-/** A link code lives this long (issue 14: "a one-time link code that expires in 15 minutes"). */
+/** A link code lives this long (decision 0010: a one-time link code that expires in 15 minutes). */
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
 
 /** Crockford's base32 without I, L, O and U: nothing a person could misread when the prefilled text is edited. */

@@ -33,7 +33,7 @@ export const handle = routeStrings("gallery", "tools", "images", "documents");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
-  // A visitor sees what the gallery is and is invited to sign in (issue 17 item 14), not sent away.
+  // A visitor sees what the gallery is and is invited to sign in (decision 0020), not sent away.
   if (viewer.kind !== "user") {
     return {
       title: await pageTitle(request, "gallery", "title"),

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return memoryPage(context.env, viewer.user.id, getLocale(request));
 }
 
-/** Settings › Memory (issue 33): the switch, the saved memories, custom instructions, the birth data, and what is kept. */
+/** Settings › Memory (decision 0027): the switch, the saved memories, custom instructions, the birth data, and what is kept. */
 export default function MemoryTab() {
   const { t } = useTranslation("settings");
   const { settings, memories, birthProfile } = useLoaderData<typeof loader>();

@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
-/** docs/product.md §2: settings with its tabs (Account, Login Connection, My Plan, and Memory from issue 33), each its own URL. */
+/** docs/product.md §2: settings with its tabs (Account, Login Connection, My Plan, and Memory from decision 0027), each its own URL. */
 export default function SettingsLayout() {
   const { t } = useTranslation("settings");
   return (

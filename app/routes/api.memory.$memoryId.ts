@@ -6,7 +6,7 @@ import { getViewer } from "~/.server/identity";
 import { deleteMemory, editMemory, memoryItemSchema } from "~/.server/memory/settings";
 
 /**
- * POST edit (`text`) or delete one memory (issue 33): `{ ok: true }`; another account's memory is 404 (it is looked
+ * POST edit (`text`) or delete one memory (decision 0027): `{ ok: true }`; another account's memory is 404 (it is looked
  * for only in the asking account's own storage).
  */
 export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {

@@ -7,7 +7,7 @@ import { deleteAllMemories, setCustomInstructions, setMemoryEnabled } from "~/.s
 import { memoryActionSchema } from "~/lib/schemas/memory";
 
 /**
- * POST Settings › Memory (issue 33): intent `enabled` (the "Use and save memory" switch), `instructions` (aboutYou,
+ * POST Settings › Memory (decision 0027): intent `enabled` (the "Use and save memory" switch), `instructions` (aboutYou,
  * answerStyle) or `delete-all`. `{ ok: true }`, or the one error body with translated field errors; nothing is stored
  * when a field is refused.
  */

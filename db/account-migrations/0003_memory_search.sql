@@ -1,4 +1,4 @@
--- Full-text search over the account's memories (issue 33): when there are too many to send with every turn, the
+-- Full-text search over the account's memories (decision 0027): when there are too many to send with every turn, the
 -- ones that match the question are picked by this index (app/.server/memory/context.ts). Triggers keep it in step
 -- with the table. Drizzle does not model virtual tables: a custom migration (`drizzle-kit generate --custom`).
 CREATE VIRTUAL TABLE `memory_search` USING fts5(

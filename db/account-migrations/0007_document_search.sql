@@ -1,4 +1,4 @@
--- Full-text search over the pages of the account's documents (issue 35, decision 0031): a question about a long
+-- Full-text search over the pages of the account's documents (decision 0031): a question about a long
 -- document is sent its best pages by bm25. Contentless like chat_search (migration 0004): the text stays in
 -- document_pages, the index keeps the words and the small UNINDEXED ids a search returns, and its rows are kept in
 -- step by triggers on document_pages' rowid. A custom migration (`drizzle-kit generate --custom`): drizzle does not

@@ -1,5 +1,5 @@
 // BENCH_BASELINE=<git ref> (tests/bench/run.mjs): the chat's first-token pair run with an older build taking turns
-// with this one (issue 31: "the bench's pair run, old and new build taking turns"), so a slower or busier machine
+// with this one (decision 0009: the bench's pair run, old and new build taking turns), so a slower or busier machine
 // moves both figures alike. The ref's tree is exported with `git archive` into a temporary directory (nothing is
 // written to this repository), built there with this checkout's node_modules, and served by its own wrangler dev
 // through its own test helpers, so each build runs with the migrations and configuration of its own commit.

@@ -1,4 +1,4 @@
-// D1 queries per request for `npm run bench` (tests/bench/run.mjs; issue 31 item 3): each main screen as a signed-in
+// D1 queries per request for `npm run bench` (tests/bench/run.mjs; decision 0026): each main screen as a signed-in
 // Free user and as a first-time visitor, the page_view event every navigation posts, and a chat turn streamed to
 // its end. The server runs the benchmark's build of the worker (tests/bench/d1-count-worker.ts), which counts every
 // statement that reaches D1 from the worker and its Durable Objects; the deployed worker counts nothing.
@@ -11,7 +11,7 @@ import { startFakeUpstream } from "./chat.mjs";
 const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 
 export const D1_BENCH = {
-  /** Issue 31: a signed-in page reads D1 at most twice and never writes; a chat turn writes nothing to D1. */
+  /** Decision 0026: a signed-in page reads D1 at most twice and never writes; a chat turn writes nothing to D1. */
   pageReads: 2,
   pageWrites: 0,
   turnWrites: 0,

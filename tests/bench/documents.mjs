@@ -1,4 +1,4 @@
-// Documents in chat (issue 35, decision 0031): how long the app's reader takes for a 300-page PDF and how much memory
+// Documents in chat (decision 0031): how long the app's reader takes for a 300-page PDF and how much memory
 // it needs (in Node, the same code the document-reads consumer runs: Node's process.memoryUsage(), sampled every 5 ms,
 // heap and external buffers; workerd's isolate is not observable from outside), and how much a question on a long
 // document adds to the prompt, measured through the app against the fake upstream (the size of the system text and the

@@ -1,4 +1,4 @@
-// Interaction figures for `npm run bench` (issue 18 item 5): typing in the composer while a long answer streams,
+// Interaction figures for `npm run bench` (decision 0019 "Typing while a long answer streams"): typing in the composer while a long answer streams,
 // in Chromium with the CPU slowed 4x (a mid-range phone). The fake upstream streams a 5,000-word Markdown answer
 // with code blocks (tests/mocks/fake-openai-replies.mjs "long"); the page records, with the browser's own
 // PerformanceObserver, every long task (> 50 ms), every key press's event timing (INP is the slowest interaction

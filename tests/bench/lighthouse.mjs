@@ -1,4 +1,4 @@
-// Lighthouse figures for `npm run bench` (tests/bench/run.mjs), issue 18: every screen of docs/product.md §2, mobile and
+// Lighthouse figures for `npm run bench` (tests/bench/run.mjs), decision 0019: every screen of docs/product.md §2, mobile and
 // desktop presets, the median of several runs (scores move with the load on a shared 2-core machine), against the
 // built worker served by `wrangler dev` (tests/e2e/server.mjs) and Debian's Chromium. Targets live here and are
 // marked in the table when missed; nothing here fails a build.
@@ -27,7 +27,7 @@ export const SCREENS = [
 
 const KiB = 1024;
 
-/** Issue 18's targets. `jsKiB` is first-visit JavaScript, gzip. */
+/** Decision 0019's targets. `jsKiB` is first-visit JavaScript, gzip. */
 export const TARGETS = {
   mobile: { performance: 95, tbtMs: 150 },
   desktop: { performance: 100 },

@@ -111,7 +111,7 @@ export async function measureLoad(startServer) {
   }
 }
 
-/** Issue 31: many accounts chatting at once, each its own object; none of it may write D1 while answers stream. */
+/** Decision 0026: many accounts chatting at once, each its own object; none of it may write D1 while answers stream. */
 export const ACCOUNTS_LOAD = { accounts: 100, turnsEach: 10, daily: 100, readBackAtOnce: 50 };
 
 /**

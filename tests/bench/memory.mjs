@@ -1,4 +1,4 @@
-// Memory's cost (issue 33, decision 0027), measured through the app against the fake upstream: the extraction job's
+// Memory's cost (decision 0027), measured through the app against the fake upstream: the extraction job's
 // request and answer per turn (the question and answer of one turn, plus the closest kept memories), and the system
 // text memory adds to a turn once the account has more memories than the budget holds. The fake reports sizes in
 // characters (GET /__memory-calls); tokens are estimated at four characters a token (OpenAI's rule of thumb for

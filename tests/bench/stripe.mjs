@@ -1,4 +1,4 @@
-// Stripe calls made by anonymous /payment loads (issue 30 item 7): `wrangler dev` with Stripe keys against the fake
+// Stripe calls made by anonymous /payment loads (decision 0007): `wrangler dev` with Stripe keys against the fake
 // Stripe of tests/mocks/fake-stripe.mjs, served over HTTP here, and 1,000 page views by visitors without cookies,
 // spread over the four periods. Every call the fake receives is counted; with the cache (decision 0007) a cold start
 // needs one read per Price and one invoice preview per period.

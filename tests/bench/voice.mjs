@@ -1,4 +1,4 @@
-// Voice figure for `npm run bench` (issue 36): the time from the end of a spoken question to the first byte of the
+// Voice figure for `npm run bench` (decision 0025): the time from the end of a spoken question to the first byte of the
 // answer's audio, through the app and directly against the fake upstream, on the chat bench's server and user. The
 // app's part of a voice turn is three calls after the person stops speaking: the recording to POST /api/transcriptions,
 // its words as a chat turn (POST /api/chat, read to the end: the answer is read aloud once it is complete), and the

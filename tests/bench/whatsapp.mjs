@@ -1,4 +1,4 @@
-// The WhatsApp webhook's acknowledgement time (issue 14): how long Meta waits for our 200 when 50 signed deliveries
+// The WhatsApp webhook's acknowledgement time (decision 0010): how long Meta waits for our 200 when 50 signed deliveries
 // arrive at once, against `wrangler dev` serving both workers with the bundled fake Graph API. The answers are made
 // after the 200 (the inbox queue), so what is timed is the receiving half: signature, wamid record, queue send.
 import { createHmac } from "node:crypto";

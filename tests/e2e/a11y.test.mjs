@@ -1,4 +1,4 @@
-// Issue 17 item 15: axe-core finds no violation (WCAG 2.1 A/AA and axe's best practices) on any docs/product.md §2 screen, in
+// axe-core finds no violation (WCAG 2.1 A/AA and axe's best practices) on any docs/product.md §2 screen, in
 // light and dark, in English and Turkish, signed out and signed in, and with each overlay open once (auth, upgrade,
 // model picker, WhatsApp, account menu); the document panel and the gallery's Files tab (decision 0031) by keyboard
 // alone, focus given back on close. Run in real Chromium against the built app.

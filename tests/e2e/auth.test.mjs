@@ -1,4 +1,4 @@
-// Accounts in a real browser (issue 3 "Done when"): sign up -> blocked until verified -> the link from the local
+// Accounts in a real browser (decision 0005): sign up -> blocked until verified -> the link from the local
 // mailbox -> sign in -> change name and photo -> sign out; forgot password -> reset -> sign in with the new
 // password -> the old sessions are gone; and sign-out in one tab signs the other tabs out (docs/product.md §4).
 // Queries use labels, roles and visible text.
@@ -109,7 +109,7 @@ describe("accounts", () => {
       await page.getByRole("status").filter({ hasText: "Activation email sent" }).waitFor();
       assert.equal(new URL(page.url()).pathname, "/auth/login");
 
-      // The newest link works, with a press (issue 30 item 3): opening it shows the account, masked, and verifies
+      // The newest link works, with a press (decision 0020): opening it shows the account, masked, and verifies
       // nothing (still refused); Verify does. Signing in afterwards lands back on the page that asked for it.
       const link = await linkFromMailbox(page, email, /Verify your email/);
       await page.goto(link);

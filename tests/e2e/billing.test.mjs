@@ -1,10 +1,10 @@
-// Pro billing in Chromium (issue 5 "Done when"), in demo mode (no Stripe keys): a Free user meets the after-sign-in
+// Pro billing in Chromium (decision 0007), in demo mode (no Stripe keys): a Free user meets the after-sign-in
 // Pro dialog once, runs out of credits -> upgrade dialog -> payment page -> demo checkout (signed events through the
 // app's own Stripe webhook) -> success view and dialog -> Pro badge, a Pro model usable, credits unlimited -> account
 // deletion refused -> cancel -> still Pro -> the clock moves past the period end -> Free again -> deletion allowed.
 //
 // This file runs its own `wrangler dev` with a Free allowance of 2 credits (so running out takes two messages), none
-// for visitors (so a visitor's first question needs an account: docs/product.md §4's tempMessage, issue 37) and the
+// for visitors (so a visitor's first question needs an account: docs/product.md §4's tempMessage) and the
 // after-sign-in dialog on (tests/e2e/server.mjs turns it off for the other files). The clock moves through the
 // development-only /dev/clock page (a 404 in production; docs/decisions/0007-billing.md).
 /* global document -- only inside waitForFunction callbacks, which run in the browser */

@@ -1,4 +1,4 @@
-// A network failure says so (issue 37, docs/product.md §8 network-request-failed): a question sent while the browser is offline
+// A network failure says so (docs/product.md §8 network-request-failed): a question sent while the browser is offline
 // is not lost and not answered with "Something went wrong". The toast names the connection, the question stays in
 // its box (or the tool's form stays filled in), and once the connection is back a toast offers to send it again,
 // which sends it. In English on the chat and in Turkish on web search.

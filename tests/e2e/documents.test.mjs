@@ -1,4 +1,4 @@
-// Documents in chat (issue 35 items 1 and 2, decision 0031) in Chromium against the offline demo provider: attach a
+// Documents in chat (decision 0031) in Chromium against the offline demo provider: attach a
 // 30-page PDF, watch it being read, ask about a sentence on page 17, open the answer's `[p. 17]` in the side panel (the
 // page drawn by pdfjs, the sentence marked in its text), find the file in the gallery's Files tab and delete it; the
 // citation's name in Turkish.

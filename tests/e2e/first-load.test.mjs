@@ -1,4 +1,4 @@
-// What a first-time visitor's browser downloads for an empty chat (issue 18): hashed scripts cached for a year, no
+// What a first-time visitor's browser downloads for an empty chat (decision 0019): hashed scripts cached for a year, no
 // markdown renderer or dialog code until they are needed. Sizes and scores are budgets in `npm run bench`, never
 // asserted here; this checks which code arrives when, by content rather than by chunk names (the build may merge
 // chunks differently), and that the strict CSP has nothing to report (Lighthouse's "Best practices" reads those).

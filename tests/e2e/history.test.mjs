@@ -1,4 +1,4 @@
-// Issue 17 item 12 in a real browser: history is grouped by the viewer's own calendar day. A chat is made, then the
+// Decision 0017 in a real browser: history is grouped by the viewer's own calendar day. A chat is made, then the
 // development clock (/dev/clock) moves the app's "now" to just after midnight in Istanbul (UTC+3) while it is still
 // the same day in UTC (or the other way round, whichever the hour of the run allows): a browser in Europe/Istanbul
 // and one in UTC must then put the same chat under different groups.

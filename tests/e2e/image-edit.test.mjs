@@ -1,4 +1,4 @@
-// "Edit image" in Chromium against the shared demo server (issue 35 item 3, decision 0029): make a picture, open it
+// "Edit image" in Chromium against the shared demo server (decision 0029): make a picture, open it
 // in the gallery's full-size view, edit it with a painted area, get told when the new version is ready, and see it
 // beside its original; "use again" on the version reopens the editor with its change.
 /* global createImageBitmap, OffscreenCanvas -- only inside a page.evaluate callback, which runs in the browser */

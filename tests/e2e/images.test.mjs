@@ -1,4 +1,4 @@
-// The image tools and the gallery in Chromium (issue 6 "Done when"): sign in, generate an image, leave the page
+// The image tools and the gallery in Chromium (decision 0006): sign in, generate an image, leave the page
 // (the "ready" toast still comes), find it in the gallery, download it, delete it; make a text logo and download
 // its SVG (and PNG); run photo translate on a shipped test photo with the fake provider.
 //

@@ -1,4 +1,4 @@
-// Issue 33 in a real browser: tell the assistant where you live, see it under Settings › Memory, edit it, start a new
+// Memory (decision 0027) in a real browser: tell the assistant where you live, see it under Settings › Memory, edit it, start a new
 // chat and see it used, turn memory off and see it not used, delete all; a temporary chat leaves no thread after a
 // reload, and its photo and file are removed when it ends; a document's "I live in Atlantisburg. My name is Mallory."
 // saves nothing, and "Save to memory?" learns from what the person wrote only (decision 0027). The demo provider

@@ -1,4 +1,4 @@
-// Issue 34 in a real browser: a passkey added in Settings with Chromium's virtual authenticator (DevTools protocol
+// Decision 0028 in a real browser: a passkey added in Settings with Chromium's virtual authenticator (DevTools protocol
 // WebAuthn.addVirtualAuthenticator), then signing out and back in with it and no password; two-step sign-in turned on
 // with a code computed here from the key Settings shows, then a sign-in with a code and one with a recovery code (in
 // Turkish, chosen with the sign-in page's language menu); 11 minutes later (the development clock), new recovery codes

@@ -1,4 +1,4 @@
-// The installable, offline-capable app (issue 17, decision 0017) in Chromium against the built worker: the service
+// The installable, offline-capable app (decision 0017) in Chromium against the built worker: the service
 // worker registers and takes control, a navigation without network shows the offline page in the page's language
 // with the last-opened chat readable, the desktop sidebar hides and shows (button and shortcut) and stays as left
 // after a reload, and pages carry a translated description, a canonical URL and hreflang alternates.

@@ -1,4 +1,4 @@
-// Issue 30 item 11 in a real browser: 11 minutes after signing in (the development clock moves the app's "now"),
+// Decision 0005's recent sign-in in a real browser: 11 minutes after signing in (the development clock moves the app's "now"),
 // changing the password and deleting the account open "Confirm it's you"; a wrong password is refused in the dialog,
 // the right one repeats the change at once. In English, then in Turkish.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Small things a person notices, each seen in Chromium (issue 37 item 7): the microphone's three errors (docs/product.md §8),
+// Small things a person notices, each seen in Chromium: the microphone's three errors (docs/product.md §8),
 // "Could not fetch credits", the request to turn a phone upright, the "Loading your content" overlay of a slow page,
 // and the prompt suggestions of the empty chat. English and Turkish, each language's own words from locales/.
 /* global window -- only inside addInitScript callbacks, which run in the browser */

@@ -1,4 +1,4 @@
-// Issue 17 items 7, 9 and 14 in a real browser: sign in with an e-mail link from the mailbox; a session revoked from
+// Decision 0020 in a real browser: sign in with an e-mail link from the mailbox; a session revoked from
 // another device is announced (docs/product.md §8) with the sign-in dialog open and the half-typed message still in its box;
 // visitors see the plans with prices and are asked to sign in when they choose one.
 import assert from "node:assert/strict";
@@ -37,7 +37,7 @@ describe("sessions", () => {
         const link = await message.getByRole("link").first().getAttribute("href");
         await other.page.goto(link);
         await hydrated(other.page);
-        // The page names the account the link signs into, masked (issue 30 item 4).
+        // The page names the account the link signs into, masked (decision 0020).
         await other.page.getByTestId("link-account").filter({ hasText: "e2•••@ex•••.com" }).waitFor();
         // Opening the link alone signs nobody in: the button does.
         await other.page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -64,7 +64,7 @@ describe("sessions", () => {
     });
   });
 
-  test("an e-mail link whose button fails says why in a toast, and nobody is signed in (issue 37)", async () => {
+  test("an e-mail link whose button fails says why in a toast, and nobody is signed in (docs/product.md §8)", async () => {
     await withPage(async ({ page, errors }) => {
       const owner = await openPage(browser());
       let email;

@@ -1,4 +1,4 @@
-// Nothing cut on a phone (issue 37): at 320 and 390 px wide, in English and in Turkish (whose strings run longer),
+// Nothing cut on a phone: at 320 and 390 px wide, in English and in Turkish (whose strings run longer),
 // every line of the composer, the tool forms, the settings tabs (also with a fourth tab) and the dialogs fits or
 // wraps. "Cut" is what a person would miss: an element whose content is wider than its box while that box hides or
 // scrolls the rest (scrollWidth beyond clientWidth), or anything reaching past the edge of the screen.

@@ -1,4 +1,4 @@
-// Readings and tools that look at the picture (issue 35 item 4, decision 0030), in Chromium against the offline demo
+// Readings and tools that look at the picture (decision 0030), in Chromium against the offline demo
 // provider served by `wrangler dev` (tests/e2e/run.mjs): the coffee reading needs a photo of the cup and its demo
 // reading says what it saw in the photo's pixels; a finished tattoo is shown on the person's own photo, moved and
 // resized by keyboard, and downloaded as the composite.

@@ -1,4 +1,4 @@
-// Voice in Chromium (issue 36) against the fake provider: Chromium's fake microphone plays a recorded "question" (a
+// Voice in Chromium (decision 0025) against the fake provider: Chromium's fake microphone plays a recorded "question" (a
 // tone WAV made here, then silence), voice mode hears it through POST /api/transcriptions (the fake's fixed
 // transcript), sends it as a chat turn, reads the answer aloud through POST /api/speech and listens again; the turn is
 // in the thread after a reload. "Read aloud" on an answer plays and stops. Voice mode's code is not in the first load.

@@ -1,4 +1,4 @@
-// The WhatsApp dialog in Chromium (issue 14 "Deliver 1"): a signed-in Free user opens it from the account menu, finds
+// The WhatsApp dialog in Chromium (decision 0010): a signed-in Free user opens it from the account menu, finds
 // the number disabled until a country is chosen, picks Türkiye by typing in the searchable list, is told a wrong
 // number is invalid, and gets the wa.me link with its one-time code (plus a QR code on wide screens only). The Pro
 // benefit on /payment and in the upgrade dialog, and Settings › Login Connection, open the same dialog.

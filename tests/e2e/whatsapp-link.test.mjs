@@ -1,4 +1,4 @@
-// WhatsApp end to end in Chromium against `wrangler dev` with both workers (issue 14 "Done when"): a Pro user gets a
+// WhatsApp end to end in Chromium against `wrangler dev` with both workers (decision 0010): a Pro user gets a
 // link code from the dialog, the message carrying it arrives as Meta would send it (signed with the app secret) and
 // links the number, a question sent over WhatsApp is answered through the fake Graph API, and the conversation shows
 // in the web history with its WhatsApp mark. tests/e2e/run.mjs starts the fake Graph API and passes its address.

@@ -1,4 +1,4 @@
-// An account's uploads (decision 0013, issue 30 item 5): UPLOAD_LIMITS.accountDaily a UTC day (chat and tool uploads
+// An account's uploads (decision 0013): UPLOAD_LIMITS.accountDaily a UTC day (chat and tool uploads
 // and profile photos together), then 429 with Retry-After until midnight UTC; and the plan's storage quota, counted
 // from the stored sizes of uploads and creations, past which an upload is 413 with a message naming the quota.
 // Settings › Account shows the use against the quota.

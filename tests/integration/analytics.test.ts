@@ -48,7 +48,7 @@ describe("analytics ingestion", { timeout: 60_000 }, () => {
     expect(await rowsAt(path)).toEqual([{ indexes: [""], blobs: [path, "visitor"], doubles: [1] }]);
   });
 
-  it("attaches the signed-in user from the session, never from the event (issue 17 item 13)", async () => {
+  it("attaches the signed-in user from the session, never from the event (decision 0020)", async () => {
     const { client: signedIn, user } = await signedInClient();
     const client = signedIn.withEnv(env);
     const path = uniquePath("signed-in");

@@ -135,7 +135,7 @@ describe("email verification", () => {
     expect(stale.status).toBe(200);
     expect(await stale.text()).toContain("This link is invalid or has already been used.");
 
-    // Opening the newest link shows a Verify button (issue 30 item 3); pressing it verifies.
+    // Opening the newest link shows a Verify button (decision 0020); pressing it verifies.
     const newest = await latestEmail(email);
     const opened = await client.get(newest.path!);
     expect(opened.status).toBe(200);
@@ -466,7 +466,7 @@ describe("password reset", () => {
       .set({ expiresAt: Date.now() - 1 })
       .where(eq(schema.emailTokens.userId, user.id));
     const browser = new Client();
-    // The link is checked before anything is signed (issue 30 item 1): the page says so at once and keeps no cookie.
+    // The link is checked before anything is signed (decision 0005 "Signed values"): the page says so at once and keeps no cookie.
     expect(await (await browser.get(path!)).text()).toContain("This link has expired. Please ask for a new one.");
     expect((await browser.action("/auth/reset-password", { password: "brand-new-1", confirmPassword: "brand-new-1" })).data).toMatchObject({
       error: { code: "auth/invalid-action-code" },
@@ -497,7 +497,7 @@ describe("guards", () => {
       await response.body?.cancel();
       expect(response.status, path).toBe(200);
     }
-    // Issue 17 item 14: a visitor sees the plans with prices and a sign-in button, and an inviting empty gallery.
+    // Decision 0020: a visitor sees the plans with prices and a sign-in button, and an inviting empty gallery.
     const plans = await visitor.get("/payment?period=year");
     expect(plans.status).toBe(200);
     const plansHtml = await plans.text();

@@ -1,4 +1,4 @@
-// Sign-in by e-mail link (issue 17 item 9) through the real worker: the enumeration-safe request, the one-time
+// Sign-in by e-mail link (decision 0020) through the real worker: the enumeration-safe request, the one-time
 // 15-minute link that a mail scanner cannot use by opening it, the verified mailbox, and the throttles.
 import { eq } from "drizzle-orm";
 import authEn from "../../locales/en/auth.json";
@@ -87,7 +87,7 @@ describe("sign-in by e-mail link", () => {
     const browser = new Client();
     expect((await browser.action("/auth/email-link", { intent: "use-link", token })).redirect).toBe("/web-main");
     expect((await findUserRow(user.id))!).toMatchObject({ emailVerified: true, passwordHash: null });
-    // Issue 30 item 2: the password was chosen before anyone proved the address, so it went with its e-mail login
+    // Decision 0020: the password was chosen before anyone proved the address, so it went with its e-mail login
     // (tests/integration/auth-mailbox-proof.test.ts has the attack); the owner can add a password in Settings.
     expect(await emailConnection(user.id)).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-// Account mails a visitor can ask for (issue 30 item 6): forgot-password and the activation mail again are limited per
+// Account mails a visitor can ask for (decision 0020): forgot-password and the activation mail again are limited per
 // network address and per account, every refusal a 429 with Retry-After and the translated message, and the limits
 // tell nobody whether an address has an account (SECURITY.md "Passwords and sign-in").
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Proving a mailbox (issue 30 items 2, 3, 4 and 14), through the real worker: a proof on an account nobody had verified
+// Proving a mailbox (decision 0005 "A proven mailbox", decision 0020), through the real worker: a proof on an account nobody had verified
 // drops the password chosen before it and ends the account's sessions (decision 0005); a verification link verifies
 // only when its button is pressed; the sign-in link names its account and moves guest data only in the browser that
 // asked for it (decision 0020); and no mail to a possibly unverified address carries the attacker-chosen display name.

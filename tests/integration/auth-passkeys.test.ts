@@ -1,4 +1,4 @@
-// Issue 34 item 1 through the real worker: adding a passkey in Settings and signing in with it, with answers a software
+// Decision 0028's passkeys through the real worker: adding a passkey in Settings and signing in with it, with answers a software
 // authenticator builds (webauthn-helpers.ts) and the server's real verification. Refused, with nothing stored and no
 // session: an answer from another origin, a challenge answered twice, a counter that goes backwards, another account's
 // challenge. A passkey counts as a verified login connection; every change is recorded and mailed (decision 0028).

@@ -1,4 +1,4 @@
-// Issue 30 item 11 through the real worker: the changes that could lock the owner out (adding or changing a password,
+// Decision 0005's recent sign-in through the real worker: the changes that could lock the owner out (adding or changing a password,
 // removing a sign-in method, deleting the account) need a sign-in from the last 10 minutes; "confirm it's you" with
 // the password (throttled like sign-in) or an e-mail sign-in link makes the session recent again. Time moves with the
 // app clock, as /dev/clock moves it. (Google/Apple confirmation: auth-oidc.test.ts.)

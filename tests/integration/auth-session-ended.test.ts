@@ -1,4 +1,4 @@
-// An open tab whose session ended elsewhere (issue 17 item 7): the next page load says so once (docs/product.md §8), removes the
+// An open tab whose session ended elsewhere (decision 0020): the next page load says so once (docs/product.md §8), removes the
 // dead cookie and shows the visitor's page, rather than silently turning the person into a visitor.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// docs/product.md §4's sign-in state failures (issue 37): when an accepted sign-in cannot start its session, every path says
+// docs/product.md §4's sign-in state failures: when an accepted sign-in cannot start its session, every path says
 // "Authentication failed" (tr: "Kimlik doğrulama başarısız oldu") and leaves the person signed out, instead of
 // "Unknown error"; Google and Apple are in auth-oidc.test.ts, the profile that cannot be loaded in auth-accounts.test.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 34 items 2-4 through the real worker: two-step sign-in with an authenticator app. Set up with a key shown once
+// Decision 0028's two-step sign-in through the real worker: two-step sign-in with an authenticator app. Set up with a key shown once
 // and confirmed by a first code; ten recovery codes, stored hashed; every first step (password, e-mail link) then ends
 // on /auth/two-step with no session until a code is right; a code works once, ±1 step; wrong codes are throttled with
 // Retry-After; the step expires after 5 minutes; a passkey needs no code (decision 0028).

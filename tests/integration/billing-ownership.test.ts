@@ -1,4 +1,4 @@
-// Only this product's Prices grant Pro, and only Checkout Sessions this app created name a user (issue 30 item 12).
+// Only this product's Prices grant Pro, and only Checkout Sessions this app created name a user (decision 0007).
 // Another product, or anyone else with access to the same Stripe account, can make subscriptions and Checkout
 // Sessions whose client_reference_id or metadata names one of our users: those events are answered 200 (so Stripe does
 // not retry them), recorded as seen, and change nobody. Signed events go to the real worker, with Stripe keys against

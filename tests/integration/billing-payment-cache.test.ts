@@ -1,4 +1,4 @@
-// An anonymous /payment does not call Stripe per load (issue 30 item 7): the prices and the totals a visitor sees (per
+// An anonymous /payment does not call Stripe per load (decision 0007, SECURITY.md "Stripe's rate limit"): the prices and the totals a visitor sees (per
 // Price, so per period and currency, and per Stripe Tax setting) are read once and shared, for
 // STRIPE_PRICE_CACHE_SECONDS, so page views cannot use up the Stripe account's rate limit. Calls are counted at the
 // fake Stripe (tests/mocks/fake-stripe.mjs); each test has Prices of its own, so no other test's cache is in play.

@@ -1,4 +1,4 @@
-// The Stripe webhook (issue 5 "Done when"): events signed by the stripe library's own test-header helper, delivered to
+// The Stripe webhook (decision 0007): events signed by the stripe library's own test-header helper, delivered to
 // the real worker. A bad or stale signature is refused with 400 and changes nothing; one event delivered five times
 // changes state once; subscription.deleted before subscription.updated ends in the right state; a failed payment is
 // handled as Stripe documents (access kept while Stripe retries, ended when it gives up or the subscription is unpaid

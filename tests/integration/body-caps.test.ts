@@ -1,4 +1,4 @@
-// Request bodies are capped while they are read (SECURITY.md "Request bodies", issue 30 item 8): a 12 MB body sent
+// Request bodies are capped while they are read (SECURITY.md "Request bodies", decision 0014): a 12 MB body sent
 // chunked, with no Content-Length to refuse it by, is stopped at the route's cap and answered 413 with the translated
 // message; nothing is stored and the rest of the body is never pulled.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";

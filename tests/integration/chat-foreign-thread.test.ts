@@ -32,7 +32,7 @@ describe("another account's thread id", { timeout: 30_000 }, () => {
     expect(turn.done).toMatchObject({ status: "complete" });
     const threadId = turn.threadId!;
     const messageId = turn.messageId!;
-    // The owner's own memory extraction (issue 33) writes the answer's note once its queue job has run: let it.
+    // The owner's own memory extraction (decision 0027) writes the answer's note once its queue job has run: let it.
     await extractionDone(owner.user.id, messageId);
     const before = await threadMessages(owner.user.id, threadId);
     const writesBefore = await writesSoFar(owner.user.id);

@@ -46,7 +46,7 @@ export interface RelayEvent {
   thinking?: boolean;
   status?: "complete" | "failed" | "stopped" | "streaming";
   errorCode?: string | null;
-  /** What memory did for the answer (issue 33), on the "done" event. */
+  /** What memory did for the answer (decision 0027), on the "done" event. */
   memory?: MemoryNote;
 }
 

@@ -55,8 +55,8 @@ describe("D1 per page view", { timeout: 60_000 }, () => {
     expect(event.status).toBe(204);
     const all = counts.statements.join("\n");
     expect(counts.writes, all).toBe(0);
-    // The history beside the chat is read from the account's own tables until they move to its object (issue 31
-    // item 1); the budget holds the rest: the page reads its session, the page_view event too.
+    // The history beside the chat is read from the account's own tables until they move to its object (decision
+    // 0026); the budget holds the rest: the page reads its session, the page_view event too.
     expect(pageReads, all).toBe(1);
     expect(counts.reads - counts.accountReads, all).toBeLessThanOrEqual(2);
     expect(pageViews.points).toMatchObject([{ blobs: [path, "user"] }]);
@@ -66,7 +66,7 @@ describe("D1 per page view", { timeout: 60_000 }, () => {
 });
 
 describe("D1 per settings and payment page", { timeout: 60_000 }, () => {
-  // Issue 31 item 3's budget for every signed-in page: at most 2 D1 reads (the session with the user's row, and what
+  // Decision 0026's budget for every signed-in page: at most 2 D1 reads (the session with the user's row, and what
   // the page shows from the global tables in one statement) and no write.
   it.each(["/settings/account", "/settings/login-connection", "/settings/my-plan", "/payment"])(
     "%s reads D1 at most twice and writes nothing",

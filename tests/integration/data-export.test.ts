@@ -159,7 +159,7 @@ describe("download my data", { timeout: 60_000 }, () => {
       "whatsapp.json",
     ]);
     expect(JSON.parse(strFromU8(files["horoscope/birth-profile.json"]!))).toBeNull();
-    // Memory (issue 33): the switch, the instructions and every memory.
+    // Memory (decision 0027): the switch, the instructions and every memory.
     expect(JSON.parse(strFromU8(files["memory.json"]!))).toEqual({
       useAndSaveMemory: true,
       customInstructions: { aboutYou: "", answerStyle: "" },

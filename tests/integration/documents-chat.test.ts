@@ -1,4 +1,4 @@
-// Documents in chat end to end inside workerd (issue 35 items 1, 2 and 5; decision 0031): a document uploaded, read
+// Documents in chat end to end inside workerd (decision 0031): a document uploaded, read
 // by the document-reads consumer, and asked about. With the fake upstream's "system" behaviour the answer is the
 // system text the model was sent, so each test reads exactly which passages and labels reached the model.
 import { describe, expect, it } from "vitest";

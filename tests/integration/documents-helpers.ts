@@ -1,4 +1,4 @@
-// Shared by the documents integration tests (issue 35, decision 0031): a signed-in browser whose app records the
+// Shared by the documents integration tests (decision 0031): a signed-in browser whose app records the
 // document-reads messages it sends (the test decides when the reader runs, as images-helpers does for image jobs),
 // uploading, reading and asking, and readers of what the account's object and R2 hold.
 import { eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Documents in chat, the bad input (issue 35 item 5; decision 0031, SECURITY.md "Documents in chat"): files over the
+// Documents in chat, the bad input (decision 0031, SECURITY.md "Documents in chat"): files over the
 // limits, of another type, empty, password-protected, damaged or with more than 300 pages are refused at upload with
 // a translated message and nothing kept; a scanned PDF fails while read; another account's document is a 404 on every
 // route and its passages never reach another account's prompt; deleting a document or its thread removes it all.

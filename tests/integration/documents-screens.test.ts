@@ -1,4 +1,4 @@
-// Documents on the screens and in "Download my data" (issue 35; decision 0031): the chat thread's loader names the
+// Documents on the screens and in "Download my data" (decision 0031): the chat thread's loader names the
 // documents its messages attach, the gallery's Files tab lists them with their thread's title, and the data export
 // carries each original file and its extracted text.
 import { strFromU8, unzipSync } from "fflate";

@@ -1,6 +1,6 @@
 // docs/product.md §1/§8: the browser's error reports are accepted (validated) and noisy ones change nothing; cross-site
 // posts are refused like every other state-changing request. What reaches the error service carries docs/product.md §1's
-// default personal data (IP address, user agent) and no secret from the page's address (issue 30 item 10).
+// default personal data (IP address, user agent) and no secret from the page's address (SECURITY.md "Error reports and logs").
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig, type AppEnv } from "../../app/.server/env";

@@ -1,4 +1,4 @@
-// Ids a request names in its body are checked against the asker (SECURITY.md "Data of others", issue 30 item 9): another
+// Ids a request names in its body are checked against the asker (SECURITY.md "Data of others"): another
 // account's upload as a chat attachment or as a tool's photo is a 404, with nothing stored and nothing charged.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The coffee reading looks at a photo of the cup (issue 35 item 4, decision 0030): the photo is required, is one of the
+// The coffee reading looks at a photo of the cup (decision 0030): the photo is required, is one of the
 // asker's own uploads, travels to a vision model as the first question's image, and offline the demo reading says
 // what it saw in the pixels. Through the whole app: POST /api/uploads, then POST /api/chat.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// "Edit image" end to end inside workerd (issue 35 item 3, decision 0029): POST /api/images/edits charges and queues
+// "Edit image" end to end inside workerd (decision 0029): POST /api/images/edits charges and queues
 // an image job; the consumer changes the picture (the demo provider's real pixel tint or cut-out, or OpenAI's
 // images.edit through the SDK, or Gemini's image model through its native generateContent, against the fake server)
 // and files the result as a new version of its original.

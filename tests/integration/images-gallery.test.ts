@@ -1,4 +1,4 @@
-// The gallery and media (issue 6): a user's creations newest first with paging, files served only to their owner
+// The gallery and media (decision 0006): a user's creations newest first with paging, files served only to their owner
 // (user B asking for user A's image or upload gets 404) with the right type, private caching and a server-made
 // download name, and delete removing both the row and the R2 object.
 import { describe, expect, it } from "vitest";
@@ -86,7 +86,7 @@ describe("gallery media", () => {
     expect(data.focused?.id).toBe(second.id);
   });
 
-  it("shows visitors what the gallery is and invites them to sign in (issue 17 item 14)", async () => {
+  it("shows visitors what the gallery is and invites them to sign in (decision 0020)", async () => {
     const response = await new Client().fetch("/gallery");
     expect(response.status).toBe(200);
     const html = await response.text();

@@ -1,4 +1,4 @@
-// Creation jobs end to end inside workerd (issue 6 "Done when"): POST /api/jobs charges and queues, the queue
+// Creation jobs end to end inside workerd (decision 0006): POST /api/jobs charges and queues, the queue
 // consumer driven with message batches makes the picture (demo provider, or the real openai SDK against the fake
 // server), a provider failure is retried by the queue, then failed and refunded, "Try again" charges once, a
 // message delivered twice creates and charges once, and the dead-letter queue refunds what the queue gave up on.

@@ -1,4 +1,4 @@
-// Real phone photos (issue 30 item 15): a 640 x 480 JPEG with 4 KB after its end marker (a Pixel motion photo's MP4,
+// Real phone photos (SECURITY.md "Uploads"): a 640 x 480 JPEG with 4 KB after its end marker (a Pixel motion photo's MP4,
 // a Samsung camera trailer) and a PNG with random bytes after IEND are accepted at every entry that takes a photo:
 // the tattoo tool, photo translate, a chat attachment and the profile photo. Each is stored as sent and used.
 import { describe, expect, it } from "vitest";

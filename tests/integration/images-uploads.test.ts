@@ -1,4 +1,4 @@
-// Uploads (issue 6 "Done when"): a program renamed .png, a truncated PNG, a 10,000 x 10,000 pixel PNG, an oversized
+// Uploads (decision 0006, SECURITY.md "Uploads"): a program renamed .png, a truncated PNG, a 10,000 x 10,000 pixel PNG, an oversized
 // file and an empty file are each refused with their own translated message, and nothing is stored: no R2 object
 // and no row. A real PNG and a JPEG are accepted.
 import { describe, expect, it } from "vitest";

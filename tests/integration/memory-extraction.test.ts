@@ -1,4 +1,4 @@
-// The extraction job against the fake OpenAI-compatible upstream (issue 33): the real openai SDK sends one turn with a
+// The extraction job against the fake OpenAI-compatible upstream (decision 0027): the real openai SDK sends one turn with a
 // strict JSON schema; the fake proposes the question itself as a memory (a naive model), so what is kept is decided
 // by the app's own rule: ordinary facts kept, secrets and unasked health details refused (en and tr), an answer
 // outside the schema keeps nothing and is not retried, a failing upstream is retried by the queue and then gives up.

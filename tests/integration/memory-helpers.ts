@@ -1,4 +1,4 @@
-// Shared by the memory tests (issue 33): a signed-in account talking to the app (demo provider, or the fake
+// Shared by the memory tests (decision 0027): a signed-in account talking to the app (demo provider, or the fake
 // OpenAI-compatible upstream), reading and seeding its memories in its own object, and its Settings › Memory calls.
 import { eq } from "drizzle-orm";
 import { vi } from "vitest";

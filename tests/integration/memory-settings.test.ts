@@ -1,4 +1,4 @@
-// Settings › Memory (issue 33): the tab lists memories newest first as <li> items; each is editable and deletable, "Delete
+// Settings › Memory (decision 0027): the tab lists memories newest first as <li> items; each is editable and deletable, "Delete
 // all" empties the list, the switch and custom instructions are kept; bad input (over the limit, empty, markup, a
 // secret) gets a translated field error and stores nothing; another account's memory is a 404. On WhatsApp, /memory
 // lists what is kept and /forget turns memory off. "Download my data" carries memory.json.

@@ -1,4 +1,4 @@
-// Memory in turns (issue 33): what a turn is sent (the first system message, verbatim, against the fake
+// Memory in turns (decision 0027): what a turn is sent (the first system message, verbatim, against the fake
 // OpenAI-compatible upstream), the token budget with 500 memories, nothing sent or saved with memory off, a temporary
 // chat that keeps nothing, and extraction through the real memory-jobs queue with the demo provider.
 import { describe, expect, it } from "vitest";

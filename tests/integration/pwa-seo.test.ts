@@ -1,4 +1,4 @@
-// Issue 17 server side (decision 0017): the offline page the service worker keeps, the per-page description /
+// Decision 0017 server side: the offline page the service worker keeps, the per-page description /
 // canonical / hreflang tags on the configured origin, `?lng=` as each language's address, the sidebar rendered as
 // the device left it, and the time-zone cookie history is grouped by.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Strings reach a page one way (decision 0019 "Strings by namespace", issue 32): a route names its namespaces in
+// Strings reach a page one way (decision 0019 "Strings by namespace"): a route names its namespaces in
 // `handle` (`routeStrings`), the layout preloads them and entry.client loads them before hydrating. No page's loader
 // data carries a namespace's strings. Every page route in app/routes is asked for its data (what a client navigation
 // reads), in both languages, by a visitor and a signed-in user: a new route that sends a namespace fails here.

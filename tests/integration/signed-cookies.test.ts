@@ -1,4 +1,4 @@
-// Issue 30 item 1 (decision 0005 "Signed values"): nothing is signed before it is validated, each signed cookie has
+// Decision 0005 "Signed values": nothing is signed before it is validated, each signed cookie has
 // its own key, and cookies in the earlier one-key format (`value.HMAC(SESSION_SECRET, value)`) are no longer accepted.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

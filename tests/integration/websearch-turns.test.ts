@@ -88,7 +88,7 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
       status: 400,
       error: { code: "request/invalid", fieldErrors: { category: searchStrings.en.validation.categoryRequired } },
     });
-    // Field errors are texts in the person's language, like every error body's, never message keys (issue 32 item 2).
+    // Field errors are texts in the person's language, like every error body's, never message keys (decision 0014).
     client.cookies.set("locale", "tr");
     const short = await postSearch(client, { input: { subject: "A", category: "family" } });
     expect(short).toMatchObject({ status: 400, error: { code: "request/invalid", fieldErrors: { subject: searchStrings.tr.validation.subjectShort } } });
@@ -106,7 +106,7 @@ describe("web search against the fake Responses API", { timeout: 30_000 }, () =>
   });
 });
 
-describe("the model web search names (issue 37)", { timeout: 30_000 }, () => {
+describe("the model web search names (docs/product.md §9)", { timeout: 30_000 }, () => {
   const en = { uses: (model: string) => `Searches with ${model} and the web search tool`, pro: "With Pro, searches use gpt-4.1, the more thorough model." };
   const tr = { uses: (model: string) => `${model} ve web arama aracıyla arar`, pro: "Pro ile aramalar daha kapsamlı model olan gpt-4.1 ile yapılır." };
   const page = async (client: Client, language: "en" | "tr") => (await client.fetch(`/web-search?lng=${language}`)).text();

@@ -1,4 +1,4 @@
-// Linking WhatsApp from the web (issue 14 "Deliver 1"): /api/whatsapp/link gives a signed-in user a one-time code
+// Linking WhatsApp from the web (decision 0010): /api/whatsapp/link gives a signed-in user a one-time code
 // inside a wa.me link (the number checked with libphonenumber-js, the code stored for 15 minutes, one live code per
 // user, at most 10 an hour), shows a linked number masked, disconnects it, and refuses visitors, bad bodies, other
 // methods and a server without WhatsApp settings. Deleting the account removes the link; the history marks WhatsApp.

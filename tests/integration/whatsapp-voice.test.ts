@@ -1,4 +1,4 @@
-// WhatsApp voice notes (issue 36 part 3, decision 0025): a linked Pro user's voice note, signed and delivered as Meta
+// WhatsApp voice notes (decision 0025): a linked Pro user's voice note, signed and delivered as Meta
 // sends it, is fetched through the fake Graph API's media endpoints, transcribed by the fake provider and answered in
 // text with the transcript first in italics; with WHATSAPP_VOICE_REPLIES=on and the account's setting on, the answer
 // also goes back as an Ogg/Opus voice note uploaded through the media API. Window, dedupe and charges as for text. The

@@ -1,4 +1,4 @@
-// The WhatsApp channel end to end inside workerd (issue 14 "Done when"): Meta's verification, signed deliveries
+// The WhatsApp channel end to end inside workerd (decision 0010): Meta's verification, signed deliveries
 // (forged and missing signatures refused with nothing stored), one answer per wamid however often it arrives,
 // linking by code, a Pro user's question answered by the web's chat turn through the fake OpenAI server and the
 // fake Graph API and kept in the web thread, Free users told how to upgrade, long answers split, photo translate

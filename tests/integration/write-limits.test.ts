@@ -1,5 +1,5 @@
-// Every endpoint that keeps data is metered per account (SECURITY.md "Every endpoint that stores something", issue 30
-// item 5). Each test fills the real window with parallel requests (the counts are exact), then the next one is a 429
+// Every endpoint that keeps data is metered per account (SECURITY.md "Every endpoint that stores something", decision
+// 0013). Each test fills the real window with parallel requests (the counts are exact), then the next one is a 429
 // with Retry-After and the translated message that says when, and nothing more was stored.
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

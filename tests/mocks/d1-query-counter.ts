@@ -4,7 +4,7 @@
 import { isWriteStatement } from "../../app/.server/db-session";
 
 /**
- * The account's own data, which leaves D1 for the account's Durable Object (issue 31 item 1). Until it has, the
+ * The account's own data, which leaves D1 for the account's Durable Object (decision 0026). Until it has, the
  * screens that show it read these tables; the counts say how many of a request's queries are theirs.
  */
 export const ACCOUNT_TABLES = [

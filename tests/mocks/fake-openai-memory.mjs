@@ -1,4 +1,4 @@
-// What the fake OpenAI-compatible server (fake-openai.mjs) answers for memory (issue 33), as pure functions with no
+// What the fake OpenAI-compatible server (fake-openai.mjs) answers for memory (decision 0027), as pure functions with no
 // Node imports so the integration tests can compute the same:
 //   - the "system" behaviour streams back the request's first system message (or NO_SYSTEM), then any documents block
 //     the app sent as a user message (documents in chat, decision 0031), so a test reads exactly what the model was

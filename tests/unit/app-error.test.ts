@@ -3,7 +3,7 @@ import { AppError, secondsToWait } from "../../app/.server/errors";
 import { apiError } from "../../app/.server/http/respond";
 import en from "../../locales/en/errors.json";
 
-describe("AppError's typed options (issue 32 item 2)", () => {
+describe("AppError's typed options (decision 0014)", () => {
   it("turns a wait and the allowed methods into Retry-After and Allow", () => {
     const limited = new AppError("auth/too-many-requests", { retryAfterSeconds: 42 });
     expect(limited.headers().get("Retry-After")).toBe("42");

@@ -116,7 +116,7 @@ describe("redirect targets", () => {
 
   it("know which screens need an account", () => {
     for (const path of ["/settings", "/settings/account", "/payment/demo-checkout?session=x"]) expect(isGuardedPath(path), path).toBe(true);
-    // The gallery and the plans page have a visitor's view (issue 17 item 14).
+    // The gallery and the plans page have a visitor's view (decision 0020).
     for (const path of ["/web-main", "/gallery", "/payment?period=year", "/galleryx", "/auth/login", "/horoscope/daily"])
       expect(isGuardedPath(path), path).toBe(false);
   });

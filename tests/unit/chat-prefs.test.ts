@@ -1,5 +1,5 @@
 // The persisted chat slice (docs/product.md §4, key persist:root, version 1): restored with each tool's choice, and an old choice
-// saved with the product's default provider name for every model gets its model's real vendor (issue 17 item 10).
+// saved with the product's default provider name for every model gets its model's real vendor (decision 0017).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHAT_PREFS, restoreChatPrefs } from "../../app/lib/chat-prefs";
 

@@ -1,4 +1,4 @@
-// "Which dialog is open" is one value (issue 32): opening a dialog closes the one that was open, and a late close of a
+// "Which dialog is open" is one value (decision 0021 "Client state"): opening a dialog closes the one that was open, and a late close of a
 // dialog that was already replaced leaves the new one open.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";

@@ -1,4 +1,4 @@
-// The document reader's pages and caps (issue 35, decision 0031): what the document-reads consumer stores for each type,
+// The document reader's pages and caps (decision 0031): what the document-reads consumer stores for each type,
 // and that a document over the time or text cap, a scan with no text and a damaged file fail with their codes.
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";

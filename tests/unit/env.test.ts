@@ -1,5 +1,5 @@
 // loadConfig: a misconfigured worker fails at start with a message naming each problem; good config gets defaults.
-// Development conveniences answer only a local request under APP_ENV=development (issue 30 item 13).
+// Development conveniences answer only a local request under APP_ENV=development (SECURITY.md "Development pages").
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, withBindings, type AppEnv } from "../../app/.server/env";
 import { isLocalDevelopment, isLoopbackAddress } from "../../app/.server/http/development";

@@ -46,7 +46,7 @@ describe("client error reporter", () => {
     expect(sent.map((entry) => entry.body.kind)).toEqual(["error", "unhandledrejection"]);
   });
 
-  it("sends no token, code or state value of the page's address (issue 30 item 10)", async () => {
+  it("sends no token, code or state value of the page's address (SECURITY.md, Error reports and logs)", async () => {
     const page = "https://app.test/auth/email-link?token=live-link-secret&lang=tr";
     const { reporter, sent } = await loadReporter(undefined, page);
     const error = new Error(`could not open ${page}`);

@@ -1,4 +1,4 @@
-// Issue 17 item 12: history groups follow the viewer's local calendar day, not UTC's.
+// Decision 0017: history groups follow the viewer's local calendar day, not UTC's.
 import { describe, expect, it } from "vitest";
 import { groupThreads, historyGroupOf, isTimeZone } from "../../app/lib/history";
 

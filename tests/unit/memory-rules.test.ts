@@ -1,4 +1,4 @@
-// Memory's rules in code (issue 33): what is never kept (secrets always, health details unless the person asked), in
+// Memory's rules in code (decision 0027): what is never kept (secrets always, health details unless the person asked), in
 // English and Turkish; the demo provider's sentence patterns; markup refused; and the token budget that leaves a
 // memory out whole rather than cutting it.
 import { describe, expect, it } from "vitest";

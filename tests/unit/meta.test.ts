@@ -1,4 +1,4 @@
-// Issue 17 item 16: every page describes itself in its language and names its canonical and hreflang addresses on the
+// Decision 0017: every page describes itself in its language and names its canonical and hreflang addresses on the
 // configured origin.
 import { describe, expect, it } from "vitest";
 import { descriptionKey, seoTags, type SeoData } from "../../app/lib/meta";

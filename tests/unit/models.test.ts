@@ -1,4 +1,4 @@
-// Issue 17 item 10: choosing a model records (and shows) the vendor it belongs to, never docs/product.md §9's placeholder name.
+// Decision 0017: choosing a model records (and shows) the vendor it belongs to, never docs/product.md §9's placeholder name.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

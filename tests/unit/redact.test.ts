@@ -1,4 +1,4 @@
-// Issue 30 item 10: the values of `token`, `code` and `state` never reach an error report or a log line, wherever
+// SECURITY.md "Error reports and logs": the values of `token`, `code` and `state` never reach an error report or a log line, wherever
 // the address appears (a page URL, a message or stack quoting it, an address inside another parameter).
 import { describe, expect, it } from "vitest";
 import { redactDeep, redactedError, redactSecrets } from "../../app/lib/redact";

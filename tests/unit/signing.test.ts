@@ -39,7 +39,7 @@ describe.each(SIGNING_PURPOSES)("a value signed for %s", (purpose) => {
     const old = await oneKeySigned(SECRET, value);
     expect(await verifySignedValue(SECRET, purpose, old)).toBeNull();
     expect(await verifySignedValue(SECRET, purpose, `v2.${old}`)).toBeNull();
-    // The attack of issue 30: the old reset page signed any text, e.g. a trusted-device payload.
+    // The attack decision 0005 "Signed values" closes: the old reset page signed any text, e.g. a trusted-device payload.
     expect(await verifySignedValue(SECRET, purpose, await oneKeySigned(SECRET, `device|20572|someone@example.com`))).toBeNull();
   });
 

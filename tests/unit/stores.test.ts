@@ -1,4 +1,4 @@
-// Client state has one mechanism (issue 32, decision 0021 "Client state"): app/lib/store.ts. A module that keeps its own
+// Client state has one mechanism (decision 0021 "Client state"): app/lib/store.ts. A module that keeps its own
 // listener set or calls useSyncExternalStore itself is a second implementation, and fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";

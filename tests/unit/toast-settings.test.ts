@@ -1,4 +1,4 @@
-// Issue 37 item 7: the toasts' swipe distance and removal delay are the app's own (docs/product.md §9: 45 px, 200 ms), written
+// The toasts' swipe distance and removal delay are the app's own (docs/product.md §9: 45 px, 200 ms), written
 // into sonner by the build (vite.toast-settings.ts), not sonner's defaults that happen to match.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,4 +1,4 @@
-// Sign-in by e-mail link (docs/product.md §7 signInWithEmailLink; issue 17). A one-time link, valid 15 minutes, stored only as
+// Sign-in by e-mail link (docs/product.md §7 signInWithEmailLink; decision 0020). A one-time link, valid 15 minutes, stored only as
 // its SHA-256 like the other e-mail links (email-tokens.ts). Asking for a link answers the same whether or not the
 // address has an account (the caller sends after responding), and is limited per address and per account.
 // The browser that asks for a link is told apart from any other that opens it (decision 0020): only there do its

@@ -21,7 +21,7 @@ export const SESSION_POLICY = {
 export const EMAIL_TOKEN_TTL = {
   "verify-email": 24 * HOUR,
   "reset-password": 1 * HOUR,
-  /** Sign-in by e-mail link (issue 17): short, since the link alone opens the account. */
+  /** Sign-in by e-mail link (decision 0020): short, since the link alone opens the account. */
   "sign-in-link": 15 * MINUTE,
   /** "Remove all passkeys" in the notice after a password change or signing out elsewhere (decision 0028). */
   "remove-passkeys": 7 * DAY,

@@ -28,10 +28,10 @@ export async function loadPaymentPage(request: Request, context: AppContext) {
   const url = new URL(request.url);
   const locale = getLocale(request);
   const returning = url.searchParams.get("success") === "1";
-  // Visitors see the plans and prices (issue 17 item 14); choosing one asks them to sign in, then brings them back to
+  // Visitors see the plans and prices (decision 0020); choosing one asks them to sign in, then brings them back to
   // the same plan. Only the return from checkout needs an account.
   const viewer = returning ? await requireUser(request, context) : await getViewer(request, context);
-  // The row the session read found (a signed-in page reads D1 at most twice, issue 31 item 3).
+  // The row the session read found (a signed-in page reads D1 at most twice, decision 0026).
   const user = viewer.kind === "user" ? await viewerUserRow(request, context) : null;
   if (viewer.kind === "user" && !user) throw new AppError("auth/profile-unavailable");
 

@@ -18,7 +18,7 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   // A stale or foreign link opens a fresh chat that says the old one is gone, rather than a dead end.
   const missing = { ...base, thread: null, messages: [], missingThread: true, documents: {} };
   if (!viewer.accountId) return missing;
-  // One call reads the thread, what memory did for each answer (issue 33) and its documents (decision 0031).
+  // One call reads the thread, what memory did for each answer (decision 0027) and its documents (decision 0031).
   const opened = await threadScreen(context.env, viewer.accountId, threadId, { memory: viewer.kind === "user", documents: true });
   if (!opened) return missing;
   // A horoscope reading or a web search opened by a chat link belongs on its own tool's page.

@@ -1,4 +1,4 @@
-// A temporary chat (issue 33, decision 0027): no thread or message is ever written, so the page sends the conversation
+// A temporary chat (decision 0027): no thread or message is ever written, so the page sends the conversation
 // so far with each turn, and it stands in for the loaded thread a saved chat continues. Regenerate and edit then work
 // as in any chat, on what the page sent.
 import type { ChatRequest } from "../../lib/schemas/chat";

@@ -10,7 +10,7 @@ export interface ToolThreadData {
   demoMode: boolean;
   plan: "guest" | "free" | "pro";
   thread: { id: string; title: string; starred: boolean; toolPath: string | null } | null;
-  /** `memory`: what memory did for an answer (issue 33), as the chat screen shows it. */
+  /** `memory`: what memory did for an answer (decision 0027), as the chat screen shows it. */
   messages: (MessageView & { memory?: MemoryNote })[];
   missingThread: boolean;
 }

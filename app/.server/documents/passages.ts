@@ -1,4 +1,4 @@
-// What a chat turn is given from the thread's documents (issue 35, decision 0031), chosen inside the account's own
+// What a chat turn is given from the thread's documents (decision 0031), chosen inside the account's own
 // object so one account's passages can only ever come from its own rows: a short document whole, a long one by the
 // pages full-text search ranks best for the question (bm25), within a token budget. Also binds a document to the
 // thread its first turn attaches it to.

@@ -1,4 +1,4 @@
-// Reading a document's text into pages (issue 35, decision 0031), in the document-reads queue's consumer, never on a
+// Reading a document's text into pages (decision 0031), in the document-reads queue's consumer, never on a
 // page request: PDF text page by page (unpdf, pdfjs built for serverless), DOCX one "page" per heading's section
 // (mammoth), TXT and Markdown by paragraphs grouped into pages of about 3,000 characters. The libraries are imported
 // when a document is read, so they cost the worker's start nothing. Time, text, one page's text and what a DOCX may

@@ -1,4 +1,4 @@
-// What a turn is sent from the account's memory (issue 33, decision 0027): the person's custom instructions, verbatim,
+// What a turn is sent from the account's memory (decision 0027): the person's custom instructions, verbatim,
 // and the memories that fit a fixed token budget. All of them while they fit; past that, the best full-text matches
 // for the question and then the most recent ones, each whole or not at all (never cut mid-sentence).
 import type { MemoryRef } from "../../lib/memory";

@@ -1,4 +1,4 @@
-// The demo provider's memory extraction (issue 33): plain sentence patterns in English and Turkish, so memory works
+// The demo provider's memory extraction (decision 0027): plain sentence patterns in English and Turkish, so memory works
 // and is testable offline with no key. Each pattern names a topic, so a new fact on a topic already kept ("I live
 // in Ankara" after "I live in İzmir") updates that memory instead of adding a second one.
 import type { MemoryRef } from "../../lib/memory";

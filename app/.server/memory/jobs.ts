@@ -1,4 +1,4 @@
-// The memory extraction job (issue 33, decision 0027): when a turn ends, the account's object records what memory did
+// The memory extraction job (decision 0027): when a turn ends, the account's object records what memory did
 // for the answer and, with memory on, queues the turn's question and answer (capped) for extraction. The consumer
 // asks the fast model (extract.ts), then keeps what the rules allow inside the account's object (store.ts
 // memory.apply), which also finishes the answer's note. An answer outside the schema keeps nothing at once; a failed

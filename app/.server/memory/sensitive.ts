@@ -1,4 +1,4 @@
-// What memory never keeps (issue 33, SECURITY.md "Memory"): secrets (passwords, card, bank and identity numbers,
+// What memory never keeps (decision 0027, SECURITY.md "Memory"): secrets (passwords, card, bank and identity numbers,
 // keys), and health details the person did not ask to be remembered. A rule in code, applied to every memory the
 // extraction job proposes, whatever the model says; a memory the person writes themselves is only held to the first
 // half (they asked for it). Allergies are not counted as health details here: people state them so that answers

@@ -1,4 +1,4 @@
-// Settings › Memory and the WhatsApp commands (issue 33): reading and changing the account's memories, switch and
+// Settings › Memory and the WhatsApp commands (decision 0027): reading and changing the account's memories, switch and
 // custom instructions, each one call into the account's object (store.ts). A memory id that is not this account's
 // is "not found" (404): it is looked up only in the asking account's own object.
 import type { Locale } from "../../lib/constants";

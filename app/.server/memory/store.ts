@@ -1,4 +1,4 @@
-// The account's memories, memory switch and custom instructions, and the notes under answers (issue 33, decision
+// The account's memories, memory switch and custom instructions, and the notes under answers (decision
 // 0027). These operations run inside the account's own object (decision 0026), called by name through inAccount;
 // drizzle over its SQLite is synchronous there.
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Memory's part in a chat, horoscope or web-search turn, on the web and on WhatsApp (issue 33): the system text the
+// Memory's part in a chat, horoscope or web-search turn, on the web and on WhatsApp (decision 0027): the system text the
 // turn is sent (custom instructions, and the memories that fit the budget) and what it carries to its end (which
 // memories were used, whether it may be learnt from). Called once per turn from chat/turn-inputs.ts composeTurn.
 import type { Locale } from "../../lib/constants";

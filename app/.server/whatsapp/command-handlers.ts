@@ -66,7 +66,7 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
       return DONE;
     },
   },
-  // Memory is the account's own data, not part of Pro: a linked number may turn it off or see it (issue 33).
+  // Memory is the account's own data, not part of Pro: a linked number may turn it off or see it (decision 0027).
   "memory-off": {
     needs: "link",
     async run({ env, conversation, user, origin }) {

@@ -10,7 +10,7 @@ export type InboundCommand =
   | { kind: "link-code"; code: string }
   /** "/new": the next message starts a new conversation. */
   | { kind: "new-thread" }
-  /** "/forget": memory off for the account (issue 33); "/memory": what is kept. */
+  /** "/forget": memory off for the account (decision 0027); "/memory": what is kept. */
   | { kind: "memory-off" }
   | { kind: "memory-list" }
   /** A photo to translate; `language` null means the account's language. */

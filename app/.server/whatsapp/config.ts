@@ -1,4 +1,4 @@
-// WhatsApp Cloud API settings (issue 14's contract names). Read by both workers: the webhook worker checks
+// WhatsApp Cloud API settings (decision 0010's names). Read by both workers: the webhook worker checks
 // signatures and verify tokens with them, the app sends replies and builds the dialog's wa.me link.
 import * as z from "zod";
 import { phoneDigits } from "../../lib/whatsapp";

@@ -12,7 +12,7 @@ import { i18nServer } from "../i18n";
 import type { Viewer } from "../identity";
 import { channelReady } from "./config";
 
-/** Issue 14: at most 10 codes per user per hour (each one is a wa.me link a person could be tricked into sharing). */
+/** Decision 0010: at most 10 codes per user per hour (each one is a wa.me link a person could be tricked into sharing). */
 export const LINK_CODE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 
 export interface WhatsAppLinkView {

@@ -51,7 +51,7 @@ export function ChatScreen({
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const { id: modelId, model } = chooseModel("web-main", models, choice.modelName);
-  // A temporary chat (issue 33) is offered on a new chat only; it lives in this page until the tab closes or reloads.
+  // A temporary chat (decision 0027) is offered on a new chat only; it lives in this page until the tab closes or reloads.
   const [temporary, setTemporary] = useState(false);
   const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId, temporary });
   const { pathname } = useLocation();

@@ -5,7 +5,7 @@ import type { MessageView } from "~/.server/chat/threads";
 import type { AnswerStatus } from "~/lib/chat-events";
 import type { MemoryNote } from "~/lib/memory";
 
-/** `memory`: what memory did for an answer (issue 33), shown under it. */
+/** `memory`: what memory did for an answer (decision 0027), shown under it. */
 export type ChatMessage = MessageView & { thinking?: boolean; memory?: MemoryNote };
 
 export type TurnMode = "send" | "regenerate" | "edit";
@@ -32,7 +32,7 @@ export type ChatAction =
   | { type: "done"; messageId: string; status: AnswerStatus; errorCode: string | null; text: string; memory?: MemoryNote }
   /** What memory did for an answer, once its extraction job has ended. */
   | { type: "memory"; messageId: string; note: MemoryNote }
-  /** A temporary chat was left or started (issue 33): the screen starts empty. */
+  /** A temporary chat was left or started (decision 0027): the screen starts empty. */
   | { type: "reset" }
   /** Nothing was saved (refused, or never reached the server): the turn leaves the list; the screen puts the question back. */
   | { type: "failed"; requestId: string; mode: TurnMode }

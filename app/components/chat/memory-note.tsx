@@ -1,4 +1,4 @@
-// The note under an answer (issue 33): "Memory used" with the memories the answer was sent, and "Memory updated: …"
+// The note under an answer (decision 0027): "Memory used" with the memories the answer was sent, and "Memory updated: …"
 // with a link to Settings › Memory when its turn saved or changed one. That second part is known only once the
 // turn's extraction job has run, a moment after the answer ends: the page asks for it a few times, then stops.
 // An answer whose turn held someone else's text (a document, web results, a shared chat, a photo) learnt nothing by

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 
 /**
- * The new chat's header (issue 33): "Temporary chat", a conversation that is not saved, searched, remembered or
+ * The new chat's header (decision 0027): "Temporary chat", a conversation that is not saved, searched, remembered or
  * shared, and is gone when the tab closes or reloads. Switching either way starts an empty chat.
  */
 export function TemporaryChatSwitch({ on, disabled, onChange }: { on: boolean; disabled: boolean; onChange: (on: boolean) => void }) {

@@ -28,7 +28,7 @@ export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () =>
     clearTimeout(buffered.timer);
     pending.current = null;
     // Streamed text is a transition: React renders it in slices and lets a key press in the composer go first,
-    // so typing stays responsive while a long answer arrives (issue 18's INP figure in `npm run bench`).
+    // so typing stays responsive while a long answer arrives (decision 0019's INP figure in `npm run bench`).
     startTransition(() => dispatch({ type: "delta", messageId: buffered.messageId, text: buffered.text }));
   }, [dispatch]);
 

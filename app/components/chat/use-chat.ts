@@ -26,7 +26,7 @@ export interface ChatTool {
 type TurnResult = { ok: true } | { ok: false; code: string };
 
 /**
- * What a temporary chat sends with each turn (issue 33): the conversation so far, which is saved nowhere else. The
+ * What a temporary chat sends with each turn (decision 0027): the conversation so far, which is saved nowhere else. The
  * latest messages, each cut to the route's limit, and as many as fit well inside its body cap.
  */
 function temporaryHistory(messages: ChatMessage[]) {

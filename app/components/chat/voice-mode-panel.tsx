@@ -17,7 +17,7 @@ const STATUS: Record<Exclude<VoicePhase, "ready" | "stopped">, string> = {
 };
 
 /**
- * The full-screen voice conversation (issue 36): the cost first, then listen → words → answer read aloud → listen.
+ * The full-screen voice conversation (decision 0025): the cost first, then listen → words → answer read aloud → listen.
  * A tap anywhere on the stage interrupts; Escape or "End voice mode" closes it. Every turn is a chat message.
  */
 export default function VoiceModePanel({ open, onClose, send, messages, transcription, plan }: VoiceModeProps & { open: boolean; onClose: () => void }) {

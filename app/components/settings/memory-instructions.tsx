@@ -1,4 +1,4 @@
-// Settings › Memory's switch and custom instructions (issue 33): "Use and save memory", and the two instruction
+// Settings › Memory's switch and custom instructions (decision 0027): "Use and save memory", and the two instruction
 // fields counted as the person types (at most 1,500 characters each; the server refuses more, or markup).
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";

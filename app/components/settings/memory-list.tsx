@@ -1,4 +1,4 @@
-// Settings › Memory's list (issue 33): every saved memory, newest first, each editable and deletable in place, and
+// Settings › Memory's list (decision 0027): every saved memory, newest first, each editable and deletable in place, and
 // "Delete all" behind a confirmation. Each change goes to /api/memory and the page's data is read again.
 import { Pencil, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";

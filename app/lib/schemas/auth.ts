@@ -52,7 +52,7 @@ export const signUpSchema = lazily(() =>
 
 export const forgotPasswordSchema = lazily(() => z.object({ email: emailField() }));
 
-/** "E-mail me a sign-in link" (issue 17): only the address; the link's use is a button on its own page. */
+/** "E-mail me a sign-in link" (decision 0020): only the address; the link's use is a button on its own page. */
 export const signInLinkSchema = lazily(() => z.object({ email: emailField() }));
 
 /** Reset from an emailed link, and Settings → Login Connection → connect Email (a new password for the account). */

@@ -18,7 +18,7 @@ export const chatRequestSchema = z.object({
   toolPath: z.string().min(1).max(64).optional(),
   /** A tool's form fields, for the first turn of a tool thread (checked by the tool's own schema on the server). */
   input: z.record(z.string().max(32), z.string().max(MESSAGE_MAX)).optional(),
-  /** A temporary chat (issue 33): nothing is saved, so the page sends the conversation so far with each turn. */
+  /** A temporary chat (decision 0027): nothing is saved, so the page sends the conversation so far with each turn. */
   temporary: z.boolean().optional(),
   history: z
     .array(z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(TEMPORARY_MESSAGE_MAX) }))

@@ -1,4 +1,4 @@
-// Settings › Memory's forms (POST /api/memory and /api/memory/:memoryId, issue 33): one schema per form, shared by the
+// Settings › Memory's forms (POST /api/memory and /api/memory/:memoryId, decision 0027): one schema per form, shared by the
 // page and the routes. Messages are keys under settings:memory.validation.
 import * as z from "zod";
 import { INSTRUCTIONS_MAX, MEMORY_TEXT_MAX } from "../memory";
