@@ -8,16 +8,15 @@ import { MAX_MEMORY_ATTEMPTS, runMemoryJob, type MemoryJob } from "../../app/.se
 import worker from "../../workers/app";
 import { upstreamEnv } from "./chat-helpers";
 import type { QueueResult } from "./images-helpers";
-import { accountSchema, inAccountDb, memoriesOf, memoryAccount, noteOf } from "./memory-helpers";
+import { accountSchema, inAccountDb, memoriesOf, memoryAccount, noteOf, storedTurnJob } from "./memory-helpers";
 
-function job(accountId: string, question: string): MemoryJob {
-  return { accountId, threadId: crypto.randomUUID(), messageId: crypto.randomUUID(), question, answer: "Noted.", model: "gpt-4o-mini" };
-}
+/** A job for a turn stored in the account, as a finished answer queues one. */
+const job = (accountId: string, question: string): Promise<MemoryJob> => storedTurnJob(accountId, question);
 
 describe("memory extraction through the fast model's JSON schema", { timeout: 30_000 }, () => {
   it("keeps a lasting fact with where it came from, and finishes the answer's note", async () => {
     const { user } = await memoryAccount();
-    const turn = job(user.id, "I live in İzmir and I cycle to work");
+    const turn = await job(user.id, "I live in İzmir and I cycle to work");
     expect(await runMemoryJob(upstreamEnv("normal"), turn)).toBe("done");
     expect(await memoriesOf(user.id)).toEqual([
       expect.objectContaining({ text: "I live in İzmir and I cycle to work", sourceThreadId: turn.threadId, sourceMessageId: turn.messageId }),
@@ -36,7 +35,7 @@ describe("memory extraction through the fast model's JSON schema", { timeout: 30
     "Geçen ay depresyon teşhisi kondu",
   ])("refuses sensitive data the model proposed: %s", async (question) => {
     const { user } = await memoryAccount();
-    const turn = job(user.id, question);
+    const turn = await job(user.id, question);
     expect(await runMemoryJob(upstreamEnv("normal"), turn)).toBe("done");
     expect(await memoriesOf(user.id)).toEqual([]);
     expect(await noteOf(user.id, turn.messageId)).toMatchObject({ updated: "[]", pending: false });
@@ -44,13 +43,13 @@ describe("memory extraction through the fast model's JSON schema", { timeout: 30
 
   it("keeps a health detail the person asked to be remembered", async () => {
     const { user } = await memoryAccount();
-    expect(await runMemoryJob(upstreamEnv("normal"), job(user.id, "Please remember that I am diabetic"))).toBe("done");
+    expect(await runMemoryJob(upstreamEnv("normal"), await job(user.id, "Please remember that I am diabetic"))).toBe("done");
     expect((await memoriesOf(user.id)).map((row) => row.text)).toEqual(["Please remember that I am diabetic"]);
   });
 
   it("keeps nothing, and does not retry, when the answer is not in the schema", async () => {
     const { user } = await memoryAccount();
-    const turn = job(user.id, "I live in İzmir");
+    const turn = await job(user.id, "I live in İzmir");
     expect(await runMemoryJob(upstreamEnv("memory-invalid"), turn, 1)).toBe("done");
     expect(await memoriesOf(user.id)).toEqual([]);
     expect(await noteOf(user.id, turn.messageId)).toMatchObject({ updated: "[]", pending: false });
@@ -58,7 +57,7 @@ describe("memory extraction through the fast model's JSON schema", { timeout: 30
 
   it("asks the queue to retry a failing upstream, then gives up after the last attempt keeping nothing", async () => {
     const { user } = await memoryAccount();
-    const turn = job(user.id, "I live in İzmir");
+    const turn = await job(user.id, "I live in İzmir");
     const env = upstreamEnv("memory-fail");
     const batch = createMessageBatch("memory-jobs", [{ id: "m-1", body: turn, timestamp: new Date(), attempts: 1 }]);
     const ctx = createExecutionContext();
@@ -72,7 +71,7 @@ describe("memory extraction through the fast model's JSON schema", { timeout: 30
   it("keeps nothing when memory was turned off before the job ran", async () => {
     const { user } = await memoryAccount();
     await inAccountDb(user.id, (db) => db.insert(accountSchema.memorySettings).values({ id: 1, enabled: false }).run());
-    expect(await runMemoryJob(upstreamEnv("normal"), job(user.id, "I live in İzmir"))).toBe("done");
+    expect(await runMemoryJob(upstreamEnv("normal"), await job(user.id, "I live in İzmir"))).toBe("done");
     expect(await memoriesOf(user.id)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { vi } from "vitest";
 import type { AppEnv } from "../../app/.server/env";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { signedInClient, type Client } from "./auth-helpers";
-import { upstreamEnv } from "./chat-helpers";
+import { storeThread, upstreamEnv } from "./chat-helpers";
+import type { MemoryJob } from "../../app/.server/memory/jobs";
 import { appEnv } from "./helpers";
 
 export { accountSchema, inAccountDb };
@@ -61,4 +62,19 @@ export async function memoryAction(client: Client, path: string, fields: Record<
     status: response.status,
     json: (await response.json()) as { ok: boolean; error?: { code: string; message: string; fieldErrors?: Record<string, string> } },
   };
+}
+
+/**
+ * A memory job for a turn stored in the account (its question and answer in a thread), as a finished answer queues
+ * one: an extraction keeps nothing from a turn that is no longer there (decision 0027).
+ */
+export async function storedTurnJob(accountId: string, question: string, answer = "Noted."): Promise<MemoryJob> {
+  const threadId = crypto.randomUUID();
+  const messageId = crypto.randomUUID();
+  const now = Date.now();
+  await storeThread(accountId, { id: threadId, title: "A chat" }, [
+    { id: crypto.randomUUID(), role: "user", content: question, createdAt: now },
+    { id: messageId, role: "assistant", content: answer, model: "gpt-4o-mini", createdAt: now + 1 },
+  ]);
+  return { accountId, threadId, messageId, question, answer, model: "gpt-4o-mini" };
 }

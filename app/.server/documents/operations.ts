@@ -69,8 +69,9 @@ export const documentOperations = {
     account: AccountContext,
     { quotaBytes, temporary, ...document }: NewDocument & { quotaBytes?: number; temporary?: boolean },
   ): Promise<DocumentView | null> => {
-    if (!fitsStorageQuota(account, document.bytes, quotaBytes)) return null;
     const temporaryUntil = await temporaryDeadline(account, temporary);
+    // Checked and written with no await between: parallel uploads are decided one after another (decision 0013).
+    if (!fitsStorageQuota(account, document.bytes, quotaBytes)) return null;
     const row = account.db
       .insert(documents)
       .values({ ...document, ownerId: account.accountId, temporaryUntil })

@@ -31,9 +31,10 @@ export const uploadOperations = {
     account: AccountContext,
     { quotaBytes, temporary, ...upload }: NewUpload & { quotaBytes?: number; temporary?: boolean },
   ): Promise<boolean> => {
-    if (!fitsStorageQuota(account, upload.bytes, quotaBytes)) return false;
     const createdAt = upload.createdAt ?? Date.now();
     const temporaryUntil = await temporaryDeadline(account, temporary);
+    // Checked and written with no await between: parallel uploads are decided one after another (decision 0013).
+    if (!fitsStorageQuota(account, upload.bytes, quotaBytes)) return false;
     account.db
       .insert(accountSchema.uploads)
       .values({ ...upload, ownerId: account.accountId, createdAt, temporaryUntil })
