@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { inAccount } from "../account/client";
 import type { AccountContext } from "../account/schema";
 import { randomToken } from "../auth/crypto";
-import { readableThread } from "../chat/export";
+import { readableThread } from "../chat/export-operations";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
