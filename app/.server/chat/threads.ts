@@ -58,6 +58,16 @@ export async function stopAnswer(env: AppEnv, ownerId: string, messageId: string
   if (!(await accountObject(env, ownerId).stopAnswer(messageId))) throw new AppError("chat/not-found");
 }
 
+/**
+ * One of the account's answers as Server-Sent Events, in one call to its object (Account.joinAnswer, which runs
+ * joinInAccount): 404 when the account has no such message (another account's id reaches only the asker's object).
+ */
+export async function joinAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<ReadableStream<Uint8Array>> {
+  const stream = await accountObject(env, ownerId).joinAnswer(messageId);
+  if (!stream) throw new AppError("chat/not-found");
+  return stream;
+}
+
 /** A page of history, newest first. The cursor is "<updatedAt>.<id>" of the last thread of the previous page. */
 export async function pageThreads(env: AppEnv, ownerId: string, options: PageOptions): Promise<ThreadPage> {
   return inAccount(env, ownerId, "chat.page", options);
