@@ -23,7 +23,7 @@ function countedStub<Stub extends object>(stub: Stub, account: string, calls: Ac
       const value = Reflect.get(target, property) as unknown;
       if (typeof value !== "function" || typeof property !== "string") return value;
       return (...args: unknown[]) => {
-        const call = property === "perform" ? String(args[1]) : property;
+        const call = property === "perform" ? String(args[0]) : property;
         calls.push({ account, call });
         if (failing?.(call)) return Promise.reject(new Error(`${call}: the object could not be reached (test)`));
         // Called on the stub itself: a stub's method is a remote callable, whose own `.apply` would be a remote call too.
