@@ -71,6 +71,13 @@ const RAW_BUTTON = {
   message: "Use <Button variant size> from ~/components/ui/button (or buttonVariants() on a link): no class strings on a raw <button>.",
 };
 
+// Layering (README "Architecture map", decision 0021): what no module under app/.server imports.
+const DOMAIN_LAYERS = [
+  { group: ["@remix-run/*"], message: "Domain code is framework-free: return data or throw AppError; adapters live in app/.server/http/." },
+  { group: ["~/components/*", "../../components/*", "~/routes/*"], message: "Domain code does not import UI or routes." },
+  { group: ["**/workers/*"], message: "workers/ holds entry points only; Durable Objects live beside their domain in app/.server." },
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "test-results/**", "db/account-migrations/**"] },
   js.configs.recommended,
@@ -97,10 +104,33 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          patterns: DOMAIN_LAYERS,
+        },
+      ],
+    },
+  },
+  {
+    // Code that runs inside the account's object never imports the client that calls the object (decision 0034, "In-object
+    // code and its callers"): the object's operations, parts, quota and bookkeeping sit in these files, the functions
+    // that call inAccount beside them. Type imports too: they are how the old loop through account/client.ts ran.
+    files: [
+      "app/.server/**/part.ts",
+      "app/.server/**/operations.ts",
+      "app/.server/**/*-operations.ts",
+      "app/.server/**/usage.ts",
+      "app/.server/account/{object,storage,hand-over,alarms,tombstone,parts,part}.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
           patterns: [
-            { group: ["@remix-run/*"], message: "Domain code is framework-free: return data or throw AppError; adapters live in app/.server/http/." },
-            { group: ["~/components/*", "../../components/*", "~/routes/*"], message: "Domain code does not import UI or routes." },
-            { group: ["**/workers/*"], message: "workers/ holds entry points only; Durable Objects live beside their domain in app/.server." },
+            ...DOMAIN_LAYERS,
+            {
+              regex: "((^|/)account|^\\.)/client(\\.ts)?$",
+              message:
+                "Code inside the account's object does not call the object: move the caller (inAccount) to the domain's caller-side module (decision 0034).",
+            },
           ],
         },
       ],

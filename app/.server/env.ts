@@ -1,7 +1,6 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
-import type { AccountDeletionMessage } from "./account/deletion";
-import type { AccountMovesQueue } from "./account/moves";
+import type { AccountDeletionMessage, AccountMovesQueue } from "./account/messages";
 import type { Account } from "./account/object";
 import type { AuthThrottle } from "./auth/throttle-counter";
 import type { CreditsCounter } from "./credits/counter";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { joinAnswer, SSE_HEADERS } from "~/.server/chat/join";
+import { SSE_HEADERS } from "~/.server/chat/join";
+import { joinAnswer } from "~/.server/chat/threads";
 import { AppError } from "~/.server/errors";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";

@@ -16,12 +16,11 @@ import { accountObject } from "./client";
 import { accountFolderPrefix } from "./files";
 import { forgetD1Rows } from "./move-from-d1";
 import { accountFolders } from "./parts";
+import type { AccountDeletionMessage } from "./messages";
 
 export const ACCOUNT_DELETIONS_QUEUE = "account-deletions";
 
-export interface AccountDeletionMessage {
-  accountId: string;
-}
+export type { AccountDeletionMessage };
 
 /** A deletion still unfinished this long after it was asked for is enqueued again by the hourly cron. */
 const RESUME_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -11,17 +11,11 @@ import { accountObject } from "./client";
 import { accountsToMove, moveProgress, recordMoved } from "./move-from-d1";
 import { consumeEach } from "../queue-consumer";
 import { isAccountDeleted } from "./tombstone";
+import type { AccountMoveMessage } from "./messages";
 
 export const ACCOUNT_MOVES_QUEUE = "account-moves";
 
-export interface AccountMoveMessage {
-  accountId: string;
-}
-
-/** The producer side of the account-moves queue (optional: a deployment with nothing to move leaves it out). */
-export interface AccountMovesQueue {
-  sendBatch(messages: Iterable<{ body: AccountMoveMessage }>): Promise<unknown>;
-}
+export type { AccountMoveMessage, AccountMovesQueue } from "./messages";
 
 /** Accounts one POST enqueues (a Queue takes 100 messages per sendBatch); the script posts again from `next`. */
 const ACCOUNTS_PER_REQUEST = 1000;

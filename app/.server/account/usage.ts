@@ -2,11 +2,10 @@
 // counted by its own domain from the sizes its rows recorded, inside the account's object. A write that keeps bytes
 // asks fitsStorageQuota as it records its row, in the object that runs one operation at a time, so writes racing at
 // the quota's edge are decided one after another and never pass it together. Chat text is not counted (decision 0013).
-import type { Plan } from "../credits";
 import { documentsUsage } from "../documents/usage";
 import { creationsUsage, photosUsage } from "../images/usage";
 import { readAloudUsage, voiceNotesUsage } from "../voice/usage";
-import { UPLOAD_LIMITS } from "../write-limits";
+import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import type { AccountContext, AccountDb } from "./schema";
 
 /** Every kind of stored bytes, in the order Settings › Account lists them. */
@@ -42,7 +41,7 @@ export function fitsStorageQuota(account: Pick<AccountContext, "db">, bytes: num
 }
 
 /** The plan's storage quota; a visitor has none (their uploads are capped per address and day and go after a day). */
-export function storageQuotaOf(plan: Plan): number | undefined {
+export function storageQuotaOf(plan: StoragePlan | "guest"): number | undefined {
   return plan === "guest" ? undefined : UPLOAD_LIMITS.storageQuotaBytes[plan];
 }
 

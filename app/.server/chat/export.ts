@@ -2,10 +2,8 @@
 // Only the owner: another owner's thread is "not found" (it is not in the asker's own object, decision 0026). The
 // messages are those a reader can make sense of, the same ones a share link's snapshot keeps (share/links.ts): every
 // question, and answers that finished or were stopped with text.
-import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
 import type { ExportFormat } from "../../lib/schemas/share";
 import { inAccount } from "../account/client";
-import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 
@@ -40,36 +38,6 @@ export function slugify(title: string): string {
 function stamp(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
-
-/** The messages an export or a share snapshot keeps: every question, and answers that finished or stopped with text. */
-export const readableMessage = or(
-  eq(accountSchema.chatMessages.role, "user"),
-  and(inArray(accountSchema.chatMessages.status, ["complete", "stopped"]), ne(accountSchema.chatMessages.content, "")),
-);
-
-/** The thread and the messages an export or a share snapshot keeps, read inside the account's object. */
-export function readableThread(db: AccountDb, threadId: string) {
-  const { chatThreads, chatMessages } = accountSchema;
-  const thread = db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
-  if (!thread) return null;
-  const messages = db
-    .select({
-      role: chatMessages.role,
-      content: chatMessages.content,
-      model: chatMessages.model,
-      attachmentId: chatMessages.attachmentId,
-      createdAt: chatMessages.createdAt,
-    })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.threadId, threadId), readableMessage))
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
-    .all();
-  return { thread: { title: thread.title, createdAt: thread.createdAt }, messages };
-}
-
-export const exportOperations = {
-  "chat.exportable": ({ db }: AccountContext, threadId: string) => readableThread(db, threadId),
-};
 
 /** What a thread's file is made of. */
 export interface ExportContent {

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { AccountContext } from "../account/schema";
 import { AppError } from "../errors";
 import { HISTORY_PAGE_SIZE } from "./history";
-import { historyPage, searchIn, toFtsQuery } from "./threads";
+import { historyPage, searchIn, toFtsQuery } from "./thread-operations";
 
 export interface HistorySeed {
   threads: number;

@@ -4,10 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/account-schema";
 import { encodeEvent, type AnswerStatus, type ChatStreamEvent } from "../../lib/chat-events";
-import { accountObject } from "../account/client";
 import { accountSchema, type AccountContext } from "../account/schema";
-import type { AppEnv } from "../env";
-import { AppError } from "../errors";
 import { endInterruptedAnswer, type TurnCharge } from "./turn-store";
 
 export const SSE_HEADERS = {
@@ -36,16 +33,6 @@ export function finishedStream(message: { content: string; status: AnswerStatus 
 export interface AnswerSource {
   join(messageId: string): Promise<ReadableStream<Uint8Array> | null>;
   endInterrupted(input: { messageId: string; charge?: TurnCharge }): Promise<ChatMessage | null>;
-}
-
-/**
- * One of the account's answers as Server-Sent Events, in one call to its object (Account.joinAnswer, which runs
- * joinInAccount): 404 when the account has no such message (another account's id reaches only the asker's object).
- */
-export async function joinAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<ReadableStream<Uint8Array>> {
-  const stream = await accountObject(env, ownerId).joinAnswer(messageId);
-  if (!stream) throw new AppError("chat/not-found");
-  return stream;
 }
 
 /** Inside the account's object: its message read, its relay joined or the answer ended there; null when there is none. */

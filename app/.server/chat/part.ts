@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
 import { schema } from "../db";
-import { exportOperations } from "./export";
+import { exportOperations } from "./export-operations";
 import { historyBenchOperations } from "./history-bench";
 import { cleanUpTemporaryAttachments, TEMPORARY_CLEANUP_TASK } from "./temporary-attachments";
-import { threadOperations } from "./threads";
+import { threadOperations } from "./thread-operations";
 
 const { chatThreads, chatMessages } = schema;
 /** Messages name no owner: theirs are those of the account's threads. */

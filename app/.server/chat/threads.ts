@@ -1,188 +1,18 @@
 // Threads as their owner sees them: open one with its messages, rename, star, delete, rate an answer, and find
-// threads by title or message text. They live in the account's own object (decision 0026): the operations below run
-// there against its SQLite, and the exported functions call them. A thread id of another account reaches only the
-// asker's own object, where it does not exist: "not found", and nothing of the other account is read or written.
-import { afterCursor, pageOf } from "../account/newest-first";
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { ChatMessage } from "../../../db/account-schema";
-import type { DocumentView } from "../../lib/documents";
-import type { MemoryNote } from "../../lib/memory";
+// threads by title or message text. They live in the account's own object (decision 0026): the operations
+// (thread-operations.ts) run there against its SQLite, and the exported functions call them. A thread id of another
+// account reaches only the asker's own object, where it does not exist: "not found", and nothing of the other account
+// is read or written.
 import { accountObject, inAccount } from "../account/client";
-import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { deleteThreadDocumentRows, threadDocumentViews } from "../documents/operations";
-import { withThreadMemoryNotes } from "../memory/store";
 import { deleteR2Keys } from "../storage/r2";
 import { deleteShareOf } from "../share/links";
 import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
+import { toFtsQuery, type PageOptions, type ThreadScreen } from "./thread-operations";
 
-export interface MessageView {
-  id: string;
-  role: "user" | "assistant";
-  content: string;
-  model: string | null;
-  status: "complete" | "streaming" | "failed" | "stopped";
-  errorCode: string | null;
-  feedback: "like" | "dislike" | null;
-  attachmentId: string | null;
-  /** A WhatsApp voice note kept with this question (played from /media/voice-notes/<id>, decision 0025). */
-  voiceNote: boolean;
-  createdAt: number;
-}
-
-interface PageOptions {
-  starredOnly?: boolean;
-  /** "<updatedAt>:<id>" of the last thread of the previous page. */
-  cursor?: string;
-  limit?: number;
-}
-
-const { chatThreads, chatMessages, voiceNotes } = accountSchema;
-
-function threadRow(db: AccountDb, threadId: string) {
-  return db.select().from(chatThreads).where(eq(chatThreads.id, threadId)).get();
-}
-
-/** What a thread's page shows (chat.screen). */
-export interface ThreadScreen {
-  thread: { id: string; title: string; starred: boolean; tool: string; toolPath: string | null };
-  messages: (MessageView & { memory?: MemoryNote })[];
-  documents: Record<string, DocumentView>;
-}
-
-function threadMessageViews(db: AccountDb, threadId: string): MessageView[] {
-  return db
-    .select({
-      id: chatMessages.id,
-      role: chatMessages.role,
-      content: chatMessages.content,
-      model: chatMessages.model,
-      status: chatMessages.status,
-      errorCode: chatMessages.errorCode,
-      feedback: chatMessages.feedback,
-      attachmentId: chatMessages.attachmentId,
-      voiceNote: sql<boolean>`${voiceNotes.messageId} IS NOT NULL`.mapWith(Boolean),
-      createdAt: chatMessages.createdAt,
-    })
-    .from(chatMessages)
-    .leftJoin(voiceNotes, eq(voiceNotes.messageId, chatMessages.id))
-    .where(eq(chatMessages.threadId, threadId))
-    .orderBy(asc(chatMessages.createdAt))
-    .all();
-}
-
-/** A part of a page read beside what it must show: its failure is logged and the page goes on without it. */
-function readOr<T>(what: string, read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch (error) {
-    console.error(`chat: the thread's ${what} could not be read`, error);
-    return fallback;
-  }
-}
-
-/** A page of history, newest first (the index chat_threads_updated, or chat_threads_starred_updated). */
-export function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
-  const limit = options.limit ?? HISTORY_PAGE_SIZE;
-  const after = afterCursor({ time: chatThreads.updatedAt, id: chatThreads.id }, options.cursor);
-  const rows = db
-    .select({
-      id: chatThreads.id,
-      title: chatThreads.title,
-      tool: chatThreads.tool,
-      toolPath: chatThreads.toolPath,
-      starred: chatThreads.starred,
-      channel: chatThreads.channel,
-      updatedAt: chatThreads.updatedAt,
-    })
-    .from(chatThreads)
-    .where(and(options.starredOnly ? eq(chatThreads.starred, true) : undefined, after.where))
-    .orderBy(...after.orderBy)
-    .limit(limit + 1)
-    .all();
-  const { page, nextCursor } = pageOf(rows, limit, (row) => row.updatedAt);
-  return { threads: page, nextCursor };
-}
-
-/** Turns what a person typed into a safe FTS5 query: each word a quoted prefix term, all required. */
-export function toFtsQuery(text: string): string | null {
-  const words = text
-    .normalize("NFKC")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .slice(0, 8);
-  if (words.length === 0) return null;
-  return words.map((word) => `"${word.replace(/"/g, "")}"*`).join(" ");
-}
-
-/** Threads whose title or any message matches the FTS5 `query` (toFtsQuery), newest first. */
-export function searchIn(db: AccountDb, query: string, limit: number): ThreadSummary[] {
-  const rows = db.all<Omit<ThreadSummary, "starred"> & { starred: number }>(
-    sql`SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
-        WHERE id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${query} LIMIT 500)
-        ORDER BY updated_at DESC LIMIT ${limit}`,
-  );
-  return rows.map((row) => ({ ...row, starred: row.starred === 1 }));
-}
-
-export const threadOperations = {
-  /**
-   * What a thread's page shows, in one call: the thread, its messages with what memory did for each answer (issue 33;
-   * `memory` for a signed-in account) and the documents they attach (decision 0031). Null when the account has no such
-   * thread. A page without the notes or documents still shows the thread.
-   */
-  "chat.screen": ({ db }: AccountContext, input: { threadId: string; memory: boolean; documents: boolean }): ThreadScreen | null => {
-    const thread = threadRow(db, input.threadId);
-    if (!thread) return null;
-    const messages = threadMessageViews(db, input.threadId);
-    return {
-      thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath },
-      messages: input.memory ? readOr("memory notes", () => withThreadMemoryNotes(db, input.threadId, messages), messages) : messages,
-      documents: input.documents ? readOr("documents", () => threadDocumentViews(db, input.threadId), {}) : {},
-    };
-  },
-  "chat.exists": ({ db }: AccountContext, threadId: string): boolean => threadRow(db, threadId) !== undefined,
-  "chat.page": ({ db }: AccountContext, options: PageOptions): ThreadPage => historyPage(db, options),
-  /** The history panel's two lists (all, starred) in one call: the layout asks for both on every full page load. */
-  "chat.historyPanel": ({ db }: AccountContext): { all: ThreadPage; starred: ThreadPage } => ({
-    all: historyPage(db, {}),
-    starred: historyPage(db, { starredOnly: true }),
-  }),
-  /** Threads whose title or any message matches, newest first; the matching ids stay inside SQLite. */
-  "chat.search": ({ db }: AccountContext, input: { query: string; limit: number }): ThreadSummary[] => searchIn(db, input.query, input.limit),
-  "chat.update": ({ db }: AccountContext, input: { threadId: string; title?: string; starred?: boolean }): boolean =>
-    db.update(chatThreads).set({ title: input.title, starred: input.starred }).where(eq(chatThreads.id, input.threadId)).returning({ id: chatThreads.id }).all()
-      .length > 0,
-  /**
-   * Deletes a thread and the documents it holds in one step; answers the documents' R2 keys for the caller to delete,
-   * or null when the account has no such thread. Messages go with the thread (foreign key cascade), and the search
-   * index with them (triggers).
-   */
-  "chat.delete": ({ db }: AccountContext, threadId: string): { documentKeys: string[] } | null =>
-    db.transaction((tx) => {
-      if (!threadRow(tx, threadId)) return null;
-      const documentKeys = deleteThreadDocumentRows(tx, threadId);
-      tx.delete(chatThreads).where(eq(chatThreads.id, threadId)).run();
-      return { documentKeys };
-    }),
-  /** Every thread and the documents they hold (deleting all chats); answers how many threads, and the documents' R2 keys. */
-  "chat.deleteAll": ({ db }: AccountContext): { threads: number; documentKeys: string[] } =>
-    db.transaction((tx) => {
-      const documentKeys = deleteThreadDocumentRows(tx);
-      return { threads: tx.delete(chatThreads).returning({ id: chatThreads.id }).all().length, documentKeys };
-    }),
-  "chat.rate": ({ db }: AccountContext, input: { messageId: string; feedback: "like" | "dislike" | null }): boolean =>
-    db
-      .update(chatMessages)
-      .set({ feedback: input.feedback })
-      .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.role, "assistant")))
-      .returning({ id: chatMessages.id })
-      .all().length > 0,
-  "chat.message": ({ db }: AccountContext, messageId: string): ChatMessage | null =>
-    db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).get() ?? null,
-};
+export type { MessageView, ThreadScreen } from "./thread-operations";
 
 /** What a thread's page shows (chat.screen), in one call to the account's object; null when it has no such thread. */
 export function threadScreen(
@@ -226,6 +56,16 @@ export async function rateMessage(env: AppEnv, ownerId: string, messageId: strin
 /** Stops an answer being generated, keeping what came, in one call to the account's object; 404 when it has no such message. */
 export async function stopAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<void> {
   if (!(await accountObject(env, ownerId).stopAnswer(messageId))) throw new AppError("chat/not-found");
+}
+
+/**
+ * One of the account's answers as Server-Sent Events, in one call to its object (Account.joinAnswer, which runs
+ * joinInAccount): 404 when the account has no such message (another account's id reaches only the asker's object).
+ */
+export async function joinAnswer(env: AppEnv, ownerId: string, messageId: string): Promise<ReadableStream<Uint8Array>> {
+  const stream = await accountObject(env, ownerId).joinAnswer(messageId);
+  if (!stream) throw new AppError("chat/not-found");
+  return stream;
 }
 
 /** A page of history, newest first. The cursor is "<updatedAt>.<id>" of the last thread of the previous page. */

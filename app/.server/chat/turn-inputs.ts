@@ -13,7 +13,7 @@ import { accountSchema, type AccountContext } from "../account/schema";
 import { checkAttachedDocument, documentContext, type DocumentContext } from "../documents/turn";
 import { AppError } from "../errors";
 import { photoFacts } from "../images/photo-facts";
-import { uploadOperations } from "../images/uploads";
+import { uploadOperations } from "../images/upload-operations";
 import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
 import type { TurnWrites } from "./messages";

@@ -6,7 +6,7 @@
 // than a page is sent alone (a message is far below RPC's limit).
 import { and, asc, eq, gt, isNotNull, lt, lte, or, sql, type Column, type SQL } from "drizzle-orm";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
-import { readableMessage } from "../chat/export";
+import { readableMessage } from "../chat/export-operations";
 
 const { chatMessages, imageJobs, memoryNotes, uploads } = accountSchema;
 

@@ -1,11 +1,11 @@
 // Birth data entered once per account (a user id or a visitor's guest id) and reused by every horoscope form that
 // needs it (decision 0016). The place must be one of the offline list; the row keeps only its id. It lives in the
-// account's own object (decision 0026): the operations below run there, the exported functions call them.
+// account's own object (decision 0026): its operations (operations.ts) run there, the exported functions call them.
 import type { BirthProfileInput } from "../../lib/schemas/horoscope";
 import { inAccount } from "../account/client";
-import { accountSchema, type AccountContext } from "../account/schema";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import type { StoredBirthData } from "./operations";
 import { findPlace, type Place } from "./places";
 
 export interface BirthProfile {
@@ -13,23 +13,6 @@ export interface BirthProfile {
   birthTime: string | null;
   place: Place;
 }
-
-type StoredBirthData = { birthDate: string; birthTime: string | null; placeId: string };
-
-export const birthProfileOperations = {
-  "birthProfile.get": ({ db }: AccountContext): StoredBirthData | null => {
-    const row = db.select().from(accountSchema.birthProfiles).get();
-    return row ? { birthDate: row.birthDate, birthTime: row.birthTime, placeId: row.placeId } : null;
-  },
-  "birthProfile.save": ({ db, accountId }: AccountContext, values: StoredBirthData): void => {
-    const { birthProfiles } = accountSchema;
-    const row = { ...values, updatedAt: Date.now() };
-    db.insert(birthProfiles)
-      .values({ ownerId: accountId, ...row })
-      .onConflictDoUpdate({ target: birthProfiles.ownerId, set: row })
-      .run();
-  },
-};
 
 export async function getBirthProfile(env: AppEnv, ownerId: string | null): Promise<BirthProfile | null> {
   if (!ownerId) return null;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
 import { schema } from "../db";
-import { birthProfileOperations } from "./birth-profile";
+import { birthProfileOperations } from "./operations";
 
 const { birthProfiles } = schema;
 

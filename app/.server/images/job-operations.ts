@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { JobView } from "../../lib/jobs";
 import type { ImageTool } from "../../lib/schemas/images";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
-import { jobSettings, toJobView } from "./jobs";
+import { jobSettings, toJobView } from "./job-views";
 import { scheduleStuckJobSweep } from "./stuck-jobs";
 
 export type ImageJob = typeof accountSchema.imageJobs.$inferSelect;

@@ -2,58 +2,28 @@
 // request id chosen by the page is the job id, so a form sent twice makes and charges one job. The rows live in the
 // account's own object (decision 0026, images/job-operations.ts); the queue message names the account and the job.
 import { inAccount } from "../account/client";
-import type { accountSchema } from "../account/schema";
-import type { JobImage, JobView } from "../../lib/jobs";
-import { lazily } from "../../lib/schemas/lazy";
+import type { JobView } from "../../lib/jobs";
 import { canUseModel, findModel } from "../../lib/models";
-import {
-  createJobSchema,
-  imageGenerationSchema,
-  logoSchema,
-  photoTranslateSchema,
-  tattooSchema,
-  translationResultSchema,
-  type CreateJobInput,
-  type ImageTool,
-  type JobSettings,
-  type TranslationResult,
-} from "../../lib/schemas/images";
+import { createJobSchema, type CreateJobInput, type ImageTool, type JobSettings } from "../../lib/schemas/images";
 import { availableModels, isDemoMode } from "../ai/providers";
 import { consumeCredits, refundCredits, type Plan } from "../credits";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resolveImageEngine } from "./engines";
+import { toJobView } from "./job-views";
 import { checkImage } from "./validate";
 import { accountFileKey } from "../account/files";
 
 /** A brush mask is a PNG the size of its picture; this caps its file (a 4096² mask of one colour is far smaller). */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
 
-type ImageJob = typeof accountSchema.imageJobs.$inferSelect;
-type GalleryImage = typeof accountSchema.galleryImages.$inferSelect;
+export { jobSettings, mediaUrl, toJobView } from "./job-views";
 
 export interface JobOwner {
   accountId: string;
   plan: Plan;
   /** The client's network address, counted for a guest's charges (docs/decisions/0011). */
   address?: string;
-}
-
-const settingsSchemas = lazily(() => ({
-  "image-generation": imageGenerationSchema().omit({ requestId: true }),
-  "logo-maker": logoSchema().omit({ requestId: true }),
-  "tattoo-generator": tattooSchema().omit({ requestId: true }),
-  "photo-translate": photoTranslateSchema().omit({ requestId: true }),
-}));
-
-/** A job's stored settings, checked again on the way out (rows written by older code must still parse). */
-export function jobSettings(job: Pick<ImageJob, "tool" | "params">): JobSettings | null {
-  try {
-    const parsed = settingsSchemas()[job.tool].safeParse(JSON.parse(job.params));
-    return parsed.success ? (parsed.data as JobSettings) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The words a job is listed by in the gallery. */
@@ -94,51 +64,6 @@ function checkMask(mask: Uint8Array, source: { width: number; height: number }) 
   const check = checkImage(mask, MASK_MAX_BYTES);
   if (!check.ok || check.contentType !== "image/png" || check.width !== source.width || check.height !== source.height)
     throw new AppError("image/mask-invalid");
-}
-
-export function mediaUrl(imageId: string, download = false) {
-  return `/media/gallery/${encodeURIComponent(imageId)}${download ? "?download=1" : ""}`;
-}
-
-function toImage(image: GalleryImage | undefined): JobImage | null {
-  if (!image) return null;
-  return {
-    id: image.id,
-    url: mediaUrl(image.id),
-    downloadUrl: mediaUrl(image.id, true),
-    contentType: image.contentType,
-    width: image.width,
-    height: image.height,
-    model: image.model,
-  };
-}
-
-function toTranslation(text: string | null): TranslationResult | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as { demo?: unknown };
-    const parsed = translationResultSchema().safeParse(value);
-    return parsed.success ? { ...parsed.data, ...(value.demo === true ? { demo: true } : {}) } : null;
-  } catch {
-    return null;
-  }
-}
-
-export function toJobView(job: ImageJob, image?: GalleryImage): JobView {
-  return {
-    id: job.id,
-    tool: job.tool,
-    status: job.status,
-    errorCode: job.errorCode,
-    prompt: job.prompt,
-    model: job.model,
-    settings: jobSettings(job),
-    sourceUrl: job.sourceUploadId ? `/media/uploads/${encodeURIComponent(job.sourceUploadId)}` : null,
-    image: toImage(image),
-    translation: toTranslation(job.resultText),
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-  };
 }
 
 /**

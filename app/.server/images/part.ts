@@ -6,10 +6,10 @@ import { accountSchema } from "../account/schema";
 import { schema } from "../db";
 import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpAbandonedUploads, UPLOAD_CLEANUP_TASK } from "./cleanup";
-import { galleryOperations } from "./gallery";
+import { galleryOperations } from "./gallery-operations";
 import { imageJobOperations } from "./job-operations";
 import { STUCK_JOB_SWEEP_TASK, sweepStuckJobs } from "./stuck-jobs";
-import { uploadOperations } from "./uploads";
+import { uploadOperations } from "./upload-operations";
 
 const { uploads, imageJobs, galleryImages } = schema;
 

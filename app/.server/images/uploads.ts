@@ -1,74 +1,21 @@
 // Storing an uploaded image: checked by content first, then written to R2 under a server-made key and recorded in the
 // account's own object (decision 0026), which cleans it up a day later if nothing refers to it (images/cleanup.ts).
 // Nothing is stored when the check fails; if the row cannot be written, the object is removed again.
-import { eq, inArray } from "drizzle-orm";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
 import { inAccount } from "../account/client";
-import { fitsStorageQuota } from "../account/usage";
-import { accountSchema, type AccountContext } from "../account/schema";
 import { countAttempt, forgiveAttempt } from "../auth/throttle";
-import { endTemporaryAttachments, temporaryDeadline } from "../chat/temporary-attachments";
 import { addressBucket } from "../credits/address";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
 import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import { deleteR2Keys } from "../storage/r2";
-import { scheduleUploadCleanup } from "./cleanup";
+import type { NewUpload, Upload } from "./upload-operations";
 import { checkImage, MAX_UPLOAD_BYTES, type ImageCheck } from "./validate";
 import { accountFileKey } from "../account/files";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type Upload = typeof accountSchema.uploads.$inferSelect;
-type NewUpload = typeof accountSchema.uploads.$inferInsert;
-
-export const uploadOperations = {
-  /**
-   * Records a stored upload and wakes the clean-up for it 24 hours later (an hour when a temporary chat attached it,
-   * decision 0027); false (nothing recorded) when `quotaBytes` is given and the upload no longer fits it.
-   */
-  "uploads.record": async (
-    account: AccountContext,
-    { quotaBytes, temporary, ...upload }: NewUpload & { quotaBytes?: number; temporary?: boolean },
-  ): Promise<boolean> => {
-    const createdAt = upload.createdAt ?? Date.now();
-    const temporaryUntil = await temporaryDeadline(account, temporary);
-    // Checked and written with no await between: parallel uploads are decided one after another (decision 0013).
-    if (!fitsStorageQuota(account, upload.bytes, quotaBytes)) return false;
-    account.db
-      .insert(accountSchema.uploads)
-      .values({ ...upload, ownerId: account.accountId, createdAt, temporaryUntil })
-      .run();
-    await scheduleUploadCleanup(account.alarms, createdAt);
-    return true;
-  },
-  /** One of the account's uploads, or null (another account's id is simply not here). */
-  "uploads.find": ({ db }: AccountContext, { id }: { id: string }): Upload | null =>
-    db.select().from(accountSchema.uploads).where(eq(accountSchema.uploads.id, id)).get() ?? null,
-  /** Forgets the upload row of a file already deleted (a replaced or removed profile photo). */
-  "uploads.forgetKey": ({ db }: AccountContext, { r2Key }: { r2Key: string }): void => {
-    db.delete(accountSchema.uploads).where(eq(accountSchema.uploads.r2Key, r2Key)).run();
-  },
-  /** The page ended its temporary chat: the attachments it names that only temporary chats used are removed. */
-  "uploads.endTemporary": (account: AccountContext, { ids }: { ids: string[] }): Promise<number> => endTemporaryAttachments(account, ids),
-  /** Forgets uploads just made that nothing may refer to yet (a refused "Continue this chat"); answers their R2 keys. */
-  "uploads.forget": ({ db }: AccountContext, { ids }: { ids: string[] }): string[] =>
-    db
-      .delete(accountSchema.uploads)
-      .where(inArray(accountSchema.uploads.id, ids))
-      .returning({ r2Key: accountSchema.uploads.r2Key })
-      .all()
-      .map((row) => row.r2Key),
-  /** The R2 keys of the account's uploads, creations and documents (deleted with the account before its storage is erased). */
-  "uploads.allFiles": ({ db }: AccountContext): string[] => {
-    const { uploads, galleryImages, documents } = accountSchema;
-    return [
-      ...db.select({ key: uploads.r2Key }).from(uploads).all(),
-      ...db.select({ key: galleryImages.r2Key }).from(galleryImages).all(),
-      ...db.select({ key: documents.r2Key }).from(documents).all(),
-    ].map((row) => row.key);
-  },
-};
+export type { Upload } from "./upload-operations";
 
 /** An upload the account's object refused at recording because the quota filled meanwhile (its file is deleted again). */
 export const quotaFilled = (quotaBytes: number) => new AppError("upload/quota-exceeded", { quotaBytes });

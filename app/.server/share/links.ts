@@ -3,9 +3,7 @@
 // any of this; another owner's thread or link is "not found" (decision 0015).
 import { and, eq } from "drizzle-orm";
 import { inAccount } from "../account/client";
-import type { AccountContext } from "../account/schema";
 import { randomToken } from "../auth/crypto";
-import { readableThread } from "../chat/export";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -25,11 +23,6 @@ export interface ShareSummary {
 export function shareUrl(origin: string, shareId: string): string {
   return `${origin}/share/${shareId}`;
 }
-
-export const shareOperations = {
-  /** What a snapshot of the thread holds (chat/export.ts readableThread), read inside the owner's object. */
-  "share.snapshot": ({ db }: AccountContext, threadId: string) => readableThread(db, threadId),
-};
 
 const summaryColumns = {
   id: schema.sharedLinks.id,

@@ -4,22 +4,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { isShareId } from "../../lib/schemas/share";
 import { inAccount } from "../account/client";
-import { accountSchema, type AccountContext } from "../account/schema";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { findUpload, forgetUploads, recordUpload } from "../images/uploads";
+import type { SharedMessage } from "./operations";
 import { meterWrite, UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import { accountFileKey } from "../account/files";
 
-export interface SharedMessage {
-  position: number;
-  role: "user" | "assistant";
-  content: string;
-  model: string | null;
-  attachmentId: string | null;
-  createdAt: number;
-}
+export type { SharedMessage } from "./operations";
 
 export interface SharedConversation {
   id: string;
@@ -107,43 +100,6 @@ async function forgetCopies(env: AppEnv, userId: string, uploadIds: (string | nu
   const ids = uploadIds.filter((id): id is string => id !== null);
   if (ids.length > 0) await forgetUploads(env, userId, ids);
 }
-
-export const continueShareOperations = {
-  /** The visitor's copy of a snapshot: a new chat-tool thread in their own object, its messages as they were shared. */
-  "share.copyInto": ({ db, accountId }: AccountContext, input: { title: string; messages: SharedMessage[]; fromShare: boolean; now: number }): string => {
-    const { chatThreads, chatMessages } = accountSchema;
-    const threadId = crypto.randomUUID();
-    db.transaction((tx) => {
-      tx.insert(chatThreads)
-        .values({
-          id: threadId,
-          ownerId: accountId,
-          tool: "web-main",
-          title: input.title,
-          fromShare: input.fromShare,
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .run();
-      for (const message of input.messages) {
-        tx.insert(chatMessages)
-          .values({
-            id: crypto.randomUUID(),
-            threadId,
-            role: message.role,
-            content: message.content,
-            model: message.model,
-            status: "complete",
-            attachmentId: message.attachmentId,
-            createdAt: message.createdAt,
-            updatedAt: input.now,
-          })
-          .run();
-      }
-    });
-    return threadId;
-  },
-};
 
 /**
  * "Continue this chat": a new chat of the visitor's own (the chat tool) holding the snapshot's messages, images

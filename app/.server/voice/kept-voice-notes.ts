@@ -2,48 +2,19 @@
 // became, played only by the thread's owner (/media/voice-notes/<message>), counted in the account's storage (and kept
 // only within its quota, decided inside the account's object as the row is written: decision 0013), and
 // deleted with the thread or the account (chat/thread-files.ts), exported with "Download my data".
-import { eq, sql } from "drizzle-orm";
 import { inAccount } from "../account/client";
-import { accountSchema, type AccountContext } from "../account/schema";
 import { threadFileKey } from "../chat/thread-files";
 import type { TurnOwner } from "../chat/turns";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { fitsStorageQuota, storageQuotaOf } from "../account/usage";
+import { storageQuotaOf } from "../account/usage";
 import { storageUsed } from "../images/uploads";
 import type { AudioFormat } from "./recording";
-
-const { voiceNotes } = accountSchema;
 
 export interface HeardAudio extends AudioFormat {
   bytes: Uint8Array;
   seconds: number;
 }
-
-export const voiceNoteOperations = {
-  /** The question that `answerId` answers in `threadId` (the message a voice note is kept with). */
-  "voiceNote.questionOf": ({ db }: AccountContext, turn: { threadId: string; answerId: string }): string | null => {
-    const row = db.get<{ id: string }>(
-      sql`SELECT q.id FROM chat_messages q JOIN chat_messages a ON a.id = ${turn.answerId} AND a.thread_id = q.thread_id
-          WHERE q.thread_id = ${turn.threadId} AND q.role = 'user' AND q.created_at <= a.created_at ORDER BY q.created_at DESC LIMIT 1`,
-    );
-    return row?.id ?? null;
-  },
-  /**
-   * Records a kept note; false (nothing recorded) when it no longer fits `quotaBytes`, decided here as the row is written
-   * so notes arriving together cannot all pass (decision 0013). A redelivered note is already here: true.
-   */
-  "voiceNote.keep": (account: AccountContext, { quotaBytes, ...note }: Omit<typeof voiceNotes.$inferInsert, "ownerId"> & { quotaBytes?: number }): boolean => {
-    const { db, accountId } = account;
-    if (db.select({ key: voiceNotes.r2Key }).from(voiceNotes).where(eq(voiceNotes.messageId, note.messageId)).get()) return true;
-    if (!fitsStorageQuota(account, note.bytes, quotaBytes)) return false;
-    db.insert(voiceNotes)
-      .values({ ...note, ownerId: accountId })
-      .run();
-    return true;
-  },
-  "voiceNote.get": ({ db }: AccountContext, messageId: string) => db.select().from(voiceNotes).where(eq(voiceNotes.messageId, messageId)).get() ?? null,
-};
 
 /**
  * Keeps `audio` with the question that `answerId` answers. Within the account's storage quota only: past it the

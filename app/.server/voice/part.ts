@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
 import { schema } from "../db";
-import { voiceNoteOperations } from "./kept-voice-notes";
+import { voiceNoteOperations } from "./operations";
 import { speechCacheOperations } from "./speech-cache";
 
 const { voiceNotes } = schema;
