@@ -38,7 +38,11 @@ export class Account extends ChatRelay {
     const operation = operations[name];
     if (!operation) throw new Error(`account: no operation ${String(name)}`);
     await this.arrive();
-    return (operation as AccountOperation)(this.accountContext(), input);
+    const result = await (operation as AccountOperation)(this.accountContext(), input);
+    // "Delete all chats" is final (decision 0033): an answer still being written belongs to a chat that is gone, so it
+    // stops now instead of asking the provider on; its memory job finds its turn gone and keeps nothing.
+    if (name === "chat.deleteAll") this.stopAnswers();
+    return result;
   }
 
   /**
