@@ -96,7 +96,7 @@ export async function startFakeOpenAI(options = {}) {
     lastBody: null,
     /** Audio calls: each speech request's input and voice, each transcription's model and size. */
     audio: { speech: [], transcriptions: [] },
-    /** Memory (issue 33): each extraction's prompt and answer size, and each chat request's system message size. */
+    /** Memory (docs/decisions/0027): each extraction's prompt and answer size, and each chat request's system message size. */
     memory: { extractions: [], systemChars: [] },
     /** The last 200 chat and responses request bodies, for GET /__requests (tests assert on what the app sent). */
     bodies: [],

@@ -45,7 +45,7 @@ export interface TurnStore {
 export interface TurnHooks {
   /** Asks the object's one alarm (account/alarms.ts) to wake the runner at `at`. */
   wakeAt(at: number): void;
-  /** A kept turn has been finished and saved (memory's note and extraction job, issue 33). */
+  /** A kept turn has been finished and saved (memory's note and extraction job, docs/decisions/0027). */
   afterFinish(turn: { ownerId: string; threadId: string; messageId: string; memory: TurnMemory; answer: string; complete: boolean }): Promise<void>;
 }
 
@@ -60,7 +60,7 @@ interface Turn {
   /** The model call's inputs; absent for a turn found after an eviction that cannot be resumed. */
   readonly call?: CallInputs & { target: ChatTarget };
   readonly writes?: TurnWrites;
-  /** Memory's part (issue 33), and whether nothing of the turn is kept (a temporary chat). */
+  /** Memory's part (docs/decisions/0027), and whether nothing of the turn is kept (a temporary chat). */
   readonly memory?: TurnMemory;
   readonly temporary?: boolean;
   state: TurnState;
@@ -395,7 +395,7 @@ export class TurnRunner {
 
 const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The answer's last event carries what memory did for it (issue 33): the memories sent, and whether it will learn. */
+/** The answer's last event carries what memory did for it (docs/decisions/0027): the memories sent, and whether it will learn. */
 function withMemoryNote(turn: Turn, event: ChatStreamEvent): ChatStreamEvent {
   if (event.type !== "done" || !turn.memory) return event;
   return { ...event, memory: endingNote(turn.memory, event.status === "complete" && event.text.length > 0) };
