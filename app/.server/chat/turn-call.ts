@@ -22,21 +22,27 @@ export interface CallListener {
 export async function callModel(
   messageId: string,
   call: CallInputs & { target: ChatTarget },
-  signal: AbortSignal,
+  abort: AbortController,
   continueFrom: string | undefined,
   listener: CallListener,
 ): Promise<UpstreamOutcome> {
   const { target, turns, model: _model, ...options } = call;
-  const watchdog = stallWatchdog(signal, listener.stallAfterMs);
+  const { signal } = abort;
+  // Armed once the request is on its way, so nothing is added ahead of it (decision 0009).
+  const watchdog = stallWatchdog(abort, listener.stallAfterMs);
+  const onDispatch = () => {
+    watchdog.arm();
+    listener.onDispatch();
+  };
   try {
-    for await (const event of streamChat(target, turns, { ...options, signal: watchdog.signal, continueFrom, onDispatch: listener.onDispatch })) {
+    for await (const event of streamChat(target, turns, { ...options, signal, continueFrom, onDispatch })) {
       watchdog.heard();
       if (event.type === "thinking") listener.onThinking();
       else listener.onDelta(event.delta);
     }
-    return ended(watchdog, { status: "complete", errorCode: null });
+    return ended(signal, { status: "complete", errorCode: null });
   } catch (error) {
-    if (watchdog.signal.aborted) return ended(watchdog, { status: "stopped", errorCode: null });
+    if (signal.aborted) return ended(signal, { status: "stopped", errorCode: null });
     console.error("chat turn: the model call failed", messageId, error);
     return { status: "failed", errorCode: classifyFailure(error) };
   } finally {
@@ -45,42 +51,38 @@ export async function callModel(
   }
 }
 
+/** Why the watchdog aborted a call: a stall, not a Stop. */
+const STALLED = new Error("the provider sent nothing for too long");
+
 /** An aborted stream may simply end instead of throwing (the SDK stops reading): a stop or a stall, never complete. */
-function ended(watchdog: ReturnType<typeof stallWatchdog>, otherwise: UpstreamOutcome): UpstreamOutcome {
-  if (watchdog.stalled) return { status: "failed", errorCode: "chat/interrupted" };
-  return watchdog.signal.aborted ? { status: "stopped", errorCode: null } : otherwise;
+function ended(signal: AbortSignal, otherwise: UpstreamOutcome): UpstreamOutcome {
+  if (!signal.aborted) return otherwise;
+  return signal.reason === STALLED ? { status: "failed", errorCode: "chat/interrupted" } : { status: "stopped", errorCode: null };
 }
 
 /**
- * The call's own signal: aborted by the turn's (a Stop), or once nothing was heard for `afterMs`. One timer per
- * call, re-armed only when it fires (each event just notes the time), so a delta costs no timer.
+ * Aborts the call (reason STALLED) once nothing was heard for `afterMs` since it was armed or last heard from. One
+ * timer per call, re-armed only when it fires (each event just notes the time), so a delta costs no timer.
  */
-function stallWatchdog(outer: AbortSignal, afterMs: number) {
-  const inner = new AbortController();
-  const state = { stalled: false, lastHeard: Date.now() };
-  const abort = () => inner.abort(outer.reason);
-  if (outer.aborted) abort();
-  else outer.addEventListener("abort", abort, { once: true });
+function stallWatchdog(abort: AbortController, afterMs: number) {
+  let lastHeard = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let over = false;
   const check = () => {
-    const quiet = Date.now() - state.lastHeard;
-    if (quiet < afterMs) {
-      timer = setTimeout(check, afterMs - quiet);
-      return;
-    }
-    state.stalled = true;
-    inner.abort(new Error(`the provider sent nothing for ${afterMs} ms`));
+    const quiet = Date.now() - lastHeard;
+    if (quiet < afterMs) timer = setTimeout(check, afterMs - quiet);
+    else abort.abort(STALLED);
   };
-  timer = setTimeout(check, afterMs);
   return {
-    signal: inner.signal,
-    get stalled() {
-      return state.stalled;
+    arm: () => {
+      if (timer !== undefined || over) return;
+      lastHeard = Date.now();
+      timer = setTimeout(check, afterMs);
     },
-    heard: () => void (state.lastHeard = Date.now()),
+    heard: () => void (lastHeard = Date.now()),
     done: () => {
+      over = true;
       clearTimeout(timer);
-      outer.removeEventListener("abort", abort);
     },
   };
 }

@@ -344,7 +344,7 @@ export class TurnRunner {
     turn.onTheWay = new Promise<void>((resolve) => (onDispatch = resolve));
     turn.work = turn.work.then(() => turn.onTheWay);
     const call = () =>
-      callModel(turn.id, turn.call!, abort.signal, continueFrom, {
+      callModel(turn.id, turn.call!, abort, continueFrom, {
         onDispatch,
         onThinking: () => this.move(turn, "thinking", machine.thinking),
         onDelta: (text) => this.move(turn, "delta", (state) => machine.delta(state, text, Date.now())),
