@@ -145,7 +145,7 @@ const MEASUREMENTS = [
       return { value: percentile(result.added, 50), detail: streamingDetail(result, "ttft", 50) + old + withDevtools };
     },
   },
-  // Issue 31's figure: what the app itself adds, the added time less wrangler dev's own round trip for the same
+  // Decision 0009's figure: what the app itself adds, the added time less wrangler dev's own round trip for the same
   // request (its floor), both at p50 over the same 150 runs.
   {
     name: "Chat: first token, the app's share over wrangler dev's floor (p50)",
@@ -297,7 +297,7 @@ const MEASUREMENTS = [
       return { value: percentile(result.acks, 95), detail: whatsappDetail(result) };
     },
   },
-  // D1 per request (issue 31 item 3): every statement a request sends to D1, from the worker or a Durable Object,
+  // D1 per request (decision 0026): every statement a request sends to D1, from the worker or a Durable Object,
   // counted by the benchmark's build of the worker (tests/bench/d1-count-worker.ts); one request at a time.
   ...SCREENS.map((screen) => ({
     name: `D1 reads per request: ${screen.name}`,
@@ -334,7 +334,7 @@ const MEASUREMENTS = [
     unit: "count",
     budget: D1_BENCH.turnWrites,
     // The answer's rows and its progress saves are written by the chat relay until messages live in the account's
-    // object (issue 31 item 1); the figure says what a turn costs D1 today.
+    // object (decision 0026); the figure says what a turn costs D1 today.
     async measure(shared) {
       const { turn } = await shared.d1Queries();
       return { value: turn.writes, detail: `POST /api/chat, signed-in Free user, a 20-token answer streamed to its end: ${d1Detail(turn)}` };
@@ -366,7 +366,7 @@ const MEASUREMENTS = [
     name: "Memory: prompt added to a turn (estimated tokens)",
     unit: "count",
     budget: MEMORY_BENCH.promptBudget,
-    // Issue 33: with more memories than the budget holds, what memory context a turn carries (decision 0027).
+    // With more memories than the budget holds, what memory context a turn carries (decision 0027).
     async measure(shared) {
       const result = await shared.memory();
       return { value: result.promptTokens, detail: `${result.promptChars} characters of system text after ${MEMORY_BENCH.facts} remembered facts` };
@@ -376,7 +376,7 @@ const MEASUREMENTS = [
     name: `Documents: reading a ${DOCUMENTS_BENCH.pages}-page PDF`,
     unit: "ms",
     budget: DOCUMENTS_BENCH.readBudgetMs,
-    // Issue 35 (decision 0031): the document-reads consumer's reader, run in Node on a generated PDF.
+    // Decision 0031: the document-reads consumer's reader, run in Node on a generated PDF.
     async measure(shared) {
       const result = await shared.documentReading();
       return {
@@ -443,7 +443,7 @@ const MEASUREMENTS = [
       };
     },
   },
-  // Issue 31: 1,000 turns at once across 100 accounts, each account's answers and charges in its own object.
+  // Decision 0026: 1,000 turns at once across 100 accounts, each account's answers and charges in its own object.
   {
     name: "Chat: answers lost of 1,000 concurrent turns across 100 accounts",
     unit: "count",
@@ -740,7 +740,7 @@ function printItems(rows) {
 }
 
 /**
- * Issue 18: Lighthouse on every docs/product.md §2 screen, after the other figures (their server and browser are closed by
+ * Decision 0019: Lighthouse on every docs/product.md §2 screen, after the other figures (their server and browser are closed by
  * then, so neither competes for the 2 cores). Slow (about 30 s a run here): BENCH_LIGHTHOUSE=0 skips it,
  * BENCH_LIGHTHOUSE_RUNS sets the runs per screen and preset, BENCH_LIGHTHOUSE_SCREENS=/web-main,/horoscope picks
  * screens. A failure is reported as a row of the main table (ERROR), like any other figure.

@@ -99,7 +99,7 @@ export function reasoningTokens(count = DEFAULTS.reasoningTokens) {
   return Array.from({ length: count }, (_, index) => (index === 0 ? "Thinking" : ` step${index}`));
 }
 
-/** Words of the "long" behaviour's answer: the 5,000-word answer with code blocks that issue 18 streams. */
+/** Words of the "long" behaviour's answer: the 5,000-word answer with code blocks of decision 0019's interaction figures. */
 export const LONG_ANSWER_WORDS = 5_000;
 
 /**
