@@ -30,11 +30,12 @@ const benchSchema = z.discriminatedUnion("intent", [
     perRound: z.number().int().min(1).max(200),
     deleteThreads: z.array(z.number().int().min(1).max(20_000)).max(4),
   }),
+  z.object({ intent: z.literal("row-writes"), action: z.enum(["start", "read"]) }),
 ]);
 
 /**
  * Development only (a 404 anywhere else, see http/development.ts): POST JSON to fill the signed-in account's object
- * with a large history, or to time its history and search queries and what its search index costs a change inside the
+ * with a large history, to count the rows it writes while an answer streams, or to time its history and search queries and what its search index costs a change inside the
  * object (`npm run bench`,
  * chat/history-bench.ts).
  */
@@ -50,6 +51,8 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
       ? await inAccount(context.env, viewer.accountId, "bench.seedHistory", data)
       : data.intent === "time"
         ? await inAccount(context.env, viewer.accountId, "bench.timeHistory", data)
-        : await inAccount(context.env, viewer.accountId, "bench.timeIndexCost", data);
+        : data.intent === "index-cost"
+          ? await inAccount(context.env, viewer.accountId, "bench.timeIndexCost", data)
+          : await inAccount(context.env, viewer.accountId, "bench.rowWrites", data);
   return Response.json({ ok: true, result });
 });

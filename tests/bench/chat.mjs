@@ -116,16 +116,16 @@ export function startFakeUpstream() {
  * without its DevTools inspector, which records every request the worker makes; the app's own figures are taken
  * without it) and `history` (default true: seed the 10,000 threads; the streaming figures do not need them).
  */
-export async function startChatBench(startServer, { devtools = false, history = true } = {}) {
+export async function startChatBench(startServer, { devtools = false, history = true, vars = {}, label = "bench-chat" } = {}) {
   const fake = await startFakeUpstream();
   try {
     const token = randomBytes(32).toString("base64url");
     const sessionId = createHash("sha256").update(token).digest("hex");
     const words = vocabulary(VOCABULARY);
     const server = await startServer({
-      label: "bench-chat",
+      label,
       devtools,
-      vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url, CREDITS_FREE_DAILY: String(CHAT_BENCH.freeDaily) },
+      vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url, CREDITS_FREE_DAILY: String(CHAT_BENCH.freeDaily), ...vars },
       async beforeStart(persistDir) {
         const file = join(persistDir, "..", "bench-seed.sql");
         writeFileSync(file, seedSql({ sessionId, now: Date.now() }));
@@ -397,4 +397,46 @@ export async function measureHistoryInObject(bench, rounds = CHAT_BENCH.queryRun
   if (result.pageSize === 0 || result.found === 0)
     throw new Error(`the seeded history was not found in the object (page ${result.pageSize}, search ${result.found})`);
   return { ...result, rounds, perRound };
+}
+
+/** About 3 KB of answer (390 pieces of about 8 characters) over about 5 s: progress is due several times on the way. */
+export const STREAM_COST_UPSTREAM = "normal?n=390&ms=12";
+
+/**
+ * The rows the account's object writes while a streamed answer of about 3 KB goes on, counted inside the object
+ * (chat/history-bench.ts "bench.rowWrites"): from the answer's first piece reaching the reader, when its rows are
+ * written, to its last event, when its outcome is (decision 0022 "Saving an answer"). Its own wrangler dev, where the
+ * chat model streams STREAM_COST_UPSTREAM. Returns the median of `runs` answers and their sizes.
+ */
+export async function measureStreamCost(startServer, runs = 3) {
+  const bench = await startChatBench(startServer, {
+    history: false,
+    label: "bench-stream-cost",
+    vars: { MODEL_OVERRIDES: JSON.stringify({ "gpt-4o-mini": STREAM_COST_UPSTREAM }) },
+  });
+  try {
+    const counts = [];
+    const sizes = [];
+    for (let index = 0; index < runs; index++) {
+      const response = await fetch(`${bench.server.baseUrl}/api/chat`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: bench.cookie },
+        body: JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message: `Three kilobytes, run ${index}`, mode: "send" }),
+      });
+      if (!response.ok) throw new Error(`POST /api/chat answered ${response.status}: ${await response.text()}`);
+      let counting = null;
+      let done = null;
+      await readSse(response, (event) => {
+        if (!counting && event.type === "delta") counting = historyBench(bench.server.baseUrl, bench.cookie, { intent: "row-writes", action: "start" });
+        if (event.type === "done") done = event;
+      });
+      if (done?.status !== "complete") throw new Error(`the answer ended "${done?.status}"`);
+      await counting;
+      counts.push(await historyBench(bench.server.baseUrl, bench.cookie, { intent: "row-writes", action: "read" }));
+      sizes.push(done.text.length);
+    }
+    return { rows: percentile(counts, 50), counts, size: percentile(sizes, 50) };
+  } finally {
+    await bench.close();
+  }
 }

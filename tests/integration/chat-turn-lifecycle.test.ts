@@ -7,7 +7,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyTurnWrites, saveAssistantProgress } from "../../app/.server/chat/messages";
-import { SAVE_EVERY_MS, TURN_MOVES, type TurnStateName } from "../../app/.server/chat/turn-table";
+import { TURN_MOVES, type TurnStateName } from "../../app/.server/chat/turn-table";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";
@@ -75,8 +75,8 @@ async function chargedInput(ownerId: string, question: string, upstream = "norma
   return { env, input, relay, used };
 }
 
-/** An answer slow enough to be evicted part way: 40 pieces, 40 ms apart. */
-const SLOW = "normal?n=40&ms=40";
+/** An answer slow enough to be evicted part way, long enough to be saved on the way (SAVE_MIN_CHARS): 300 pieces, 8 ms apart. */
+const SLOW = "normal?n=300&ms=8";
 
 /**
  * A turn started on the account's object for real, then evicted (as the runtime does) once some progress was saved:
@@ -85,12 +85,11 @@ const SLOW = "normal?n=40&ms=40";
  */
 async function evictedMidAnswer(ownerId: string, question: string) {
   const setup = await chargedInput(ownerId, question, SLOW);
-  const startedAt = Date.now();
   const first = await setup.relay.start(setup.input);
   await first!.cancel();
   await runInDurableObject(setup.relay, async (instance) => {
     const runner = runnerOf(instance);
-    await runner.until(setup.input.messageId, (state) => state.name === "streaming" && state.lastSaveAt >= startedAt + SAVE_EVERY_MS);
+    await runner.until(setup.input.messageId, (state) => state.name === "streaming" && state.savedChars > 0);
     const turns = (runner as unknown as { turns: Map<string, { abort?: AbortController }> }).turns;
     const lost = turns.get(setup.input.messageId);
     turns.delete(setup.input.messageId);
@@ -109,6 +108,8 @@ async function evictedMidAnswer(ownerId: string, question: string) {
 async function wakeWith({ relay, input }: Awaited<ReturnType<typeof evictedMidAnswer>>, upstream: string) {
   await runInDurableObject(relay, async (instance) => {
     runnerOf(instance).env = upstreamEnv(upstream);
+    // One answer resumed: no need to spread it (chat-stream-cost.test.ts checks the spread).
+    runnerOf(instance).resumeSpreadMs = 0;
     await (instance as unknown as { alarm(): Promise<void> }).alarm();
   });
   const stream = await relay.join(input.messageId);

@@ -4,7 +4,7 @@
 // The requested model name picks the behaviour: `<behaviour>` or `<behaviour>?<params>` (URL query syntax), e.g.
 // "cut?at=3" or "normal?n=40&ms=2". Any other name (a real upstream id such as "gpt-4o-mini") streams normally.
 
-export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long", "system", "images"];
+export const BEHAVIOURS = ["normal", "cut", "429", "malformed", "gone", "reasoning", "xss", "stream-error", "long", "system", "images", "stall"];
 
 /** The markup the "xss" behaviour puts in its answer (split over two chunks, as a model might). */
 export const XSS_MARKUP = "<img src=x onerror=alert(1)>";
@@ -15,7 +15,7 @@ export const DEFAULTS = Object.freeze({
   tokens: 12,
   /** Milliseconds between chunks. */
   intervalMs: 5,
-  /** "cut" and "malformed": how many content chunks go out before the failure. */
+  /** "cut", "malformed" and "stall": how many content chunks go out before the failure (or the silence). */
   cutAt: 3,
   malformedAt: 0,
   /** "429": how many attempts of the same request are refused before one succeeds, and the advertised wait. */
@@ -99,7 +99,7 @@ export function reasoningTokens(count = DEFAULTS.reasoningTokens) {
   return Array.from({ length: count }, (_, index) => (index === 0 ? "Thinking" : ` step${index}`));
 }
 
-/** Words of the "long" behaviour's answer: the 5,000-word answer with code blocks that decision 0019's bench streams. */
+/** Words of the "long" behaviour's answer: the 5,000-word answer with code blocks of decision 0019's interaction figures. */
 export const LONG_ANSWER_WORDS = 5_000;
 
 /**

@@ -7,6 +7,7 @@
 // MODEL_OVERRIDES):
 //   normal        N content chunks at a fixed interval (any unknown name, e.g. "gpt-4o-mini", is "normal")
 //   cut           some chunks, then the socket is destroyed mid-stream (no [DONE], no final chunk)
+//   stall         `at` chunks, then nothing more, the stream held open until the client goes away
 //   429           the first `fails` attempts of a request answer 429 + retry-after-ms/retry-after, then it streams
 //   malformed     a `data:` line that is not JSON (after `at` chunks; default before any content)
 //   gone          404 {"error":{"code":"model_not_found"}}
@@ -95,7 +96,7 @@ export async function startFakeOpenAI(options = {}) {
     lastBody: null,
     /** Audio calls: each speech request's input and voice, each transcription's model and size. */
     audio: { speech: [], transcriptions: [] },
-    /** Memory (decision 0027): each extraction's prompt and answer size, and each chat request's system message size. */
+    /** Memory (docs/decisions/0027): each extraction's prompt and answer size, and each chat request's system message size. */
     memory: { extractions: [], systemChars: [] },
     /** The last 200 chat and responses request bodies, for GET /__requests (tests assert on what the app sent). */
     bodies: [],
@@ -323,7 +324,7 @@ export async function startFakeOpenAI(options = {}) {
       }
     }
 
-    const breakAt = ["cut", "malformed", "stream-error"].includes(behaviour) ? Math.min(params.cutAt, tokens.length) : tokens.length;
+    const breakAt = ["cut", "malformed", "stream-error", "stall"].includes(behaviour) ? Math.min(params.cutAt, tokens.length) : tokens.length;
     for (let index = 0; index < breakAt; index++) {
       // The client went away (a reader stopped): stop writing. (request.destroyed is true once its body was read.)
       if (response.destroyed || response.socket?.destroyed) return;
@@ -335,6 +336,11 @@ export async function startFakeOpenAI(options = {}) {
       }
     }
 
+    if (behaviour === "stall") {
+      // A provider that went quiet after its headers: no byte more, and the connection open until the client leaves.
+      await new Promise((resolve) => response.once("close", resolve));
+      return;
+    }
     if (behaviour === "cut") {
       stats.broken += 1;
       // Let the last chunk reach the client, then drop the connection with no terminating chunk or [DONE].

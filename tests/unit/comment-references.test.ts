@@ -29,9 +29,6 @@ const ISSUE_NUMBER = /\bissues? #?\d+/i;
 const issueCitingFiles = ["app", "workers", "db", "scripts", "tests"]
   .flatMap((source) => sourceFiles(join(ROOT, source), /\.(ts|tsx|mjs|js|sql)$/))
   .map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, "utf8") }));
-// Files another change is restructuring while this check was added; their issue numbers go when they settle. Empty
-// this list, one file at a time, as their comments are rewritten: the second test fails when an entry is clean or gone.
-const ISSUE_NUMBERS_ALLOWED = new Set<string>(["app/.server/chat/turn-inputs.ts", "app/.server/chat/turn-runner.ts", "app/.server/chat/turn-types.ts"]);
 
 describe("comments cite what the repository holds", () => {
   it("no source file cites SPEC or DESIGN", () => {
@@ -48,12 +45,7 @@ describe("comments cite what the repository holds", () => {
   });
 
   it("no source file names an issue by its number", () => {
-    const citing = issueCitingFiles.filter(({ path, text }) => !ISSUE_NUMBERS_ALLOWED.has(path) && ISSUE_NUMBER.test(text));
+    const citing = issueCitingFiles.filter(({ text }) => ISSUE_NUMBER.test(text));
     expect(citing.map(({ path, text }) => `${path}: ${ISSUE_NUMBER.exec(text)![0]}`)).toEqual([]);
-  });
-
-  it("every file still allowed to name an issue number exists and still names one", () => {
-    const stale = [...ISSUE_NUMBERS_ALLOWED].filter((path) => !existsSync(join(ROOT, path)) || !ISSUE_NUMBER.test(readFileSync(join(ROOT, path), "utf8")));
-    expect(stale).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import * as table from "../../app/.server/chat/turn-table";
 import type { Step, TurnEffect, TurnState } from "../../app/.server/chat/turn-table";
 
 const T0 = 1_000_000;
-const { KEEPALIVE_MS, LINGER_MS, SAVE_EVERY_MS } = table;
+const { KEEPALIVE_MS, LINGER_MS, SAVE_EVERY_MS, SAVE_MIN_CHARS } = table;
 
 /** Applies moves in order from `state`, returning the last step. */
 function drive(state: TurnState, ...moves: ((state: TurnState) => Step)[]): Step {
@@ -116,12 +116,28 @@ describe("a started turn", () => {
     expect(joined.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "snapshot", text: "", thinking: false } }]);
     const soon = turn.delta(joined.state, "Hel", T0 + 10);
     expect(soon.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "delta", text: "Hel" } }]);
-    const later = turn.delta(soon.state, "lo", T0 + SAVE_EVERY_MS);
+    const more = "lo" + " and more".repeat(SAVE_MIN_CHARS / 8);
+    const later = turn.delta(soon.state, more, T0 + SAVE_EVERY_MS);
     expect(later.effects).toEqual([
-      { type: "tell", readers: ["a"], event: { type: "delta", text: "lo" } },
-      { type: "saveProgress", text: "Hello" },
+      { type: "tell", readers: ["a"], event: { type: "delta", text: more } },
+      { type: "saveProgress", text: `Hel${more}` },
     ]);
-    expect(later.state).toMatchObject({ text: "Hello", lastSaveAt: T0 + SAVE_EVERY_MS });
+    expect(later.state).toMatchObject({ text: `Hel${more}`, lastSaveAt: T0 + SAVE_EVERY_MS });
+  });
+
+  it("saves progress at most once a second, and only once SAVE_MIN_CHARS more came since the last save", () => {
+    expect(SAVE_EVERY_MS).toBe(1_000);
+    const kinds = (step: Step) => step.effects.map((effect) => effect.type);
+    // Much text, but within the second: not yet.
+    const quick = turn.delta(written(), "x".repeat(SAVE_MIN_CHARS * 4), T0 + 10);
+    expect(kinds(quick)).toEqual(["tell"]);
+    const saved = turn.delta(quick.state, "yz", T0 + SAVE_EVERY_MS);
+    expect(saved.effects.at(-1)).toEqual({ type: "saveProgress", text: "x".repeat(SAVE_MIN_CHARS * 4) + "yz" });
+    expect(saved.state).toMatchObject({ lastSaveAt: T0 + SAVE_EVERY_MS, savedChars: SAVE_MIN_CHARS * 4 + 2 });
+    // Seconds later, but little text since: not yet; once SAVE_MIN_CHARS more came, saved.
+    const slow = turn.delta(saved.state, "a".repeat(SAVE_MIN_CHARS - 1), T0 + 5 * SAVE_EVERY_MS);
+    expect(kinds(slow)).toEqual(["tell"]);
+    expect(turn.delta(slow.state, "b", T0 + 5 * SAVE_EVERY_MS).effects.at(-1)).toMatchObject({ type: "saveProgress" });
   });
 
   it("tells readers of thinking once", () => {
@@ -254,7 +270,7 @@ describe("a launched turn (owner hint, decision 0009)", () => {
 describe("a turn found lost after an eviction", () => {
   it("resumes an answer once, asking the model to continue the stored text", () => {
     const step = turn.evicted(turn.remembered("streaming", "Half an ans"), true, T0);
-    expect(step.state).toEqual({ name: "resumed", text: "Half an ans", thinking: false, readers: [], rows: "written", lastSaveAt: T0 });
+    expect(step.state).toEqual({ name: "resumed", text: "Half an ans", thinking: false, readers: [], rows: "written", lastSaveAt: T0, savedChars: 11 });
     expect(step.effects).toEqual<TurnEffect[]>([
       { type: "callUpstream", continueFrom: "Half an ans" },
       { type: "remember", phase: "resumed" },

@@ -1,6 +1,7 @@
 // Bench only (`npm run bench`, "History and search in the account object"): fills an account's object with a large
-// history and times the history panel's and search's own queries inside the object, where the app runs them. Both
-// operations refuse to run unless APP_ENV is "development"; the route that calls them (dev.history-bench.ts) answers
+// history and times the history panel's and search's own queries inside the object, where the app runs them; and
+// counts the rows the object writes while an answer streams ("Chat: row writes per streamed answer of 3 KB",
+// docs/decisions/0022). The operations refuse to run unless APP_ENV is "development"; the route that calls them (dev.history-bench.ts) answers
 // only on this machine (SECURITY.md "Development pages").
 import { sql } from "drizzle-orm";
 import type { AccountContext } from "../account/schema";
@@ -22,7 +23,65 @@ function developmentOnly({ env }: AccountContext) {
   if (env.APP_ENV !== "development") throw new AppError("request/not-found");
 }
 
+type CountedStorage = DurableObjectStorage & { sql: SqlStorage };
+
+/** The object's storage while its row writes are counted: the counters and the methods they wrap, to put back. */
+const counting = new WeakMap<object, { rows: () => number; restore: () => void }>();
+
+/** A statement on the chat's own tables (its threads, messages and their search index), not another part's. */
+const CHAT_TABLE = /"chat_(threads|messages|search)"/;
+
+/**
+ * Counts from now the rows the object writes for answers: each statement's rowsWritten on the chat's tables (read once
+ * the counting stops, when every cursor is done; memory's note and a memory job landing meanwhile are memory's, decision
+ * 0027) and each key its key-value storage puts or actually deletes (a row each in the same database).
+ */
+function countRowWrites(storage: CountedStorage) {
+  const { sql } = storage;
+  const exec = sql.exec;
+  const put = storage.put;
+  const remove = storage.delete;
+  const cursors: { rowsWritten: number }[] = [];
+  let keys = 0;
+  sql.exec = ((query: string, ...bindings: unknown[]) => {
+    const cursor = exec.call(sql, query, ...bindings);
+    if (CHAT_TABLE.test(query)) cursors.push(cursor);
+    return cursor;
+  }) as SqlStorage["exec"];
+  storage.put = ((first: unknown, ...rest: unknown[]) => {
+    keys += typeof first === "string" ? 1 : Object.keys(first as object).length;
+    return (put as (...args: unknown[]) => unknown).call(storage, first, ...rest);
+  }) as typeof put;
+  storage.delete = (async (first: unknown, ...rest: unknown[]) => {
+    const deleted = (await (remove as (...args: unknown[]) => Promise<boolean | number>).call(storage, first, ...rest)) as boolean | number;
+    keys += Number(deleted);
+    return deleted;
+  }) as typeof remove;
+  return {
+    rows: () => cursors.reduce((sum, cursor) => sum + cursor.rowsWritten, 0) + keys,
+    restore: () => {
+      sql.exec = exec;
+      storage.put = put;
+      storage.delete = remove;
+    },
+  };
+}
+
 export const historyBenchOperations = {
+  /** "start" counts the object's row writes from now; "read" stops counting and answers how many rows were written. */
+  "bench.rowWrites": (account: AccountContext, { action }: { action: "start" | "read" }): number => {
+    developmentOnly(account);
+    const storage = (account.db as unknown as { $client: CountedStorage }).$client;
+    const counted = counting.get(storage);
+    counting.delete(storage);
+    counted?.restore();
+    if (action === "start") {
+      counting.set(storage, countRowWrites(storage));
+      return 0;
+    }
+    return counted?.rows() ?? 0;
+  },
+
   /** Replaces the account's chats with `threads` threads of `messagesPerThread` messages each (search index included). */
   "bench.seedHistory": (account: AccountContext, seed: HistorySeed): number => {
     developmentOnly(account);

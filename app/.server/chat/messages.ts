@@ -13,6 +13,12 @@ export function saveAssistantProgress(db: AccountDb, messageId: string, content:
     .run();
 }
 
+/** An answer's text as last saved: the row is its only copy while it streams (docs/decisions/0022); "" without a row. */
+export function savedAnswerText(db: AccountDb, messageId: string): string {
+  const { chatMessages } = accountSchema;
+  return db.select({ content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.id, messageId)).get()?.content ?? "";
+}
+
 /** Final state of an answer. `onlyIfStreaming` leaves a message alone that was already finished elsewhere. */
 export function finishAssistantMessage(
   db: AccountDb,

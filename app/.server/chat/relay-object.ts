@@ -109,6 +109,7 @@ function refusedOnceErased(store: TurnStore, tombstone: Tombstone): TurnStore {
   return {
     writeTurn: refused(store.writeTurn),
     saveProgress: refused(store.saveProgress),
+    savedText: store.savedText,
     finish: refused(store.finish),
     endInterrupted: refused(store.endInterrupted),
     settleCharge: refused(store.settleCharge),

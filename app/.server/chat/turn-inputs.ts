@@ -191,7 +191,7 @@ export async function composeTurn(
 
   const lastQuestion = turns[turns.length - 1]?.content ?? "";
   const withImage = Boolean(turns[turns.length - 1]?.imageDataUrl);
-  // Memory (issue 33, decision 0027): the person's instructions and memories join the system text; the relay learns
+  // Memory (decision 0027): the person's instructions and memories join the system text; the relay learns
   // from the turn when it ends. A temporary chat keeps no rows at all.
   const temporary = request.temporary === true;
   const memory = await memoryForTurn(account, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });

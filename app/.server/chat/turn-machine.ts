@@ -10,6 +10,7 @@ import {
   KEEPALIVE_MS,
   LINGER_MS,
   refuse,
+  SAVE_MIN_CHARS,
   SAVE_EVERY_MS,
   type AnsweringState,
   type EndedState,
@@ -26,7 +27,7 @@ export const charged = (): TurnState => ({ name: "charged" });
 /** The state a turn was in, as the object's storage remembered it, before the wake that finds it gone from memory. */
 export function remembered(phase: RememberedPhase, text: string): TurnState {
   if (phase === "launched") return { name: "launched", confirmBy: 0, text, thinking: false };
-  return { name: phase, text, thinking: false, readers: [], rows: "written", lastSaveAt: 0 };
+  return { name: phase, text, thinking: false, readers: [], rows: "written", lastSaveAt: 0, savedChars: text.length };
 }
 
 export function launch(state: TurnState, now: number, confirmWithinMs = CONFIRM_WITHIN_MS): Step {
@@ -36,7 +37,7 @@ export function launch(state: TurnState, now: number, confirmWithinMs = CONFIRM_
 }
 
 export function start(state: TurnState, now: number): Step {
-  const next: TurnState = { name: "streaming", text: "", thinking: false, readers: [], rows: "writing", lastSaveAt: now };
+  const next: TurnState = { name: "streaming", text: "", thinking: false, readers: [], rows: "writing", lastSaveAt: now, savedChars: 0 };
   return step("start", state, next, [{ type: "callUpstream" }, ...beginAnswer(now)]);
 }
 
@@ -54,7 +55,8 @@ const beginAnswer = (now: number): TurnEffect[] => [
 export function confirm(state: TurnState, now: number): Step {
   if (state.name !== "launched") return refuse("confirm", state);
   const { text, thinking, upstream } = state;
-  return step("confirm", state, { name: "streaming", text, thinking, upstream, readers: [], rows: "writing", lastSaveAt: now }, beginAnswer(now));
+  const next: TurnState = { name: "streaming", text, thinking, upstream, readers: [], rows: "writing", lastSaveAt: now, savedChars: 0 };
+  return step("confirm", state, next, beginAnswer(now));
 }
 
 /** The caller found the owner different: dropped without a trace, the charge left to the caller who made it. */
@@ -79,9 +81,12 @@ export function delta(state: TurnState, piece: string, now: number): Step {
   if (!isAnswering(state)) return refuse("delta", state);
   const text = state.text + piece;
   const effects: TurnEffect[] = [{ type: "tell", readers: state.readers, event: { type: "delta", text: piece } }];
-  const save = state.rows !== "missing" && now - state.lastSaveAt >= SAVE_EVERY_MS;
-  if (save) effects.push({ type: "saveProgress", text });
-  return step("delta", state, { ...state, text, lastSaveAt: save ? now : state.lastSaveAt }, effects);
+  // Saved at most once a second and once SAVE_MIN_CHARS more came, never per piece (each save rewrites the whole text).
+  const due = now - state.lastSaveAt >= SAVE_EVERY_MS && text.length - state.savedChars >= SAVE_MIN_CHARS;
+  const save = state.rows !== "missing" && due;
+  if (!save) return step("delta", state, { ...state, text }, effects);
+  effects.push({ type: "saveProgress", text });
+  return step("delta", state, { ...state, text, lastSaveAt: now, savedChars: text.length }, effects);
 }
 
 export function upstreamEnded(state: TurnState, outcome: UpstreamOutcome, now: number): Step {
@@ -198,7 +203,15 @@ export function evicted(state: TurnState, canResume: boolean, now: number): Step
   }
   if (!isAnswering(state)) return refuse("evicted", state);
   if (state.name === "streaming" && canResume) {
-    const next: TurnState = { name: "resumed", text: state.text, thinking: false, readers: [], rows: "written", lastSaveAt: now };
+    const next: TurnState = {
+      name: "resumed",
+      text: state.text,
+      thinking: false,
+      readers: [],
+      rows: "written",
+      lastSaveAt: now,
+      savedChars: state.text.length,
+    };
     const effects: TurnEffect[] = [
       { type: "callUpstream", continueFrom: state.text },
       { type: "remember", phase: "resumed" },

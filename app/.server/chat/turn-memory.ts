@@ -1,6 +1,6 @@
 // What the account's object keeps in its own storage of each live turn, so that a wake after an eviction finds it
 // and can resume it (docs/decisions/0022): under `active:<messageId>` its charge, its phase and the model call's
-// inputs; under `text:<messageId>` its text as last saved. Both go when the turn ends.
+// inputs, gone when the turn ends. Its text as last saved is the message row's, its only copy (saveProgress).
 import type { CallInputs } from "./turn-call";
 import type { RememberedPhase } from "./turn-table";
 import type { TurnCharge } from "./turn-store";
@@ -23,21 +23,19 @@ export function rememberTurn(storage: DurableObjectStorage, id: string, charge: 
   return storage.put<RememberedTurn>(`active:${id}`, { ownerId: charge.ownerId, creditKey: charge.creditKey, phase, resume }, UNCONFIRMED);
 }
 
-export function rememberText(storage: DurableObjectStorage, id: string, text: string) {
-  return storage.put(`text:${id}`, text, UNCONFIRMED);
-}
-
 export async function forgetTurn(storage: DurableObjectStorage, id: string) {
+  // `text:<id>`: the copy of the text kept by objects before the row became its only copy, gone with its turn.
   await storage.delete([`active:${id}`, `text:${id}`]);
 }
 
-/** The turns storage remembers that `held` (memory) does not: the object was evicted while they lived. */
-export async function lostTurns(storage: DurableObjectStorage, held: (id: string) => boolean) {
+/**
+ * The turns storage remembers that `held` (memory) does not: the object was evicted while they lived. Their text is
+ * what their message row last saved (`savedText`; "" for a launch, which has no row).
+ */
+export async function lostTurns(storage: DurableObjectStorage, held: (id: string) => boolean, savedText: (id: string) => Promise<string>) {
   const saved = await storage.list<RememberedTurn>({ prefix: "active:" });
   const lost = [...saved].map(([key, entry]) => ({ id: key.slice("active:".length), entry })).filter(({ id }) => !held(id));
-  if (lost.length === 0) return [];
-  const texts = await storage.get<string>(lost.map(({ id }) => `text:${id}`));
-  return lost.map(({ id, entry }) => ({ id, entry, text: texts.get(`text:${id}`) ?? "" }));
+  return Promise.all(lost.map(async ({ id, entry }) => ({ id, entry, text: await savedText(id) })));
 }
 
 /** A chat completion's inputs, when small enough (a web search cannot continue a text). */

@@ -11,11 +11,13 @@ import { endingNote, type TurnMemory } from "../memory/jobs";
 import type { TurnWrites } from "./messages";
 import { callModel, type CallInputs } from "./turn-call";
 import * as machine from "./turn-machine";
-import { forgetTurn, lostTurns, rememberText, rememberTurn } from "./turn-memory";
+import { forgetTurn, lostTurns, rememberTurn } from "./turn-memory";
 import type { TurnCharge } from "./turn-store";
 import {
   accepts,
   CONFIRM_WITHIN_MS,
+  RESUME_SPREAD_MS,
+  STALL_AFTER_MS,
   stateName,
   type Step,
   type TurnEffect,
@@ -30,6 +32,8 @@ import type { TurnStart } from "./turn-types";
 export interface TurnStore {
   writeTurn(writes: TurnWrites): Promise<void>;
   saveProgress(messageId: string, text: string): Promise<void>;
+  /** The answer's text as last saved (its row): what a turn lost to an eviction resumes from. */
+  savedText(messageId: string): Promise<string>;
   finish(messageId: string, outcome: { status: "complete" | "stopped" | "failed"; errorCode: string | null; text: string }): Promise<void>;
   endInterrupted(messageId: string, charge: TurnCharge): Promise<void>;
   settleCharge(charge: TurnCharge, end: TurnEnd, delivered: boolean): Promise<void>;
@@ -41,7 +45,7 @@ export interface TurnStore {
 export interface TurnHooks {
   /** Asks the object's one alarm (account/alarms.ts) to wake the runner at `at`. */
   wakeAt(at: number): void;
-  /** A kept turn has been finished and saved (memory's note and extraction job, issue 33). */
+  /** A kept turn has been finished and saved (memory's note and extraction job, docs/decisions/0027). */
   afterFinish(turn: { ownerId: string; threadId: string; messageId: string; memory: TurnMemory; answer: string; complete: boolean }): Promise<void>;
 }
 
@@ -56,7 +60,7 @@ interface Turn {
   /** The model call's inputs; absent for a turn found after an eviction that cannot be resumed. */
   readonly call?: CallInputs & { target: ChatTarget };
   readonly writes?: TurnWrites;
-  /** Memory's part (issue 33), and whether nothing of the turn is kept (a temporary chat). */
+  /** Memory's part (docs/decisions/0027), and whether nothing of the turn is kept (a temporary chat). */
   readonly memory?: TurnMemory;
   readonly temporary?: boolean;
   state: TurnState;
@@ -81,6 +85,11 @@ export class TurnRunner {
   private alarmAt: number | undefined;
   /** CONFIRM_WITHIN_MS; a test shortens it to see a launch time out. */
   confirmWithinMs = CONFIRM_WITHIN_MS;
+  /** STALL_AFTER_MS; a test shortens it to see a silent provider's answer end. */
+  stallAfterMs = STALL_AFTER_MS;
+  /** RESUME_SPREAD_MS and the random source that places each resumed answer in it; a test picks both. */
+  resumeSpreadMs = RESUME_SPREAD_MS;
+  random: () => number = Math.random;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -284,9 +293,9 @@ export class TurnRunner {
         }
         return turn.rowsSettled();
       case "saveProgress":
+        // The row is the text's only copy: a wake after an eviction reads it back (lostTurns).
         if (turn.temporary) return;
-        await Promise.all([this.store.saveProgress(id, effect.text), rememberText(this.ctx.storage, id, effect.text)]);
-        return;
+        return this.store.saveProgress(id, effect.text);
       case "finish":
         if (!turn.temporary) {
           await this.store.finish(id, effect).catch((error: unknown) => console.error("chat turn: could not save the outcome", id, error));
@@ -334,11 +343,17 @@ export class TurnRunner {
     let onDispatch!: () => void;
     turn.onTheWay = new Promise<void>((resolve) => (onDispatch = resolve));
     turn.work = turn.work.then(() => turn.onTheWay);
-    const called = callModel(turn.id, turn.call!, abort.signal, continueFrom, {
-      onDispatch,
-      onThinking: () => this.move(turn, "thinking", machine.thinking),
-      onDelta: (text) => this.move(turn, "delta", (state) => machine.delta(state, text, Date.now())),
-    });
+    const call = () =>
+      callModel(turn.id, turn.call!, abort, continueFrom, {
+        onDispatch,
+        onThinking: () => this.move(turn, "thinking", machine.thinking),
+        onDelta: (text) => this.move(turn, "delta", (state) => machine.delta(state, text, Date.now())),
+        stallAfterMs: this.stallAfterMs,
+      });
+    // A resumed answer (continueFrom) waits its random share of RESUME_SPREAD_MS first: after a deploy every object
+    // with answers in flight wakes at once, and they must not all re-ask their providers in the same second. A Stop
+    // meanwhile aborts the signal, and the call ends at once as stopped. A first call never waits (decision 0009).
+    const called = continueFrom === undefined ? call() : later(Math.floor(this.random() * this.resumeSpreadMs)).then(call);
     this.ctx.waitUntil(called.then((outcome) => this.move(turn, "upstreamEnded", (state) => machine.upstreamEnded(state, outcome, Date.now()))));
   }
 
@@ -358,7 +373,11 @@ export class TurnRunner {
 
   /** Turns the storage remembers but memory does not (the object was evicted): each is resumed or ended. */
   private async wake(): Promise<Turn[]> {
-    const lost = await lostTurns(this.ctx.storage, (id) => this.turns.has(id));
+    const lost = await lostTurns(
+      this.ctx.storage,
+      (id) => this.turns.has(id),
+      (id) => this.store.savedText(id),
+    );
     const now = Date.now();
     const revived: Turn[] = [];
     for (const { id, entry, text } of lost) {
@@ -374,7 +393,9 @@ export class TurnRunner {
   }
 }
 
-/** The answer's last event carries what memory did for it (issue 33): the memories sent, and whether it will learn. */
+const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The answer's last event carries what memory did for it (docs/decisions/0027): the memories sent, and whether it will learn. */
 function withMemoryNote(turn: Turn, event: ChatStreamEvent): ChatStreamEvent {
   if (event.type !== "done" || !turn.memory) return event;
   return { ...event, memory: endingNote(turn.memory, event.status === "complete" && event.text.length > 0) };

@@ -7,7 +7,7 @@ import { accountSchema, type AccountContext, type AccountDb } from "../account/s
 import { refundCredits } from "../credits";
 import { refundInAccount } from "../credits/account-credits";
 import type { AppEnv } from "../env";
-import { applyTurnWrites, finishAssistantMessage, saveAssistantProgress } from "./messages";
+import { applyTurnWrites, finishAssistantMessage, savedAnswerText, saveAssistantProgress } from "./messages";
 import { chargeKept, type TurnEnd } from "./turn-table";
 import type { TurnStore } from "./turn-runner";
 
@@ -73,6 +73,7 @@ export function accountTurnStore(db: AccountDb, env: AppEnv, refund: Refund, com
     commitCharge,
     writeTurn: async (writes) => applyTurnWrites(db, writes),
     saveProgress: async (messageId, text) => saveAssistantProgress(db, messageId, text),
+    savedText: async (messageId) => savedAnswerText(db, messageId),
     finish: async (messageId, { status, errorCode, text }) => {
       finishAssistantMessage(db, messageId, { status, errorCode, content: text });
     },

@@ -13,8 +13,17 @@
 // states) is derived from it. A turn resumes once: a resumed turn evicted again ends with what was produced.
 import type { AnswerStatus, ChatStreamEvent } from "../../lib/chat-events";
 
-/** Progress is saved at most this often while an answer streams. */
-export const SAVE_EVERY_MS = 400;
+/**
+ * Progress is saved (into the message row, its only copy) at most once a second while an answer streams, and only once
+ * at least SAVE_MIN_CHARS more came: each save rewrites the whole text, so a 3 KB answer costs at most 3 saves at any
+ * pace, and an eviction loses at most a second of a fast answer or a kilobyte of a slow one.
+ */
+export const SAVE_EVERY_MS = 1_000;
+export const SAVE_MIN_CHARS = 1_024;
+/** A model call that has sent nothing for this long ends the answer as interrupted (the runner's watchdog). */
+export const STALL_AFTER_MS = 60_000;
+/** Answers resumed after an eviction start at a random moment within this, so a deploy does not re-ask them all at once. */
+export const RESUME_SPREAD_MS = 10_000;
 /** While an answer streams an alarm comes this often: it keeps the object alive and wakes it after an eviction. */
 export const KEEPALIVE_MS = 30_000;
 /** A finished answer stays readable in the object this long, so a reader arriving just after the end gets it. */
@@ -40,8 +49,11 @@ export type TurnState =
   | { name: "charged" }
   /** Sent upstream for an owner not confirmed yet (decision 0009): nothing is written, joinable or shown. */
   | ({ name: "launched"; confirmBy: number } & Answer)
-  /** Shown to readers (ids), its rows being written or written (or missing: then it fails), saved every SAVE_EVERY_MS. */
-  | ({ name: "streaming" | "resumed"; readers: readonly string[]; rows: "writing" | "written" | "missing"; lastSaveAt: number } & Answer)
+  /**
+   * Shown to readers (ids), its rows being written or written (or missing: then it fails); progress last saved at
+   * `lastSaveAt`, `savedChars` long (SAVE_EVERY_MS, SAVE_MIN_CHARS).
+   */
+  | ({ name: "streaming" | "resumed"; readers: readonly string[]; rows: "writing" | "written" | "missing"; lastSaveAt: number; savedChars: number } & Answer)
   /**
    * Over: how, and who settles the charge ("caller": the turn module, after a cancel it asked for). While `saving`,
    * the outcome is being written and readers still wait for the final event; readable until `until`.
@@ -65,7 +77,7 @@ export type TurnEffect =
   /** Open the model call (a resume asks it to continue `continueFrom`); its events come back as moves. */
   | { type: "callUpstream"; continueFrom?: string }
   | { type: "abortUpstream" }
-  /** Keep in the object's storage what a wake needs (the phase; the inputs; the text is kept by saveProgress). */
+  /** Keep in the object's storage what a wake needs (the phase, the inputs; the text is the message row's, saveProgress). */
   | { type: "remember"; phase: RememberedPhase }
   /** Write the turn's rows; comes back as rowsWritten or rowsFailed. */
   | { type: "writeTurn" }
@@ -77,7 +89,7 @@ export type TurnEffect =
   | { type: "settleCharge"; end: TurnEnd; delivered: boolean }
   | { type: "tell"; readers: readonly string[]; event: ChatStreamEvent }
   | { type: "close"; readers: readonly string[] }
-  /** Remove what `remember` and `saveProgress` kept in the object's storage. */
+  /** Remove what `remember` kept in the object's storage. */
   | { type: "forget" }
   /** When this turn wants the object's alarm. */
   | { type: "wakeAt"; at: number }

@@ -71,8 +71,8 @@ export interface TurnStart {
   sourcesLabel?: string;
   /** The turn's rows, written while the upstream call is already under way. */
   writes: TurnWrites;
-  /** Memory's part in the turn (issue 33): the memories it was sent, and whether it is learnt from when it ends. */
+  /** Memory's part in the turn (decision 0027): the memories it was sent, and whether it is learnt from when it ends. */
   memory?: TurnMemory;
-  /** A temporary chat (issue 33): nothing of the turn is written, neither rows nor memory. */
+  /** A temporary chat (decision 0027): nothing of the turn is written, neither rows nor memory. */
   temporary?: boolean;
 }
