@@ -114,25 +114,33 @@ describe("a started turn", () => {
   it("tells readers every piece at once and saves progress at most every SAVE_EVERY_MS", () => {
     const joined = turn.attach(written(), "a");
     expect(joined.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "snapshot", text: "", thinking: false } }]);
-    const soon = turn.delta(joined.state, "Hel", T0 + 10);
-    expect(soon.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "delta", text: "Hel" } }]);
+    // The first piece is saved at once: a page reloaded mid-answer shows the answer begun.
+    const first = turn.delta(joined.state, "He", T0 + 10);
+    expect(first.effects).toEqual([
+      { type: "tell", readers: ["a"], event: { type: "delta", text: "He" } },
+      { type: "saveProgress", text: "He" },
+    ]);
+    const soon = turn.delta(first.state, "l", T0 + 20);
+    expect(soon.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "delta", text: "l" } }]);
     const more = "lo" + " and more".repeat(SAVE_MIN_CHARS / 8);
-    const later = turn.delta(soon.state, more, T0 + SAVE_EVERY_MS);
+    const later = turn.delta(soon.state, more, T0 + 10 + SAVE_EVERY_MS);
     expect(later.effects).toEqual([
       { type: "tell", readers: ["a"], event: { type: "delta", text: more } },
       { type: "saveProgress", text: `Hel${more}` },
     ]);
-    expect(later.state).toMatchObject({ text: `Hel${more}`, lastSaveAt: T0 + SAVE_EVERY_MS });
+    expect(later.state).toMatchObject({ text: `Hel${more}`, lastSaveAt: T0 + 10 + SAVE_EVERY_MS });
   });
 
   it("saves progress at most once a second, and only once SAVE_MIN_CHARS more came since the last save", () => {
     expect(SAVE_EVERY_MS).toBe(1_000);
     const kinds = (step: Step) => step.effects.map((effect) => effect.type);
-    // Much text, but within the second: not yet.
-    const quick = turn.delta(written(), "x".repeat(SAVE_MIN_CHARS * 4), T0 + 10);
+    // The first piece at once; then much text, but within the second: not yet.
+    const begun = turn.delta(written(), "w", T0);
+    expect(kinds(begun)).toEqual(["tell", "saveProgress"]);
+    const quick = turn.delta(begun.state, "x".repeat(SAVE_MIN_CHARS * 4 - 1), T0 + 10);
     expect(kinds(quick)).toEqual(["tell"]);
     const saved = turn.delta(quick.state, "yz", T0 + SAVE_EVERY_MS);
-    expect(saved.effects.at(-1)).toEqual({ type: "saveProgress", text: "x".repeat(SAVE_MIN_CHARS * 4) + "yz" });
+    expect(saved.effects.at(-1)).toEqual({ type: "saveProgress", text: "w" + "x".repeat(SAVE_MIN_CHARS * 4 - 1) + "yz" });
     expect(saved.state).toMatchObject({ lastSaveAt: T0 + SAVE_EVERY_MS, savedChars: SAVE_MIN_CHARS * 4 + 2 });
     // Seconds later, but little text since: not yet; once SAVE_MIN_CHARS more came, saved.
     const slow = turn.delta(saved.state, "a".repeat(SAVE_MIN_CHARS - 1), T0 + 5 * SAVE_EVERY_MS);

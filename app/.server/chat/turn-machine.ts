@@ -81,8 +81,10 @@ export function delta(state: TurnState, piece: string, now: number): Step {
   if (!isAnswering(state)) return refuse("delta", state);
   const text = state.text + piece;
   const effects: TurnEffect[] = [{ type: "tell", readers: state.readers, event: { type: "delta", text: piece } }];
-  // Saved at most once a second and once SAVE_MIN_CHARS more came, never per piece (each save rewrites the whole text).
-  const due = now - state.lastSaveAt >= SAVE_EVERY_MS && text.length - state.savedChars >= SAVE_MIN_CHARS;
+  // The first piece is saved at once, so a page reloaded mid-answer shows the answer begun (and renders it on the
+  // server); after it, at most once a second and once SAVE_MIN_CHARS more came (each save rewrites the whole text).
+  const first = state.savedChars === 0;
+  const due = first || (now - state.lastSaveAt >= SAVE_EVERY_MS && text.length - state.savedChars >= SAVE_MIN_CHARS);
   const save = state.rows !== "missing" && due;
   if (!save) return step("delta", state, { ...state, text }, effects);
   effects.push({ type: "saveProgress", text });
