@@ -15,7 +15,7 @@ import type { MemoryJob } from "../../app/.server/memory/jobs";
 import { countingAccounts, type AccountCall } from "../mocks/account-call-counter";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, db, findUserRow, sessionsOf, signedInClient } from "./auth-helpers";
-import { FAST_MODEL, runnerOf, storeThread, upstreamEnv } from "./chat-helpers";
+import { FAST_MODEL, runnerOf, startStreamingAnswer, storeThread } from "./chat-helpers";
 import { deletionsEnv, runDeletions } from "./deletion-helpers";
 import { appEnv, creditsStub, uniqueId } from "./helpers";
 import { createJob, deliver, jobsEnv } from "./images-helpers";
@@ -232,25 +232,11 @@ describe("what reaches a deleted account later writes nothing", () => {
 
   it("a streaming answer stops, and keeps nothing: no message, no memory note, nothing in the object's storage", async () => {
     const { client, user } = await signedInClient();
-    const asking = client.withEnv(upstreamEnv("normal?n=40&ms=40"));
-    const response = await asking.fetch("/api/chat", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ requestId: crypto.randomUUID(), model: FAST_MODEL, message: "My name is Ada Lovelace. Tell me a long story.", mode: "send" }),
-    });
-    expect(response.status).toBe(200);
-    const messageId = response.headers.get("X-Message-Id")!;
-    const reader = response.body!.getReader();
-    await reader.read();
+    const { messageId, rest } = await startStreamingAnswer(client, "normal?n=40&ms=40", "My name is Ada Lovelace. Tell me a long story.");
 
     const { env, sent } = deletionsEnv();
     await client.withEnv(env).action("/settings/account", { intent: "delete-account" });
-    let events = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      events += new TextDecoder().decode(value);
-    }
+    const events = await rest();
     expect(events).not.toContain('"status":"complete"');
     const relay = appEnv.ACCOUNT.get(appEnv.ACCOUNT.idFromName(user.id));
     await runInDurableObject(relay, (instance) => runnerOf(instance).until(messageId, (state) => state.name === "ended"));

@@ -229,3 +229,27 @@ export function relayStart(env: AppEnv, ownerId: string, question: string): Turn
 export function runnerOf(instance: unknown): TurnRunner {
   return (instance as { runner: TurnRunner }).runner;
 }
+
+/**
+ * Starts an answer from the fake upstream's `behaviour` (e.g. "normal?n=200&ms=40", a long slow one) and reads its
+ * first event, so the answer is known to be streaming; answers its message id and the rest of its stream as text.
+ */
+export async function startStreamingAnswer(client: Client, behaviour: string, message: string) {
+  const response = await client.withEnv(upstreamEnv(behaviour)).fetch("/api/chat", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ requestId: crypto.randomUUID(), model: FAST_MODEL, message, mode: "send" }),
+  });
+  if (response.status !== 200) throw new Error(`the answer did not start: ${response.status}`);
+  const reader = response.body!.getReader();
+  await reader.read();
+  const rest = async () => {
+    let events = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return events;
+      events += new TextDecoder().decode(value);
+    }
+  };
+  return { messageId: response.headers.get("X-Message-Id")!, rest };
+}

@@ -4,34 +4,20 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { signedInClient } from "./auth-helpers";
-import { FAST_MODEL, runnerOf, upstreamEnv } from "./chat-helpers";
+import { runnerOf, startStreamingAnswer } from "./chat-helpers";
 import { appEnv } from "./helpers";
 
 describe("Delete all chats while an answer streams", () => {
   it("stops the answer, and leaves no message, thread or note behind", async () => {
     const { client, user } = await signedInClient();
     // 200 pieces 40 ms apart: eight seconds of answer, far longer than the test takes to delete.
-    const asking = client.withEnv(upstreamEnv("normal?n=200&ms=40"));
-    const response = await asking.fetch("/api/chat", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ requestId: crypto.randomUUID(), model: FAST_MODEL, message: "Tell me a very long story.", mode: "send" }),
-    });
-    expect(response.status).toBe(200);
-    const messageId = response.headers.get("X-Message-Id")!;
-    const reader = response.body!.getReader();
-    await reader.read();
+    const { messageId, rest } = await startStreamingAnswer(client, "normal?n=200&ms=40", "Tell me a very long story.");
 
     expect((await client.action("/settings/account", { intent: "delete-chats" })).data).toMatchObject({ ok: true });
     const relay = appEnv.ACCOUNT.get(appEnv.ACCOUNT.idFromName(user.id));
     const ended = await runInDurableObject(relay, (instance) => runnerOf(instance).until(messageId, (state) => state.name === "ended"));
     expect(ended).toBeTruthy();
-    let events = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      events += new TextDecoder().decode(value);
-    }
+    const events = await rest();
     expect(events).not.toContain('"status":"complete"');
     const { chatThreads, chatMessages, memoryNotes } = accountSchema;
     expect(
