@@ -63,6 +63,8 @@ export default defineConfig({
           APP_ENV: "test",
           // Only APP_ENV=development may run on the fixed development secret (app/.server/env.ts): tests bring their own.
           SESSION_SECRET: "integration-tests-session-secret-0123456789",
+          // The demo provider writes a word every 30 ms to look like a model; here that is only waiting (ai/providers.ts).
+          DEMO_PACE_MS: "1",
           TEST_MIGRATIONS: await readD1Migrations("db/migrations"),
         },
         workers: [

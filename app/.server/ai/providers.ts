@@ -42,6 +42,8 @@ export interface UpstreamTarget {
 export interface DemoTarget {
   kind: "demo";
   model: string;
+  /** Milliseconds between the demo reply's words: a realistic 30 by default; the integration tests' config sets less. */
+  paceMs: number;
 }
 
 export type ChatTarget = UpstreamTarget | DemoTarget;
@@ -73,6 +75,14 @@ export function isDemoMode(env: Record<string, unknown>): boolean {
   return configuredProviders(env).length === 0;
 }
 
+const DEMO_PACE_MS = 30;
+
+/** DEMO_PACE_MS, a whole number of milliseconds up to a second; anything else is the default. */
+function demoPaceMs(env: Record<string, unknown>): number {
+  const value = Number(readString(env, "DEMO_PACE_MS"));
+  return Number.isInteger(value) && value >= 0 && value <= 1000 ? value : DEMO_PACE_MS;
+}
+
 /** The models people can pick: those of configured providers, or all of them in demo mode. */
 export function availableModels(env: Record<string, unknown>): ModelInfo[] {
   const configured = new Set(configuredProviders(env));
@@ -83,7 +93,7 @@ export function availableModels(env: Record<string, unknown>): ModelInfo[] {
 export function resolveTarget(env: Record<string, unknown>, modelId: string): ChatTarget | null {
   const model = findModel(modelId);
   if (!model) return null;
-  if (isDemoMode(env)) return { kind: "demo", model: model.id };
+  if (isDemoMode(env)) return { kind: "demo", model: model.id, paceMs: demoPaceMs(env) };
   const prefix = ENV_PREFIX[model.provider];
   const apiKey = readString(env, `${prefix}_API_KEY`);
   if (!apiKey) return null;

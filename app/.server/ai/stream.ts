@@ -95,7 +95,6 @@ export interface StreamOptions extends SendHooks {
   signal: AbortSignal;
   demoReply?: string;
   reasoning?: boolean;
-  demoPaceMs?: number;
   /** "web-search": OpenAI's Responses API with the web_search tool instead of chat completions. */
   kind?: "chat" | "web-search";
   /** System text (a tool's facts and rules), sent before the conversation. */
@@ -115,7 +114,7 @@ function remainderOf(reply: string, continueFrom: string | undefined): string {
 export function streamChat(target: ChatTarget, turns: ChatTurn[], options: StreamOptions): AsyncGenerator<StreamEvent> {
   if (target.kind === "demo") {
     const reply = remainderOf(options.demoReply ?? "", options.continueFrom);
-    return streamDemo(reply, options.reasoning ?? false, options.signal, options.demoPaceMs ?? 30, options);
+    return streamDemo(reply, options.reasoning ?? false, options.signal, target.paceMs, options);
   }
   if (options.kind === "web-search") {
     return streamWebSearch(target, turns, { ...options, sourcesLabel: options.sourcesLabel ?? "Sources" });
