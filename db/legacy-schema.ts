@@ -1,11 +1,10 @@
-// The per-account tables D1 held before each account had its own object (decision 0026): fenced here, under
-// `legacy` names, because only the move reads them (app/.server/account/move-from-d1.ts, through each part's
-// `movedFromD1`), and the account's deletion deletes what an unmoved account still has there. The live tables of the
-// same names are db/account-schema.ts's, inside each account's object. Nothing else may import this file (eslint.config.js).
-// db/legacy/drop-old-account-tables.sql drops them once every account is moved; the code here already answers as
-// if they were empty when they are gone (decision 0035-foundation-legacy-tables), so that step is the SQL file moved into
-// db/migrations and then this file and the move deleted. drizzle.config.ts reads this file too, so no migration is
-// generated that drops them before then.
+// The per-account tables D1 held before each account had its own object (decision 0026): fenced here, under `legacy`
+// names, because only the move reads them (app/.server/account/move-from-d1.ts, through each part's `movedFromD1`),
+// which also deletes what a deleted account still has there; nothing else may import this file
+// (tests/unit/legacy-schema.test.ts). The live tables of the same names are db/account-schema.ts's, in each account's
+// object. db/legacy/0022_drop_old_account_tables.sql drops them once every account is moved, and the move already
+// answers as if they were empty when they are gone (decision 0035-foundation-legacy-tables). drizzle.config.ts reads
+// this file too, so no migration that drops them is generated before then.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, galleryTools, imageTools, updatedAt, users } from "./schema";
