@@ -86,6 +86,8 @@ const quickChecks = [
   { name: "lint", run: (out) => niced(bin("eslint"), ["--max-warnings=0", "."], out) },
   // Layers point down only (routes -> components -> .server -> lib); .madgerc counts runtime imports (decision 0021).
   { name: "import cycles", run: (out) => niced(bin("madge"), ["--circular", "app", "workers"], out) },
+  // Counting type imports too, no circle of more than 3 files (scripts/import-cycles.mjs, decision 0021).
+  { name: "type import cycles", run: (out) => niced(process.execPath, [path.join(root, "scripts/import-cycles.mjs")], out) },
   // AppEnv is built from wrangler.toml's generated types (app/.server/env.ts): they must match wrangler.toml, and the
   // document-check worker's config that the app's DOCUMENT_CHECK service binding names (the same files as `npm run cf-typegen`).
   {

@@ -1,82 +1,13 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
-import type { AccountDeletionMessage, AccountMovesQueue } from "./account/messages";
-import type { Account } from "./account/object";
-import type { AuthThrottle } from "./auth/throttle-counter";
-import type { CreditsCounter } from "./credits/counter";
-import type { DocumentReadMessage } from "./documents/messages";
-import type { DataExportMessage } from "./exports/messages";
-import type { ImageJobMessage } from "./images/messages";
-import type { MemoryJob } from "./memory/jobs";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
-import type { InboxQueue } from "./whatsapp/inbox-message";
-
-/** The producer side of the image queue. In `npm run dev` a service entrypoint with the same shape stands in. */
-export interface JobQueue {
-  send(body: ImageJobMessage): Promise<unknown>;
-}
-
-/** The producer side of the data-export queue (decision 0018); a service entrypoint under `npm run dev`. */
-export interface ExportQueue {
-  send(body: DataExportMessage): Promise<unknown>;
-}
-
-/** The producer side of the document-reads queue (decision 0031); a service entrypoint under `npm run dev`. */
-export interface DocumentQueue {
-  send(body: DocumentReadMessage): Promise<unknown>;
-}
-
-/** The producer side of the memory extraction queue (decision 0027); a service entrypoint under `npm run dev`. */
-export interface MemoryQueue {
-  send(body: MemoryJob): Promise<unknown>;
-}
-
-/** The producer side of the account-deletions queue (decision 0033); a service entrypoint under `npm run dev`. */
-export interface DeletionQueue {
-  send(body: AccountDeletionMessage): Promise<unknown>;
-}
-
-/** What wrangler.toml binds, as `wrangler types` generates it (workers/worker-configuration.d.ts, `npm run cf-typegen`). */
-type Generated = Cloudflare.Env;
 
 /**
- * The generated type of a binding that `[env.dev]` rebinds: a union of production's binding and the dev services
- * worker's (an untyped namespace, a service entrypoint). The app is typed against production's, picked out of the
- * union, so a binding renamed or removed in wrangler.toml fails the typecheck here instead of at run time.
+ * The main worker's environment: the ambient `Bindings.App` (workers/app-env.d.ts, built on the types `wrangler types`
+ * generates from wrangler.toml). Ambient, so the modules that name the environment import no Durable Object class
+ * and no queue message through it (decision 0021, "Bindings are ambient").
  */
-type ProductionBinding<Name extends keyof Generated, Kind> = Extract<Generated[Name], Kind>;
-
-/** The queue producers as the app calls them: only `send`, which production's Queue and dev's entrypoint both have. */
-type Producer<Name extends keyof Generated, Message> =
-  ProductionBinding<Name, Queue> extends { send(body: Message): Promise<unknown> } ? { send(body: Message): Promise<unknown> } : never;
-
-/**
- * The main worker's environment: wrangler.toml's bindings from the generated `Env` (D1, R2, the Durable Objects with
- * their classes, the queues with their message types, the WhatsApp service), and its variables as plain values
- * that loadConfig checks and parses. WHATSAPP and WHATSAPP_INBOX are optional because a deployment without the
- * channel leaves them out (the inbox producer is bound to the WhatsApp worker's queue only where it is deployed).
- */
-export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS" | "ANALYTICS_RATE"> & {
-  CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
-  AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
-  ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<Account>>;
-  IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
-  DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
-  MEMORY_JOBS: Producer<"MEMORY_JOBS", MemoryJob>;
-  ACCOUNT_DELETIONS: Producer<"ACCOUNT_DELETIONS", AccountDeletionMessage>;
-  DOCUMENT_READS: Producer<"DOCUMENT_READS", DocumentReadMessage>;
-  /**
-   * The document-check worker (workers/document-check.ts, entrypoint DocumentCheck; decision 0031): the upload's
-   * page count of a PDF runs there, so this worker's bundle carries no document parser.
-   */
-  DOCUMENT_CHECK: Generated["DOCUMENT_CHECK"];
-  /** WhatsApp messages accepted by the webhook worker, answered by this worker's queue consumer. */
-  WHATSAPP_INBOX?: InboxQueue;
-  WHATSAPP?: Generated["WHATSAPP"];
-  /** Moving a deployed database's old per-account rows into the accounts' objects (decision 0026). */
-  ACCOUNT_MOVES?: AccountMovesQueue;
-  [variable: string]: unknown;
-};
+export type AppEnv = Bindings.App;
 
 const binding = <T>(name: string, kind: string, method: string) =>
   z.custom<T>((value) => typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[method] === "function", {
@@ -88,15 +19,15 @@ const bindingsSchema = z.object({
   MEDIA: binding<R2Bucket>("MEDIA", "R2 bucket", "put"),
   PAGE_VIEWS: binding<AnalyticsEngineDataset>("PAGE_VIEWS", "Analytics Engine dataset", "writeDataPoint"),
   ANALYTICS_RATE: binding<RateLimit>("ANALYTICS_RATE", "Rate Limiting binding", "limit"),
-  CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
-  AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
-  ACCOUNT: binding<DurableObjectNamespace<Account>>("ACCOUNT", "Durable Object namespace", "idFromName"),
-  IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
-  DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
-  MEMORY_JOBS: binding<MemoryQueue>("MEMORY_JOBS", "Queue producer", "send"),
-  ACCOUNT_DELETIONS: binding<DeletionQueue>("ACCOUNT_DELETIONS", "Queue producer", "send"),
-  DOCUMENT_READS: binding<DocumentQueue>("DOCUMENT_READS", "Queue producer", "send"),
-  DOCUMENT_CHECK: binding<Generated["DOCUMENT_CHECK"]>("DOCUMENT_CHECK", "service (the document-check worker)", "pdfPageCount"),
+  CREDITS: binding<AppEnv["CREDITS"]>("CREDITS", "Durable Object namespace", "idFromName"),
+  AUTH_THROTTLE: binding<AppEnv["AUTH_THROTTLE"]>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
+  ACCOUNT: binding<AppEnv["ACCOUNT"]>("ACCOUNT", "Durable Object namespace", "idFromName"),
+  IMAGE_JOBS: binding<AppEnv["IMAGE_JOBS"]>("IMAGE_JOBS", "Queue producer", "send"),
+  DATA_EXPORTS: binding<AppEnv["DATA_EXPORTS"]>("DATA_EXPORTS", "Queue producer", "send"),
+  MEMORY_JOBS: binding<AppEnv["MEMORY_JOBS"]>("MEMORY_JOBS", "Queue producer", "send"),
+  ACCOUNT_DELETIONS: binding<AppEnv["ACCOUNT_DELETIONS"]>("ACCOUNT_DELETIONS", "Queue producer", "send"),
+  DOCUMENT_READS: binding<AppEnv["DOCUMENT_READS"]>("DOCUMENT_READS", "Queue producer", "send"),
+  DOCUMENT_CHECK: binding<AppEnv["DOCUMENT_CHECK"]>("DOCUMENT_CHECK", "service (the document-check worker)", "pdfPageCount"),
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);

@@ -1,7 +1,7 @@
 import { routeStrings } from "~/lib/i18n";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { GalleryHorizontalEnd } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,18 +16,14 @@ import { deleteGalleryImage, galleryPage } from "~/.server/images/gallery";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import type { GalleryViewerItem } from "~/components/images/gallery-viewer";
-import { creationTitle } from "~/components/images/job-list";
+import { EmptyGallery, GalleryGrid } from "~/components/images/gallery-grid";
 import { DocumentPanelHost } from "~/components/documents/document-panel-host";
 import { FilesList } from "~/components/documents/files-list";
-import { ToolIcon } from "~/components/layout/tool-icon";
 import { lazyOverlay } from "~/components/ui/lazy-overlay";
 import { PageHeader } from "~/components/ui/page-header";
 import { ShowMore, useMorePages } from "~/components/ui/show-more";
 import { Tabs } from "~/components/ui/tabs";
-import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
-import { GALLERY_TOOLS } from "~/lib/image-options";
-import { Button } from "~/components/ui/button";
 
 export const handle = routeStrings("gallery", "tools", "images", "documents");
 
@@ -95,42 +91,9 @@ const GalleryViewer = lazyOverlay(() => import("~/components/images/gallery-view
 
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function EmptyGallery({ visitor }: { visitor: boolean }) {
-  const { t } = useTranslation("gallery");
-  const { t: tc } = useTranslation("common");
-  return (
-    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-12 text-center">
-      <h2 className="text-lg font-medium">{t(visitor ? "visitor.title" : "empty.title")}</h2>
-      <p className="text-sm text-muted-foreground">{t(visitor ? "visitor.body" : "empty.body")}</p>
-      {visitor && (
-        <Link
-          to={`/auth/login?redirectTo=${encodeURIComponent("/gallery")}`}
-          onClick={(event) => {
-            event.preventDefault();
-            openAuthDialog("sign-in");
-          }}
-          className="rounded-lg bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:opacity-90"
-        >
-          {t("visitor.signIn")}
-        </Link>
-      )}
-      <ul className="flex flex-wrap justify-center gap-2">
-        {GALLERY_TOOLS.map((tool) => (
-          <li key={tool}>
-            <Link to={`/${tool}`} className="inline-flex items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-muted">
-              <ToolIcon tool={tool} />
-              {tc(`tools.${tool}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export default function Gallery() {
   const page = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("images");
+  const { t } = useTranslation("images");
   const { t: tg } = useTranslation("gallery");
   const [searchParams, setSearchParams] = useSearchParams();
   const creations = useMorePages({ items: page.items, nextCursor: page.nextCursor }, (data: Page) => data);
@@ -180,43 +143,7 @@ export default function Gallery() {
       <EmptyGallery visitor={page.visitor} />
     ) : (
       <div className="flex w-full flex-col gap-6 py-4">
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {items.map((item) => (
-            <li key={item.id}>
-              <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card" data-gallery-item={item.id}>
-                <Button
-                  type="button"
-                  onClick={() => openItem(item)}
-                  variant="unstyled"
-                  className="block aspect-square w-full overflow-hidden bg-muted"
-                  aria-label={t("gallery.open", { name: creationTitle(item, t, i18n.language) })}
-                >
-                  <img
-                    src={item.url}
-                    alt=""
-                    loading="lazy"
-                    width={item.width}
-                    height={item.height}
-                    className={`size-full object-contain ${item.tool === "image-generation" ? "" : "bg-white"}`}
-                  />
-                </Button>
-                <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
-                  <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-                    <ToolIcon tool={item.tool} className="size-3.5" />
-                    {t(`common:tools.${item.tool}`)}
-                  </p>
-                  <p className="line-clamp-2 break-words font-medium">{creationTitle(item, t, i18n.language)}</p>
-                  <p className="mt-auto text-xs text-muted-foreground">
-                    {item.model === "demo" ? t("jobs.demoModel") : item.model === "vector" ? t("jobs.vectorModel") : item.model} ·{" "}
-                    <time dateTime={new Date(item.createdAt).toISOString()} suppressHydrationWarning>
-                      {new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(item.createdAt))}
-                    </time>
-                  </p>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
+        <GalleryGrid items={items} onOpen={openItem} />
         {cursor && <ShowMore href={`/gallery?cursor=${encodeURIComponent(cursor)}`} loading={creations.loading} load={creations.load} />}
       </div>
     );

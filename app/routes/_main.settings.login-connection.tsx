@@ -1,8 +1,8 @@
 import { routeStrings } from "~/lib/i18n";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useFetcher, useLoaderData } from "@remix-run/react";
-import { KeyRound, Link2, Mail } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import { pageAction, invalid, linkContext, requireUserRow } from "~/.server/http/auth";
@@ -12,19 +12,10 @@ import { requireRecentSignIn } from "~/.server/auth/recent-sign-in";
 import { AppError, errorStatus, type ErrorCode } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
 import { loginPageRows } from "~/.server/settings/login-rows";
-import { FormAlert, PasswordField, SubmitButton } from "~/components/auth/fields";
-import { alertCode } from "~/components/auth/forms";
-import { newPasswordForm, useAuthWords } from "~/components/auth/account-forms";
-import type { ErrorBody } from "~/lib/error-body";
-import { useForm } from "~/lib/use-form";
+import { FormAlert } from "~/components/auth/fields";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import {
-  ConfirmIdentityDialog,
-  REQUIRES_RECENT_LOGIN,
-  useIdentityConfirmedNotice,
-  useRecentSignIn,
-  type ConfirmingAccount,
-} from "~/components/settings/confirm-identity";
+import { ConfirmIdentityDialog, useIdentityConfirmedNotice } from "~/components/settings/confirm-identity";
+import { ConnectEmailForm, DisconnectButton, ICONS } from "~/components/settings/login-connections";
 import { PasskeysSection } from "~/components/settings/passkeys-section";
 import { SecurityActivity } from "~/components/settings/security-activity";
 import { TwoStepSection } from "~/components/settings/two-step-section";
@@ -59,8 +50,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ConnectionActionData = { ok: true; notice: "connected" | "disconnected" | "verificationSent"; provider: Provider } | ErrorBody;
-
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readForm(request);
   const { viewer, user } = await requireUserRow(request, context);
@@ -81,76 +70,6 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   }
   throw new AppError("request/invalid");
 });
-
-const ICONS: Record<Provider, ReactNode> = {
-  google: <span className="text-base font-bold text-[#4285F4]">G</span>,
-  apple: <KeyRound className="size-4" aria-hidden />,
-  email: <Mail className="size-4" aria-hidden />,
-};
-
-function useNoticeToast(result: ConnectionActionData | undefined) {
-  const { t } = useTranslation("settings");
-  const { t: tc } = useTranslation();
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) notify("success", t(`login-connection.notices.${result.notice}`, { provider: t(`login-connection.providers.${result.provider}`) }));
-    // "Confirm it's you" opens for requires-recent-login and says it there.
-    else if (alertCode(result) && result.error.code !== REQUIRES_RECENT_LOGIN) notify("error", tc(`errors:${result.error.code}`));
-  }, [result, t, tc]);
-}
-
-function DisconnectButton({ provider, disabled, account }: { provider: Provider; disabled: boolean; account: ConfirmingAccount }) {
-  const { t } = useTranslation("settings");
-  const fetcher = useFetcher<ConnectionActionData>();
-  useNoticeToast(fetcher.data);
-  const { dialog } = useRecentSignIn(fetcher, account);
-  return (
-    <>
-      <fetcher.Form method="post" className="flex flex-col items-end gap-2">
-        <input type="hidden" name="intent" value="disconnect" />
-        <input type="hidden" name="provider" value={provider} />
-        <Button
-          type="submit"
-          // The last verified connection cannot go (docs/product.md §5); the server refuses it too.
-          disabled={fetcher.state !== "idle" || disabled}
-          title={disabled ? t("errors:auth/last-connection") : undefined}
-          variant="outline"
-          size="sm"
-          aria-label={t("login-connection.disconnectProvider", { provider: t(`login-connection.providers.${provider}`) })}
-        >
-          {t("login-connection.disconnect")}
-        </Button>
-        {fetcher.data && !fetcher.data.ok && <FormAlert code={fetcher.data.error.code} />}
-      </fetcher.Form>
-      {dialog}
-    </>
-  );
-}
-
-function ConnectEmailForm({ account }: { account: ConfirmingAccount }) {
-  const { t } = useTranslation("settings");
-  const { t: ta } = useTranslation("auth");
-  const fetcher = useFetcher<ConnectionActionData>();
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const { errors, formProps } = useForm({ schema: newPasswordForm, translate: useAuthWords(), serverErrors: failed?.error.fieldErrors });
-  useNoticeToast(fetcher.data);
-  const { dialog } = useRecentSignIn(fetcher, account);
-  return (
-    <>
-      <fetcher.Form method="post" className="mt-3 flex max-w-md flex-col gap-3" {...formProps}>
-        <input type="hidden" name="intent" value="connect-email" />
-        <p className="text-sm text-muted-foreground">{t("login-connection.emailForm.description", { email: account.email })}</p>
-        <FormAlert code={alertCode(failed)} />
-        <PasswordField name="password" autoComplete="new-password" label={ta("fields.newPassword")} hint={ta("fields.passwordHint")} error={errors.password} />
-        <PasswordField name="confirmPassword" autoComplete="new-password" label={ta("fields.confirmPassword")} error={errors.confirmPassword} />
-        <div>
-          <SubmitButton busy={fetcher.state !== "idle"}>{t("login-connection.emailForm.submit")}</SubmitButton>
-        </div>
-      </fetcher.Form>
-      {dialog}
-    </>
-  );
-}
 
 export default function LoginConnectionTab() {
   const { t } = useTranslation("settings");

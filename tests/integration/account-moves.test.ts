@@ -8,14 +8,24 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { accountObject, inAccount } from "../../app/.server/account/client";
 import { mintedAfterD1, newGuestId } from "../../app/.server/account/ids";
-import { moveRowsFromD1 } from "../../app/.server/account/move-from-d1";
+import { moveRowsFromD1, ownerPageReads, ownersPage } from "../../app/.server/account/move-from-d1";
 import type { AccountDb } from "../../app/.server/account/schema";
-import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { callWorker, createUser, db } from "./auth-helpers";
 import { appEnv, uniqueId } from "./helpers";
 import { deliver } from "./images-helpers";
+import {
+  legacyAccountMoves,
+  legacyBirthProfiles,
+  legacyChatMessages,
+  legacyChatThreads,
+  legacyDataExports,
+  legacyGalleryImages,
+  legacyImageJobs,
+  legacyUploads,
+  legacyVoiceNotes,
+} from "../../db/legacy-schema";
 
 const TOKEN = "operator-token-for-the-account-moves-0123456789";
 
@@ -25,8 +35,8 @@ async function accountInD1() {
   const ownerId = user.id;
   const threads = [uniqueId("t"), uniqueId("t"), uniqueId("t")];
   for (const [index, id] of threads.entries()) {
-    await db.insert(schema.chatThreads).values({ id, ownerId, title: `Thread ${index} ünicode`, starred: index === 1, createdAt: 1000 + index });
-    await db.insert(schema.chatMessages).values(
+    await db.insert(legacyChatThreads).values({ id, ownerId, title: `Thread ${index} ünicode`, starred: index === 1, createdAt: 1000 + index });
+    await db.insert(legacyChatMessages).values(
       Array.from({ length: 4 }, (_, turn) => ({
         id: `${id}-m${turn}`,
         threadId: id,
@@ -38,17 +48,17 @@ async function accountInD1() {
     );
   }
   await db
-    .insert(schema.voiceNotes)
+    .insert(legacyVoiceNotes)
     .values({ messageId: `${threads[0]}-m0`, ownerId, r2Key: `voice-notes/${ownerId}/a.ogg`, contentType: "audio/ogg", bytes: 9, seconds: 2 });
   const jobIds = [uniqueId("job"), uniqueId("job")];
   for (const id of jobIds) {
     await db
-      .insert(schema.uploads)
+      .insert(legacyUploads)
       .values({ id: `${id}-up`, ownerId, r2Key: `uploads/${ownerId}/${id}.png`, contentType: "image/png", bytes: 1, width: 1, height: 1 });
     await db
-      .insert(schema.imageJobs)
+      .insert(legacyImageJobs)
       .values({ id, ownerId, tool: "image-generation", status: "done", prompt: "a cat", model: "demo", creditKey: `job:${id}`, sourceUploadId: `${id}-up` });
-    await db.insert(schema.galleryImages).values({
+    await db.insert(legacyGalleryImages).values({
       id: `${id}-img`,
       ownerId,
       jobId: id,
@@ -61,11 +71,11 @@ async function accountInD1() {
       bytes: 1,
     });
   }
-  await db.insert(schema.birthProfiles).values({ ownerId, birthDate: "1990-01-01", birthTime: "10:30", placeId: "istanbul" });
+  await db.insert(legacyBirthProfiles).values({ ownerId, birthDate: "1990-01-01", birthTime: "10:30", placeId: "istanbul" });
   const exportId = uniqueId("e")
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(0, 22);
-  await db.insert(schema.dataExports).values({
+  await db.insert(legacyDataExports).values({
     id: exportId,
     ownerId,
     status: "ready",
@@ -79,14 +89,14 @@ async function accountInD1() {
 
 /** The pairs of tables compared: every row the account has in D1, and the same table in its object. */
 const TABLES = [
-  ["chatThreads", schema.chatThreads, accountSchema.chatThreads],
-  ["chatMessages", schema.chatMessages, accountSchema.chatMessages],
-  ["voiceNotes", schema.voiceNotes, accountSchema.voiceNotes],
-  ["uploads", schema.uploads, accountSchema.uploads],
-  ["imageJobs", schema.imageJobs, accountSchema.imageJobs],
-  ["galleryImages", schema.galleryImages, accountSchema.galleryImages],
-  ["birthProfiles", schema.birthProfiles, accountSchema.birthProfiles],
-  ["dataExports", schema.dataExports, accountSchema.dataExports],
+  ["chatThreads", legacyChatThreads, accountSchema.chatThreads],
+  ["chatMessages", legacyChatMessages, accountSchema.chatMessages],
+  ["voiceNotes", legacyVoiceNotes, accountSchema.voiceNotes],
+  ["uploads", legacyUploads, accountSchema.uploads],
+  ["imageJobs", legacyImageJobs, accountSchema.imageJobs],
+  ["galleryImages", legacyGalleryImages, accountSchema.galleryImages],
+  ["birthProfiles", legacyBirthProfiles, accountSchema.birthProfiles],
+  ["dataExports", legacyDataExports, accountSchema.dataExports],
 ] as const;
 
 type Rows = Record<string, unknown>[];
@@ -98,9 +108,7 @@ async function checksum(rows: Rows): Promise<string> {
 }
 
 async function d1Rows(ownerId: string): Promise<Record<string, Rows>> {
-  const threadIds = (await db.select({ id: schema.chatThreads.id }).from(schema.chatThreads).where(eq(schema.chatThreads.ownerId, ownerId))).map(
-    (row) => row.id,
-  );
+  const threadIds = (await db.select({ id: legacyChatThreads.id }).from(legacyChatThreads).where(eq(legacyChatThreads.ownerId, ownerId))).map((row) => row.id);
   const all = async (table: SQLiteTable) => (await db.select().from(table)) as Rows;
   const result: Record<string, Rows> = {};
   for (const [name, table] of TABLES) {
@@ -140,6 +148,24 @@ const admin = (method: string, search = "", token = TOKEN) =>
     ACCOUNT_MOVES: queue,
   } as AppEnv);
 const enqueued: { body: { accountId: string } }[] = [];
+interface PageAnswer {
+  total: number;
+  moved: number;
+  next: string | null;
+}
+/** The whole move's progress, summed over the endpoint's pages as scripts/move-accounts.mjs does. */
+async function progress() {
+  let total = 0;
+  let moved = 0;
+  let after = "";
+  do {
+    const page = (await (await admin("GET", `?after=${encodeURIComponent(after)}`)).json()) as PageAnswer;
+    total += page.total;
+    moved += page.moved;
+    after = page.next ?? "";
+  } while (after);
+  return { total, moved };
+}
 const queue = { sendBatch: async (messages: Iterable<{ body: { accountId: string } }>) => void enqueued.push(...messages) };
 
 describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 }, () => {
@@ -183,7 +209,7 @@ describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 
       store.all<{ hits: number }>(`select count(*) as hits from chat_search where chat_search match 'Message'`),
     );
     expect(found[0]!.hits).toBe(12);
-    const [record] = await db.select().from(schema.accountMoves).where(eq(schema.accountMoves.accountId, ownerId));
+    const [record] = await db.select().from(legacyAccountMoves).where(eq(legacyAccountMoves.accountId, ownerId));
     expect(record).toMatchObject({ accountId: ownerId });
     expect(record!.rows).toBeGreaterThan(0);
   });
@@ -196,7 +222,7 @@ describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 
     const alarm = await runInDurableObject(accountObject(appEnv, ownerId), (_, state) => state.storage.getAlarm());
     expect(alarm).toBe(latest!.expiresAt);
     // Rows written to D1 after the move (an old worker during the deploy) are not read again: the move was once.
-    await db.insert(schema.chatThreads).values({ id: uniqueId("late"), ownerId, title: "Too late" });
+    await db.insert(legacyChatThreads).values({ id: uniqueId("late"), ownerId, title: "Too late" });
     const threads = await inAccountDb(ownerId, (store) =>
       store.select().from(accountSchema.chatThreads).orderBy(asc(accountSchema.chatThreads.createdAt)).all(),
     );
@@ -208,20 +234,20 @@ describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 
     const guestId = newGuestId();
     expect(mintedAfterD1(guestId)).toBe(true);
     // A row under that id in an old table (none could be there in production) is the proof: the object never read it.
-    await db.insert(schema.chatThreads).values({ id: uniqueId("t"), ownerId: guestId, title: "never moved", createdAt: 1000 });
+    await db.insert(legacyChatThreads).values({ id: uniqueId("t"), ownerId: guestId, title: "never moved", createdAt: 1000 });
     expect((await inAccount(appEnv, guestId, "chat.historyPanel")).all).toMatchObject({ threads: [] });
     const old = `g_${crypto.randomUUID()}`;
     expect(mintedAfterD1(old)).toBe(false);
-    await db.insert(schema.chatThreads).values({ id: uniqueId("t"), ownerId: old, title: "moved", createdAt: 1000 });
+    await db.insert(legacyChatThreads).values({ id: uniqueId("t"), ownerId: old, title: "moved", createdAt: 1000 });
     expect((await inAccount(appEnv, old, "chat.historyPanel")).all).toMatchObject({ threads: [{ title: "moved" }] });
   });
 
-  it("is started and watched by the operator through a token-protected endpoint", async () => {
+  it("is started and watched by the operator through a token-protected endpoint, a page of owner ids at a time", async () => {
     const { ownerId } = await accountInD1();
     expect((await admin("GET", "", "not-the-token-not-the-token-not-the-token")).status).toBe(404);
     // Of another length (longer, a prefix): refused the same way, compared as equal-length digests (equalSecrets).
     for (const other of [`${TOKEN}0`, TOKEN.slice(0, -1), ""]) expect((await admin("GET", "", other)).status).toBe(404);
-    const before = (await (await admin("GET")).json()) as { total: number; moved: number };
+    const before = await progress();
     expect(before.total).toBeGreaterThan(before.moved);
 
     // Enqueue page by page until every account not moved yet is on the queue; this account among them.
@@ -236,8 +262,45 @@ describe("moving the old D1 rows into the accounts' objects", { timeout: 60_000 
     expect(enqueued.map((message) => message.body.accountId)).toContain(ownerId);
 
     await deliver(appEnv, [{ id: "move-op", body: { accountId: ownerId } }], "account-moves");
-    const progress = (await (await admin("GET")).json()) as { total: number; moved: number };
-    expect(progress.moved).toBeGreaterThan(before.moved);
+    const after_ = await progress();
+    expect(after_.moved).toBeGreaterThan(before.moved);
     expect((await objectRows(ownerId)).chatMessages).toHaveLength(12);
+    // The page that holds the account, read again alone (as the script re-reads only pages still moving), counts it moved.
+    const alone = (await (
+      await admin("GET", `?after=${encodeURIComponent(ownerId.slice(0, -1))}&through=${encodeURIComponent(ownerId)}`)
+    ).json()) as PageAnswer;
+    expect(alone).toMatchObject({ total: 1, moved: 1, next: null });
+  });
+
+  it("reads the owners a page at a time along each old table's owner index, never scanning a table", async () => {
+    // Three owners with ids that sort together, in different old tables; pages of two.
+    const prefix = `page-${crypto.randomUUID()}-`;
+    const [first, second, third] = [`${prefix}a`, `${prefix}b`, `${prefix}c`];
+    await db.insert(legacyChatThreads).values({ id: uniqueId("t"), ownerId: first, title: "one" });
+    await db
+      .insert(legacyUploads)
+      .values({ id: uniqueId("u"), ownerId: second, r2Key: `uploads/${second}/x.png`, contentType: "image/png", bytes: 1, width: 1, height: 1 });
+    await db.insert(legacyBirthProfiles).values({ ownerId: third, birthDate: "1990-01-01", placeId: "istanbul" });
+    await db.insert(legacyChatThreads).values({ id: uniqueId("t"), ownerId: third, title: "three" });
+    await db.insert(legacyAccountMoves).values({ accountId: second, rows: 1, movedAt: 1 });
+
+    const range = { after: prefix, through: `${prefix}~` };
+    const one = await ownersPage(appEnv, range, 2);
+    expect(one).toEqual({ notMoved: [first], total: 2, moved: 1, next: null });
+    const open = await ownersPage(appEnv, { after: prefix }, 2);
+    expect(open.next).toBe(second);
+    const two = await ownersPage(appEnv, { after: second, through: range.through }, 2);
+    expect(two).toEqual({ notMoved: [third], total: 1, moved: 0, next: null });
+
+    // Each table's read is a search of an index by owner id from the page's start, never a scan of the table.
+    for (const read of ownerPageReads(appEnv, range, 2)) {
+      const { sql, params } = read.toSQL();
+      const plan = await appEnv.DB.prepare(`explain query plan ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((row) => row.detail).join("; ");
+      expect(details, sql).toMatch(/^SEARCH \w+ USING (COVERING )?INDEX \w+ \(owner_id>\? AND owner_id<\?\)/);
+      expect(details, sql).not.toMatch(/\bSCAN\b/);
+    }
   });
 });

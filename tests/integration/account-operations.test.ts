@@ -8,11 +8,11 @@ import { consumeCredits, getBalance, refundCredits } from "../../app/.server/cre
 import { loadConfig } from "../../app/.server/env";
 import { issueGuestId } from "../../app/.server/identity";
 import { signValue } from "../../app/.server/auth/signing";
-import { schema } from "../../app/.server/db";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, createUser, db } from "./auth-helpers";
 import { deleteAccountToTheEnd } from "./deletion-helpers";
 import { appEnv, creditsStub, uniqueId } from "./helpers";
+import { legacyChatMessages, legacyChatThreads } from "../../db/legacy-schema";
 
 const config = loadConfig(appEnv);
 
@@ -35,7 +35,7 @@ describe("an account's credits in its object", () => {
     // The real clock: the object takes its old counter's charges over for the day it first serves the account.
     const now = Date.now();
     // Before the deploy: a chat in D1, 17 of 20 credits spent today on the account's CreditsCounter, and some yesterday.
-    await db.insert(schema.chatThreads).values({ id: uniqueId("thread"), ownerId: accountId, title: "Before the deploy" });
+    await db.insert(legacyChatThreads).values({ id: uniqueId("thread"), ownerId: accountId, title: "Before the deploy" });
     const old = creditsStub(accountId);
     for (let index = 0; index < 17; index++) await old.consume({ key: `before-${index}`, cost: 1, limit: 20, now: now });
     await old.consume({ key: "yesterday", cost: 5, limit: 20, now: now - 86_400_000 });
@@ -65,8 +65,8 @@ describe("a visitor signing in", () => {
     const user = await createUser();
     // What the guest made before their object kept their rows (still in D1)...
     const oldThreadId = uniqueId("thread");
-    await db.insert(schema.chatThreads).values({ id: oldThreadId, ownerId: guestId, title: "Asked before the move", createdAt: 1 });
-    await db.insert(schema.chatMessages).values({ id: uniqueId("m"), threadId: oldThreadId, role: "user", content: "Old question", createdAt: 2 });
+    await db.insert(legacyChatThreads).values({ id: oldThreadId, ownerId: guestId, title: "Asked before the move", createdAt: 1 });
+    await db.insert(legacyChatMessages).values({ id: uniqueId("m"), threadId: oldThreadId, role: "user", content: "Old question", createdAt: 2 });
     // ...and since, in the guest's object: a chat, an upload and birth data.
     const threadId = uniqueId("thread");
     await inAccountDb(guestId, (store) => {

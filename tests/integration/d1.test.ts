@@ -3,6 +3,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../app/.server/db";
 import { appEnv, uniqueId } from "./helpers";
+import { legacyChatMessages, legacyChatThreads } from "../../db/legacy-schema";
 
 const db = getDb(appEnv);
 
@@ -35,24 +36,21 @@ describe("D1 schema through drizzle", () => {
       { id: uniqueId("t"), ownerId, title: "middle", createdAt: base + 1_000, updatedAt: base + 1_000 },
       { id: uniqueId("t"), ownerId: otherOwner, title: "someone else's", updatedAt: base + 5_000 },
     ];
-    await db.insert(schema.chatThreads).values(threads);
+    await db.insert(legacyChatThreads).values(threads);
     const threadId = threads[1]!.id;
-    await db.insert(schema.chatMessages).values([
+    await db.insert(legacyChatMessages).values([
       { id: uniqueId("m"), threadId, role: "user", content: "Hello", createdAt: base + 2_000 },
       { id: uniqueId("m"), threadId, role: "assistant", content: "Hi! How can I help?", model: "demo", createdAt: base + 2_001 },
     ]);
 
     const history = await db
-      .select({ title: schema.chatThreads.title })
-      .from(schema.chatThreads)
-      .where(eq(schema.chatThreads.ownerId, ownerId))
-      .orderBy(desc(schema.chatThreads.updatedAt));
+      .select({ title: legacyChatThreads.title })
+      .from(legacyChatThreads)
+      .where(eq(legacyChatThreads.ownerId, ownerId))
+      .orderBy(desc(legacyChatThreads.updatedAt));
     expect(history.map((row) => row.title)).toEqual(["newest", "middle", "oldest"]);
 
-    const messages = await db.query.chatMessages.findMany({
-      where: eq(schema.chatMessages.threadId, threadId),
-      orderBy: asc(schema.chatMessages.createdAt),
-    });
+    const messages = await db.select().from(legacyChatMessages).where(eq(legacyChatMessages.threadId, threadId)).orderBy(asc(legacyChatMessages.createdAt));
     expect(messages.map((message) => [message.role, message.content, message.status])).toEqual([
       ["user", "Hello", "complete"],
       ["assistant", "Hi! How can I help?", "complete"],
@@ -62,17 +60,17 @@ describe("D1 schema through drizzle", () => {
   it("deletes a thread's messages with the thread (ON DELETE CASCADE)", async () => {
     const ownerId = await insertUser();
     const threadId = uniqueId("t");
-    await db.insert(schema.chatThreads).values({ id: threadId, ownerId, title: "to delete" });
-    await db.insert(schema.chatMessages).values([
+    await db.insert(legacyChatThreads).values({ id: threadId, ownerId, title: "to delete" });
+    await db.insert(legacyChatMessages).values([
       { id: uniqueId("m"), threadId, role: "user", content: "one" },
       { id: uniqueId("m"), threadId, role: "assistant", content: "two" },
     ]);
-    expect(await db.$count(schema.chatMessages, eq(schema.chatMessages.threadId, threadId))).toBe(2);
+    expect(await db.$count(legacyChatMessages, eq(legacyChatMessages.threadId, threadId))).toBe(2);
 
-    await db.delete(schema.chatThreads).where(eq(schema.chatThreads.id, threadId));
+    await db.delete(legacyChatThreads).where(eq(legacyChatThreads.id, threadId));
 
-    expect(await db.$count(schema.chatThreads, eq(schema.chatThreads.id, threadId))).toBe(0);
-    expect(await db.$count(schema.chatMessages, eq(schema.chatMessages.threadId, threadId))).toBe(0);
+    expect(await db.$count(legacyChatThreads, eq(legacyChatThreads.id, threadId))).toBe(0);
+    expect(await db.$count(legacyChatMessages, eq(legacyChatMessages.threadId, threadId))).toBe(0);
   });
 
   it("refuses a second user with the same email", async () => {
@@ -83,7 +81,7 @@ describe("D1 schema through drizzle", () => {
   });
 
   it("refuses a message whose thread does not exist (foreign keys are on)", async () => {
-    const orphan = db.insert(schema.chatMessages).values({ id: uniqueId("m"), threadId: uniqueId("missing"), role: "user", content: "orphan" });
+    const orphan = db.insert(legacyChatMessages).values({ id: uniqueId("m"), threadId: uniqueId("missing"), role: "user", content: "orphan" });
     expect(await failureOf(orphan)).toMatch(/FOREIGN KEY constraint failed/);
   });
 });

@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** A database of its own where account-moves-drop.test.ts drops the old per-account tables. */
+      LEGACY_DROP_DB: D1Database;
     }
   }
 }

@@ -8,6 +8,7 @@ import { callWorker, createUser, db, ORIGIN, signedInClient } from "../integrati
 import { accountSchema, inAccountDb } from "../integration/account-helpers";
 import { storeThread } from "../integration/chat-helpers";
 import { appEnv } from "../integration/helpers";
+import { legacyDataExports } from "../../db/legacy-schema";
 
 export interface World {
   /** A's session cookie (`name=value`). */
@@ -124,7 +125,7 @@ export async function createWorld(): Promise<World> {
   await db.insert(schema.sharedMessages).values({ shareId: ids.shareId, position: 1, role: "user", content: `${secret} question`, createdAt: Date.now() });
   // B's ready data export: downloading it as A must find nothing.
   await putObject(`exports/${b.id}/${ids.exportId}.zip`);
-  await db.insert(schema.dataExports).values({
+  await db.insert(legacyDataExports).values({
     id: ids.exportId,
     ownerId: b.id,
     status: "ready",

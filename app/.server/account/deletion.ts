@@ -114,9 +114,10 @@ async function forgetCounters(env: AppEnv, accountId: string): Promise<void> {
 }
 
 /**
- * The last step, one D1 transaction: the user row (sessions, login connections, tokens, passkeys, subscriptions, share
- * links and WhatsApp links follow by cascade), the rows it had in the old per-account tables, the e-mails sent to its
- * address, its WhatsApp numbers' message rows, its analytics rows and the guests', and the deletion record itself.
+ * The last step: the rows it had in the old per-account tables (a batch of their own, skipped once those tables are
+ * dropped: account/move-from-d1.ts), then one D1 transaction: the user row (sessions, login connections, tokens,
+ * passkeys, subscriptions, share links and WhatsApp links follow by cascade), the e-mails sent to its address, its
+ * WhatsApp numbers' message rows, its analytics rows and the guests', and the deletion record itself.
  */
 async function deleteRows(db: Database, deletion: Deletion, owners: string[]): Promise<void> {
   const { users, whatsappLinks, whatsappLinkCodes, whatsappMessages, whatsappReplies, whatsappFailures, emailOutbox, analyticsEvents } = schema;
@@ -134,12 +135,11 @@ async function deleteRows(db: Database, deletion: Deletion, owners: string[]): P
           db.delete(whatsappReplies).where(inArray(whatsappReplies.phone, phones)),
           db.delete(whatsappFailures).where(inArray(whatsappFailures.phone, phones)),
         ];
+  await forgetD1Rows(db, owners);
   await db.batch([
     db.delete(analyticsEvents).where(or(inArray(analyticsEvents.userId, owners), inArray(analyticsEvents.guestId, owners))),
-    ...owners.flatMap((owner) => forgetD1Rows(db, owner)),
     db.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${deletion.email.toLowerCase()}`),
     ...byPhone,
-    db.delete(schema.accountMoves).where(eq(schema.accountMoves.accountId, accountId)),
     db.delete(users).where(eq(users.id, accountId)),
     db.delete(schema.accountDeletions).where(eq(schema.accountDeletions.userId, accountId)),
   ]);

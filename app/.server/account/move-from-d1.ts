@@ -3,8 +3,9 @@
 // in one transaction with insert-or-ignore, so a move cut off anywhere (an eviction, a D1 error) is simply run again,
 // and no row is lost or copied twice. The object runs it once per account, before it serves that account
 // (account/object.ts), and the account-moves queue runs it for every account that has old rows (README "Deploying").
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { getDb, schema, type Database } from "../db";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { legacyAccountMoves } from "../../../db/legacy-schema";
+import { getDb, type Database } from "../db";
 import type { AppEnv } from "../env";
 import type { AccountPart, MovedTable } from "./part";
 import { accountParts } from "./parts";
@@ -17,13 +18,15 @@ export const MOVE_PAGE_ROWS = 200;
 const MOVED_TABLES: readonly MovedTable[] = accountParts.flatMap((part: AccountPart) => part.movedFromD1 ?? []);
 
 /** The D1 tables that name an owner: whoever appears in one has rows to move (messages go with their threads). */
-const OWNER_COLUMNS = MOVED_TABLES.flatMap((table) => (table.ownerColumn ? [table.ownerColumn] : []));
+const OWNED_TABLES = MOVED_TABLES.flatMap(({ from, ownerColumn }) => (ownerColumn ? [{ from, ownerColumn }] : []));
 
 /** Whether the account has any row in the old tables: one indexed read, so an account without any moves in for that. */
 export async function hasRowsInD1(env: Pick<AppEnv, "DB">, accountId: string): Promise<boolean> {
-  const checks = OWNER_COLUMNS.map((column) => sql`exists (select 1 from ${column.table} where ${column} = ${accountId})`);
-  const [row] = await getDb(env).all<{ found: number }>(sql`select (${sql.join(checks, sql` or `)}) as found`);
-  return Boolean(row?.found);
+  const checks = OWNED_TABLES.map(({ from, ownerColumn }) => sql`exists (select 1 from ${from} where ${ownerColumn} = ${accountId})`);
+  return unlessDropped(async () => {
+    const [row] = await getDb(env).all<{ found: number }>(sql`select (${sql.join(checks, sql` or `)}) as found`);
+    return Boolean(row?.found);
+  }, false);
 }
 
 /**
@@ -60,48 +63,100 @@ export async function moveRowsFromD1(account: Pick<AccountContext, "db" | "env" 
   return copied;
 }
 
-/** Notes in D1 that the account was moved, for the progress count (idempotent). */
+/** Notes in D1 that the account was moved, for the progress count (idempotent; nothing once the old tables are dropped). */
 export async function recordMoved(env: Pick<AppEnv, "DB">, accountId: string, rows: number, now = Date.now()): Promise<void> {
-  await getDb(env).insert(schema.accountMoves).values({ accountId, rows, movedAt: now }).onConflictDoNothing();
+  await unlessDropped(async () => {
+    await getDb(env).insert(legacyAccountMoves).values({ accountId, rows, movedAt: now }).onConflictDoNothing();
+  }, undefined);
 }
 
-/** D1 allows at most five terms in one compound SELECT: the union is made of unions of at most this many. */
-const UNION_TERMS = 4;
+/** Owner ids one progress or enqueue request reads: a Queue takes 100 messages per sendBatch, so ten batches. */
+export const OWNERS_PER_PAGE = 1000;
 
-/** A union of every owner id the old tables name, as one sub-query. */
-function ownersWithRows() {
-  const selects = OWNER_COLUMNS.map((column) => sql`select ${column} as id from ${column.table}`);
-  const groups = [];
-  for (let start = 0; start < selects.length; start += UNION_TERMS) {
-    groups.push(sql`select id from (${sql.join(selects.slice(start, start + UNION_TERMS), sql` union `)})`);
-  }
-  return sql.join(groups, sql` union `);
+/** A range of owner ids in key order: after `after`, up to and including `through` (open-ended when null). */
+export interface OwnerRange {
+  after: string;
+  through?: string | null;
 }
 
-/** Owner ids with rows in the old tables and not moved yet, after `after` in id order: what the move enqueues. */
-export async function accountsToMove(env: Pick<AppEnv, "DB">, after: string, limit: number): Promise<string[]> {
-  const rows = await getDb(env).all<{ id: string }>(
-    sql`select id from (${ownersWithRows()}) where id > ${after} and id not in (select account_id from ${schema.accountMoves}) order by id limit ${limit}`,
+/**
+ * The reads of one page of owner ids: each old table from `after` along the index that leads with its owner column,
+ * at most `limit` distinct ids from each (tests/integration/account-moves.test.ts reads their query plans).
+ */
+export function ownerPageReads(env: Pick<AppEnv, "DB">, { after, through = null }: OwnerRange, limit = OWNERS_PER_PAGE) {
+  const d1 = getDb(env);
+  return OWNED_TABLES.map(({ from, ownerColumn }) =>
+    d1
+      .selectDistinct({ id: ownerColumn })
+      .from(from)
+      .where(through === null ? gt(ownerColumn, after) : and(gt(ownerColumn, after), lte(ownerColumn, through)))
+      .orderBy(asc(ownerColumn))
+      .limit(limit),
   );
-  return rows.map((row) => row.id);
 }
 
-export interface MoveProgress {
-  /** Accounts (and guest ids) that have rows in the old tables. */
+export interface OwnersPage {
+  /** The page's owner ids (accounts and guest ids with rows in the old tables) not moved yet, in key order. */
+  notMoved: string[];
+  /** How many owners the page holds, and how many of them are moved. */
   total: number;
-  /** Of those, moved into their object. */
   moved: number;
+  /** Where the next page starts (`after`), or null when this was the last. */
+  next: string | null;
 }
 
-export async function moveProgress(env: Pick<AppEnv, "DB">): Promise<MoveProgress> {
-  const [row] = await getDb(env).all<{ total: number; moved: number }>(
-    sql`select count(*) as total, count(${schema.accountMoves.accountId}) as moved from (${ownersWithRows()}) as owners left join ${schema.accountMoves} on ${schema.accountMoves.accountId} = owners.id`,
+/**
+ * One page of the owners the old tables name, each known moved or not: the move's progress and what it enqueues are
+ * read a page at a time by key, never as one scan of every old table (decision 0035-foundation-legacy-tables). The
+ * first `limit` ids after `after` overall are among the first `limit` of each table, so merging the tables' pages is exact.
+ */
+export async function ownersPage(env: Pick<AppEnv, "DB">, range: OwnerRange, limit = OWNERS_PER_PAGE): Promise<OwnersPage> {
+  return unlessDropped(
+    async () => {
+      const pages = await Promise.all(ownerPageReads(env, range, limit));
+      const ids = [...new Set(pages.flat().map((row) => String(row.id)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, limit);
+      const last = ids.at(-1);
+      if (last === undefined) return { notMoved: [], total: 0, moved: 0, next: null };
+      const { accountId } = legacyAccountMoves;
+      const movedRows = await getDb(env)
+        .select({ id: accountId })
+        .from(legacyAccountMoves)
+        .where(and(gt(accountId, range.after), lte(accountId, last)));
+      const moved = new Set(movedRows.map((row) => row.id));
+      const notMoved = ids.filter((id) => !moved.has(id));
+      return { notMoved, total: ids.length, moved: ids.length - notMoved.length, next: ids.length === limit && range.through == null ? last : null };
+    },
+    { notMoved: [], total: 0, moved: 0, next: null },
   );
-  return { total: row?.total ?? 0, moved: row?.moved ?? 0 };
 }
 
-/** The statements deleting an account's rows from the old tables (the account is deleted with its object). */
-export function forgetD1Rows(db: Database, accountId: string) {
+/**
+ * Whether `error` is D1 saying an old table is gone: db/legacy/drop-old-account-tables.sql has run, every account was
+ * moved before it, so there is nothing left to read or delete there.
+ */
+export function isDroppedTable(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (/no such table/i.test(cause.message)) return true;
+  return false;
+}
+
+async function unlessDropped<T>(read: () => Promise<T>, empty: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isDroppedTable(error)) return empty;
+    throw error;
+  }
+}
+
+/**
+ * Deletes the owners' rows from the old tables and their move records, with the account (its object goes too); a
+ * batch of its own, so once the tables are dropped it is skipped and the rest of the deletion still runs.
+ */
+export async function forgetD1Rows(db: Database, owners: readonly string[]): Promise<void> {
   // Threads take their messages and voice notes with them (D1's foreign keys cascade).
-  return MOVED_TABLES.flatMap((table) => (table.ownerColumn ? [db.delete(table.from).where(eq(table.ownerColumn, accountId))] : []));
+  const [first, ...rest] = owners.flatMap((owner) => [
+    ...OWNED_TABLES.map(({ from, ownerColumn }) => db.delete(from).where(eq(ownerColumn, owner))),
+    db.delete(legacyAccountMoves).where(eq(legacyAccountMoves.accountId, owner)),
+  ]);
+  if (first) await unlessDropped(async () => void (await db.batch([first, ...rest])), undefined);
 }

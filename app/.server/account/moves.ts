@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { equalSecrets } from "../auth/crypto";
 import { apiError } from "../http/respond";
 import { accountObject } from "./client";
-import { accountsToMove, moveProgress, recordMoved } from "./move-from-d1";
+import { ownersPage, recordMoved } from "./move-from-d1";
 import { consumeEach } from "../queue-consumer";
 import { isAccountDeleted } from "./tombstone";
 import type { AccountMoveMessage } from "./messages";
@@ -17,8 +17,7 @@ export const ACCOUNT_MOVES_QUEUE = "account-moves";
 
 export type { AccountMoveMessage, AccountMovesQueue } from "./messages";
 
-/** Accounts one POST enqueues (a Queue takes 100 messages per sendBatch); the script posts again from `next`. */
-const ACCOUNTS_PER_REQUEST = 1000;
+/** A Queue takes 100 messages per sendBatch. */
 const PER_BATCH = 100;
 
 function isAccountMoveMessage(value: unknown): value is AccountMoveMessage {
@@ -47,23 +46,30 @@ export async function processAccountMoves(batch: MessageBatch<unknown>, env: App
 }
 
 /**
- * GET: `{ total, moved }`, accounts with old rows and how many of them are moved. POST `?after=<id>`: enqueues the
- * next accounts not moved yet, `{ enqueued, next }` (`next` null once every one is enqueued). Only with the operator's
- * token (ACCOUNT_MOVES_TOKEN, a secret); without one configured the endpoint does not exist.
+ * Read a page of owner ids at a time (account/move-from-d1.ts ownersPage), by key, so no request scans the old tables.
+ * GET `?after=<id>[&through=<id>]`: `{ total, moved, next }`, the owners with old rows in that range of ids and how
+ * many of them are moved (scripts/move-accounts.mjs sums the pages, and reads again only the pages still moving).
+ * POST `?after=<id>`: enqueues that page's accounts not moved yet, `{ enqueued, next }`. `next` is where the next page
+ * starts, null after the last. Only with the operator's token (ACCOUNT_MOVES_TOKEN, a secret); without one configured
+ * the endpoint does not exist.
  */
 export async function accountMovesAdmin(request: Request, env: AppEnv, config: AppConfig): Promise<Response> {
   const token = config.accountMovesToken;
   const given = request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? "";
   // Compared as digests, so neither the answer nor its timing tells how long the token is.
   if (!token || !(await equalSecrets(given, token))) return apiError(request, new AppError("request/not-found"));
-  if (request.method === "GET") return Response.json({ ok: true, ...(await moveProgress(env)) });
+  const search = new URL(request.url).searchParams;
+  const after = search.get("after") ?? "";
+  if (request.method === "GET") {
+    const { total, moved, next } = await ownersPage(env, { after, through: search.get("through") });
+    return Response.json({ ok: true, total, moved, next });
+  }
   if (request.method !== "POST") return apiError(request, new AppError("request/method-not-allowed", { allow: ["GET", "POST"] }));
   const queue = env.ACCOUNT_MOVES;
   if (!queue) return apiError(request, new AppError("request/not-found"));
-  const after = new URL(request.url).searchParams.get("after") ?? "";
-  const ids = await accountsToMove(env, after, ACCOUNTS_PER_REQUEST);
-  for (let start = 0; start < ids.length; start += PER_BATCH) {
-    await queue.sendBatch(ids.slice(start, start + PER_BATCH).map((accountId) => ({ body: { accountId } })));
+  const { notMoved, next } = await ownersPage(env, { after });
+  for (let start = 0; start < notMoved.length; start += PER_BATCH) {
+    await queue.sendBatch(notMoved.slice(start, start + PER_BATCH).map((accountId) => ({ body: { accountId } })));
   }
-  return Response.json({ ok: true, enqueued: ids.length, next: ids.length === ACCOUNTS_PER_REQUEST ? ids.at(-1)! : null });
+  return Response.json({ ok: true, enqueued: notMoved.length, next });
 }

@@ -5,6 +5,7 @@
 // quota, so a new kind of data cannot join only some of the lists.
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { AccountFolder } from "./files";
 import type { AccountContext } from "./schema";
 import type { StorageKind } from "./usage";
 
@@ -30,7 +31,7 @@ export interface TableClaim {
 }
 
 /** A folder of the MEDIA bucket whose files under `<folder>/<accountId>/` are the account's (account/files.ts). */
-export interface FolderClaim<Folder extends string = string> {
+export interface FolderClaim<Folder extends AccountFolder = AccountFolder> {
   folder: Folder;
   export: ExportClaim;
   quota: QuotaClaim;
@@ -53,7 +54,10 @@ export interface MovedTable {
 /** A task of the object's one alarm (account/alarms.ts): does its work, answers when it wants to run again. */
 export type PartAlarmTask = (account: AccountContext, now: number) => Promise<number | null>;
 
-export interface AccountPart<Operations extends Record<string, AccountOperation> = Record<string, AccountOperation>, Folder extends string = string> {
+export interface AccountPart<
+  Operations extends Record<string, AccountOperation> = Record<string, AccountOperation>,
+  Folder extends AccountFolder = AccountFolder,
+> {
   /** The domain's name (logs, tests). */
   name: string;
   /** The account-schema tables the part owns, each in exactly one part, in the order foreign keys need. */
@@ -73,7 +77,7 @@ export interface AccountPart<Operations extends Record<string, AccountOperation>
  * Declares a part, keeping its literal types: its operations' own signatures (account/operations.ts) and its folders'
  * names (account/files.ts).
  */
-export function accountPart<Operations extends Record<string, AccountOperation>, const Folder extends string = never>(
+export function accountPart<Operations extends Record<string, AccountOperation>, const Folder extends AccountFolder = never>(
   part: AccountPart<Operations, Folder>,
 ): AccountPart<Operations, Folder> {
   return part;

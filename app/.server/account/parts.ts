@@ -10,6 +10,7 @@ import { imagesPart, uploadsPart } from "../images/part";
 import { memoryPart } from "../memory/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
+import type { AccountFolder } from "./files";
 import { accountPart, type AccountPart, type FolderClaim, type TableClaim } from "./part";
 import { accountSchema } from "./schema";
 import { usageOperations } from "./usage";
@@ -53,8 +54,10 @@ export const tableClaims: readonly TableClaim[] = parts.flatMap((part) => part.t
 /** Every R2 folder claim: the account's files are `<folder>/<account id>/...` (account/files.ts). */
 export const folderClaims: readonly FolderClaim[] = parts.flatMap((part) => part.folders);
 
-/** A folder some part of the account claims. */
-export type AccountFolder = AccountParts[number]["folders"][number]["folder"];
+/** Every folder some part claims; the check below fails the typecheck while a folder of account/files.ts is claimed by none. */
+type ClaimedFolder = AccountParts[number]["folders"][number]["folder"];
+const everyFolderClaimed: [Exclude<AccountFolder, ClaimedFolder>] extends [never] ? true : Exclude<AccountFolder, ClaimedFolder> = true;
+void everyFolderClaimed;
 
 /** Every folder the account has files in: what deleting it lists. */
-export const accountFolders = folderClaims.map((claim) => claim.folder as AccountFolder);
+export const accountFolders: readonly AccountFolder[] = folderClaims.map((claim) => claim.folder);

@@ -2,16 +2,15 @@
 import { eq, sql } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
-import { schema } from "../db";
 import { exportOperations } from "./export-operations";
 import { historyBenchOperations } from "./history-bench";
 import { cleanUpTemporaryAttachments, TEMPORARY_CLEANUP_TASK } from "./temporary-attachments";
 import { threadOperations } from "./thread-operations";
+import { legacyChatThreads, legacyChatMessages } from "../../../db/legacy-schema";
 
-const { chatThreads, chatMessages } = schema;
 /** Messages name no owner: theirs are those of the account's threads. */
 const inOwnedThread = (accountId: string) =>
-  sql`${chatMessages.threadId} in (select ${chatThreads.id} from ${chatThreads} where ${chatThreads.ownerId} = ${accountId})`;
+  sql`${legacyChatMessages.threadId} in (select ${legacyChatThreads.id} from ${legacyChatThreads} where ${legacyChatThreads.ownerId} = ${accountId})`;
 
 const CHATS = { archive: ["chats/<date>-<title>-<id>.md", "chats/<date>-<title>-<id>.json", "horoscope/readings.json"] } as const;
 const TEXT_IS_FREE = { notCounted: "chat text is not held against the storage quota (decision 0013)" } as const;
@@ -29,13 +28,13 @@ export const chatPart = accountPart({
   alarms: { [TEMPORARY_CLEANUP_TASK]: (account, now) => cleanUpTemporaryAttachments(account, now) },
   movedFromD1: [
     {
-      from: chatThreads,
+      from: legacyChatThreads,
       to: accountSchema.chatThreads,
-      key: chatThreads.id,
+      key: legacyChatThreads.id,
       keyField: "id",
-      owned: (id) => eq(chatThreads.ownerId, id),
-      ownerColumn: chatThreads.ownerId,
+      owned: (id) => eq(legacyChatThreads.ownerId, id),
+      ownerColumn: legacyChatThreads.ownerId,
     },
-    { from: chatMessages, to: accountSchema.chatMessages, key: chatMessages.id, keyField: "id", owned: inOwnedThread },
+    { from: legacyChatMessages, to: accountSchema.chatMessages, key: legacyChatMessages.id, keyField: "id", owned: inOwnedThread },
   ],
 });

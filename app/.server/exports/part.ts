@@ -2,10 +2,8 @@
 import { eq } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
-import { schema } from "../db";
 import { cleanUpDataExports, dataExportOperations, EXPORT_CLEANUP_TASK } from "./operations";
-
-const { dataExports } = schema;
+import { legacyDataExports } from "../../../db/legacy-schema";
 
 export const exportsPart = accountPart({
   name: "exports",
@@ -28,12 +26,12 @@ export const exportsPart = accountPart({
   alarms: { [EXPORT_CLEANUP_TASK]: (account, now) => cleanUpDataExports(account, now) },
   movedFromD1: [
     {
-      from: dataExports,
+      from: legacyDataExports,
       to: accountSchema.dataExports,
-      key: dataExports.id,
+      key: legacyDataExports.id,
       keyField: "id",
-      owned: (id) => eq(dataExports.ownerId, id),
-      ownerColumn: dataExports.ownerId,
+      owned: (id) => eq(legacyDataExports.ownerId, id),
+      ownerColumn: legacyDataExports.ownerId,
     },
   ],
 });

@@ -2,10 +2,8 @@
 import { eq } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
-import { schema } from "../db";
 import { birthProfileOperations } from "./operations";
-
-const { birthProfiles } = schema;
+import { legacyBirthProfiles } from "../../../db/legacy-schema";
 
 export const horoscopePart = accountPart({
   name: "horoscope",
@@ -21,12 +19,12 @@ export const horoscopePart = accountPart({
   operations: birthProfileOperations,
   movedFromD1: [
     {
-      from: birthProfiles,
+      from: legacyBirthProfiles,
       to: accountSchema.birthProfiles,
-      key: birthProfiles.ownerId,
+      key: legacyBirthProfiles.ownerId,
       keyField: "ownerId",
-      owned: (id) => eq(birthProfiles.ownerId, id),
-      ownerColumn: birthProfiles.ownerId,
+      owned: (id) => eq(legacyBirthProfiles.ownerId, id),
+      ownerColumn: legacyBirthProfiles.ownerId,
     },
   ],
 });

@@ -3,15 +3,13 @@
 import { eq } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
-import { schema } from "../db";
 import { cleanUpAbandonedDocuments } from "../documents/cleanup";
 import { cleanUpAbandonedUploads, UPLOAD_CLEANUP_TASK } from "./cleanup";
 import { galleryOperations } from "./gallery-operations";
 import { imageJobOperations } from "./job-operations";
 import { STUCK_JOB_SWEEP_TASK, sweepStuckJobs } from "./stuck-jobs";
 import { uploadOperations } from "./upload-operations";
-
-const { uploads, imageJobs, galleryImages } = schema;
+import { legacyUploads, legacyImageJobs, legacyGalleryImages } from "../../../db/legacy-schema";
 
 export const uploadsPart = accountPart({
   name: "uploads",
@@ -30,7 +28,14 @@ export const uploadsPart = accountPart({
     },
   },
   movedFromD1: [
-    { from: uploads, to: accountSchema.uploads, key: uploads.id, keyField: "id", owned: (id) => eq(uploads.ownerId, id), ownerColumn: uploads.ownerId },
+    {
+      from: legacyUploads,
+      to: accountSchema.uploads,
+      key: legacyUploads.id,
+      keyField: "id",
+      owned: (id) => eq(legacyUploads.ownerId, id),
+      ownerColumn: legacyUploads.ownerId,
+    },
   ],
 });
 
@@ -58,20 +63,20 @@ export const imagesPart = accountPart({
   alarms: { [STUCK_JOB_SWEEP_TASK]: sweepStuckJobs },
   movedFromD1: [
     {
-      from: imageJobs,
+      from: legacyImageJobs,
       to: accountSchema.imageJobs,
-      key: imageJobs.id,
+      key: legacyImageJobs.id,
       keyField: "id",
-      owned: (id) => eq(imageJobs.ownerId, id),
-      ownerColumn: imageJobs.ownerId,
+      owned: (id) => eq(legacyImageJobs.ownerId, id),
+      ownerColumn: legacyImageJobs.ownerId,
     },
     {
-      from: galleryImages,
+      from: legacyGalleryImages,
       to: accountSchema.galleryImages,
-      key: galleryImages.id,
+      key: legacyGalleryImages.id,
       keyField: "id",
-      owned: (id) => eq(galleryImages.ownerId, id),
-      ownerColumn: galleryImages.ownerId,
+      owned: (id) => eq(legacyGalleryImages.ownerId, id),
+      ownerColumn: legacyGalleryImages.ownerId,
     },
   ],
 });

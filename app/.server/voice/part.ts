@@ -2,11 +2,10 @@
 import { eq } from "drizzle-orm";
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
-import { schema } from "../db";
 import { voiceNoteOperations } from "./operations";
 import { speechCacheOperations } from "./speech-cache";
+import { legacyVoiceNotes } from "../../../db/legacy-schema";
 
-const { voiceNotes } = schema;
 const READ_ALOUD_CACHE = { notExported: "a cache of answers read aloud, made again from their text" } as const;
 
 export const voicePart = accountPart({
@@ -22,12 +21,12 @@ export const voicePart = accountPart({
   operations: { ...voiceNoteOperations, ...speechCacheOperations },
   movedFromD1: [
     {
-      from: voiceNotes,
+      from: legacyVoiceNotes,
       to: accountSchema.voiceNotes,
-      key: voiceNotes.messageId,
+      key: legacyVoiceNotes.messageId,
       keyField: "messageId",
-      owned: (id) => eq(voiceNotes.ownerId, id),
-      ownerColumn: voiceNotes.ownerId,
+      owned: (id) => eq(legacyVoiceNotes.ownerId, id),
+      ownerColumn: legacyVoiceNotes.ownerId,
     },
   ],
 });
