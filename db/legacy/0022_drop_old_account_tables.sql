@@ -1,6 +1,6 @@
 -- The per-account tables D1 held before each account had its own object (decision 0026), and the move's own record.
 -- NOT in db/migrations yet: it runs once `npm run accounts:move` reports every account moved (README "Deploying",
--- decision 0035-foundation-legacy-tables), by moving this file into db/migrations (renumbered after the newest) in the
+-- decision 0035-legacy-tables), by moving this file into db/migrations (renumbered after the newest) in the
 -- same change that deletes db/legacy-schema.ts and the move's code. The app already answers as if these tables were
 -- empty when they are gone: tests/integration/account-moves-drop.test.ts runs this file after a move.
 -- Children first: voice notes name messages, messages name threads. Their indexes and search triggers go with them.

@@ -1,4 +1,4 @@
-// The old per-account tables are dropped once every account is moved (decision 0035-foundation-legacy-tables): this runs
+// The old per-account tables are dropped once every account is moved (decision 0035-legacy-tables): this runs
 // db/legacy/0022_drop_old_account_tables.sql as a migration after a move, on a database of its own (LEGACY_DROP_DB,
 // vitest.config.ts) so the other test files keep theirs, and shows the product still works: the moved account signs in
 // and sees its history, an old account never used since is served, the operator's progress reads nothing, and an

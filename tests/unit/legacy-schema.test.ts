@@ -1,4 +1,4 @@
-// The old per-account D1 tables are read only by the move (decision 0035-foundation-legacy-tables): each part names its
+// The old per-account D1 tables are read only by the move (decision 0035-legacy-tables): each part names its
 // old tables in `movedFromD1`, and account/move-from-d1.ts is the one module that reads or deletes them. Any other app
 // module importing db/legacy-schema.ts fails here, so nothing new comes to depend on tables that are to be dropped.
 import { describe, expect, it } from "vitest";

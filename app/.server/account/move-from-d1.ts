@@ -107,7 +107,7 @@ export interface OwnersPage {
 
 /**
  * One page of the owners the old tables name, each known moved or not: the move's progress and what it enqueues are
- * read a page at a time by key, never as one scan of every old table (decision 0035-foundation-legacy-tables). The
+ * read a page at a time by key, never as one scan of every old table (decision 0035-legacy-tables). The
  * first `limit` ids after `after` overall are among the first `limit` of each table, so merging the tables' pages is exact.
  */
 export async function ownersPage(env: Pick<AppEnv, "DB">, range: OwnerRange, limit = OWNERS_PER_PAGE): Promise<OwnersPage> {
