@@ -299,3 +299,13 @@ export function loadConfig(env: object): AppConfig {
   checked.set(env, config);
   return config;
 }
+
+/**
+ * A worker's `env` as the app types it, checked by loadConfig first (every binding and variable, or a ConfigError naming
+ * each problem). The one place the runtime's object becomes an AppEnv: wrangler's generated `Env` also admits
+ * [env.dev]'s stand-ins (an untyped namespace, a service entrypoint), which only the Vite dev proxy sees.
+ */
+export function checkedEnv(env: object): { env: AppEnv; config: AppConfig } {
+  const config = loadConfig(env);
+  return { env: env as AppEnv, config };
+}
