@@ -1,17 +1,14 @@
 // The move of a deployed database's old per-account rows into the accounts' objects (decision 0026, README
-// "Deploying"): an operator starts it and watches it through /api/admin/account-moves (scripts/move-accounts.mjs),
+// "Deploying"): an operator starts it and watches it through /api/admin/account-moves (scripts/move-accounts.mjs, answered by http/account-moves-admin.ts),
 // which enqueues every account with old rows on the account-moves queue, one account per message; the consumer asks
 // each account's object to move itself in (account/move-from-d1.ts). Safe to run twice and to interrupt: a message
 // for a moved account costs one call, and a move cut off is finished by the next delivery or the account's first use.
-import type { AppConfig, AppEnv } from "../env";
-import { AppError } from "../errors";
-import { equalSecrets } from "../auth/crypto";
-import { apiError } from "../http/respond";
+import type { AppEnv } from "../env";
 import { accountObject } from "./client";
-import { accountsToMove, moveProgress, recordMoved } from "./move-from-d1";
+import { accountsToMove, recordMoved } from "./move-from-d1";
 import { consumeEach } from "../queue-consumer";
 import { isAccountDeleted } from "./tombstone";
-import type { AccountMoveMessage } from "./messages";
+import type { AccountMoveMessage, AccountMovesQueue } from "./messages";
 
 export const ACCOUNT_MOVES_QUEUE = "account-moves";
 
@@ -47,23 +44,13 @@ export async function processAccountMoves(batch: MessageBatch<unknown>, env: App
 }
 
 /**
- * GET: `{ total, moved }`, accounts with old rows and how many of them are moved. POST `?after=<id>`: enqueues the
- * next accounts not moved yet, `{ enqueued, next }` (`next` null once every one is enqueued). Only with the operator's
- * token (ACCOUNT_MOVES_TOKEN, a secret); without one configured the endpoint does not exist.
+ * Enqueues the next accounts not moved yet after `after` (an account id, "" from the start), one message each:
+ * `{ enqueued, next }`, `next` null once every one is enqueued. The operator's endpoint is http/account-moves-admin.ts.
  */
-export async function accountMovesAdmin(request: Request, env: AppEnv, config: AppConfig): Promise<Response> {
-  const token = config.accountMovesToken;
-  const given = request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? "";
-  // Compared as digests, so neither the answer nor its timing tells how long the token is.
-  if (!token || !(await equalSecrets(given, token))) return apiError(request, new AppError("request/not-found"));
-  if (request.method === "GET") return Response.json({ ok: true, ...(await moveProgress(env)) });
-  if (request.method !== "POST") return apiError(request, new AppError("request/method-not-allowed", { allow: ["GET", "POST"] }));
-  const queue = env.ACCOUNT_MOVES;
-  if (!queue) return apiError(request, new AppError("request/not-found"));
-  const after = new URL(request.url).searchParams.get("after") ?? "";
+export async function enqueueAccountMoves(env: AppEnv, queue: AccountMovesQueue, after: string): Promise<{ enqueued: number; next: string | null }> {
   const ids = await accountsToMove(env, after, ACCOUNTS_PER_REQUEST);
   for (let start = 0; start < ids.length; start += PER_BATCH) {
     await queue.sendBatch(ids.slice(start, start + PER_BATCH).map((accountId) => ({ body: { accountId } })));
   }
-  return Response.json({ ok: true, enqueued: ids.length, next: ids.length === ACCOUNTS_PER_REQUEST ? ids.at(-1)! : null });
+  return { enqueued: ids.length, next: ids.length === ACCOUNTS_PER_REQUEST ? ids.at(-1)! : null };
 }

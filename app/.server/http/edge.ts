@@ -6,7 +6,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../../lib/cookies";
-import { accountMovesAdmin } from "../account/moves";
+import { accountMovesAdmin } from "./account-moves-admin";
 import { resumeDeletions } from "../account/deletion";
 import { RequestDatabase } from "../db-session";
 import { checkedEnv, ConfigError, withBindings } from "../env";
