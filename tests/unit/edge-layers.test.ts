@@ -1,7 +1,7 @@
 // The edge and the domain keep to their sides (decision 0019 "The edge is built once", decision 0021): no module in
 // app/ or workers/ casts a value to `never` to pass one environment off as another (the worker's env becomes an AppEnv
-// in one checked place, env.ts `checkedEnv`), and only the HTTP adapters under app/.server/http make error answers:
-// a domain module throws AppError and the route (through resource() or pageAction()) answers it.
+// in one checked place, env.ts `checkedEnv`), and only the HTTP adapters under app/.server/http make answers: a domain
+// module returns data or throws AppError, and the route (through resource() or pageAction()) makes the response.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -25,5 +25,13 @@ describe("the edge and the domain", () => {
   it("makes error answers only in app/.server/http: domain modules throw AppError", () => {
     const answering = read(["app/.server"]).filter(({ path, text }) => !path.startsWith("app/.server/http/") && /from "(\.\.?\/)+http\/respond"/.test(text));
     expect(answering.map(({ path }) => path)).toEqual([]);
+  });
+
+  it("has no domain function answer with a Response: it returns data and the route makes the response", () => {
+    const responding = read(["app/.server"]).filter(
+      ({ path, text }) =>
+        !path.startsWith("app/.server/http/") && /export (async )?function \w+(<[^>]*>)?\(([^()]|\([^()]*\))*\)\s*:\s*Promise<Response>/.test(text),
+    );
+    expect(responding.map(({ path }) => path)).toEqual([]);
   });
 });
