@@ -5,7 +5,7 @@
 // the document-reader worker's own (decision 0031).
 import { ACCOUNT_DELETIONS_QUEUE, processAccountDeletions } from "./account/deletion";
 import { ACCOUNT_MOVES_QUEUE, processAccountMoves } from "./account/moves";
-import { checkedEnv, type AppEnv, type AppConfig } from "./env";
+import { loadConfig, workerEnv, type AppEnv } from "./env";
 import { processDataExports } from "./exports/consumer";
 import { DATA_EXPORTS_QUEUE } from "./exports/messages";
 import { DEAD_LETTER_QUEUE, IMAGE_JOBS_QUEUE, processImageJobs } from "./images/consumer";
@@ -14,23 +14,23 @@ import { MEMORY_JOBS_QUEUE, processMemoryJobs } from "./memory/jobs";
 import { processInbox, WHATSAPP_INBOX_QUEUE } from "./whatsapp/inbox";
 import { deliverJobResults } from "./whatsapp/tasks";
 
-type Consumer = (batch: MessageBatch<unknown>, env: AppEnv, config: AppConfig) => Promise<void>;
+type Consumer = (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>;
 
 /** Image jobs and their dead letters; jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end. */
-const imageJobs: Consumer = async (batch, env, config) => {
+const imageJobs: Consumer = async (batch, env) => {
   await processImageJobs(batch, env);
   const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));
-  await deliverJobResults(env, config, jobs);
+  await deliverJobResults(env, loadConfig(env), jobs);
 };
 
 export const QUEUE_CONSUMERS: Record<string, Consumer> = {
   [IMAGE_JOBS_QUEUE]: imageJobs,
   [DEAD_LETTER_QUEUE]: imageJobs,
-  [DATA_EXPORTS_QUEUE]: (batch, env) => processDataExports(batch, env),
-  [MEMORY_JOBS_QUEUE]: (batch, env) => processMemoryJobs(batch, env),
-  [WHATSAPP_INBOX_QUEUE]: (batch, env) => processInbox(batch, env),
-  [ACCOUNT_MOVES_QUEUE]: (batch, env) => processAccountMoves(batch, env),
-  [ACCOUNT_DELETIONS_QUEUE]: (batch, env) => processAccountDeletions(batch, env),
+  [DATA_EXPORTS_QUEUE]: processDataExports,
+  [MEMORY_JOBS_QUEUE]: processMemoryJobs,
+  [WHATSAPP_INBOX_QUEUE]: processInbox,
+  [ACCOUNT_MOVES_QUEUE]: processAccountMoves,
+  [ACCOUNT_DELETIONS_QUEUE]: processAccountDeletions,
 };
 
 /**
@@ -41,6 +41,5 @@ export const QUEUE_CONSUMERS: Record<string, Consumer> = {
 export async function routeQueue(batch: MessageBatch<unknown>, env: object): Promise<void> {
   const consumer = Object.hasOwn(QUEUE_CONSUMERS, batch.queue) ? QUEUE_CONSUMERS[batch.queue] : undefined;
   if (!consumer) throw new Error(`queues: no consumer for the queue "${batch.queue}" (app/.server/queues.ts)`);
-  const checked = checkedEnv(env);
-  await consumer(batch, checked.env, checked.config);
+  await consumer(batch, workerEnv(env));
 }

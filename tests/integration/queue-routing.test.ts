@@ -1,7 +1,7 @@
 // Every queue the app's workers consume is routed by one table (app/.server/queues.ts, decision 0019 "The edge is built
 // once"): each queue wrangler.toml declares a consumer for has exactly one entry there, and the development services
-// worker (workers/services.wrangler.toml, `npm run dev`) consumes the same queues through the same table, so a WhatsApp
-// message sent while developing is answered as it is when deployed.
+// worker (workers/services.wrangler.toml, `npm run dev`) consumes the same queues through the same table, with the
+// same bindings, so a WhatsApp message sent while developing is answered as it is when deployed.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QUEUE_CONSUMERS } from "../../app/.server/queues";
@@ -32,6 +32,27 @@ function consumedQueues(toml: string): string[] {
   return names;
 }
 
+/** The binding names a wrangler config declares at its top level ([env.*] left out). */
+function topLevelBindings(toml: string): string[] {
+  const names: string[] = [];
+  let section: string | null = null;
+  for (const line of toml.split("\n").map((text) => text.replace(/#.*$/, "").trim())) {
+    if (line.startsWith("[")) {
+      section = line.replace(/[[\]]/g, "");
+      continue;
+    }
+    const name = /^(binding|name)\s*=\s*"([^"]+)"/.exec(line);
+    if (name && section !== null && !section.startsWith("env.") && section !== "migrations") names.push(name[2]!);
+  }
+  return names;
+}
+
+/**
+ * Bindings the app's type marks optional (env.ts AppEnv): a deployment without WhatsApp has no WHATSAPP, and the old
+ * rows' move (decision 0026) is started only on the deployed worker.
+ */
+const OPTIONAL_BINDINGS = ["WHATSAPP", "ACCOUNT_MOVES"];
+
 const sorted = (names: Iterable<string>) => [...names].sort();
 
 describe("queue routing", () => {
@@ -44,6 +65,13 @@ describe("queue routing", () => {
 
   it("has the development services worker consume the same queues as the deployed worker", () => {
     expect(sorted(consumedQueues(servicesConfig))).toEqual(sorted(consumedQueues(mainConfig)));
+  });
+
+  it("has the development services worker bind what the deployed worker's consumers and configuration check use", () => {
+    const services = new Set(topLevelBindings(servicesConfig));
+    const needed = topLevelBindings(mainConfig).filter((name) => !OPTIONAL_BINDINGS.includes(name));
+    expect(needed).toContain("DOCUMENT_CHECK");
+    expect(needed.filter((name) => !services.has(name))).toEqual([]);
   });
 
   it("answers a WhatsApp message in development as the deployed worker does", async () => {

@@ -1,6 +1,6 @@
 // The edge and the domain keep to their sides (decision 0019 "The edge is built once", decision 0021): no module in
 // app/ or workers/ casts a value to `never` to pass one environment off as another (the worker's env becomes an AppEnv
-// in one checked place, env.ts `checkedEnv`), and only the HTTP adapters under app/.server/http make answers: a domain
+// in one place, env.ts `workerEnv`), and only the HTTP adapters under app/.server/http make answers: a domain
 // module returns data or throws AppError, and the route (through resource() or pageAction()) makes the response.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";

@@ -9,7 +9,7 @@ import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } fro
 import { accountMovesAdmin } from "./account-moves-admin";
 import { resumeDeletions } from "../account/deletion";
 import { RequestDatabase } from "../db-session";
-import { checkedEnv, ConfigError, withBindings } from "../env";
+import { ConfigError, withBindings, workerEnv } from "../env";
 import { AppError } from "../errors";
 import { PLAIN_GUEST_COOKIE, SECURE_GUEST_COOKIE } from "../identity";
 import { routeQueue } from "../queues";
@@ -145,7 +145,7 @@ export function createAppWorker(build: ServerBuild) {
       const deleted = await pruneSharedRows(env, controller.scheduledTime);
       console.log("retention: rows deleted", JSON.stringify(deleted));
       // An account deletion whose retries all failed goes on (decision 0033).
-      const resumed = await resumeDeletions(checkedEnv(env).env, controller.scheduledTime);
+      const resumed = await resumeDeletions(workerEnv(env), controller.scheduledTime);
       if (resumed > 0) console.log("account-deletions: enqueued again", resumed);
     },
   };
