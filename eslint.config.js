@@ -177,7 +177,7 @@ export default tseslint.config(
     // The deployed worker takes the app's modules from the Remix server build (build.entry.module.workerParts): a value
     // import of app code here would bundle a second copy of it beside the build's (decision 0019, "The worker bundles
     // the app once"). Types are erased, so they may come from the sources.
-    files: ["workers/app.ts", "workers/route-methods.ts"],
+    files: ["workers/app.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: Vite with HMR for the Remix app, plus one `wrangler dev` hosting what Vite's dev proxy cannot:
-// the Durable Objects and the image queue consumer (workers/services.ts), the WhatsApp worker and the document reader.
+// the Durable Objects and every queue consumer of the main worker (workers/services.ts), the WhatsApp worker and the document reader.
 // Vite's proxy reaches them through wrangler.toml's [env.dev] bindings (script_name / service entrypoint),
 // which wrangler resolves through its local dev registry. Both sides persist to .wrangler/state.
 import { existsSync } from "node:fs";

@@ -1,60 +1,15 @@
-// The main worker: HTTP is a Hono app (/whatsapp/* -> the WhatsApp worker, POST /api/chat -> the chat turn, everything
-// else -> Remix, with the app's request checks and security headers as middleware); queue -> image jobs, data exports,
-// memory extraction, WhatsApp messages, account moves and account deletions (documents are read by workers/document-reader.ts, decision
-// 0031); cron -> the shared database's retention (decision 0032; an account's own clean-ups are its object's alarm);
-// and the Durable Object classes (re-exported).
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { Hono, type MiddlewareHandler } from "hono";
+// The main worker: its handlers (HTTP through the Hono edge, every queue through one table, the hourly cron) are built
+// by app/.server/http/edge.ts from the Remix server build, and the Durable Object classes are re-exported
+// (decision 0019, "The edge is built once").
+import type { ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error: produced by `remix vite:build` (npm run build); it has no type declarations.
 import * as build from "../build/server";
 import type * as WorkerParts from "../app/.server/worker-parts";
-import { methodCheck } from "./route-methods";
 
 const serverBuild = build as unknown as ServerBuild;
 // The app's modules come from the server build, never from an import here: esbuild would bundle a second copy of
 // every one of them beside the build's own (decision 0019, "The worker bundles the app once").
 const parts = (serverBuild.entry.module as unknown as { workerParts: typeof WorkerParts }).workerParts;
-const {
-  ACCOUNT_DELETIONS_QUEUE,
-  processAccountDeletions,
-  resumeDeletions,
-  ACCOUNT_MOVES_QUEUE,
-  accountMovesAdmin,
-  processAccountMoves,
-  RequestDatabase,
-  ConfigError,
-  loadConfig,
-  withBindings,
-  processDataExports,
-  DATA_EXPORTS_QUEUE,
-  processImageJobs,
-  isImageJobMessage,
-  MEMORY_JOBS_QUEUE,
-  processMemoryJobs,
-  processInbox,
-  pruneSharedRows,
-  WHATSAPP_INBOX_QUEUE,
-  deliverJobResults,
-  postChat,
-  D1_BOOKMARK_COOKIE,
-  d1BookmarkCookie,
-  readD1Bookmark,
-  createLoadContext,
-  createNonce,
-  PLAIN_GUEST_COOKIE,
-  SECURE_GUEST_COOKIE,
-  expiredCookie,
-  malformedCookies,
-  SIDEBAR_COOKIE,
-  TIME_ZONE_COOKIE,
-  applyBaselineHeaders,
-  isCrossSiteRequest,
-  AppError,
-  apiError,
-  errorMessage,
-  toAppError,
-} = parts;
-type AppError = WorkerParts.AppError;
 
 // The Durable Object classes, exported from the main module as wrangler.toml's bindings name them (the types too:
 // worker-configuration.d.ts types each binding by its class).
@@ -65,141 +20,4 @@ export type Account = WorkerParts.Account;
 export const CreditsCounter = parts.CreditsCounter;
 export type CreditsCounter = WorkerParts.CreditsCounter;
 
-const handleRemixRequest = createRequestHandler(serverBuild);
-/** The Allow list when a request's method has no handler in the route it reaches (see route-methods.ts). */
-const unhandledMethod = methodCheck(serverBuild);
-
-/** Cookies the app reads on every request; one that cannot be decoded is ignored there and removed here. */
-const READ_COOKIES = ["locale", "theme", SIDEBAR_COOKIE, TIME_ZONE_COOKIE, SECURE_GUEST_COOKIE, PLAIN_GUEST_COOKIE, D1_BOOKMARK_COOKIE];
-
-function clearMalformedCookies(request: Request, headers: Headers) {
-  const set = headers.getSetCookie();
-  for (const name of malformedCookies(request.headers.get("Cookie"), READ_COOKIES)) {
-    // A response that already replaces the cookie (a new guest id) needs no removal after it.
-    if (!set.some((line) => line.startsWith(`${name}=`))) headers.append("Set-Cookie", expiredCookie(name));
-  }
-}
-
-function plainError(status: number, message: string): Response {
-  const response = new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  applyBaselineHeaders(response.headers);
-  return response;
-}
-
-/**
- * A request refused before Remix sees it, in the language it asked for: the one JSON error body (docs/product.md §7) for the APIs and Remix's
- * single fetch (`.data`), the message as text for a page.
- */
-function refusal(request: Request, error: AppError): Response {
-  const { pathname } = new URL(request.url);
-  if (pathname.startsWith("/api/") || pathname.startsWith("/media/") || pathname.endsWith(".data")) return apiError(request, error);
-  const response = new Response(errorMessage(request, error.code), { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  error.headers(response.headers);
-  return response;
-}
-
-function refusalFor(request: Request, appOrigin: string | undefined): AppError | null {
-  if (isCrossSiteRequest(request, appOrigin)) return new AppError("request/cross-site");
-  const allow = unhandledMethod(request);
-  return allow ? new AppError("request/method-not-allowed", { allow }) : null;
-}
-
-type AppHttp = { Bindings: Env; Variables: { context: ReturnType<typeof createLoadContext> } };
-
-/**
- * Every response but the WhatsApp worker's gets the baseline security headers, and loses any cookie the app could
- * not read. Responses from Remix may be immutable (redirects), so the headers go on a copy.
- */
-const securityHeaders: MiddlewareHandler<AppHttp> = async (c, next) => {
-  await next();
-  const secured = new Response(c.res.body, c.res);
-  applyBaselineHeaders(secured.headers);
-  clearMalformedCookies(c.req.raw, secured.headers);
-  // Cleared first, or Hono would merge the old response's headers into the new one.
-  c.res = undefined;
-  c.res = secured;
-};
-
-/** The request's AppContext (bindings, checked configuration, CSP nonce); a misconfigured deployment says so plainly. */
-const loadContext: MiddlewareHandler<AppHttp> = async (c, next) => {
-  try {
-    c.set("context", createLoadContext(c.env, c.executionCtx, createNonce()));
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return plainError(500, "The server is not configured correctly. The operator has been told.");
-    }
-    throw error;
-  }
-  await next();
-};
-
-/**
- * The request's D1 session (docs/decisions/0001-workers-layout.md "D1 sessions"): started from the bookmark the
- * browser brought back, so reads may come from a nearby replica but never from one older than the person's writes.
- * A request that wrote sends the newer bookmark back; one that only read leaves the cookie as it is.
- */
-const d1Session: MiddlewareHandler<AppHttp> = async (c, next) => {
-  const context = c.get("context");
-  const secret = context.config.sessionSecret;
-  const database = new RequestDatabase(context.env.DB, await readD1Bookmark(c.req.raw, secret));
-  c.set("context", { ...context, env: withBindings(context.env, { DB: database }) });
-  await next();
-  const bookmark = database.bookmarkAfterWrites();
-  const cookie = bookmark ? await d1BookmarkCookie(c.req.raw, secret, bookmark) : null;
-  if (!cookie) return;
-  // A copy: Remix's responses may be immutable (redirects). Cleared first, or Hono would merge the old headers in.
-  const withCookie = new Response(c.res.body, c.res);
-  withCookie.headers.append("Set-Cookie", cookie);
-  c.res = undefined;
-  c.res = withCookie;
-};
-
-/** Cross-site writes and methods a route does not take are refused here, before any route runs. */
-const refuseBadRequests: MiddlewareHandler<AppHttp> = async (c, next) => {
-  const refused = refusalFor(c.req.raw, c.get("context").config.appOrigin);
-  if (refused) return refusal(c.req.raw, refused);
-  await next();
-};
-
-const http = new Hono<AppHttp>();
-// Meta's webhook deliveries go straight to the WhatsApp worker: they are signed (checked there), carry no cookies or
-// Origin, and Meta waits for their 200 (decision 0010), so none of the app's request set-up runs first.
-http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetch(c.req.raw) : next()));
-// The operator's start and view of the move of old rows into the accounts' objects (decision 0026, README
-// "Deploying"): a bearer token, no cookies, so no cross-site check; not a Remix route, so no method check either.
-http.all("/api/admin/account-moves", securityHeaders, loadContext, (c) => accountMovesAdmin(c.req.raw, c.get("context").env, c.get("context").config));
-http.use("*", securityHeaders, loadContext, refuseBadRequests, d1Session);
-// On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
-// `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.
-http.post("/api/chat", (c) => postChat(c.req.raw, c.get("context")));
-http.all("*", (c) => handleRemixRequest(c.req.raw, c.get("context")));
-// Remix and postChat answer their own failures; anything thrown past them is logged and answered in the one error body (docs/product.md §7)
-// (JSON for the APIs, the translated message for a page) instead of Hono's bare "Internal Server Error".
-http.onError((error, c) => refusal(c.req.raw, toAppError(error)));
-
-export default {
-  fetch: (request, env, ctx) => http.fetch(request, env, ctx),
-
-  async queue(batch, env) {
-    const appEnv = env as never;
-    if (batch.queue === WHATSAPP_INBOX_QUEUE) return processInbox(batch, appEnv);
-    if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, appEnv);
-    if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, appEnv);
-    if (batch.queue === ACCOUNT_MOVES_QUEUE) return processAccountMoves(batch, appEnv);
-    if (batch.queue === ACCOUNT_DELETIONS_QUEUE) return processAccountDeletions(batch, appEnv);
-    await processImageJobs(batch, appEnv);
-    // Jobs started from WhatsApp (photo translate, /image) send their result back to the chat once they end.
-    const jobs = batch.messages.flatMap((message) => (isImageJobMessage(message.body) ? [message.body] : []));
-    await deliverJobResults(appEnv, loadConfig(appEnv), jobs);
-  },
-
-  /** wrangler.toml's hourly cron: the shared database's rows past their period (docs/decisions/0032-retention.md). */
-  async scheduled(controller, env) {
-    const deleted = await pruneSharedRows(env, controller.scheduledTime);
-    console.log("retention: rows deleted", JSON.stringify(deleted));
-    // An account deletion whose retries all failed goes on (decision 0033).
-    const resumed = await resumeDeletions(env as never, controller.scheduledTime);
-    if (resumed > 0) console.log("account-deletions: enqueued again", resumed);
-  },
-} satisfies ExportedHandler<Env>;
+export default parts.createAppWorker(serverBuild) satisfies ExportedHandler<Env>;

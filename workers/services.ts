@@ -1,14 +1,15 @@
 // `npm run dev` only: Vite's dev proxy cannot host a Durable Object or consume a queue, so this small worker
 // runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS,
-// MEMORY_JOBS, DOCUMENT_READS and ACCOUNT_DELETIONS bindings here.
+// MEMORY_JOBS, DOCUMENT_READS and ACCOUNT_DELETIONS bindings here. It consumes every queue the deployed worker does,
+// through the same table (app/.server/queues.ts, decision 0019 "The edge is built once"). Being development only, it
+// imports the app's modules directly: the one-copy rule is the deployed bundle's.
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { ACCOUNT_DELETIONS_QUEUE, processAccountDeletions, type AccountDeletionMessage } from "../app/.server/account/deletion";
+import type { AccountDeletionMessage } from "../app/.server/account/deletion";
 import type { DocumentReadMessage } from "../app/.server/documents/messages";
-import { processDataExports } from "../app/.server/exports/consumer";
-import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../app/.server/exports/messages";
-import { processImageJobs } from "../app/.server/images/consumer";
+import type { DataExportMessage } from "../app/.server/exports/messages";
 import type { ImageJobMessage } from "../app/.server/images/messages";
-import { MEMORY_JOBS_QUEUE, processMemoryJobs, type MemoryJob } from "../app/.server/memory/jobs";
+import type { MemoryJob } from "../app/.server/memory/jobs";
+import { routeQueue } from "../app/.server/queues";
 
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
 export { Account } from "../app/.server/account/object";
@@ -61,10 +62,5 @@ export default {
   fetch() {
     return new Response("edge-assistant services worker (development)");
   },
-  async queue(batch, env) {
-    if (batch.queue === DATA_EXPORTS_QUEUE) return processDataExports(batch, env as never);
-    if (batch.queue === MEMORY_JOBS_QUEUE) return processMemoryJobs(batch, env as never);
-    if (batch.queue === ACCOUNT_DELETIONS_QUEUE) return processAccountDeletions(batch, env as never);
-    await processImageJobs(batch, env as never);
-  },
+  queue: (batch, env) => routeQueue(batch, env),
 } satisfies ExportedHandler<ServicesEnv>;

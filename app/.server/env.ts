@@ -230,3 +230,19 @@ export function loadConfig(env: object): AppConfig {
   checked.set(env, config);
   return config;
 }
+
+/**
+ * A worker's `env` as the app types it: the bindings its wrangler config declares, which is what the runtime hands it.
+ * The one place the runtime's object becomes an AppEnv (wrangler's generated `Env` also admits [env.dev]'s stand-ins,
+ * an untyped namespace or a service entrypoint, which only the Vite dev proxy sees). Not checked here: a request's
+ * context is (checkedEnv), and a queue consumer that needs the configuration loads it (loadConfig).
+ */
+export function workerEnv(env: object): AppEnv {
+  return env as AppEnv;
+}
+
+/** A worker's `env` and its configuration, checked by loadConfig (every binding and variable, or a ConfigError naming each problem). */
+export function checkedEnv(env: object): { env: AppEnv; config: AppConfig } {
+  const config = loadConfig(env);
+  return { env: workerEnv(env), config };
+}

@@ -1,6 +1,7 @@
 // The browser half of passkeys (decision 0028). @simplewebauthn/browser is fetched only when a screen that offers
 // passkeys needs it (the sign-in form, Settings › Login Connection), never with a page's first JavaScript (decision
 // 0019's first-visit budget). Options come from /api/passkeys/options, whose cookie carries the challenge back.
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { callApi, type ApiError } from "./api-client";
 import { importOnce } from "./schemas/lazy";
 
@@ -8,8 +9,15 @@ const loadBrowserKit = importOnce(() => import("@simplewebauthn/browser"));
 
 export type PasskeyOutcome = { ok: true; response: string } | { ok: false; error: ApiError } | { ok: false; cancelled: true };
 
-async function options(purpose: "register" | "sign-in", signal?: AbortSignal) {
-  return callApi<{ ok: true; options: unknown }>("/api/passkeys/options", { method: "POST", body: new URLSearchParams({ purpose }), signal });
+/** The server's options for the ceremony, made by @simplewebauthn/server for the same library's browser half. */
+type CeremonyOptions = { register: PublicKeyCredentialCreationOptionsJSON; "sign-in": PublicKeyCredentialRequestOptionsJSON };
+
+async function options<Purpose extends keyof CeremonyOptions>(purpose: Purpose, signal?: AbortSignal) {
+  return callApi<{ ok: true; options: CeremonyOptions[Purpose] }>("/api/passkeys/options", {
+    method: "POST",
+    body: new URLSearchParams({ purpose }),
+    signal,
+  });
 }
 
 /** The browser refused or the person closed its prompt: not an error of ours, nothing to report. */
@@ -32,7 +40,7 @@ export async function getPasskey({ autofill = false }: { autofill?: boolean } = 
   const answer = await options("sign-in");
   if (!answer.ok) return { ok: false, error: answer.error };
   try {
-    const response = await kit.startAuthentication({ optionsJSON: answer.data.options as never, useBrowserAutofill: autofill });
+    const response = await kit.startAuthentication({ optionsJSON: answer.data.options, useBrowserAutofill: autofill });
     return { ok: true, response: JSON.stringify(response) };
   } catch {
     return cancelled();
@@ -45,7 +53,7 @@ export async function createPasskey(): Promise<PasskeyOutcome> {
   if (!answer.ok) return { ok: false, error: answer.error };
   const kit = await loadBrowserKit();
   try {
-    const response = await kit.startRegistration({ optionsJSON: answer.data.options as never });
+    const response = await kit.startRegistration({ optionsJSON: answer.data.options });
     return { ok: true, response: JSON.stringify(response) };
   } catch {
     return cancelled();

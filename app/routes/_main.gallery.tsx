@@ -7,11 +7,10 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { galleryFiles } from "~/.server/documents/store";
-import { requireUser } from "~/.server/http/auth";
+import { pageAction, requireUser } from "~/.server/http/auth";
 import { getViewer } from "~/.server/identity";
 import { AppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
 import { deleteGalleryImage, galleryPage } from "~/.server/images/gallery";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -62,17 +61,13 @@ const NO_FILES = { files: [], nextCursor: null };
 const actionSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) });
 
 /** Delete a creation: its row and its file (the viewer asks for confirmation first). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const viewer = await requireUser(request, context);
-  try {
-    const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-    if (!parsed.success) throw new AppError("request/invalid");
-    await deleteGalleryImage(context.env, viewer.accountId, parsed.data.id);
-    return { ok: true, id: parsed.data.id };
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) throw new AppError("request/invalid");
+  await deleteGalleryImage(context.env, viewer.accountId, parsed.data.id);
+  return { ok: true, id: parsed.data.id };
+});
 
 export const meta = titleMeta;
 

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { AppError } from "~/.server/errors";
-import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { getJobs } from "~/.server/images/jobs";
-import { handleCreateJob } from "~/.server/images/screen";
+import { startImageJob } from "~/.server/images/screen";
+import { readForm, textFields } from "~/.server/http/request";
+import { invalidForm, resource } from "~/.server/http/respond";
+import { serverNamespace } from "~/.server/i18n";
+import { createJobSchema } from "~/lib/schemas/images";
 
 const querySchema = z.object({
   ids: z
@@ -28,6 +31,9 @@ export const loader = resource(async ({ request, context }: LoaderFunctionArgs) 
  * POST a tool's form (`tool`, `requestId` and the tool's fields, see app/lib/schemas/images.ts): charges the credits,
  * stores the job `queued` and sends it to the queue. Answers 201 { ok, job } or { ok: false, error, fieldErrors? }.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleCreateJob(request, context);
-}
+export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
+  const parsed = createJobSchema().safeParse(textFields(await readForm(request)));
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("images") });
+  const job = await startImageJob(request, context, parsed.data);
+  return Response.json({ ok: true, job }, { status: 201 });
+});

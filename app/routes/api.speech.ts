@@ -16,5 +16,8 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   // Someone with no id yet has no answers: the same 404 as another account's message.
   if (!viewer.accountId) throw new AppError("chat/not-found");
   const listener = { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) };
-  return await speechForAnswer(context.env, context.config, listener, parsed.data, getLocale(request));
+  const spoken = await speechForAnswer(context.env, context.config, listener, parsed.data, getLocale(request));
+  return new Response(spoken.body, {
+    headers: { "Content-Type": spoken.contentType, "Cache-Control": "private, no-store", "X-Speech-Cache": spoken.cached ? "hit" : "miss" },
+  });
 });

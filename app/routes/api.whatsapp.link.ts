@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isSupportedCountry } from "libphonenumber-js/max";
 import { AppError } from "~/.server/errors";
-import { readForm, readJson } from "~/.server/http/request";
+import { readForm, readJson, textFields } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
 import { createLinkCode, disconnectWhatsApp, whatsappStatus } from "~/.server/whatsapp/link-codes";
@@ -28,7 +28,7 @@ async function readFields(request: Request): Promise<Record<string, unknown> | n
     return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   }
   const form = await readForm(request, options);
-  return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  return textFields(form);
 }
 
 /** GET the WhatsApp dialog's status: { ok, configured, signedIn, plan, country, link }. */

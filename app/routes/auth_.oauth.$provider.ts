@@ -5,7 +5,7 @@ import { isOAuthProvider, startOAuth } from "~/.server/auth/oidc";
 import { isRecentSignIn } from "~/.server/auth/recent-sign-in";
 import { AppError, isAppError } from "~/.server/errors";
 import { readForm } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
+import { resource } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
 import { getViewer, readGuestId } from "~/.server/identity";
 
@@ -20,24 +20,19 @@ function reauthReturn(value: FormDataEntryValue | null): string {
  * Starts "Continue with Google/Apple" (mode=signin), Settings → Connect (mode=link) or Settings → "Confirm it's you"
  * (mode=reauth): off to the provider.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = resource(async ({ request, context, params }: ActionFunctionArgs) => {
   const provider = params.provider;
-  let form: FormData;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    return apiError(request, error);
-  }
-  if (!isOAuthProvider(provider)) return apiError(request, new AppError("request/not-found"));
+  const form = await readForm(request);
+  if (!isOAuthProvider(provider)) throw new AppError("request/not-found");
   const asked = form.get("mode");
   const mode = asked === "link" || asked === "reauth" ? asked : "signin";
   const viewer = await getViewer(request, context);
   const redirectTo =
     mode === "link" ? "/settings/login-connection" : mode === "reauth" ? reauthReturn(form.get("redirectTo")) : safeRedirectPath(form.get("redirectTo"));
-  if (mode !== "signin" && viewer.kind !== "user") throw redirect(loginPath(redirectTo));
+  if (mode !== "signin" && viewer.kind !== "user") return redirect(loginPath(redirectTo));
   // Adding a sign-in method is a way back in after the owner changes their password: like removing one, it needs a
   // recent sign-in (SECURITY.md "Passwords and sign-in"). The settings page opens "Confirm it's you" for it.
-  if (mode === "link" && viewer.kind === "user" && !isRecentSignIn(viewer)) throw redirect(`${redirectTo}?confirm=${provider}`);
+  if (mode === "link" && viewer.kind === "user" && !isRecentSignIn(viewer)) return redirect(`${redirectTo}?confirm=${provider}`);
   try {
     const { location, setCookie } = await startOAuth(context.config, request, {
       provider,
@@ -54,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const back = mode === "signin" ? "/auth/login" : redirectTo;
     return redirect(`${back}?error=${encodeURIComponent(error.code)}`);
   }
-}
+});
 
 export function loader() {
   return redirect("/auth/login");

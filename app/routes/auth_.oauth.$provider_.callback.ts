@@ -5,8 +5,8 @@ import { confirmIdentity, linkIdentity, signInWithIdentity } from "~/.server/aut
 import { clearStateCookie, completeOAuth, isOAuthProvider, readOAuthState, type OAuthProvider } from "~/.server/auth/oidc";
 import { getDb, schema } from "~/.server/db";
 import { AppError, isAppError } from "~/.server/errors";
-import { readForm } from "~/.server/http/request";
-import { apiError } from "~/.server/http/respond";
+import { readForm, textFields } from "~/.server/http/request";
+import { resource } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
 import { toLocale } from "~/lib/i18n";
 
@@ -15,7 +15,7 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 /** Google comes back with a GET (query), Apple with a cross-site form POST; both end here. */
 async function finish({ request, context, params }: Args, answer: URLSearchParams): Promise<Response> {
   const provider = params.provider;
-  if (!isOAuthProvider(provider)) return apiError(request, new AppError("request/not-found"));
+  if (!isOAuthProvider(provider)) throw new AppError("request/not-found");
   const clearState = clearStateCookie(request);
   const remembered = await readOAuthState(context.config, request, provider as OAuthProvider);
   // Link and "confirm it's you" start in Settings and go back there, whatever happens.
@@ -48,18 +48,6 @@ async function finish({ request, context, params }: Args, answer: URLSearchParam
   }
 }
 
-export async function loader(args: LoaderFunctionArgs) {
-  return finish(args, new URL(args.request.url).searchParams);
-}
+export const loader = resource(async (args: LoaderFunctionArgs) => finish(args, new URL(args.request.url).searchParams));
 
-export async function action(args: ActionFunctionArgs) {
-  let form: FormData;
-  try {
-    form = await readForm(args.request);
-  } catch (error) {
-    return apiError(args.request, error);
-  }
-  const answer = new URLSearchParams();
-  for (const [key, value] of form.entries()) if (typeof value === "string") answer.set(key, value);
-  return finish(args, answer);
-}
+export const action = resource(async (args: ActionFunctionArgs) => finish(args, new URLSearchParams(textFields(await readForm(args.request)))));

@@ -1,9 +1,9 @@
-// The worker's method check (workers/route-methods.ts) remembers each path's methods. What it answers must not
+// The worker's method check (app/.server/http/route-methods.ts) remembers each path's methods. What it answers must not
 // depend on what it answered before: the same path with another method, a path with an id, a `.data` request, and
 // every path again after the memory has been filled with others.
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { methodCheck } from "../../workers/route-methods";
+import { methodCheck } from "../../app/.server/http/route-methods";
 
 const page = { default: () => null };
 const routes = {

@@ -229,13 +229,10 @@ export function demoCancelEvent(row: Subscription, user: Pick<User, "id" | "stri
   });
 }
 
-/** Where demo events say they were posted; never fetched, so no request header can point them elsewhere. */
-const DEMO_WEBHOOK_URL = "https://demo-checkout.invalid/api/stripe/webhook";
-
 /**
  * Signs each event as Stripe does (t=..,v1=HMAC-SHA256) with the local webhook secret and hands it to the app's own
- * webhook handler, in order: the real signature check and event code run, in process. (Posting to "our own origin"
- * took that origin from the request's Host, which a client can forge.) Throws when a delivery is not accepted.
+ * webhook handler, in order: the real signature check and event code run, in process, never over HTTP (posting to "our
+ * own origin" took that origin from the request's Host, which a client can forge). Throws when a delivery is not accepted.
  */
 export async function deliverDemoEvents(env: AppEnv, config: AppConfig, events: DemoEvent[], now: number): Promise<void> {
   const secret = config.billing.webhookSecret;
@@ -243,17 +240,7 @@ export async function deliverDemoEvents(env: AppEnv, config: AppConfig, events: 
   for (const demoEvent of events) {
     const payload = JSON.stringify(demoEvent, null, 2);
     const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: seconds(now), cryptoProvider });
-    const request = new Request(DEMO_WEBHOOK_URL, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Stripe-Signature": signature,
-        "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-      },
-      body: payload,
-    });
-    const response = await receiveStripeWebhook(request, env, config);
-    if (!response.ok) throw new Error(`demo webhook delivery of ${demoEvent.type} answered ${response.status}`);
-    await response.body?.cancel();
+    const delivery = await receiveStripeWebhook(env, config, payload, signature);
+    if (!delivery.processed) throw new Error(`demo webhook delivery of ${demoEvent.type} failed`);
   }
 }

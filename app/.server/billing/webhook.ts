@@ -6,7 +6,6 @@ import { now as clockNow } from "../clock";
 import { type Database, getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
-import { POST_ONLY, readText } from "../http/request";
 import {
   checkoutSessionOwner,
   findBillingUser,
@@ -37,15 +36,15 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 }
 
+/** What became of a verified delivery: applied (or a duplicate, or ignored), or failed while applying (nothing of it recorded). */
+export type WebhookDelivery = { processed: true; outcome: WebhookOutcome } | { processed: false };
+
 /**
- * Verifies and applies one delivery. Throws request/invalid (400, and changes nothing) for a missing, bad or stale
- * signature, and request/not-found where no webhook secret is configured.
+ * Verifies and applies one delivery (the raw body and its Stripe-Signature header). Throws request/invalid (400, and
+ * changes nothing) for a missing, bad or stale signature, and request/not-found where no webhook secret is configured.
  */
-export async function receiveStripeWebhook(request: Request, env: AppEnv, config: AppConfig): Promise<Response> {
-  const secret = config.billing.webhookSecret;
-  if (!secret) throw new AppError("request/not-found");
-  const signature = request.headers.get("Stripe-Signature");
-  const payload = await readText(request, { allow: POST_ONLY, maxBytes: STRIPE_EVENT_MAX_BYTES });
+export async function receiveStripeWebhook(env: AppEnv, config: AppConfig, payload: string, signature: string | null): Promise<WebhookDelivery> {
+  const secret = stripeWebhookSecret(config);
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error("No Stripe-Signature header");
@@ -55,13 +54,19 @@ export async function receiveStripeWebhook(request: Request, env: AppEnv, config
     throw new AppError("request/invalid");
   }
   try {
-    const outcome = await applyStripeEvent(env, config, event, clockNow());
-    return Response.json({ received: true, outcome });
+    return { processed: true, outcome: await applyStripeEvent(env, config, event, clockNow()) };
   } catch (error) {
-    // A 500 makes Stripe deliver the event again later; nothing of it was recorded.
+    // Stripe delivers the event again later (the route answers 500); nothing of it was recorded.
     console.error(`billing: ${event.type} ${event.id} failed`, error);
-    return Response.json({ error: "processing failed" }, { status: 500 });
+    return { processed: false };
   }
+}
+
+/** The endpoint's signing secret; without one the webhook does not exist (request/not-found), checked before the body is read. */
+export function stripeWebhookSecret(config: AppConfig): string {
+  const secret = config.billing.webhookSecret;
+  if (!secret) throw new AppError("request/not-found");
+  return secret;
 }
 
 /**

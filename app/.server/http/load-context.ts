@@ -1,8 +1,7 @@
 // The context every loader and action receives, built the same way by the worker and by the Vite dev proxy.
 // Builds the AppContext (../context.ts) each request gets; Remix's AppLoadContext is declared to be exactly that in
 // app/remix-context.d.ts, so no server module but the route adapter (http/auth.ts) needs to know Remix.
-import type { AppEnv } from "../env";
-import { loadConfig } from "../env";
+import { checkedEnv } from "../env";
 
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -10,7 +9,7 @@ export function createNonce(): string {
 }
 
 export function createLoadContext(env: object, ctx: Pick<ExecutionContext, "waitUntil">, nonce: string) {
-  return { env: env as AppEnv, ctx, config: loadConfig(env), nonce };
+  return { ...checkedEnv(env), ctx, nonce };
 }
 
 /** Used by the Vite dev proxy (`npm run dev`), whose platform proxy supplies env and ctx. */

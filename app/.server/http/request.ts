@@ -91,6 +91,11 @@ export async function readForm(request: Request, options: BodyOptions = {}): Pro
   }
 }
 
+/** A form's text fields as a plain object, for a schema to check (files are left out). */
+export function textFields(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
 export interface UploadedFile {
   file: File;
   bytes: Uint8Array;

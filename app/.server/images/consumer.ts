@@ -31,6 +31,7 @@ import { isAccountDeleted } from "../account/tombstone";
 
 /** Attempts before a job is marked failed and refunded (the queue's max_retries, plus the first try). */
 export const MAX_ATTEMPTS = 4;
+export const IMAGE_JOBS_QUEUE = "image-jobs";
 export const DEAD_LETTER_QUEUE = "image-jobs-dlq";
 
 const extensionFor: Record<string, string> = { "image/svg+xml": "svg", "image/png": "png", "image/jpeg": "jpg" };

@@ -2,18 +2,16 @@
 import type { AppContext } from "../context";
 import type { Locale } from "../../lib/constants";
 import type { JobView } from "../../lib/jobs";
-import { createJobSchema, imageEditSchema, TRANSLATE_LANGUAGES, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
+import { TRANSLATE_LANGUAGES, type CreateJobInput, type ImageTool, type JobSettings, type TranslateLanguage } from "../../lib/schemas/images";
 import { isDemoMode } from "../ai/providers";
 import { clientAddress } from "../auth/throttle";
 import { AppError } from "../errors";
-import { POST_ONLY, readForm } from "../http/request";
-import { apiError, invalidForm } from "../http/respond";
-import { getLocale, serverNamespace } from "../i18n";
+import { getLocale } from "../i18n";
 import { getViewer } from "../identity";
 import { pageTitle } from "../page";
 import { resolveImageEngine, toolModels } from "./engines";
 import { inAccount } from "../account/client";
-import { createJob, getJob, MASK_MAX_BYTES, mediaUrl, recentJobs } from "./jobs";
+import { createJob, getJob, mediaUrl, recentJobs } from "./jobs";
 import { findUpload } from "./uploads";
 
 /** The picture "Edit image" opens with (decision 0029): a gallery picture or a chat photo, only the viewer's own. */
@@ -99,53 +97,13 @@ export async function loadImageToolPage(request: Request, context: AppContext, t
   return { ...screen, title };
 }
 
-/** A created job; a refusal is the one error body (docs/product.md §7) (http/respond.ts apiError), fieldErrors in the page's language. */
-export type CreateJobResult = { ok: true; job: JobView };
-
-/** POST /api/jobs: a tool's form, checked with the shared schema, becomes a job of the signed-in user. */
-export async function handleCreateJob(request: Request, context: AppContext): Promise<Response> {
-  try {
-    const form = await readForm(request);
-    const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-    const parsed = createJobSchema().safeParse(values);
-    if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("images") });
-    const viewer = await getViewer(request, context);
-    // Creations live in a gallery, which needs an account (docs/product.md §6: tools that store creations ask visitors to sign in).
-    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    const job = await createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, parsed.data);
-    return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
-  } catch (error) {
-    return apiError(request, error);
-  }
-}
-
 /**
- * POST /api/images/edits (multipart): "Edit image" (decision 0029). `requestId`, `model`, `prompt` (the change),
- * `sourceImageId` (a gallery picture) or `uploadId` (a chat photo), and an optional PNG `mask`. It becomes an image
- * job like the others, answered 201 { ok, job }; its result is a new version of the picture.
+ * A tool's checked form (and "Edit image"'s brush mask) becomes a job of the signed-in viewer: POST /api/jobs and
+ * /api/images/edits (decision 0029). Creations live in a gallery, which needs an account (docs/product.md §6: tools that
+ * store creations ask visitors to sign in).
  */
-export async function handleEditImage(request: Request, context: AppContext): Promise<Response> {
-  try {
-    const form = await readForm(request, { allow: POST_ONLY, maxBytes: MASK_MAX_BYTES + 64 * 1024 });
-    const values = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-    const parsed = imageEditSchema().safeParse(values);
-    if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("images") });
-    const maskField = form.get("mask");
-    // A mask sent as text, or an empty file, is not a mask.
-    if (maskField !== null && (typeof maskField === "string" || maskField.size === 0)) throw new AppError("image/mask-invalid");
-    const viewer = await getViewer(request, context);
-    if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
-    const { requestId, model, prompt, sourceImageId, uploadId } = parsed.data;
-    const mask = maskField ? new Uint8Array(await maskField.arrayBuffer()) : undefined;
-    const job = await createJob(
-      context.env,
-      context.config,
-      { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) },
-      { tool: "image-generation", requestId, model, prompt, style: "none", aspectRatio: "1:1", edit: { sourceImageId, uploadId } },
-      mask,
-    );
-    return Response.json({ ok: true, job } satisfies CreateJobResult, { status: 201 });
-  } catch (error) {
-    return apiError(request, error);
-  }
+export async function startImageJob(request: Request, context: AppContext, input: CreateJobInput, mask?: Uint8Array): Promise<JobView> {
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  return createJob(context.env, context.config, { accountId: viewer.accountId, plan: viewer.plan, address: clientAddress(request) }, input, mask);
 }

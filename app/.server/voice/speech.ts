@@ -156,8 +156,14 @@ async function keepSpeech(env: AppEnv, listener: Listener, cache: { name: string
   }
 }
 
-/** POST /api/speech: an answer of the listener's read aloud, in the chosen voice. */
-export async function speechForAnswer(env: AppEnv, config: AppConfig, listener: Listener, request: SpeechRequest, locale: Locale): Promise<Response> {
+/** POST /api/speech: an answer of the listener's read aloud, in the chosen voice (the route makes it the response). */
+export async function speechForAnswer(
+  env: AppEnv,
+  config: AppConfig,
+  listener: Listener,
+  request: SpeechRequest,
+  locale: Locale,
+): Promise<{ body: ReadableStream<Uint8Array>; contentType: string; cached: boolean }> {
   // The account's own voice (Settings), unless the request names one.
   const voice = request.voice ?? (await accountVoice(env, listener.accountId));
   const { content, threadId } = await ownAnswer(env, listener.accountId, request.messageId);
@@ -171,7 +177,5 @@ export async function speechForAnswer(env: AppEnv, config: AppConfig, listener: 
     // Under the thread, so deleting it (or the account) deletes its cached speech too (chat/thread-files.ts).
     cache: { name: threadFileKey("speech", listener.accountId, threadId, `${request.messageId}/${voice}.mp3`), messageId: request.messageId },
   });
-  return new Response(spoken.body, {
-    headers: { "Content-Type": spoken.contentType, "Cache-Control": "private, no-store", "X-Speech-Cache": spoken.cached ? "hit" : "miss" },
-  });
+  return spoken;
 }
