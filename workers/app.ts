@@ -35,6 +35,7 @@ const {
   pruneSharedRows,
   WHATSAPP_INBOX_QUEUE,
   deliverJobResults,
+  whatsappPauseAdmin,
   postChat,
   D1_BOOKMARK_COOKIE,
   d1BookmarkCookie,
@@ -64,6 +65,8 @@ export const Account = parts.Account;
 export type Account = WorkerParts.Account;
 export const CreditsCounter = parts.CreditsCounter;
 export type CreditsCounter = WorkerParts.CreditsCounter;
+export const WhatsAppNumber = parts.WhatsAppNumber;
+export type WhatsAppNumber = WorkerParts.WhatsAppNumber;
 
 const handleRemixRequest = createRequestHandler(serverBuild);
 /** The Allow list when a request's method has no handler in the route it reaches (see route-methods.ts). */
@@ -169,6 +172,8 @@ http.use("/whatsapp/*", async (c, next) => (c.env.WHATSAPP ? c.env.WHATSAPP.fetc
 // The operator's start and view of the move of old rows into the accounts' objects (decision 0026, README
 // "Deploying"): a bearer token, no cookies, so no cross-site check; not a Remix route, so no method check either.
 http.all("/api/admin/account-moves", securityHeaders, loadContext, (c) => accountMovesAdmin(c.req.raw, c.get("context").env, c.get("context").config));
+// The operator's view and clearing of WhatsApp's billing pause (decision 0035), the same way: a bearer token, no cookies.
+http.all("/api/admin/whatsapp-pause", securityHeaders, loadContext, (c) => whatsappPauseAdmin(c.req.raw, c.get("context").env, c.get("context").config));
 http.use("*", securityHeaders, loadContext, refuseBadRequests, d1Session);
 // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
 // `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.

@@ -13,6 +13,7 @@ import { MEMORY_JOBS_QUEUE, processMemoryJobs, type MemoryJob } from "../app/.se
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
 export { Account } from "../app/.server/account/object";
 export { CreditsCounter } from "../app/.server/credits/counter";
+export { WhatsAppNumber } from "../app/.server/whatsapp/number-object";
 
 interface ServicesEnv {
   IMAGE_JOBS: Queue<ImageJobMessage>;

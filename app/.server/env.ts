@@ -10,6 +10,7 @@ import type { ImageJobMessage } from "./images/messages";
 import type { MemoryJob } from "./memory/jobs";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
 import type { InboxQueue } from "./whatsapp/inbox-message";
+import type { WhatsAppNumber } from "./whatsapp/number-object";
 
 /** The producer side of the image queue. In `npm run dev` a service entrypoint with the same shape stands in. */
 export interface JobQueue {
@@ -60,6 +61,8 @@ export type AppEnv = Pick<Generated, "DB" | "MEDIA" | "PAGE_VIEWS" | "ANALYTICS_
   CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<CreditsCounter>>;
   AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<AuthThrottle>>;
   ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<Account>>;
+  /** One object per WhatsApp number: its bookkeeping off D1 (decision 0035). */
+  WHATSAPP_NUMBER: ProductionBinding<"WHATSAPP_NUMBER", DurableObjectNamespace<WhatsAppNumber>>;
   IMAGE_JOBS: Producer<"IMAGE_JOBS", ImageJobMessage>;
   DATA_EXPORTS: Producer<"DATA_EXPORTS", DataExportMessage>;
   MEMORY_JOBS: Producer<"MEMORY_JOBS", MemoryJob>;
@@ -91,6 +94,7 @@ const bindingsSchema = z.object({
   CREDITS: binding<DurableObjectNamespace<CreditsCounter>>("CREDITS", "Durable Object namespace", "idFromName"),
   AUTH_THROTTLE: binding<DurableObjectNamespace<AuthThrottle>>("AUTH_THROTTLE", "Durable Object namespace", "idFromName"),
   ACCOUNT: binding<DurableObjectNamespace<Account>>("ACCOUNT", "Durable Object namespace", "idFromName"),
+  WHATSAPP_NUMBER: binding<DurableObjectNamespace<WhatsAppNumber>>("WHATSAPP_NUMBER", "Durable Object namespace", "idFromName"),
   IMAGE_JOBS: binding<JobQueue>("IMAGE_JOBS", "Queue producer", "send"),
   DATA_EXPORTS: binding<ExportQueue>("DATA_EXPORTS", "Queue producer", "send"),
   MEMORY_JOBS: binding<MemoryQueue>("MEMORY_JOBS", "Queue producer", "send"),

@@ -23,6 +23,8 @@ export { isImageJobMessage } from "./images/messages";
 export { MEMORY_JOBS_QUEUE, processMemoryJobs } from "./memory/jobs";
 export { pruneSharedRows } from "./retention";
 export { applyBaselineHeaders, isCrossSiteRequest } from "./security";
+export { whatsappPauseAdmin } from "./whatsapp/billing-pause";
 export { processInbox, WHATSAPP_INBOX_QUEUE } from "./whatsapp/inbox";
+export { WhatsAppNumber } from "./whatsapp/number-object";
 export { deliverJobResults } from "./whatsapp/tasks";
 export { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../lib/cookies";

@@ -10,6 +10,7 @@ import { imagesPart, uploadsPart } from "../images/part";
 import { memoryPart } from "../memory/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
+import { whatsappPart } from "../whatsapp/part";
 import { accountPart, type AccountPart, type FolderClaim, type TableClaim } from "./part";
 import { accountSchema } from "./schema";
 import { usageOperations } from "./usage";
@@ -40,6 +41,7 @@ export const accountParts = [
   creditsPart,
   exportsPart,
   sharePart,
+  whatsappPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 
