@@ -2,7 +2,7 @@
 // message ids answered once, delivery statuses and failed sends kept there with an expiry, a linked number known to
 // its object costing D1 nothing, a billing error in a status pausing replies for the sending number (told on the web,
 // cleared by a later delivery or the operator), and the number's rows gone with its unlink and its account.
-import { env as testEnv, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../../app/.server/auth/profile";
 import { findUser } from "../../app/.server/auth/accounts";
@@ -14,6 +14,8 @@ import { deletionsEnv, runDeletions } from "./deletion-helpers";
 import { appEnv } from "./helpers";
 import {
   deliverInbox,
+  numberRows,
+  numberStub,
   linkCodeFor,
   linkNumber,
   messagePayload,
@@ -26,14 +28,6 @@ import {
 } from "./whatsapp-helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
-const numbers = (testEnv as unknown as { WHATSAPP_NUMBER: DurableObjectNamespace }).WHATSAPP_NUMBER;
-const numberStub = (phone: string) => numbers.get(numbers.idFromName(phone));
-
-/** Rows of the number's own object, read inside it. */
-function numberRows<T = Record<string, unknown>>(phone: string, query: string): Promise<T[]> {
-  return runInDurableObject(numberStub(phone), (_instance, state) => state.storage.sql.exec(query).toArray() as T[]);
-}
-
 /** `base` whose D1 counts every statement and refuses those on WhatsApp's tables. */
 function watchedD1(base: AppEnv) {
   const counts = emptyCounts();
@@ -86,7 +80,7 @@ describe("the number's object", () => {
     await postWebhook(env, statusPayload([{ id: reply!.id, status: "read", recipient: from }]));
     await postWebhook(env, statusPayload([{ id: reply!.id, status: "delivered", recipient: from }]));
     expect((await deliverInbox(env, queued.splice(0))).retryMessages).toEqual([]);
-    expect(await numberRows(from, `SELECT status FROM replies WHERE id = '${reply!.id}'`)).toEqual([{ status: "read" }]);
+    expect(await numberRows(from, "SELECT status FROM replies WHERE id = ?", reply!.id)).toEqual([{ status: "read" }]);
     expect(counts.statements).toEqual([]);
   });
 
