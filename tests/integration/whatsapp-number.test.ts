@@ -3,7 +3,7 @@
 // its object costing D1 nothing, a billing error in a status pausing replies for the sending number (told on the web,
 // cleared by a later delivery or the operator), and the number's rows gone with its unlink and its account.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { deleteAccount } from "../../app/.server/auth/profile";
 import { findUser } from "../../app/.server/auth/accounts";
 import type { AppEnv } from "../../app/.server/env";
@@ -53,11 +53,16 @@ async function say(env: AppEnv, queued: unknown[], payload: unknown) {
 }
 
 describe("the number's object", () => {
-  it("answers a message delivered twice once, and a known linked number costs D1 nothing", async () => {
-    const { env: base, queued, from } = await linkedNumber();
+  it("answers a message delivered twice once, and a chat message from a known linked number costs D1 nothing", async () => {
+    const upstream = {
+      OPENAI_API_KEY: "sk-fake-whatsapp",
+      OPENAI_BASE_URL: inject("fakeUpstreamUrl"),
+      MODEL_OVERRIDES: JSON.stringify({ "gpt-4o-mini": "normal?n=6&ms=1" }),
+    };
+    const { env: base, queued, from } = await linkedNumber({ WHATSAPP_MODE: "chat", ...upstream });
     // The first message finds the link in D1 and tells the number's object.
-    await say(base, queued, messagePayload({ from, text: "Write me a poem" }));
-    expect(await textsTo(from)).toHaveLength(1);
+    await say(base, queued, messagePayload({ from, text: "What is a lighthouse?" }));
+    expect(await textsTo(from)).toEqual([expect.stringContaining("Fake answer")]);
 
     const { env, counts } = watchedD1(base);
     const payload = messagePayload({ from, id: wamid(), text: "And another" });
@@ -66,7 +71,8 @@ describe("the number's object", () => {
     const results = await Promise.all([deliverInbox(env, [first!]), deliverInbox(env, [second!])]);
     results.push(await deliverInbox(env, [first!], 2));
     expect(results.flatMap((result) => result.retryMessages)).toEqual([]);
-    expect(await textsTo(from)).toHaveLength(2);
+    expect(await textsTo(from)).toEqual([expect.stringContaining("Fake answer"), expect.stringContaining("Fake answer")]);
+    // Claim, link, account, plan, the chat turn, the reply and its record: none of it reached D1.
     expect(counts).toMatchObject({ reads: 0, writes: 0, statements: [] });
   });
 
