@@ -1,5 +1,5 @@
 // `npm run dev` only: Vite's dev proxy cannot host a Durable Object or consume a queue, so this small worker
-// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS,
+// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the Durable Objects, IMAGE_JOBS, DATA_EXPORTS,
 // MEMORY_JOBS, DOCUMENT_READS and ACCOUNT_DELETIONS bindings here.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { ACCOUNT_DELETIONS_QUEUE, processAccountDeletions, type AccountDeletionMessage } from "../app/.server/account/deletion";
