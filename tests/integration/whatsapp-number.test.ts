@@ -12,6 +12,8 @@ import { countingD1, emptyCounts } from "../mocks/d1-query-counter";
 import { createUser, signedInClient } from "./auth-helpers";
 import { deletionsEnv, runDeletions } from "./deletion-helpers";
 import { appEnv } from "./helpers";
+
+const db = appEnv.DB;
 import {
   deliverInbox,
   numberRows,
@@ -74,6 +76,28 @@ describe("the number's object", () => {
     expect(await textsTo(from)).toEqual([expect.stringContaining("Fake answer"), expect.stringContaining("Fake answer")]);
     // Claim, link, account, plan, the chat turn, the reply and its record: none of it reached D1.
     expect(counts).toMatchObject({ reads: 0, writes: 0, statements: [] });
+  });
+
+  it("trusts a Free plan it knows for 30 seconds only, so someone who has just paid is answered as Pro", async () => {
+    const { env, queued, user, from } = await linkedNumber();
+    await db.prepare("UPDATE users SET access_level = 'basic' WHERE id = ?1").bind(user.id).run();
+    await say(env, queued, messagePayload({ from, text: "Write me a poem" }));
+    expect((await textsTo(from)).at(-1)).toContain("https://app.example/payment");
+    // They pay (Pro from here), which takes longer than the half minute the object trusts "Free" for.
+    await db.prepare("UPDATE users SET access_level = 'pro' WHERE id = ?1").bind(user.id).run();
+    const older = (seconds: number) =>
+      runInDurableObject(numberStub(from), (_instance, state) =>
+        state.storage.sql.exec("UPDATE facts SET value = json_set(value, '$.at', json_extract(value, '$.at') - ?) WHERE key = 'link'", seconds * 1000),
+      );
+    await older(31);
+    await say(env, queued, messagePayload({ from, text: "Write me a poem" }));
+    expect((await textsTo(from)).at(-1)).toContain("translate");
+    // Pro is trusted for the 5 minutes: a message half a minute later costs D1 nothing.
+    await older(31);
+    const watched = watchedD1(env);
+    await say(watched.env, queued, messagePayload({ from, text: "Write me a poem" }));
+    expect(await textsTo(from)).toHaveLength(3);
+    expect(watched.counts.statements).toEqual([]);
   });
 
   it("records delivery statuses in the number's object, never moving backwards", async () => {

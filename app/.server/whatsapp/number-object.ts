@@ -17,6 +17,11 @@ export const NUMBER_LIMITS = {
   rows: 5_000,
   /** What D1 said about the link is trusted this long: a plan ended or an account disabled elsewhere reaches WhatsApp within it. */
   linkTtlMs: 5 * 60_000,
+  /**
+   * A Free plan is trusted only this long: someone who has just paid is told to upgrade for no longer than it (a
+   * checkout takes longer), and a Free number's messages, each answered with the upgrade link, read D1 at most this often.
+   */
+  freePlanTtlMs: 30_000,
   /** A message claimed this long ago without finishing was lost with its worker: it may be claimed again. */
   staleClaimMs: 10 * 60_000,
   /** How often the alarm prunes while rows are left. */
@@ -101,7 +106,8 @@ export class WhatsAppNumber extends DurableObject<Record<string, unknown>> {
     this.setFact("window", Math.max(this.fact<number>("window") ?? 0, sentAt));
     await this.prunesLater(now);
     const known = this.fact<KnownLink>("link");
-    return { claimed, known: known && known.at > now - NUMBER_LIMITS.linkTtlMs ? known : null };
+    const ttl = known?.link && known.plan === "free" ? NUMBER_LIMITS.freePlanTtlMs : NUMBER_LIMITS.linkTtlMs;
+    return { claimed, known: known && known.at > now - ttl ? known : null };
   }
 
   finish(id: string, status: "done" | "failed", errorCode: string | null = null) {
