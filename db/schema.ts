@@ -342,7 +342,7 @@ export const whatsappLinks = sqliteTable(
     /** The catalogue model WhatsApp chat answers with: the one chosen on the web when the link code was made. */
     model: text("model"),
     verifiedAt: integer("verified_at", { mode: "number" }),
-    /** The user's last message: free-form replies are allowed for 24 hours after it (Meta's customer service window). */
+    /** When the number was linked: the window's start (the user's last message) is kept by the number's object (decision 0036). */
     lastInboundAt: integer("last_inbound_at", { mode: "number" }),
     /** The person asked for voice notes to be answered with a voice note too (with WHATSAPP_VOICE_REPLIES on; decision 0025). */
     voiceReplies: integer("voice_replies", { mode: "boolean" }).notNull().default(false),
@@ -370,8 +370,8 @@ export const whatsappLinkCodes = sqliteTable(
 );
 
 /**
- * WhatsApp message ids (wamid) already received: Meta redelivers for days, and the primary key makes each one
- * handled once. `status` follows the message through the inbox queue.
+ * WhatsApp message ids (wamid) already received: Meta redelivers for days, and the primary key made each one
+ * handled once. No longer written: each number's object keeps them (decision 0036); dropped by a later migration.
  */
 export const whatsappMessages = sqliteTable(
   "whatsapp_messages",
@@ -393,7 +393,7 @@ export const whatsappMessages = sqliteTable(
   (t) => [index("whatsapp_messages_job").on(t.jobId), index("whatsapp_messages_received").on(t.receivedAt)],
 );
 
-/** Messages we sent (their wamid from the send API) and the delivery statuses Meta reports for them. */
+/** Messages we sent and Meta's statuses for them. No longer written (each number's object, decision 0036); dropped later. */
 export const whatsappReplies = sqliteTable(
   "whatsapp_replies",
   {
@@ -410,7 +410,7 @@ export const whatsappReplies = sqliteTable(
   (t) => [index("whatsapp_replies_inbound").on(t.inboundId), index("whatsapp_replies_created").on(t.createdAt)],
 );
 
-/** Sends that failed after every retry: kept so nothing is lost silently (the answer itself is in the web thread). */
+/** Sends that failed after every retry. No longer written (each number's object keeps them, decision 0036); dropped later. */
 export const whatsappFailures = sqliteTable(
   "whatsapp_failures",
   {

@@ -29,6 +29,8 @@ declare namespace Bindings {
     CREDITS: ProductionBinding<"CREDITS", DurableObjectNamespace<import("../app/.server/credits/counter").CreditsCounter>>;
     AUTH_THROTTLE: ProductionBinding<"AUTH_THROTTLE", DurableObjectNamespace<import("../app/.server/auth/throttle-counter").AuthThrottle>>;
     ACCOUNT: ProductionBinding<"ACCOUNT", DurableObjectNamespace<import("../app/.server/account/object").Account>>;
+    /** One object per WhatsApp number: its bookkeeping off D1 (decision 0036). */
+    WHATSAPP_NUMBER: ProductionBinding<"WHATSAPP_NUMBER", DurableObjectNamespace<import("../app/.server/whatsapp/number-object").WhatsAppNumber>>;
     IMAGE_JOBS: Producer<"IMAGE_JOBS", import("../app/.server/images/messages").ImageJobMessage>;
     DATA_EXPORTS: Producer<"DATA_EXPORTS", import("../app/.server/exports/messages").DataExportMessage>;
     MEMORY_JOBS: Producer<"MEMORY_JOBS", import("../app/.server/memory/jobs").MemoryJob>;

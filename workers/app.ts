@@ -19,5 +19,7 @@ export const Account = parts.Account;
 export type Account = WorkerParts.Account;
 export const CreditsCounter = parts.CreditsCounter;
 export type CreditsCounter = WorkerParts.CreditsCounter;
+export const WhatsAppNumber = parts.WhatsAppNumber;
+export type WhatsAppNumber = WorkerParts.WhatsAppNumber;
 
 export default parts.createAppWorker(serverBuild) satisfies ExportedHandler<Env>;

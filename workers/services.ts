@@ -1,5 +1,5 @@
 // `npm run dev` only: Vite's dev proxy cannot host a Durable Object or consume a queue, so this small worker
-// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the CREDITS, IMAGE_JOBS, DATA_EXPORTS,
+// runs beside it (scripts/dev.mjs) and [env.dev] in wrangler.toml points the Durable Objects, IMAGE_JOBS, DATA_EXPORTS,
 // MEMORY_JOBS, DOCUMENT_READS and ACCOUNT_DELETIONS bindings here. It consumes every queue the deployed worker does,
 // through the same table (app/.server/queues.ts, decision 0019 "The edge is built once"). Being development only, it
 // imports the app's modules directly: the one-copy rule is the deployed bundle's.
@@ -14,6 +14,7 @@ import { routeQueue } from "../app/.server/queues";
 export { AuthThrottle } from "../app/.server/auth/throttle-counter";
 export { Account } from "../app/.server/account/object";
 export { CreditsCounter } from "../app/.server/credits/counter";
+export { WhatsAppNumber } from "../app/.server/whatsapp/number-object";
 
 interface ServicesEnv {
   IMAGE_JOBS: Queue<ImageJobMessage>;

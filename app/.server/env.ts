@@ -28,6 +28,7 @@ const bindingsSchema = z.object({
   ACCOUNT_DELETIONS: binding<AppEnv["ACCOUNT_DELETIONS"]>("ACCOUNT_DELETIONS", "Queue producer", "send"),
   DOCUMENT_READS: binding<AppEnv["DOCUMENT_READS"]>("DOCUMENT_READS", "Queue producer", "send"),
   DOCUMENT_CHECK: binding<AppEnv["DOCUMENT_CHECK"]>("DOCUMENT_CHECK", "service (the document-check worker)", "pdfPageCount"),
+  WHATSAPP_NUMBER: binding<AppEnv["WHATSAPP_NUMBER"]>("WHATSAPP_NUMBER", "Durable Object namespace", "idFromName"),
 });
 
 const count = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);

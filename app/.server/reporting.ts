@@ -50,3 +50,24 @@ export function reportClientError(context: ReportContext, request: Request, repo
   toucan.setExtra("url", report.url);
   toucan.captureMessage(report.message, "error");
 }
+
+/**
+ * An alert for the operator from outside any request (a queue consumer's finding, such as WhatsApp replies paused by a
+ * billing error): a log line, and a message in the error report when SENTRY_DSN is set, tagged `alert: operator`.
+ */
+export async function reportOperatorAlert(config: AppConfig, message: string, details: Record<string, string> = {}): Promise<void> {
+  console.error(`operator alert: ${message}`, JSON.stringify(redactDeep(details)));
+  if (!config.sentryDsn) return;
+  const sending: Promise<unknown>[] = [];
+  const toucan = new Toucan({
+    dsn: config.sentryDsn,
+    context: { waitUntil: (promise) => void sending.push(promise) },
+    environment: config.appEnv,
+    beforeSend: (event) => redactDeep(event),
+  });
+  toucan.setTag("alert", "operator");
+  toucan.setExtras(details);
+  toucan.captureMessage(message, "warning");
+  // No request keeps the worker alive for it: the report is sent before the consumer goes on.
+  await Promise.allSettled(sending);
+}

@@ -7,3 +7,4 @@ export { Account } from "./account/object";
 export { AuthThrottle } from "./auth/throttle-counter";
 export { CreditsCounter } from "./credits/counter";
 export { createAppWorker } from "./http/edge";
+export { WhatsAppNumber } from "./whatsapp/number-object";

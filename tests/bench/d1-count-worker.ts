@@ -2,7 +2,7 @@
 // workers/app.ts unchanged, with its D1 binding counted (tests/mocks/d1-query-counter.ts) in the fetch, queue and
 // cron handlers and in the Durable Objects that use D1, so a request's D1 reads and writes are known wherever they
 // run. The deployed worker has no counter and no /__bench route: this file is never its entry.
-import app, { Account as AppAccount, AuthThrottle, CreditsCounter } from "../../workers/app";
+import app, { Account as AppAccount, AuthThrottle, CreditsCounter, WhatsAppNumber } from "../../workers/app";
 import type { AppEnv } from "../../app/.server/env";
 import { countingD1, emptyCounts } from "../mocks/d1-query-counter";
 
@@ -35,7 +35,8 @@ export class Account extends AppAccount {
   }
 }
 
-export { AuthThrottle, CreditsCounter };
+// The WhatsApp numbers' object reaches no D1 (decision 0036): exported as it is.
+export { AuthThrottle, CreditsCounter, WhatsAppNumber };
 
 /**
  * GET /__bench/d1: the counts since the last call (after the background work of the requests before it has ended),

@@ -1,11 +1,13 @@
 // D1 queries per request for `npm run bench` (tests/bench/run.mjs; decision 0026): each main screen as a signed-in
-// Free user and as a first-time visitor, the page_view event every navigation posts, and a chat turn streamed to
-// its end. The server runs the benchmark's build of the worker (tests/bench/d1-count-worker.ts), which counts every
+// Free user and as a first-time visitor, the page_view event every navigation posts, a chat turn streamed to
+// its end, and a WhatsApp message from a linked number its object already knows (decision 0036). The server runs the benchmark's build of the worker (tests/bench/d1-count-worker.ts), which counts every
 // statement that reaches D1 from the worker and its Durable Objects; the deployed worker counts nothing.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, run } from "../e2e/server.mjs";
+import { startFakeGraph } from "../mocks/fake-graph.mjs";
+import { messageDelivery, TEST_BUSINESS_NUMBER, TEST_PHONE_NUMBER_ID } from "../mocks/whatsapp-payloads.mjs";
 import { startFakeUpstream } from "./chat.mjs";
 
 const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
@@ -15,16 +17,22 @@ export const D1_BENCH = {
   pageReads: 2,
   pageWrites: 0,
   turnWrites: 0,
+  /** Decision 0036: a message from a linked number its object knows reads and writes nothing in D1. */
+  whatsappStatements: 0,
 };
 
 const USER_ID = "bench-d1-user";
 const THREAD_ID = "bench-d1-thread";
+/** The seeded user's linked WhatsApp number, and the webhook's secret. */
+const WHATSAPP_FROM = "447700900123";
+const WHATSAPP_SECRET = "bench-d1-app-secret";
 
 /** The signed-in Free user, their session, and one chat of a question and its answer. */
 function seedSql({ sessionId, now }) {
   return `
 INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ('${USER_ID}', 'bench-d1@example.com', 1, 'Bench User', 'basic', 'en');
 INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${sessionId}', '${USER_ID}', ${now + 29 * 86_400_000}, ${now}, 'bench', ${now});
+INSERT INTO whatsapp_links (id, user_id, phone, verified_at, created_at) VALUES ('bench-d1-link', '${USER_ID}', '${WHATSAPP_FROM}', ${now}, ${now});
 INSERT INTO chat_threads (id, owner_id, tool, title, starred, created_at, updated_at) VALUES ('${THREAD_ID}', '${USER_ID}', 'web-main', 'A question', 0, ${now}, ${now});
 INSERT INTO chat_messages (id, thread_id, role, content, model, status, created_at, updated_at) VALUES
   ('bench-d1-m1', '${THREAD_ID}', 'user', 'What is a bookmark?', 'gpt-4o-mini', 'complete', ${now}, ${now}),
@@ -55,13 +63,34 @@ async function streamedStatus(response) {
   return done?.status ?? null;
 }
 
+/** Posts one signed WhatsApp message to the webhook and waits until its reply reached the fake Graph API. */
+async function whatsappMessage(baseUrl, graph, text) {
+  const before = graph.requests().filter((request) => request.body?.to === WHATSAPP_FROM && request.body?.type === "text").length;
+  const body = JSON.stringify(messageDelivery({ from: WHATSAPP_FROM, id: `wamid.bench-d1.${randomUUID()}`, name: "Bench", text }));
+  const signature = `sha256=${createHmac("sha256", WHATSAPP_SECRET).update(body).digest("hex")}`;
+  const response = await fetch(`${baseUrl}/whatsapp/webhook`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature },
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`the WhatsApp webhook answered ${response.status}`);
+  const deadline = Date.now() + 30_000;
+  const replies = () => graph.requests().filter((request) => request.body?.to === WHATSAPP_FROM && request.body?.type === "text").length;
+  while (replies() === before) {
+    if (Date.now() > deadline) throw new Error("no WhatsApp reply within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Starts the counting server, then measures each request alone: the counts are taken (and zeroed) before it and
- * after it, once its background work has ended. Returns { screens, pageView, turn }, each with the counts
+ * after it, once its background work has ended. Returns { screens, pageView, turn, whatsapp }, each with the counts
  * { reads, writes, accountReads, accountWrites, statements }.
  */
 export async function measureD1Queries(startServer) {
   const fake = await startFakeUpstream();
+  const graph = await startFakeGraph({ port: 0, accessToken: "bench-d1-access-token" });
   const token = randomBytes(32).toString("base64url");
   const sessionId = createHash("sha256").update(token).digest("hex");
   let server;
@@ -69,7 +98,16 @@ export async function measureD1Queries(startServer) {
     server = await startServer({
       label: "bench-d1",
       script: "tests/bench/d1-count-worker.ts",
-      vars: { OPENAI_API_KEY: "sk-fake-bench", OPENAI_BASE_URL: fake.url },
+      vars: {
+        OPENAI_API_KEY: "sk-fake-bench",
+        OPENAI_BASE_URL: fake.url,
+        WHATSAPP_APP_SECRET: WHATSAPP_SECRET,
+        WHATSAPP_VERIFY_TOKEN: "bench-d1-verify",
+        WHATSAPP_ACCESS_TOKEN: "bench-d1-access-token",
+        WHATSAPP_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
+        WHATSAPP_BUSINESS_NUMBER: TEST_BUSINESS_NUMBER,
+        WHATSAPP_GRAPH_URL: graph.url,
+      },
       async beforeStart(persistDir) {
         const file = join(persistDir, "..", "bench-d1-seed.sql");
         writeFileSync(file, seedSql({ sessionId, now: Date.now() }));
@@ -112,10 +150,18 @@ export async function measureD1Queries(startServer) {
       streamedStatus,
     );
     if (turn.outcome !== "complete") throw new Error(`the chat turn ended "${turn.outcome}"`);
-    return { screens, pageView, turn };
+    // The number's first message reads its link from D1 and tells its object (the allowed exception); the next is
+    // the one measured. Answered by the queue consumer after the webhook's 200, so the counts are taken once the reply
+    // has gone out. The seeded account is Free: the reply is the upgrade link, the path of every linked message.
+    await whatsappMessage(baseUrl, graph, "Hello");
+    await take();
+    await whatsappMessage(baseUrl, graph, "Hello again");
+    const whatsapp = await take();
+    return { screens, pageView, turn, whatsapp };
   } finally {
     await server?.stop();
     await fake.stop();
+    await graph.close();
   }
 }
 

@@ -341,6 +341,20 @@ const MEASUREMENTS = [
     },
   },
   {
+    name: "D1 statements per WhatsApp message (a linked number its object knows)",
+    unit: "count",
+    budget: D1_BENCH.whatsappStatements,
+    // Decision 0036: the claim, the link, the window, the replies and their statuses are the number's object's; the
+    // number's first message reads its link from D1 once (not measured: the one before).
+    async measure(shared) {
+      const { whatsapp } = await shared.d1Queries();
+      return {
+        value: whatsapp.reads + whatsapp.writes,
+        detail: `a signed message through the webhook, the queue and the reply, Free account: ${d1Detail(whatsapp)}`,
+      };
+    },
+  },
+  {
     name: "Credits: spends past the limit (1,000 concurrent, limit 50)",
     unit: "count",
     budget: 0,
@@ -646,7 +660,7 @@ function createShared() {
     accountsLoad() {
       return (accountsLoad ??= measureAccountsLoad(startServer));
     },
-    /** D1 statements per screen, page_view event and chat turn, on the benchmark's counting build. */
+    /** D1 statements per screen, page_view event, chat turn and WhatsApp message, on the benchmark's counting build. */
     d1Queries() {
       return (d1 ??= measureD1Queries(startServer));
     },

@@ -1,7 +1,7 @@
 // Shared by the WhatsApp integration tests: the webhook worker's Hono app called as Hono's own tests do
 // (`app.request(path, init, env, ctx)`), payloads shaped exactly as Meta documents them and signed with the app
 // secret, the inbox queue recorded so the test decides when the consumer runs, and the fake Graph API's log.
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env as testEnv, getQueueResult, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { inject } from "vitest";
 import type { AppEnv } from "../../app/.server/env";
 import type { InboxItem } from "../../app/.server/whatsapp/inbox-message";
@@ -168,4 +168,15 @@ export async function linkNumber(userId: string, phone: string) {
   await appEnv.DB.prepare("INSERT INTO whatsapp_links (id, user_id, phone, verified_at, created_at) VALUES (?1, ?2, ?3, ?4, ?4)")
     .bind(crypto.randomUUID(), userId, phone, Date.now())
     .run();
+}
+
+/** The object of a WhatsApp number (app/.server/whatsapp/number-object.ts), the one the app reaches by the number. */
+export function numberStub(phone: string) {
+  const numbers = (testEnv as unknown as { WHATSAPP_NUMBER: DurableObjectNamespace }).WHATSAPP_NUMBER;
+  return numbers.get(numbers.idFromName(phone));
+}
+
+/** Rows of the number's own object (messages, replies, failures), read inside it. */
+export function numberRows<T = Record<string, unknown>>(phone: string, query: string, ...params: (string | number)[]): Promise<T[]> {
+  return runInDurableObject(numberStub(phone), (_instance, state) => state.storage.sql.exec(query, ...params).toArray() as T[]);
 }

@@ -26,6 +26,7 @@ import {
   textsTo,
   uniqueNumber,
   whatsappEnv,
+  numberRows,
 } from "./whatsapp-helpers";
 
 const upstream = (vars: Record<string, string> = {}) => ({
@@ -127,7 +128,7 @@ describe("WhatsApp voice notes", () => {
     const late = await linkedPro();
     await sendAndAnswer(env, queued, { from: late.from, audio: { id: await voiceNote() }, timestamp: Date.now() - 25 * 60 * 60 * 1000 });
     expect(await textsTo(late.from)).toEqual([]);
-    const failure = await appEnv.DB.prepare("SELECT detail FROM whatsapp_failures WHERE phone = ?1").bind(late.from).first<{ detail: string }>();
+    const [failure] = await numberRows<{ detail: string }>(late.from, "SELECT detail FROM failures");
     expect(failure?.detail).toContain("24-hour");
   });
 });

@@ -22,6 +22,7 @@ import {
   linkCodeFor,
   linkNumber,
   messagePayload,
+  numberRows,
   postWebhook,
   sendAndAnswer,
   sentTo,
@@ -34,7 +35,7 @@ import {
 } from "./whatsapp-helpers";
 
 const db = appEnv.DB;
-const messageRow = (id: string) => db.prepare("SELECT * FROM whatsapp_messages WHERE id = ?1").bind(id).first<Record<string, unknown>>();
+const messageRow = async (phone: string, id: string) => (await numberRows(phone, "SELECT * FROM messages WHERE id = ?", id))[0] ?? null;
 const linkOf = (phone: string) => db.prepare("SELECT * FROM whatsapp_links WHERE phone = ?1").bind(phone).first<Record<string, unknown>>();
 const upstream = (model: string) => ({
   OPENAI_API_KEY: "sk-fake-whatsapp",
@@ -77,7 +78,7 @@ describe("webhook verification and signatures", () => {
       headers: { "X-Hub-Signature-256": `sha256=${"a".repeat(64)}` },
     });
     expect(viaApp.status).toBe(401);
-    expect(await messageRow(id)).toBeNull();
+    expect(await messageRow(from, id)).toBeNull();
     expect(queued).toEqual([]);
     expect(await sentTo(from)).toEqual([]);
   });
@@ -121,7 +122,7 @@ describe("webhook verification and signatures", () => {
     await Promise.all([deliverInbox(env, [queued[0]!]), deliverInbox(env, [queued[1]!]), deliverInbox(env, [queued[2]!])]);
     await deliverInbox(env, queued, 2);
     expect(await textsTo(from)).toHaveLength(1);
-    expect(await messageRow(id)).toMatchObject({ status: "done", phone: from });
+    expect(await messageRow(from, id)).toMatchObject({ status: "done" });
     expect((await graphRequests()).filter((request) => request.body?.status === "read" && request.body?.message_id === id)).toHaveLength(1);
   });
 });
@@ -302,7 +303,7 @@ describe("chat over WhatsApp", () => {
     expect(await textsTo(from)).toEqual([]);
     const answer = (await accountMessages(user.id)).find((message) => message.role === "assistant");
     expect(answer).toMatchObject({ status: "complete", content: expect.stringContaining("Fake answer") });
-    const failure = await db.prepare("SELECT kind, detail FROM whatsapp_failures WHERE phone = ?1").bind(from).first<{ kind: string; detail: string }>();
+    const [failure] = await numberRows<{ kind: string; detail: string }>(from, "SELECT kind, detail FROM failures");
     expect(failure?.detail).toContain("24-hour");
   });
 
@@ -310,13 +311,13 @@ describe("chat over WhatsApp", () => {
     const { env, queued } = whatsappEnv();
     const from = uniqueNumber();
     await sendAndAnswer(env, queued, { from, text: "hello" });
-    const reply = await db.prepare("SELECT * FROM whatsapp_replies WHERE phone = ?1").bind(from).first<{ id: string; status: string; inbound_id: string }>();
+    const [reply] = await numberRows<{ id: string; status: string; inbound_id: string }>(from, "SELECT * FROM replies");
     expect(reply).toMatchObject({ status: "sent", inbound_id: idOf(queued[0]) });
     await postWebhook(env, statusPayload([{ id: reply!.id, status: "read", recipient: from }]));
     await postWebhook(env, statusPayload([{ id: reply!.id, status: "delivered", recipient: from }]));
     expect(queued.slice(1)).toMatchObject([{ kind: "statuses" }, { kind: "statuses" }]);
     await deliverInbox(env, queued.slice(1));
-    expect(await db.prepare("SELECT status FROM whatsapp_replies WHERE id = ?1").bind(reply!.id).first()).toEqual({ status: "read" });
+    expect(await numberRows(from, "SELECT status FROM replies WHERE id = ?", reply!.id)).toEqual([{ status: "read" }]);
   });
 
   it("retries Graph API failures with backoff, then records the failure instead of losing it silently", async () => {
@@ -331,7 +332,7 @@ describe("chat over WhatsApp", () => {
     const other = uniqueNumber();
     await failGraph(scope, 50, 500);
     await sendAndAnswer(env, queued, { from: other, text: "second" });
-    const failure = await db.prepare("SELECT * FROM whatsapp_failures WHERE phone = ?1").bind(other).first<Record<string, unknown>>();
+    const [failure] = await numberRows(other, "SELECT * FROM failures");
     expect(failure).toMatchObject({ kind: "text", error_code: "graph/500/131000" });
   });
 });

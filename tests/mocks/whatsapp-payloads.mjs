@@ -25,27 +25,34 @@ export function delivery(value, { phoneNumberId = TEST_PHONE_NUMBER_ID } = {}) {
 /**
  * One user message: `text`, or `image` ({ id, mime_type?, caption? }), or `audio` ({ id }: a voice note), or another
  * `type` with an empty body.
- * `timestamp` in ms (Meta sends seconds, as a string).
+ * `timestamp` in ms (Meta sends seconds, as a string); `options.phoneNumberId` the business number it came to.
  */
-export function messageDelivery({ from, id, timestamp = Date.now(), name = "Ayşe", text, image, audio, type }) {
+export function messageDelivery({ from, id, timestamp = Date.now(), name = "Ayşe", text, image, audio, type }, options = {}) {
   const message = { from, id: id ?? `wamid.HBgL${crypto.randomUUID().replace(/-/g, "").toUpperCase()}`, timestamp: String(Math.floor(timestamp / 1000)) };
   if (text !== undefined) Object.assign(message, { type: "text", text: { body: text } });
   else if (image) Object.assign(message, { type: "image", image: { sha256: "abc", mime_type: "image/png", ...image } });
   else if (audio) Object.assign(message, { type: "audio", audio: { sha256: "abc", mime_type: "audio/ogg; codecs=opus", voice: true, ...audio } });
   else Object.assign(message, { type, [type]: {} });
-  return delivery({ contacts: [{ profile: { name }, wa_id: from }], messages: [message] });
+  return delivery({ contacts: [{ profile: { name }, wa_id: from }], messages: [message] }, options);
 }
 
-/** Delivery statuses of messages we sent. */
-export function statusDelivery(statuses) {
-  return delivery({
-    statuses: statuses.map((status) => ({
-      id: status.id,
-      status: status.status,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-      recipient_id: status.recipient,
-      conversation: { id: "c1", origin: { type: "service" } },
-      pricing: { billable: true, pricing_model: "PMP", category: "service" },
-    })),
-  });
+/**
+ * Delivery statuses of messages we sent; `errors` as Meta reports a failed one (code, title, message,
+ * error_data.details), `timestamp` in ms (Meta sends seconds, as a string).
+ */
+export function statusDelivery(statuses, options = {}) {
+  return delivery(
+    {
+      statuses: statuses.map((status) => ({
+        id: status.id,
+        status: status.status,
+        timestamp: String(Math.floor((status.timestamp ?? Date.now()) / 1000)),
+        recipient_id: status.recipient,
+        conversation: { id: "c1", origin: { type: "service" } },
+        pricing: { billable: true, pricing_model: "PMP", category: "service" },
+        ...(status.errors ? { errors: status.errors } : {}),
+      })),
+    },
+    options,
+  );
 }

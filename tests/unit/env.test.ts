@@ -16,6 +16,7 @@ function bindings() {
     CREDITS: durableObject(),
     AUTH_THROTTLE: durableObject(),
     ACCOUNT: durableObject(),
+    WHATSAPP_NUMBER: durableObject(),
     IMAGE_JOBS: { send: fn },
     DATA_EXPORTS: { send: fn },
     MEMORY_JOBS: { send: fn },

@@ -12,6 +12,7 @@ import type { AppEnv } from "../env";
 import { consumeEach } from "../queue-consumer";
 import { deleteR2Keys, listR2Prefix } from "../storage/r2";
 import { fairUseCounter } from "../voice/metering";
+import { eraseNumbersOf } from "../whatsapp/number";
 import { accountObject } from "./client";
 import { accountFolderPrefix } from "./files";
 import { forgetD1Rows } from "./move-from-d1";
@@ -107,10 +108,14 @@ async function deleteFilesOf(env: AppEnv, owners: string[]): Promise<void> {
   }
 }
 
-/** The other objects keyed by the account: Pro's voice minutes, and its credits counter from before its object. */
+/**
+ * The other objects keyed by the account: Pro's voice minutes, its credits counter from before its object, and its
+ * WhatsApp number's object (whatsapp/part.ts; read through the link row, which goes with the D1 rows after this).
+ */
 async function forgetCounters(env: AppEnv, accountId: string): Promise<void> {
   await fairUseCounter(env, accountId).forgetAll();
   await creditsCounter(env, accountId).forgetAll();
+  await eraseNumbersOf(env, accountId);
 }
 
 /**

@@ -11,6 +11,7 @@ import { memoryPart } from "../memory/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import type { AccountFolder } from "./files";
+import { whatsappPart } from "../whatsapp/part";
 import { accountPart, type AccountPart, type FolderClaim, type TableClaim } from "./part";
 import { accountSchema } from "./schema";
 import { usageOperations } from "./usage";
@@ -41,6 +42,7 @@ export const accountParts = [
   creditsPart,
   exportsPart,
   sharePart,
+  whatsappPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 

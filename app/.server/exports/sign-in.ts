@@ -8,6 +8,7 @@ import { deviceOf } from "../auth/device-name";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { shareUrl } from "../share/links";
+import { numberObject } from "../whatsapp/number";
 import type { StreamingZip } from "./zip-writer";
 
 const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
@@ -51,7 +52,11 @@ export async function signInRows(env: AppEnv, ownerId: string) {
       .where(eq(sessions.userId, ownerId))
       .orderBy(asc(sessions.createdAt)),
   ]);
-  return { shares, whatsapp: whatsapp[0] ?? null, passkeys: keys, sessions: devices };
+  // The person's last message: kept by the number's own object since decision 0036 (the row's is the link's time).
+  const link = whatsapp[0];
+  const window = link ? await numberObject(env, link.phone).windowStart() : null;
+  const lastInboundAt = link && Math.max(link.lastInboundAt ?? 0, window ?? 0);
+  return { shares, whatsapp: link ? { ...link, lastInboundAt: lastInboundAt || null } : null, passkeys: keys, sessions: devices };
 }
 
 interface SignInWriting {

@@ -1,11 +1,11 @@
 // The operator's endpoint for the move of old per-account rows into the accounts' objects (decision 0026, README
 // "Deploying"; scripts/move-accounts.mjs), mounted by the edge (edge.ts) outside Remix. The move itself is
 // account/moves.ts's.
-import { equalSecrets } from "../auth/crypto";
 import { enqueueAccountMoves } from "../account/moves";
 import { ownersPage } from "../account/move-from-d1";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
+import { isOperator } from "./operator-token";
 import { apiError } from "./respond";
 
 /**
@@ -17,10 +17,7 @@ import { apiError } from "./respond";
  * the endpoint does not exist.
  */
 export async function accountMovesAdmin(request: Request, env: AppEnv, config: AppConfig): Promise<Response> {
-  const token = config.accountMovesToken;
-  const given = request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? "";
-  // Compared as digests, so neither the answer nor its timing tells how long the token is.
-  if (!token || !(await equalSecrets(given, token))) return apiError(request, new AppError("request/not-found"));
+  if (!(await isOperator(request, config.accountMovesToken))) return apiError(request, new AppError("request/not-found"));
   const search = new URL(request.url).searchParams;
   const after = search.get("after") ?? "";
   if (request.method === "GET") {

@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono, type MiddlewareHandler } from "hono";
 import { expiredCookie, malformedCookies, SIDEBAR_COOKIE, TIME_ZONE_COOKIE } from "../../lib/cookies";
 import { accountMovesAdmin } from "./account-moves-admin";
+import { whatsappPauseAdmin } from "./whatsapp-pause-admin";
 import { resumeDeletions } from "../account/deletion";
 import { RequestDatabase } from "../db-session";
 import { ConfigError, withBindings, workerEnv } from "../env";
@@ -123,6 +124,8 @@ export function createEdge(build: ServerBuild): Hono<EdgeHttp> {
   // The operator's start and view of the move of old rows into the accounts' objects (decision 0026, README
   // "Deploying"): a bearer token, no cookies, so no cross-site check; not a Remix route, so no method check either.
   http.all("/api/admin/account-moves", securityHeaders, loadContext, (c) => accountMovesAdmin(c.req.raw, c.get("context").env, c.get("context").config));
+  // The operator's view and clearing of WhatsApp's billing pause (decision 0036-whatsapp-number-object), the same way.
+  http.all("/api/admin/whatsapp-pause", securityHeaders, loadContext, (c) => whatsappPauseAdmin(c.req.raw, c.get("context").env, c.get("context").config));
   http.use("*", securityHeaders, loadContext, refuseBadRequests, d1Session);
   // On every answer's way to its first token: mounted here, it skips Remix's request routing (about 1 ms under
   // `wrangler dev`, decision 0009). postChat turns every failure into the one error body (docs/product.md §7) itself.

@@ -10,6 +10,7 @@ import { twoStepOf, type TwoStepStatus } from "../auth/two-step";
 import { schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import type { SignedInViewer } from "../http/auth";
+import { repliesPause } from "../whatsapp/billing-pause";
 import { whatsappStatusOf, type WhatsAppStatus } from "../whatsapp/link-codes";
 import { connectionsColumn, connectionsOf, readPageRow } from "./page-rows";
 
@@ -48,9 +49,11 @@ export async function loginPageRows(env: AppEnv, config: AppConfig, viewer: Sign
         from (select ${e.kind} as kind, ${e.createdAt} as at from ${e} where ${e.userId} = ${user.id} order by ${e.createdAt} desc limit ${SECURITY_EVENTS_SHOWN})) as activity`,
   );
   const link = row.whatsapp ? (JSON.parse(row.whatsapp) as WhatsAppLink) : undefined;
+  // Only with a linked number: whether a billing error paused replies (the sending number's object, not D1).
+  const paused = link ? (await repliesPause(env, config)) !== null : false;
   return {
     profile: profileOf(user, connectionsOf(row.connections)),
-    whatsapp: whatsappStatusOf(config, viewer, link && { ...link, voiceReplies: link.voiceReplies === 1 }),
+    whatsapp: whatsappStatusOf(config, viewer, link && { ...link, voiceReplies: link.voiceReplies === 1 }, paused),
     // Oldest first, as listPasskeys orders them; the activity newest first.
     passkeys: (JSON.parse(row.passkeys) as PasskeySummary[]).sort((a, b) => a.createdAt - b.createdAt),
     twoStep: twoStepOf(row.twoStepEnabledAt, row.recoveryCodesLeft),

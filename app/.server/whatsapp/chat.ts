@@ -63,7 +63,9 @@ export async function answerWithChat(
       const tool = toolTurnFor(env, request, { locale: conversation.locale });
       const turn = await startTurn(env, config, async () => owner, request, { locale: conversation.locale, channel: "whatsapp", tool });
       if (!horoscope && turn.threadId !== link.threadId) {
+        // Only when the thread changes (the first answer, after "/new" or a thread deleted on the web): a link property, in D1.
         await getDb(env).update(schema.whatsappLinks).set({ threadId: turn.threadId }).where(eq(schema.whatsappLinks.id, link.id));
+        await conversation.number.setThread(turn.threadId);
       }
       const done = await readAnswer(turn.stream);
       if (done.text.trim()) await sendAnswer(conversation, done.text, input.preface);

@@ -1,9 +1,9 @@
 // One handler per inbound command (commands.ts), each saying what it needs first: nothing (a link code links
 // whoever sends it), a linked account ("/new"), or a linked Pro account (everything else: WhatsApp chat and tasks
 // are part of Pro, docs/product.md §6). The gates run in that order, so an unlinked number is told how to link and
-// a Free account how to upgrade, and nothing is charged.
-import type { User } from "../../../db/schema";
-import { eq, sql } from "drizzle-orm";
+// a Free account how to upgrade, and nothing is charged. The link, account and plan come from what the number's object
+// knows while it is fresh, else from D1, then told to the object (decision 0036).
+import { eq } from "drizzle-orm";
 import { planForUser } from "../billing/subscriptions";
 import { getDb, schema } from "../db";
 import { memoryPage, setMemoryEnabled } from "../memory/settings";
@@ -12,6 +12,8 @@ import { answerWithChat } from "./chat";
 import type { InboundCommand } from "./commands";
 import type { InboxMessage } from "./inbox-message";
 import { findLink, linkedAccount, linkWithCode, type WhatsAppLink } from "./linking";
+import type { NumberObject } from "./number";
+import type { KnownLink, LinkedUser } from "./number-object";
 import { replyText, sendReply, type Conversation } from "./replies";
 import { startImage, startPhotoTranslate, storeIncomingPhoto } from "./tasks";
 import { answerVoiceNote } from "./voice-notes";
@@ -24,10 +26,13 @@ export interface Inbound {
   conversation: Conversation;
   /** The app's address for links in replies. */
   origin: string;
+  /** What the number's object knew of the link, if still fresh (number-object.ts). */
+  known: KnownLink | null;
 }
 export interface LinkedInbound extends Inbound {
   link: WhatsAppLink;
-  user: User;
+  user: LinkedUser;
+  plan: "free" | "pro";
 }
 export interface ProInbound extends LinkedInbound {
   owner: { accountId: string; plan: "pro" };
@@ -47,13 +52,16 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
   "link-code": {
     needs: "nothing",
     async run({ env, message, conversation, origin }, { code }) {
-      const linked = await linkWithCode(env, code, message.from);
+      const linked = await linkWithCode(env, code, message.from, Date.now(), { answering: message.id });
       if (!linked.ok) {
         await sendReply(conversation, "badCode", { origin });
         return DONE;
       }
       conversation.locale = linked.user.locale;
-      const plan = await planForUser(env, linked.user, Date.now());
+      const now = Date.now();
+      const plan = await planForUser(env, linked.user, now);
+      // The first link of a number is D1's (the allowed exception); from here the object knows it.
+      await conversation.number.remember({ link: linked.link, user: linkedUser(linked.user), plan, at: now });
       await sendReply(conversation, plan === "pro" ? "linked" : "linkedFree", { name: linked.user.displayName, link: `${origin}/payment` });
       return DONE;
     },
@@ -62,6 +70,7 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
     needs: "link",
     async run({ env, conversation, link }) {
       await getDb(env).update(schema.whatsappLinks).set({ threadId: null }).where(eq(schema.whatsappLinks.id, link.id));
+      await conversation.number.setThread(null);
       await sendReply(conversation, "newThread");
       return DONE;
     },
@@ -142,37 +151,42 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
   },
 };
 
-/** The sender's link and account, or null once they have been told how to link. Their message opens the reply window. */
+/** What answering needs of an account (number-object.ts keeps no more of it). */
+function linkedUser(user: LinkedUser): LinkedUser {
+  return { id: user.id, locale: user.locale, displayName: user.displayName, accessLevel: user.accessLevel };
+}
+
+/**
+ * What D1 says about `phone`'s link now (its link, its account unless disabled or being deleted, and its plan), told
+ * to the number's object: read on a number's first message and when what the object knew has expired.
+ */
+async function lookUpLink(env: AppEnv, number: NumberObject, phone: string, now = Date.now()): Promise<KnownLink> {
+  const link = await findLink(env, phone);
+  const user = link ? await linkedAccount(env, link.userId) : null;
+  const known: KnownLink = link && user ? { link, user: linkedUser(user), plan: await planForUser(env, user, now), at: now } : { link: null, at: now };
+  await number.remember(known);
+  return known;
+}
+
+/** The sender's link and account, or null once they have been told how to link. */
 async function linkedInbound(inbound: Inbound): Promise<LinkedInbound | null> {
   const { env, message, conversation, origin } = inbound;
-  const link = await findLink(env, message.from);
-  const user = link ? await linkedAccount(env, link.userId) : null;
-  if (!link || !user) {
+  const known = inbound.known ?? (await lookUpLink(env, conversation.number, message.from));
+  if (!known.link) {
     await sendReply(conversation, "howToLink", { origin });
     return null;
   }
-  conversation.locale = user.locale;
-  await recordInbound(env, link, message.sentAt);
-  return { ...inbound, link, user };
+  conversation.locale = known.user.locale;
+  return { ...inbound, link: known.link, user: known.user, plan: known.plan };
 }
 
-/** Never moves back: a late redelivery of an older message does not shorten the reply window. */
-async function recordInbound(env: AppEnv, link: WhatsAppLink, sentAt: number) {
-  const links = schema.whatsappLinks;
-  await getDb(env)
-    .update(links)
-    .set({ lastInboundAt: sql`MAX(COALESCE(${links.lastInboundAt}, 0), ${sentAt})` })
-    .where(eq(links.id, link.id));
-}
-
-/** The linked account's owner if its plan is Pro now, or null once they have been told how to upgrade. */
+/** The linked account's owner if its plan is Pro, or null once they have been told how to upgrade. */
 async function proInbound(inbound: LinkedInbound): Promise<ProInbound | null> {
-  const plan = await planForUser(inbound.env, inbound.user, Date.now());
-  if (plan !== "pro") {
+  if (inbound.plan !== "pro") {
     await sendReply(inbound.conversation, "needsPro", { link: `${inbound.origin}/payment` });
     return null;
   }
-  return { ...inbound, owner: { accountId: inbound.user.id, plan } };
+  return { ...inbound, owner: { accountId: inbound.user.id, plan: "pro" } };
 }
 
 /** Runs `command`'s handler once what it needs is there; a refusal on the way is a reply, and the message is done. */

@@ -26,6 +26,8 @@ export const whatsappVarsSchema = z.object({
   WHATSAPP_MODE: z.enum(["chat", "tasks"]).default("chat"),
   /** Voice notes may be answered with a voice note too, for accounts that turned it on (decision 0025). */
   WHATSAPP_VOICE_REPLIES: z.enum(["on", "off"]).default("off"),
+  /** The operator's bearer token for /api/admin/whatsapp-pause (billing-pause.ts); without it that endpoint does not exist. */
+  WHATSAPP_ADMIN_TOKEN: z.string().min(32, "WHATSAPP_ADMIN_TOKEN must be at least 32 characters").optional(),
 });
 
 export type WhatsAppVars = z.infer<typeof whatsappVarsSchema>;
@@ -40,6 +42,7 @@ export function toWhatsAppConfig(vars: WhatsAppVars) {
     graphUrl: vars.WHATSAPP_GRAPH_URL,
     mode: vars.WHATSAPP_MODE,
     voiceReplies: vars.WHATSAPP_VOICE_REPLIES === "on",
+    adminToken: vars.WHATSAPP_ADMIN_TOKEN ?? null,
     /** Webhooks can be received (and signatures checked) only with the app secret and the verify token. */
     receiving: Boolean(vars.WHATSAPP_APP_SECRET && vars.WHATSAPP_VERIFY_TOKEN),
     /** Replies can be sent only with the access token and the sending number's id. */

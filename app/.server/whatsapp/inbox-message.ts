@@ -6,7 +6,7 @@ import * as z from "zod";
 
 export const inboxMessageSchema = z.object({
   kind: z.literal("message").optional(),
-  /** The message's wamid: recorded once in D1 when the consumer claims it (inbox.ts). */
+  /** The message's wamid: recorded once in its number's object when the consumer claims it (inbox.ts). */
   id: z.string().min(1).max(256),
   /** The sender's number as WhatsApp gives it (`wa_id`, international digits). */
   from: z.string().regex(/^\d{6,15}$/),
@@ -26,7 +26,20 @@ export const inboxMessageSchema = z.object({
 export const inboxStatusesSchema = z.object({
   kind: z.literal("statuses"),
   statuses: z
-    .array(z.object({ id: z.string().min(1).max(256), status: z.enum(["sent", "delivered", "read", "failed"]), errorCode: z.string().max(64).nullable() }))
+    .array(
+      z.object({
+        id: z.string().min(1).max(256),
+        status: z.enum(["sent", "delivered", "read", "failed"]),
+        errorCode: z.string().max(64).nullable(),
+        /** The number the reply went to: whose object records the status (number-object.ts). */
+        recipient: z
+          .string()
+          .regex(/^\d{6,15}$/)
+          .optional(),
+        /** When Meta reports it happened (epoch ms): a delivery after a billing error resumes replies (billing-pause.ts). */
+        at: z.number().int().positive().optional(),
+      }),
+    )
     .max(100),
 });
 

@@ -1,46 +1,32 @@
 // The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
-// queue at hand): the webhook worker only queues; here each message's wamid is recorded and claimed once in D1,
-// parsed into a command (commands.ts) and handled (command-handlers.ts), and delivery statuses are recorded.
-// Messages of one sender are handled in order; different senders in parallel.
-import { and, eq, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+// queue at hand): the webhook worker only queues; here each message's wamid is claimed once in its number's object
+// (number-object.ts, decision 0036), parsed into a command (commands.ts) and handled (command-handlers.ts), and
+// delivery statuses are recorded in the objects of the numbers they went to. Nothing here reads or writes D1 once a
+// number's link is known to its object. Messages of one sender are handled in order; different senders in parallel.
 import type { AppConfig, AppEnv } from "../env";
 import { loadConfig } from "../env";
 import { isAccountDeleted } from "../account/tombstone";
-import { getDb, schema } from "../db";
+import { applyBillingSignals, repliesPause } from "./billing-pause";
 import { runCommand } from "./command-handlers";
 import { parseCommand } from "./commands";
 import { graphClient } from "./graph";
 import { inboxMessageSchema, inboxStatusesSchema, type InboxMessage, type StatusUpdate } from "./inbox-message";
+import { numberObject } from "./number";
 import { localeOfNumber, type Conversation } from "./replies";
 
 export const WHATSAPP_INBOX_QUEUE = "whatsapp-inbox";
-/** A message claimed this long ago without finishing was lost with its worker: it may be claimed again. */
-const STALE_CLAIM_MS = 10 * 60 * 1000;
 
-/**
- * Statuses only move forward (sent < delivered < read; failed is final), whatever order Meta delivers them in. A
- * status that arrives before its send was recorded makes the row, and the send fills in the rest.
- */
-function statusRank(status: SQL | AnyColumn): SQL {
-  return sql`(CASE ${status} WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 0 END)`;
-}
-
-async function recordStatuses(db: D1Database, statuses: StatusUpdate[]) {
-  const now = Date.now();
-  const orm = getDb({ DB: db });
-  const replies = schema.whatsappReplies;
-  const upserts = statuses.map((status) =>
-    orm
-      .insert(replies)
-      .values({ id: status.id, status: status.status, errorCode: status.errorCode, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: replies.id,
-        set: { status: sql`excluded.status`, errorCode: sql`excluded.error_code`, updatedAt: sql`excluded.updated_at` },
-        setWhere: sql`${replies.status} <> 'failed' AND (excluded.status = 'failed' OR ${statusRank(sql`excluded.status`)} > ${statusRank(replies.status)})`,
-      }),
+/** Each status in the object of the number the reply went to; then what they say about Meta's billing (billing-pause.ts). */
+async function recordStatuses(env: AppEnv, config: AppConfig, statuses: StatusUpdate[]) {
+  const byNumber = new Map<string, StatusUpdate[]>();
+  for (const status of statuses) {
+    if (!status.recipient) continue;
+    byNumber.set(status.recipient, [...(byNumber.get(status.recipient) ?? []), status]);
+  }
+  await Promise.all(
+    [...byNumber].map(([phone, list]) => numberObject(env, phone).recordStatuses(list.map(({ id, status, errorCode }) => ({ id, status, errorCode })))),
   );
-  const [first, ...rest] = upserts;
-  if (first) await orm.batch([first, ...rest]);
+  await applyBillingSignals(env, config, statuses);
 }
 
 export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
@@ -51,7 +37,7 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
     const statuses = inboxStatusesSchema.safeParse(message.body);
     if (statuses.success) {
       statusWrites.push(
-        recordStatuses(env.DB, statuses.data.statuses).then(
+        recordStatuses(env, config, statuses.data.statuses).then(
           () => message.ack(),
           (error: unknown) => {
             console.error("whatsapp: statuses not recorded; the queue will retry", error);
@@ -85,10 +71,8 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
             continue;
           }
           console.error("whatsapp: answering failed; the queue will retry", body.id, error);
-          await getDb(env)
-            .update(schema.whatsappMessages)
-            .set({ status: "queued", updatedAt: Date.now() })
-            .where(eq(schema.whatsappMessages.id, body.id))
+          await numberObject(env, body.from)
+            .release(body.id)
             .catch(() => undefined);
           message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
         }
@@ -97,34 +81,15 @@ export async function processInbox(batch: MessageBatch<unknown>, env: AppEnv): P
   ]);
 }
 
-/**
- * Records the wamid and takes the message for this delivery, in one statement: the primary key makes every other
- * delivery of it (Meta's redeliveries, the queue's at-least-once) find it taken or answered. False then.
- */
-async function claim(db: D1Database, message: InboxMessage, now: number): Promise<boolean> {
-  const messages = schema.whatsappMessages;
-  const row = await getDb({ DB: db })
-    .insert(messages)
-    .values({ id: message.id, phone: message.from, receivedAt: now, type: message.type, status: "processing", updatedAt: now })
-    .onConflictDoUpdate({
-      target: messages.id,
-      set: { status: "processing", updatedAt: sql`excluded.updated_at` },
-      setWhere: or(eq(messages.status, "queued"), and(eq(messages.status, "processing"), lt(messages.updatedAt, now - STALE_CLAIM_MS))),
-    })
-    .returning({ id: messages.id })
-    .get();
-  return row !== undefined;
-}
-
-async function finish(db: D1Database, id: string, status: "done" | "failed", errorCode: string | null = null) {
-  await getDb({ DB: db }).update(schema.whatsappMessages).set({ status, errorCode, updatedAt: Date.now() }).where(eq(schema.whatsappMessages.id, id));
-}
-
 export async function handleInbound(env: AppEnv, config: AppConfig, message: InboxMessage): Promise<void> {
-  if (!(await claim(env.DB, message, Date.now()))) return;
+  const number = numberObject(env, message.from);
+  // The primary key of the object's messages makes every other delivery of it (Meta's redeliveries, the queue's
+  // at-least-once) find it taken or answered; a claim left by a crashed consumer is taken again after 10 minutes.
+  const { claimed, known } = await number.begin(message.id, message.sentAt);
+  if (!claimed) return;
   if (!config.whatsapp.sending) {
     console.error("whatsapp: a message arrived but replies cannot be sent (WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID)");
-    await finish(env.DB, message.id, "failed", "whatsapp/not-configured");
+    await number.finish(message.id, "failed", "whatsapp/not-configured");
     return;
   }
   const graph = graphClient(config.whatsapp);
@@ -132,16 +97,17 @@ export async function handleInbound(env: AppEnv, config: AppConfig, message: Inb
   await graph.markRead(message.id).catch((error: unknown) => console.warn("whatsapp: mark read failed", message.id, error));
 
   const conversation: Conversation = {
-    db: env.DB,
+    number,
     graph,
     to: message.from,
     inboundId: message.id,
     sentAt: message.sentAt,
     locale: localeOfNumber(message.from),
+    paused: (await repliesPause(env, config)) !== null,
   };
   const origin = config.appOrigin ?? (config.isProduction ? "" : (message.origin ?? ""));
   const command = parseCommand(message, config.whatsapp.mode === "tasks");
-  const outcome = await runCommand({ env, config, message, conversation, origin }, command);
-  if (outcome.status === "failed") await finish(env.DB, message.id, "failed", outcome.errorCode);
-  else await finish(env.DB, message.id, "done");
+  const outcome = await runCommand({ env, config, message, conversation, origin, known }, command);
+  if (outcome.status === "failed") await number.finish(message.id, "failed", outcome.errorCode);
+  else await number.finish(message.id, "done");
 }

@@ -10,7 +10,9 @@ import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { i18nServer } from "../i18n";
 import type { Viewer } from "../identity";
+import { repliesPause } from "./billing-pause";
 import { channelReady } from "./config";
+import { numberObject } from "./number";
 
 /** Decision 0010: at most 10 codes per user per hour (each one is a wa.me link a person could be tricked into sharing). */
 export const LINK_CODE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
@@ -29,6 +31,8 @@ export interface WhatsAppStatus {
   voiceRepliesOffered: boolean;
   plan: Viewer["plan"];
   link: WhatsAppLinkView | null;
+  /** Meta reported a billing error for the sending number: replies are paused (billing-pause.ts); shown with a linked number. */
+  repliesPaused: boolean;
 }
 
 export interface LinkCodeResult {
@@ -42,9 +46,9 @@ export interface LinkCodeResult {
 export async function whatsappStatus(env: AppEnv, config: AppConfig, viewer: Viewer): Promise<WhatsAppStatus> {
   const configured = channelReady(config.whatsapp);
   const voiceRepliesOffered = config.whatsapp.voiceReplies;
-  if (viewer.kind !== "user") return { configured, voiceRepliesOffered, plan: viewer.plan, link: null };
+  if (viewer.kind !== "user") return { configured, voiceRepliesOffered, plan: viewer.plan, link: null, repliesPaused: false };
   const row = await getDb(env).query.whatsappLinks.findFirst({ where: eq(schema.whatsappLinks.userId, viewer.user.id) });
-  return whatsappStatusOf(config, viewer, row);
+  return whatsappStatusOf(config, viewer, row, row ? (await repliesPause(env, config)) !== null : false);
 }
 
 /** The status from the signed-in viewer's link row, however it was read (Settings › Login connection reads it with the page's other rows). */
@@ -52,10 +56,17 @@ export function whatsappStatusOf(
   config: AppConfig,
   viewer: Extract<Viewer, { kind: "user" }>,
   row: Pick<typeof schema.whatsappLinks.$inferSelect, "phone" | "verifiedAt" | "createdAt" | "voiceReplies"> | undefined,
+  paused = false,
 ): WhatsAppStatus {
   // A link is shown even when the channel is switched off, so it can still be disconnected.
   const link = row ? { maskedPhone: maskPhone(row.phone), linkedAt: row.verifiedAt ?? row.createdAt, voiceReplies: row.voiceReplies } : null;
-  return { configured: channelReady(config.whatsapp), voiceRepliesOffered: config.whatsapp.voiceReplies, plan: viewer.plan, link };
+  return {
+    configured: channelReady(config.whatsapp),
+    voiceRepliesOffered: config.whatsapp.voiceReplies,
+    plan: viewer.plan,
+    link,
+    repliesPaused: link !== null && paused,
+  };
 }
 
 /** LINK_CODE_LENGTH characters of LINK_CODE_ALPHABET; 32 symbols divide 256, so `byte % 32` has no bias. */
@@ -107,13 +118,17 @@ export async function createLinkCode(
   return { code: formatLinkCode(code), url: `https://wa.me/${businessNumber}?text=${encodeURIComponent(text)}`, expiresAt };
 }
 
-/** Unlinks the user's number (and drops any code still waiting): messages from it are no longer answered. */
+/**
+ * Unlinks the user's number (and drops any code still waiting): messages from it are no longer answered, and what its
+ * object kept for the account goes (decision 0036).
+ */
 export async function disconnectWhatsApp(env: AppEnv, userId: string): Promise<void> {
   const db = getDb(env);
-  await db.batch([
-    db.delete(schema.whatsappLinks).where(eq(schema.whatsappLinks.userId, userId)),
+  const [removed] = await db.batch([
+    db.delete(schema.whatsappLinks).where(eq(schema.whatsappLinks.userId, userId)).returning({ phone: schema.whatsappLinks.phone }),
     db.delete(schema.whatsappLinkCodes).where(and(eq(schema.whatsappLinkCodes.userId, userId), isNull(schema.whatsappLinkCodes.usedAt))),
   ]);
+  for (const { phone } of removed) await numberObject(env, phone).erase();
 }
 
 /** Turns "reply with voice" on or off for the user's linked number; request/invalid when no number is linked. */
@@ -122,6 +137,8 @@ export async function setVoiceReplies(env: AppEnv, userId: string, enabled: bool
     .update(schema.whatsappLinks)
     .set({ voiceReplies: enabled })
     .where(eq(schema.whatsappLinks.userId, userId))
-    .returning({ id: schema.whatsappLinks.id });
+    .returning({ phone: schema.whatsappLinks.phone });
   if (updated.length === 0) throw new AppError("request/invalid");
+  // The number's object answers from what it knew of the link: it reads the setting again on the next message.
+  await numberObject(env, updated[0]!.phone).forget();
 }

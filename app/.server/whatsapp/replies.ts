@@ -1,12 +1,12 @@
-// Sending replies to one WhatsApp message: in the account's language, inside Meta's 24-hour window, split into
-// numbered parts that fit WhatsApp's 4,096 characters, each recorded (so Meta's statuses find it) and, when every
-// retry has failed, recorded as a failure rather than lost silently.
-import { sql } from "drizzle-orm";
+// Sending replies to one WhatsApp message: in the account's language, inside Meta's 24-hour window and unless a
+// billing error paused replies (billing-pause.ts), split into numbered parts that fit WhatsApp's 4,096 characters, each
+// recorded in the number's object (so Meta's statuses find it) and, when every retry has failed, recorded there as a
+// failure rather than lost silently (decision 0036).
 import type { Locale } from "../../lib/constants";
-import { getDb, schema } from "../db";
 import { i18nServer } from "../i18n";
 import { splitForWhatsApp, toWhatsAppText } from "./format";
 import { GraphError, type GraphClient } from "./graph";
+import type { NumberObject } from "./number";
 
 /** Meta's customer service window: free-form messages only within 24 hours of the user's last message. */
 export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -14,7 +14,8 @@ export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CAPTION_MAX = 1024;
 
 export interface Conversation {
-  db: D1Database;
+  /** The user's number's object: where sends and failures are recorded. */
+  number: NumberObject;
   graph: GraphClient;
   /** The user's number (wa_id). */
   to: string;
@@ -23,6 +24,8 @@ export interface Conversation {
   /** When the user sent it: the window counts from here. */
   sentAt: number;
   locale: Locale;
+  /** Meta reported a billing error for the sending number: nothing is sent until it is cleared (billing-pause.ts). */
+  paused: boolean;
 }
 
 /** A reply's text in the conversation's language; `brand` is always available to the text. */
@@ -36,26 +39,30 @@ export function localeOfNumber(phone: string): Locale {
   return phone.startsWith("90") ? "tr" : "en";
 }
 
+async function recordMiss(conversation: Conversation, kind: string, errorCode: string, detail: string) {
+  await conversation.number.recordFailure({ inboundId: conversation.inboundId, kind, errorCode, detail });
+}
+
 async function recordFailure(conversation: Conversation, kind: string, error: unknown) {
   const code = error instanceof GraphError ? error.code : error instanceof Error ? error.name : "unknown";
   const detail = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
   console.error("whatsapp: reply not delivered", conversation.inboundId, kind, code, detail);
-  await getDb({ DB: conversation.db })
-    .insert(schema.whatsappFailures)
-    .values({ inboundId: conversation.inboundId, phone: conversation.to, kind, errorCode: code, detail, createdAt: Date.now() });
+  await recordMiss(conversation, kind, code, detail);
 }
 
 async function recordSent(conversation: Conversation, replyId: string) {
-  const now = Date.now();
-  // A status may have arrived first and made the row (inbox.ts): the send fills in what it answers.
-  await getDb({ DB: conversation.db })
-    .insert(schema.whatsappReplies)
-    .values({ id: replyId, inboundId: conversation.inboundId, phone: conversation.to, status: "sent", createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: schema.whatsappReplies.id, set: { inboundId: sql`excluded.inbound_id`, phone: sql`excluded.phone` } });
+  await conversation.number.recordSent(replyId, conversation.inboundId);
 }
 
-/** Whether a free-form message may still be sent now; if not, that is recorded (the answer stays in the web thread). */
+/**
+ * Whether a free-form message may be sent now: replies are not paused, and the window is open. If not, that is
+ * recorded (the answer stays in the web thread).
+ */
 async function windowOpen(conversation: Conversation, kind: string): Promise<boolean> {
+  if (conversation.paused) {
+    await recordMiss(conversation, kind, "whatsapp/replies-paused", "replies paused after Meta reported a billing error; kept in the web thread only");
+    return false;
+  }
   if (Date.now() - conversation.sentAt < REPLY_WINDOW_MS) return true;
   await recordFailure(conversation, kind, new Error("outside the 24-hour customer service window; kept in the web thread only"));
   return false;

@@ -2,11 +2,9 @@
 // captioned "translate", and a picture from "/image <description>". Both are ordinary creation jobs (images/jobs.ts:
 // charged, queued, made by the queue consumer, kept with the user's creations); when a job ends, its result is
 // sent back to the chat it came from.
-import { eq } from "drizzle-orm";
 import type { TranslateLanguage } from "../../lib/schemas/images";
 import { defaultModelFor } from "../../lib/models";
 import { findUser } from "../auth/accounts";
-import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import type { OperationResult } from "../account/operations";
@@ -20,7 +18,8 @@ import { formatBytes } from "../../lib/bytes";
 import { MAX_UPLOAD_BYTES } from "../images/validate";
 import { requestIdFor } from "./chat";
 import { graphClient, MediaTooLarge } from "./graph";
-import { findLink } from "./linking";
+import { repliesPause } from "./billing-pause";
+import { linkedPhoneOf, numberObject } from "./number";
 import { sendImage, sendReply, sendText, replyText, type Conversation } from "./replies";
 
 /**
@@ -61,8 +60,8 @@ async function startJob(
       await sendReply(conversation, failedKey);
       return;
     }
-    // Remembered on the message, so the queue consumer sends the result here when the job ends.
-    await getDb(env).update(schema.whatsappMessages).set({ jobId: job.id }).where(eq(schema.whatsappMessages.id, conversation.inboundId));
+    // Remembered on the message in the number's object, so the queue consumer sends the result here when the job ends.
+    await conversation.number.setJob(conversation.inboundId, job.id);
     await sendReply(conversation, input.tool === "photo-translate" ? "translating" : "imageStarted");
   } catch (error) {
     if (isAppError(error) && error.code === "credits/exhausted") {
@@ -95,20 +94,9 @@ export async function startImage(env: AppEnv, config: AppConfig, conversation: C
   await startJob(env, config, conversation, owner, { requestId, tool: "image-generation", model, prompt, style: "none", aspectRatio: "1:1" }, "imageFailedJob");
 }
 
-/** The message that started job `jobId`, taken so only one delivery of the job sends its result. */
-async function claimJobMessage(env: AppEnv, jobId: string) {
-  const messages = schema.whatsappMessages;
-  return getDb(env)
-    .update(messages)
-    .set({ jobId: null, updatedAt: Date.now() })
-    .where(eq(messages.jobId, jobId))
-    .returning({ id: messages.id, phone: messages.phone, receivedAt: messages.receivedAt })
-    .get();
-}
-
 /**
- * Sends the results of jobs that came from WhatsApp and have ended. Each is claimed by clearing its job id, so a
- * job delivered twice by the queue is sent once. Called by the app's queue handler after each batch of jobs.
+ * Sends the results of jobs that came from WhatsApp and have ended. Each is claimed by clearing its job id in the
+ * number's object, so a job delivered twice by the queue is sent once. Called by the app's queue handler after each batch of jobs.
  */
 export async function deliverJobResults(env: AppEnv, config: AppConfig, jobs: ImageJobMessage[]): Promise<void> {
   if (jobs.length === 0 || !config.whatsapp.sending) return;
@@ -119,17 +107,21 @@ export async function deliverJobResults(env: AppEnv, config: AppConfig, jobs: Im
     seen.add(jobId);
     const result = await inAccount(env, accountId, "imageJobs.result", { jobId });
     if (!result || (result.view.status !== "done" && result.view.status !== "failed")) continue;
-    const pending = await claimJobMessage(env, jobId);
-    const link = pending ? await findLink(env, pending.phone) : null;
+    // The number linked to the job's account now, if any (a D1 read per finished job, no write): a job started
+    // there is taken from its message in the number's object, so a job delivered twice is sent once.
+    const phone = await linkedPhoneOf(env, accountId);
+    const number = phone ? numberObject(env, phone) : null;
+    const pending = number ? await number.takeJob(jobId) : null;
     // Unlinked (or moved to another account) since: the result stays with the creations on the web only.
-    if (!pending || link?.userId !== accountId) continue;
+    if (!phone || !number || !pending) continue;
     const conversation: Conversation = {
-      db: env.DB,
+      number,
       graph,
-      to: pending.phone,
+      to: phone,
       inboundId: pending.id,
-      sentAt: Math.max(link.lastInboundAt ?? 0, pending.receivedAt),
-      locale: (await findUser(env, link.userId))?.locale ?? "en",
+      sentAt: Math.max(pending.windowStart ?? 0, pending.receivedAt),
+      locale: pending.locale ?? (await findUser(env, accountId))?.locale ?? "en",
+      paused: (await repliesPause(env, config)) !== null,
     };
     await sendJobResult(env, conversation, result);
   }

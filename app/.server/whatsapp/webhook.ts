@@ -1,6 +1,7 @@
 // The receiving half of the WhatsApp channel, run by the webhook worker: Meta's signature on the raw body, the
 // payload read leniently (anything unexpected is skipped, never an error Meta would retry for days), and each
-// message and the delivery statuses queued as they are. The app worker's consumer (inbox.ts) records them in D1.
+// message and the delivery statuses queued as they are. The app worker's consumer (inbox.ts) records them in the
+// number's own object (number-object.ts).
 import * as z from "zod";
 import type { InboxItem, InboxMessage, InboxQueue, StatusUpdate } from "./inbox-message";
 
@@ -65,6 +66,8 @@ const statusSchema = z.object({
   id: text(256),
   status: z.enum(["sent", "delivered", "read", "failed"]),
   recipient_id: z.string().max(32).optional(),
+  // Only used to order a delivery after a billing error (billing-pause.ts): an odd one is ignored, not the status.
+  timestamp: z.coerce.number().int().positive().optional().catch(undefined),
   errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() }).loose()).optional(),
 });
 
@@ -138,8 +141,15 @@ export function readWebhook(body: unknown, phoneNumberId: string | null, origin?
         contents.skipped.push("malformed status");
         continue;
       }
-      const code = status.data.errors?.[0]?.code;
-      contents.statuses.push({ id: status.data.id, status: status.data.status, errorCode: code === undefined ? null : String(code) });
+      const { id, status: state, errors, recipient_id: recipient, timestamp } = status.data;
+      const code = errors?.[0]?.code;
+      contents.statuses.push({
+        id,
+        status: state,
+        errorCode: code === undefined ? null : String(code),
+        ...(recipient && /^\d{6,15}$/.test(recipient) ? { recipient } : {}),
+        ...(timestamp ? { at: timestamp * 1000 } : {}),
+      });
     }
   }
   return contents;
@@ -152,7 +162,7 @@ interface QueueEnv {
 /**
  * Hands a delivery to the inbox queue: each message, and the statuses together. Nothing else happens before Meta's
  * 200, so the acknowledgement stays fast however busy the answering side is; the consumer records each wamid once
- * in D1 (inbox.ts), which is what makes a redelivery harmless. If the queue refuses, the error reaches Meta as a
+ * in its number's object (inbox.ts), which is what makes a redelivery harmless. If the queue refuses, the error reaches Meta as a
  * 5xx and Meta delivers again.
  */
 export async function enqueueDelivery(env: QueueEnv, contents: WebhookContents): Promise<number> {

@@ -53,6 +53,16 @@ export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) 
             <span className="text-sm text-muted-foreground">{t("dialog.settings.unavailable")}</span>
           )}
         </div>
+        {/* Meta reported a billing error for the sending number: replies wait, answers stay in the web history (decision 0036). */}
+        {link && status.repliesPaused && (
+          <p
+            role="status"
+            className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="whatsapp-replies-paused"
+          >
+            {t("dialog.settings.repliesPaused")}
+          </p>
+        )}
         {link && status.voiceRepliesOffered && <VoiceRepliesToggle initial={link.voiceReplies} />}
         <FormAlert code={error} />
       </div>
