@@ -1,5 +1,5 @@
 // Writes to chat messages made while an answer streams. They run inside the account's own object (decision 0026),
-// synchronously against its SQLite, through the object's turn store (turn-store.ts). Nothing here touches D1, so an
+// synchronously against its SQLite, through the object's turn store (turn/store.ts). Nothing here touches D1, so an
 // answer streaming writes nothing shared.
 import { and, eq, gt } from "drizzle-orm";
 import { accountSchema, type AccountDb } from "../account/schema";

@@ -11,7 +11,8 @@ import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import type { OperationResult } from "../account/operations";
 import { inAccount } from "../account/client";
-import { createJob, type JobOwner } from "../images/jobs";
+import type { Owner } from "../account/owner";
+import { createJob } from "../images/jobs";
 import type { ImageJobMessage } from "../images/messages";
 import { storeUpload } from "../images/uploads";
 import { storageQuotaOf } from "../account/usage";
@@ -51,7 +52,7 @@ async function startJob(
   env: AppEnv,
   config: AppConfig,
   conversation: Conversation,
-  owner: JobOwner,
+  owner: Owner,
   input: Parameters<typeof createJob>[3],
   failedKey: string,
 ) {
@@ -80,7 +81,7 @@ export async function startPhotoTranslate(
   env: AppEnv,
   config: AppConfig,
   conversation: Conversation,
-  owner: JobOwner,
+  owner: Owner,
   uploadId: string,
   targetLanguage: TranslateLanguage,
 ) {
@@ -89,7 +90,7 @@ export async function startPhotoTranslate(
   await startJob(env, config, conversation, owner, { requestId, tool: "photo-translate", model, uploadId, targetLanguage }, "translateFailed");
 }
 
-export async function startImage(env: AppEnv, config: AppConfig, conversation: Conversation, owner: JobOwner, prompt: string) {
+export async function startImage(env: AppEnv, config: AppConfig, conversation: Conversation, owner: Owner, prompt: string) {
   const requestId = await requestIdFor(conversation.inboundId);
   const model = defaultModelFor("image-generation");
   await startJob(env, config, conversation, owner, { requestId, tool: "image-generation", model, prompt, style: "none", aspectRatio: "1:1" }, "imageFailedJob");
