@@ -1,4 +1,4 @@
-// The chat turn's state machine (app/.server/chat/turn/machine.ts, its table turn-table.ts) driven without a Workers runtime: every move from
+// The chat turn's state machine (app/.server/chat/turn/machine.ts, its table table.ts) driven without a Workers runtime: every move from
 // every state, the effects each returns, and the moves it refuses. The integration test chat-turn-lifecycle.test.ts
 // drives the same moves for real, through the app and the account's object.
 import { describe, expect, it } from "vitest";

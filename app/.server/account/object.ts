@@ -46,12 +46,17 @@ export class Account extends AccountStorage {
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
-    this.runner = new TurnRunner(ctx, env, accountTurnStore(() => this.accountContext(), this.tombstone), {
-      wakeAt: (at) => void (this.tombstone.erased || this.alarms.schedule(TURNS_ALARM_TASK, at, { allowUnconfirmed: true })),
-      afterFinish: async (turn) => {
-        if (!this.tombstone.erased) await afterTurn(this.accountContext(), turn);
+    this.runner = new TurnRunner(
+      ctx,
+      env,
+      accountTurnStore(() => this.accountContext(), this.tombstone),
+      {
+        wakeAt: (at) => void (this.tombstone.erased || this.alarms.schedule(TURNS_ALARM_TASK, at, { allowUnconfirmed: true })),
+        afterFinish: async (turn) => {
+          if (!this.tombstone.erased) await afterTurn(this.accountContext(), turn);
+        },
       },
-    });
+    );
   }
 
   /** Runs one operation of account/operations.ts against this account's storage. */

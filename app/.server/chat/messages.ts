@@ -44,7 +44,7 @@ export function finishAssistantMessage(
 }
 
 /**
- * The rows a turn writes, applied by the relay in one transaction of its own storage while the upstream call is
+ * The rows a turn writes, applied by the turn's runner in one transaction of its own storage while the upstream call is
  * already under way (writing first would put them in front of the first token).
  */
 export interface TurnWrites {

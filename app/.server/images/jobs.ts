@@ -6,7 +6,7 @@ import type { JobView } from "../../lib/jobs";
 import { canUseModel, findModel } from "../../lib/models";
 import { createJobSchema, type CreateJobInput, type ImageTool, type JobSettings } from "../../lib/schemas/images";
 import { availableModels, isDemoMode } from "../ai/providers";
-import { consumeCredits, refundCredits, type Plan } from "../credits";
+import { consumeCredits, refundCredits } from "../credits";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resolveImageEngine } from "./engines";
@@ -19,7 +19,6 @@ import type { Owner } from "../account/owner";
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
 
 export { jobSettings, mediaUrl, toJobView } from "./job-views";
-
 
 /** The words a job is listed by in the gallery. */
 function promptOf(settings: JobSettings): string {

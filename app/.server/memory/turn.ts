@@ -13,7 +13,7 @@ export interface MemoryForTurn {
   instructions: (toolInstructions: string | undefined) => string | undefined;
   /** The demo provider's reply, saying which memories it was given (the real provider gets them as system text). */
   demoReply: (reply: string) => string;
-  /** What the relay needs when the turn ends; undefined for a turn memory has no part in. */
+  /** What the turn's runner needs when the turn ends; undefined for a turn memory has no part in. */
   turn: MemoryUse | undefined;
 }
 

@@ -1,4 +1,4 @@
-// The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
+// The WhatsApp inbox queue's consumer (run by the app worker, which has the chat turn, credits, media and image
 // queue at hand): the webhook worker only queues; here each message's wamid is recorded and claimed once in D1,
 // parsed into a command (commands.ts) and handled (command-handlers.ts), and delivery statuses are recorded.
 // Messages of one sender are handled in order; different senders in parallel.

@@ -48,14 +48,7 @@ export async function storeIncomingPhoto(
   }
 }
 
-async function startJob(
-  env: AppEnv,
-  config: AppConfig,
-  conversation: Conversation,
-  owner: Owner,
-  input: Parameters<typeof createJob>[3],
-  failedKey: string,
-) {
+async function startJob(env: AppEnv, config: AppConfig, conversation: Conversation, owner: Owner, input: Parameters<typeof createJob>[3], failedKey: string) {
   try {
     const job = await createJob(env, config, owner, input);
     if (job.status === "failed") {

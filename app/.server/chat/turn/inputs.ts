@@ -224,7 +224,8 @@ export async function composeTurn(
     demoReply:
       target.kind === "demo"
         ? memory.demoReply(
-            documents.demoReply ?? demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
+            documents.demoReply ??
+              demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
           )
         : undefined,
     kind: tool?.kind ?? "chat",
