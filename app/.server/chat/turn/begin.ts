@@ -95,15 +95,17 @@ async function startFor(account: AccountContext, runner: TurnRunner, plan: Owner
     if (!same) throw new AppError("chat/interrupted");
     return { status: "started", threadId: same.threadId, messageId: same.id, stream: await joinMessage(account, runner, same) };
   }
+  let input: TurnStart;
   try {
-    const input = await composeTurn(account, plan, who, prepared.loaded, prepared.attachedImage);
-    const stream = await runner.start(input);
-    if (!stream) throw new AppError("chat/interrupted");
-    return { status: "started", threadId: input.threadId, messageId: input.messageId, stream };
+    input = await composeTurn(account, plan, who, prepared.loaded, prepared.attachedImage);
   } catch (error) {
     await abandon(account, runner, plan.creditKey, charge);
     throw error;
   }
+  // The turn's machine owns it, and its charge, from here: a turn that could not write its rows has given it back.
+  const stream = await runner.start(input);
+  if (!stream) throw new AppError("chat/interrupted");
+  return { status: "started", threadId: input.threadId, messageId: input.messageId, stream };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { TurnWrites } from "../messages";
 import { callModel, type CallInputs } from "./call";
 import { clearCheckpoint, lostTurns, writeCheckpoint } from "./checkpoint";
 import * as machine from "./machine";
+import { Readers } from "./readers";
 import type { TurnCharge, TurnStore } from "./store";
 import {
   accepts,
@@ -39,8 +40,6 @@ export interface TurnHooks {
 /** The object's view of an answer: "idle" when it holds none by that id (never had it, finished a while ago, or cancelled). */
 export type TurnStatus = "idle" | Exclude<TurnStateName, "charged" | "abandoned">;
 
-type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
-
 interface Turn {
   readonly id: string;
   readonly charge: TurnCharge;
@@ -51,7 +50,7 @@ interface Turn {
   readonly memory?: MemoryUse;
   readonly temporary?: boolean;
   state: TurnState;
-  readonly readers: Map<string, ReaderSink>;
+  readonly readers: Readers;
   abort?: AbortController;
   /** The effects that wait on storage or the store, chained in order. */
   work: Promise<void>;
@@ -133,13 +132,15 @@ export class TurnRunner {
 
   /**
    * A reader found an answer whose row is still marked streaming while this runner holds no turn for it (lost without
-   * a checkpoint): it ends as interrupted, keeping what was saved, and its charge is settled by that (decision 0022).
+   * a checkpoint): the machine's `evicted` move, not resumable, ends it as interrupted, keeping what was saved, and
+   * settles its charge (when it has one) by that (decision 0022).
    */
   async endLost(messageId: string, charge: TurnCharge | undefined): Promise<void> {
     if (this.turns.has(messageId)) return;
     const turn = this.hold(messageId, charge ?? { ownerId: "", creditKey: "" }, machine.fromCheckpoint("streaming", ""), undefined, undefined, {}, false);
     turn.rowsSettled();
-    await this.endInterrupted(turn, charge !== undefined);
+    this.apply(turn, (state) => machine.evicted(state, false, Date.now()));
+    await turn.work;
   }
 
   async join(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
@@ -217,7 +218,7 @@ export class TurnRunner {
       writes,
       ...extras,
       state,
-      readers: new Map(),
+      readers: new Readers(),
       work: Promise.resolve(),
       onTheWay: Promise.resolve(),
       rowsDone,
@@ -235,14 +236,9 @@ export class TurnRunner {
   }
 
   private reader(turn: Turn): ReadableStream<Uint8Array> {
-    // A native stream, not a JS TransformStream: returned over RPC, a JS stream is pumped by JS inside the runtime,
-    // and when the client goes away that pump's write fails as an uncaught "Network connection lost" while this
-    // side never hears of it (cloudflare/workers-sdk#11071). The native stream fails our own next write instead.
-    const { readable, writable } = new IdentityTransformStream();
-    const id = crypto.randomUUID();
-    turn.readers.set(id, writable.getWriter());
+    const { id, stream } = turn.readers.open();
     this.apply(turn, (state) => machine.attach(state, id));
-    return readable;
+    return stream;
   }
 
   /** A move from outside the machine's own effects: made only if the turn is still here and can make it. */
@@ -275,20 +271,13 @@ export class TurnRunner {
         return this.callUpstream(turn, effect.continueFrom);
       case "abortUpstream":
         return turn.abort?.abort();
-      case "tell": {
-        const chunk = encodeEvent(withMemoryNote(turn, effect.event));
-        for (const reader of effect.readers) this.send(turn, reader, chunk);
-        return;
-      }
+      case "tell":
+        // A reader gone is let go by the machine too (detach), and the answer goes on.
+        return turn.readers.send(effect.readers, encodeEvent(withMemoryNote(turn, effect.event)), (reader) =>
+          this.move(turn, "detach", (state) => machine.detach(state, reader)),
+        );
       case "close":
-        for (const reader of effect.readers) {
-          turn.readers
-            .get(reader)
-            ?.close()
-            .catch(() => undefined);
-          turn.readers.delete(reader);
-        }
-        return;
+        return turn.readers.close(effect.readers);
       case "wakeAt":
         turn.wakeAt = effect.at;
         return this.armAlarm();
@@ -329,7 +318,7 @@ export class TurnRunner {
         }
         return this.apply(turn, machine.finished);
       case "endInterrupted":
-        return this.endInterrupted(turn, true);
+        return this.endInterrupted(turn);
       case "settleCharge":
         return this.store.settleCharge(charge, effect.end, effect.delivered);
       case "clearCheckpoint":
@@ -343,20 +332,9 @@ export class TurnRunner {
   }
 
   /** The stored answer marked interrupted; its charge (when it has one) kept only if something of it was saved. */
-  private async endInterrupted(turn: Turn, charged: boolean) {
+  private async endInterrupted(turn: Turn) {
     const { ended, delivered } = await this.store.endInterrupted(turn.id);
-    if (ended && charged) await this.perform(turn, { type: "settleCharge", end: "failed", delivered });
-  }
-
-  /** A reader that went away (tab closed, network lost) fails its writes: it is let go, and the answer goes on. */
-  private send(turn: Turn, reader: string, chunk: Uint8Array) {
-    turn.readers
-      .get(reader)
-      ?.write(chunk)
-      .catch(() => {
-        turn.readers.delete(reader);
-        this.move(turn, "detach", (state) => machine.detach(state, reader));
-      });
+    if (ended && turn.charge.creditKey) await this.perform(turn, { type: "settleCharge", end: "failed", delivered });
   }
 
   private callUpstream(turn: Turn, continueFrom?: string) {
