@@ -1,4 +1,4 @@
-// The events of a chat answer's Server-Sent Events stream: one definition for the writers (the ChatRelay and the
+// The events of a chat answer's Server-Sent Events stream: one definition for the writers (the account's turn runner and the
 // saved-answer reader on the server) and every reader (the browser, the WhatsApp channel, the tests).
 import type { MemoryNote } from "./memory";
 

@@ -1,7 +1,7 @@
 // Load checks for `npm run bench` (hardening issue): 1,000 concurrent spends on one account whose daily limit is
 // 50 (exactly 50 may succeed; the rest get "out of credits"), and 200 concurrent streaming chats of a Pro account
 // (every answer completes and is saved: none lost). Against `wrangler dev` with the fake OpenAI upstream, so the
-// whole path runs: session, CreditsCounter Durable Object, ChatRelay, D1.
+// whole path runs: session, CreditsCounter Durable Object, the account's object (its turn runner), D1.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

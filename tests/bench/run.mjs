@@ -333,8 +333,8 @@ const MEASUREMENTS = [
     name: "D1 writes per chat turn",
     unit: "count",
     budget: D1_BENCH.turnWrites,
-    // The answer's rows and its progress saves are written by the chat relay until messages live in the account's
-    // object (decision 0026); the figure says what a turn costs D1 today.
+    // The answer's rows and its progress saves are written by the account object's turn runner, in that object
+    // (decision 0026); the figure says what a turn costs D1 today.
     async measure(shared) {
       const { turn } = await shared.d1Queries();
       return { value: turn.writes, detail: `POST /api/chat, signed-in Free user, a 20-token answer streamed to its end: ${d1Detail(turn)}` };
@@ -373,7 +373,7 @@ const MEASUREMENTS = [
     budget: 10,
     async measure(shared) {
       const { spends } = await shared.load();
-      return { value: spends.ms / spends.total, detail: "POST /api/chat through session, CreditsCounter and (for the 50 accepted) the relay" };
+      return { value: spends.ms / spends.total, detail: "POST /api/chat through session, CreditsCounter and (for the 50 accepted) the account's turn runner" };
     },
   },
   {

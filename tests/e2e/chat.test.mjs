@@ -48,6 +48,31 @@ function answerText(page) {
 }
 
 describe("chat (guest, demo provider)", () => {
+  test("a new chat's first answer is read from the request that asked it, not joined again", async () => {
+    await withPage(async ({ page, errors }) => {
+      // Every request that joins an answer (GET /api/chat/<id>/stream): the thread page reads the POST's own stream.
+      const joins = [];
+      page.on("request", (request) => {
+        if (/\/api\/chat\/[^/]+\/stream$/.test(new URL(request.url()).pathname)) joins.push(request.url());
+      });
+      const question = `First answer kept ${Array.from({ length: 60 }, (_, index) => `word${index}`).join(" ")}`;
+      await page.goto("/web-main");
+      await hydrated(page);
+      await ask(page, question);
+      await page.waitForURL(/\/web-main\/[^/?#]+$/);
+      await lastAnswer(page).getByText(LAST_SENTENCE).waitFor();
+      await waitForPage(page, () => {
+        const items = document.querySelectorAll('ol[aria-label="Conversation"] > li');
+        return items[items.length - 1]?.getAttribute("aria-busy") === "false";
+      });
+      const answer = await answerText(page);
+      assert.ok(answer.includes("word59"), "the whole answer is shown");
+      assert.equal(answer.split(LAST_SENTENCE).length, 2, "the answer is shown once, nothing repeated");
+      assert.deepEqual(joins, [], "the answer was not joined again");
+      assertNoErrors(errors);
+    });
+  });
+
   test("streams an answer, survives a reload mid-answer, and is found under Starred and by search after star + rename", async () => {
     await withPage(async ({ page, errors, dialogs }) => {
       const tag = `e2e${Date.now().toString(36)}`;

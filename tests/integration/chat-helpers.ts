@@ -7,13 +7,15 @@
 // MODEL_OVERRIDES (catalogue id -> fake behaviour). Everything else (D1, the CreditsCounter and ChatRelay
 // Durable Objects, the openai SDK inside the relay) is the real thing.
 import { eq } from "drizzle-orm";
+import { runInDurableObject } from "cloudflare:test";
 import { inject } from "vitest";
 import type { ErrorBody, ErrorInfo } from "../../app/lib/error-body";
 import { getDb } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { resolveTarget } from "../../app/.server/ai/providers";
-import type { TurnStart } from "../../app/.server/chat/turn-types";
-import type { TurnRunner } from "../../app/.server/chat/turn-runner";
+import type { TurnStart } from "../../app/.server/chat/turn/types";
+import type { TurnRunner, TurnStatus } from "../../app/.server/chat/turn/runner";
+import type { Account } from "../../app/.server/account/object";
 import type { AccountDb } from "../../app/.server/account/schema";
 import type { MemoryNote } from "../../app/lib/memory";
 import { accountSchema, inAccountDb } from "./account-helpers";
@@ -200,7 +202,7 @@ export function guest(upstreamModel = "normal", vars: Record<string, string> = {
 }
 
 /**
- * What a route hands the account's ChatRelay for a new web-main thread's first turn (its ids fresh), for tests that
+ * What beginTurn hands the account's runner for a new web-main thread's first turn (its ids fresh), for tests that
  * drive the relay directly so the order of events is certain.
  */
 export function relayStart(env: AppEnv, ownerId: string, question: string): TurnStart {
@@ -225,9 +227,19 @@ export function relayStart(env: AppEnv, ownerId: string, question: string): Turn
   };
 }
 
-/** The turns of an account's ChatRelay instance (inside runInDurableObject), to watch a move happen or shorten a time-out. */
+/** The turns of an account's object instance (inside runInDurableObject), to watch a move happen or shorten a time-out. */
 export function runnerOf(instance: unknown): TurnRunner {
   return (instance as { runner: TurnRunner }).runner;
+}
+
+/** Launches a composed turn on the account's runner (decision 0009), as a hinted turn's beginTurn does once composed. */
+export function launchOn(account: DurableObjectStub<Account>, input: TurnStart): Promise<void> {
+  return runInDurableObject(account, (instance) => runnerOf(instance).launch(input));
+}
+
+/** What the account's runner holds of an answer now. */
+export function turnStatusOn(account: DurableObjectStub<Account>, messageId: string): Promise<{ status: TurnStatus }> {
+  return runInDurableObject(account, (instance) => runnerOf(instance).state(messageId));
 }
 
 /**

@@ -1,13 +1,14 @@
-// A turn begun on an owner hint (decision 0009): the account's ChatRelay sends the upstream request before the
-// session is confirmed, and must neither write nor show anything of it until confirm(); cancel() leaves no trace
-// and leaves the charge to the caller. These drive the relay directly, so the order of events is certain.
+// A turn begun on an owner hint (decision 0009): the account's runner sends the upstream request before the
+// session is confirmed, and must neither write nor show anything of it until confirm(); a cancel leaves no trace
+// and gives the charge back, once (the turn's machine settles it). These drive the runner directly, so the order of
+// events is certain.
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
-import type { TurnStart } from "../../app/.server/chat/turn-types";
+import type { TurnStart } from "../../app/.server/chat/turn/types";
 import { expectedAnswer } from "../mocks/fake-openai-replies.mjs";
-import { relayStart, runnerOf, threadMessages, threadRow, upstreamEnv } from "./chat-helpers";
+import { launchOn, relayStart, runnerOf, threadMessages, threadRow, turnStatusOn, upstreamEnv } from "./chat-helpers";
 import { uniqueId } from "./helpers";
 
 const UPSTREAM = "normal?n=3&ms=1";
@@ -35,12 +36,12 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     const input = launchInput(ownerId, question);
     const relay = relayOf(ownerId);
 
-    await relay.launch(input);
+    await launchOn(relay, input);
     await upstreamFinished(ownerId, input.messageId);
     // The whole answer has arrived from upstream, yet nothing of the turn exists or can be read.
     expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
     expect(await threadMessages(ownerId, input.threadId)).toEqual([]);
-    expect(await relay.join(input.messageId)).toBeNull();
+    expect(await relay.joinAnswer(input.messageId)).toBeNull();
 
     const stream = await relay.confirm(input.messageId);
     expect(stream).not.toBeNull();
@@ -55,7 +56,7 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     ]);
   });
 
-  it("leaves no trace when cancelled, and leaves the charge to the caller", async () => {
+  it("leaves no trace when cancelled, and gives the charge back once: the turn begun again for the same request keeps its charge", async () => {
     const ownerId = uniqueId("u_cancel");
     const env = upstreamEnv(UPSTREAM);
     const config = loadConfig(env);
@@ -64,15 +65,38 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     expect(charge.ok).toBe(true);
     const relay = relayOf(ownerId);
 
-    await relay.launch(input);
-    await relay.cancel(input.messageId);
+    await launchOn(relay, input);
+    await relay.cancelLaunch(input.messageId);
     await upstreamFinished(ownerId, input.messageId);
 
     expect(await relay.confirm(input.messageId)).toBeNull();
-    expect(await relay.state(input.messageId)).toEqual({ status: "idle" });
+    expect(await turnStatusOn(relay, input.messageId)).toEqual({ status: "idle" });
     expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
     expect(await threadMessages(ownerId, input.threadId)).toEqual([]);
-    // The relay gave nothing back: the caller, who made the charge, decides.
+    // The turn's machine gave the charge back as it cancelled.
+    expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 0 });
+
+    // The route then begins the turn again for the confirmed owner under the same request id: charged again, and
+    // nothing settles the cancelled launch a second time (a late cancel, the object's alarm).
+    expect((await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey })).ok).toBe(true);
+    await relay.cancelLaunch(input.messageId);
+    await runInDurableObject(relay, (instance) => (instance as unknown as { alarm(): Promise<void> }).alarm());
+    expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 1 });
+  });
+
+  it("abandons a turn charged but never sent (its thread could not be read): the charge goes back once", async () => {
+    const ownerId = uniqueId("u_abandon");
+    const env = upstreamEnv(UPSTREAM);
+    const config = loadConfig(env);
+    const charge = { ownerId, creditKey: `chat:${crypto.randomUUID()}` };
+    await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: charge.creditKey });
+    const relay = relayOf(ownerId);
+
+    await runInDurableObject(relay, (instance) => runnerOf(instance).abandon(charge));
+    expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 0 });
+    // Nothing of it is held, and nothing gives it back again: the same request's charge, made again, is kept.
+    await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: charge.creditKey });
+    await runInDurableObject(relay, (instance) => (instance as unknown as { alarm(): Promise<void> }).alarm());
     expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 1 });
   });
 
@@ -87,11 +111,11 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
       runnerOf(instance).confirmWithinMs = 50;
     });
 
-    await relay.launch(input);
+    await launchOn(relay, input);
     // Inside the relay: the time-out decides, then the drop (and the refund) completes.
     await runInDurableObject(relay, async (instance) => {
       const ended = await runnerOf(instance).until(input.messageId, (state) => state.name === "ended");
-      expect(ended).toMatchObject({ how: "cancelled", settledBy: "turn" });
+      expect(ended).toMatchObject({ how: "cancelled" });
     });
 
     expect(await relay.confirm(input.messageId)).toBeNull();
@@ -107,10 +131,10 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey });
     const relay = relayOf(ownerId);
 
-    await relay.launch(input);
+    await launchOn(relay, input);
     const stream = await relay.confirm(input.messageId);
     // The route never got that stream (the call failed on its way back) and cancels the launch as it would.
-    await relay.cancelLaunch(input.messageId, { ownerId, creditKey: input.creditKey });
+    await relay.cancelLaunch(input.messageId);
 
     expect(await new Response(stream).text()).toContain(`"type":"done","status":"complete"`);
     expect((await threadMessages(ownerId, input.threadId)).map((row) => row.status)).toEqual(["complete", "complete"]);
@@ -125,10 +149,10 @@ describe("an answer launched before its owner is confirmed", { timeout: 30_000 }
     await consumeCredits(env, config, { accountId: ownerId, plan: "free", action: "chat", key: input.creditKey });
     const relay = relayOf(ownerId);
 
-    await relay.launch(input);
-    await relay.cancelLaunch(input.messageId, { ownerId, creditKey: input.creditKey });
+    await launchOn(relay, input);
+    await relay.cancelLaunch(input.messageId);
 
-    expect(await relay.state(input.messageId)).toEqual({ status: "idle" });
+    expect(await turnStatusOn(relay, input.messageId)).toEqual({ status: "idle" });
     expect(await threadRow(ownerId, input.threadId)).toBeUndefined();
     expect(await getBalance(env, config, { accountId: ownerId, plan: "free" })).toMatchObject({ used: 0 });
   });

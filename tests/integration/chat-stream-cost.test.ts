@@ -4,7 +4,7 @@
 // answers resumed after an eviction start spread over RESUME_SPREAD_MS, not all in the same second.
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { SAVE_EVERY_MS, SAVE_MIN_CHARS } from "../../app/.server/chat/turn-table";
+import { SAVE_EVERY_MS, SAVE_MIN_CHARS } from "../../app/.server/chat/turn/table";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";
@@ -156,7 +156,7 @@ describe("a streamed answer's cost and its ends", { timeout: 60_000 }, () => {
       await (instance as unknown as { alarm(): Promise<void> }).alarm();
     });
     for (const { input, relay: own } of turns) {
-      const stream = await own.join(input.messageId);
+      const stream = await own.joinAnswer(input.messageId);
       if (stream) await readEvents(new Response(stream));
       expect(await messageRow(ownerId, input.messageId)).toMatchObject({ status: "complete" });
     }

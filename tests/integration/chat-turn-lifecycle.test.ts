@@ -1,13 +1,13 @@
-// Every move of a chat turn's life (app/.server/chat/turn-machine.ts TURN_MOVES), driven for real: through the
+// Every move of a chat turn's life (app/.server/chat/turn/machine.ts TURN_MOVES), driven for real: through the
 // app for what a person can cause (send, Stop, close the tab, a thread that is not there, an upstream that cuts or
-// refuses), and on the account's ChatRelay directly for what only the server sees (a launch never confirmed, an
+// refuses), and on the account's runner directly for what only the server sees (a launch never confirmed, an
 // answer lost to an eviction, resumed or not). After each, the balance says whether the charge was kept: a whole answer is paid
 // for, a stopped or failed one only if some of it was delivered, a cancelled or abandoned one never. The last test
 // checks that every move in the table was driven here, so a new state or move cannot go untested.
 import { runInDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyTurnWrites, saveAssistantProgress } from "../../app/.server/chat/messages";
-import { TURN_MOVES, type TurnStateName } from "../../app/.server/chat/turn-table";
+import { TURN_MOVES, type TurnStateName } from "../../app/.server/chat/turn/table";
 import { consumeCredits, getBalance } from "../../app/.server/credits";
 import { loadConfig } from "../../app/.server/env";
 import { expectedAnswer, expectedPartial } from "../mocks/fake-openai-replies.mjs";
@@ -17,12 +17,14 @@ import {
   FAST_MODEL,
   guest,
   guestIdOf,
+  launchOn,
   relayStart,
   joinAnswer,
   messageRow,
   readEvents,
   runnerOf,
   sendTurn,
+  turnStatusOn,
   upstreamEnv,
   type Client,
 } from "./chat-helpers";
@@ -112,7 +114,7 @@ async function wakeWith({ relay, input }: Awaited<ReturnType<typeof evictedMidAn
     runnerOf(instance).resumeSpreadMs = 0;
     await (instance as unknown as { alarm(): Promise<void> }).alarm();
   });
-  const stream = await relay.join(input.messageId);
+  const stream = await relay.joinAnswer(input.messageId);
   expect(stream).not.toBeNull();
   return stream!;
 }
@@ -188,8 +190,8 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
 
   it("charged -> launched -> streaming -> complete: a hinted turn confirmed by the session", async () => {
     const { input, relay, used } = await chargedInput(uniqueId("u_life_ok"), "Launched, then confirmed");
-    await relay.launch(input);
-    expect(await relay.state(input.messageId)).toEqual({ status: "launched" });
+    await launchOn(relay, input);
+    expect(await turnStatusOn(relay, input.messageId)).toEqual({ status: "launched" });
     const stream = await relay.confirm(input.messageId);
     expect(await new Response(stream).text()).toContain(`"type":"done","status":"complete"`);
     expect(await used()).toBe(1);
@@ -198,8 +200,8 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
 
   it("launched -> cancelled: a wrong owner's launch leaves nothing, and a silent caller's is refunded by the relay", async () => {
     const cancelled = await chargedInput(uniqueId("u_life_cancel"), "Cancelled by the caller");
-    await cancelled.relay.launch(cancelled.input);
-    await cancelled.relay.cancel(cancelled.input.messageId);
+    await launchOn(cancelled.relay, cancelled.input);
+    await cancelled.relay.cancelLaunch(cancelled.input.messageId);
     expect(await cancelled.relay.confirm(cancelled.input.messageId)).toBeNull();
     expect(await messageRow(cancelled.input.ownerId, cancelled.input.messageId)).toBeUndefined();
 
@@ -207,7 +209,7 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
     await runInDurableObject(silent.relay, (instance) => {
       runnerOf(instance).confirmWithinMs = 50;
     });
-    await silent.relay.launch(silent.input);
+    await launchOn(silent.relay, silent.input);
     await runInDurableObject(silent.relay, async (instance) => {
       await runnerOf(instance).until(silent.input.messageId, (state) => state.name === "ended");
     });
@@ -270,7 +272,7 @@ describe("a chat turn's life, move by move, with the charge after each", { timeo
 
     const stopped = await evictedMidAnswer(uniqueId("u_life_stopped"), "Evicted, resumed, then stopped");
     const stream = await wakeWith(stopped, SLOW);
-    await stopped.relay.stop(stopped.input.messageId);
+    await stopped.relay.stopAnswer(stopped.input.messageId);
     const last = (await readEvents(new Response(stream))).at(-1);
     expect(last).toMatchObject({ type: "done", status: "stopped" });
     expect((last as { text: string }).text.startsWith(stopped.stored)).toBe(true);

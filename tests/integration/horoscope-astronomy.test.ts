@@ -158,8 +158,8 @@ describe("readings", () => {
     expect(turn.instructions).toContain("The reader's sign: Leo");
     expect(turn.instructions).toContain("Answer in Turkish");
     expect(turn.opening?.question).toBe("Günlük burç yorumu · Aslan");
-    expect(turn.opening?.demoReply(null)).toContain("**Demo model.**");
-    expect(turn.opening?.demoReply(null)).toContain("dolunay");
+    expect(turn.opening?.demo.text).toContain("**Demo model.**");
+    expect(turn.opening?.demo.text).toContain("dolunay");
 
     const sky = computeSky(new Date(now));
     const english = demoReading({ type: "daily", sign: "leo" }, {}, sky, "en");
@@ -177,7 +177,7 @@ describe("readings", () => {
           ? horoscopeStrings.en.tarot.majors[drawn.card.id]
           : `${horoscopeStrings.en.tarot.ranks[drawn.card.rank]} of ${horoscopeStrings.en.tarot.suits[drawn.card.suit]}`;
       expect(turn.opening?.question).toContain(name);
-      expect(turn.opening?.demoReply(null)).toContain(name);
+      expect(turn.opening?.demo.text).toContain(name);
       expect(turn.instructions).toContain(name);
     }
     expect(turn.opening?.question.split("\n")[1]).toBe("Question: Will it work?");

@@ -1,10 +1,10 @@
-// The chat turn's state machine (app/.server/chat/turn-machine.ts, its table turn-table.ts) driven without a Workers runtime: every move from
+// The chat turn's state machine (app/.server/chat/turn/machine.ts, its table table.ts) driven without a Workers runtime: every move from
 // every state, the effects each returns, and the moves it refuses. The integration test chat-turn-lifecycle.test.ts
 // drives the same moves for real, through the app and the account's object.
 import { describe, expect, it } from "vitest";
-import * as turn from "../../app/.server/chat/turn-machine";
-import * as table from "../../app/.server/chat/turn-table";
-import type { Step, TurnEffect, TurnState } from "../../app/.server/chat/turn-table";
+import * as turn from "../../app/.server/chat/turn/machine";
+import * as table from "../../app/.server/chat/turn/table";
+import type { Step, TurnEffect, TurnState } from "../../app/.server/chat/turn/table";
 
 const T0 = 1_000_000;
 const { KEEPALIVE_MS, LINGER_MS, SAVE_EVERY_MS, SAVE_MIN_CHARS } = table;
@@ -54,7 +54,7 @@ describe("the table of a chat turn's moves", () => {
       launched(),
       started(),
       written(),
-      turn.remembered("resumed", "Half"),
+      turn.fromCheckpoint("resumed", "Half"),
       endedComplete,
       turn.cancel(launched()).state,
     ];
@@ -74,6 +74,7 @@ describe("the table of a chat turn's moves", () => {
       stop: turn.stop,
       alarm: (state) => turn.alarm(state, T0),
       evicted: (state) => turn.evicted(state, true, T0),
+      abandon: turn.abandon,
     };
     let refused = 0;
     for (const state of states) {
@@ -106,7 +107,7 @@ describe("a started turn", () => {
     expect(step.effects).toEqual([
       { type: "callUpstream" },
       { type: "writeTurn" },
-      { type: "remember", phase: "streaming" },
+      { type: "checkpoint", phase: "streaming" },
       { type: "wakeAt", at: T0 + KEEPALIVE_MS },
     ]);
   });
@@ -162,7 +163,7 @@ describe("a started turn", () => {
       (state) => turn.delta(state, "All of it", T0 + 1),
       (state) => turn.upstreamEnded(state, { status: "complete", errorCode: null }, T0 + 2),
     );
-    expect(ending.state).toMatchObject({ name: "ended", how: "complete", saving: true, readers: ["a"], settledBy: "turn" });
+    expect(ending.state).toMatchObject({ name: "ended", how: "complete", saving: true, readers: ["a"] });
     expect(ending.effects).toEqual([{ type: "finish", status: "complete", errorCode: null, text: "All of it" }]);
     // A reader joining while the outcome is written waits for the final event with the others.
     const late = turn.attach(ending.state, "b");
@@ -173,7 +174,7 @@ describe("a started turn", () => {
       { type: "settleCharge", end: "complete", delivered: true },
       { type: "tell", readers: ["a", "b"], event: done("All of it") },
       { type: "close", readers: ["a", "b"] },
-      { type: "forget" },
+      { type: "clearCheckpoint" },
       { type: "wakeAt", at: T0 + 2 + LINGER_MS },
     ]);
     // A reader arriving later still gets the whole answer, until the linger is over.
@@ -209,7 +210,7 @@ describe("a started turn", () => {
       { type: "settleCharge", end: "failed", delivered: false },
       { type: "tell", readers: ["a"], event: done("Lost", "failed", "app/unknown") },
       { type: "close", readers: ["a"] },
-      { type: "forget" },
+      { type: "clearCheckpoint" },
       { type: "wakeAt", at: T0 + LINGER_MS },
     ]);
   });
@@ -233,7 +234,7 @@ describe("a launched turn (owner hint, decision 0009)", () => {
   it("sends the request, remembers it and waits for confirm until its deadline, showing nothing", () => {
     const step = turn.launch(turn.charged(), T0, 10_000);
     expect(step.state).toEqual({ name: "launched", confirmBy: T0 + 10_000, text: "", thinking: false });
-    expect(step.effects).toEqual([{ type: "callUpstream" }, { type: "remember", phase: "launched" }, { type: "wakeAt", at: T0 + 10_000 }]);
+    expect(step.effects).toEqual([{ type: "callUpstream" }, { type: "checkpoint", phase: "launched" }, { type: "wakeAt", at: T0 + 10_000 }]);
     const meanwhile = drive(
       step.state,
       turn.thinking,
@@ -252,24 +253,37 @@ describe("a launched turn (owner hint, decision 0009)", () => {
     );
     const confirmed = turn.confirm(buffered.state, T0 + 5);
     expect(confirmed.state).toMatchObject({ name: "streaming", text: "Early", rows: "writing" });
-    expect(confirmed.effects).toEqual([{ type: "writeTurn" }, { type: "remember", phase: "streaming" }, { type: "wakeAt", at: T0 + 5 + KEEPALIVE_MS }]);
+    expect(confirmed.effects).toEqual([{ type: "writeTurn" }, { type: "checkpoint", phase: "streaming" }, { type: "wakeAt", at: T0 + 5 + KEEPALIVE_MS }]);
     expect(turn.rowsWritten(confirmed.state, T0 + 6).effects).toEqual([{ type: "finish", status: "complete", errorCode: null, text: "Early" }]);
   });
 
-  it("cancelled by the caller: aborted and forgotten, the charge left to the caller", () => {
+  it("cancelled by the caller: aborted, its checkpoint cleared, and the charge given back by the turn (once, here)", () => {
     const step = turn.cancel(launched());
-    expect(step.state).toMatchObject({ name: "ended", how: "cancelled", settledBy: "caller" });
-    expect(step.effects).toEqual([{ type: "abortUpstream" }, { type: "forget" }, { type: "drop" }]);
+    expect(step.state).toMatchObject({ name: "ended", how: "cancelled" });
+    expect(step.effects).toEqual([
+      { type: "abortUpstream" },
+      { type: "settleCharge", end: "cancelled", delivered: false },
+      { type: "clearCheckpoint" },
+      { type: "drop" },
+    ]);
+  });
+
+  it("abandoned before it was sent (its thread, attachment or composing failed): the turn gives the charge back", () => {
+    const step = turn.abandon(turn.charged());
+    expect(step.state).toMatchObject({ name: "ended", how: "abandoned" });
+    expect(step.effects).toEqual([{ type: "settleCharge", end: "abandoned", delivered: false }, { type: "drop" }]);
+    // Only a turn not sent yet can be abandoned.
+    expect(() => turn.abandon(launched())).toThrow("no move abandon from launched");
   });
 
   it("never confirmed: at its deadline the turn gives the charge back itself", () => {
     expect(turn.alarm(launched(), T0 + 9_999).effects).toEqual([{ type: "wakeAt", at: T0 + 10_000 }]);
     const step = turn.alarm(launched(), T0 + 10_000);
-    expect(step.state).toMatchObject({ name: "ended", how: "cancelled", settledBy: "turn" });
+    expect(step.state).toMatchObject({ name: "ended", how: "cancelled" });
     expect(step.effects).toEqual([
       { type: "abortUpstream" },
       { type: "settleCharge", end: "cancelled", delivered: false },
-      { type: "forget" },
+      { type: "clearCheckpoint" },
       { type: "drop" },
     ]);
   });
@@ -277,11 +291,11 @@ describe("a launched turn (owner hint, decision 0009)", () => {
 
 describe("a turn found lost after an eviction", () => {
   it("resumes an answer once, asking the model to continue the stored text", () => {
-    const step = turn.evicted(turn.remembered("streaming", "Half an ans"), true, T0);
+    const step = turn.evicted(turn.fromCheckpoint("streaming", "Half an ans"), true, T0);
     expect(step.state).toEqual({ name: "resumed", text: "Half an ans", thinking: false, readers: [], rows: "written", lastSaveAt: T0, savedChars: 11 });
     expect(step.effects).toEqual<TurnEffect[]>([
       { type: "callUpstream", continueFrom: "Half an ans" },
-      { type: "remember", phase: "resumed" },
+      { type: "checkpoint", phase: "resumed" },
       { type: "wakeAt", at: T0 + KEEPALIVE_MS },
     ]);
     // A reader rejoining gets the stored text, then the continuation.
@@ -294,7 +308,7 @@ describe("a turn found lost after an eviction", () => {
   });
 
   it("ends a resumed answer whose continuation fails as interrupted, keeping what it has", () => {
-    const resumed = turn.evicted(turn.remembered("streaming", "Half"), true, T0).state;
+    const resumed = turn.evicted(turn.fromCheckpoint("streaming", "Half"), true, T0).state;
     const ended = turn.upstreamEnded(resumed, { status: "failed", errorCode: "chat/model-unavailable" }, T0);
     expect(ended.effects).toEqual([{ type: "finish", status: "failed", errorCode: "chat/interrupted", text: "Half" }]);
     expect(turn.finished(ended.state).effects[0]).toEqual({ type: "settleCharge", end: "failed", delivered: true });
@@ -302,18 +316,18 @@ describe("a turn found lost after an eviction", () => {
 
   it("ends with what was stored when it cannot resume, or was resumed once already", () => {
     for (const [state, canResume] of [
-      [turn.remembered("streaming", "Half"), false],
-      [turn.remembered("resumed", "Half"), true],
+      [turn.fromCheckpoint("streaming", "Half"), false],
+      [turn.fromCheckpoint("resumed", "Half"), true],
     ] as const) {
       const step = turn.evicted(state, canResume, T0);
-      expect(step.state).toMatchObject({ name: "ended", how: "failed", errorCode: "chat/interrupted", settledBy: "turn" });
-      expect(step.effects).toEqual([{ type: "endInterrupted" }, { type: "forget" }, { type: "drop" }]);
+      expect(step.state).toMatchObject({ name: "ended", how: "failed", errorCode: "chat/interrupted" });
+      expect(step.effects).toEqual([{ type: "endInterrupted" }, { type: "clearCheckpoint" }, { type: "drop" }]);
     }
   });
 
   it("drops a launch, which can no longer be confirmed, and gives its charge back", () => {
-    const step = turn.evicted(turn.remembered("launched", ""), true, T0);
-    expect(step.state).toMatchObject({ name: "ended", how: "cancelled", settledBy: "turn" });
-    expect(step.effects).toEqual([{ type: "settleCharge", end: "cancelled", delivered: false }, { type: "forget" }, { type: "drop" }]);
+    const step = turn.evicted(turn.fromCheckpoint("launched", ""), true, T0);
+    expect(step.state).toMatchObject({ name: "ended", how: "cancelled" });
+    expect(step.effects).toEqual([{ type: "settleCharge", end: "cancelled", delivered: false }, { type: "clearCheckpoint" }, { type: "drop" }]);
   });
 });

@@ -1,4 +1,4 @@
-// A Durable Object has one alarm, and the account's object has several things to wake up for: the relay's keep-alive
+// A Durable Object has one alarm, and the account's object has several things to wake up for: the chat turns' keep-alive
 // while an answer streams (decision 0022) and the clean-up of abandoned uploads a day after an upload (decision 0013).
 // Each task's due time is kept in the object's storage under "alarm:<task>" and the alarm is set to the earliest, so
 // one task never moves or cancels another's (decision 0026).

@@ -5,16 +5,19 @@
 import { eq } from "drizzle-orm";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../../db/account-migrations";
-import { ChatRelay, RELAY_ALARM_TASK } from "../chat/relay-object";
 import { joinInAccount } from "../chat/join";
-import { beginTurn, type BegunTurn, type TurnAsk } from "../chat/turn-begin";
-import { refundInObject, settleTurnCharge, type TurnCharge } from "../chat/turn-store";
+import { beginTurn, type BegunTurn, type TurnAsk } from "../chat/turn/begin";
+import { TurnRunner } from "../chat/turn/runner";
+import { accountTurnStore } from "../chat/turn/store";
+import type { TurnStart } from "../chat/turn/types";
 import { takeOverOldCounter } from "../credits/account-credits";
 import { EXPORT_CLEANUP_TASK, nextExportCleanUp } from "../exports/operations";
 import { scheduleUploadCleanup } from "../images/cleanup";
 import { scheduleStuckJobSweep } from "../images/stuck-jobs";
 import { TEMPORARY_CLEANUP_TASK } from "../chat/temporary-attachments";
 import { now as clockNow } from "../clock";
+import type { AppEnv } from "../env";
+import { afterTurn } from "../memory/jobs";
 import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
 import { mintedAfterD1 } from "./ids";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
@@ -22,16 +25,39 @@ import { operations, type AccountOperation, type OperationName } from "./operati
 import type { AccountPart } from "./part";
 import { accountParts } from "./parts";
 import { accountSchema } from "./schema";
+import { AccountStorage } from "./storage";
 import { fileOwners } from "./tombstone";
 
 /** account_meta: when the account's rows were moved in from D1 (decision 0026); the object serves it only after. */
 const ARRIVED = "moved-from-d1";
 /** account_meta: a guest merged into this account (`guest:<id>`), whose files in R2 go with the account. */
 const GUEST_PREFIX = "guest:";
+/** The turns' task on the object's one alarm (account/alarms.ts); the name deployed objects have stored. */
+const TURNS_ALARM_TASK = "relay";
 
-export class Account extends ChatRelay {
+export class Account extends AccountStorage {
   /** The move of the account's old rows in, once per object (see arrive). */
   private arrival: Promise<number> | null = null;
+  /**
+   * The account's answers, each a turn of chat/turn/machine.ts, run here (decision 0022): the one owner of a turn from
+   * its charge to its end. Once the account is being deleted a turn writes nothing more, and queues no memory job.
+   */
+  protected readonly runner: TurnRunner;
+
+  constructor(ctx: DurableObjectState, env: AppEnv) {
+    super(ctx, env);
+    this.runner = new TurnRunner(
+      ctx,
+      env,
+      accountTurnStore(() => this.accountContext(), this.tombstone),
+      {
+        wakeAt: (at) => void (this.tombstone.erased || this.alarms.schedule(TURNS_ALARM_TASK, at, { allowUnconfirmed: true })),
+        afterFinish: async (turn) => {
+          if (!this.tombstone.erased) await afterTurn(this.accountContext(), turn);
+        },
+      },
+    );
+  }
 
   /** Runs one operation of account/operations.ts against this account's storage. */
   async perform(name: OperationName, input: unknown): Promise<unknown> {
@@ -41,25 +67,49 @@ export class Account extends ChatRelay {
     const result = await (operation as AccountOperation)(this.accountContext(), input);
     // "Delete all chats" is final (decision 0033): an answer still being written belongs to a chat that is gone, so it
     // stops now instead of asking the provider on; its memory job finds its turn gone and keeps nothing.
-    if (name === "chat.deleteAll") this.stopAnswers();
+    if (name === "chat.deleteAll") this.runner.stopAll();
     return result;
   }
 
+  // The account's answers over RPC (no HTTP framing of the turn or of each piece of the answer on the way to the
+  // first token). An answer keeps being made and saved when its reader goes; any number of readers can join it.
+
   /**
-   * A chat turn in one call (chat/turn-begin.ts, decision 0009): charged here, its thread, memory and image read here,
-   * composed and started (or launched on an owner hint) by this object's relay.
+   * A chat turn in one call (chat/turn/begin.ts, decision 0009): charged here, its thread, memory and image read here,
+   * composed and started (or launched on an owner hint) by this object's runner.
    */
   async beginTurn(ask: TurnAsk): Promise<BegunTurn> {
     // A turn asked of another account's object is refused: the turn's owner is this object's account.
     if (ask.who.accountId !== this.accountId) throw new Error("account: a turn asked of another account's object");
     await this.arrive();
-    return beginTurn(this.accountContext(), this, ask);
+    return beginTurn(this.accountContext(), this.runner, ask);
+  }
+
+  /** Starts a composed turn as is (what beginTurn does once it is composed), read as Server-Sent Events. */
+  async start(input: TurnStart): Promise<ReadableStream<Uint8Array> | null> {
+    this.tombstone.refuse();
+    return this.runner.start(input);
+  }
+
+  /** The owner of a launched turn is confirmed (decision 0009): its rows are written, then it is read like start()'s. */
+  async confirm(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
+    this.tombstone.refuse();
+    return this.runner.confirm(messageId);
+  }
+
+  /**
+   * A launched turn the route will not confirm (its owner turned out different, or confirming failed): the machine's
+   * cancel drops it and gives its charge back (chat/turn/runner.ts cancel), in one call.
+   */
+  async cancelLaunch(messageId: string): Promise<void> {
+    await this.arrive();
+    await this.runner.cancel(messageId);
   }
 
   /** Joins one of the account's answers in one call (chat/join.ts); null when the account has no such message. */
   async joinAnswer(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
     await this.arrive();
-    return joinInAccount(this.accountContext(), this, messageId);
+    return joinInAccount(this.accountContext(), this.runner, messageId);
   }
 
   /** Stops one of the account's answers if it is being generated, keeping what came (one call); false when there is none. */
@@ -67,28 +117,8 @@ export class Account extends ChatRelay {
     await this.arrive();
     const message = operations["chat.message"](this.accountContext(), messageId);
     if (!message) return false;
-    if (message.status === "streaming") await this.stop(messageId);
+    if (message.status === "streaming") await this.runner.stop(messageId);
     return true;
-  }
-
-  /**
-   * A launched turn the route will not confirm (its owner turned out different, or confirming failed): dropped, and
-   * its charge given back in this object's own ledger, in one call (decision 0009). Only a turn still launched is
-   * given back: one the object already dropped on its time-out was given back then, and one whose confirm went
-   * through (its answer lost on the way back to the route) is streaming, kept and charged like any other.
-   */
-  async cancelLaunch(messageId: string, charge: TurnCharge): Promise<void> {
-    await this.arrive();
-    if (this.runner.state(messageId).status !== "launched") return;
-    await this.cancel(messageId).catch((error: unknown) => console.error("chat turn: could not cancel a launch", messageId, error));
-    const account = this.accountContext();
-    await settleTurnCharge(
-      this.env,
-      charge,
-      "cancelled",
-      false,
-      refundInObject(() => account),
-    );
   }
 
   /**
@@ -198,17 +228,20 @@ export class Account extends ChatRelay {
     forgetHandedOver(this.db, toAccountId);
   }
 
-  /** The object's one alarm, shared by its tasks (account/alarms.ts): the relay's and each part's (account/parts.ts). */
+  /**
+   * The object's one alarm, shared by its tasks (account/alarms.ts): the runner's (it times a launch out, keeps
+   * streaming answers alive, lets finished ones go, and resumes answers lost to an eviction) and each part's.
+   */
   override async alarm(): Promise<void> {
     if (this.tombstone.erased) return;
     const account = this.accountContext();
-    const tasks: Record<string, (now: number) => Promise<number | null>> = { [RELAY_ALARM_TASK]: () => this.keepAlive() };
+    const tasks: Record<string, (now: number) => Promise<number | null>> = { [TURNS_ALARM_TASK]: () => this.runner.alarm() };
     for (const part of accountParts as readonly AccountPart[]) {
       for (const [name, task] of Object.entries(part.alarms ?? {})) tasks[name] = (now) => task(account, now);
     }
     // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks. Due
     // times are on the app clock (clock.ts: real time in production, moved by tests and /dev/clock).
-    await this.alarms.run(tasks, { everyWake: [RELAY_ALARM_TASK], now: clockNow() });
+    await this.alarms.run(tasks, { everyWake: [TURNS_ALARM_TASK], now: clockNow() });
   }
 
   /**
@@ -219,14 +252,14 @@ export class Account extends ChatRelay {
     const { keys, mergedGuests } = await this.files();
     await this.tombstone.mark();
     await this.ctx.storage.deleteAlarm();
-    this.stopAnswers();
+    this.runner.stopAll();
     return fileOwners(this.accountId, keys, mergedGuests);
   }
 
   /** The deletion job's first step: deletes everything the object stores but the tombstone (decision 0033). */
   async erase(): Promise<void> {
     await this.tombstone.mark();
-    this.stopAnswers();
+    this.runner.stopAll();
     await this.tombstone.wipe();
     // Empty, not broken: a late read finds no rows rather than no tables, and nothing is moved in again.
     await migrate(this.db, migrations);

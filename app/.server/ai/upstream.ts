@@ -17,7 +17,7 @@ export type StreamEvent = { type: "text"; delta: string } | { type: "thinking" }
 export interface SendHooks {
   /**
    * Called once the request has been handed to the network: on the next turn of the event loop after `fetch`, so
-   * the request's bytes leave first. The relay starts its own writes from there; when they ran first they held the
+   * the request's bytes leave first. The turn's runner starts its own writes from there; when they ran first they held the
    * upstream request back by 2 to 3 ms (`npm run bench`, time to first token).
    */
   onDispatch?: () => void;

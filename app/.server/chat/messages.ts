@@ -1,5 +1,5 @@
 // Writes to chat messages made while an answer streams. They run inside the account's own object (decision 0026),
-// synchronously against its SQLite, through the object's turn store (turn-store.ts). Nothing here touches D1, so an
+// synchronously against its SQLite, through the object's turn store (turn/store.ts). Nothing here touches D1, so an
 // answer streaming writes nothing shared.
 import { and, eq, gt } from "drizzle-orm";
 import { accountSchema, type AccountDb } from "../account/schema";
@@ -44,7 +44,7 @@ export function finishAssistantMessage(
 }
 
 /**
- * The rows a turn writes, applied by the relay in one transaction of its own storage while the upstream call is
+ * The rows a turn writes, applied by the turn's runner in one transaction of its own storage while the upstream call is
  * already under way (writing first would put them in front of the first token).
  */
 export interface TurnWrites {

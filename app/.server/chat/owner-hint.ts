@@ -4,21 +4,21 @@
 // disabled, plan changed) is cancelled, its charge given back, and started over for the real owner.
 import { readSessionToken } from "../auth/session";
 import { sha256Hex } from "../auth/crypto";
-import type { TurnOwner } from "./turn-types";
+import type { Owner } from "../account/owner";
 import type { ActingViewer } from "./viewer";
 
 /** Enough for every account one isolate serves at a time; the oldest entries go first. */
 const MAX_HINTS = 2_000;
-const hints = new Map<string, TurnOwner>();
+const hints = new Map<string, Owner>();
 
-function remember(sessionId: string, owner: TurnOwner) {
+function remember(sessionId: string, owner: Owner) {
   hints.delete(sessionId);
   hints.set(sessionId, owner);
   if (hints.size > MAX_HINTS) hints.delete(hints.keys().next().value!);
 }
 
 /** The owner last verified for the request's session cookie, if this isolate has seen it. */
-export async function ownerHint(request: Request): Promise<{ sessionId: string; owner: TurnOwner } | undefined> {
+export async function ownerHint(request: Request): Promise<{ sessionId: string; owner: Owner } | undefined> {
   if (hints.size === 0) return undefined;
   const token = readSessionToken(request);
   if (!token) return undefined;
@@ -31,7 +31,7 @@ export async function ownerHint(request: Request): Promise<{ sessionId: string; 
  * The turn's real owner once the session has been read; remembered as the hint for this session's next turn, or
  * the stale hint dropped when the cookie no longer names a live session.
  */
-export async function verifiedOwner(acting: Promise<ActingViewer>, hint?: { sessionId: string }): Promise<TurnOwner> {
+export async function verifiedOwner(acting: Promise<ActingViewer>, hint?: { sessionId: string }): Promise<Owner> {
   const { viewer, accountId } = await acting;
   const owner = { accountId, plan: viewer.plan };
   if (viewer.kind === "user") remember(viewer.sessionId, owner);
@@ -39,4 +39,4 @@ export async function verifiedOwner(acting: Promise<ActingViewer>, hint?: { sess
   return owner;
 }
 
-export const sameOwner = (a: TurnOwner, b: TurnOwner) => a.accountId === b.accountId && a.plan === b.plan;
+export const sameOwner = (a: Owner, b: Owner) => a.accountId === b.accountId && a.plan === b.plan;

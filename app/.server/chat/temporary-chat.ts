@@ -3,7 +3,7 @@
 // as in any chat, on what the page sent.
 import type { ChatRequest } from "../../lib/schemas/chat";
 import { AppError } from "../errors";
-import type { LoadedThread } from "./turn-inputs";
+import type { LoadedThread } from "./turn/inputs";
 
 export function temporaryThread(ownerId: string, request: ChatRequest, now: number): NonNullable<LoadedThread> {
   // Only the chat has temporary conversations; its turns name no saved thread.

@@ -12,7 +12,7 @@ import { findPlace } from "../horoscope/places";
 import { horoscopeTurn } from "../horoscope/reading";
 import { horoscopeStrings } from "../horoscope/words";
 import { searchStrings, searchTurn, WEB_SEARCH_MODEL } from "../search/turn";
-import type { ToolTurn } from "./turn-types";
+import type { ToolTurn } from "./turn/types";
 
 export function toolTurnFor(env: Record<string, unknown>, request: ChatRequest, options: { locale: Locale; now?: number }): ToolTurn | undefined {
   const { locale, now } = options;

@@ -5,12 +5,13 @@ import { CREDIT_COSTS, type CreditAction } from "../../lib/constants";
 import { nextUtcMidnight, utcDay } from "../../lib/time";
 import { inAccount } from "../account/client";
 import type { AppConfig, AppEnv } from "../env";
+import type { Plan } from "../account/owner";
 import { AppError } from "../errors";
 import { narrower, type AddressCharge } from "./account-credits";
 import { addressCounterName, addressKey, creditsCounter as counter } from "./address";
 import type { ConsumeRequest, ConsumeResult, CreditBalance } from "./ledger";
 
-export type Plan = "guest" | "free" | "pro";
+export type { Plan } from "../account/owner";
 export type { CreditBalance, ConsumeResult };
 
 /** Daily limit for a plan; null means unlimited (Pro usage is still counted). */

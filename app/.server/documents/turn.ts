@@ -1,6 +1,6 @@
 // A chat turn's documents (decision 0031): the system text that tells the model to cite pages as `[p. 12]`,
 // the thread's documents (whole or by passages, each labelled with its page) as a delimited user-role block (their text
-// is someone else's, never instructions: decision 0027), and the demo provider's answer from the best passage. It runs inside the asker's own object (the turn is composed there, chat/turn-begin.ts), reading its storage directly.
+// is someone else's, never instructions: decision 0027), and the demo provider's answer from the best passage. It runs inside the asker's own object (the turn is composed there, chat/turn/begin.ts), reading its storage directly.
 import type { Locale } from "../../lib/constants";
 import type { AccountContext } from "../account/schema";
 import { AppError } from "../errors";

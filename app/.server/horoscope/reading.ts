@@ -6,12 +6,13 @@
 import type { Locale } from "../../lib/constants";
 import type { HoroscopeInput } from "../../lib/schemas/horoscope";
 import type { HoroscopeType } from "../../lib/tools";
-import type { ToolTurn } from "../chat/turn-types";
+import { QUESTION_SLOT } from "../chat/turn/demo";
+import type { ToolTurn } from "../chat/turn/types";
 import { resources } from "../i18n";
 import type { PhotoFacts } from "../images/photo-facts";
 import { skyNow, type SkyFacts } from "./astronomy";
 import { READING_TYPES, readingTypeOf, type Extras } from "./reading-types";
-import { fill, phaseGroup, quote, wordsFor } from "./words";
+import { fill, phaseGroup, photoLine, quote, wordsFor } from "./words";
 
 /** The demo provider's reading: the type's template filled with the computed facts, in the user's language. */
 export function demoReading(input: HoroscopeInput, extras: Extras, sky: SkyFacts, locale: Locale, photo: PhotoFacts | null = null): string {
@@ -80,11 +81,13 @@ export function horoscopeTurn(options: { type: HoroscopeType; input?: HoroscopeI
     action: "horoscope",
     kind: "chat",
     instructions: instructionsFor(type, locale, factLines(type, sky, input ?? null, extras), !input),
-    demoReply: (question) => demoFollowUp(question, sky, locale),
+    demo: { text: demoFollowUp(QUESTION_SLOT, sky, locale), question: "quoted" },
   };
   if (input) {
     const question = readingTypeOf(input).question(input, wordsFor(locale), extras, sky);
-    turn.opening = { question, title: question.split("\n")[0] ?? question, demoReply: (photo) => demoReading(input, extras, sky, locale, photo) };
+    // A cup's photo is read in the account's object, where the upload is (chat/turn/demo.ts).
+    const photo = input.type === "coffee" ? { unread: photoLine(null, locale), locale } : undefined;
+    turn.opening = { question, title: question.split("\n")[0] ?? question, demo: { text: demoReading(input, extras, sky, locale), photo } };
     if (input.type === "coffee") turn.photoId = input.photoId;
   }
   return turn;

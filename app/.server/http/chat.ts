@@ -5,8 +5,8 @@ import { clientAddress } from "../auth/throttle";
 import { SSE_HEADERS } from "../chat/join";
 import { ownerHint, verifiedOwner } from "../chat/owner-hint";
 import { toolTurnFor } from "../chat/tool-turn";
-import { startTurn } from "../chat/turns";
-import { actingViewer, type ActingViewer } from "../chat/viewer";
+import { prepareTurn } from "../chat/turns";
+import { actingViewer } from "../chat/viewer";
 import { AppError } from "../errors";
 import { getLocale } from "../i18n";
 import { chatRequestSchema } from "../../lib/schemas/chat";
@@ -17,7 +17,7 @@ import { apiError } from "./respond";
 const CHAT_MAX_BYTES = 256 * 1024;
 
 /**
- * POST a chat turn (of the chat, or of a horoscope or web search thread); the answer streams back as Server-Sent Events from the message's ChatRelay.
+ * POST a chat turn (of the chat, or of a horoscope or web search thread); the answer streams back as Server-Sent Events from the account's object.
  * Closing this response does not stop the answer: it keeps being generated and saved.
  */
 export async function postChat(request: Request, context: AppContext): Promise<Response> {
@@ -28,14 +28,16 @@ export async function postChat(request: Request, context: AppContext): Promise<R
     // A horoscope or web search turn: the tool's form is checked and its instructions built here, on the server.
     const tool = toolTurnFor(context.env, parsed.data, { locale });
     const hint = await ownerHint(request);
-    // Who is asking is read once, when startTurn asks: for a hinted turn, once its upstream request is on its way.
-    let acting: Promise<ActingViewer> | undefined;
-    const readActing = () => (acting ??= actingViewer(request, context));
+    const prepared = await prepareTurn(context.env, context.config, parsed.data, { locale, tool, ownerHint: hint?.owner });
+    // Who is asking is read once the turn is prepared: for a hinted turn, once its upstream request is on its way.
+    const acting = actingViewer(request, context);
+    const owner = await verifiedOwner(acting, hint).catch(async (error: unknown) => {
+      await prepared.drop();
+      throw error;
+    });
     // A visitor's turn is also counted on their address, so a new guest cookie is not a new allowance.
-    const address = clientAddress(request);
-    const readOwner = async () => ({ ...(await verifiedOwner(readActing(), hint)), address });
-    const turn = await startTurn(context.env, context.config, readOwner, parsed.data, { locale, tool, ownerHint: hint?.owner });
-    const { setCookie } = await readActing();
+    const turn = await prepared.for({ ...owner, address: clientAddress(request) });
+    const { setCookie } = await acting;
     const headers = new Headers({ ...SSE_HEADERS, "X-Thread-Id": turn.threadId, "X-Message-Id": turn.messageId });
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return new Response(turn.stream, { headers });

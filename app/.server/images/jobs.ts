@@ -6,25 +6,19 @@ import type { JobView } from "../../lib/jobs";
 import { canUseModel, findModel } from "../../lib/models";
 import { createJobSchema, type CreateJobInput, type ImageTool, type JobSettings } from "../../lib/schemas/images";
 import { availableModels, isDemoMode } from "../ai/providers";
-import { consumeCredits, refundCredits, type Plan } from "../credits";
+import { consumeCredits, refundCredits } from "../credits";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { resolveImageEngine } from "./engines";
 import { toJobView } from "./job-views";
 import { checkImage } from "./validate";
 import { accountFileKey } from "../account/files";
+import type { Owner } from "../account/owner";
 
 /** A brush mask is a PNG the size of its picture; this caps its file (a 4096² mask of one colour is far smaller). */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
 
 export { jobSettings, mediaUrl, toJobView } from "./job-views";
-
-export interface JobOwner {
-  accountId: string;
-  plan: Plan;
-  /** The client's network address, counted for a guest's charges (docs/decisions/0011). */
-  address?: string;
-}
 
 /** The words a job is listed by in the gallery. */
 function promptOf(settings: JobSettings): string {
@@ -43,7 +37,7 @@ function promptOf(settings: JobSettings): string {
 /** Text logos are drawn on the server, not by a model. */
 export const VECTOR_MODEL = "vector";
 
-function checkModel(env: AppEnv, owner: JobOwner, settings: JobSettings) {
+function checkModel(env: AppEnv, owner: Owner, settings: JobSettings) {
   if (settings.tool === "logo-maker" && settings.kind === "text") return;
   const model = findModel(settings.model);
   if (!model || !availableModels(env).some((candidate) => candidate.id === model.id)) throw new AppError("chat/model-unavailable");
@@ -74,7 +68,7 @@ function checkMask(mask: Uint8Array, source: { width: number; height: number }) 
 export async function createJob(
   env: AppEnv,
   config: AppConfig,
-  owner: JobOwner,
+  owner: Owner,
   input: CreateJobInput,
   /** "Edit image"'s brush mask (PNG bytes), stored beside the job once it is charged. */
   mask?: Uint8Array,
@@ -139,7 +133,7 @@ export async function createJob(
 }
 
 /** "Try again" on a failed job: a new job with the same settings (charged once, under the new request id). */
-export async function retryJob(env: AppEnv, config: AppConfig, owner: JobOwner, jobId: string, requestId: string): Promise<JobView> {
+export async function retryJob(env: AppEnv, config: AppConfig, owner: Owner, jobId: string, requestId: string): Promise<JobView> {
   const views = await inAccount(env, owner.accountId, "imageJobs.views", { ids: [jobId, requestId] });
   const job = views.find((view) => view.id === jobId);
   if (!job) throw new AppError("request/not-found");

@@ -38,8 +38,8 @@ export function isMemoryJob(value: unknown): value is MemoryJob {
   );
 }
 
-/** What a turn carries for memory (chat/turn-types.ts TurnStart.memory), decided when it was composed. */
-export interface TurnMemory {
+/** What a turn carries for memory (chat/turn/types.ts TurnStart.memory), decided when it was composed. */
+export interface MemoryUse {
   /** The memories the turn was sent. */
   used: MemoryRef[];
   /** Memory is on and the turn may be learnt from (not a temporary chat, not a guest). */
@@ -56,7 +56,7 @@ export interface TurnMemory {
 }
 
 /** What the note under an answer says when the answer ends (the done event), before any job has run. */
-export function endingNote(memory: TurnMemory, complete: boolean): MemoryNote {
+export function endingNote(memory: MemoryUse, complete: boolean): MemoryNote {
   const learn = memory.save && complete;
   return { used: memory.used, updated: [], pending: learn && !memory.fromOthers, offer: learn && Boolean(memory.fromOthers) };
 }
@@ -65,7 +65,7 @@ export function endingNote(memory: TurnMemory, complete: boolean): MemoryNote {
  * Runs in the account's object when a turn has ended: records the answer's note and queues the extraction of a
  * complete answer. Never throws: memory must not fail a turn that is already over.
  */
-export async function afterTurn(account: AccountContext, turn: { threadId: string; messageId: string; memory: TurnMemory; answer: string; complete: boolean }) {
+export async function afterTurn(account: AccountContext, turn: { threadId: string; messageId: string; memory: MemoryUse; answer: string; complete: boolean }) {
   const { memory } = turn;
   const note = endingNote(memory, turn.complete && turn.answer.length > 0);
   if (note.used.length === 0 && !note.pending && !note.offer) return;

@@ -130,7 +130,7 @@ function noteOf(row: typeof memoryNotes.$inferSelect): MemoryNote {
   return { used: JSON.parse(row.used) as MemoryRef[], updated: JSON.parse(row.updated) as MemoryRef[], pending: row.pending, offer: row.offer };
 }
 
-/** Written by the relay when a turn ends (jobs.ts afterTurn): what it was sent, and whether a job will follow. */
+/** Written by the turn's runner when a turn ends (jobs.ts afterTurn): what it was sent, and whether a job will follow. */
 export function recordNote(db: AccountDb, note: { messageId: string; threadId: string; used: MemoryRef[]; pending: boolean; offer: boolean }) {
   // A memory deleted while the answer was streaming is not named under it.
   const ids = note.used.map((memory) => memory.id);

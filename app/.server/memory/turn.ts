@@ -1,11 +1,11 @@
 // Memory's part in a chat, horoscope or web-search turn, on the web and on WhatsApp (decision 0027): the system text the
 // turn is sent (custom instructions, and the memories that fit the budget) and what it carries to its end (which
-// memories were used, whether it may be learnt from). Called once per turn from chat/turn-inputs.ts composeTurn.
+// memories were used, whether it may be learnt from). Called once per turn from chat/turn/inputs.ts composeTurn.
 import type { Locale } from "../../lib/constants";
 import type { AccountContext } from "../account/schema";
 import { resources } from "../i18n";
 import { memorySystemText } from "./context";
-import type { TurnMemory } from "./jobs";
+import type { MemoryUse } from "./jobs";
 import { memoryOperations } from "./store";
 
 export interface MemoryForTurn {
@@ -13,13 +13,13 @@ export interface MemoryForTurn {
   instructions: (toolInstructions: string | undefined) => string | undefined;
   /** The demo provider's reply, saying which memories it was given (the real provider gets them as system text). */
   demoReply: (reply: string) => string;
-  /** What the relay needs when the turn ends; undefined for a turn memory has no part in. */
-  turn: TurnMemory | undefined;
+  /** What the turn's runner needs when the turn ends; undefined for a turn memory has no part in. */
+  turn: MemoryUse | undefined;
 }
 
 const NONE: MemoryForTurn = { instructions: (own) => own, demoReply: (reply) => reply, turn: undefined };
 
-/** Runs inside the account's object (chat/turn-begin.ts), so the person's memories are read without a call. */
+/** Runs inside the account's object (chat/turn/begin.ts), so the person's memories are read without a call. */
 export async function memoryForTurn(
   account: AccountContext,
   who: { accountId: string; plan: string },

@@ -4,7 +4,8 @@
 import type { Locale } from "../../lib/constants";
 import { canUseModel, defaultModelFor, findModel } from "../../lib/models";
 import type { SearchCategory, SearchInput } from "../../lib/schemas/search";
-import type { ToolTurn } from "../chat/turn-types";
+import { escapedInline, QUESTION_SLOT } from "../chat/turn/demo";
+import type { ToolTurn } from "../chat/turn/types";
 import type { Plan } from "../credits";
 import { fill } from "../horoscope/words";
 import { resources } from "../i18n";
@@ -45,7 +46,7 @@ function instructionsFor(category: SearchCategory, locale: Locale): string {
 function demoAnswer(subject: string, category: SearchCategory, locale: Locale): string {
   const s = searchStrings[locale];
   // The subject is quoted as typed; the demo states no fact about it.
-  const safeSubject = subject.replace(/[\\*_`[\]<>]/g, (char) => `\\${char}`);
+  const safeSubject = escapedInline(subject);
   return [
     s.demo.label,
     fill(s.demo.youAsked, { subject: safeSubject, focus: s.focus[category] }),
@@ -69,11 +70,11 @@ export function searchTurn(options: { category: SearchCategory; input?: SearchIn
     fallbackModel: WEB_SEARCH_FAST_MODEL,
     instructions: instructionsFor(category, locale),
     sourcesLabel: strings.sources,
-    demoReply: (question) => demoAnswer(question, category, locale),
+    demo: { text: demoAnswer(QUESTION_SLOT, category, locale), question: "escaped" },
   };
   if (input) {
     const question = fill(strings.question, { subject: input.subject, category: categoryNames[locale][category] });
-    turn.opening = { question, title: question, demoReply: () => demoAnswer(input.subject, category, locale) };
+    turn.opening = { question, title: question, demo: { text: demoAnswer(input.subject, category, locale) } };
   }
   return turn;
 }

@@ -4,7 +4,7 @@
 // deleted with the thread or the account (chat/thread-files.ts), exported with "Download my data".
 import { inAccount } from "../account/client";
 import { threadFileKey } from "../chat/thread-files";
-import type { TurnOwner } from "../chat/turns";
+import type { Owner } from "../account/owner";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { storageQuotaOf } from "../account/usage";
@@ -20,7 +20,7 @@ export interface HeardAudio extends AudioFormat {
  * Keeps `audio` with the question that `answerId` answers. Within the account's storage quota only: past it the
  * transcript alone is the message, as before (the person was answered either way). A redelivery keeps it once.
  */
-export async function keepVoiceNote(env: AppEnv, owner: TurnOwner, turn: { threadId: string; answerId: string }, audio: HeardAudio): Promise<boolean> {
+export async function keepVoiceNote(env: AppEnv, owner: Owner, turn: { threadId: string; answerId: string }, audio: HeardAudio): Promise<boolean> {
   const questionId = await inAccount(env, owner.accountId, "voiceNote.questionOf", turn);
   if (!questionId) return false;
   const quotaBytes = storageQuotaOf(owner.plan);

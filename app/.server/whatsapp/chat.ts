@@ -1,13 +1,14 @@
 // A linked Pro user's WhatsApp message answered by the web's own chat turn (chat/turns.ts): the same model check,
-// credits, provider path, relay and thread rows, so the conversation is one thread in the web history. The answer
-// is read from the relay's event stream to its end and sent back in WhatsApp's formatting.
+// credits, provider path, the account's turn and thread rows, so the conversation is one thread in the web history. The answer
+// is read from the answer's event stream to its end and sent back in WhatsApp's formatting.
 import { eq } from "drizzle-orm";
 import type { Locale } from "../../lib/constants";
 import { findModel, defaultModelFor } from "../../lib/models";
 import type { ChatStreamDone } from "./answer-stream";
 import { readAnswer } from "./answer-stream";
 import { toolTurnFor } from "../chat/tool-turn";
-import { startTurn, type TurnOwner } from "../chat/turns";
+import type { Owner } from "../account/owner";
+import { startTurn } from "../chat/turns";
 import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
@@ -46,7 +47,7 @@ export async function answerWithChat(
   env: AppEnv,
   config: AppConfig,
   conversation: Conversation,
-  owner: TurnOwner,
+  owner: Owner,
   link: WhatsAppLink,
   input: ChatInput,
 ): Promise<AnsweredTurn | null> {
@@ -61,7 +62,7 @@ export async function answerWithChat(
         ? { requestId, model, mode: "send" as const, tool: "horoscope" as const, toolPath: "daily", input: { sign: input.horoscopeSign! } }
         : { requestId, threadId, model, message: input.text, mode: "send" as const, attachmentId: input.attachmentId, tool: "web-main" as const };
       const tool = toolTurnFor(env, request, { locale: conversation.locale });
-      const turn = await startTurn(env, config, async () => owner, request, { locale: conversation.locale, channel: "whatsapp", tool });
+      const turn = await startTurn(env, config, owner, request, { locale: conversation.locale, channel: "whatsapp", tool });
       if (!horoscope && turn.threadId !== link.threadId) {
         // Only when the thread changes (the first answer, after "/new" or a thread deleted on the web): a link property, in D1.
         await getDb(env).update(schema.whatsappLinks).set({ threadId: turn.threadId }).where(eq(schema.whatsappLinks.id, link.id));
@@ -69,7 +70,7 @@ export async function answerWithChat(
       }
       const done = await readAnswer(turn.stream);
       if (done.text.trim()) await sendAnswer(conversation, done.text, input.preface);
-      // Nothing produced: the relay has given the credit back, as on the web.
+      // Nothing produced: the turn has given the credit back, as on the web.
       else await sendReply(conversation, "apology");
       return { ...done, threadId: turn.threadId, answerId: turn.messageId };
     } catch (error) {

@@ -1,4 +1,4 @@
-// The WhatsApp inbox queue's consumer (run by the app worker, which has the chat relay, credits, media and image
+// The WhatsApp inbox queue's consumer (run by the app worker, which has the chat turn, credits, media and image
 // queue at hand): the webhook worker only queues; here each message's wamid is claimed once in its number's object
 // (number-object.ts, decision 0036), parsed into a command (commands.ts) and handled (command-handlers.ts), and
 // delivery statuses are recorded in the objects of the numbers they went to. Nothing here reads or writes D1 once a

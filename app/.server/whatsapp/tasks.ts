@@ -9,7 +9,8 @@ import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import type { OperationResult } from "../account/operations";
 import { inAccount } from "../account/client";
-import { createJob, type JobOwner } from "../images/jobs";
+import type { Owner } from "../account/owner";
+import { createJob } from "../images/jobs";
 import type { ImageJobMessage } from "../images/messages";
 import { storeUpload } from "../images/uploads";
 import { storageQuotaOf } from "../account/usage";
@@ -46,14 +47,7 @@ export async function storeIncomingPhoto(
   }
 }
 
-async function startJob(
-  env: AppEnv,
-  config: AppConfig,
-  conversation: Conversation,
-  owner: JobOwner,
-  input: Parameters<typeof createJob>[3],
-  failedKey: string,
-) {
+async function startJob(env: AppEnv, config: AppConfig, conversation: Conversation, owner: Owner, input: Parameters<typeof createJob>[3], failedKey: string) {
   try {
     const job = await createJob(env, config, owner, input);
     if (job.status === "failed") {
@@ -79,7 +73,7 @@ export async function startPhotoTranslate(
   env: AppEnv,
   config: AppConfig,
   conversation: Conversation,
-  owner: JobOwner,
+  owner: Owner,
   uploadId: string,
   targetLanguage: TranslateLanguage,
 ) {
@@ -88,7 +82,7 @@ export async function startPhotoTranslate(
   await startJob(env, config, conversation, owner, { requestId, tool: "photo-translate", model, uploadId, targetLanguage }, "translateFailed");
 }
 
-export async function startImage(env: AppEnv, config: AppConfig, conversation: Conversation, owner: JobOwner, prompt: string) {
+export async function startImage(env: AppEnv, config: AppConfig, conversation: Conversation, owner: Owner, prompt: string) {
   const requestId = await requestIdFor(conversation.inboundId);
   const model = defaultModelFor("image-generation");
   await startJob(env, config, conversation, owner, { requestId, tool: "image-generation", model, prompt, style: "none", aspectRatio: "1:1" }, "imageFailedJob");

@@ -5,7 +5,7 @@
 // "reply with voice" setting, also answered with a voice note (Ogg/Opus uploaded through the media API).
 import { speakableText } from "../../lib/speakable-text";
 import { MAX_RECORDING_SECONDS } from "../../lib/voice";
-import type { TurnOwner } from "../chat/turns";
+import type { Owner } from "../account/owner";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import { resources } from "../i18n";
@@ -37,7 +37,7 @@ async function heardNote(
   env: AppEnv,
   config: AppConfig,
   conversation: Conversation,
-  owner: TurnOwner,
+  owner: Owner,
   mediaId: string,
 ): Promise<{ audio: HeardAudio; words: string } | null> {
   let bytes: Uint8Array;
@@ -75,7 +75,7 @@ async function heardNote(
   return null;
 }
 
-export async function answerVoiceNote(env: AppEnv, config: AppConfig, conversation: Conversation, owner: TurnOwner, link: WhatsAppLink, mediaId: string) {
+export async function answerVoiceNote(env: AppEnv, config: AppConfig, conversation: Conversation, owner: Owner, link: WhatsAppLink, mediaId: string) {
   const heard = await heardNote(env, config, conversation, owner, mediaId);
   if (!heard) return;
   const done = await answerWithChat(env, config, conversation, owner, link, { text: heard.words, preface: italicTranscript(heard.words) });

@@ -19,17 +19,23 @@ export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () =>
   /** The reading in progress (the POST or a join); aborted when another starts its turn or the screen goes away. */
   const controller = useRef<AbortController | null>(null);
 
-  /** Streamed text not yet on screen: deltas are applied together, at most every STREAM_PAINT_MS. */
-  const pending = useRef<{ messageId: string; text: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  /**
+   * Streamed text not yet on screen: deltas are applied together, at most every STREAM_PAINT_MS. After a snapshot
+   * (`rejoined`), the text replaces what is shown, so a snapshot and the deltas right behind it are one paint.
+   */
+  const pending = useRef<{ messageId: string; text: string; timer: ReturnType<typeof setTimeout>; rejoined?: { thinking: boolean } } | null>(null);
 
   const flushPending = useCallback(() => {
     const buffered = pending.current;
     if (!buffered) return;
     clearTimeout(buffered.timer);
     pending.current = null;
+    const { messageId, text, rejoined } = buffered;
     // Streamed text is a transition: React renders it in slices and lets a key press in the composer go first,
     // so typing stays responsive while a long answer arrives (decision 0019's INP figure in `npm run bench`).
-    startTransition(() => dispatch({ type: "delta", messageId: buffered.messageId, text: buffered.text }));
+    startTransition(() =>
+      dispatch(rejoined ? { type: "rejoined", messageId, text, thinking: rejoined.thinking && !text } : { type: "delta", messageId, text }),
+    );
   }, [dispatch]);
 
   const apply = useCallback(
@@ -46,9 +52,12 @@ export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () =>
         clearTimeout(pending.current?.timer);
         pending.current = null;
       } else flushPending();
+      if (event.type === "snapshot") {
+        pending.current = { messageId, text: event.text, rejoined: { thinking: event.thinking }, timer: setTimeout(flushPending, STREAM_PAINT_MS) };
+        return;
+      }
       // The end of the answer is urgent; React applies queued updates in order, so the final text always wins.
-      if (event.type === "snapshot") startTransition(() => dispatch({ type: "rejoined", messageId, text: event.text, thinking: event.thinking }));
-      else if (event.type === "thinking") dispatch({ type: "reasoning", messageId });
+      if (event.type === "thinking") dispatch({ type: "reasoning", messageId });
       else {
         dispatch({ type: "done", messageId, status: event.status, errorCode: event.errorCode, text: event.text, memory: event.memory });
         // The turn's memory job is still running: its "Memory updated" note comes a moment later.
@@ -75,6 +84,13 @@ export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () =>
   /** Reads a stream; resolves true when it carried the answer's end. */
   const read = useCallback((messageId: string, body: ReadableStream<Uint8Array>) => readEvents(body, (event) => apply(messageId, event)), [apply]);
 
+  /**
+   * The reading in progress is handed to another screen (answer-hand-over.ts): leaving this one must not abort it.
+   */
+  const release = useCallback(() => {
+    controller.current = null;
+  }, []);
+
   /** Joins an answer that is (or was) being generated; retries when the connection drops. */
   const join = useCallback(
     async (messageId: string) => {
@@ -95,6 +111,24 @@ export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () =>
     [begin, dispatch, read, settle],
   );
 
+  /** Reads an answer whose stream another screen handed over, joining it again only if that stream is cut. */
+  const adopt = useCallback(
+    async (messageId: string, body: ReadableStream<Uint8Array>, abort: AbortController) => {
+      controller.current = abort;
+      dispatch({ type: "reading", messageId });
+      try {
+        if (await read(messageId, body)) {
+          if (!abort.signal.aborted) settle();
+          return;
+        }
+      } catch {
+        if (abort.signal.aborted) return;
+      }
+      if (!abort.signal.aborted) void join(messageId);
+    },
+    [dispatch, join, read, settle],
+  );
+
   useEffect(
     () => () => {
       clearTimeout(pending.current?.timer);
@@ -103,5 +137,5 @@ export function useAnswerStream(dispatch: Dispatch<ChatAction>, onSettled: () =>
     [],
   );
 
-  return useMemo(() => ({ begin, read, join, settle }), [begin, read, join, settle]);
+  return useMemo(() => ({ begin, read, join, settle, release, adopt }), [begin, read, join, settle, release, adopt]);
 }

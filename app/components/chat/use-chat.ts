@@ -9,6 +9,7 @@ import { notify } from "~/lib/toast";
 import { openUpgradeDialog } from "~/lib/ui-store";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 import { TEMPORARY_HISTORY_MAX, TEMPORARY_MESSAGE_MAX } from "~/lib/constants";
+import { handOver, takeHandedOver } from "./answer-hand-over";
 import { chatReducer, initialChatState, isPlaceholder, placeholderId, type ChatMessage, type TurnMode } from "./chat-state";
 import { useAnswerStream } from "./use-answer-stream";
 import { refreshCredits } from "./use-credits";
@@ -99,8 +100,10 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
       dispatch({ type: "accepted", requestId, messageId });
       // A temporary chat has no thread page: its answer is read here.
       if (!threadId && newThreadId && !temporary) {
-        // The thread page takes over and joins the running answer; this response is no longer needed.
-        abort.abort();
+        // The thread page takes over and reads this response's stream (answer-hand-over.ts), not joining it again.
+        stream.release();
+        if (response.body) handOver({ messageId, body: response.body, abort });
+        else abort.abort();
         refreshCredits();
         navigate(tool ? tool.threadPath(newThreadId) : `/web-main/${newThreadId}`, { replace: true });
         return { ok: true };
@@ -139,15 +142,18 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
     [errorText],
   );
 
-  // Opening a thread whose last answer is still being generated joins it. Once per mounted thread (the screen is
-  // keyed by thread id): later loader revalidations must not restart a live stream. Leaving stops the reading
+  // Opening a thread whose last answer is still being generated reads it: from the stream the screen that asked it
+  // handed over (a new thread's first answer), else by joining it. Once per mounted thread (the screen is keyed by
+  // thread id): later loader revalidations must not restart a live stream. Leaving stops the reading
   // (use-answer-stream.ts), not the answer.
   const opened = useRef(initialMessages);
-  const { join } = stream;
+  const { join, adopt } = stream;
   useEffect(() => {
     const last = opened.current[opened.current.length - 1];
-    if (last?.role === "assistant" && last.status === "streaming") void join(last.id);
-  }, [join]);
+    const handed = takeHandedOver(last?.role === "assistant" && last.status === "streaming" ? last.id : undefined);
+    if (handed) void adopt(handed.messageId, handed.body, handed.abort);
+    else if (last?.role === "assistant" && last.status === "streaming") void join(last.id);
+  }, [adopt, join]);
 
   /** What the message list's buttons do, kept stable so the memoised list does not re-render on each key press. */
   const listActions = useMemo(

@@ -1,8 +1,8 @@
-// One chat turn as a pure state machine (docs/decisions/0022): each move is a function from a state (turn-table.ts)
+// One chat turn as a pure state machine (docs/decisions/0022): each move is a function from a state (table.ts)
 // to the next state and the effects to perform, checked against the table; nothing here does any I/O or reads a
-// clock. The account's object performs the effects (turn-runner.ts) and feeds their results back as moves
+// clock. The account's object performs the effects (runner.ts) and feeds their results back as moves
 // (writeTurn -> rowsWritten / rowsFailed, finish -> finished, the model call -> thinking / delta / upstreamEnded).
-import type { AnswerStatus } from "../../lib/chat-events";
+import type { AnswerStatus } from "../../../lib/chat-events";
 import {
   checkedStep as step,
   CONFIRM_WITHIN_MS,
@@ -14,18 +14,18 @@ import {
   SAVE_EVERY_MS,
   type AnsweringState,
   type EndedState,
-  type RememberedPhase,
+  type CheckpointPhase,
   type Step,
   type TurnEffect,
   type TurnEnd,
   type TurnState,
   type UpstreamOutcome,
-} from "./turn-table";
+} from "./table";
 
 export const charged = (): TurnState => ({ name: "charged" });
 
-/** The state a turn was in, as the object's storage remembered it, before the wake that finds it gone from memory. */
-export function remembered(phase: RememberedPhase, text: string): TurnState {
+/** The state a turn was in, as its checkpoint recorded it, before the wake that finds it gone from memory. */
+export function fromCheckpoint(phase: CheckpointPhase, text: string): TurnState {
   if (phase === "launched") return { name: "launched", confirmBy: 0, text, thinking: false };
   return { name: phase, text, thinking: false, readers: [], rows: "written", lastSaveAt: 0, savedChars: text.length };
 }
@@ -33,7 +33,7 @@ export function remembered(phase: RememberedPhase, text: string): TurnState {
 export function launch(state: TurnState, now: number, confirmWithinMs = CONFIRM_WITHIN_MS): Step {
   const confirmBy = now + confirmWithinMs;
   const next: TurnState = { name: "launched", confirmBy, text: "", thinking: false };
-  return step("launch", state, next, [{ type: "callUpstream" }, { type: "remember", phase: "launched" }, { type: "wakeAt", at: confirmBy }]);
+  return step("launch", state, next, [{ type: "callUpstream" }, { type: "checkpoint", phase: "launched" }, { type: "wakeAt", at: confirmBy }]);
 }
 
 export function start(state: TurnState, now: number): Step {
@@ -42,13 +42,13 @@ export function start(state: TurnState, now: number): Step {
 }
 
 /**
- * What a turn shown from now on needs (the request already left): its rows, then remembered and kept alive. Rows
- * first: rows the object does not remember are ended by the next reader (join.ts), while a remembered turn without
- * rows would be resumed for nobody.
+ * What a turn shown from now on needs (the request already left): its rows, then its checkpoint, then kept alive.
+ * Rows first: rows without a checkpoint are ended by the next reader (join.ts), while a checkpoint without rows would
+ * be resumed for nobody.
  */
 const beginAnswer = (now: number): TurnEffect[] => [
   { type: "writeTurn" },
-  { type: "remember", phase: "streaming" },
+  { type: "checkpoint", phase: "streaming" },
   { type: "wakeAt", at: now + KEEPALIVE_MS },
 ];
 
@@ -59,14 +59,23 @@ export function confirm(state: TurnState, now: number): Step {
   return step("confirm", state, next, beginAnswer(now));
 }
 
-/** The caller found the owner different: dropped without a trace, the charge left to the caller who made it. */
+/** The caller found the owner different (or could not confirm): dropped without a trace, and the charge given back. */
 export function cancel(state: TurnState): Step {
   if (state.name !== "launched") return refuse("cancel", state);
-  return step("cancel", state, ended("cancelled", state.text, "caller"), [{ type: "abortUpstream" }, { type: "forget" }, { type: "drop" }]);
+  return step("cancel", state, ended("cancelled", state.text), [{ type: "abortUpstream" }, ...giveUp("cancelled")]);
 }
 
-function ended(how: TurnEnd, text: string, settledBy: EndedState["settledBy"], errorCode: string | null = null, until = 0): EndedState {
-  return { name: "ended", how, errorCode, text, settledBy, saving: false, readers: [], until };
+/** The turn never went out (its thread, attachment or composing failed once it was charged): the charge goes back. */
+export function abandon(state: TurnState): Step {
+  if (state.name !== "charged") return refuse("abandon", state);
+  return step("abandon", state, ended("abandoned", ""), [{ type: "settleCharge", end: "abandoned", delivered: false }, { type: "drop" }]);
+}
+
+/** A turn dropped before its answer existed: its charge given back, its checkpoint cleared, the object lets go. */
+const giveUp = (end: "cancelled"): TurnEffect[] => [{ type: "settleCharge", end, delivered: false }, { type: "clearCheckpoint" }, { type: "drop" }];
+
+function ended(how: TurnEnd, text: string, errorCode: string | null = null, until = 0): EndedState {
+  return { name: "ended", how, errorCode, text, saving: false, readers: [], until };
 }
 
 export function thinking(state: TurnState): Step {
@@ -116,15 +125,15 @@ export function rowsFailed(state: TurnState, now: number): Step {
 function endAnswer(state: AnsweringState, outcome: UpstreamOutcome, now: number): [TurnState, TurnEffect[]] {
   const until = now + LINGER_MS;
   if (state.rows === "missing") {
-    const next = ended("failed", state.text, "turn", "app/unknown", until);
+    const next = ended("failed", state.text, "app/unknown", until);
     return [
       next,
-      [{ type: "settleCharge", end: "failed", delivered: false }, ...tellEnd(next, state.readers), { type: "forget" }, { type: "wakeAt", at: until }],
+      [{ type: "settleCharge", end: "failed", delivered: false }, ...tellEnd(next, state.readers), { type: "clearCheckpoint" }, { type: "wakeAt", at: until }],
     ];
   }
   // A resumed answer that fails again ends as the eviction left it: interrupted.
   const errorCode = state.name === "resumed" && outcome.status === "failed" ? "chat/interrupted" : outcome.errorCode;
-  const next: EndedState = { ...ended(outcome.status, state.text, "turn", errorCode, until), saving: true, readers: state.readers };
+  const next: EndedState = { ...ended(outcome.status, state.text, errorCode, until), saving: true, readers: state.readers };
   return [next, [{ type: "finish", status: outcome.status, errorCode, text: state.text }]];
 }
 
@@ -133,7 +142,7 @@ export function finished(state: TurnState): Step {
   if (state.name !== "ended" || !state.saving) return refuse("finished", state);
   const next: EndedState = { ...state, saving: false, readers: [] };
   const settle: TurnEffect = { type: "settleCharge", end: state.how, delivered: state.text !== "" };
-  return step("finished", state, next, [settle, ...tellEnd(next, state.readers), { type: "forget" }, { type: "wakeAt", at: state.until }]);
+  return step("finished", state, next, [settle, ...tellEnd(next, state.readers), { type: "clearCheckpoint" }, { type: "wakeAt", at: state.until }]);
 }
 
 function tellEnd(state: EndedState, readers: readonly string[]): TurnEffect[] {
@@ -174,14 +183,8 @@ export function stop(state: TurnState): Step {
 export function alarm(state: TurnState, now: number): Step {
   if (state.name === "launched") {
     if (now < state.confirmBy) return step("alarm", state, state, [{ type: "wakeAt", at: state.confirmBy }]);
-    // Nobody confirmed or cancelled: the caller is gone and will not settle the charge, so the turn does.
-    const effects: TurnEffect[] = [
-      { type: "abortUpstream" },
-      { type: "settleCharge", end: "cancelled", delivered: false },
-      { type: "forget" },
-      { type: "drop" },
-    ];
-    return step("alarm", state, ended("cancelled", state.text, "turn"), effects);
+    // Nobody confirmed or cancelled: the caller is gone, and the launch is given up as a cancel would.
+    return step("alarm", state, ended("cancelled", state.text), [{ type: "abortUpstream" }, ...giveUp("cancelled")]);
   }
   if (isAnswering(state)) return step("alarm", state, state, [{ type: "wakeAt", at: now + KEEPALIVE_MS }]);
   if (state.name !== "ended") return refuse("alarm", state);
@@ -197,11 +200,7 @@ export function alarm(state: TurnState, now: number): Step {
  */
 export function evicted(state: TurnState, canResume: boolean, now: number): Step {
   if (state.name === "launched") {
-    return step("evicted", state, ended("cancelled", state.text, "turn"), [
-      { type: "settleCharge", end: "cancelled", delivered: false },
-      { type: "forget" },
-      { type: "drop" },
-    ]);
+    return step("evicted", state, ended("cancelled", state.text), giveUp("cancelled"));
   }
   if (!isAnswering(state)) return refuse("evicted", state);
   if (state.name === "streaming" && canResume) {
@@ -216,10 +215,10 @@ export function evicted(state: TurnState, canResume: boolean, now: number): Step
     };
     const effects: TurnEffect[] = [
       { type: "callUpstream", continueFrom: state.text },
-      { type: "remember", phase: "resumed" },
+      { type: "checkpoint", phase: "resumed" },
       { type: "wakeAt", at: now + KEEPALIVE_MS },
     ];
     return step("evicted", state, next, effects);
   }
-  return step("evicted", state, ended("failed", state.text, "turn", "chat/interrupted"), [{ type: "endInterrupted" }, { type: "forget" }, { type: "drop" }]);
+  return step("evicted", state, ended("failed", state.text, "chat/interrupted"), [{ type: "endInterrupted" }, { type: "clearCheckpoint" }, { type: "drop" }]);
 }

@@ -1,24 +1,24 @@
 // What a chat turn is made of once its owner is known: the thread and recent messages it continues, an attached
-// image, and from those the relay's input (the rows to write and the messages sent upstream). Reads only: nothing
+// image, and from those the runner's input (the rows to write and the messages sent upstream). Reads only: nothing
 // here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped. It runs inside
-// the account's object (chat/turn-begin.ts), reading its storage directly: one call per turn (decision 0009).
-import { base64Encode } from "../auth/crypto";
+// the account's object (begin.ts), reading its storage directly: one call per turn (decision 0009).
 import { desc, eq } from "drizzle-orm";
-import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
-import type { ModelInfo } from "../../lib/models";
-import type { ChatRequest } from "../../lib/schemas/chat";
-import type { ChatTarget } from "../ai/providers";
-import type { ChatTurn } from "../ai/upstream";
-import { accountSchema, type AccountContext } from "../account/schema";
-import { checkAttachedDocument, documentContext, type DocumentContext } from "../documents/turn";
-import { AppError } from "../errors";
-import { photoFacts } from "../images/photo-facts";
-import { uploadOperations } from "../images/upload-operations";
-import { memoryForTurn } from "../memory/turn";
-import { demoReply } from "./demo-reply";
-import type { TurnWrites } from "./messages";
-import type { TurnStart } from "./turn-types";
-import type { ToolTurn, TurnOwner } from "./turn-types";
+import { CHAT_TITLE_MAX, type Locale } from "../../../lib/constants";
+import type { ModelInfo } from "../../../lib/models";
+import type { ChatRequest } from "../../../lib/schemas/chat";
+import type { Owner } from "../../account/owner";
+import { accountSchema, type AccountContext } from "../../account/schema";
+import type { ChatTarget } from "../../ai/providers";
+import type { ChatTurn } from "../../ai/upstream";
+import { base64Encode } from "../../auth/crypto";
+import { checkAttachedDocument, documentContext, type DocumentContext } from "../../documents/turn";
+import { AppError } from "../../errors";
+import { uploadOperations } from "../../images/upload-operations";
+import { memoryForTurn } from "../../memory/turn";
+import { demoReply } from "../demo-reply";
+import type { TurnWrites } from "../messages";
+import { demoText } from "./demo";
+import type { ToolTurn, TurnStart } from "./types";
 
 /** How many earlier messages are sent as context. */
 const CONTEXT_MESSAGES = 30;
@@ -88,7 +88,7 @@ export interface TurnPlan {
    * The model `who` is answered with (the one model-access check), or null when their plan allows none; `withPhoto`
    * when the question answered carries a photo (a tool's turn then needs a model that sees images, decision 0030).
    */
-  modelFor: (who: TurnOwner, withPhoto?: boolean) => ModelChoice | null;
+  modelFor: (who: Owner, withPhoto?: boolean) => ModelChoice | null;
   /** The question sent (a tool's opening question, or the user's text); absent when regenerating. */
   message?: string;
   /** The upload the question carries: the chat's attachment, or the tool's photo (the coffee reading's cup). */
@@ -101,13 +101,12 @@ export interface TurnPlan {
   now?: number;
   channel: "web" | "whatsapp";
   /** Whether `who`'s plan rules out every model this turn could use. */
-  proRequired: (who: TurnOwner) => boolean;
+  proRequired: (who: Owner) => boolean;
 }
 
 /**
- * A plan as it is sent to the account's object for one owner (chat/turn-begin.ts): plain data with the model that
- * owner's plan allows (null: none), and the tool's demo replies, which reach the object as RPC stubs (called only for
- * the demo provider).
+ * A plan as it is sent to the account's object for one owner (begin.ts): plain data, with the model that owner's plan
+ * allows (null: none).
  */
 export type OwnerTurn = Omit<TurnPlan, "modelFor" | "proRequired"> & {
   choice: ModelChoice | null;
@@ -119,7 +118,7 @@ export type OwnerTurn = Omit<TurnPlan, "modelFor" | "proRequired"> & {
 };
 
 /** The plan for `who`, ready to cross RPC. */
-export function ownerTurn({ modelFor, proRequired: _proRequired, ...plan }: TurnPlan, who: TurnOwner): OwnerTurn {
+export function ownerTurn({ modelFor, proRequired: _proRequired, ...plan }: TurnPlan, who: Owner): OwnerTurn {
   const again = plan.tool && plan.request.mode !== "send";
   return { ...plan, choice: modelFor(who), photoChoice: again ? photoChoiceFor(() => modelFor(who, true)) : undefined };
 }
@@ -134,13 +133,13 @@ function photoChoiceFor(choose: () => ModelChoice | null): ModelChoice | null | 
 }
 
 /**
- * The relay's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
+ * The runner's input for a turn of `who`: a new thread or the loaded one, the question (or the rewind of a
  * regenerate / edit), and the messages sent upstream. Throws for a thread this turn cannot continue.
  */
 export async function composeTurn(
   account: AccountContext,
   plan: OwnerTurn,
-  who: TurnOwner,
+  who: Owner,
   loaded: LoadedThread,
   attachedImage: string | undefined,
 ): Promise<TurnStart> {
@@ -191,7 +190,7 @@ export async function composeTurn(
 
   const lastQuestion = turns[turns.length - 1]?.content ?? "";
   const withImage = Boolean(turns[turns.length - 1]?.imageDataUrl);
-  // Memory (decision 0027): the person's instructions and memories join the system text; the relay learns
+  // Memory (decision 0027): the person's instructions and memories join the system text; the runner learns
   // from the turn when it ends. A temporary chat keeps no rows at all.
   const temporary = request.temporary === true;
   const memory = await memoryForTurn(account, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
@@ -226,7 +225,7 @@ export async function composeTurn(
       target.kind === "demo"
         ? memory.demoReply(
             documents.demoReply ??
-              (await demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage))),
+              demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
           )
         : undefined,
     kind: tool?.kind ?? "chat",
@@ -242,8 +241,7 @@ export async function composeTurn(
  * The demo provider's text: the tool's (its form's reading, given what it could read from the turn's photo, or its
  * reply to a later turn), else the chat's.
  */
-function demoFor(tool: ToolTurn | undefined, question: string, image: string | undefined, chat: () => string): string | Promise<string> {
+function demoFor(tool: ToolTurn | undefined, question: string, image: string | undefined, chat: () => string): string {
   if (!tool) return chat();
-  if (tool.opening) return tool.opening.demoReply(image ? photoFacts(image) : null);
-  return tool.demoReply(question);
+  return demoText(tool.opening?.demo ?? tool.demo, question, image);
 }

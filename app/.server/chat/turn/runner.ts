@@ -1,18 +1,20 @@
-// The account's current answers, each a turn-machine.ts machine, and the one place their effects are performed: the
-// model call, the readers' streams, the object's storage and alarm, and the TurnStore's writes. Effects run in the
-// order a move lists them; from the first one that waits on storage or the store, the rest of that list queues
-// behind it (per turn, in order), so "done" reaches readers only once the outcome and the charge are final, while a
-// delta told before any such effect leaves at once. Nothing of a turn is queued ahead of its model request
-// (decision 0009).
-import { encodeEvent, type ChatStreamEvent } from "../../lib/chat-events";
-import { resolveTarget, type ChatTarget } from "../ai/providers";
-import type { AppEnv } from "../env";
-import { endingNote, type TurnMemory } from "../memory/jobs";
-import type { TurnWrites } from "./messages";
-import { callModel, type CallInputs } from "./turn-call";
-import * as machine from "./turn-machine";
-import { forgetTurn, lostTurns, rememberTurn } from "./turn-memory";
-import type { TurnCharge } from "./turn-store";
+// The account's current answers, each a machine.ts machine, and the one place their effects are performed: the model
+// call, the readers' streams, the turn's checkpoint and the object's alarm, and the TurnStore's writes (the charge
+// included: settleCharge is the only way a turn's credit is given back). The account's object holds one runner
+// (account/object.ts) and is its only caller. Effects run in the order a move lists them; from the first one that
+// waits on storage or the store, the rest of that list queues behind it (per turn, in order), so "done" reaches
+// readers only once the outcome and the charge are final, while a delta told before any such effect leaves at once.
+// Nothing of a turn is queued ahead of its model request (decision 0009).
+import { encodeEvent, type ChatStreamEvent } from "../../../lib/chat-events";
+import { resolveTarget, type ChatTarget } from "../../ai/providers";
+import type { AppEnv } from "../../env";
+import { endingNote, type MemoryUse } from "../../memory/jobs";
+import type { TurnWrites } from "../messages";
+import { callModel, type CallInputs } from "./call";
+import { clearCheckpoint, lostTurns, writeCheckpoint } from "./checkpoint";
+import * as machine from "./machine";
+import { Readers } from "./readers";
+import type { TurnCharge, TurnStore } from "./store";
 import {
   accepts,
   CONFIRM_WITHIN_MS,
@@ -21,38 +23,22 @@ import {
   stateName,
   type Step,
   type TurnEffect,
-  type TurnEnd,
   type TurnMove,
   type TurnState,
   type TurnStateName,
-} from "./turn-table";
-import type { TurnStart } from "./turn-types";
-
-/** Where the turn's rows and charge are written (turn-store.ts). */
-export interface TurnStore {
-  writeTurn(writes: TurnWrites): Promise<void>;
-  saveProgress(messageId: string, text: string): Promise<void>;
-  /** The answer's text as last saved (its row): what a turn lost to an eviction resumes from. */
-  savedText(messageId: string): Promise<string>;
-  finish(messageId: string, outcome: { status: "complete" | "stopped" | "failed"; errorCode: string | null; text: string }): Promise<void>;
-  endInterrupted(messageId: string, charge: TurnCharge): Promise<void>;
-  settleCharge(charge: TurnCharge, end: TurnEnd, delivered: boolean): Promise<void>;
-  /** Writes the turn's charge, held unwritten until its request left (nothing if it is written or was given back). */
-  commitCharge(charge: TurnCharge): void;
-}
+} from "./table";
+import type { TurnStart } from "./types";
 
 /** What the object does around the machine that is not a row of the turn (the account's alarm, memory). */
 export interface TurnHooks {
   /** Asks the object's one alarm (account/alarms.ts) to wake the runner at `at`. */
   wakeAt(at: number): void;
   /** A kept turn has been finished and saved (memory's note and extraction job, docs/decisions/0027). */
-  afterFinish(turn: { ownerId: string; threadId: string; messageId: string; memory: TurnMemory; answer: string; complete: boolean }): Promise<void>;
+  afterFinish(turn: { threadId: string; messageId: string; memory: MemoryUse; answer: string; complete: boolean }): Promise<void>;
 }
 
 /** The object's view of an answer: "idle" when it holds none by that id (never had it, finished a while ago, or cancelled). */
-export type RelayStatus = "idle" | Exclude<TurnStateName, "charged" | "abandoned">;
-
-type ReaderSink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
+export type TurnStatus = "idle" | Exclude<TurnStateName, "charged" | "abandoned">;
 
 interface Turn {
   readonly id: string;
@@ -61,10 +47,10 @@ interface Turn {
   readonly call?: CallInputs & { target: ChatTarget };
   readonly writes?: TurnWrites;
   /** Memory's part (docs/decisions/0027), and whether nothing of the turn is kept (a temporary chat). */
-  readonly memory?: TurnMemory;
+  readonly memory?: MemoryUse;
   readonly temporary?: boolean;
   state: TurnState;
-  readonly readers: Map<string, ReaderSink>;
+  readonly readers: Readers;
   abort?: AbortController;
   /** The effects that wait on storage or the store, chained in order. */
   work: Promise<void>;
@@ -123,8 +109,38 @@ export class TurnRunner {
     return this.readerOnceWritten(turn);
   }
 
+  /**
+   * A launch the caller will not confirm (its owner turned out different, or confirming failed): dropped, and its
+   * charge given back by the machine. Only a turn still launched is cancelled: one dropped on its time-out was settled
+   * then, and one whose confirm went through is streaming, kept and charged like any other. Resolves once settled.
+   */
   async cancel(messageId: string): Promise<void> {
-    this.move(this.turns.get(messageId), "cancel", machine.cancel);
+    const turn = this.turns.get(messageId);
+    this.move(turn, "cancel", machine.cancel);
+    await turn?.work;
+  }
+
+  /**
+   * A turn charged but never sent (its thread, attachment or composing failed): the machine's abandon move gives the
+   * charge back. Resolves once it is.
+   */
+  async abandon(charge: TurnCharge): Promise<void> {
+    const turn = this.hold(charge.creditKey, charge, machine.charged(), undefined, undefined, {}, false);
+    this.apply(turn, machine.abandon);
+    await turn.work;
+  }
+
+  /**
+   * A reader found an answer whose row is still marked streaming while this runner holds no turn for it (lost without
+   * a checkpoint): the machine's `evicted` move, not resumable, ends it as interrupted, keeping what was saved, and
+   * settles its charge (when it has one) by that (decision 0022).
+   */
+  async endLost(messageId: string, charge: TurnCharge | undefined): Promise<void> {
+    if (this.turns.has(messageId)) return;
+    const turn = this.hold(messageId, charge ?? { ownerId: "", creditKey: "" }, machine.fromCheckpoint("streaming", ""), undefined, undefined, {}, false);
+    turn.rowsSettled();
+    this.apply(turn, (state) => machine.evicted(state, false, Date.now()));
+    await turn.work;
   }
 
   async join(messageId: string): Promise<ReadableStream<Uint8Array> | null> {
@@ -132,9 +148,9 @@ export class TurnRunner {
     return turn && accepts(turn.state, "attach") ? this.reader(turn) : null;
   }
 
-  state(messageId: string): { status: RelayStatus } {
+  state(messageId: string): { status: TurnStatus } {
     const turn = this.turns.get(messageId);
-    return { status: turn ? (stateName(turn.state) as RelayStatus) : "idle" };
+    return { status: turn ? (stateName(turn.state) as TurnStatus) : "idle" };
   }
 
   async stop(messageId: string): Promise<void> {
@@ -143,7 +159,7 @@ export class TurnRunner {
 
   /**
    * The account is being deleted (decision 0033): every answer stops at once (a launch is dropped), its readers get
-   * the end, and what it would save is refused by the store.
+   * the end, and what it would save (or give back) is refused by the store.
    */
   stopAll(): void {
     for (const turn of [...this.turns.values()]) {
@@ -190,6 +206,8 @@ export class TurnRunner {
     call?: Turn["call"],
     writes?: TurnWrites,
     extras: Pick<Turn, "memory" | "temporary"> = {},
+    /** Whether the turn is held by its id (an abandoned turn, which has no message yet, or a lost one ended, is not). */
+    listed = true,
   ): Turn {
     let rowsSettled!: () => void;
     const rowsDone = new Promise<void>((resolve) => (rowsSettled = resolve));
@@ -200,14 +218,14 @@ export class TurnRunner {
       writes,
       ...extras,
       state,
-      readers: new Map(),
+      readers: new Readers(),
       work: Promise.resolve(),
       onTheWay: Promise.resolve(),
       rowsDone,
       rowsSettled,
       watchers: [],
     };
-    this.turns.set(id, turn);
+    if (listed) this.turns.set(id, turn);
     return turn;
   }
 
@@ -218,14 +236,9 @@ export class TurnRunner {
   }
 
   private reader(turn: Turn): ReadableStream<Uint8Array> {
-    // A native stream, not a JS TransformStream: returned over RPC, a JS stream is pumped by JS inside the runtime,
-    // and when the client goes away that pump's write fails as an uncaught "Network connection lost" while this
-    // side never hears of it (cloudflare/workers-sdk#11071). The native stream fails our own next write instead.
-    const { readable, writable } = new IdentityTransformStream();
-    const id = crypto.randomUUID();
-    turn.readers.set(id, writable.getWriter());
+    const { id, stream } = turn.readers.open();
     this.apply(turn, (state) => machine.attach(state, id));
-    return readable;
+    return stream;
   }
 
   /** A move from outside the machine's own effects: made only if the turn is still here and can make it. */
@@ -258,27 +271,20 @@ export class TurnRunner {
         return this.callUpstream(turn, effect.continueFrom);
       case "abortUpstream":
         return turn.abort?.abort();
-      case "tell": {
-        const chunk = encodeEvent(withMemoryNote(turn, effect.event));
-        for (const reader of effect.readers) this.send(turn, reader, chunk);
-        return;
-      }
+      case "tell":
+        // A reader gone is let go by the machine too (detach), and the answer goes on.
+        return turn.readers.send(effect.readers, encodeEvent(withMemoryNote(turn, effect.event)), (reader) =>
+          this.move(turn, "detach", (state) => machine.detach(state, reader)),
+        );
       case "close":
-        for (const reader of effect.readers) {
-          turn.readers
-            .get(reader)
-            ?.close()
-            .catch(() => undefined);
-          turn.readers.delete(reader);
-        }
-        return;
+        return turn.readers.close(effect.readers);
       case "wakeAt":
         turn.wakeAt = effect.at;
         return this.armAlarm();
-      case "remember":
+      case "checkpoint":
         // A temporary chat keeps nothing, not even what would resume it after an eviction.
         if (turn.temporary) return;
-        return rememberTurn(this.ctx.storage, id, charge, effect.phase, turn.call);
+        return writeCheckpoint(this.ctx.storage, id, charge, effect.phase, turn.call);
       case "writeTurn":
         try {
           // The charge, held since its check, is written with the rows: one commit, after the request left. Any
@@ -293,7 +299,7 @@ export class TurnRunner {
         }
         return turn.rowsSettled();
       case "saveProgress":
-        // The row is the text's only copy: a wake after an eviction reads it back (lostTurns).
+        // The row is the text's only copy: a wake after an eviction reads it back (checkpoint.ts lostTurns).
         if (turn.temporary) return;
         return this.store.saveProgress(id, effect.text);
       case "finish":
@@ -302,7 +308,6 @@ export class TurnRunner {
           if (turn.memory && turn.writes) {
             const complete = effect.status === "complete";
             await this.hooks.afterFinish({
-              ownerId: charge.ownerId,
               threadId: turn.writes.threadId,
               messageId: id,
               memory: turn.memory,
@@ -313,11 +318,11 @@ export class TurnRunner {
         }
         return this.apply(turn, machine.finished);
       case "endInterrupted":
-        return this.store.endInterrupted(id, charge);
+        return this.endInterrupted(turn);
       case "settleCharge":
         return this.store.settleCharge(charge, effect.end, effect.delivered);
-      case "forget":
-        return forgetTurn(this.ctx.storage, id);
+      case "clearCheckpoint":
+        return clearCheckpoint(this.ctx.storage, id);
       case "drop":
         if (this.turns.get(id) === turn) this.turns.delete(id);
         turn.rowsSettled();
@@ -326,15 +331,10 @@ export class TurnRunner {
     }
   }
 
-  /** A reader that went away (tab closed, network lost) fails its writes: it is let go, and the answer goes on. */
-  private send(turn: Turn, reader: string, chunk: Uint8Array) {
-    turn.readers
-      .get(reader)
-      ?.write(chunk)
-      .catch(() => {
-        turn.readers.delete(reader);
-        this.move(turn, "detach", (state) => machine.detach(state, reader));
-      });
+  /** The stored answer marked interrupted; its charge (when it has one) kept only if something of it was saved. */
+  private async endInterrupted(turn: Turn) {
+    const { ended, delivered } = await this.store.endInterrupted(turn.id);
+    if (ended && turn.charge.creditKey) await this.perform(turn, { type: "settleCharge", end: "failed", delivered });
   }
 
   private callUpstream(turn: Turn, continueFrom?: string) {
@@ -371,7 +371,7 @@ export class TurnRunner {
     this.hooks.wakeAt(wanted);
   }
 
-  /** Turns the storage remembers but memory does not (the object was evicted): each is resumed or ended. */
+  /** Turns with a checkpoint but not in memory (the object was evicted): each is resumed or ended. */
   private async wake(): Promise<Turn[]> {
     const lost = await lostTurns(
       this.ctx.storage,
@@ -380,11 +380,12 @@ export class TurnRunner {
     );
     const now = Date.now();
     const revived: Turn[] = [];
-    for (const { id, entry, text } of lost) {
+    for (const { id, checkpoint, text } of lost) {
       if (this.turns.has(id)) continue;
-      const target = entry.resume && resolveTarget(this.env, entry.resume.model);
-      const call = entry.resume && target ? { ...entry.resume, target } : undefined;
-      const turn = this.hold(id, { ownerId: entry.ownerId, creditKey: entry.creditKey }, machine.remembered(entry.phase ?? "streaming", text), call);
+      const target = checkpoint.resume && resolveTarget(this.env, checkpoint.resume.model);
+      const call = checkpoint.resume && target ? { ...checkpoint.resume, target } : undefined;
+      const charge = { ownerId: checkpoint.ownerId, creditKey: checkpoint.creditKey };
+      const turn = this.hold(id, charge, machine.fromCheckpoint(checkpoint.phase ?? "streaming", text), call);
       turn.rowsSettled();
       this.apply(turn, (state) => machine.evicted(state, call !== undefined, now));
       revived.push(turn);

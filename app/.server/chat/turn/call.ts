@@ -2,10 +2,10 @@
 // ended as its result (it never throws). A resumed answer's call asks the model to continue the text it already has.
 // A provider silent for `stallAfterMs` (nothing after its headers, or a stream gone quiet) is given up on: the call
 // ends failed with "chat/interrupted", charged like any interrupted answer (docs/decisions/0022).
-import type { ChatTarget } from "../ai/providers";
-import { classifyFailure, streamChat } from "../ai/stream";
-import type { UpstreamOutcome } from "./turn-table";
-import type { TurnStart } from "./turn-types";
+import type { ChatTarget } from "../../ai/providers";
+import { classifyFailure, streamChat } from "../../ai/stream";
+import type { UpstreamOutcome } from "./table";
+import type { TurnStart } from "./types";
 
 /** What the call needs besides its target, kept so an answer can be resumed (the target's key stays in env). */
 export type CallInputs = Pick<TurnStart, "turns" | "reasoning" | "demoReply" | "kind" | "instructions" | "sourcesLabel"> & { model: string };
@@ -15,7 +15,7 @@ export interface CallListener {
   onDispatch(): void;
   onThinking(): void;
   onDelta(text: string): void;
-  /** How long the provider may send nothing before the call is given up on (turn-table.ts STALL_AFTER_MS). */
+  /** How long the provider may send nothing before the call is given up on (table.ts STALL_AFTER_MS). */
   stallAfterMs: number;
 }
 

@@ -1,23 +1,12 @@
-// Who a chat turn is for and what a tool adds to it: the plain shapes every entry point (web route, WhatsApp, the
-// horoscope and web-search tools) fills in, apart from turns.ts so those modules and turns.ts's helpers can name them
-// without importing the module that runs the turn.
-import type { CreditAction } from "../../lib/constants";
-import type { Plan } from "../credits";
-import type { ChatTarget } from "../ai/providers";
-import type { ChatTurn } from "../ai/upstream";
-import type { PhotoFacts } from "../images/photo-facts";
-import type { TurnMemory } from "../memory/jobs";
-import type { TurnWrites } from "./messages";
-
-export interface TurnOwner {
-  accountId: string;
-  plan: Plan;
-  /** The client's network address: a guest's turns are also counted on it (docs/decisions/0011). */
-  address?: string;
-}
-
-/** A tool's demo reply: its text, or (called from the account's object, across RPC, chat/turn-begin.ts) a promise of it. */
-export type DemoText = string | Promise<string>;
+// What a tool adds to a chat turn, and the turn as the account's object runs it: the plain shapes every entry point
+// (web route, WhatsApp, the horoscope and web-search tools) fills in, apart from the modules that run the turn so
+// those tools can name them without importing them. Everything here is data: it crosses RPC into the object as is.
+import type { CreditAction } from "../../../lib/constants";
+import type { ChatTarget } from "../../ai/providers";
+import type { ChatTurn } from "../../ai/upstream";
+import type { MemoryUse } from "../../memory/jobs";
+import type { TurnWrites } from "../messages";
+import type { DemoReply } from "./demo";
 
 /**
  * What a tool (horoscope, web search) adds to a turn. Everything here is built on the server from the tool's
@@ -37,18 +26,15 @@ export interface ToolTurn {
   fixedModel?: string;
   /** What the tool answers with for a plan that may not use `fixedModel` (a fast model), instead of refusing. */
   fallbackModel?: string;
-  /**
-   * A first turn made from the tool's form: the question saved and sent, the thread title, and the demo reply (given
-   * what the demo could read from the turn's photo, when it has one).
-   */
-  opening?: { question: string; title: string; demoReply: (photo: PhotoFacts | null) => DemoText };
+  /** A first turn made from the tool's form: the question saved and sent, the thread title, and the demo reply. */
+  opening?: { question: string; title: string; demo: DemoReply };
   /**
    * The upload the first turn's question carries to the model (the coffee reading's cup photo, decision 0030). Such a
    * turn needs a vision model: another one gives way to `fallbackModel`.
    */
   photoId?: string;
-  /** The demo provider's reply to any later turn (follow-up, regenerate, edit), given its question. */
-  demoReply: (question: string) => DemoText;
+  /** The demo provider's reply to any later turn (follow-up, regenerate, edit), its question filled in the object. */
+  demo: DemoReply;
   /** The heading of the sources list appended to a web search answer, in the user's language. */
   sourcesLabel?: string;
 }
@@ -72,7 +58,7 @@ export interface TurnStart {
   /** The turn's rows, written while the upstream call is already under way. */
   writes: TurnWrites;
   /** Memory's part in the turn (decision 0027): the memories it was sent, and whether it is learnt from when it ends. */
-  memory?: TurnMemory;
+  memory?: MemoryUse;
   /** A temporary chat (decision 0027): nothing of the turn is written, neither rows nor memory. */
   temporary?: boolean;
 }

@@ -1,5 +1,5 @@
 // The chat turn's states, the effects its moves ask for, and the table of its moves (docs/decisions/0022); the moves
-// themselves are turn-machine.ts.
+// themselves are machine.ts, run by runner.ts.
 //
 //   charged ─ start ──────────────────────────────► streaming ─┬─► complete   (the answer is whole)
 //      │                                              ▲     │    ├─► stopped    (the person pressed Stop)
@@ -7,11 +7,14 @@
 //      │                            │                       │                    written, evicted and not resumable)
 //      │                            └─ cancel / alarm (no confirm in 10 s) / evicted ─► cancelled
 //      │                                                    └─ evicted, resumable ─► resumed ─► complete | stopped | failed
-//      └─ abandon (turns.ts: load, compose or hand-over failed) ─► abandoned
+//      └─ abandon (begin.ts: the thread, the attachment or the composing failed) ─► abandoned
+//
+// The charge is settled by the machine alone (its settleCharge effect): whole answers keep it, and every end before
+// an answer existed (cancel, abandon, a launch never confirmed) gives it back.
 //
 // MOVES below is that table; every move checks its result against it (checkedStep), and TURN_MOVES (state -> next
 // states) is derived from it. A turn resumes once: a resumed turn evicted again ends with what was produced.
-import type { AnswerStatus, ChatStreamEvent } from "../../lib/chat-events";
+import type { AnswerStatus, ChatStreamEvent } from "../../../lib/chat-events";
 
 /**
  * Progress is saved (into the message row, its only copy) at most once a second while an answer streams, and only once
@@ -55,42 +58,41 @@ export type TurnState =
    */
   | ({ name: "streaming" | "resumed"; readers: readonly string[]; rows: "writing" | "written" | "missing"; lastSaveAt: number; savedChars: number } & Answer)
   /**
-   * Over: how, and who settles the charge ("caller": the turn module, after a cancel it asked for). While `saving`,
-   * the outcome is being written and readers still wait for the final event; readable until `until`.
+   * Over, and how. While `saving`, the outcome is being written and readers still wait for the final event; readable
+   * until `until`.
    */
   | {
       name: "ended";
       how: TurnEnd;
       errorCode: string | null;
       text: string;
-      settledBy: "turn" | "caller";
       saving: boolean;
       readers: readonly string[];
       until: number;
     };
 
 export type TurnStateName = Exclude<TurnState["name"], "ended"> | TurnEnd;
-/** What ctx.storage remembers of a turn while it lives, so a wake after an eviction knows where it was. */
-export type RememberedPhase = "launched" | "streaming" | "resumed";
+/** What the turn's checkpoint (checkpoint.ts) records of where it was, so a wake after an eviction knows. */
+export type CheckpointPhase = "launched" | "streaming" | "resumed";
 
 export type TurnEffect =
   /** Open the model call (a resume asks it to continue `continueFrom`); its events come back as moves. */
   | { type: "callUpstream"; continueFrom?: string }
   | { type: "abortUpstream" }
-  /** Keep in the object's storage what a wake needs (the phase, the inputs; the text is the message row's, saveProgress). */
-  | { type: "remember"; phase: RememberedPhase }
+  /** Write the turn's checkpoint: what a wake needs (the phase, the inputs; the text is the message row's, saveProgress). */
+  | { type: "checkpoint"; phase: CheckpointPhase }
   /** Write the turn's rows; comes back as rowsWritten or rowsFailed. */
   | { type: "writeTurn" }
   | { type: "saveProgress"; text: string }
   /** Write the outcome; comes back as finished. */
   | { type: "finish"; status: AnswerStatus; errorCode: string | null; text: string }
-  /** Mark the stored answer interrupted, keeping what was saved, and settle the charge by what that is. */
+  /** Mark the stored answer interrupted, keeping what was saved, and settle the charge by whether anything was. */
   | { type: "endInterrupted" }
   | { type: "settleCharge"; end: TurnEnd; delivered: boolean }
   | { type: "tell"; readers: readonly string[]; event: ChatStreamEvent }
   | { type: "close"; readers: readonly string[] }
-  /** Remove what `remember` kept in the object's storage. */
-  | { type: "forget" }
+  /** Remove the turn's checkpoint. */
+  | { type: "clearCheckpoint" }
   /** When this turn wants the object's alarm. */
   | { type: "wakeAt"; at: number }
   /** The object lets go of the turn. */
@@ -110,7 +112,7 @@ const stays = (...names: TurnStateName[]): Targets => Object.fromEntries(names.m
 export const MOVES = {
   launch: { charged: ["launched"] },
   start: { charged: ["streaming"] },
-  /** Made by turns.ts, which settles the charge itself: the turn never reached the object. */
+  /** The turn is given up before it is sent (its thread, attachment or composing failed): the charge goes back. */
   abandon: { charged: ["abandoned"] },
   confirm: { launched: ["streaming"] },
   cancel: { launched: ["cancelled"] },
