@@ -8,6 +8,7 @@ import { exportsPart } from "../exports/part";
 import { horoscopePart } from "../horoscope/part";
 import { imagesPart, uploadsPart } from "../images/part";
 import { memoryPart } from "../memory/part";
+import { projectsPart } from "../projects/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import { accountPart, type AccountPart, type FolderClaim, type TableClaim } from "./part";
@@ -36,6 +37,8 @@ export const accountParts = [
   imagesPart,
   horoscopePart,
   documentsPart,
+  // After chat and documents: its rows name their threads and documents.
+  projectsPart,
   memoryPart,
   creditsPart,
   exportsPart,
