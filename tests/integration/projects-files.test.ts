@@ -6,7 +6,9 @@ import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { documentRows } from "./documents-helpers";
 import { addReadFile, askInProject, documentsAccount, newProject, projectAction, projectPage, projectRows } from "./projects-helpers";
 
-const NEEDLE = "The boiler pressure must stay between 1.2 and 1.5 bar.";
+const NEEDLE = "The boiler pressure must stay between twelve and fifteen bar.";
+/** The streamed text with the PDF's line breaks folded into spaces. */
+const flat = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ");
 const FILES = 10;
 const PAGES = 30;
 
@@ -30,7 +32,7 @@ describe("project files: answered from all of them", { timeout: 120_000 }, () =>
     // The first passage sent is the right file's page 12, labelled with its name.
     const labels = [...first.streamed.matchAll(/^\[([^\]]+), p\. (\d+)\]/gm)].map((match) => `${match[1]} p.${match[2]}`);
     expect(labels[0]).toBe("manual-8.pdf p.12");
-    expect(first.streamed).toContain(NEEDLE);
+    expect(flat(first.streamed)).toContain(NEEDLE);
     expect(first.streamed).toContain("Answer as a careful plumber.");
     expect(first.streamed).toContain('belongs to the person\'s project "Flat"');
     // Within the budget: far fewer pages than the 300 the files hold.
@@ -46,7 +48,7 @@ describe("project files: answered from all of them", { timeout: 120_000 }, () =>
     await tenFiles(account, projectId);
     const answer = await askInProject(account.client, "What boiler pressure is right?", { projectId });
     expect(answer.done?.text).toContain('From "manual-8.pdf"');
-    expect(answer.done?.text).toContain("1.2 and 1.5 bar");
+    expect(flat(answer.done?.text)).toContain("between twelve and fifteen bar");
     expect(answer.done?.text).toContain("[manual-8.pdf, p. 12]");
     const turkish = account.client.withEnv(account.env);
     turkish.cookies.set("locale", "tr");
@@ -61,7 +63,7 @@ describe("project files: answered from all of them", { timeout: 120_000 }, () =>
     expect((await projectAction(account.client, projectId, { intent: "remove-file", documentId: ids[7]! })).status).toBe(200);
     const answer = await askInProject(account.client, "What boiler pressure is right?", { projectId });
     expect(answer.streamed).not.toContain("manual-8.pdf");
-    expect(answer.streamed).not.toContain(NEEDLE);
+    expect(flat(answer.streamed)).not.toContain(NEEDLE);
     expect((await documentRows(account.user.id)).map((row) => row.id)).not.toContain(ids[7]);
     expect((await projectRows(account.user.id)).files).toHaveLength(FILES - 1);
     expect((await projectPage(account.client, projectId)).screen!.files).toHaveLength(FILES - 1);

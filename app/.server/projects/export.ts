@@ -17,7 +17,7 @@ export async function writeProjects(
 ): Promise<void> {
   for (const project of await inAccount(env, ownerId, "projects.export")) {
     const folder = `projects/${safe(project.name)}-${project.id.slice(0, 8)}`;
-    const chats = project.threadIds.flatMap((id) => (chatFiles.has(id) ? [`chats/${chatFiles.get(id)}.md`] : []));
+    const chats = project.threadIds.flatMap((id) => (chatFiles.has(id) ? [`${chatFiles.get(id)}.md`] : []));
     const files = project.documents.map((document) => ({ name: document.name, file: `documents/${documentArchiveName(document)}` }));
     const description = {
       name: project.name,
