@@ -7,7 +7,18 @@ import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { FAST_MODEL, runnerOf, sendTurn, upstreamEnv } from "./chat-helpers";
 import { documentRows } from "./documents-helpers";
 import { appEnv } from "./helpers";
-import { accountSchema, addReadFile, askInProject, documentsAccount, historyIds, inAccountDb, moveChat, newProject, projectAction, projectRows } from "./projects-helpers";
+import {
+  accountSchema,
+  addReadFile,
+  askInProject,
+  documentsAccount,
+  historyIds,
+  inAccountDb,
+  moveChat,
+  newProject,
+  projectAction,
+  projectRows,
+} from "./projects-helpers";
 
 describe("deleting a project", { timeout: 60_000 }, () => {
   it("keeping its chats moves them to the history with their messages; its own files are deleted", async () => {

@@ -7,7 +7,10 @@ import { FAST_MODEL, turnResult } from "./chat-helpers";
 import { documentsAccount, PDF, readAll } from "./documents-helpers";
 
 export type ProjectsAccount = Awaited<ReturnType<typeof documentsAccount>>;
-type Answer<T = object> = { status: number; json: { ok: boolean; error?: { code: string; message: string; fieldErrors?: Record<string, string> } } & Partial<T> };
+type Answer<T = object> = {
+  status: number;
+  json: { ok: boolean; error?: { code: string; message: string; fieldErrors?: Record<string, string> } } & Partial<T>;
+};
 
 async function post<T = object>(client: Client, path: string, fields: Record<string, string>): Promise<Answer<T>> {
   const body = new FormData();

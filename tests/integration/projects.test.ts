@@ -31,7 +31,11 @@ describe("projects: made and changed by their owner", { timeout: 60_000 }, () =>
     const list = (await (await client.get("/api/projects")).json()) as { projects: { id: string }[] };
     expect(list.projects.map((project) => project.id)).toEqual([id]);
     const page = await projectPage(client, id);
-    expect(page.screen).toMatchObject({ project: { id, name: "House renovation", instructions: "Answer with costs in TRY.", keptApart: false }, chats: [], files: [] });
+    expect(page.screen).toMatchObject({
+      project: { id, name: "House renovation", instructions: "Answer with costs in TRY.", keptApart: false },
+      chats: [],
+      files: [],
+    });
 
     expect((await projectAction(client, id, { intent: "update", name: "Kitchen", emoji: "", colour: "blue" })).status).toBe(200);
     expect((await projectAction(client, id, { intent: "instructions", instructions: "Metric units." })).status).toBe(200);

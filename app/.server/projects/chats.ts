@@ -9,7 +9,12 @@ const { projects, projectChats, chatThreads } = accountSchema;
 
 /** A thread in no project: what the history lists (a project's chats are listed on its page). */
 export const outsideProjects = (db: Pick<AccountDb, "select">): SQL =>
-  notExists(db.select({ one: sql`1` }).from(projectChats).where(eq(projectChats.threadId, chatThreads.id)));
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(projectChats)
+      .where(eq(projectChats.threadId, chatThreads.id)),
+  );
 
 /**
  * The threads of the projects whose name holds `text` (any case, in any language: compared in JavaScript, since

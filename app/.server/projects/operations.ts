@@ -97,10 +97,7 @@ export const projectOperations = {
     return row ? { id: row.id, name: row.name, emoji: row.emoji } : null;
   },
   /** A new project, within the plan's `limit` of projects; null (nothing written) when the account has reached it. */
-  "projects.create": (
-    { db, accountId }: AccountContext,
-    input: ProjectFields & { instructions: string; limit: number },
-  ): ProjectSummary | null => {
+  "projects.create": ({ db, accountId }: AccountContext, input: ProjectFields & { instructions: string; limit: number }): ProjectSummary | null => {
     const existing = db.select({ projects: count() }).from(projects).get()?.projects ?? 0;
     if (existing >= input.limit) return null;
     const row = db
@@ -203,7 +200,12 @@ export const projectOperations = {
       ? db
           .select({ id: chatMessages.id })
           .from(chatMessages)
-          .where(and(eq(chatMessages.status, "streaming"), inArray(chatMessages.threadId, db.select({ id: projectChats.threadId }).from(projectChats).where(eq(projectChats.projectId, projectId)))))
+          .where(
+            and(
+              eq(chatMessages.status, "streaming"),
+              inArray(chatMessages.threadId, db.select({ id: projectChats.threadId }).from(projectChats).where(eq(projectChats.projectId, projectId))),
+            ),
+          )
           .all()
           .map((row) => row.id)
       : [];
@@ -216,7 +218,12 @@ export const projectOperations = {
   "projects.delete": ({ db }: AccountContext, { projectId }: { projectId: string }): { documentKeys: string[] } | null =>
     db.transaction((tx) => {
       if (!projectRow(tx, projectId)) return null;
-      const fileIds = tx.select({ id: projectFiles.documentId }).from(projectFiles).where(eq(projectFiles.projectId, projectId)).all().map((row) => row.id);
+      const fileIds = tx
+        .select({ id: projectFiles.documentId })
+        .from(projectFiles)
+        .where(eq(projectFiles.projectId, projectId))
+        .all()
+        .map((row) => row.id);
       tx.delete(projects).where(eq(projects.id, projectId)).run();
       const documentKeys = fileIds.length
         ? tx
@@ -237,7 +244,12 @@ export const projectOperations = {
       .all()
       .map((project) => ({
         ...project,
-        threadIds: db.select({ id: projectChats.threadId }).from(projectChats).where(eq(projectChats.projectId, project.id)).all().map((row) => row.id),
+        threadIds: db
+          .select({ id: projectChats.threadId })
+          .from(projectChats)
+          .where(eq(projectChats.projectId, project.id))
+          .all()
+          .map((row) => row.id),
         documents: projectDocuments(db, project.id).map((row) => ({ id: row.id, name: row.name, createdAt: row.createdAt })),
       })),
 };
