@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { FolderClosed } from "lucide-react";
-import type { FormEvent } from "react";
+import { useEffect, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
@@ -15,6 +15,7 @@ import { openAuthDialog } from "~/lib/auth-dialog";
 import { titleMeta } from "~/lib/meta";
 import type { ProjectSummary } from "~/lib/projects";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
+import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 
 /** /projects (decision 0035-projects): the account's projects with their chats' count and last activity, and a new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -58,6 +59,13 @@ export default function ProjectsRoute() {
   const data = useLoaderData<typeof loader>();
   const date = (epochMs: number) => new Date(epochMs).toLocaleDateString(i18n.language, { dateStyle: "medium" });
   const atLimit = data.limits !== null && data.projects.length >= data.limits.projects;
+  // Arrived from a deleted project: the sidebar's projects and history are read again (its chats may be back there).
+  const location = useLocation();
+  const revalidate = useSafeRevalidate();
+  const changed = (location.state as { changed?: boolean } | null)?.changed === true;
+  useEffect(() => {
+    if (changed) revalidate();
+  }, [changed, revalidate]);
   return (
     <div className="flex flex-1 flex-col">
       <PageHeader title={t("projects.title")} description={t("projects.intro")} icon={<FolderClosed className="size-5" aria-hidden />} />

@@ -2,6 +2,7 @@
 // documents each holds. A project's files are documents (documents/part.ts), counted against the storage quota there.
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
+import { projectBenchOperations } from "./bench";
 import { projectOperations } from "./operations";
 
 const FOLDER_PER_PROJECT = { archive: ["projects/<name>-<id>/project.json", "projects/<name>-<id>/instructions.md"] } as const;
@@ -21,5 +22,5 @@ export const projectsPart = accountPart({
     },
   ],
   folders: [],
-  operations: projectOperations,
+  operations: { ...projectOperations, ...projectBenchOperations },
 });

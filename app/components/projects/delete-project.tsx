@@ -12,7 +12,8 @@ import { Button } from "~/components/ui/button";
 export function DeleteProject({ project }: { project: ProjectScreen["project"] }) {
   const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
-  const remove = useApiAction();
+  // The layout's history is read again once /projects is shown (a navigation does not re-read it: routes/_main.tsx).
+  const remove = useApiAction({ refresh: false });
   const toastFailure = useActionFailureToast();
   const navigate = useNavigate();
   const errors = remove.data && !remove.data.ok ? (remove.data.error.fieldErrors ?? {}) : {};
@@ -22,7 +23,7 @@ export function DeleteProject({ project }: { project: ProjectScreen["project"] }
       if (!result.ok) return toastFailure(result);
       setOpen(false);
       notify("success", t("projects.deleted"));
-      navigate("/projects");
+      navigate("/projects", { state: { changed: true } });
     });
   };
   return (

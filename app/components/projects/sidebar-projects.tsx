@@ -41,7 +41,7 @@ export function SidebarProjects({ onNavigate }: { onNavigate?: () => void }) {
   const [target, setTarget] = useState<string | null>(null);
   const accepts = (event: DragEvent) => event.dataTransfer.types.includes(THREAD_DRAG_TYPE);
   return (
-    <nav aria-label={t("projects.title")} className="flex flex-col gap-0.5">
+    <nav aria-label={t("projects.title")} className="flex min-h-0 shrink flex-col gap-0.5">
       <NavLink
         to="/projects"
         end
@@ -51,7 +51,7 @@ export function SidebarProjects({ onNavigate }: { onNavigate?: () => void }) {
         <FolderOpen className="size-3.5" aria-hidden />
         {t("projects.title")}
       </NavLink>
-      <ul className="flex max-h-48 flex-col overflow-y-auto">
+      <ul className="flex max-h-32 min-h-0 flex-col overflow-y-auto">
         {projects.map((project) => (
           <li key={project.id}>
             <NavLink
