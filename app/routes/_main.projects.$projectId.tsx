@@ -4,6 +4,7 @@ import { MessageSquarePlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { isAppError } from "~/.server/errors";
 import { requireUser } from "~/.server/http/auth";
+import { errorMessage } from "~/.server/http/respond";
 import { limitsOf, projectOwner, projectScreen } from "~/.server/projects/projects";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProjectDetails, ProjectInstructions, KeptApartSwitch } from "~/components/projects/project-settings";
@@ -23,10 +24,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const owner = projectOwner(viewer);
   try {
     const screen = await projectScreen(context.env, owner, params.projectId ?? "");
-    return { title: screen.project.name, screen, limits: limitsOf(owner.plan), documentAccept: DOCUMENT_ACCEPT };
+    return { title: screen.project.name, screen, limits: limitsOf(owner.plan), documentAccept: DOCUMENT_ACCEPT, missing: null };
   } catch (error) {
-    if (isAppError(error) && error.code === "project/not-found") throw new Response(null, { status: 404, statusText: "Not Found" });
-    throw error;
+    // A stale or foreign link says the project is gone and leads back to the list, rather than a dead end (as a chat's does).
+    if (!(isAppError(error) && error.code === "project/not-found")) throw error;
+    const missing = errorMessage(request, "project/not-found");
+    return { title: missing, screen: null, limits: limitsOf(owner.plan), documentAccept: DOCUMENT_ACCEPT, missing };
   }
 }
 
@@ -34,7 +37,16 @@ export const meta = titleMeta;
 
 export default function ProjectRoute() {
   const { t, i18n } = useTranslation("chat");
-  const { screen, limits, documentAccept } = useLoaderData<typeof loader>();
+  const { screen, limits, documentAccept, missing } = useLoaderData<typeof loader>();
+  if (!screen)
+    return (
+      <div className="mx-auto flex w-full max-w-4xl flex-col items-start gap-3 px-4 py-10">
+        <p role="status">{missing}</p>
+        <Link to="/projects" className="text-sm text-primary hover:underline">
+          {t("projects.allProjects")}
+        </Link>
+      </div>
+    );
   const { project, chats, files } = screen;
   const date = (epochMs: number) => new Date(epochMs).toLocaleDateString(i18n.language, { dateStyle: "medium" });
   return (

@@ -34,7 +34,7 @@ export const moveChat = (client: Client, threadId: string, projectId: string) =>
 /** What /projects/:projectId shows, read through its loader; null data when refused. */
 export async function projectPage(client: Client, projectId: string) {
   const page = await client.loaderData(`/projects/${projectId}`, "routes/_main.projects.$projectId");
-  return { status: page.status, screen: page.data?.screen as ProjectScreen | undefined };
+  return { status: page.status, screen: page.data?.screen as ProjectScreen | null | undefined, missing: page.data?.missing as string | null | undefined };
 }
 
 /** Uploads a file on the project's page (POST /api/uploads with projectId). */

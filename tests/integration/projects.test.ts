@@ -73,7 +73,10 @@ describe("projects: made and changed by their owner", { timeout: 60_000 }, () =>
     const owner = await signedInClient();
     const stranger = await signedInClient();
     const id = await newProject(owner.client, "Private");
-    expect((await projectPage(stranger.client, id)).status).toBe(404);
+    // The page says the project does not exist, and shows nothing of it.
+    const page = await projectPage(stranger.client, id);
+    expect(page.screen).toBeNull();
+    expect(page.missing).toBe("This project does not exist or was deleted.");
     for (const fields of <Record<string, string>[]>[
       { intent: "update", name: "Mine now" },
       { intent: "instructions", instructions: "Leak" },

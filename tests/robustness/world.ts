@@ -189,9 +189,18 @@ function accountRows(accountId: string) {
     galleryImages: account.select().from(galleryImages).all().length,
     imageJobs: JSON.stringify(account.select().from(imageJobs).all()),
     chats: JSON.stringify(
-      ["chat_threads", "chat_messages", "voice_notes", "chat_search", "documents", "document_pages", "document_search", "projects", "project_chats", "project_files"].map((table) =>
-        account.all(sql.raw(`SELECT * FROM "${table}" ORDER BY rowid`)),
-      ),
+      [
+        "chat_threads",
+        "chat_messages",
+        "voice_notes",
+        "chat_search",
+        "documents",
+        "document_pages",
+        "document_search",
+        "projects",
+        "project_chats",
+        "project_files",
+      ].map((table) => account.all(sql.raw(`SELECT * FROM "${table}" ORDER BY rowid`))),
     ),
   }));
 }
