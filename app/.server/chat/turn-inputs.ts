@@ -196,7 +196,9 @@ export async function composeTurn(
   // from the turn when it ends. A temporary chat keeps no rows at all.
   const temporary = request.temporary === true;
   // A project chat (decision 0035-projects): its instructions, its files' best passages, and kept apart from memory.
-  const project = tool ? null : projectForTurn(account, { threadId: loaded?.thread.id ?? null, projectId: request.projectId ?? null, question: lastQuestion, temporary });
+  const project = tool
+    ? null
+    : projectForTurn(account, { threadId: loaded?.thread.id ?? null, projectId: request.projectId ?? null, question: lastQuestion, temporary });
   if (project && !loaded) writes.projectId = project.id;
   const apart = temporary || Boolean(project?.keptApart);
   const memory = await memoryForTurn(account, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary: apart });

@@ -226,7 +226,15 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.all"),
               panel: (
                 <>
-                  <ThreadList threads={all.threads} now={now} timeZone={timeZone} empty={t("history.empty")} onNavigate={onNavigate} onShare={share} onMove={move} />
+                  <ThreadList
+                    threads={all.threads}
+                    now={now}
+                    timeZone={timeZone}
+                    empty={t("history.empty")}
+                    onNavigate={onNavigate}
+                    onShare={share}
+                    onMove={move}
+                  />
                   {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
                 </>
               ),
