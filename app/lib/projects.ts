@@ -46,4 +46,6 @@ export interface ThreadProject {
   id: string;
   name: string;
   emoji: string | null;
+  /** The project's files (a chat's attached document not among them can be added: "Add to project"). */
+  fileIds?: string[];
 }

@@ -192,7 +192,12 @@ describe("projects: chats move in and out", { timeout: 60_000 }, () => {
     const chat = await askInProject(account.client, "Hello", { projectId: id });
     const withDocument = await ask(account.client, "When to water roses?", { attachmentId: attached.id, threadId: chat.threadId! });
     expect(withDocument.status).toBe(200);
+    const before = await account.client.loaderData(`/web-main/${chat.threadId}`, "routes/_main.web-main.($threadId)");
+    expect((before.data!.project as { fileIds: string[] }).fileIds).not.toContain(attached.id);
     expect((await projectAction(account.client, id, { intent: "add-file", documentId: attached.id })).status).toBe(200);
+    // The chat's page now counts it among the project's files (its "Add to project" goes).
+    const after = await account.client.loaderData(`/web-main/${chat.threadId}`, "routes/_main.web-main.($threadId)");
+    expect((after.data!.project as { fileIds: string[] }).fileIds).toContain(attached.id);
     const other = await askInProject(account.client, "When should I water the roses?", { projectId: id });
     expect(other.streamed).toContain("[roses.pdf, p. 3]");
     // Another account cannot add its document to it, nor this document to its own project.

@@ -136,9 +136,11 @@ export const threadOperations = {
     const thread = threadRow(db, input.threadId);
     if (!thread) return null;
     const messages = threadMessageViews(db, input.threadId);
-    const project = readOr("project", () => projectOfThread(db, input.threadId), null);
+    const found = readOr("project", () => projectOfThread(db, input.threadId), null);
     // A project chat's citations open the project's files too (decision 0035-projects).
-    const projectFiles = () => Object.fromEntries((project ? projectDocuments(db, project.id) : []).map((row) => [row.id, documentView(row)]));
+    const files = found ? readOr("project files", () => projectDocuments(db, found.id), []) : [];
+    const project = found && { ...found, fileIds: files.map((row) => row.id) };
+    const projectFiles = () => Object.fromEntries(files.map((row) => [row.id, documentView(row)]));
     return {
       thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath },
       messages: input.memory ? readOr("memory notes", () => withThreadMemoryNotes(db, input.threadId, messages), messages) : messages,

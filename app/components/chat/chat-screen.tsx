@@ -197,7 +197,7 @@ export function ChatScreen({
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
             {conversation && (
-              <InProjectThread.Provider value={Boolean(project)}>
+              <InProjectThread.Provider value={project}>
                 <conversation.MessageList
                   messages={chat.messages}
                   busy={chat.busy}

@@ -23,7 +23,7 @@ export function CitationButton({ page, name, context, children }: CitationProps)
   const documents = useContext(ThreadDocuments);
   const number = Number(page);
   const document = resolveCitation({ name: name ?? null, page: number }, documents);
-  const inProject = useContext(InProjectThread);
+  const inProject = useContext(InProjectThread) !== null;
   // A project chat's citation of a file since removed from the project says so (decision 0035-projects).
   if (!document && inProject && name && !documents.some((candidate) => candidate.name.toLowerCase() === name.toLowerCase()))
     return (

@@ -1,7 +1,8 @@
 import { createContext } from "react";
+import type { ThreadProject } from "~/lib/projects";
 
 /**
- * Whether the conversation shown is a project's chat (docs/decisions/0035-projects.md): a citation naming a file the
- * project no longer has then says "file removed" instead of being plain text.
+ * The project of the conversation shown, if any (docs/decisions/0035-projects.md): a citation naming a file the project
+ * no longer has then says "file removed", and a document attached in the chat can be added to the project.
  */
-export const InProjectThread = createContext(false);
+export const InProjectThread = createContext<ThreadProject | null>(null);
