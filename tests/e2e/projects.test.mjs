@@ -8,8 +8,7 @@ import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { assertNoErrors, hydrated, signUpAndSignIn, toast, useBrowser, withPage as withSession } from "./helpers.mjs";
 
 const browser = useBrowser();
-// Tall enough that the sidebar lists projects and the history together without scrolling.
-const withPage = (body) => withSession(browser(), { viewport: { width: 1280, height: 1000 } }, body);
+const withPage = (body) => withSession(browser(), {}, body);
 
 const pdf = (name, pages) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(makePdf(pages)) });
 const FIRST = pdf("roof-notes.pdf", numberedPages(30, { 5: "The roof warranty lasts twelve years." }));

@@ -16,7 +16,7 @@ import { lazyOverlay } from "../ui/lazy-overlay";
 import { Tabs } from "../ui/tabs";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { dragThread } from "../projects/sidebar-projects";
+import { dragThread, SidebarProjects } from "../projects/sidebar-projects";
 
 const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
 const MoveToProjectDialog = lazyOverlay(() => import("../projects/move-to-project-dialog"));
@@ -226,6 +226,8 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.all"),
               panel: (
                 <>
+                  {/* Projects above the chats, in the same scrolling list (decision 0035-projects). */}
+                  <SidebarProjects onNavigate={onNavigate} />
                   <ThreadList
                     threads={all.threads}
                     now={now}

@@ -7,7 +7,6 @@ import { useRootData } from "~/components/root-data";
 import { LanguageSwitcher, ThemeToggle } from "../preferences";
 import { InstallOffer } from "../pwa/install-offer";
 import { ChatHistory } from "./chat-history";
-import { SidebarProjects } from "../projects/sidebar-projects";
 import { ToolIcon } from "./tool-icon";
 import { UserMenu } from "./user-menu";
 
@@ -52,7 +51,6 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           </li>
         </ul>
       </nav>
-      <SidebarProjects onNavigate={onNavigate} />
       <ChatHistory onNavigate={onNavigate} />
       <div className="flex flex-col gap-2 border-t pt-3">
         <InstallOffer />

@@ -1,5 +1,6 @@
-// The sidebar's projects, above the history (docs/decisions/0035-projects.md): each opens its page, and on a desktop a
-// chat dragged from the history onto one moves into it (the thread menu's "Move to project" does the same anywhere).
+// The sidebar's projects, above the history's chats in the same scrolling list, so they take none of the height the
+// history had (docs/decisions/0035-projects.md): each opens its page, and on a desktop a chat dragged from the history
+// onto one moves into it (the thread menu's "Move to project" does the same anywhere).
 import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import { FolderOpen } from "lucide-react";
 import { useState, type DragEvent } from "react";
@@ -41,7 +42,7 @@ export function SidebarProjects({ onNavigate }: { onNavigate?: () => void }) {
   const [target, setTarget] = useState<string | null>(null);
   const accepts = (event: DragEvent) => event.dataTransfer.types.includes(THREAD_DRAG_TYPE);
   return (
-    <nav aria-label={t("projects.title")} className="flex min-h-0 shrink flex-col gap-0.5">
+    <nav aria-label={t("projects.title")} className="mb-3 flex flex-col gap-0.5">
       <NavLink
         to="/projects"
         end
@@ -51,7 +52,7 @@ export function SidebarProjects({ onNavigate }: { onNavigate?: () => void }) {
         <FolderOpen className="size-3.5" aria-hidden />
         {t("projects.title")}
       </NavLink>
-      <ul className="flex max-h-32 min-h-0 flex-col overflow-y-auto">
+      <ul className="flex flex-col">
         {projects.map((project) => (
           <li key={project.id}>
             <NavLink
