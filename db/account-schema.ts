@@ -365,6 +365,60 @@ export const documentPages = sqliteTable(
   (t) => [primaryKey({ columns: [t.documentId, t.number] })],
 );
 
+/**
+ * A project (decision 0038-projects): chats, files and instructions kept together. Its chats and files are listed in
+ * project_chats and project_files, so a chat or a document stays one row wherever it is kept.
+ */
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    name: text("name").notNull(),
+    /** One emoji shown before the name, or null. */
+    emoji: text("emoji"),
+    /** One of the palette's colour names (app/lib/projects.ts), or null. */
+    colour: text("colour"),
+    /** "How should the assistant work in this project?", sent in every chat of the project. */
+    instructions: text("instructions").notNull().default(""),
+    /** Kept apart: memories from outside are not used in its chats, and nothing learnt there is saved to memory. */
+    keptApart: integer("kept_apart", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("projects_updated").on(t.updatedAt)],
+);
+
+/** Which project a chat is in (at most one); a chat in none is in the history. */
+export const projectChats = sqliteTable(
+  "project_chats",
+  {
+    threadId: text("thread_id")
+      .primaryKey()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at").notNull(),
+  },
+  (t) => [index("project_chats_project").on(t.projectId)],
+);
+
+/** A document of a project: every chat of the project is answered from it (decision 0038-projects). */
+export const projectFiles = sqliteTable(
+  "project_files",
+  {
+    documentId: text("document_id")
+      .primaryKey()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at").notNull(),
+  },
+  (t) => [index("project_files_project").on(t.projectId)],
+);
+
 /** Facts about the object itself: whose it is, whether its rows were moved in from D1, guests merged into it. */
 export const accountMeta = sqliteTable("account_meta", {
   key: text("key").primaryKey(),
@@ -380,3 +434,4 @@ export type BirthProfile = typeof birthProfiles.$inferSelect;
 export type Memory = typeof memories.$inferSelect;
 export type Document = typeof documents.$inferSelect;
 export type DocumentPage = typeof documentPages.$inferSelect;
+export type Project = typeof projects.$inferSelect;

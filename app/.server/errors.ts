@@ -110,6 +110,11 @@ export const errorStatus = {
   "export/invalid-format": 400,
   "export/sign-in-required": 401,
   "memory/not-found": 404,
+  /** Projects (decision 0038-projects): another account's project id is not found, as any stranger's id. */
+  "project/not-found": 404,
+  /** The plan's number of projects, or of files in one project, is reached: nothing is kept. */
+  "project/limit": 409,
+  "project/files-limit": 413,
   // "Save to memory?" could not queue its extraction: a fault of ours, the offer stays to be pressed again.
   "memory/save-failed": 503,
   "export/not-found": 404,

@@ -19,10 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   const empty = { threads: [], nextCursor: null };
   // Both lists in one call to the account's own object (decision 0026).
-  const { all, starred } = viewer.accountId ? await historyPanel(context.env, viewer.accountId) : { all: empty, starred: empty };
+  const { all, starred, projects } = viewer.accountId ? await historyPanel(context.env, viewer.accountId) : { all: empty, starred: empty, projects: [] };
   // The viewer's zone from the cookie the page writes (UTC until it has), so the server's groups match the browser's.
   // "Now" is the app's clock (real time in production; /dev/clock moves it locally, so grouping can be tried at any hour).
-  return { history: { all, starred }, now: now(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
+  // The sidebar lists projects above the history (decision 0038-projects), read in the same call.
+  return { history: { all, starred }, projects, now: now(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
 }
 
 /**

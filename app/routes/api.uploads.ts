@@ -8,6 +8,7 @@ import { FORM_MAX_BYTES, formFile, POST_ONLY, readForm } from "~/.server/http/re
 import { resource } from "~/.server/http/respond";
 import { checkedImage, storeCheckedImage, storeGuestUpload, withUploadAllowance } from "~/.server/images/uploads";
 import { MAX_UPLOAD_BYTES } from "~/.server/images/validate";
+import { addProjectFile, checkFileRoom, projectOwner } from "~/.server/projects/projects";
 
 /**
  * POST multipart `file`: a JPEG or PNG image (checked by content) for chat attachments and the tools, or a PDF, DOCX,
@@ -26,6 +27,10 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   // Chosen in a temporary chat: kept an hour at most and never listed as the person's files (decision 0027).
   const temporary = !imagesOnly && form.get("temporary") === "true";
   const { viewer, accountId, setCookie } = await actingViewer(request, context);
+  // A file for a project's page (decision 0038-projects): the project must be the account's and have room, before anything is kept.
+  const projectId = !imagesOnly && !temporary ? form.get("projectId") : null;
+  const project = typeof projectId === "string" && projectId ? { id: projectId, owner: projectOwner(viewer) } : null;
+  if (project) await checkFileRoom(context.env, project.owner, project.id);
   // Read once: the document check and the image check look at the same bytes.
   const upload = await formFile(form, "file");
   if (!upload) throw new AppError("upload/empty");
@@ -33,6 +38,8 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   // it must not be holding a counted upload (decision 0013; SECURITY.md "Uploads").
   const documentType = imagesOnly ? null : documentKind(upload.bytes, upload.file);
   const checked = documentType ? { document: await checkDocument(context.env, upload.bytes, documentType) } : { image: checkedImage(upload.bytes) };
+  // A project's files are documents: its chats are answered from their text.
+  if (project && !checked.document) throw new AppError("upload/invalid-type");
   // An account's upload is recorded only within `quotaBytes`, decided inside its object (decision 0013); a visitor's has none.
   const store = async (quotaBytes?: number) =>
     checked.document
@@ -43,6 +50,7 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
     viewer.kind === "guest"
       ? await storeGuestUpload(context.env, clientAddress(request), context.config.uploads.guestDaily, store)
       : await withUploadAllowance(context.env, { accountId, plan: viewer.plan }, upload.file.size, store);
+  if (project && "id" in stored) await addProjectFile(context.env, project.owner, project.id, stored.id, true);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return Response.json({ ok: true, ...stored }, { status: 201, headers });

@@ -20,6 +20,7 @@ import { DOCUMENTS_BENCH, measureDocumentPrompt, measureDocumentReading, measure
 import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 import { QUEUE_BENCH, measureQueueBatch } from "./queues.mjs";
+import { PROJECTS_BENCH, measureProjectRetrieval } from "./projects.mjs";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -420,6 +421,27 @@ const MEASUREMENTS = [
     },
   },
   {
+    name: `Projects: retrieval over ${PROJECTS_BENCH.files} files of ${PROJECTS_BENCH.pages} pages in the object (p50)`,
+    unit: "ms",
+    budget: PROJECTS_BENCH.retrievalBudgetMs,
+    async measure(shared) {
+      const result = await shared.projectRetrieval();
+      return {
+        value: result.p50,
+        detail: `p95 ${result.p95} ms; the best page ranked first among ${PROJECTS_BENCH.files * PROJECTS_BENCH.pages}; words on every page: p50 ${result.everywhereP50} ms`,
+      };
+    },
+  },
+  {
+    name: "Projects: prompt added by a project's passages (estimated tokens)",
+    unit: "count",
+    budget: PROJECTS_BENCH.promptBudget,
+    async measure(shared) {
+      const result = await shared.projectRetrieval();
+      return { value: result.tokens, detail: `${result.pages} passages from ${result.files} files` };
+    },
+  },
+  {
     name: "Memory: extraction job tokens in per turn (estimated)",
     unit: "count",
     budget: MEMORY_BENCH.extractionInBudget,
@@ -611,6 +633,7 @@ function createShared() {
   let memory;
   let documentReading;
   let documentPrompt;
+  let projectRetrieval;
   let load;
   let accountsLoad;
   let interaction;
@@ -653,6 +676,9 @@ function createShared() {
     },
     documentPrompt() {
       return (documentPrompt ??= chatBench().then(measureDocumentPrompt));
+    },
+    projectRetrieval() {
+      return (projectRetrieval ??= chatBench().then(measureProjectRetrieval));
     },
     load() {
       return (load ??= measureLoad(startServer));

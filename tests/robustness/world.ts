@@ -29,6 +29,8 @@ export interface World {
     credentialId: string;
     /** B's read document (decision 0031), with one page of text. */
     documentId: string;
+    /** B's project (decision 0038), holding that thread and that document. */
+    projectId: string;
     secret: string;
   };
 }
@@ -58,6 +60,7 @@ export async function createWorld(): Promise<World> {
     passkeyId: crypto.randomUUID(),
     credentialId: `c${crypto.randomUUID().replace(/-/g, "")}`,
     documentId: crypto.randomUUID(),
+    projectId: crypto.randomUUID(),
   };
   await storeThread(b.id, { id: ids.threadId, title: `${secret} thread` }, [
     { id: crypto.randomUUID(), role: "user", content: `${secret} question` },
@@ -119,6 +122,12 @@ export async function createWorld(): Promise<World> {
       .insert(accountSchema.documentPages)
       .values({ documentId: ids.documentId, number: 1, text: `${secret} page` })
       .run();
+    account
+      .insert(accountSchema.projects)
+      .values({ id: ids.projectId, ownerId: b.id, name: `${secret} project`, instructions: `${secret} instructions` })
+      .run();
+    account.insert(accountSchema.projectChats).values({ threadId: ids.threadId, projectId: ids.projectId, addedAt: Date.now() }).run();
+    account.insert(accountSchema.projectFiles).values({ documentId: ids.documentId, projectId: ids.projectId, addedAt: Date.now() }).run();
   });
   // B's live share link of that thread, without images: revoking it as A, or reading B's upload through it, finds nothing.
   await db.insert(schema.sharedLinks).values({ id: ids.shareId, ownerId: b.id, threadId: ids.threadId, title: `${secret} thread` });
@@ -164,6 +173,7 @@ export function victimParam(world: World, param: string): string {
     passkeyId: victim.passkeyId,
     userId: victim.userId,
     documentId: victim.documentId,
+    projectId: victim.projectId,
     page: "1",
   };
   return known[param] ?? "x";
@@ -180,9 +190,18 @@ function accountRows(accountId: string) {
     galleryImages: account.select().from(galleryImages).all().length,
     imageJobs: JSON.stringify(account.select().from(imageJobs).all()),
     chats: JSON.stringify(
-      ["chat_threads", "chat_messages", "voice_notes", "chat_search", "documents", "document_pages", "document_search"].map((table) =>
-        account.all(sql.raw(`SELECT * FROM "${table}" ORDER BY rowid`)),
-      ),
+      [
+        "chat_threads",
+        "chat_messages",
+        "voice_notes",
+        "chat_search",
+        "documents",
+        "document_pages",
+        "document_search",
+        "projects",
+        "project_chats",
+        "project_files",
+      ].map((table) => account.all(sql.raw(`SELECT * FROM "${table}" ORDER BY rowid`))),
     ),
   }));
 }

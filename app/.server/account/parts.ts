@@ -8,6 +8,7 @@ import { exportsPart } from "../exports/part";
 import { horoscopePart } from "../horoscope/part";
 import { imagesPart, uploadsPart } from "../images/part";
 import { memoryPart } from "../memory/part";
+import { projectsPart } from "../projects/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import type { AccountFolder } from "./files";
@@ -38,6 +39,8 @@ export const accountParts = [
   imagesPart,
   horoscopePart,
   documentsPart,
+  // After chat and documents: its rows name their threads and documents.
+  projectsPart,
   memoryPart,
   creditsPart,
   exportsPart,

@@ -4,6 +4,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { accountSchema, type AccountDb } from "../account/schema";
 import { bindDocumentToThread } from "../documents/passages";
+import { joinProject } from "../projects/chats";
 
 export function saveAssistantProgress(db: AccountDb, messageId: string, content: string) {
   const { chatMessages } = accountSchema;
@@ -56,6 +57,8 @@ export interface TurnWrites {
   answer: { id: string; model: string; creditKey: string };
   /** A document the question attaches, bound to this thread with the turn's rows (documents/passages.ts). */
   attachedDocumentId?: string;
+  /** A new chat started in a project joins it (decision 0038-projects). */
+  projectId?: string;
   now: number;
 }
 
@@ -84,5 +87,6 @@ export function applyTurnWrites(db: AccountDb, writes: TurnWrites) {
       .run();
     tx.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, threadId)).run();
     if (writes.attachedDocumentId) bindDocumentToThread(tx, writes.attachedDocumentId, threadId);
+    if (writes.projectId && writes.newThread) joinProject(tx, threadId, writes.projectId, now);
   });
 }

@@ -4,6 +4,7 @@ import { availableModels, isDemoMode } from "../ai/providers";
 import { getViewer } from "../identity";
 import { speechSource } from "../voice/engine";
 import { threadScreen } from "./threads";
+import { findProject } from "../projects/projects";
 
 /** The screen's data; `movedTo` when the thread belongs on another tool's page (the route redirects there). */
 export async function loadChatScreen(request: Request, context: AppContext, threadId: string | undefined) {
@@ -14,9 +15,14 @@ export async function loadChatScreen(request: Request, context: AppContext, thre
   // Voice mode hears through the server when it has a speech provider, else through the browser (decision 0025).
   const voice = speechSource(context.env);
   const base = { models, demoMode: isDemoMode(context.env), plan: viewer.plan, missingThread: false, voice };
-  if (!threadId) return { ...base, thread: null, messages: [], documents: {} };
+  if (!threadId) {
+    // "New chat in this project" (/web-main?project=<id>, decision 0038-projects): one of the viewer's projects, else a plain new chat.
+    const projectId = new URL(request.url).searchParams.get("project");
+    const project = projectId && viewer.kind === "user" ? await findProject(context.env, viewer.accountId, projectId.slice(0, 64)) : null;
+    return { ...base, thread: null, messages: [], documents: {}, project };
+  }
   // A stale or foreign link opens a fresh chat that says the old one is gone, rather than a dead end.
-  const missing = { ...base, thread: null, messages: [], missingThread: true, documents: {} };
+  const missing = { ...base, thread: null, messages: [], missingThread: true, documents: {}, project: null };
   if (!viewer.accountId) return missing;
   // One call reads the thread, what memory did for each answer (decision 0027) and its documents (decision 0031).
   const opened = await threadScreen(context.env, viewer.accountId, threadId, { memory: viewer.kind === "user", documents: true });

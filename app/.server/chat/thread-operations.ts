@@ -6,8 +6,11 @@ import type { ChatMessage } from "../../../db/account-schema";
 import type { DocumentView } from "../../lib/documents";
 import type { MemoryNote } from "../../lib/memory";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
-import { deleteThreadDocumentRows, threadDocumentViews } from "../documents/operations";
+import { deleteThreadDocumentRows, documentView, threadDocumentViews } from "../documents/operations";
 import { withThreadMemoryNotes } from "../memory/store";
+import type { ProjectSummary, ThreadProject } from "../../lib/projects";
+import { outsideProjects, projectOfThread, threadsOfProjectsNamed } from "../projects/chats";
+import { projectSummaries, projectDocuments } from "../projects/operations";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
 
 export interface MessageView {
@@ -42,6 +45,8 @@ export interface ThreadScreen {
   thread: { id: string; title: string; starred: boolean; tool: string; toolPath: string | null };
   messages: (MessageView & { memory?: MemoryNote })[];
   documents: Record<string, DocumentView>;
+  /** The project the chat is in (its files are among `documents`, for citations), or null (decision 0038-projects). */
+  project: ThreadProject | null;
 }
 
 function threadMessageViews(db: AccountDb, threadId: string): MessageView[] {
@@ -90,7 +95,8 @@ export function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
       updatedAt: chatThreads.updatedAt,
     })
     .from(chatThreads)
-    .where(and(options.starredOnly ? eq(chatThreads.starred, true) : undefined, after.where))
+    // A project's chats are listed on its page, not in the history (decision 0038-projects).
+    .where(and(options.starredOnly ? eq(chatThreads.starred, true) : undefined, outsideProjects(db), after.where))
     .orderBy(...after.orderBy)
     .limit(limit + 1)
     .all();
@@ -109,11 +115,12 @@ export function toFtsQuery(text: string): string | null {
   return words.map((word) => `"${word.replace(/"/g, "")}"*`).join(" ");
 }
 
-/** Threads whose title or any message matches the FTS5 `query` (toFtsQuery), newest first. */
-export function searchIn(db: AccountDb, query: string, limit: number): ThreadSummary[] {
+/** Threads whose title or any message matches the FTS5 `query` (toFtsQuery), or whose project's name holds `text`, newest first. */
+export function searchIn(db: AccountDb, query: string, limit: number, text = ""): ThreadSummary[] {
+  const inProjects = threadsOfProjectsNamed(db, text);
   const rows = db.all<Omit<ThreadSummary, "starred"> & { starred: number }>(
     sql`SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
-        WHERE id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${query} LIMIT 500)
+        WHERE id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${query} LIMIT 500)${inProjects ? sql` OR id IN (${inProjects})` : sql``}
         ORDER BY updated_at DESC LIMIT ${limit}`,
   );
   return rows.map((row) => ({ ...row, starred: row.starred === 1 }));
@@ -129,21 +136,30 @@ export const threadOperations = {
     const thread = threadRow(db, input.threadId);
     if (!thread) return null;
     const messages = threadMessageViews(db, input.threadId);
+    const found = readOr("project", () => projectOfThread(db, input.threadId), null);
+    // A project chat's citations open the project's files too (decision 0038-projects).
+    const files = found ? readOr("project files", () => projectDocuments(db, found.id), []) : [];
+    const project = found && { ...found, fileIds: files.map((row) => row.id) };
+    const projectFiles = () => Object.fromEntries(files.map((row) => [row.id, documentView(row)]));
     return {
       thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath },
       messages: input.memory ? readOr("memory notes", () => withThreadMemoryNotes(db, input.threadId, messages), messages) : messages,
-      documents: input.documents ? readOr("documents", () => threadDocumentViews(db, input.threadId), {}) : {},
+      documents: input.documents ? readOr("documents", () => ({ ...projectFiles(), ...threadDocumentViews(db, input.threadId) }), {}) : {},
+      project,
     };
   },
   "chat.exists": ({ db }: AccountContext, threadId: string): boolean => threadRow(db, threadId) !== undefined,
   "chat.page": ({ db }: AccountContext, options: PageOptions): ThreadPage => historyPage(db, options),
   /** The history panel's two lists (all, starred) in one call: the layout asks for both on every full page load. */
-  "chat.historyPanel": ({ db }: AccountContext): { all: ThreadPage; starred: ThreadPage } => ({
+  "chat.historyPanel": ({ db }: AccountContext): { all: ThreadPage; starred: ThreadPage; projects: ProjectSummary[] } => ({
     all: historyPage(db, {}),
     starred: historyPage(db, { starredOnly: true }),
+    // The sidebar lists projects above the history, read in the same call (decision 0038-projects).
+    projects: readOr("projects", () => projectSummaries(db), []),
   }),
-  /** Threads whose title or any message matches, newest first; the matching ids stay inside SQLite. */
-  "chat.search": ({ db }: AccountContext, input: { query: string; limit: number }): ThreadSummary[] => searchIn(db, input.query, input.limit),
+  /** Threads whose title or any message (or project name) matches, newest first; the matching ids stay inside SQLite. */
+  "chat.search": ({ db }: AccountContext, input: { query: string; limit: number; text?: string }): ThreadSummary[] =>
+    searchIn(db, input.query, input.limit, input.text),
   "chat.update": ({ db }: AccountContext, input: { threadId: string; title?: string; starred?: boolean }): boolean =>
     db.update(chatThreads).set({ title: input.title, starred: input.starred }).where(eq(chatThreads.id, input.threadId)).returning({ id: chatThreads.id }).all()
       .length > 0,

@@ -10,6 +10,7 @@ import { deleteR2Keys } from "../storage/r2";
 import { deleteShareOf } from "../share/links";
 import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
+import type { ProjectSummary } from "../../lib/projects";
 import { toFtsQuery, type PageOptions, type ThreadScreen } from "./thread-operations";
 
 export type { MessageView, ThreadScreen } from "./thread-operations";
@@ -74,7 +75,7 @@ export async function pageThreads(env: AppEnv, ownerId: string, options: PageOpt
 }
 
 /** The history panel's lists (all and starred) in one call to the account's object. */
-export async function historyPanel(env: AppEnv, ownerId: string): Promise<{ all: ThreadPage; starred: ThreadPage }> {
+export async function historyPanel(env: AppEnv, ownerId: string): Promise<{ all: ThreadPage; starred: ThreadPage; projects: ProjectSummary[] }> {
   return inAccount(env, ownerId, "chat.historyPanel");
 }
 
@@ -82,5 +83,5 @@ export async function historyPanel(env: AppEnv, ownerId: string): Promise<{ all:
 export async function searchThreads(env: AppEnv, ownerId: string, text: string, limit = HISTORY_PAGE_SIZE): Promise<ThreadSummary[]> {
   const query = toFtsQuery(text);
   if (!query) return [];
-  return inAccount(env, ownerId, "chat.search", { query, limit });
+  return inAccount(env, ownerId, "chat.search", { query, limit, text });
 }

@@ -6,15 +6,16 @@ import { accountSchema, type AccountContext } from "../account/schema";
 import { ABANDONED_UPLOAD_AGE_MS } from "../images/cleanup";
 import { deleteR2Keys } from "../storage/r2";
 
-const { documents, chatMessages, chatThreads } = accountSchema;
+const { documents, chatMessages, chatThreads, projectFiles } = accountSchema;
 /** Documents deleted in one run: their ids are bound values, and a statement in the object's SQLite takes at most 100. */
 const ABANDONED_PER_RUN = 90;
 
-/** No thread holds the document and no message attaches it. */
+/** No thread holds the document, no message attaches it and no project has it (decision 0038-projects). */
 export const unattached = (db: AccountContext["db"]) =>
   and(
     or(isNull(documents.threadId), notExists(db.select().from(chatThreads).where(eq(chatThreads.id, documents.threadId)))),
     notExists(db.select().from(chatMessages).where(eq(chatMessages.attachmentId, documents.id))),
+    notExists(db.select().from(projectFiles).where(eq(projectFiles.documentId, documents.id))),
   );
 
 /** Deletes the account's documents older than a day that nothing holds; answers when to look again (null: not before a new upload). */

@@ -9,6 +9,10 @@ const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 /** A file name safe in any unzip tool: letters, digits, dot, dash and underscore. */
 const safe = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(0, 80);
 
+/** A document's file name under documents/ (projects/export.ts names it from a project's folder too). */
+export const documentArchiveName = (document: { id: string; name: string; createdAt: number }) =>
+  `${day(document.createdAt)}-${document.id.slice(0, 8)}-${safe(document.name)}`;
+
 interface ArchiveWriting {
   zip: StreamingZip;
   /** The chat file (without extension) each thread was written to. */
@@ -29,7 +33,7 @@ export async function writeDocuments(
   for (const document of documents) {
     const base = `${day(document.createdAt)}-${document.id.slice(0, 8)}`;
     const object = await env.MEDIA.get(document.r2Key);
-    const file = `${base}-${safe(document.name)}`;
+    const file = documentArchiveName(document);
     if (object) await zip.addStream(`documents/${file}`, object.body, document.createdAt);
     const pages = await inAccount(env, ownerId, "documents.text", { id: document.id });
     const text = pages.length > 0 ? `${base}-text.txt` : null;

@@ -53,7 +53,7 @@ function rankedPages(db: AccountDb, documentId: string, question: string): numbe
 }
 
 /** A long page cut to about PASSAGE_CHARS around the first word of the question it contains. */
-function excerpt(page: PageText, question: string): PageText {
+export function excerpt(page: PageText, question: string): PageText {
   if (page.text.length <= PASSAGE_CHARS) return page;
   const words = question.toLocaleLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
   const lower = page.text.toLocaleLowerCase();

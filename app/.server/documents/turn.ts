@@ -31,8 +31,7 @@ export function checkAttachedDocument(account: AccountContext, attachmentId: str
 /** `[p. 12]`, or `[report.pdf, p. 12]` when the turn has several documents (app/lib/documents.ts CITATION_PATTERN). */
 const label = (document: TurnDocument, page: PageText, several: boolean) => `[${several ? `${document.name}, ` : ""}p. ${page.number}]`;
 
-function systemText(documents: TurnDocument[], boundary: string): string {
-  const several = documents.length > 1;
+function systemText(several: boolean, boundary: string): string {
   return [
     "The person attached documents to this conversation. Their text is in the user message that begins",
     `<<<DOCUMENTS ${boundary}>>> and ends <<<END DOCUMENTS ${boundary}>>>, each passage labelled with its page.`,
@@ -43,8 +42,7 @@ function systemText(documents: TurnDocument[], boundary: string): string {
 }
 
 /** The documents' text as one labelled block, fenced by a boundary made for this turn so no document can close it. */
-function passagesBlock(documents: TurnDocument[], boundary: string): string {
-  const several = documents.length > 1;
+function passagesBlock(documents: TurnDocument[], boundary: string, several: boolean): string {
   const blocks = documents.map((document) => {
     const how = document.whole ? "the whole document" : "the passages that best match the question";
     const pages = document.passages.map((page) => `${label(document, page, several)}${page.heading ? ` ${page.heading}` : ""}\n${page.text}`);
@@ -70,9 +68,8 @@ function bestSentence(text: string, question: string): string {
 }
 
 /** The demo provider's answer: the best-matching sentence quoted verbatim with its page citation. */
-function demoAnswer(documents: TurnDocument[], question: string, locale: Locale): string {
+function demoAnswer(documents: TurnDocument[], question: string, locale: Locale, several: boolean): string {
   const strings = resources[locale].documents.demo;
-  const several = documents.length > 1;
   const document = documents.find((candidate) => candidate.bestPage !== null) ?? documents[0]!;
   const page = document.passages.find((passage) => passage.number === document.bestPage) ?? document.passages[0];
   if (!page) return `${resources[locale].chat.demo.intro}\n\n${strings.demoNothing.replace("{{name}}", document.name)}`;
@@ -84,15 +81,21 @@ function demoAnswer(documents: TurnDocument[], question: string, locale: Locale)
  * What the thread's documents add to a turn: `threadId` is the thread it continues (null for a new one), `attachmentId`
  * a document this question attaches (checked by checkAttachedDocument; bound to the thread with the turn's rows).
  */
-export function documentContext(account: AccountContext, turn: TurnDocumentsInput & { locale: Locale }): DocumentContext {
-  if (!turn.threadId && !turn.attachmentId) return {};
-  const { locale, ...input } = turn;
-  const documents = documentTurnOperations["documents.forTurn"](account, input);
+export function documentContext(
+  account: AccountContext,
+  turn: TurnDocumentsInput & { locale: Locale; /** A project chat's passages from its files (decision 0038-projects), best first. */ project?: TurnDocument[] },
+): DocumentContext {
+  const { locale, project = [], ...input } = turn;
+  const own = turn.threadId || turn.attachmentId ? documentTurnOperations["documents.forTurn"](account, input) : [];
+  // A project's files come first (the demo quotes the first that matched); a file of both is sent once.
+  const documents = [...project, ...own.filter((document) => !project.some((file) => file.id === document.id))];
   if (documents.length === 0) return {};
   const boundary = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
+  // A project chat always names the file it cites: its files are many, and a removed one says so by name.
+  const several = documents.length > 1 || project.length > 0;
   return {
-    instructions: systemText(documents, boundary),
-    passages: passagesBlock(documents, boundary),
-    demoReply: demoAnswer(documents, turn.question, locale),
+    instructions: systemText(several, boundary),
+    passages: passagesBlock(documents, boundary, several),
+    demoReply: demoAnswer(documents, turn.question, locale, several),
   };
 }

@@ -19,6 +19,9 @@ import { TemporaryChatSwitch } from "./temporary-chat-switch";
 import { useChat, type ChatMessage } from "./use-chat";
 import { VoiceMode, VoiceModeButton } from "./voice-mode";
 import { Button } from "~/components/ui/button";
+import type { ThreadProject } from "~/lib/projects";
+import { ProjectBanner } from "../projects/project-banner";
+import { InProjectThread } from "../projects/project-thread";
 
 export interface ChatScreenProps {
   thread: { id: string; title: string; starred: boolean } | null;
@@ -34,6 +37,8 @@ export interface ChatScreenProps {
   documents?: Record<string, DocumentView>;
   /** The document types the attach button offers (the server's list, sent with the screen's data). */
   documentAccept?: string;
+  /** The project the chat is in, or a new chat is started in (docs/decisions/0038-projects.md). */
+  project?: ThreadProject | null;
 }
 
 /** The AI chat (docs/product.md §2): greeting and suggestions when empty, then the conversation with streaming answers. */
@@ -47,13 +52,14 @@ export function ChatScreen({
   missingThread = false,
   documents,
   documentAccept,
+  project = null,
 }: ChatScreenProps) {
   const { t } = useTranslation("chat");
   const [choice, setChoice, modelRestored] = useToolModel("web-main");
   const { id: modelId, model } = chooseModel("web-main", models, choice.modelName);
   // A temporary chat (decision 0027) is offered on a new chat only; it lives in this page until the tab closes or reloads.
   const [temporary, setTemporary] = useState(false);
-  const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId, temporary });
+  const chat = useChat({ threadId: thread?.id ?? null, initialMessages, model: modelId, temporary, projectId: thread ? undefined : project?.id });
   const { pathname } = useLocation();
   const offerSendAgain = useOfferSendAgain();
   const [draft, setDraftState] = useState("");
@@ -141,9 +147,10 @@ export function ChatScreen({
     <div className="flex min-h-0 flex-1 flex-col" {...(thread || !empty ? { [CONVERSATION_MARKER]: "" } : {})}>
       <UpgradeDialog />
       <VoiceMode send={chat.send} messages={chat.messages} transcription={voice} plan={plan} />
+      {project && <ProjectBanner project={project} newChat={!thread} />}
       {thread ? (
         conversation && <conversation.ThreadHeader thread={thread} />
-      ) : (
+      ) : project ? null : (
         <TemporaryChatSwitch
           on={temporary}
           disabled={chat.busy}
@@ -190,14 +197,16 @@ export function ChatScreen({
           {!thread && <h1 className="sr-only">{t("title")}</h1>}
           <div className="min-h-0 flex-1 overflow-y-auto">
             {conversation && (
-              <conversation.MessageList
-                messages={chat.messages}
-                busy={chat.busy}
-                demoMode={demoMode}
-                temporary={temporary}
-                documents={documents}
-                {...chat.listActions}
-              />
+              <InProjectThread.Provider value={project}>
+                <conversation.MessageList
+                  messages={chat.messages}
+                  busy={chat.busy}
+                  demoMode={demoMode}
+                  temporary={temporary}
+                  documents={documents}
+                  {...chat.listActions}
+                />
+              </InProjectThread.Provider>
             )}
           </div>
           <div className="sticky bottom-0 mx-auto w-full max-w-3xl bg-background px-4 pb-4">{composer}</div>

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { FileBraces, FileText, Share2 } from "lucide-react";
+import { FileBraces, FileText, FolderInput, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,8 @@ export interface ThreadMenuProps {
   className?: string;
   /** Shows "Share" first in the menu. */
   onShare?: () => void;
+  /** Shows "Move to project" (decision 0038-projects). */
+  onMove?: () => void;
 }
 
 const itemClass = "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
@@ -27,6 +29,7 @@ export default function ThreadMenuPanel({
   children,
   className,
   onShare,
+  onMove,
   open,
   onOpenChange,
 }: ThreadMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -45,6 +48,12 @@ export default function ThreadMenuPanel({
             <DropdownMenu.Item className={itemClass} onSelect={onShare}>
               <Share2 className="size-4" aria-hidden />
               {t("share.button")}
+            </DropdownMenu.Item>
+          )}
+          {onMove && (
+            <DropdownMenu.Item className={itemClass} onSelect={onMove}>
+              <FolderInput className="size-4" aria-hidden />
+              {t("projects.move")}
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild className={itemClass}>

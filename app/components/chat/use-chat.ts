@@ -39,8 +39,16 @@ function temporaryHistory(messages: ChatMessage[]) {
 }
 const TEMPORARY_HISTORY_CHARS = 60_000;
 
-export function useChat(options: { threadId: string | null; initialMessages: ChatMessage[]; model: string; tool?: ChatTool; temporary?: boolean }) {
-  const { threadId, initialMessages, model, tool, temporary = false } = options;
+export function useChat(options: {
+  threadId: string | null;
+  initialMessages: ChatMessage[];
+  model: string;
+  tool?: ChatTool;
+  temporary?: boolean;
+  /** A new chat started in this project (docs/decisions/0038-projects.md). */
+  projectId?: string;
+}) {
+  const { threadId, initialMessages, model, tool, temporary = false, projectId } = options;
   const { t } = useTranslation();
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -72,6 +80,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
           body: JSON.stringify({
             requestId,
             threadId: threadId ?? undefined,
+            projectId: threadId ? undefined : projectId,
             model,
             ...body,
             ...(tool ? { tool: tool.tool, toolPath: tool.toolPath } : {}),
@@ -119,7 +128,7 @@ export function useChat(options: { threadId: string | null; initialMessages: Cha
       }
       return { ok: true };
     },
-    [errorText, model, navigate, stream, t, temporary, threadId, tool],
+    [errorText, model, navigate, projectId, stream, t, temporary, threadId, tool],
   );
 
   const stop = useCallback(async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { DocumentView } from "~/lib/documents";
 import { Button } from "~/components/ui/button";
 import { FileChip } from "../documents/file-chip";
+import { AddToProject } from "../projects/add-to-project";
 import type { ChatMessage } from "./chat-state";
 
 function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => void; onCancel: () => void }) {
@@ -76,7 +77,10 @@ export function UserMessage({
       ) : (
         <>
           {file ? (
-            <FileChip document={file} />
+            <>
+              <FileChip document={file} />
+              <AddToProject documentId={file.id} />
+            </>
           ) : (
             message.attachmentId && (
               <figure className="flex flex-col items-end gap-1">

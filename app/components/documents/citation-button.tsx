@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { resolveCitation } from "~/lib/citations";
 import { openDocumentPanel } from "~/lib/ui-store";
 import { ThreadDocuments } from "./thread-documents";
+import { InProjectThread } from "../projects/project-thread";
 import { Button } from "~/components/ui/button";
 
 interface CitationProps {
@@ -22,6 +23,14 @@ export function CitationButton({ page, name, context, children }: CitationProps)
   const documents = useContext(ThreadDocuments);
   const number = Number(page);
   const document = resolveCitation({ name: name ?? null, page: number }, documents);
+  const inProject = useContext(InProjectThread) !== null;
+  // A project chat's citation of a file since removed from the project says so (decision 0038-projects).
+  if (!document && inProject && name && !documents.some((candidate) => candidate.name.toLowerCase() === name.toLowerCase()))
+    return (
+      <>
+        {children} <span className="text-xs text-muted-foreground">({t("projects.fileRemoved")})</span>
+      </>
+    );
   if (!document) return <>{children}</>;
   return (
     <Button

@@ -16,8 +16,10 @@ import { lazyOverlay } from "../ui/lazy-overlay";
 import { Tabs } from "../ui/tabs";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { dragThread, SidebarProjects } from "../projects/sidebar-projects";
 
 const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
+const MoveToProjectDialog = lazyOverlay(() => import("../projects/move-to-project-dialog"));
 
 interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };
@@ -80,6 +82,7 @@ function ThreadList({
   empty,
   onNavigate,
   onShare,
+  onMove,
 }: {
   threads: ThreadSummary[];
   now: number;
@@ -87,6 +90,8 @@ function ThreadList({
   empty: string;
   onNavigate?: () => void;
   onShare: (thread: ThreadSummary) => void;
+  /** "Move to project" (a chat's thread only; decision 0038-projects). */
+  onMove?: (thread: ThreadSummary) => void;
 }) {
   const { t } = useTranslation(["common", "chat"]);
   const groups = useMemo(() => groupThreads(threads, now, timeZone), [threads, now, timeZone]);
@@ -102,6 +107,9 @@ function ThreadList({
                 <NavLink
                   to={threadPath(thread)}
                   onClick={onNavigate}
+                  // On a desktop a chat is dragged onto a project in the sidebar to move it there.
+                  draggable={Boolean(onMove) && thread.tool === "web-main"}
+                  onDragStart={(event) => dragThread(event, thread.id)}
                   className={({ isActive }) =>
                     `flex min-w-0 flex-1 items-center gap-2 truncate rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-accent" : "hover:bg-muted"}`
                   }
@@ -114,6 +122,7 @@ function ThreadList({
                   thread={thread}
                   label={t("chat:threadMenu.label", { title: thread.title })}
                   onShare={() => onShare(thread)}
+                  onMove={onMove && thread.tool === "web-main" ? () => onMove(thread) : undefined}
                   className={buttonVariants({
                     variant: "ghost",
                     size: "none",
@@ -179,6 +188,9 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const [sharing, setSharing] = useState<ThreadSummary | null>(null);
   // Links are listed under the account (Settings › Account): a visitor signs in first.
   const share = (thread: ThreadSummary) => (signedIn ? setSharing(thread) : openAuthDialog("sign-in"));
+  const [moving, setMoving] = useState<ThreadSummary | null>(null);
+  // Projects belong to accounts: a visitor signs in first.
+  const move = (thread: ThreadSummary) => (signedIn ? setMoving(thread) : openAuthDialog("sign-in"));
   // A conversation is one click away: the chat's list and header (chat/conversation.tsx) load now, not after the click.
   const listsThreads = all.threads.length + starred.threads.length + (results?.length ?? 0) > 0;
   useEffect(() => {
@@ -200,7 +212,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
       </label>
       {results ? (
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
-          <ThreadList threads={results} now={now} timeZone={timeZone} empty={t("history.noResults")} onNavigate={onNavigate} onShare={share} />
+          <ThreadList threads={results} now={now} timeZone={timeZone} empty={t("history.noResults")} onNavigate={onNavigate} onShare={share} onMove={move} />
         </div>
       ) : (
         <Tabs
@@ -214,7 +226,17 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
               label: t("history.all"),
               panel: (
                 <>
-                  <ThreadList threads={all.threads} now={now} timeZone={timeZone} empty={t("history.empty")} onNavigate={onNavigate} onShare={share} />
+                  {/* Projects above the chats, in the same scrolling list (decision 0038-projects). */}
+                  <SidebarProjects onNavigate={onNavigate} />
+                  <ThreadList
+                    threads={all.threads}
+                    now={now}
+                    timeZone={timeZone}
+                    empty={t("history.empty")}
+                    onNavigate={onNavigate}
+                    onShare={share}
+                    onMove={move}
+                  />
                   {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
                 </>
               ),
@@ -231,6 +253,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
                     empty={t("history.emptyStarred")}
                     onNavigate={onNavigate}
                     onShare={share}
+                    onMove={move}
                   />
                   {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
                 </>
@@ -239,6 +262,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
           ]}
         />
       )}
+      <MoveToProjectDialog open={moving !== null} onOpenChange={(open) => !open && setMoving(null)} thread={moving ?? { id: "", title: "" }} />
       <ShareDialog open={sharing !== null} onOpenChange={(open) => !open && setSharing(null)} thread={sharing ?? { id: "", title: "" }} />
     </div>
   );

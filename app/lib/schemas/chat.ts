@@ -12,6 +12,8 @@ export const chatRequestSchema = z.object({
   message: z.string().trim().max(MESSAGE_MAX).optional(),
   mode: z.enum(["send", "regenerate", "edit"]).default("send"),
   attachmentId: z.string().max(64).optional(),
+  /** A new chat started in one of the asker's projects (decision 0038-projects); a thread's own project is kept. */
+  projectId: z.string().min(1).max(64).optional(),
   /** The tool whose thread this turn belongs to (docs/product.md §2 tool keys); the chat is "web-main". */
   tool: z.enum(["web-main", "horoscope", "web-search"]).default("web-main"),
   /** The horoscope type or search category. */

@@ -15,6 +15,7 @@ import { checkAttachedDocument, documentContext, type DocumentContext } from "..
 import { AppError } from "../../errors";
 import { uploadOperations } from "../../images/upload-operations";
 import { memoryForTurn } from "../../memory/turn";
+import { projectForTurn } from "../../projects/turn";
 import { demoReply } from "../demo-reply";
 import type { TurnWrites } from "../messages";
 import { demoText } from "./demo";
@@ -193,7 +194,13 @@ export async function composeTurn(
   // Memory (decision 0027): the person's instructions and memories join the system text; the runner learns
   // from the turn when it ends. A temporary chat keeps no rows at all.
   const temporary = request.temporary === true;
-  const memory = await memoryForTurn(account, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary });
+  // A project chat (decision 0038-projects): its instructions, its files' best passages, and kept apart from memory.
+  const project = tool
+    ? null
+    : projectForTurn(account, { threadId: loaded?.thread.id ?? null, projectId: request.projectId ?? null, question: lastQuestion, temporary });
+  if (project && !loaded) writes.projectId = project.id;
+  const apart = temporary || Boolean(project?.keptApart);
+  const memory = await memoryForTurn(account, who, { question: lastQuestion, model: model.id, locale: plan.locale, temporary: apart });
   // Documents in chat (decision 0031): the thread's documents, or the one this question attaches, as passages.
   const attachedDocument = request.mode === "send" && plan.attachmentId && !attachedImage ? plan.attachmentId : null;
   const documents: DocumentContext = tool
@@ -203,6 +210,7 @@ export async function composeTurn(
         attachmentId: attachedDocument,
         question: lastQuestion,
         locale: plan.locale,
+        project: project?.documents,
       });
   if (attachedDocument && !temporary && !tool) writes.attachedDocumentId = attachedDocument;
   // A document's text is someone else's: it goes to the model as a user-role block just before the question, never as
@@ -229,7 +237,7 @@ export async function composeTurn(
           )
         : undefined,
     kind: tool?.kind ?? "chat",
-    instructions: memory.instructions([tool?.instructions, documents.instructions].filter(Boolean).join("\n\n") || undefined),
+    instructions: memory.instructions([tool?.instructions, project?.instructions, documents.instructions].filter(Boolean).join("\n\n") || undefined),
     sourcesLabel: tool?.sourcesLabel,
     writes,
     memory: memory.turn && { ...memory.turn, fromOthers },

@@ -1,0 +1,125 @@
+// A project's files on its page (docs/decisions/0038-projects.md): upload (the same checks, limits and quota as a chat's
+// documents), each file's reading state, open it, remove it. The limit is shown before it is reached.
+import { FileText, Trash2 } from "lucide-react";
+import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { callApi } from "~/lib/api-client";
+import type { DocumentView } from "~/lib/documents";
+import { useErrorText } from "~/lib/error-text";
+import { notify } from "~/lib/toast";
+import { openDocumentPanel } from "~/lib/ui-store";
+import { useApiAction } from "~/lib/use-api-action";
+import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
+import { documentStatusText } from "../documents/document-status";
+import { DocumentPanelHost } from "../documents/document-panel-host";
+import { Button } from "~/components/ui/button";
+
+/** How often the page looks again while a file is being read. */
+const READING_POLL_MS = 1_500;
+
+export function ProjectFiles({ projectId, files, limit, accept }: { projectId: string; files: DocumentView[]; limit: number; accept: string }) {
+  const { t } = useTranslation(["chat", "documents", "errors"]);
+  const errorText = useErrorText();
+  const revalidate = useSafeRevalidate();
+  const remove = useApiAction();
+  const inputId = useId();
+  const [uploading, setUploading] = useState<string | null>(null);
+  const full = files.length >= limit;
+  const reading = files.some((file) => file.state === "reading");
+
+  // While a file is read in the background its state and progress are looked at again, then the page stops asking.
+  useEffect(() => {
+    if (!reading) return;
+    const timer = setInterval(revalidate, READING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [reading, revalidate]);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const chosen = [...(input.files ?? [])];
+    for (const file of chosen) {
+      setUploading(file.name);
+      const form = new FormData();
+      form.set("file", file);
+      form.set("projectId", projectId);
+      const answer = await callApi("/api/uploads", { method: "POST", body: form });
+      if (!answer.ok) notify("error", answer.error.message || errorText(answer.error.code));
+    }
+    setUploading(null);
+    input.value = "";
+    revalidate();
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3">
+      <h2 id={`${inputId}-title`} className="text-lg font-semibold">
+        {t("projects.files")}
+      </h2>
+      <p role="status" className="text-sm text-muted-foreground">
+        {full ? t("projects.filesReached", { limit }) : t("projects.filesUsage", { used: files.length, limit })}
+      </p>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {t("projects.addFiles")}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={accept}
+          disabled={full || uploading !== null}
+          onChange={(event) => void upload(event)}
+          aria-describedby={`${inputId}-hint`}
+          className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+        />
+        <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
+          {uploading ? t("projects.uploading", { name: uploading }) : t("projects.filesHint")}
+        </p>
+      </div>
+      {files.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("projects.noFiles")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-xl border">
+          {files.map((file) => (
+            <li key={file.id} className="flex items-center gap-3 px-4 py-2">
+              <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              {file.state === "ready" ? (
+                <Button
+                  type="button"
+                  variant="link"
+                  className="min-w-0 flex-1 truncate text-left"
+                  onClick={() => openDocumentPanel({ document: file, page: 1, context: null })}
+                >
+                  {file.name}
+                </Button>
+              ) : (
+                <span className="min-w-0 flex-1 truncate">{file.name}</span>
+              )}
+              <span className="text-xs text-muted-foreground">
+                {file.state === "ready" && file.pages !== null ? t("projects.pages", { count: file.pages }) : documentStatusText(t, file)}
+              </span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t("projects.removeFile", { name: file.name })}
+                disabled={remove.state !== "idle"}
+                onClick={() => {
+                  const body = new FormData();
+                  body.set("intent", "remove-file");
+                  body.set("documentId", file.id);
+                  void remove.submit(`/api/projects/${projectId}`, body).then((result) => {
+                    if (!result.ok) notify("error", result.error.message || errorText(result.error.code));
+                  });
+                }}
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {files.length > 0 && <DocumentPanelHost />}
+    </section>
+  );
+}
