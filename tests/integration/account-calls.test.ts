@@ -7,7 +7,7 @@ import { getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig, type AppEnv } from "../../app/.server/env";
 import { countingAccounts, type AccountCall } from "../mocks/account-call-counter";
-import { signedInClient } from "./auth-helpers";
+import { endSessionsOf, signedInClient } from "./auth-helpers";
 import { accountThreads, db, messageRow, readEvents, sendTurn, storeMessages, storeThread, threadRow, upstreamEnv, type Client } from "./chat-helpers";
 
 /** The same browser against a worker whose ACCOUNT binding records each call into `calls`. */
@@ -97,7 +97,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     const plain = signedIn.withEnv(upstreamEnv("normal?n=2&ms=1", { CREDITS_FREE_DAILY: "5" }));
     // The first turn lets this isolate remember whose the session is (its owner hint, decision 0009).
     expect(await sendTurn(plain, { message: "First question" })).toMatchObject({ status: 200 });
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
 
     const { client, calls } = counted(plain);
     const after = await sendTurn(client, { message: "Second question" });

@@ -1,9 +1,11 @@
 // Helpers for the accounts integration tests: a browser-like client (cookie jar, Origin header, network address)
 // that talks to the real worker, a reader for Remix's single-fetch answers, and row factories.
 import type { ErrorInfo } from "../../app/lib/error-body";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { and, desc, eq } from "drizzle-orm";
+import { accountObject } from "../../app/.server/account/client";
 import { hashPassword } from "../../app/.server/auth/password";
+import { destroyUserSessions, listSessions } from "../../app/.server/auth/session";
 import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import worker from "../../workers/app";
@@ -129,7 +131,13 @@ export class Client {
     return { status: response.status, data: route?.data };
   }
 
+  /** The session cookie's token (its value is `<user id>.<token>`, decision 0035). */
   sessionToken(): string | undefined {
+    return this.sessionCookie()?.split(".")[1];
+  }
+
+  /** The session cookie's whole value. */
+  sessionCookie(): string | undefined {
     return this.cookies.get("__Host-session");
   }
 }
@@ -201,8 +209,22 @@ export async function emailCount(address: string): Promise<number> {
   return db.$count(schema.emailOutbox, eq(schema.emailOutbox.toAddress, address));
 }
 
+/** The account's live sessions, from its object (decision 0035). */
 export async function sessionsOf(userId: string) {
-  return db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
+  return listSessions(appEnv, userId);
+}
+
+/** Changes every session of the account in its object, as time or a device would (an expiry passed, another browser). */
+export async function updateSessionsOf(userId: string, values: { expiresAt?: number; userAgent?: string }) {
+  await runInDurableObject(accountObject(appEnv, userId), async (_object, state) => {
+    if (values.expiresAt !== undefined) state.storage.sql.exec("update sessions set expires_at = ?", values.expiresAt);
+    if (values.userAgent !== undefined) state.storage.sql.exec("update sessions set user_agent = ?", values.userAgent);
+  });
+}
+
+/** Ends every session of the account, as "sign out everywhere" does. */
+export async function endSessionsOf(userId: string) {
+  await destroyUserSessions(appEnv, userId);
 }
 
 export async function connectionsOf(userId: string) {

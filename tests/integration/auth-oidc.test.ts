@@ -9,7 +9,7 @@ import { SESSION_POLICY } from "../../app/.server/auth/policy";
 import { setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import { totpCode } from "./webauthn-helpers";
-import { Client, connectionsOf, createUser, db, failingStatements, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
+import { Client, connectionsOf, createUser, db, endSessionsOf, failingStatements, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
 import { APPLE, callback, env, errorOf, GOOGLE, issuer, roundTrip, start, withFakeIssuer } from "./oidc-helpers";
 
 withFakeIssuer();
@@ -290,7 +290,7 @@ describe("connecting providers in settings", () => {
     const { client, user } = await signedInClient();
     const linking = client.withEnv(env);
     const { params } = await start(linking, "google", { mode: "link" });
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
     const code = crypto.randomUUID();
     issuer.codes.set(code, await issuer.idToken("google", { nonce: params.get("nonce")!, email: uniqueEmail("late") }));
     const late = await callback(linking, "google", { code, state: params.get("state")! });

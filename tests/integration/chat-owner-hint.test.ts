@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
-import { signedInClient } from "./auth-helpers";
+import { endSessionsOf, signedInClient } from "./auth-helpers";
 import { accountThreads, credits, db, guestIdOf, sendTurn, threadRow, upstreamEnv } from "./chat-helpers";
 import { documentRows, seedTextDocuments } from "./documents-helpers";
 
@@ -25,7 +25,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     expect(await credits(client)).toMatchObject({ plan: "free", used: 1 });
 
     // Signed out everywhere (another device, or the account disabled): the cookie no longer names a session.
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
     const after = await sendTurn(client, { message: "Second question" });
     // The browser is a visitor now: the turn is the guest's, in a guest's thread.
     expect(after.status).toBe(200);
@@ -45,7 +45,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     await seedTextDocuments(user.id, 1);
     const [document] = await documentRows(user.id);
 
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
     // The hint still names the account, so the turn is launched in its object; the session read then says visitor.
     const after = await sendTurn(client, { message: "About the tide tables", attachmentId: document!.id });
     expect(after.status).toBe(404);

@@ -1,0 +1,93 @@
+// Sessions and the plan without a shared read (decision 0035): a signed-in request is answered by the person's own
+// account object, so it renders signed in while D1 refuses every statement, a session ended on one device is over on
+// another device's very next request, and a plan changed by a Stripe event shows on the next request, still without D1.
+import { describe, expect, it } from "vitest";
+import { disableUser } from "../../app/.server/auth/accounts";
+import type { AppEnv } from "../../app/.server/env";
+import { Client, failingStatements, signedInClient } from "./auth-helpers";
+import { deliver, linkCustomer, seconds, stripeEvent, subscriptionObject } from "./billing-helpers";
+import { appEnv, uniqueId } from "./helpers";
+
+/** D1 refusing every statement, as when it is unavailable. */
+const noD1: AppEnv = failingStatements(appEnv, /./);
+
+type RootUser = { id: string; accessLevel: "basic" | "pro" } | null;
+
+async function root(client: Client): Promise<{ user: RootUser; authError: string | null }> {
+  const response = await client.loaderData("/web-main", "root");
+  expect(response.status).toBe(200);
+  return response.data as { user: RootUser; authError: string | null };
+}
+
+/** The same account signed in on a second browser. */
+async function secondDevice(user: { email: string; password: string }): Promise<Client> {
+  const device = new Client();
+  const result = await device.action("/auth/login", { email: user.email, password: user.password, redirectTo: "/web-main" });
+  expect(result.redirect).toBeTruthy();
+  return device;
+}
+
+describe("a signed-in request without D1", () => {
+  it("renders the page signed in, with the profile, while D1 refuses every statement", async () => {
+    const { client, user } = await signedInClient({ displayName: "Ada Lovelace" });
+    const data = await root(client.withEnv(noD1));
+    expect(data.authError).toBeNull();
+    expect(data.user).toMatchObject({ id: user.id, email: user.email, displayName: "Ada Lovelace", accessLevel: "basic" });
+  });
+
+  it("shows a name changed on another device on the next request", async () => {
+    const { client, user } = await signedInClient();
+    const other = await secondDevice(user);
+    const saved = await client.action("/settings/account", { intent: "update-name", displayName: "Grace Hopper" });
+    expect(saved.status).toBe(200);
+    expect((await root(other.withEnv(noD1))).user).toMatchObject({ displayName: "Grace Hopper" });
+  });
+});
+
+describe("revocation reaches a second device's next request", () => {
+  it("sign out of other devices: the other browser is signed out at once, this one stays", async () => {
+    const { client, user } = await signedInClient();
+    const other = await secondDevice(user);
+    expect((await root(other.withEnv(noD1))).user?.id).toBe(user.id);
+
+    const done = await client.action("/settings/account", { intent: "sign-out-others" });
+    expect(done.status).toBe(200);
+
+    expect(await root(other.withEnv(noD1))).toMatchObject({ user: null, authError: "auth/user-token-expired" });
+    expect((await root(client.withEnv(noD1))).user?.id).toBe(user.id);
+  });
+
+  it("signing out: a copy of the cookie taken before is signed out on its next request", async () => {
+    const { client } = await signedInClient();
+    const copy = client.withEnv(appEnv);
+    const out = await client.fetch("/auth/sign-out", { method: "POST", body: new URLSearchParams({ redirectTo: "/web-main" }) });
+    expect(out.status).toBe(302);
+    expect(await root(copy.withEnv(noD1))).toMatchObject({ user: null, authError: "auth/user-token-expired" });
+  });
+
+  it("disabling the account signs out every device on its next request", async () => {
+    const { client, user } = await signedInClient();
+    const other = await secondDevice(user);
+    await disableUser(appEnv, user.id);
+    expect(await root(other.withEnv(noD1))).toMatchObject({ user: null, authError: "auth/user-disabled" });
+    expect((await root(client.withEnv(noD1))).user).toBeNull();
+  });
+});
+
+describe("the plan follows the Stripe webhook", () => {
+  it("Pro on the next request after the subscription event, Free again after its deletion, without D1", async () => {
+    const { client, user } = await signedInClient();
+    const customer = await linkCustomer(user.id);
+    const periodEnd = seconds(Date.now()) + 30 * 24 * 60 * 60;
+    const subscription = (status: string) => subscriptionObject({ id: uniqueId("sub"), customer, userId: user.id, periodEnd, status });
+    expect((await root(client.withEnv(noD1))).user?.accessLevel).toBe("basic");
+
+    const active = subscription("active");
+    expect((await deliver(stripeEvent("customer.subscription.created", active, seconds(Date.now())))).status).toBe(200);
+    expect((await root(client.withEnv(noD1))).user?.accessLevel).toBe("pro");
+
+    const ended = { ...active, status: "canceled" };
+    expect((await deliver(stripeEvent("customer.subscription.deleted", ended, seconds(Date.now()) + 1))).status).toBe(200);
+    expect((await root(client.withEnv(noD1))).user?.accessLevel).toBe("basic");
+  });
+});
