@@ -110,7 +110,14 @@ export async function viewerUserRow(request: Request, context: { env: AppEnv; co
   if (!row) {
     row = getDb(context.env)
       .query.users.findFirst({ where: eq(schema.users.id, viewer.user.id) })
-      .then((user) => user ?? null);
+      .then(
+        (user) => user ?? null,
+        // The caller answers docs/product.md §4's "Could not retrieve user information" (http/auth.ts).
+        (error: unknown) => {
+          console.error("auth: profile read failed", error instanceof Error ? error.message : error);
+          return null;
+        },
+      );
     userRows.set(context, row);
   }
   return row;

@@ -6,6 +6,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { accountObject } from "../../app/.server/account/client";
 import { hashPassword } from "../../app/.server/auth/password";
 import { destroyUserSessions, listSessions } from "../../app/.server/auth/session";
+import { syncViewerProfile } from "../../app/.server/auth/viewer-profile";
 import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import worker from "../../workers/app";
@@ -242,8 +243,42 @@ export async function emailConnection(userId: string) {
 }
 
 /**
+ * `env` whose account objects fail the operations named (as an object that cannot be reached does), e.g.
+ * "auth.startSession" makes starting a session fail, "auth.whoIs" reading one.
+ */
+export function failingOperations(env: AppEnv, ...names: string[]): AppEnv {
+  const namespace = env.ACCOUNT;
+  const ACCOUNT = new Proxy(namespace, {
+    get(target, property) {
+      if (property === "get") {
+        return (id: DurableObjectId) => {
+          const stub = target.get(id);
+          return new Proxy(stub, {
+            get(inner, key) {
+              if (key === "perform")
+                return (name: string, input: unknown) =>
+                  names.includes(name) ? Promise.reject(new Error("unavailable")) : inner.perform(name as never, input);
+              const value = Reflect.get(inner, key) as unknown;
+              return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(inner) : value;
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { ...env, ACCOUNT } as AppEnv;
+}
+
+/** The account's profile copied again into its object after a test changed D1 by hand, as an operator's change must be (decision 0035). */
+export async function syncProfile(userId: string) {
+  await syncViewerProfile(appEnv, userId);
+}
+
+/**
  * `env` with a database that fails every statement whose SQL matches `pattern` (as D1 does when it is unavailable),
- * for the failures a person cannot cause: e.g. /insert into "sessions"/ makes starting a session fail.
+ * for the failures a person cannot cause: e.g. /insert into "users"/ makes signing up fail.
  */
 export function failingStatements(env: AppEnv, pattern: RegExp): AppEnv {
   return { ...env, DB: failingPrepare(env.DB, pattern) } as AppEnv;

@@ -1,9 +1,9 @@
 // An open tab whose session ended elsewhere (decision 0020): the next page load says so once (docs/product.md §8), removes the
 // dead cookie and shows the visitor's page, rather than silently turning the person into a visitor.
 import { describe, expect, it } from "vitest";
-import { disableUser } from "../../app/.server/auth/accounts";
-import { endSessionsOf, signedInClient, updateSessionsOf } from "./auth-helpers";
-import { appEnv } from "./helpers";
+import { eq } from "drizzle-orm";
+import { schema } from "../../app/.server/db";
+import { db, endSessionsOf, signedInClient, syncProfile, updateSessionsOf } from "./auth-helpers";
 
 async function rootData(client: Awaited<ReturnType<typeof signedInClient>>["client"]) {
   const response = await client.loaderData("/web-main", "root");
@@ -30,7 +30,9 @@ describe("a session that ended elsewhere", () => {
     expect(await rootData(expired.client)).toMatchObject({ user: null, authError: "auth/user-token-expired" });
 
     const disabled = await signedInClient();
-    await disableUser(appEnv, disabled.user.id);
+    // Disabled by an operator in D1, its sessions left: the copy in the account's object follows (decision 0035).
+    await db.update(schema.users).set({ disabledAt: Date.now() }).where(eq(schema.users.id, disabled.user.id));
+    await syncProfile(disabled.user.id);
     expect(await rootData(disabled.client)).toMatchObject({ user: null, authError: "auth/user-disabled" });
 
     const html = await (await (await signedInClient()).client.fetch("/web-main")).text();

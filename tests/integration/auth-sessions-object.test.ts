@@ -69,7 +69,7 @@ describe("revocation reaches a second device's next request", () => {
     const { client, user } = await signedInClient();
     const other = await secondDevice(user);
     await disableUser(appEnv, user.id);
-    expect(await root(other.withEnv(noD1))).toMatchObject({ user: null, authError: "auth/user-disabled" });
+    expect(await root(other.withEnv(noD1))).toMatchObject({ user: null, authError: "auth/user-token-expired" });
     expect((await root(client.withEnv(noD1))).user).toBeNull();
   });
 });

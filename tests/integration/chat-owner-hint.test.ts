@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
-import { endSessionsOf, signedInClient } from "./auth-helpers";
+import { endSessionsOf, signedInClient, syncProfile } from "./auth-helpers";
 import { accountThreads, credits, db, guestIdOf, sendTurn, threadRow, upstreamEnv } from "./chat-helpers";
 import { documentRows, seedTextDocuments } from "./documents-helpers";
 
@@ -60,6 +60,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     expect(await sendTurn(client, { message: "Refused" })).toMatchObject({ status: 402, error: { code: "credits/exhausted" } });
 
     await db.update(schema.users).set({ accessLevel: "pro" }).where(eq(schema.users.id, user.id));
+    await syncProfile(user.id);
     const turn = await sendTurn(client, { message: "Now as Pro" });
     expect(turn.status).toBe(200);
     expect(turn.done).toMatchObject({ status: "complete" });
@@ -72,6 +73,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     expect(await sendTurn(client, { message: "Pro two" })).toMatchObject({ status: 200 });
 
     await db.update(schema.users).set({ accessLevel: "basic" }).where(eq(schema.users.id, user.id));
+    await syncProfile(user.id);
     expect(await sendTurn(client, { message: "Now Free" })).toMatchObject({ status: 402, error: { code: "credits/exhausted" } });
     expect(await credits(client)).toMatchObject({ plan: "free", used: 2, limit: 1, remaining: 0 });
   });

@@ -281,10 +281,11 @@ export async function resetPassword(env: AppEnv, input: { token: string; passwor
 }
 
 /**
- * Disables an account: every session ends at once (the profile in the account's object says disabled, which every
- * device's next request is told, decision 0035) and sign-in answers auth/user-disabled.
+ * Disables an account: every session ends at once, in the account's object, and sign-in answers auth/user-disabled. The
+ * profile there says disabled too, so a session that slips in meanwhile is refused with that notice (decision 0035).
  */
 export async function disableUser(env: AppEnv, userId: string): Promise<void> {
   await getPrimaryDb(env).update(schema.users).set({ disabledAt: Date.now(), updatedAt: Date.now() }).where(eq(schema.users.id, userId));
   await syncViewerProfile(env, userId);
+  await destroyUserSessions(env, userId);
 }

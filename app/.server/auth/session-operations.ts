@@ -127,7 +127,11 @@ export const sessionOperations = {
     if (!profile) return { status: "profile-unavailable" };
     // Every device of a disabled account is told so on its next request (the rows stay: sign-in is refused anyway).
     if (profile.disabledAt) return { status: "ended", reason: "auth/user-disabled" };
-    if (profile.deletingAt) return { status: "ended", reason: "account/deleted" };
+    // Its sessions went with the first step of the deletion (decision 0033); one that slipped in meanwhile ends here.
+    if (profile.deletingAt) {
+      db.delete(sessions).run();
+      return { status: "ended", reason: "account/deleted" };
+    }
     if (!profile.emailVerified && !profile.otherWayIn) return { status: "none" };
     if (now - session.lastSeenAt > SESSION_POLICY.touchEveryMs) {
       db.update(sessions)

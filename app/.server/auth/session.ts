@@ -254,8 +254,9 @@ export async function lookupSession(env: AppEnv, request: Request, now = Date.no
   try {
     answer = await inAccount(env, ref.userId, "auth.whoIs", { sessionId: ref.sessionId, now });
   } catch (error) {
-    // The first step of deleting the account erased its object: its sessions are over (decision 0033).
-    if (isAccountDeleted(error)) return { status: "ended", reason: "account/deleted" };
+    // The first step of deleting the account erased its object: its sessions are over, as when they were deleted
+    // with it (decision 0033).
+    if (isAccountDeleted(error)) return { status: "ended", reason: "auth/user-token-expired" };
     console.error("auth: session lookup failed", error instanceof Error ? error.message : error);
     return { status: "profile-unavailable" };
   }
