@@ -3,8 +3,10 @@
 // another device's very next request, and a plan changed by a Stripe event shows on the next request, still without D1.
 import { describe, expect, it } from "vitest";
 import { disableUser } from "../../app/.server/auth/accounts";
+import { randomToken, sha256Hex } from "../../app/.server/auth/crypto";
+import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
-import { Client, failingStatements, signedInClient } from "./auth-helpers";
+import { Client, createUser, db, endSessionsOf, failingStatements, signedInClient } from "./auth-helpers";
 import { deliver, linkCustomer, seconds, stripeEvent, subscriptionObject } from "./billing-helpers";
 import { appEnv, uniqueId } from "./helpers";
 
@@ -89,5 +91,37 @@ describe("the plan follows the Stripe webhook", () => {
     const ended = { ...active, status: "canceled" };
     expect((await deliver(stripeEvent("customer.subscription.deleted", ended, seconds(Date.now()) + 1))).status).toBe(200);
     expect((await root(client.withEnv(noD1))).user?.accessLevel).toBe("basic");
+  });
+});
+
+describe("a session from before, in D1", () => {
+  /** A session as the old cookie format made them: its token's hash in D1's sessions table. */
+  async function oldSession(userId: string, createdAt = Date.now()) {
+    const token = randomToken(32);
+    await db.insert(schema.sessions).values({ id: await sha256Hex(token), userId, expiresAt: Date.now() + 86_400_000, lastSeenAt: createdAt, createdAt });
+    const client = new Client();
+    client.cookies.set("__Host-session", token);
+    return client;
+  }
+
+  it("is moved into the account's object once, and the browser gets a cookie naming the account", async () => {
+    const user = await createUser();
+    const client = await oldSession(user.id);
+    expect((await root(client)).user?.id).toBe(user.id);
+    expect(client.sessionCookie()).toMatch(new RegExp(`^${user.id}\\.[\\w-]{43}$`));
+    expect((await root(client.withEnv(noD1))).user?.id).toBe(user.id);
+  });
+
+  it("is over once the account's sessions were ended, moved in or not, and a moved one cannot come back from D1", async () => {
+    const user = await createUser();
+    const moved = await oldSession(user.id);
+    const copy = moved.withEnv(appEnv);
+    expect((await root(moved)).user?.id).toBe(user.id);
+    const waiting = await oldSession(user.id, Date.now() - 1_000);
+    await endSessionsOf(user.id);
+
+    expect(await root(waiting)).toMatchObject({ user: null, authError: "auth/user-token-expired" });
+    // The old cookie of the session moved in and ended since: D1 still has its row, the object says it is over.
+    expect(await root(copy)).toMatchObject({ user: null, authError: "auth/user-token-expired" });
   });
 });

@@ -94,7 +94,8 @@ describe("D1 bookmarks", { timeout: 60_000 }, () => {
     expect(bookmark).toMatch(BOOKMARK_PATTERN);
 
     const { client: next, starts } = recordingStarts(client);
-    expect((await next.get("/web-main")).status).toBe(200);
+    // A page that reads D1 (a signed-in /web-main reads none, decision 0035).
+    expect((await next.get("/settings/account")).status).toBe(200);
     expect(starts).toContain(bookmark);
     expect(starts).not.toContain("first-unconstrained");
   });

@@ -87,28 +87,27 @@ export const sessionOperations = {
 
   /**
    * A session from before this object kept them, read from D1 (auth/session.ts): moved in unless it was already moved
-   * in once (and so may have been ended here since) or every session was ended after it began. False: it is over.
+   * in once (and so may have been ended here since) or every session was ended after it began.
    */
   "auth.moveInSession": (
     account: AccountContext,
-    input: { session: typeof sessions.$inferInsert & { createdAt: number }; profile: ViewerProfile },
-  ): boolean => {
+    input: { session: typeof sessions.$inferInsert & { createdAt: number }; profile?: ViewerProfile },
+  ): "moved" | "over" | "profile-needed" => {
     const { db } = account;
     const { session } = input;
-    if (db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, session.id)).get()) return true;
-    const seen = db
-      .select()
-      .from(accountMeta)
-      .where(eq(accountMeta.key, `${LEGACY_PREFIX}${session.id}`))
-      .get();
+    if (db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, session.id)).get()) return "moved";
+    const marker = `${LEGACY_PREFIX}${session.id}`;
+    const seen = db.select().from(accountMeta).where(eq(accountMeta.key, marker)).get();
     const endedAt = Number(db.select().from(accountMeta).where(eq(accountMeta.key, ENDED_AT)).get()?.value ?? 0);
-    if (seen || session.createdAt <= endedAt) return false;
+    if (seen || session.createdAt <= endedAt) return "over";
+    // The caller reads the profile from D1 only for a session that is really moved in.
+    if (!input.profile) return "profile-needed";
     setProfile(account, input.profile);
     db.insert(sessions).values(session).run();
     db.insert(accountMeta)
-      .values({ key: `${LEGACY_PREFIX}${session.id}`, value: String(Date.now()) })
+      .values({ key: marker, value: String(Date.now()) })
       .run();
-    return true;
+    return "moved";
   },
 
   /**

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { inAccount } from "../account/client";
 import { isAccountDeleted } from "../account/tombstone";
-import { getPrimaryDb, schema } from "../db";
+import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { now as clockNow } from "../clock";
 import { randomToken, sha256Hex } from "./crypto";
@@ -214,13 +214,16 @@ export type SessionLookup =
  */
 async function moveInLegacySession(env: AppEnv, request: Request, token: string, now: number): Promise<SessionLookup | { ref: SessionRef; setCookie: string }> {
   const id = await sha256Hex(token);
-  const row = await getPrimaryDb(env).select().from(schema.sessions).where(eq(schema.sessions.id, id)).get();
+  const row = await getDb(env).select().from(schema.sessions).where(eq(schema.sessions.id, id)).get();
   if (!row || row.expiresAt <= now || row.createdAt + SESSION_POLICY.absoluteMs <= now) return { status: "ended", reason: "auth/user-token-expired" };
-  const profile = await loadViewerProfile(env, row.userId);
-  if (!profile) return { status: "profile-unavailable" };
-  const { userId: _userId, ...session } = row;
-  const moved = await unlessDeleted(inAccount(env, row.userId, "auth.moveInSession", { session, profile }), false);
-  if (!moved) return { status: "ended", reason: profile.deletingAt ? "account/deleted" : "auth/user-token-expired" };
+  const { userId, ...session } = row;
+  let moved = await unlessDeleted(inAccount(env, userId, "auth.moveInSession", { session }), "over" as const);
+  if (moved === "profile-needed") {
+    const profile = await loadViewerProfile(env, userId);
+    if (!profile) return { status: "profile-unavailable" };
+    moved = await unlessDeleted(inAccount(env, userId, "auth.moveInSession", { session, profile }), "over" as const);
+  }
+  if (moved !== "moved") return { status: "ended", reason: "auth/user-token-expired" };
   return { ref: { userId: row.userId, sessionId: id }, setCookie: sessionCookieFor(request, row.userId, token) };
 }
 
