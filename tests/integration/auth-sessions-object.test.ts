@@ -37,6 +37,16 @@ describe("a signed-in request without D1", () => {
     expect(data.user).toMatchObject({ id: user.id, email: user.email, displayName: "Ada Lovelace", accessLevel: "basic" });
   });
 
+  it("a cookie this server did not make is a visitor's, even with a real account and token", async () => {
+    const { client, user } = await signedInClient();
+    const [, token] = client.sessionCookie()!.split(".");
+    for (const forged of [`${user.id}.${token}.${"0".repeat(32)}`, `${crypto.randomUUID()}.${token}.${"0".repeat(32)}`, `${user.id}.${token}`]) {
+      const browser = new Client();
+      browser.cookies.set("__Host-session", forged);
+      expect(await root(browser)).toMatchObject({ user: null, authError: null });
+    }
+  });
+
   it("shows a name changed on another device on the next request", async () => {
     const { client, user } = await signedInClient();
     const other = await secondDevice(user);
@@ -108,7 +118,7 @@ describe("a session from before, in D1", () => {
     const user = await createUser();
     const client = await oldSession(user.id);
     expect((await root(client)).user?.id).toBe(user.id);
-    expect(client.sessionCookie()).toMatch(new RegExp(`^${user.id}\\.[\\w-]{43}$`));
+    expect(client.sessionCookie()).toMatch(new RegExp(`^${user.id}\\.[\\w-]{43}\\.[0-9a-f]{32}$`));
     expect((await root(client.withEnv(noD1))).user?.id).toBe(user.id);
   });
 

@@ -42,7 +42,7 @@ export interface UserProfile {
 }
 
 /**
- * Loads the profile of the signed-in user (their row as the session read found it); any failure is docs/product.md
+ * Loads the profile of the signed-in user (their D1 row, identity.ts viewerUserRow); any failure is docs/product.md
  * §4's "Could not retrieve user information".
  */
 export async function getUserProfile(env: AppEnv, user: User): Promise<UserProfile> {

@@ -1,14 +1,15 @@
-// Server-side sessions, kept in the person's own object (decision 0035). The browser holds `<user id>.<token>`: the
-// account's id, which says whose object to ask, and a random 256-bit token, of which the object holds only the
-// SHA-256, so neither a leak of its storage nor a log line can be replayed as a session. Every sign-in makes a new
+// Server-side sessions, kept in the person's own object (decision 0035). The browser holds `<user id>.<token>.<mac>`:
+// the account's id, which says whose object to ask, a random 256-bit token, of which the object holds only the
+// SHA-256, so neither a leak of its storage nor a log line can be replayed as a session, and a MAC of both. Every sign-in makes a new
 // token. Authenticating a request is one call to that object and reads nothing shared.
 import { eq } from "drizzle-orm";
 import { inAccount } from "../account/client";
 import { isAccountDeleted } from "../account/tombstone";
 import { getDb, schema } from "../db";
-import type { AppEnv } from "../env";
+import { loadConfig, type AppEnv } from "../env";
 import { now as clockNow } from "../clock";
-import { randomToken, sha256Hex } from "./crypto";
+import { equalSecrets, randomToken, sha256Hex } from "./crypto";
+import { macHex } from "./signing";
 import { SESSION_POLICY } from "./policy";
 import type { ViewerProfileRow, WhoIs } from "./session-operations";
 import { loadViewerProfile } from "./viewer-profile";
@@ -63,8 +64,12 @@ export function clearSessionCookie(request: Request): string {
   return sessionCookie(request, "", 0);
 }
 
-/** A cookie of the session's format: the account's id (letters, digits and dashes: never a guest's `g_` id) and the token. */
-const SESSION_VALUE = /^([A-Za-z0-9-]{1,64})\.([A-Za-z0-9_-]{43})$/;
+/**
+ * A cookie of the session's format: the account's id (letters, digits and dashes: never a guest's `g_` id), the token,
+ * and a MAC of both under a key for this purpose (auth/signing.ts), so a cookie this server did not make never reaches
+ * an account's object: a forged account id would otherwise create an object for it (decision 0035).
+ */
+const SESSION_VALUE = /^([A-Za-z0-9-]{1,64})\.([A-Za-z0-9_-]{43})\.([0-9a-f]{32})$/;
 /** A cookie from before the sessions moved into the account's object: the token alone (decision 0035). */
 const LEGACY_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -74,10 +79,23 @@ export interface SessionRef {
   sessionId: string;
 }
 
-/** The cookie's account and session; null for no cookie, an old one, or anything that is not ours (not worth a call). */
+const sessionMac = async (env: AppEnv, userId: string, token: string) =>
+  (await macHex(loadConfig(env).sessionSecret, "session-account", `${userId}.${token}`)).slice(0, 32);
+
+/**
+ * The cookie's account and session, without checking its MAC: only for the chat's owner hint, which looks the session
+ * id up among the sessions this isolate verified (chat/owner-hint.ts) and grants nothing by itself.
+ */
 export async function readSessionRef(request: Request): Promise<SessionRef | null> {
   const match = SESSION_VALUE.exec(readCookie(request, sessionCookieName(request)) ?? "");
   return match ? { userId: match[1]!, sessionId: await sha256Hex(match[2]!) } : null;
+}
+
+/** The cookie's account and session when this server made the cookie; null for no cookie, an old one, or a forged one. */
+async function verifiedSessionRef(env: AppEnv, request: Request): Promise<SessionRef | null> {
+  const match = SESSION_VALUE.exec(readCookie(request, sessionCookieName(request)) ?? "");
+  if (!match || !(await equalSecrets(match[3]!, await sessionMac(env, match[1]!, match[2]!)))) return null;
+  return { userId: match[1]!, sessionId: await sha256Hex(match[2]!) };
 }
 
 function legacyToken(request: Request): string | null {
@@ -85,8 +103,9 @@ function legacyToken(request: Request): string | null {
   return value && LEGACY_VALUE.test(value) ? value : null;
 }
 
-function sessionCookieFor(request: Request, userId: string, token: string): string {
-  return sessionCookie(request, `${userId}.${token}`, Math.floor(SESSION_POLICY.absoluteMs / 1000));
+async function sessionCookieFor(env: AppEnv, request: Request, userId: string, token: string): Promise<string> {
+  const value = `${userId}.${token}.${await sessionMac(env, userId, token)}`;
+  return sessionCookie(request, value, Math.floor(SESSION_POLICY.absoluteMs / 1000));
 }
 
 /** A call to the account's object that finds it erased answers this (decision 0033); other failures are thrown. */
@@ -114,7 +133,7 @@ export async function createSession(
 ): Promise<{ setCookie: string; sessionId: string }> {
   const profile = await loadViewerProfile(env, userId);
   if (!profile) throw new Error("auth: a session for a user who does not exist");
-  const previous = await readSessionRef(request);
+  const previous = await verifiedSessionRef(env, request);
   const token = randomToken(32);
   const sessionId = await sha256Hex(token);
   const session = {
@@ -128,7 +147,7 @@ export async function createSession(
   const replaces = previous?.userId === userId ? previous.sessionId : null;
   await inAccount(env, userId, "auth.startSession", { session, replaces, profile });
   if (previous && !replaces) await unlessDeleted(inAccount(env, previous.userId, "auth.endSession", previous.sessionId), undefined);
-  return { setCookie: sessionCookieFor(request, userId, token), sessionId };
+  return { setCookie: await sessionCookieFor(env, request, userId, token), sessionId };
 }
 
 /** This session just proved the account's second factor (turning two-step sign-in on with the app's first code). */
@@ -224,12 +243,12 @@ async function moveInLegacySession(env: AppEnv, request: Request, token: string,
     moved = await unlessDeleted(inAccount(env, userId, "auth.moveInSession", { session, profile }), "over" as const);
   }
   if (moved !== "moved") return { status: "ended", reason: "auth/user-token-expired" };
-  return { ref: { userId: row.userId, sessionId: id }, setCookie: sessionCookieFor(request, row.userId, token) };
+  return { ref: { userId: row.userId, sessionId: id }, setCookie: await sessionCookieFor(env, request, row.userId, token) };
 }
 
 /** The request's session: its account and id, and the cookie to set when an old one was moved in; or why there is none. */
 async function sessionOf(env: AppEnv, request: Request, now: number): Promise<SessionLookup | { ref: SessionRef; setCookie?: string } | null> {
-  const ref = await readSessionRef(request);
+  const ref = await verifiedSessionRef(env, request);
   if (ref) return { ref };
   const token = legacyToken(request);
   return token ? moveInLegacySession(env, request, token, now) : null;
