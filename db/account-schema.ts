@@ -425,6 +425,48 @@ export const accountMeta = sqliteTable("account_meta", {
   value: text("value").notNull(),
 });
 
+/**
+ * The person's signed-in browsers (decision 0039): each row is one session, keyed by the SHA-256 of the random token
+ * its cookie holds (never the token). Only a user's object has rows; the cookie names the account, so a request is
+ * authenticated by this object alone, and ending a session here ends it on that device's next request.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
+    userAgent: text("user_agent"),
+    /** When this browser last proved it is the owner, on the app clock (auth/recent-sign-in.ts). */
+    signedInAt: integer("signed_in_at", { mode: "number" }).notNull().default(0),
+    /** When this browser last proved the second factor, on the app clock; 0: never (decision 0028). */
+    secondFactorAt: integer("second_factor_at", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_expires").on(t.expiresAt)],
+);
+
+/**
+ * What a signed-in request needs of the person, copied from D1's users, login connections, passkeys and subscriptions
+ * by every code path that changes them (auth/viewer-profile.ts, decision 0039). One row, id "me".
+ */
+export const viewerProfile = sqliteTable("viewer_profile", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  displayName: text("display_name").notNull(),
+  emailVerified: integer("email_verified", { mode: "boolean" }).notNull(),
+  profilePhotoKey: text("profile_photo_key"),
+  /** A way in other than the e-mail address: Google, Apple or a passkey (an unverified account keeps its sessions). */
+  otherWayIn: integer("other_way_in", { mode: "boolean" }).notNull(),
+  disabledAt: integer("disabled_at", { mode: "number" }),
+  deletingAt: integer("deleting_at", { mode: "number" }),
+  /** users.access_level: "pro" gives Pro until `proUntil` (null: no end, an operator's grant). */
+  accessLevel: text("access_level", { enum: ["basic", "pro"] }).notNull(),
+  proUntil: integer("pro_until", { mode: "number" }),
+  paywallSeenAt: integer("paywall_seen_at", { mode: "number" }),
+  updatedAt: updatedAt(),
+});
+
 export type ChatThread = typeof chatThreads.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;

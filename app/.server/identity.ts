@@ -1,9 +1,12 @@
-// Who is asking. Signed-in people are recognised by their session cookie (auth/session.ts); visitors by a signed
-// guest id cookie (its own signing key, auth/signing.ts) so their chats and credits survive reloads.
+// Who is asking. Signed-in people are recognised by their session cookie, answered by their account's object without a
+// shared read (auth/session.ts, decision 0039); visitors by a signed guest id cookie (its own signing key,
+// auth/signing.ts) so their chats and credits survive reloads.
+import { eq } from "drizzle-orm";
 import { isSecureRequest, lookupSession, readCookie, toSessionUser, type SessionUser } from "./auth/session";
 import { signValue, verifySignedValue } from "./auth/signing";
-import { planForUser } from "./billing/subscriptions";
+import { planOf } from "./auth/viewer-profile";
 import { now } from "./clock";
+import { getDb, schema } from "./db";
 import type { User } from "../../db/schema";
 import type { AppConfig, AppEnv } from "./env";
 import { newGuestId } from "./account/ids";
@@ -47,6 +50,8 @@ export type Viewer =
       plan: "free" | "pro";
       /** docs/product.md §4: a basic-plan user who has not yet seen the after-sign-in Pro dialog. */
       paywallDue: boolean;
+      /** A session cookie of the old format was moved into the account's object: the page sets the new one (decision 0039). */
+      setCookie?: string;
     };
 
 /** The guest id of this browser, if it already has a valid one. */
@@ -72,8 +77,8 @@ export async function issueGuestId(request: Request, config: AppConfig): Promise
  * Request object, which made a signed-in page read its session from D1 three times.
  */
 const viewers = new WeakMap<object, Promise<Viewer>>();
-/** The signed-in user's whole row as the same session read found it (kept off the Viewer, which pages pass around). */
-const userRows = new WeakMap<object, User>();
+/** The signed-in user's whole D1 row, for the few pages and actions that need more than the profile (read once per request). */
+const userRows = new WeakMap<object, Promise<User | null>>();
 
 /**
  * Forgets what this request found out about its viewer: after an action that changed the user (a new name or photo,
@@ -95,21 +100,35 @@ export function getViewer(request: Request, context: { env: AppEnv; config: AppC
 }
 
 /**
- * The signed-in viewer's users row, from the request's one session read (decision 0026: a signed-in page reads D1
- * at most twice); null for a visitor.
+ * The signed-in viewer's D1 users row; null for a visitor. Only Settings, the payment pages and the account's actions
+ * ask for it: every other signed-in request is served from the profile in the account's object (decision 0039).
  */
 export async function viewerUserRow(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<User | null> {
   const viewer = await getViewer(request, context);
-  return viewer.kind === "user" ? (userRows.get(context) ?? null) : null;
+  if (viewer.kind !== "user") return null;
+  let row = userRows.get(context);
+  if (!row) {
+    row = getDb(context.env)
+      .query.users.findFirst({ where: eq(schema.users.id, viewer.user.id) })
+      .then(
+        (user) => user ?? null,
+        // The caller answers docs/product.md §4's "Could not retrieve user information" (http/auth.ts).
+        (error: unknown) => {
+          console.error("auth: profile read failed", error instanceof Error ? error.message : error);
+          return null;
+        },
+      );
+    userRows.set(context, row);
+  }
+  return row;
 }
 
 async function resolveViewer(request: Request, context: { env: AppEnv; config: AppConfig }): Promise<Viewer> {
   const session = await lookupSession(context.env, request);
   if (session.status === "ok") {
-    userRows.set(context, session.user);
-    const plan = await planForUser(context.env, session.user, now());
-    const user: SessionUser = { ...toSessionUser(session.user), accessLevel: plan === "pro" ? "pro" : "basic" };
-    const paywallDue = plan === "free" && session.user.paywallSeenAt === null && context.config.billing.paywallAfterSignIn;
+    const plan = planOf(session.profile, now());
+    const user: SessionUser = toSessionUser(session.userId, session.profile, plan);
+    const paywallDue = plan === "free" && session.profile.paywallSeenAt === null && context.config.billing.paywallAfterSignIn;
     return {
       kind: "user",
       user,
@@ -119,6 +138,7 @@ async function resolveViewer(request: Request, context: { env: AppEnv; config: A
       accountId: user.id,
       plan,
       paywallDue,
+      ...(session.setCookie ? { setCookie: session.setCookie } : {}),
     };
   }
   const guestId = await readGuestId(request, context.config);

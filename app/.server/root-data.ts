@@ -22,6 +22,8 @@ export async function loadRootData(request: Request, context: AppContext) {
   const seo: SeoData = { origin: publicOrigin(request, context), urlLocale, descriptions: resources[locale].seo };
   const headers = new Headers();
   if (sessionEnded) headers.append("Set-Cookie", clearSessionCookie(request));
+  // A session cookie of the old format, moved into the account's object: the browser gets the new one (decision 0039).
+  if (viewer.kind === "user" && viewer.setCookie) headers.append("Set-Cookie", viewer.setCookie);
   // Arriving by a language's address makes that language the visitor's choice, as the switcher would.
   if (urlLocale && urlLocale !== localeFromCookie(cookie)) headers.append("Set-Cookie", preferenceCookie("locale", urlLocale));
   const data = {

@@ -38,7 +38,7 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   if (intent === "enable") {
     const enabled = await confirmTwoStepSetup(context.env, user, attempt, link);
     // The app's first code was just proven in this session: it may renew codes or add a passkey for 10 minutes.
-    await markSecondFactor(context.env, viewer.sessionId);
+    await markSecondFactor(context.env, { userId: viewer.user.id, sessionId: viewer.sessionId });
     return Response.json({ ok: true, ...enabled }, { headers: NO_STORE });
   }
   await disableTwoStep(context.env, user, attempt, link);

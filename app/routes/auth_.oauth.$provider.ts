@@ -38,7 +38,7 @@ export const action = resource(async ({ request, context, params }: ActionFuncti
       provider,
       mode,
       redirectTo,
-      sessionId: viewer.kind === "user" ? viewer.sessionId : null,
+      session: viewer.kind === "user" ? { userId: viewer.user.id, sessionId: viewer.sessionId } : null,
       guestId: viewer.kind === "guest" ? await readGuestId(request, context.config) : null,
       locale: getLocale(request),
       origin: publicOrigin(request, context),

@@ -1,9 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
 import { signedInRedirect, publicOrigin } from "~/.server/http/auth";
 import { confirmIdentity, linkIdentity, signInWithIdentity } from "~/.server/auth/oauth-accounts";
 import { clearStateCookie, completeOAuth, isOAuthProvider, readOAuthState, type OAuthProvider } from "~/.server/auth/oidc";
-import { getDb, schema } from "~/.server/db";
+import { endSession, findSession } from "~/.server/auth/session";
 import { AppError, isAppError } from "~/.server/errors";
 import { readForm, textFields } from "~/.server/http/request";
 import { resource } from "~/.server/http/respond";
@@ -22,10 +21,9 @@ async function finish({ request, context, params }: Args, answer: URLSearchParam
   const fromSettings = remembered?.mode === "link" || remembered?.mode === "reauth";
   try {
     const { identity, flow } = await completeOAuth(context.config, request, provider, answer, publicOrigin(request, context));
-    const db = getDb(context.env);
     // The session that started the flow, if it still exists (it may have been signed out meanwhile).
-    const session = flow.sessionId ? await db.query.sessions.findFirst({ where: eq(schema.sessions.id, flow.sessionId) }) : undefined;
-    if (flow.mode !== "signin" && (!session || session.expiresAt <= Date.now())) throw new AppError("auth/requires-recent-login");
+    const session = flow.session && (await findSession(context.env, flow.session)) ? flow.session : null;
+    if (flow.mode !== "signin" && !session) throw new AppError("auth/requires-recent-login");
     if (flow.mode === "link") {
       await linkIdentity(context.env, session!.userId, identity);
       return redirect(`/settings/login-connection?connected=${provider}`, { headers: { "Set-Cookie": clearState } });
@@ -36,7 +34,7 @@ async function finish({ request, context, params }: Args, answer: URLSearchParam
         ? await confirmIdentity(context.env, session!.userId, identity)
         : (await signInWithIdentity(context.env, identity, toLocale(flow.locale ?? getLocale(request)))).user;
     // A sign-in replaces the browser's previous session, even when the cross-site POST could not carry its cookie.
-    if (session) await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+    if (session) await endSession(context.env, session);
     const redirectTo = flow.mode === "reauth" ? `${flow.redirectTo}?notice=identity-confirmed` : flow.redirectTo;
     return await signedInRedirect(request, context, user, { redirectTo, guestId: flow.guestId, headers: { "Set-Cookie": clearState } });
   } catch (error) {

@@ -111,6 +111,19 @@ export function startFakeUpstream() {
 }
 
 /**
+ * The cookie of a session seeded in D1 the old way (its token alone), as the app rewrites it on the first page: naming
+ * the account, whose object then holds the session (decision 0039). Every later request is authenticated by that
+ * object alone, as a signed-in browser's is.
+ */
+export async function movedInCookie(baseUrl, oldCookie) {
+  const response = await fetch(`${baseUrl}/web-main`, { headers: { Cookie: oldCookie } });
+  await response.text();
+  const line = response.headers.getSetCookie().find((header) => /^session=[^;]+\./.test(header));
+  if (!line) throw new Error(`GET /web-main answered ${response.status} without moving the session in`);
+  return line.split(";")[0];
+}
+
+/**
  * The fake upstream, a wrangler dev configured for it (seeded with the bench user's history), and that user's
  * session cookie. `startServer` is tests/e2e/server.mjs's. Options: `devtools` (default false: wrangler dev
  * without its DevTools inspector, which records every request the worker makes; the app's own figures are taken
@@ -134,7 +147,7 @@ export async function startChatBench(startServer, { devtools = false, history = 
         });
       },
     });
-    const cookie = `session=${token}`;
+    const cookie = await movedInCookie(server.baseUrl, `session=${token}`);
     // The 10,000 threads and 100,000 messages go into the account's own object, where the app reads them.
     if (history) {
       const { threads, messagesPerThread } = CHAT_BENCH;

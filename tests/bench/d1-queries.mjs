@@ -1,6 +1,6 @@
-// D1 queries per request for `npm run bench` (tests/bench/run.mjs; decision 0026): each main screen as a signed-in
-// Free user and as a first-time visitor, the page_view event every navigation posts, a chat turn streamed to
-// its end, and a WhatsApp message from a linked number its object already knows (decision 0036). The server runs the benchmark's build of the worker (tests/bench/d1-count-worker.ts), which counts every
+// D1 queries per request for `npm run bench` (tests/bench/run.mjs; decisions 0026 and 0039): each main screen as a
+// signed-in Free user and as a first-time visitor, the page_view event every navigation posts, a chat turn streamed to
+// its end, a page of history, a search, and a WhatsApp message from a linked number answered to its end. The server runs the benchmark's build of the worker (tests/bench/d1-count-worker.ts), which counts every
 // statement that reaches D1 from the worker and its Durable Objects; the deployed worker counts nothing.
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -8,31 +8,42 @@ import { join } from "node:path";
 import { ROOT, run } from "../e2e/server.mjs";
 import { startFakeGraph } from "../mocks/fake-graph.mjs";
 import { messageDelivery, TEST_BUSINESS_NUMBER, TEST_PHONE_NUMBER_ID } from "../mocks/whatsapp-payloads.mjs";
-import { startFakeUpstream } from "./chat.mjs";
+import { movedInCookie, startFakeUpstream } from "./chat.mjs";
 
 const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 
 export const D1_BENCH = {
-  /** Decision 0026: a signed-in page reads D1 at most twice and never writes; a chat turn writes nothing to D1. */
+  /** Decision 0026: a settings or payment page reads D1 at most twice and never writes; a chat turn writes nothing to D1. */
   pageReads: 2,
   pageWrites: 0,
   turnWrites: 0,
-  /** Decision 0036: a message from a linked number its object knows reads and writes nothing in D1. */
-  whatsappStatements: 0,
+  /** Decision 0039: the request kinds every person makes all day read and write nothing shared. */
+  kindReads: 0,
+  kindWrites: 0,
 };
+
+/** What reads or writes D1 on purpose (decision 0039): each is rare per person, and none is on a page view or a turn. */
+export const D1_EXCEPTIONS = [
+  "signing in (the account by e-mail, Google/Apple subject or passkey; the profile copied into the account's object)",
+  "a Stripe webhook (the customer's account; the subscription; the profile copied)",
+  "the first link of a WhatsApp number (number -> account)",
+  "Settings and payment pages and the account's own actions (sign-in methods, passkeys, subscriptions)",
+];
+
+const WHATSAPP_SECRET = "bench-d1-app-secret";
+const WHATSAPP_PHONE = "447700900777";
+const PRO_USER_ID = "bench-d1-pro";
 
 const USER_ID = "bench-d1-user";
 const THREAD_ID = "bench-d1-thread";
-/** The seeded user's linked WhatsApp number, and the webhook's secret. */
-const WHATSAPP_FROM = "447700900123";
-const WHATSAPP_SECRET = "bench-d1-app-secret";
 
 /** The signed-in Free user, their session, and one chat of a question and its answer. */
 function seedSql({ sessionId, now }) {
   return `
 INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ('${USER_ID}', 'bench-d1@example.com', 1, 'Bench User', 'basic', 'en');
+INSERT INTO users (id, email, email_verified, display_name, access_level, locale) VALUES ('${PRO_USER_ID}', 'bench-d1-pro@example.com', 1, 'Bench Pro', 'pro', 'en');
+INSERT INTO whatsapp_links (id, user_id, phone, verified_at, last_inbound_at) VALUES ('bench-d1-link', '${PRO_USER_ID}', '${WHATSAPP_PHONE}', ${now}, ${now});
 INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES ('${sessionId}', '${USER_ID}', ${now + 29 * 86_400_000}, ${now}, 'bench', ${now});
-INSERT INTO whatsapp_links (id, user_id, phone, verified_at, created_at) VALUES ('bench-d1-link', '${USER_ID}', '${WHATSAPP_FROM}', ${now}, ${now});
 INSERT INTO chat_threads (id, owner_id, tool, title, starred, created_at, updated_at) VALUES ('${THREAD_ID}', '${USER_ID}', 'web-main', 'A question', 0, ${now}, ${now});
 INSERT INTO chat_messages (id, thread_id, role, content, model, status, created_at, updated_at) VALUES
   ('bench-d1-m1', '${THREAD_ID}', 'user', 'What is a bookmark?', 'gpt-4o-mini', 'complete', ${now}, ${now}),
@@ -63,29 +74,9 @@ async function streamedStatus(response) {
   return done?.status ?? null;
 }
 
-/** Posts one signed WhatsApp message to the webhook and waits until its reply reached the fake Graph API. */
-async function whatsappMessage(baseUrl, graph, text) {
-  const before = graph.requests().filter((request) => request.body?.to === WHATSAPP_FROM && request.body?.type === "text").length;
-  const body = JSON.stringify(messageDelivery({ from: WHATSAPP_FROM, id: `wamid.bench-d1.${randomUUID()}`, name: "Bench", text }));
-  const signature = `sha256=${createHmac("sha256", WHATSAPP_SECRET).update(body).digest("hex")}`;
-  const response = await fetch(`${baseUrl}/whatsapp/webhook`, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature },
-  });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`the WhatsApp webhook answered ${response.status}`);
-  const deadline = Date.now() + 30_000;
-  const replies = () => graph.requests().filter((request) => request.body?.to === WHATSAPP_FROM && request.body?.type === "text").length;
-  while (replies() === before) {
-    if (Date.now() > deadline) throw new Error("no WhatsApp reply within 30 s");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * Starts the counting server, then measures each request alone: the counts are taken (and zeroed) before it and
- * after it, once its background work has ended. Returns { screens, pageView, turn, whatsapp }, each with the counts
+ * after it, once its background work has ended. Returns { screens, pageView, turn }, each with the counts
  * { reads, writes, accountReads, accountWrites, statements }.
  */
 export async function measureD1Queries(startServer) {
@@ -118,7 +109,11 @@ export async function measureD1Queries(startServer) {
     });
     const { baseUrl } = server;
     const take = async () => (await fetch(`${baseUrl}/__bench/d1`)).json();
-    const cookieOf = (signedIn) => (signedIn ? { Cookie: `session=${token}` } : {});
+    // The seeded session is of the old format: the first page moves it into the account's object and rewrites the
+    // cookie (decision 0039), as it does for every browser signed in before; the measured requests use the new one.
+    // That first request also moves the account's old chat rows into its object (decision 0026).
+    const cookie = await movedInCookie(baseUrl, `session=${token}`);
+    const cookieOf = (signedIn) => (signedIn ? { Cookie: cookie } : {});
     /** One request's counts; `read` consumes the answer (its body is where a page's loaders finish). */
     const counted = async (path, init, read = (response) => response.text()) => {
       await take();
@@ -128,9 +123,7 @@ export async function measureD1Queries(startServer) {
       return { status: response.status, outcome, ...(await take()) };
     };
 
-    // A first request loads the server build; none of the measured ones pays for that. It is signed in: the seeded
-    // account is an old one whose chat rows are in D1, moved into its object once, on its first use (decision 0026);
-    // the screens are measured as every later request finds them.
+    // None of the measured requests pays for loading the server build or moving the account in.
     await fetch(`${baseUrl}/web-main`, { headers: cookieOf(true) }).then((response) => response.text());
     await take();
     const screens = [];
@@ -150,19 +143,45 @@ export async function measureD1Queries(startServer) {
       streamedStatus,
     );
     if (turn.outcome !== "complete") throw new Error(`the chat turn ended "${turn.outcome}"`);
-    // The number's first message reads its link from D1 and tells its object (the allowed exception); the next is
-    // the one measured. Answered by the queue consumer after the webhook's 200, so the counts are taken once the reply
-    // has gone out. The seeded account is Free: the reply is the upgrade link, the path of every linked message.
-    await whatsappMessage(baseUrl, graph, "Hello");
-    await take();
-    await whatsappMessage(baseUrl, graph, "Hello again");
-    const whatsapp = await take();
-    return { screens, pageView, turn, whatsapp };
+    const history = await counted("/api/threads", { headers: cookieOf(true) });
+    const search = await counted("/api/threads?q=bookmark", { headers: cookieOf(true) });
+    const whatsapp = await countedWhatsAppMessage(baseUrl, graph, take);
+    return { screens, pageView, turn, history, search, whatsapp };
   } finally {
     await server?.stop();
     await fake.stop();
     await graph.close();
   }
+}
+
+/**
+ * A message from the linked number (a Pro account's), through the WhatsApp worker and the app's inbox queue to the
+ * answer sent to the fake Graph API: the counts of everything that ran for it, the queue consumer's included. A first
+ * message warms the number's path (its account's object, the queue) and is not counted.
+ */
+async function countedWhatsAppMessage(baseUrl, graph, take) {
+  const replies = () => graph.requests().filter((request) => request.body?.type === "text").length;
+  const send = async (text) => {
+    const before = replies();
+    const body = JSON.stringify(messageDelivery({ from: WHATSAPP_PHONE, id: `wamid.bench-d1.${randomUUID()}`, name: "Bench", text }));
+    const signature = `sha256=${createHmac("sha256", WHATSAPP_SECRET).update(body).digest("hex")}`;
+    const response = await fetch(`${baseUrl}/whatsapp/webhook`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature },
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`the WhatsApp webhook answered ${response.status}`);
+    const deadline = Date.now() + 30_000;
+    while (replies() === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (replies() === before) throw new Error("the WhatsApp message got no reply");
+    // The consumer's last statements (the delivery's status) follow the reply by a moment.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
+  await send("Hello");
+  await take();
+  await send("How many queries is this?");
+  return { status: 200, outcome: "replied", ...(await take()) };
 }
 
 /** "1 read (0 of the account's tables), 0 writes" */

@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, run } from "../e2e/server.mjs";
-import { startFakeUpstream } from "./chat.mjs";
+import { movedInCookie, startFakeUpstream } from "./chat.mjs";
 
 export const LOAD_BENCH = { spends: 1_000, limit: 50, streams: 200 };
 
@@ -46,7 +46,7 @@ async function startLoadServer(startServer) {
         });
       },
     });
-    return { server, fake, free: free.cookie, pro: pro.cookie };
+    return { server, fake, free: await movedInCookie(server.baseUrl, free.cookie), pro: await movedInCookie(server.baseUrl, pro.cookie) };
   } catch (error) {
     await fake.stop();
     throw error;
@@ -143,6 +143,7 @@ export async function measureAccountsLoad(startServer) {
       },
     });
     const { baseUrl } = server;
+    for (const account of accounts) account.cookie = await movedInCookie(baseUrl, account.cookie);
     const take = async () => (await fetch(`${baseUrl}/__bench/d1`)).json();
     const credits = async (account) => (await (await fetch(`${baseUrl}/api/credits`, { headers: { Cookie: account.cookie } })).json()).used;
     // Every account's object is started (and finds no old rows to move in) before the turns, as a returning person's is.

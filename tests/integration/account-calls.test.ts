@@ -1,14 +1,12 @@
 // One call to the account's object where one suffices (docs/decisions/0026-account-object.md): the thread page, a
 // thread's deletion, joining or stopping an answer and a launched turn's cancel each make one RPC call to the asking
-// account's object. The calls are counted at the ACCOUNT binding the worker is given (tests/mocks/account-call-counter.ts).
-import { eq } from "drizzle-orm";
+// account's object, after the one that says who is asking (auth.whoIs, which replaced a D1 read: decision 0039). The calls are counted at the ACCOUNT binding the worker is given (tests/mocks/account-call-counter.ts).
 import { describe, expect, it } from "vitest";
 import { getBalance } from "../../app/.server/credits";
-import { schema } from "../../app/.server/db";
 import { loadConfig, type AppEnv } from "../../app/.server/env";
 import { countingAccounts, type AccountCall } from "../mocks/account-call-counter";
-import { signedInClient } from "./auth-helpers";
-import { accountThreads, db, messageRow, readEvents, sendTurn, storeMessages, storeThread, threadRow, upstreamEnv, type Client } from "./chat-helpers";
+import { endSessionsOf, signedInClient } from "./auth-helpers";
+import { accountThreads, messageRow, readEvents, sendTurn, storeMessages, storeThread, threadRow, upstreamEnv, type Client } from "./chat-helpers";
 
 /** The same browser against a worker whose ACCOUNT binding records each call into `calls`. */
 function counted(client: Client): { client: Client; calls: AccountCall[] } {
@@ -36,7 +34,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ thread: { id: threadId }, missingThread: false, documents: {} });
     expect((page.data!.messages as { role: string }[]).map((message) => message.role)).toEqual(["user", "assistant"]);
-    expect(callsTo(calls, user.id)).toEqual(["chat.screen"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
   });
 
   it("a tool's thread page (a web search) is one call as well", async () => {
@@ -46,7 +44,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     const { client, calls } = counted(plain);
     const page = await client.loaderData(`/web-search/${threadId}`, "routes/_main.web-search.($threadId)");
     expect(page.data).toMatchObject({ thread: { id: threadId, title: "Searched" }, missingThread: false });
-    expect(callsTo(calls, user.id)).toEqual(["chat.screen"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
   });
 
   it("deleting a thread is one call, and the thread is gone", async () => {
@@ -54,7 +52,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     const { client, calls } = counted(plain);
     const deleted = await client.fetch(`/api/threads/${threadId}`, { method: "POST", body: new URLSearchParams({ intent: "delete" }) });
     expect(await deleted.json()).toEqual({ ok: true });
-    expect(callsTo(calls, user.id)).toEqual(["chat.delete"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.delete"]);
     expect(await threadRow(user.id, threadId)).toBeUndefined();
   });
 
@@ -63,7 +61,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     const { client, calls } = counted(plain);
     const finished = await readEvents(await client.fetch(`/api/chat/${messageId}/stream`));
     expect(finished.at(-1)).toMatchObject({ type: "done", status: "complete" });
-    expect(callsTo(calls, user.id)).toEqual(["joinAnswer"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "joinAnswer"]);
 
     // An answer still marked streaming that no relay holds (lost to an eviction): ended as interrupted, in the same call.
     const lostId = crypto.randomUUID();
@@ -73,7 +71,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     calls.length = 0;
     const lost = await readEvents(await client.fetch(`/api/chat/${lostId}/stream`));
     expect(lost.at(-1)).toMatchObject({ type: "done", status: "failed", errorCode: "chat/interrupted", text: "Half an" });
-    expect(callsTo(calls, user.id)).toEqual(["joinAnswer"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "joinAnswer"]);
     expect(await messageRow(user.id, lostId)).toMatchObject({ status: "failed", errorCode: "chat/interrupted" });
   });
 
@@ -88,7 +86,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     const messageId = response.headers.get("X-Message-Id")!;
     const { client, calls } = counted(plain);
     expect(await (await client.fetch(`/api/chat/${messageId}/stop`, { method: "POST" })).json()).toEqual({ ok: true });
-    expect(callsTo(calls, user.id)).toEqual(["stopAnswer"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "stopAnswer"]);
     expect((await readEvents(response)).at(-1)).toMatchObject({ type: "done", status: "stopped" });
   });
 
@@ -97,13 +95,13 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     const plain = signedIn.withEnv(upstreamEnv("normal?n=2&ms=1", { CREDITS_FREE_DAILY: "5" }));
     // The first turn lets this isolate remember whose the session is (its owner hint, decision 0009).
     expect(await sendTurn(plain, { message: "First question" })).toMatchObject({ status: 200 });
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
 
     const { client, calls } = counted(plain);
     const after = await sendTurn(client, { message: "Second question" });
     expect(after.status).toBe(200);
     // Launched on the hint, then dropped in the account's object with its charge: the turn went to the visitor.
-    expect(callsTo(calls, user.id)).toEqual(["beginTurn", "cancelLaunch"]);
+    expect(callsTo(calls, user.id)).toEqual(["beginTurn", "auth.whoIs", "cancelLaunch"]);
     expect(await accountThreads(user.id)).toHaveLength(1);
     // Exact credits: the account paid for its first turn only.
     expect(await getBalance(plain.env, loadConfig(plain.env), { accountId: user.id, plan: "free" })).toMatchObject({ used: 1 });

@@ -14,7 +14,7 @@ import type { AppEnv } from "../../app/.server/env";
 import type { MemoryJob } from "../../app/.server/memory/jobs";
 import { countingAccounts, type AccountCall } from "../mocks/account-call-counter";
 import { accountSchema, inAccountDb } from "./account-helpers";
-import { Client, db, findUserRow, sessionsOf, signedInClient } from "./auth-helpers";
+import { Client, db, findUserRow, sessionsOf, signedInClient, syncProfile } from "./auth-helpers";
 import { FAST_MODEL, runnerOf, startStreamingAnswer, storeThread } from "./chat-helpers";
 import { deletionsEnv, runDeletions } from "./deletion-helpers";
 import { appEnv, creditsStub, uniqueId } from "./helpers";
@@ -139,6 +139,7 @@ describe("deleting an account", () => {
     const { client, user } = await signedInClient();
     // The first step's mark, with this browser's session made at the same moment (its sessions already deleted).
     await db.update(schema.users).set({ deletingAt: Date.now() }).where(eq(schema.users.id, user.id));
+    await syncProfile(user.id);
     const root = async () => (await client.loaderData("/web-main", "root")).data as { user: unknown; authError: string | null };
     expect(await root()).toMatchObject({ user: null, authError: "account/deleted" });
     expect(client.sessionToken()).toBeUndefined();

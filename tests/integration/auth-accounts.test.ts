@@ -19,12 +19,14 @@ import {
   db,
   emailConnection,
   emailCount,
+  failingOperations,
   findUserRow,
   latestEmail,
   localDeveloper,
   sessionsOf,
   signedInClient,
   uniqueEmail,
+  updateSessionsOf,
 } from "./auth-helpers";
 
 afterEach(() => {
@@ -317,7 +319,6 @@ describe("sign-in", () => {
     await other.action("/auth/login", { email: user.email, password: user.password });
     expect((await client.get("/settings/account")).status).toBe(200);
     await disableUser(appEnv, user.id);
-    expect(await sessionsOf(user.id)).toHaveLength(0);
     expect((await client.get("/settings/account")).headers.get("Location")).toBe("/auth/login?redirectTo=%2Fsettings%2Faccount");
     expect((await other.get("/api/user/profile")).status).toBe(401);
     expect(await new Client().action("/auth/login", { email: user.email, password: user.password })).toMatchObject({
@@ -370,10 +371,7 @@ describe("sign-out and sessions", () => {
 
   it("ends idle sessions", async () => {
     const { client, user } = await signedInClient();
-    await db
-      .update(schema.sessions)
-      .set({ expiresAt: Date.now() - 1 })
-      .where(eq(schema.sessions.userId, user.id));
+    await updateSessionsOf(user.id, { expiresAt: Date.now() - 1 });
     expect((await client.get("/api/user/profile")).status).toBe(401);
     expect(await sessionsOf(user.id)).toHaveLength(0);
   });
@@ -393,8 +391,13 @@ describe("sign-out and sessions", () => {
     } as unknown as AppEnv;
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const request = new Request("https://app.example/web-main", { headers: { Cookie: client.cookieHeader() } });
-    const viewer = await getViewer(request, { env: broken, config: loadConfig(broken) });
-    expect(viewer).toMatchObject({ kind: "guest", authError: "auth/profile-unavailable" });
+    // The session is the account object's (decision 0039): a page is signed out only when that object cannot answer.
+    const unreachable = failingOperations(appEnv, "auth.whoIs");
+    expect(await getViewer(request, { env: unreachable, config: loadConfig(unreachable) })).toMatchObject({
+      kind: "guest",
+      authError: "auth/profile-unavailable",
+    });
+    // The account's own API needs its whole D1 row: without D1 it answers the same message.
     const profile = await callWorker(new Request("https://app.example/api/user/profile", { headers: { Cookie: client.cookieHeader() } }), broken);
     expect(profile.status).toBe(500);
     expect(await profile.json()).toEqual({ ok: false, error: { code: "auth/profile-unavailable", message: "Could not retrieve user information" } });

@@ -1,9 +1,12 @@
 // Helpers for the accounts integration tests: a browser-like client (cookie jar, Origin header, network address)
 // that talks to the real worker, a reader for Remix's single-fetch answers, and row factories.
 import type { ErrorInfo } from "../../app/lib/error-body";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { and, desc, eq } from "drizzle-orm";
+import { accountObject } from "../../app/.server/account/client";
 import { hashPassword } from "../../app/.server/auth/password";
+import { destroyUserSessions, listSessions } from "../../app/.server/auth/session";
+import { syncViewerProfile } from "../../app/.server/auth/viewer-profile";
 import { getDb, schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import worker from "../../workers/app";
@@ -129,7 +132,13 @@ export class Client {
     return { status: response.status, data: route?.data };
   }
 
+  /** The session cookie's token (its value is `<user id>.<token>`, decision 0039). */
   sessionToken(): string | undefined {
+    return this.sessionCookie()?.split(".")[1];
+  }
+
+  /** The session cookie's whole value. */
+  sessionCookie(): string | undefined {
     return this.cookies.get("__Host-session");
   }
 }
@@ -201,8 +210,22 @@ export async function emailCount(address: string): Promise<number> {
   return db.$count(schema.emailOutbox, eq(schema.emailOutbox.toAddress, address));
 }
 
+/** The account's live sessions, from its object (decision 0039). */
 export async function sessionsOf(userId: string) {
-  return db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
+  return listSessions(appEnv, userId);
+}
+
+/** Changes every session of the account in its object, as time or a device would (an expiry passed, another browser). */
+export async function updateSessionsOf(userId: string, values: { expiresAt?: number; userAgent?: string }) {
+  await runInDurableObject(accountObject(appEnv, userId), async (_object, state) => {
+    if (values.expiresAt !== undefined) state.storage.sql.exec("update sessions set expires_at = ?", values.expiresAt);
+    if (values.userAgent !== undefined) state.storage.sql.exec("update sessions set user_agent = ?", values.userAgent);
+  });
+}
+
+/** Ends every session of the account, as "sign out everywhere" does. */
+export async function endSessionsOf(userId: string) {
+  await destroyUserSessions(appEnv, userId);
 }
 
 export async function connectionsOf(userId: string) {
@@ -220,8 +243,42 @@ export async function emailConnection(userId: string) {
 }
 
 /**
+ * `env` whose account objects fail the operations named (as an object that cannot be reached does), e.g.
+ * "auth.startSession" makes starting a session fail, "auth.whoIs" reading one.
+ */
+export function failingOperations(env: AppEnv, ...names: string[]): AppEnv {
+  const namespace = env.ACCOUNT;
+  const ACCOUNT = new Proxy(namespace, {
+    get(target, property) {
+      if (property === "get") {
+        return (id: DurableObjectId) => {
+          const stub = target.get(id);
+          return new Proxy(stub, {
+            get(inner, key) {
+              if (key === "perform")
+                return (name: string, input: unknown) =>
+                  names.includes(name) ? Promise.reject(new Error("unavailable")) : inner.perform(name as never, input);
+              const value = Reflect.get(inner, key) as unknown;
+              return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(inner) : value;
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { ...env, ACCOUNT } as AppEnv;
+}
+
+/** The account's profile copied again into its object after a test changed D1 by hand, as an operator's change must be (decision 0039). */
+export async function syncProfile(userId: string) {
+  await syncViewerProfile(appEnv, userId);
+}
+
+/**
  * `env` with a database that fails every statement whose SQL matches `pattern` (as D1 does when it is unavailable),
- * for the failures a person cannot cause: e.g. /insert into "sessions"/ makes starting a session fail.
+ * for the failures a person cannot cause: e.g. /insert into "users"/ makes signing up fail.
  */
 export function failingStatements(env: AppEnv, pattern: RegExp): AppEnv {
   return { ...env, DB: failingPrepare(env.DB, pattern) } as AppEnv;

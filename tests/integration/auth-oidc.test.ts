@@ -9,7 +9,7 @@ import { SESSION_POLICY } from "../../app/.server/auth/policy";
 import { setClockOffset } from "../../app/.server/clock";
 import { schema } from "../../app/.server/db";
 import { totpCode } from "./webauthn-helpers";
-import { Client, connectionsOf, createUser, db, failingStatements, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
+import { Client, connectionsOf, createUser, db, endSessionsOf, failingOperations, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
 import { APPLE, callback, env, errorOf, GOOGLE, issuer, roundTrip, start, withFakeIssuer } from "./oidc-helpers";
 
 withFakeIssuer();
@@ -152,7 +152,7 @@ describe("Google sign-in", () => {
   for (const provider of ["google", "apple"] as const) {
     it(`answers 'Authentication failed' and signs nobody in when ${provider}'s sign-in cannot start a session`, async () => {
       vi.spyOn(console, "error").mockImplementation(() => undefined);
-      const client = new Client(undefined, failingStatements(env, /insert into "sessions"/i));
+      const client = new Client(undefined, failingOperations(env, "auth.startSession"));
       const email = uniqueEmail(provider);
       const { location } = await roundTrip(client, provider, { sub: `${provider}-${crypto.randomUUID()}`, email, email_verified: true });
       expect(errorOf(location)).toBe("auth/authentication-failed");
@@ -290,7 +290,7 @@ describe("connecting providers in settings", () => {
     const { client, user } = await signedInClient();
     const linking = client.withEnv(env);
     const { params } = await start(linking, "google", { mode: "link" });
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
     const code = crypto.randomUUID();
     issuer.codes.set(code, await issuer.idToken("google", { nonce: params.get("nonce")!, email: uniqueEmail("late") }));
     const late = await callback(linking, "google", { code, state: params.get("state")! });
@@ -385,8 +385,9 @@ describe("tokens on the wire", () => {
     const client = new Client(undefined, env);
     await roundTrip(client, "google", { email: uniqueEmail("hash") });
     const token = client.sessionToken()!;
-    const row = await db.query.sessions.findFirst({ where: eq(schema.sessions.id, await sha256Hex(token)) });
-    expect(row).toBeDefined();
-    expect(await db.query.sessions.findFirst({ where: eq(schema.sessions.id, token) })).toBeUndefined();
+    const user = await db.query.users.findFirst({ where: eq(schema.users.id, client.sessionCookie()!.split(".")[0]!) });
+    const ids = (await sessionsOf(user!.id)).map((session) => session.id);
+    expect(ids).toEqual([await sha256Hex(token)]);
+    expect(ids).not.toContain(token);
   });
 });

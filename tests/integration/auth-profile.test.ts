@@ -208,6 +208,8 @@ describe("emails from settings", () => {
   it("uses the HTTP email provider in production and reports docs/product.md §8's failures", async () => {
     const { client, user } = await signedInClient();
     const production = productionEnv({
+      // The session cookie is signed with the secret it was made under (decision 0039): the same deployment's.
+      SESSION_SECRET: String(appEnv.SESSION_SECRET),
       EMAIL_PROVIDER_URL: "https://mail.example/emails",
       EMAIL_API_KEY: "mail-key",
       EMAIL_FROM: "Nova <hello@mail.example>",

@@ -180,7 +180,7 @@ describe("the trusted-device cookie", () => {
   it("is not set by confirming with the password alone", async () => {
     const account: Account & { key: string } = await accountWithTwoStep();
     const browser = new Client();
-    browser.cookies.set("__Host-session", account.client.sessionToken()!);
+    browser.cookies.set("__Host-session", account.client.sessionCookie()!);
     expect(await confirm(browser, { password: account.user.password })).toMatchObject({ status: 200 });
     expect(deviceCookie(browser)).toBeUndefined();
     expect(await confirm(browser, { password: account.user.password, code: totpCode(account.key) })).toMatchObject({ status: 200 });

@@ -1,9 +1,9 @@
 // An open tab whose session ended elsewhere (decision 0020): the next page load says so once (docs/product.md §8), removes the
 // dead cookie and shows the visitor's page, rather than silently turning the person into a visitor.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { schema } from "../../app/.server/db";
-import { db, signedInClient } from "./auth-helpers";
+import { db, endSessionsOf, signedInClient, syncProfile, updateSessionsOf } from "./auth-helpers";
 
 async function rootData(client: Awaited<ReturnType<typeof signedInClient>>["client"]) {
   const response = await client.loaderData("/web-main", "root");
@@ -14,7 +14,7 @@ describe("a session that ended elsewhere", () => {
   it("revoked: the page says the session expired, once, and the cookie is removed", async () => {
     const { client, user } = await signedInClient();
     expect((await rootData(client)).user?.id).toBe(user.id);
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
 
     const response = await client.fetch("/web-main");
     expect(response.status).toBe(200);
@@ -26,14 +26,13 @@ describe("a session that ended elsewhere", () => {
 
   it("expired and disabled accounts get their own docs/product.md §8 notice; no cookie at all gets none", async () => {
     const expired = await signedInClient();
-    await db
-      .update(schema.sessions)
-      .set({ expiresAt: Date.now() - 1 })
-      .where(eq(schema.sessions.userId, expired.user.id));
+    await updateSessionsOf(expired.user.id, { expiresAt: Date.now() - 1 });
     expect(await rootData(expired.client)).toMatchObject({ user: null, authError: "auth/user-token-expired" });
 
     const disabled = await signedInClient();
+    // Disabled by an operator in D1, its sessions left: the copy in the account's object follows (decision 0039).
     await db.update(schema.users).set({ disabledAt: Date.now() }).where(eq(schema.users.id, disabled.user.id));
+    await syncProfile(disabled.user.id);
     expect(await rootData(disabled.client)).toMatchObject({ user: null, authError: "auth/user-disabled" });
 
     const html = await (await (await signedInClient()).client.fetch("/web-main")).text();

@@ -3,9 +3,9 @@
 // "Unknown error"; Google and Apple are in auth-oidc.test.ts, the profile that cannot be loaded in auth-accounts.test.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appEnv } from "./helpers";
-import { Client, createUser, failingStatements, latestEmail, sessionsOf } from "./auth-helpers";
+import { Client, createUser, failingOperations, latestEmail, sessionsOf } from "./auth-helpers";
 
-const noSessions = () => failingStatements(appEnv, /insert into "sessions"/i);
+const noSessions = () => failingOperations(appEnv, "auth.startSession");
 const MESSAGES = { en: "Authentication failed", tr: "Kimlik doğrulama başarısız oldu" } as const;
 
 /** A browser whose pages are in `language`, talking to a worker that cannot start sessions. */

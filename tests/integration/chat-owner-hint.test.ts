@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getBalance } from "../../app/.server/credits";
 import { schema } from "../../app/.server/db";
 import { loadConfig } from "../../app/.server/env";
-import { signedInClient } from "./auth-helpers";
+import { endSessionsOf, signedInClient, syncProfile } from "./auth-helpers";
 import { accountThreads, credits, db, guestIdOf, sendTurn, threadRow, upstreamEnv } from "./chat-helpers";
 import { documentRows, seedTextDocuments } from "./documents-helpers";
 
@@ -25,7 +25,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     expect(await credits(client)).toMatchObject({ plan: "free", used: 1 });
 
     // Signed out everywhere (another device, or the account disabled): the cookie no longer names a session.
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
     const after = await sendTurn(client, { message: "Second question" });
     // The browser is a visitor now: the turn is the guest's, in a guest's thread.
     expect(after.status).toBe(200);
@@ -45,7 +45,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     await seedTextDocuments(user.id, 1);
     const [document] = await documentRows(user.id);
 
-    await db.delete(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    await endSessionsOf(user.id);
     // The hint still names the account, so the turn is launched in its object; the session read then says visitor.
     const after = await sendTurn(client, { message: "About the tide tables", attachmentId: document!.id });
     expect(after.status).toBe(404);
@@ -60,6 +60,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     expect(await sendTurn(client, { message: "Refused" })).toMatchObject({ status: 402, error: { code: "credits/exhausted" } });
 
     await db.update(schema.users).set({ accessLevel: "pro" }).where(eq(schema.users.id, user.id));
+    await syncProfile(user.id);
     const turn = await sendTurn(client, { message: "Now as Pro" });
     expect(turn.status).toBe(200);
     expect(turn.done).toMatchObject({ status: "complete" });
@@ -72,6 +73,7 @@ describe("a chat turn's charge follows the session as it is now", { timeout: 30_
     expect(await sendTurn(client, { message: "Pro two" })).toMatchObject({ status: 200 });
 
     await db.update(schema.users).set({ accessLevel: "basic" }).where(eq(schema.users.id, user.id));
+    await syncProfile(user.id);
     expect(await sendTurn(client, { message: "Now Free" })).toMatchObject({ status: 402, error: { code: "credits/exhausted" } });
     expect(await credits(client)).toMatchObject({ plan: "free", used: 2, limit: 1, remaining: 0 });
   });

@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../app/.server/env";
 import { accountSchema, inAccountDb } from "./account-helpers";
-import { type Client } from "./auth-helpers";
+import { type Client, sessionsOf, updateSessionsOf } from "./auth-helpers";
 import { exportsEnv, latestExport, startExport } from "./exports-helpers";
 import { appEnv } from "./helpers";
 import { db, deliver, pngFile, signedIn } from "./images-helpers";
@@ -121,8 +121,8 @@ describe("download my data holds everything the account keeps", { timeout: 60_00
       lastUsedAt: MARCH_3 + 3000,
       createdAt: MARCH_3 + 2000,
     });
-    const [session] = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
-    await db.update(schema.sessions).set({ userAgent: MAC_CHROME }).where(eq(schema.sessions.id, session!.id));
+    await updateSessionsOf(user.id, { userAgent: MAC_CHROME });
+    const [session] = await sessionsOf(user.id);
 
     const files = await downloadedFiles(client, env, sent);
     const names = Object.keys(files);

@@ -19,6 +19,8 @@ const SAMPLE: Record<SigningPurpose, string> = {
   "passkey-removal": "Zx9_uQ3-kV7mN2pL8rT4wY6aB1cD5eF0gH3iJ7kL9mN",
   // Only ever MACed (signing.ts macHex), never signed into a value; the key is still its own.
   "recovery-code": "recovery|0e9a1c2b-5d4f-4e3a-8b7c-6d5e4f3a2b1c|abcdefghjk",
+  // Only ever MACed, the account id and token of a session cookie (auth/session.ts).
+  "session-account": "0e9a1c2b-5d4f-4e3a-8b7c-6d5e4f3a2b1c.Zx9_uQ3-kV7mN2pL8rT4wY6aB1cD5eF0gH3iJ7kL9mN",
 };
 
 describe.each(SIGNING_PURPOSES)("a value signed for %s", (purpose) => {

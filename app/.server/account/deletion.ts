@@ -1,6 +1,6 @@
 // Deleting an account (docs/decisions/0033-account-deletion-job.md). The request does the first step: the account's
 // object is marked erased (account/tombstone.ts: nothing more is written there, its answers stop), then in one D1
-// batch its sessions go, its user row is marked as being deleted (no sign-in from then on) and a deletion record keeps
+// batch its user row is marked as being deleted (no sign-in from then on) and a deletion record keeps
 // what the later steps need; then a message goes to the account-deletions queue. The consumer runs the rest, each step
 // safe to repeat and recorded when done, and the queue retries it until everything is gone: the object's storage,
 // every R2 folder of the account and of the guests merged into it, its counters, and last its D1 rows with the record.
@@ -41,10 +41,10 @@ export async function beginAccountDeletion(env: AppEnv, user: Pick<User, "id" | 
   // The guests merged into it are read here, before the job wipes the object that records them.
   const owners = await accountObject(env, user.id).markErased();
   const db = getPrimaryDb(env);
-  const { users, sessions, accountDeletions } = schema;
+  const { users, accountDeletions } = schema;
+  // The sessions were in the object just marked erased, which answers every one of them as ended (decision 0039).
   await db.batch([
     db.update(users).set({ deletingAt: now, updatedAt: now }).where(eq(users.id, user.id)),
-    db.delete(sessions).where(eq(sessions.userId, user.id)),
     db
       .insert(accountDeletions)
       .values({ userId: user.id, email: user.email, owners: JSON.stringify(owners), requestedAt: now })

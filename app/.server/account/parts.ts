@@ -1,6 +1,7 @@
 // Every part of an account's data (decision 0034), in the order foreign keys need (threads before the messages,
 // voice notes and documents that name them). The account's object, its deletion, export, hand-over, quota and move
 // from D1 loop over this list; tests/unit/account-parts.test.ts fails when a table or R2 folder is claimed by none.
+import { authPart } from "../auth/part";
 import { chatPart } from "../chat/part";
 import { creditsPart } from "../credits/part";
 import { documentsPart } from "../documents/part";
@@ -46,6 +47,7 @@ export const accountParts = [
   exportsPart,
   sharePart,
   whatsappPart,
+  authPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 

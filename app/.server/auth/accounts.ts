@@ -12,6 +12,7 @@ import { checkEmailToken, consumeEmailToken, createEmailToken } from "./email-to
 import { hashPassword, verifyPassword } from "./password";
 import { THROTTLE } from "./policy";
 import { destroyUserSessions } from "./session";
+import { syncViewerProfile } from "./viewer-profile";
 import { beginSignInAttempt, clearSignInFailures, countAttempt, limitOrThrow, throttleKeys } from "./throttle";
 import { newUserId } from "../account/ids";
 
@@ -161,6 +162,8 @@ export async function checkPasswordForResend(env: AppEnv, input: { email: string
  * verified (a reset) only the sessions end. `passwordHash` is the one the proof itself sets (a reset), or null
  * (docs/decisions/0005-accounts.md). Statements for one batch with the caller's own, so never half done; whether the
  * address was unproven is read inside the batch, before its last statement verifies it, so a race cannot skip it.
+ * The sessions are in the account's object (decision 0039): run the batch through `withMailboxProof`, which ends them
+ * first (a batch that then fails has only signed the person out) and copies the new profile there after.
  */
 export function mailboxProofStatements(db: Database, userId: string, passwordHash: string | null) {
   const unproven = exists(
@@ -176,9 +179,15 @@ export function mailboxProofStatements(db: Database, userId: string, passwordHas
     db.delete(schema.recoveryCodes).where(and(eq(schema.recoveryCodes.userId, userId), unproven)),
     db.delete(schema.whatsappLinks).where(and(eq(schema.whatsappLinks.userId, userId), unproven)),
     db.delete(schema.whatsappLinkCodes).where(and(eq(schema.whatsappLinkCodes.userId, userId), unproven)),
-    db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     db.update(schema.users).set({ passwordHash, emailVerified: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)),
   ] as const;
+}
+
+/** Runs a batch holding `mailboxProofStatements`: every session of the account ends before it, its profile follows after. */
+export async function withMailboxProof(env: AppEnv, userId: string, batch: () => Promise<unknown>): Promise<void> {
+  await destroyUserSessions(env, userId);
+  await batch();
+  await syncViewerProfile(env, userId);
 }
 
 /**
@@ -194,6 +203,7 @@ async function markEmailVerified(env: AppEnv, userId: string): Promise<void> {
       .set({ verified: true })
       .where(and(eq(schema.loginConnections.userId, userId), eq(schema.loginConnections.provider, "email"))),
   ]);
+  await syncViewerProfile(env, userId);
 }
 
 /** Uses a verification link (its page's button, never opening it: decision 0020): the email and its login become verified. */
@@ -256,20 +266,26 @@ export async function resetPassword(env: AppEnv, input: { token: string; passwor
   if (!user) throw new AppError("auth/email-not-found");
   const db = getPrimaryDb(env);
   const passwordHash = await hashPassword(input.password);
-  await db.batch([
-    ...mailboxProofStatements(db, userId, passwordHash),
-    db
-      .insert(schema.loginConnections)
-      .values({ id: crypto.randomUUID(), userId, provider: "email", subject: user.email, email: user.email, verified: true })
-      .onConflictDoUpdate({ target: [schema.loginConnections.provider, schema.loginConnections.subject], set: { verified: true } }),
-  ]);
+  await withMailboxProof(env, userId, () =>
+    db.batch([
+      ...mailboxProofStatements(db, userId, passwordHash),
+      db
+        .insert(schema.loginConnections)
+        .values({ id: crypto.randomUUID(), userId, provider: "email", subject: user.email, email: user.email, verified: true })
+        .onConflictDoUpdate({ target: [schema.loginConnections.provider, schema.loginConnections.subject], set: { verified: true } }),
+    ]),
+  );
   // A person who just proved the mailbox should not stay locked out by earlier wrong guesses.
   await clearSignInFailures(env, user.email, input.address);
   return { ...user, passwordHash, emailVerified: true };
 }
 
-/** Disables an account: every session ends at once and sign-in answers auth/user-disabled. */
+/**
+ * Disables an account: every session ends at once, in the account's object, and sign-in answers auth/user-disabled. The
+ * profile there says disabled too, so a session that slips in meanwhile is refused with that notice (decision 0039).
+ */
 export async function disableUser(env: AppEnv, userId: string): Promise<void> {
   await getPrimaryDb(env).update(schema.users).set({ disabledAt: Date.now(), updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  await syncViewerProfile(env, userId);
   await destroyUserSessions(env, userId);
 }

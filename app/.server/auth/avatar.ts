@@ -9,6 +9,7 @@ import { recordUpload } from "../images/uploads";
 import { checkImage } from "../images/validate";
 import { AVATAR_MAX_BYTES } from "./policy";
 import { accountFileKey } from "../account/files";
+import { syncViewerProfile } from "./viewer-profile";
 
 /** Stores a new profile photo (recorded within `quotaBytes` when given, else 413 with nothing kept) and forgets the old one. */
 export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob, quotaBytes?: number): Promise<string> {
@@ -30,6 +31,7 @@ export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob, q
     quotaBytes,
   );
   await db.update(schema.users).set({ profilePhotoKey: key, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  await syncViewerProfile(env, userId);
   if (previous?.profilePhotoKey) await forgetPhoto(env, userId, previous.profilePhotoKey);
   return key;
 }
@@ -44,6 +46,7 @@ export async function removeProfilePhoto(env: AppEnv, userId: string): Promise<v
   const user = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { profilePhotoKey: true } });
   if (!user?.profilePhotoKey) return;
   await db.update(schema.users).set({ profilePhotoKey: null, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  await syncViewerProfile(env, userId);
   await forgetPhoto(env, userId, user.profilePhotoKey);
 }
 

@@ -10,7 +10,7 @@ import { accountEmail } from "../email/templates";
 import { getPrimaryDb } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { findUser, findUserByEmail, mailboxProofStatements, normalizeEmail, type LinkContext } from "./accounts";
+import { findUser, findUserByEmail, mailboxProofStatements, normalizeEmail, withMailboxProof, type LinkContext } from "./accounts";
 import { randomToken, sha256Hex, timingSafeEqualStrings } from "./crypto";
 import { consumeEmailToken, createEmailToken } from "./email-tokens";
 import { EMAIL_TOKEN_TTL, THROTTLE } from "./policy";
@@ -87,6 +87,6 @@ export async function signInWithEmailLink(env: AppEnv, input: { token: string; a
   await clearSignInFailures(env, user.email, input.address);
   if (user.emailVerified) return user;
   const db = getPrimaryDb(env);
-  await db.batch(mailboxProofStatements(db, userId, null));
+  await withMailboxProof(env, userId, () => db.batch(mailboxProofStatements(db, userId, null)));
   return { ...user, emailVerified: true, passwordHash: null };
 }

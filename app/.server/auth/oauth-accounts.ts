@@ -5,7 +5,8 @@ import type { Locale } from "../../lib/constants";
 import { getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { findUser, findUserByEmail, mailboxProofStatements, refuseClosedSignUps } from "./accounts";
+import { findUser, findUserByEmail, mailboxProofStatements, refuseClosedSignUps, withMailboxProof } from "./accounts";
+import { syncViewerProfile } from "./viewer-profile";
 import type { OAuthIdentity } from "./oidc";
 import { newUserId } from "../account/ids";
 
@@ -51,7 +52,9 @@ export async function signInWithIdentity(env: AppEnv, identity: OAuthIdentity, l
     if (existing.deletingAt) throw new AppError("account/deleted");
     if (existing.emailVerified || !identity.emailVerified) throw new AppError("auth/account-exists-with-different-credential");
     // The proof removes every earlier connection, so the provider's is the account's only one afterwards.
-    await db.batch([...mailboxProofStatements(db, existing.id, null), db.insert(schema.loginConnections).values(connectionRow(existing.id, identity))]);
+    await withMailboxProof(env, existing.id, () =>
+      db.batch([...mailboxProofStatements(db, existing.id, null), db.insert(schema.loginConnections).values(connectionRow(existing.id, identity))]),
+    );
     return { user: (await findUser(env, existing.id))!, created: false };
   }
   refuseClosedSignUps(env);
@@ -87,6 +90,8 @@ export async function linkIdentity(env: AppEnv, userId: string, identity: OAuthI
   } catch (cause) {
     throw new AppError("auth/credential-already-in-use", { cause });
   }
+  // Another way in: an unverified account keeps its sessions from now on (decision 0039).
+  await syncViewerProfile(env, userId);
 }
 
 /**

@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import type { Locale } from "../../lib/constants";
 import { base64UrlDecode, base64UrlEncode, equalSecrets, randomToken } from "./crypto";
 import { OAUTH_STATE_TTL_MS } from "./policy";
-import { isSecureRequest, readCookie } from "./session";
+import { isSecureRequest, readCookie, type SessionRef } from "./session";
 import { signValue, verifySignedValue } from "./signing";
 
 export const OAUTH_PROVIDERS = ["google", "apple"] as const;
@@ -39,8 +39,8 @@ export interface OAuthState {
   /** "reauth": "confirm it's you" in Settings, which must come back as the signed-in account (auth/recent-sign-in.ts). */
   mode: "signin" | "link" | "reauth";
   redirectTo: string;
-  /** Hash of the session that started the flow: the account to link to, or the session a sign-in replaces. */
-  sessionId: string | null;
+  /** The session that started the flow (its account and id, auth/session.ts): the account to link to, or the session a sign-in replaces. */
+  session: SessionRef | null;
   /** The visitor whose chats the new session adopts (Apple's cross-site form post carries no Lax cookies). */
   guestId: string | null;
   locale: Locale;

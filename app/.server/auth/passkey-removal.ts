@@ -16,6 +16,8 @@ import { THROTTLE } from "./policy";
 import { securityEventStatement } from "./security-activity";
 import { countAttempt, throttleKeys } from "./throttle";
 import { signValue, verifySignedValue } from "./signing";
+import { destroyUserSessions } from "./session";
+import { syncViewerProfile } from "./viewer-profile";
 
 /** What the notice says happened, `emails.passkeysNotice.changes.<change>`. */
 export type PasskeysNoticeChange = "password-changed" | "signed-out-others";
@@ -62,10 +64,12 @@ export async function removeAllPasskeys(env: AppEnv, signed: unknown): Promise<{
   const userId = await consumeEmailToken(env, await removalToken(env, signed), "remove-passkeys");
   const db = getPrimaryDb(env);
   const passkeys = await db.select({ id: schema.passkeys.id }).from(schema.passkeys).where(eq(schema.passkeys.userId, userId));
+  // The sessions end first, in the account's object (decision 0039): a batch that then fails has only signed the person out.
+  await destroyUserSessions(env, userId);
   await db.batch([
     db.delete(schema.passkeys).where(eq(schema.passkeys.userId, userId)),
-    db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     ...passkeys.map(() => securityEventStatement(db, userId, "passkey-removed")),
   ]);
+  await syncViewerProfile(env, userId);
   return { removed: passkeys.length };
 }

@@ -21,6 +21,7 @@ import { describeDevice } from "./device-name";
 import { consumeChallenge } from "./passkey-challenge";
 import { PASSKEY_CHALLENGE_MS } from "./policy";
 import { mailSecurityChange, securityEventStatement } from "./security-activity";
+import { syncViewerProfile } from "./viewer-profile";
 
 export interface RelyingParty {
   /** The page's origin every answer must come from, e.g. "https://assistant.example.com". */
@@ -132,6 +133,8 @@ export async function addPasskey(
     // The same authenticator again (another account's, or this one's before excludeCredentials knew it).
     throw new AppError("auth/credential-already-in-use", { cause });
   }
+  // A way in other than the address: the profile in the account's object says so (decision 0039).
+  await syncViewerProfile(env, user.id);
   await mailSecurityChange(env, user, "passkey-added", link);
   return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: null };
 }
@@ -211,5 +214,6 @@ export async function removePasskey(env: AppEnv, user: Pick<User, "id" | "email"
     db.delete(schema.passkeys).where(and(eq(schema.passkeys.id, passkeyId), eq(schema.passkeys.userId, user.id))),
     securityEventStatement(db, user.id, "passkey-removed"),
   ]);
+  await syncViewerProfile(env, user.id);
   await mailSecurityChange(env, user, "passkey-removed", link);
 }

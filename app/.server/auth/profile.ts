@@ -17,6 +17,7 @@ import { deleteR2Keys } from "../storage/r2";
 import { hashPassword } from "./password";
 import { avatarUrl } from "./session";
 import { sendVerificationEmail, type LinkContext } from "./accounts";
+import { syncViewerProfile } from "./viewer-profile";
 
 export { LOGIN_PROVIDERS as PROVIDERS, type LoginProvider as Provider };
 
@@ -41,7 +42,7 @@ export interface UserProfile {
 }
 
 /**
- * Loads the profile of the signed-in user (their row as the session read found it); any failure is docs/product.md
+ * Loads the profile of the signed-in user (their D1 row, identity.ts viewerUserRow); any failure is docs/product.md
  * §4's "Could not retrieve user information".
  */
 export async function getUserProfile(env: AppEnv, user: User): Promise<UserProfile> {
@@ -79,6 +80,7 @@ export function profileOf(
 
 export async function updateDisplayName(env: AppEnv, userId: string, displayName: string): Promise<void> {
   await getDb(env).update(schema.users).set({ displayName: displayName.trim(), updatedAt: Date.now() }).where(eq(schema.users.id, userId));
+  await syncViewerProfile(env, userId);
 }
 
 /**
@@ -131,6 +133,8 @@ export async function disconnectProvider(env: AppEnv, userId: string, provider: 
   } else {
     await db.batch(statements);
   }
+  // Google or Apple gone may leave an unverified account without another way in (decision 0039).
+  await syncViewerProfile(env, userId);
 }
 
 /**

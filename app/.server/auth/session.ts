@@ -1,12 +1,18 @@
-// Server-side sessions. The browser holds a random 256-bit token in an HttpOnly cookie; D1 holds only its SHA-256,
-// so neither a database leak nor a log line can be replayed as a session. Every sign-in makes a new token.
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { User } from "../../../db/schema";
-import { getDb, getPrimaryDb, schema } from "../db";
-import type { AppEnv } from "../env";
+// Server-side sessions, kept in the person's own object (decision 0039). The browser holds `<user id>.<token>.<mac>`:
+// the account's id, which says whose object to ask, a random 256-bit token, of which the object holds only the
+// SHA-256, so neither a leak of its storage nor a log line can be replayed as a session, and a MAC of both. Every sign-in makes a new
+// token. Authenticating a request is one call to that object and reads nothing shared.
+import { eq } from "drizzle-orm";
+import { inAccount } from "../account/client";
+import { isAccountDeleted } from "../account/tombstone";
+import { getDb, schema } from "../db";
+import { loadConfig, type AppEnv } from "../env";
 import { now as clockNow } from "../clock";
-import { randomToken, sha256Hex } from "./crypto";
+import { equalSecrets, randomToken, sha256Hex } from "./crypto";
+import { macHex } from "./signing";
 import { SESSION_POLICY } from "./policy";
+import type { ViewerProfileRow, WhoIs } from "./session-operations";
+import { loadViewerProfile } from "./viewer-profile";
 
 /** The public part of a signed-in user that pages may show. */
 export interface SessionUser {
@@ -58,16 +64,66 @@ export function clearSessionCookie(request: Request): string {
   return sessionCookie(request, "", 0);
 }
 
-export function readSessionToken(request: Request): string | null {
+/**
+ * A cookie of the session's format: the account's id (letters, digits and dashes: never a guest's `g_` id), the token,
+ * and a MAC of both under a key for this purpose (auth/signing.ts), so a cookie this server did not make never reaches
+ * an account's object: a forged account id would otherwise create an object for it (decision 0039).
+ */
+const SESSION_VALUE = /^([A-Za-z0-9-]{1,64})\.([A-Za-z0-9_-]{43})\.([0-9a-f]{32})$/;
+/** A cookie from before the sessions moved into the account's object: the token alone (decision 0039). */
+const LEGACY_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The session a request's cookie names: whose object holds it, and its id there (the token's SHA-256). */
+export interface SessionRef {
+  userId: string;
+  sessionId: string;
+}
+
+const sessionMac = async (env: AppEnv, userId: string, token: string) =>
+  (await macHex(loadConfig(env).sessionSecret, "session-account", `${userId}.${token}`)).slice(0, 32);
+
+/**
+ * The cookie's account and session, without checking its MAC: only for the chat's owner hint, which looks the session
+ * id up among the sessions this isolate verified (chat/owner-hint.ts) and grants nothing by itself.
+ */
+export async function readSessionRef(request: Request): Promise<SessionRef | null> {
+  const match = SESSION_VALUE.exec(readCookie(request, sessionCookieName(request)) ?? "");
+  return match ? { userId: match[1]!, sessionId: await sha256Hex(match[2]!) } : null;
+}
+
+/** The cookie's account and session when this server made the cookie; null for no cookie, an old one, or a forged one. */
+async function verifiedSessionRef(env: AppEnv, request: Request): Promise<SessionRef | null> {
+  const match = SESSION_VALUE.exec(readCookie(request, sessionCookieName(request)) ?? "");
+  if (!match || !(await equalSecrets(match[3]!, await sessionMac(env, match[1]!, match[2]!)))) return null;
+  return { userId: match[1]!, sessionId: await sha256Hex(match[2]!) };
+}
+
+function legacyToken(request: Request): string | null {
   const value = readCookie(request, sessionCookieName(request));
-  // Tokens are 43 base64url characters; anything else is not ours and is not worth a database lookup.
-  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  return value && LEGACY_VALUE.test(value) ? value : null;
+}
+
+async function sessionCookieFor(env: AppEnv, request: Request, userId: string, token: string): Promise<string> {
+  const value = `${userId}.${token}.${await sessionMac(env, userId, token)}`;
+  return sessionCookie(request, value, Math.floor(SESSION_POLICY.absoluteMs / 1000));
+}
+
+/** A call to the account's object that finds it erased answers this (decision 0033); other failures are thrown. */
+async function unlessDeleted<T>(call: Promise<T>, otherwise: T): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isAccountDeleted(error)) return otherwise;
+    throw error;
+  }
 }
 
 /**
  * Starts a session for `userId` and returns the Set-Cookie header. Replaces the browser's previous session, if any.
  * Called only when the person has just proved who they are, so the session counts as a recent sign-in from now;
  * `secondFactor`: they proved the second factor too (a code or a passkey), which counts as recent as well (decision 0028).
+ * The profile the account's object shows signed-in requests is read from D1 here (a sign-in is one of the few requests
+ * that read it, decision 0039) and goes in with the session.
  */
 export async function createSession(
   env: AppEnv,
@@ -75,46 +131,58 @@ export async function createSession(
   userId: string,
   { secondFactor = false, now = Date.now() }: { secondFactor?: boolean; now?: number } = {},
 ): Promise<{ setCookie: string; sessionId: string }> {
-  const db = getPrimaryDb(env);
-  const previous = readSessionToken(request);
-  if (previous) await db.delete(schema.sessions).where(eq(schema.sessions.id, await sha256Hex(previous)));
+  const profile = await loadViewerProfile(env, userId);
+  if (!profile) throw new Error("auth: a session for a user who does not exist");
+  const previous = await verifiedSessionRef(env, request);
   const token = randomToken(32);
   const sessionId = await sha256Hex(token);
-  await db.insert(schema.sessions).values({
+  const session = {
     id: sessionId,
-    userId,
-    expiresAt: now + SESSION_POLICY.idleMs,
-    lastSeenAt: now,
     userAgent: request.headers.get("User-Agent")?.slice(0, 255) ?? null,
+    now,
     // The app clock, which tests and /dev/clock move, so "more than 10 minutes ago" can be tried without waiting.
     signedInAt: clockNow(),
     secondFactorAt: secondFactor ? clockNow() : 0,
-    createdAt: now,
-  });
-  return { setCookie: sessionCookie(request, token, Math.floor(SESSION_POLICY.absoluteMs / 1000)), sessionId };
+  };
+  const replaces = previous?.userId === userId ? previous.sessionId : null;
+  await inAccount(env, userId, "auth.startSession", { session, replaces, profile });
+  if (previous && !replaces) await unlessDeleted(inAccount(env, previous.userId, "auth.endSession", previous.sessionId), undefined);
+  return { setCookie: await sessionCookieFor(env, request, userId, token), sessionId };
 }
 
 /** This session just proved the account's second factor (turning two-step sign-in on with the app's first code). */
-export async function markSecondFactor(env: AppEnv, sessionId: string): Promise<void> {
-  await getPrimaryDb(env).update(schema.sessions).set({ secondFactorAt: clockNow() }).where(eq(schema.sessions.id, sessionId));
+export async function markSecondFactor(env: AppEnv, session: SessionRef): Promise<void> {
+  await inAccount(env, session.userId, "auth.markSecondFactor", { sessionId: session.sessionId, at: clockNow() });
 }
 
 /** Ends this browser's session on the server and returns the header that removes the cookie. */
 export async function destroySession(env: AppEnv, request: Request): Promise<string> {
-  const token = readSessionToken(request);
-  if (token)
-    await getDb(env)
-      .delete(schema.sessions)
-      .where(eq(schema.sessions.id, await sha256Hex(token)));
+  const found = await sessionOf(env, request, Date.now());
+  if (found && "ref" in found) await endSession(env, found.ref);
   return clearSessionCookie(request);
 }
 
-/** Signs the user out everywhere, or everywhere but `exceptSessionId` ("sign out of other devices"). */
+/** Ends one session (the OAuth callback's "a sign-in replaces the browser's previous session"). */
+export async function endSession(env: AppEnv, session: SessionRef): Promise<void> {
+  await unlessDeleted(inAccount(env, session.userId, "auth.endSession", session.sessionId), undefined);
+}
+
+/**
+ * Signs the user out everywhere, or everywhere but `exceptSessionId` ("sign out of other devices"), at once: the
+ * sessions are rows of the account's object, which every signed-in request asks. Answers how many ended.
+ */
 export async function destroyUserSessions(env: AppEnv, userId: string, exceptSessionId?: string): Promise<number> {
-  const db = getDb(env);
-  const where = exceptSessionId ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, exceptSessionId)) : eq(schema.sessions.userId, userId);
-  const deleted = await db.delete(schema.sessions).where(where).returning({ id: schema.sessions.id });
-  return deleted.length;
+  return unlessDeleted(inAccount(env, userId, "auth.endSessions", { except: exceptSessionId, now: Date.now() }), 0);
+}
+
+/** One live session of the account (null when it ended), e.g. the one that started an OAuth flow. */
+export async function findSession(env: AppEnv, session: SessionRef) {
+  return unlessDeleted(inAccount(env, session.userId, "auth.session", { sessionId: session.sessionId, now: Date.now() }), null);
+}
+
+/** The account's live sessions, newest first (Settings' devices). */
+export async function listSessions(env: AppEnv, userId: string) {
+  return unlessDeleted(inAccount(env, userId, "auth.sessions", { now: Date.now() }), []);
 }
 
 export function avatarUrl(user: { id: string; profilePhotoKey: string | null }): string | null {
@@ -124,82 +192,96 @@ export function avatarUrl(user: { id: string; profilePhotoKey: string | null }):
   return `/media/avatar/${user.id}?v=${version}`;
 }
 
-export function toSessionUser(user: User): SessionUser {
+export function toSessionUser(userId: string, profile: ViewerProfileRow, plan: "free" | "pro"): SessionUser {
   return {
-    id: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    emailVerified: user.emailVerified,
-    accessLevel: user.accessLevel,
-    profilePhotoUrl: avatarUrl(user),
+    id: userId,
+    email: profile.email,
+    displayName: profile.displayName,
+    emailVerified: profile.emailVerified,
+    accessLevel: plan === "pro" ? "pro" : "basic",
+    profilePhotoUrl: avatarUrl({ id: userId, profilePhotoKey: profile.profilePhotoKey }),
   };
 }
 
+type Ended = Extract<WhoIs, { status: "ended" }>;
+
 export type SessionLookup =
   | { status: "none" }
-  | { status: "ok"; user: User; sessionId: string; signedInAt: number; secondFactorAt: number }
+  | {
+      status: "ok";
+      userId: string;
+      profile: ViewerProfileRow;
+      sessionId: string;
+      signedInAt: number;
+      secondFactorAt: number;
+      /** A cookie of the old format was moved in: the browser gets the new one. */
+      setCookie?: string;
+    }
   /** The cookie named a live session but the profile could not be loaded (docs/product.md §4: treated as signed out). */
   | { status: "profile-unavailable" }
   /**
    * The cookie names a session that is over: expired, signed out elsewhere (revoked, password reset), or its account
    * disabled. Treated as signed out, and the page says so once (docs/product.md §8) and removes the cookie.
    */
-  | { status: "ended"; reason: "auth/user-token-expired" | "auth/user-disabled" | "account/deleted" };
+  | Ended;
 
 /**
- * The session behind the request's cookie. Expired sessions, disabled users (signed out everywhere at once) and
- * docs/product.md §4's unverified email-only accounts count as no session. An unverified account with another way in
- * (Google, Apple or a passkey, each of which signed the person in) keeps its session, and Settings asks it to verify the
- * address: otherwise a passkey-only account would be signed out again right after every sign-in (decision 0005).
+ * A cookie of the old format (the token alone): its session is read from D1 once, moved into the account's object
+ * and the cookie rewritten to name the account (decision 0039). A session moved in before, or begun before the
+ * account's sessions were all ended, is over. Until the browser has the new cookie (an API call that sets no cookie),
+ * each request with the old one reads D1 again.
+ */
+async function moveInLegacySession(env: AppEnv, request: Request, token: string, now: number): Promise<SessionLookup | { ref: SessionRef; setCookie: string }> {
+  const id = await sha256Hex(token);
+  const row = await getDb(env).select().from(schema.sessions).where(eq(schema.sessions.id, id)).get();
+  if (!row || row.expiresAt <= now || row.createdAt + SESSION_POLICY.absoluteMs <= now) return { status: "ended", reason: "auth/user-token-expired" };
+  const { userId, ...session } = row;
+  let moved = await unlessDeleted(inAccount(env, userId, "auth.moveInSession", { session }), "over" as const);
+  if (moved === "profile-needed") {
+    const profile = await loadViewerProfile(env, userId);
+    if (!profile) return { status: "profile-unavailable" };
+    moved = await unlessDeleted(inAccount(env, userId, "auth.moveInSession", { session, profile }), "over" as const);
+  }
+  if (moved !== "moved") return { status: "ended", reason: "auth/user-token-expired" };
+  return { ref: { userId: row.userId, sessionId: id }, setCookie: await sessionCookieFor(env, request, row.userId, token) };
+}
+
+/** The request's session: its account and id, and the cookie to set when an old one was moved in; or why there is none. */
+async function sessionOf(env: AppEnv, request: Request, now: number): Promise<SessionLookup | { ref: SessionRef; setCookie?: string } | null> {
+  const ref = await verifiedSessionRef(env, request);
+  if (ref) return { ref };
+  const token = legacyToken(request);
+  return token ? moveInLegacySession(env, request, token, now) : null;
+}
+
+/**
+ * The session behind the request's cookie, answered by the account's object in one call (decision 0039): no shared
+ * read. Expired sessions, disabled users (signed out everywhere at once) and docs/product.md §4's unverified
+ * email-only accounts count as no session. An unverified account with another way in (Google, Apple or a passkey,
+ * each of which signed the person in) keeps its session, and Settings asks it to verify the address: otherwise a
+ * passkey-only account would be signed out again right after every sign-in (decision 0005).
  */
 export async function lookupSession(env: AppEnv, request: Request, now = Date.now()): Promise<SessionLookup> {
-  const token = readSessionToken(request);
-  if (!token) return { status: "none" };
-  const sessionId = await sha256Hex(token);
-  const db = getDb(env);
-  let row;
+  let found;
   try {
-    row = (
-      await db
-        .select({
-          session: schema.sessions,
-          user: schema.users,
-          otherWayIn: sql<number>`exists (select 1 from ${schema.loginConnections} where ${schema.loginConnections.userId} = ${schema.sessions.userId} and ${schema.loginConnections.provider} <> 'email') or exists (select 1 from ${schema.passkeys} where ${schema.passkeys.userId} = ${schema.sessions.userId})`,
-        })
-        .from(schema.sessions)
-        .leftJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-        .where(eq(schema.sessions.id, sessionId))
-        .limit(1)
-    )[0];
+    found = await sessionOf(env, request, now);
   } catch (error) {
+    console.error("auth: moving an old session in failed", error instanceof Error ? error.message : error);
+    return { status: "profile-unavailable" };
+  }
+  if (!found) return { status: "none" };
+  if (!("ref" in found)) return found;
+  const { ref } = found;
+  let answer: WhoIs;
+  try {
+    answer = await inAccount(env, ref.userId, "auth.whoIs", { sessionId: ref.sessionId, now });
+  } catch (error) {
+    // The first step of deleting the account erased its object: its sessions are over, as when they were deleted
+    // with it (decision 0033).
+    if (isAccountDeleted(error)) return { status: "ended", reason: "auth/user-token-expired" };
     console.error("auth: session lookup failed", error instanceof Error ? error.message : error);
     return { status: "profile-unavailable" };
   }
-  if (!row) return { status: "ended", reason: "auth/user-token-expired" };
-  const { session, user } = row;
-  if (session.expiresAt <= now || session.createdAt + SESSION_POLICY.absoluteMs <= now) {
-    await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
-    return { status: "ended", reason: "auth/user-token-expired" };
-  }
-  if (!user) {
-    await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
-    return { status: "profile-unavailable" };
-  }
-  if (user.disabledAt) {
-    await destroyUserSessions(env, user.id);
-    return { status: "ended", reason: "auth/user-disabled" };
-  }
-  // Its sessions went with the first step of the deletion (decision 0033); one that slipped in meanwhile ends here.
-  if (user.deletingAt) {
-    await destroyUserSessions(env, user.id);
-    return { status: "ended", reason: "account/deleted" };
-  }
-  if (!user.emailVerified && !row.otherWayIn) return { status: "none" };
-  if (now - session.lastSeenAt > SESSION_POLICY.touchEveryMs) {
-    await db
-      .update(schema.sessions)
-      .set({ lastSeenAt: now, expiresAt: Math.min(now + SESSION_POLICY.idleMs, session.createdAt + SESSION_POLICY.absoluteMs) })
-      .where(eq(schema.sessions.id, sessionId));
-  }
-  return { status: "ok", user, sessionId, signedInAt: session.signedInAt, secondFactorAt: session.secondFactorAt };
+  if (answer.status !== "ok") return answer;
+  return { ...answer, userId: ref.userId, sessionId: ref.sessionId, ...(found.setCookie ? { setCookie: found.setCookie } : {}) };
 }

@@ -15,7 +15,8 @@ export type SigningPurpose =
   | "pending-second-step"
   | "passkey-challenge"
   | "passkey-removal"
-  | "recovery-code";
+  | "recovery-code"
+  | "session-account";
 
 export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "guest-id",
@@ -28,6 +29,7 @@ export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "passkey-challenge",
   "passkey-removal",
   "recovery-code",
+  "session-account",
 ];
 
 /**

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
+import { syncViewerProfile } from "../auth/viewer-profile";
 import { now as clockNow } from "../clock";
 import { getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
@@ -136,6 +137,7 @@ export async function confirmCheckout(env: AppEnv, config: AppConfig, user: Pick
     const db = getPrimaryDb(env);
     const now = clockNow();
     await db.batch(saveSubscriptionStatements(db, user.id, state, now, now));
+    await syncViewerProfile(env, user.id);
   } catch (error) {
     // The webhook will bring the same news; the page keeps polling until it has.
     console.error("billing: could not confirm checkout session", error instanceof Error ? error.message : error);
@@ -164,6 +166,7 @@ export async function setCancelAtPeriodEnd(
       if (!state) throw new Error(`subscription ${row.id} came back in an unexpected shape`);
       const db = getPrimaryDb(env);
       await db.batch(saveSubscriptionStatements(db, input.user.id, state, clockNow(), clockNow()));
+      await syncViewerProfile(env, input.user.id);
     } else {
       await deliverDemoEvents(env, config, [demoCancelEvent(row, input.user, input.cancel, now)], now);
     }

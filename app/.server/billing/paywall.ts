@@ -5,6 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { recordEvent } from "../analytics";
 import { getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
+import { syncViewerProfile } from "../auth/viewer-profile";
 
 export const PAYWALL_EVENT = "after_login_paywall_seen";
 
@@ -16,6 +17,8 @@ export async function markPaywallSeen(env: AppEnv, userId: string, input: { path
     .where(and(eq(schema.users.id, userId), isNull(schema.users.paywallSeenAt)))
     .returning({ id: schema.users.id });
   if (updated.length === 0) return false;
+  // Once on every device: the profile in the account's object says seen (decision 0039).
+  await syncViewerProfile(env, userId);
   await recordEvent(env, { name: PAYWALL_EVENT, ...(input.path ? { path: input.path } : {}) }, { userId });
   return true;
 }

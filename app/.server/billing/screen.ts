@@ -31,7 +31,7 @@ export async function loadPaymentPage(request: Request, context: AppContext) {
   // Visitors see the plans and prices (decision 0020); choosing one asks them to sign in, then brings them back to
   // the same plan. Only the return from checkout needs an account.
   const viewer = returning ? await requireUser(request, context) : await getViewer(request, context);
-  // The row the session read found (a signed-in page reads D1 at most twice, decision 0026).
+  // The whole users row, read once for this page (identity.ts viewerUserRow; the payment page reads D1, decision 0039).
   const user = viewer.kind === "user" ? await viewerUserRow(request, context) : null;
   if (viewer.kind === "user" && !user) throw new AppError("auth/profile-unavailable");
 

@@ -6,6 +6,7 @@ import { now as clockNow } from "../clock";
 import { type Database, getPrimaryDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
+import { syncViewerProfile } from "../auth/viewer-profile";
 import {
   checkoutSessionOwner,
   findBillingUser,
@@ -78,7 +79,7 @@ export async function applyStripeEvent(env: AppEnv, config: AppConfig, event: St
   const seen = await db.query.stripeEvents.findFirst({ where: eq(schema.stripeEvents.id, event.id), columns: { id: true } });
   if (seen) return "duplicate";
 
-  const changes = await changesFor(env, config, event, now);
+  const { userId, list: changes } = await changesFor(env, config, event, now);
   const record = db.insert(schema.stripeEvents).values({ id: event.id, type: event.type, receivedAt: now });
   try {
     // One transaction: the event id and what it changes are stored together or not at all.
@@ -87,33 +88,46 @@ export async function applyStripeEvent(env: AppEnv, config: AppConfig, event: St
     if (isUniqueViolation(error)) return "duplicate";
     throw error;
   }
-  return changes.length > 0 ? "applied" : "ignored";
+  if (changes.length === 0) return "ignored";
+  // The plan a signed-in request sees is the profile in the account's object (decision 0039): copied there now. If
+  // that fails the event is forgotten again, so Stripe's retry applies it (its statements are safe to repeat) and copies.
+  if (userId) {
+    try {
+      await syncViewerProfile(env, userId);
+    } catch (error) {
+      await db.delete(schema.stripeEvents).where(eq(schema.stripeEvents.id, event.id));
+      throw error;
+    }
+  }
+  return "applied";
 }
 
 type Statement = Parameters<Database["batch"]>[0][number];
 
-async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, now: number): Promise<Statement[]> {
+/** The statements of one event, with the user they change (whose profile follows, decision 0039); none when it is not ours. */
+async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, now: number): Promise<{ userId: string | null; list: Statement[] }> {
+  const none = (list: Statement[] = []) => ({ userId: null, list });
   const db = getPrimaryDb(env);
   const eventAt = event.created * 1000;
   const stripe = stripeClient(config);
 
   if (CHECKOUT_EVENTS.has(event.type)) {
     const session = event.data.object as Stripe.Checkout.Session;
-    if (session.mode !== "subscription") return [];
+    if (session.mode !== "subscription") return none();
     // Only a session this app created names its user; one made elsewhere on the account, whatever its
     // client_reference_id says, touches no one.
     const sessionOwner = await checkoutSessionOwner(env, session.id);
-    if (!sessionOwner || sessionOwner !== session.client_reference_id) return notOurs(event, "is not a Checkout Session this app created");
+    if (!sessionOwner || sessionOwner !== session.client_reference_id) return none(notOurs(event, "is not a Checkout Session this app created"));
     const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
     const user = await findBillingUser(env, { sessionOwner, customerId });
-    if (!user || !customerId) return notOurs(event, "names no known user");
+    if (!user || !customerId) return none(notOurs(event, "names no known user"));
     const statements: Statement[] = [linkCustomerStatement(db, user.id, customerId)];
     const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
     if (stripe && subscriptionId) {
       const state = subscriptionState(config, await stripe.subscriptions.retrieve(subscriptionId));
       if (state) statements.push(...saveSubscriptionStatements(db, user.id, state, now, now));
     }
-    return statements;
+    return { userId: user.id, list: statements };
   }
 
   if (SUBSCRIPTION_EVENTS.has(event.type)) {
@@ -126,19 +140,19 @@ async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, n
     } else {
       state = subscriptionState(config, object);
     }
-    if (!state) return notOurs(event, "is not for one of this product's Prices");
+    if (!state) return none(notOurs(event, "is not for one of this product's Prices"));
     const user = await findBillingUser(env, { customerId: state.customerId });
-    if (!user) return notOurs(event, "names no known user");
-    return [...saveSubscriptionStatements(db, user.id, state, orderAt, now)];
+    if (!user) return none(notOurs(event, "names no known user"));
+    return { userId: user.id, list: [...saveSubscriptionStatements(db, user.id, state, orderAt, now)] };
   }
 
   if (PAID_EVENTS.has(event.type) || event.type === "invoice.payment_failed") {
     const invoice = event.data.object as Stripe.Invoice;
     const subscriptionId = invoiceSubscriptionId(invoice);
     const customerId = typeof invoice.customer === "string" ? invoice.customer : (invoice.customer?.id ?? null);
-    if (!subscriptionId) return [];
+    if (!subscriptionId) return none();
     const user = await findBillingUser(env, { customerId });
-    if (!user) return notOurs(event, "names no known user");
+    if (!user) return none(notOurs(event, "names no known user"));
     const failed = event.type === "invoice.payment_failed";
     const statements: Statement[] = [
       ...savePaymentStatements(
@@ -157,10 +171,10 @@ async function changesFor(env: AppEnv, config: AppConfig, event: Stripe.Event, n
       const state = subscriptionState(config, await stripe.subscriptions.retrieve(subscriptionId));
       if (state) statements.unshift(...saveSubscriptionStatements(db, user.id, state, now, now));
     }
-    return statements;
+    return { userId: user.id, list: statements };
   }
 
-  return [];
+  return none();
 }
 
 /** Since API version 2025-03-31 an invoice names its subscription under parent.subscription_details. */

@@ -2,8 +2,7 @@
 // upstream request sent before the session is read again (decision 0009). Never used to grant anything: nothing of
 // the turn is written or shown until the session read agrees, and a turn whose hint turns out wrong (signed out,
 // disabled, plan changed) is cancelled, its charge given back, and started over for the real owner.
-import { readSessionToken } from "../auth/session";
-import { sha256Hex } from "../auth/crypto";
+import { readSessionRef } from "../auth/session";
 import type { Owner } from "../account/owner";
 import type { ActingViewer } from "./viewer";
 
@@ -20,9 +19,9 @@ function remember(sessionId: string, owner: Owner) {
 /** The owner last verified for the request's session cookie, if this isolate has seen it. */
 export async function ownerHint(request: Request): Promise<{ sessionId: string; owner: Owner } | undefined> {
   if (hints.size === 0) return undefined;
-  const token = readSessionToken(request);
-  if (!token) return undefined;
-  const sessionId = await sha256Hex(token);
+  const session = await readSessionRef(request);
+  if (!session) return undefined;
+  const { sessionId } = session;
   const owner = hints.get(sessionId);
   return owner ? { sessionId, owner } : undefined;
 }

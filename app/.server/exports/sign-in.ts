@@ -1,10 +1,12 @@
 // What "Download my data" (decision 0018) takes from the shared D1 database besides the account and its plan: the share
-// links (which chats, at which address, since when), the linked WhatsApp number, the passkeys and the sessions. The
+// links (which chats, at which address, since when), the linked WhatsApp number and the passkeys; and from the account's
+// object its sessions. The
 // person's own data is exported whole (the number too); what would let someone else sign in or pose as a device is
 // never read: passkeys give their name and dates, not their credential, public key or counter; sessions their device
 // and dates, not their id (the token's hash).
 import { asc, eq } from "drizzle-orm";
 import { deviceOf } from "../auth/device-name";
+import { listSessions } from "../auth/session";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { shareUrl } from "../share/links";
@@ -17,41 +19,43 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** The rows, read while the inventory is (archive.ts collectInventory). */
 export async function signInRows(env: AppEnv, ownerId: string) {
   const db = getDb(env);
-  const { sharedLinks, whatsappLinks, passkeys, sessions } = schema;
-  const [shares, whatsapp, keys, devices] = await db.batch([
-    db
-      .select({
-        id: sharedLinks.id,
-        threadId: sharedLinks.threadId,
-        title: sharedLinks.title,
-        showName: sharedLinks.showName,
-        createdAt: sharedLinks.createdAt,
-        updatedAt: sharedLinks.updatedAt,
-      })
-      .from(sharedLinks)
-      .where(eq(sharedLinks.ownerId, ownerId))
-      .orderBy(asc(sharedLinks.createdAt), asc(sharedLinks.id)),
-    db
-      .select({
-        phone: whatsappLinks.phone,
-        createdAt: whatsappLinks.createdAt,
-        verifiedAt: whatsappLinks.verifiedAt,
-        lastInboundAt: whatsappLinks.lastInboundAt,
-        voiceReplies: whatsappLinks.voiceReplies,
-      })
-      .from(whatsappLinks)
-      .where(eq(whatsappLinks.userId, ownerId)),
-    db
-      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
-      .from(passkeys)
-      .where(eq(passkeys.userId, ownerId))
-      .orderBy(asc(passkeys.createdAt)),
-    db
-      .select({ userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.userId, ownerId))
-      .orderBy(asc(sessions.createdAt)),
+  const { sharedLinks, whatsappLinks, passkeys } = schema;
+  const [[shares, whatsapp, keys], live] = await Promise.all([
+    db.batch([
+      db
+        .select({
+          id: sharedLinks.id,
+          threadId: sharedLinks.threadId,
+          title: sharedLinks.title,
+          showName: sharedLinks.showName,
+          createdAt: sharedLinks.createdAt,
+          updatedAt: sharedLinks.updatedAt,
+        })
+        .from(sharedLinks)
+        .where(eq(sharedLinks.ownerId, ownerId))
+        .orderBy(asc(sharedLinks.createdAt), asc(sharedLinks.id)),
+      db
+        .select({
+          phone: whatsappLinks.phone,
+          createdAt: whatsappLinks.createdAt,
+          verifiedAt: whatsappLinks.verifiedAt,
+          lastInboundAt: whatsappLinks.lastInboundAt,
+          voiceReplies: whatsappLinks.voiceReplies,
+        })
+        .from(whatsappLinks)
+        .where(eq(whatsappLinks.userId, ownerId)),
+      db
+        .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+        .from(passkeys)
+        .where(eq(passkeys.userId, ownerId))
+        .orderBy(asc(passkeys.createdAt)),
+    ]),
+    // The sessions are the account object's (decision 0039).
+    listSessions(env, ownerId),
   ]);
+  const devices = live
+    .map(({ userAgent, createdAt, lastSeenAt, expiresAt }) => ({ userAgent, createdAt, lastSeenAt, expiresAt }))
+    .sort((a, b) => a.createdAt - b.createdAt);
   // The person's last message: kept by the number's own object since decision 0036 (the row's is the link's time).
   const link = whatsapp[0];
   const window = link ? await numberObject(env, link.phone).windowStart() : null;

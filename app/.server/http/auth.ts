@@ -41,7 +41,7 @@ export async function requireUser(request: Request, context: Context): Promise<S
 /** The signed-in user's full row, for actions; a vanished row is docs/product.md §4's profile failure. */
 export async function requireUserRow(request: Request, context: Context): Promise<{ viewer: SignedInViewer; user: User }> {
   const viewer = await requireUser(request, context);
-  // The row the session read already found: a signed-in page reads D1 at most twice (decision 0026).
+  // Read once per request, only by the pages and actions that need the whole row (identity.ts, decision 0039).
   const user = await viewerUserRow(request, context);
   if (!user) throw new AppError("auth/profile-unavailable");
   return { viewer, user };

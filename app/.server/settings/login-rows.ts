@@ -1,4 +1,4 @@
-// What Settings › Login connection shows from D1 besides the user's row (which the session read already found), in
+// What Settings › Login connection shows from D1 besides the user's row (identity.ts viewerUserRow), in
 // one statement: the login connections, the WhatsApp link, passkeys, two-step sign-in and its recovery codes, and the
 // recent security activity (settings/page-rows.ts).
 import { sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
-// The one way a settings page reads what it shows from D1 besides the user's row (which the session read already
-// found): one statement of subqueries, each a JSON column, written with the schema's tables and columns. Decision
-// 0026: a signed-in page reads D1 at most twice (the session, then this). account-rows.ts and login-rows.ts use it.
+// The one way a settings page reads what it shows from D1 besides the user's row (identity.ts viewerUserRow): one
+// statement of subqueries, each a JSON column, written with the schema's tables and columns. Decision 0026: a settings
+// page reads D1 at most twice (the user's row, then this; the session is the account object's, decision 0039). account-rows.ts and login-rows.ts use it.
 import { sql, type SQL } from "drizzle-orm";
 import type { LoginConnection } from "../auth/profile";
 import { getDb, schema } from "../db";

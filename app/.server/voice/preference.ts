@@ -9,7 +9,7 @@ export async function accountVoice(env: AppEnv, accountId: string): Promise<Voic
   return voiceOf(await getDb(env).select({ voice: schema.users.voice }).from(schema.users).where(eq(schema.users.id, accountId)).get());
 }
 
-/** The voice of a users row already read (the settings page has it from the session read). */
+/** The voice of a users row already read (the settings page reads it once, identity.ts viewerUserRow). */
 export function voiceOf(row: { voice: string | null } | undefined): Voice {
   return isVoice(row?.voice) ? row.voice : DEFAULT_VOICE;
 }
