@@ -7,6 +7,7 @@ import { documentsPart } from "../documents/part";
 import { exportsPart } from "../exports/part";
 import { horoscopePart } from "../horoscope/part";
 import { imagesPart, uploadsPart } from "../images/part";
+import { importsPart } from "../imports/part";
 import { memoryPart } from "../memory/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
@@ -41,6 +42,7 @@ export const accountParts = [
   creditsPart,
   exportsPart,
   sharePart,
+  importsPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 
