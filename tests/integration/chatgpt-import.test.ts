@@ -18,7 +18,7 @@ import { Client, signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 import { Deflate } from "fflate";
 
-const post = (client: Client, body: Uint8Array, type = "application/zip", language = "en") =>
+const post = (client: Client, body: Uint8Array<ArrayBuffer>, type = "application/zip", language = "en") =>
   client.fetch(`/api/imports/chatgpt?lng=${language}`, {
     method: "POST",
     body,
@@ -59,7 +59,7 @@ async function errorOf(response: Response) {
 }
 
 /** 10 MB of zeros deflated (about 10 KB), declared as 1,000 bytes: a bomb the inflater must stop. */
-function bombZip(): Uint8Array {
+function bombZip(): Uint8Array<ArrayBuffer> {
   const chunks: Uint8Array[] = [];
   const deflate = new Deflate({ level: 9 }, (chunk) => void chunks.push(chunk));
   const block = new Uint8Array(1024 * 1024);
