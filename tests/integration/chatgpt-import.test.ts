@@ -58,16 +58,21 @@ async function errorOf(response: Response) {
   return ((await response.json()) as { error: { code: string; message: string } }).error;
 }
 
-/** 10 MB of zeros deflated (about 10 KB), declared as 1,000 bytes: a bomb the inflater must stop. */
-function bombZip(): Uint8Array<ArrayBuffer> {
+/**
+ * `[`, 10 MB of spaces and `]` deflated (about 10 KB) as conversations.json, declaring `size` bytes: whole, it would
+ * parse as an empty list (not-chatgpt-export), so only an inflater that stops past the declared size answers corrupt.
+ */
+function bombZip(size = 1000): Uint8Array<ArrayBuffer> {
   const chunks: Uint8Array[] = [];
   const deflate = new Deflate({ level: 9 }, (chunk) => void chunks.push(chunk));
-  const block = new Uint8Array(1024 * 1024);
-  for (let index = 0; index < 10; index += 1) deflate.push(block, index === 9);
+  deflate.push(new TextEncoder().encode("["));
+  const block = new Uint8Array(1024 * 1024).fill(0x20);
+  for (let index = 0; index < 10; index += 1) deflate.push(block);
+  deflate.push(new TextEncoder().encode("]"), true);
   const data = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) data.set(chunk, (at += chunk.length) - chunk.length);
-  return writeZip([{ name: "conversations.json", data, method: 8, size: 1000, crc: 0 }]);
+  return writeZip([{ name: "conversations.json", data, method: 8, size, crc: 0 }]);
 }
 
 describe("Import from ChatGPT", { timeout: 60_000 }, () => {
@@ -174,6 +179,7 @@ describe("Import from ChatGPT", { timeout: 60_000 }, () => {
       "import/not-chatgpt-export",
     ],
     ["a ZIP bomb", bombZip(), "application/zip", 400, "import/corrupt"],
+    ["a ZIP whose conversations.json declares more than 32 MB", bombZip(33 * 1024 * 1024), "application/zip", 413, "import/json-too-large"],
     ["a PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), "image/png", 415, "import/invalid-type"],
     ["an empty body", new Uint8Array(0), "application/zip", 400, "upload/empty"],
   ])("refuses %s with a translated 4xx and keeps nothing", async (_name, body, type, status, code) => {
