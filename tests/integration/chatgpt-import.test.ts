@@ -6,6 +6,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inAccount, accountObject } from "../../app/.server/account/client";
+import { setClockOffset } from "../../app/.server/clock";
 import { toFtsQuery } from "../../app/.server/chat/thread-operations";
 import { UPLOAD_LIMITS } from "../../app/.server/write-limits";
 import type { ChatImportView } from "../../app/lib/schemas/imports";
@@ -39,6 +40,19 @@ async function runImport(client: Client, accountId: string): Promise<ChatImportV
     await runDurableObjectAlarm(accountObject(appEnv, accountId));
   }
   throw new Error("the import never ended");
+}
+
+/**
+ * Runs `body` with the app clock an hour ahead: the import's alarm is then set an hour into real time, so it wakes only
+ * when the test runs it, and each wake's progress can be seen.
+ */
+async function withAlarmsHeld<T>(body: () => Promise<T>): Promise<T> {
+  setClockOffset(60 * 60 * 1000);
+  try {
+    return await body();
+  } finally {
+    setClockOffset(0);
+  }
 }
 
 const threads = (accountId: string) =>
@@ -133,12 +147,11 @@ describe("Import from ChatGPT", { timeout: 60_000 }, () => {
   it("writes a large export in batches, each wake moving the progress on", async () => {
     const { client, user } = await signedInClient();
     const many = Array.from({ length: 40 }, (_, index) => chatgptConversations({ prefix: `p${index}-` })).flat();
-    expect((await post(client, new TextEncoder().encode(JSON.stringify(many)), "application/json")).status).toBe(202);
-    const progress = await runImport(client, user.id);
-    // The object's own alarm may also wake between two looks: every look sees a whole batch's end, never more.
-    const seen = progress.map((view) => view.done);
-    expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    expect(seen.every((done) => [0, 50, 100, 120].includes(done))).toBe(true);
+    const progress = await withAlarmsHeld(async () => {
+      expect((await post(client, new TextEncoder().encode(JSON.stringify(many)), "application/json")).status).toBe(202);
+      return runImport(client, user.id);
+    });
+    expect(progress.map((view) => view.done)).toEqual([0, 50, 100, 120]);
     expect(progress.at(-1)).toMatchObject({ status: "done", total: 120, imported: 120 });
     expect(await threads(user.id)).toHaveLength(120);
   });
@@ -166,6 +179,33 @@ describe("Import from ChatGPT", { timeout: 60_000 }, () => {
     expect(await threads(user.id)).toEqual([]);
     expect(await importFiles(user.id)).toEqual([]);
     expect(await latest(client)).toBeNull();
+  });
+
+  it("stops at the quota when other files fill it while the import runs, saying so with the quota", async () => {
+    const { client, user } = await signedInClient();
+    const quota = UPLOAD_LIMITS.storageQuotaBytes.free;
+    const progress = await withAlarmsHeld(async () => {
+      expect((await post(client, chatgptExportZip())).status).toBe(202);
+      // Before the object's first batch: the space left is filled by a photo.
+      await inAccountDb(user.id, (db) =>
+        db
+          .insert(accountSchema.uploads)
+          .values({
+            id: crypto.randomUUID(),
+            ownerId: user.id,
+            r2Key: `uploads/${user.id}/y.png`,
+            contentType: "image/png",
+            bytes: quota - 10,
+            width: 1,
+            height: 1,
+          })
+          .run(),
+      );
+      return runImport(client, user.id);
+    });
+    expect(progress.at(-1)).toMatchObject({ status: "failed", errorCode: "import/quota-exceeded", quotaBytes: quota, imported: 0 });
+    expect(await threads(user.id)).toEqual([]);
+    expect(await importFiles(user.id)).toEqual([]);
   });
 
   it.each([
