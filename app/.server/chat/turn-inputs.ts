@@ -4,7 +4,7 @@
 // the account's object (chat/turn-begin.ts), reading its storage directly: one call per turn (decision 0009).
 import { base64Encode } from "../auth/crypto";
 import { desc, eq } from "drizzle-orm";
-import { CHAT_TITLE_MAX, type Locale } from "../../lib/constants";
+import type { Locale } from "../../lib/constants";
 import type { ModelInfo } from "../../lib/models";
 import type { ChatRequest } from "../../lib/schemas/chat";
 import type { ChatTarget } from "../ai/providers";
@@ -16,21 +16,13 @@ import { photoFacts } from "../images/photo-facts";
 import { uploadOperations } from "../images/upload-operations";
 import { memoryForTurn } from "../memory/turn";
 import { demoReply } from "./demo-reply";
+import { titleFrom } from "./title";
 import type { TurnWrites } from "./messages";
 import type { TurnStart } from "./turn-types";
 import type { ToolTurn, TurnOwner } from "./turn-types";
 
 /** How many earlier messages are sent as context. */
 const CONTEXT_MESSAGES = 30;
-
-/** docs/product.md §5: a title of at most 50 characters, made from the first question. */
-export function titleFrom(message: string): string {
-  const flat = message.replace(/\s+/g, " ").trim();
-  if (flat.length <= CHAT_TITLE_MAX) return flat || "…";
-  const cut = flat.slice(0, CHAT_TITLE_MAX - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${space > 20 ? cut.slice(0, space) : cut}…`;
-}
 
 /** One of the account's own uploads as a `data:` URL for the model, read inside its object (upload row, then R2). */
 export async function imageDataUrl(account: AccountContext, attachmentId: string | null): Promise<string | undefined> {

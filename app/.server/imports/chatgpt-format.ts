@@ -2,7 +2,8 @@
 // 0036-import-chatgpt). Each conversation is a tree of messages (every regenerated answer or edited question is a
 // branch); the one a person saw last is the path from `current_node` up through `parent`, reversed. Only the user's and
 // the assistant's text is kept: system and tool messages, hidden ones and empty ones are left out, an image in a
-// message becomes "[image]" so the words around it still read right. Pure: no I/O, so unit and integration tests share it.
+// message becomes "[image]" so the words around it still read right. No I/O: the request and the object share it.
+import { titleFrom } from "../chat/title";
 
 /** A conversation as it is stored while the import runs (R2, imports folder) and then written as one chat. */
 export interface ImportedConversation {
@@ -19,8 +20,6 @@ export type FormatRefusal = "import/not-chatgpt-export" | "import/too-many-conve
 
 /** Conversations one import takes at most (each is a chat and a few rows; ChatGPT's heaviest users have a few thousand). */
 export const MAX_CONVERSATIONS_PER_IMPORT = 5_000;
-/** A title longer than this is cut (the history shows one line). */
-const MAX_TITLE_CHARS = 200;
 /** Parent links followed at most: a cycle in a hostile file ends here. */
 const MAX_PATH_NODES = 20_000;
 const IMAGE = "[image]";
@@ -76,11 +75,10 @@ function visiblePath(mapping: Json, currentNode: unknown, fallbackTime: number):
   return messages;
 }
 
+/** ChatGPT's title, or the first question, cut as any chat's title is (docs/product.md §9: at most 50 characters). */
 function titleOf(raw: unknown, messages: ImportedConversation["messages"]): string {
   const title = typeof raw === "string" ? raw.trim() : "";
-  const chosen = title.length > 0 ? title : (messages.find((message) => message.role === "user")?.content ?? messages[0]!.content);
-  const oneLine = chosen.replace(/\s+/g, " ").trim();
-  return oneLine.length > MAX_TITLE_CHARS ? `${oneLine.slice(0, MAX_TITLE_CHARS - 1)}…` : oneLine;
+  return titleFrom(title.length > 0 ? title : (messages.find((message) => message.role === "user")?.content ?? messages[0]!.content));
 }
 
 /**
