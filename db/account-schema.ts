@@ -419,6 +419,46 @@ export const projectFiles = sqliteTable(
   (t) => [index("project_files_project").on(t.projectId)],
 );
 
+/**
+ * An import of another assistant's history (decision 0040-import-chatgpt): its file waits in R2 (imports folder) while
+ * the object's alarm turns it into chats a batch at a time; `done` of `total` conversations so far. One at a time.
+ */
+export const chatImports = sqliteTable(
+  "chat_imports",
+  {
+    id: text("id").primaryKey(),
+    source: text("source", { enum: ["chatgpt"] }).notNull(),
+    status: text("status", { enum: ["running", "done", "failed"] })
+      .notNull()
+      .default("running"),
+    /** The prepared conversations in R2 (deleted when the import ends). */
+    r2Key: text("r2_key"),
+    total: integer("total").notNull(),
+    /** Conversations handled so far (imported or skipped as imported before). */
+    done: integer("done").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    errorCode: text("error_code"),
+    /** The plan's storage quota when the import began (none: no quota). */
+    quotaBytes: integer("quota_bytes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("chat_imports_created").on(t.createdAt)],
+);
+
+/** A conversation imported from elsewhere: never imported twice, and its text counted against the storage quota. */
+export const importedConversations = sqliteTable("imported_conversations", {
+  /** "<source>:<the source's conversation id>". */
+  sourceId: text("source_id").primaryKey(),
+  threadId: text("thread_id")
+    .notNull()
+    .references(() => chatThreads.id, { onDelete: "cascade" }),
+  /** The UTF-8 bytes of its title and messages. */
+  bytes: integer("bytes").notNull(),
+  createdAt: createdAt(),
+});
+
 /** Facts about the object itself: whose it is, whether its rows were moved in from D1, guests merged into it. */
 export const accountMeta = sqliteTable("account_meta", {
   key: text("key").primaryKey(),
@@ -477,3 +517,4 @@ export type Memory = typeof memories.$inferSelect;
 export type Document = typeof documents.$inferSelect;
 export type DocumentPage = typeof documentPages.$inferSelect;
 export type Project = typeof projects.$inferSelect;
+export type ChatImport = typeof chatImports.$inferSelect;

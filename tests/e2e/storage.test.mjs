@@ -58,6 +58,7 @@ describe("storage by kind", () => {
         "Documents: 0 MB",
         "Voice notes: 0 MB",
         "Answers read aloud: 0 MB",
+        "Chats imported from ChatGPT: 0 MB",
       ]);
 
       const photo = noisePng(400, 400);

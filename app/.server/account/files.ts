@@ -7,7 +7,7 @@
  * and a part can claim no other; named here, not derived from the parts, so a domain's operations make keys without
  * importing the list of parts that imports them (decision 0021, import circles).
  */
-export type AccountFolder = "voice-notes" | "speech" | "uploads" | "avatars" | "gallery" | "masks" | "documents" | "exports";
+export type AccountFolder = "voice-notes" | "speech" | "uploads" | "avatars" | "gallery" | "masks" | "documents" | "exports" | "imports";
 
 /** The key of one of `ownerId`'s files in `folder`; `name` may hold further folders (a thread's, a message's). */
 export function accountFileKey(folder: AccountFolder, ownerId: string, name: string): string {

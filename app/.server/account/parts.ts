@@ -8,6 +8,7 @@ import { documentsPart } from "../documents/part";
 import { exportsPart } from "../exports/part";
 import { horoscopePart } from "../horoscope/part";
 import { imagesPart, uploadsPart } from "../images/part";
+import { importsPart } from "../imports/part";
 import { memoryPart } from "../memory/part";
 import { projectsPart } from "../projects/part";
 import { sharePart } from "../share/part";
@@ -48,6 +49,7 @@ export const accountParts = [
   sharePart,
   whatsappPart,
   authPart,
+  importsPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 

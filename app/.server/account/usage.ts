@@ -4,6 +4,7 @@
 // the quota's edge are decided one after another and never pass it together. Chat text is not counted (decision 0013).
 import { documentsUsage } from "../documents/usage";
 import { creationsUsage, photosUsage } from "../images/usage";
+import { importedChatsUsage } from "../imports/usage";
 import { readAloudUsage, voiceNotesUsage } from "../voice/usage";
 import { UPLOAD_LIMITS, type StoragePlan } from "../write-limits";
 import type { AccountContext, AccountDb } from "./schema";
@@ -15,6 +16,7 @@ export const STORAGE_KINDS = {
   documents: documentsUsage,
   voiceNotes: voiceNotesUsage,
   readAloud: readAloudUsage,
+  importedChats: importedChatsUsage,
 } satisfies Record<string, (db: AccountDb, keptOnly: boolean) => number>;
 
 export type StorageKind = keyof typeof STORAGE_KINDS;

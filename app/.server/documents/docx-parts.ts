@@ -21,7 +21,7 @@ type DocxRefusal = "document/too-big-to-read" | "document/corrupt";
 class Damaged extends Error {}
 
 /** The entry's bytes inflated, exactly its declared size or Damaged; stops as soon as it passes that size. */
-function inflateEntry(data: Uint8Array, entry: ZipEntry): Uint8Array {
+export function inflateEntry(data: Uint8Array, entry: ZipEntry): Uint8Array {
   if (entry.method === 0) {
     if (data.length !== entry.size) throw new Damaged();
     return data;

@@ -34,14 +34,20 @@ export interface ZipEntry {
 /** Why a ZIP is not read: the upload says `upload/invalid-type`, the reader `document/corrupt`. */
 export class ZipRefusal extends Error {}
 
-const u16 = (view: DataView, at: number) => view.getUint16(at, true);
-const u32 = (view: DataView, at: number) => view.getUint32(at, true);
+type Reader = Pick<DataView, "getUint16" | "getUint32">;
+const u16 = (view: Reader, at: number) => view.getUint16(at, true);
+const u32 = (view: Reader, at: number) => view.getUint32(at, true);
+/** Reads the file's offsets from `bytes`, which start at the file's offset `base`. */
+function readerFrom(bytes: Uint8Array, base: number): Reader {
+  const whole = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { getUint16: (at, little) => whole.getUint16(at - base, little), getUint32: (at, little) => whole.getUint32(at - base, little) };
+}
 const refuse = (why: string): never => {
   throw new ZipRefusal(why);
 };
 
 /** The end record's offset: the last signature whose comment runs exactly to the end of the file. */
-function findEndRecord(view: DataView): number {
+export function findEndRecord(view: DataView): number {
   const last = view.byteLength - END_RECORD_BYTES;
   const first = Math.max(0, last - MAX_COMMENT_BYTES);
   for (let at = last; at >= first; at--) {
@@ -57,10 +63,11 @@ function findEndRecord(view: DataView): number {
  * header reaching outside the directory or a directory not filled exactly by its headers; a local header offset at or
  * past the directory; an encrypted entry.
  */
-export function zipDirectory(bytes: Uint8Array): { entries: ZipEntry[]; directoryStart: number } {
+export function zipDirectory(bytes: Uint8Array, base = 0): { entries: ZipEntry[]; directoryStart: number } {
   if (bytes.length < END_RECORD_BYTES) refuse("too short");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = findEndRecord(view);
+  // `bytes` may be the file's tail from offset `base` (an archive read from R2 by ranges): offsets stay the file's.
+  const view = readerFrom(bytes, base);
+  const end = base + findEndRecord(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (end >= ZIP64_LOCATOR_BYTES && u32(view, end - ZIP64_LOCATOR_BYTES) === ZIP64_LOCATOR) refuse("ZIP64");
   const disk = u16(view, end + 4);
   const directoryDisk = u16(view, end + 6);
@@ -73,7 +80,7 @@ export function zipDirectory(bytes: Uint8Array): { entries: ZipEntry[]; director
   if (count > MAX_ZIP_ENTRIES) refuse("too many entries");
   if (count * DIRECTORY_HEADER_BYTES > directorySize) refuse("more entries than the directory holds");
   const directoryEnd = directoryStart + directorySize;
-  if (directoryEnd > end) refuse("directory outside the file");
+  if (directoryEnd > end || directoryStart < base) refuse("directory outside the file");
 
   const decoder = new TextDecoder();
   const entries: ZipEntry[] = [];
@@ -91,7 +98,7 @@ export function zipDirectory(bytes: Uint8Array): { entries: ZipEntry[]; director
     if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) refuse("ZIP64");
     if (localOffset + LOCAL_HEADER_BYTES > directoryStart) refuse("local header outside the entries");
     if (flags & 1) refuse("encrypted");
-    const nameBytes = bytes.subarray(at + DIRECTORY_HEADER_BYTES, at + DIRECTORY_HEADER_BYTES + nameLength);
+    const nameBytes = bytes.subarray(at - base + DIRECTORY_HEADER_BYTES, at - base + DIRECTORY_HEADER_BYTES + nameLength);
     entries.push({ name: decoder.decode(nameBytes), nameBytes, flags, method: u16(view, at + 10), crc: u32(view, at + 16), compressedSize, size, localOffset });
     at = next;
   }
@@ -112,8 +119,8 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
  * a data descriptor, bit 3, the local sizes may be 0 instead), and its data inside the entries' area. Two parsers that
  * trust different headers (the directory here, a local header in another reader) would read different bytes.
  */
-export function localEntry(bytes: Uint8Array, entry: ZipEntry, directoryStart: number): LocalEntry {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export function localEntry(bytes: Uint8Array, entry: ZipEntry, directoryStart: number, base = 0): LocalEntry {
+  const view = readerFrom(bytes, base);
   const at = entry.localOffset;
   if (u32(view, at) !== LOCAL_HEADER) refuse("no local header");
   const flags = u16(view, at + 6);
@@ -124,7 +131,7 @@ export function localEntry(bytes: Uint8Array, entry: ZipEntry, directoryStart: n
   const dataStart = at + LOCAL_HEADER_BYTES + nameLength + u16(view, at + 28);
   const dataEnd = dataStart + entry.compressedSize;
   if (dataEnd > directoryStart) refuse("entry data outside the entries");
-  if (!sameBytes(bytes.subarray(at + LOCAL_HEADER_BYTES, at + LOCAL_HEADER_BYTES + nameLength), entry.nameBytes)) refuse("names differ");
+  if (!sameBytes(bytes.subarray(at - base + LOCAL_HEADER_BYTES, at - base + LOCAL_HEADER_BYTES + nameLength), entry.nameBytes)) refuse("names differ");
   if (method !== entry.method || (flags & 1) !== 0) refuse("methods differ");
   const deferred = (flags & 8) !== 0 && compressedSize === 0 && size === 0;
   if (!deferred && (compressedSize !== entry.compressedSize || size !== entry.size)) refuse("sizes differ");

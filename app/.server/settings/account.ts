@@ -13,6 +13,7 @@ import { clearSessionCookie, destroyUserSessions } from "../auth/session";
 import { clientAddress } from "../auth/throttle";
 import { AppError, errorStatus, type ErrorCode } from "../errors";
 import { latestExport } from "../exports/requests";
+import { latestImport } from "../imports/imports";
 import { linkContext, requireUserRow } from "../http/auth";
 import { readForm } from "../http/request";
 import { storageSummary, withUploadAllowance } from "../images/uploads";
@@ -22,9 +23,10 @@ import { checkForm, displayNameSchema, type FieldErrors } from "../../lib/schema
 /** The page's data: the profile and every section's state. */
 export async function loadAccountSettings(request: Request, context: AppContext) {
   const { viewer, user } = await requireUserRow(request, context);
-  const [{ profile, otherSessions, sharedLinks, proActive }, dataExport, storage] = await Promise.all([
+  const [{ profile, otherSessions, sharedLinks, proActive }, dataExport, chatImport, storage] = await Promise.all([
     accountPageRows(context.env, user, viewer.sessionId, { now: Date.now(), clock: now() }),
     latestExport(context.env, viewer.user.id),
+    latestImport(context.env, viewer.user.id),
     storageSummary(context.env, { accountId: viewer.user.id, plan: viewer.plan }),
   ]);
   const voice = voiceOf(user);
@@ -35,6 +37,7 @@ export async function loadAccountSettings(request: Request, context: AppContext)
     proActive,
     sharedLinks,
     dataExport,
+    chatImport,
     storage,
     voice,
     emailVerifiedNotice: new URL(request.url).searchParams.get("notice") === "email-verified",

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/lib/toast";
 import type { AccountSettingsData } from "./account-data";
+import { ChatgptImport } from "./chatgpt-import";
 import { useIdentityConfirmedNotice } from "./confirm-identity";
 import { DangerZone } from "./danger-zone";
 import { DataExport } from "./data-export";
@@ -22,6 +23,7 @@ export function AccountSettings({
   proActive,
   sharedLinks,
   dataExport,
+  chatImport,
   storage,
   voice,
   emailVerifiedNotice,
@@ -56,6 +58,10 @@ export function AccountSettings({
 
         <Section id="data-export-title" title={t("account.dataExport.heading")} description={t("account.dataExport.description")}>
           <DataExport latest={dataExport} />
+        </Section>
+
+        <Section id="chatgpt-import-title" title={t("account.chatgptImport.heading")} description={t("account.chatgptImport.description")}>
+          <ChatgptImport latest={chatImport} />
         </Section>
 
         <Section id="storage-title" title={t("account.storage.heading")} description={t("account.storage.description")}>

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatBytes } from "~/lib/bytes";
 
 /** The kinds of stored bytes, in the order the server lists them (app/.server/account/usage.ts). */
-type StorageKind = "photos" | "creations" | "documents" | "voiceNotes" | "readAloud";
+type StorageKind = "photos" | "creations" | "documents" | "voiceNotes" | "readAloud" | "importedChats";
 
 /** Settings › Account: what the account keeps, by kind and in total, against its plan's quota (decision 0013). */
 export function StorageUsage({ usedBytes, quotaBytes, byKind }: { usedBytes: number; quotaBytes: number; byKind: Record<StorageKind, number> }) {

@@ -3,7 +3,7 @@
 // here charges or writes, so a turn composed for an owner that turns out wrong can simply be dropped. It runs inside
 // the account's object (begin.ts), reading its storage directly: one call per turn (decision 0009).
 import { desc, eq } from "drizzle-orm";
-import { CHAT_TITLE_MAX, type Locale } from "../../../lib/constants";
+import type { Locale } from "../../../lib/constants";
 import type { ModelInfo } from "../../../lib/models";
 import type { ChatRequest } from "../../../lib/schemas/chat";
 import type { Owner } from "../../account/owner";
@@ -18,20 +18,12 @@ import { memoryForTurn } from "../../memory/turn";
 import { projectForTurn } from "../../projects/turn";
 import { demoReply } from "../demo-reply";
 import type { TurnWrites } from "../messages";
+import { titleFrom } from "../title";
 import { demoText } from "./demo";
 import type { ToolTurn, TurnStart } from "./types";
 
 /** How many earlier messages are sent as context. */
 const CONTEXT_MESSAGES = 30;
-
-/** docs/product.md §5: a title of at most 50 characters, made from the first question. */
-export function titleFrom(message: string): string {
-  const flat = message.replace(/\s+/g, " ").trim();
-  if (flat.length <= CHAT_TITLE_MAX) return flat || "…";
-  const cut = flat.slice(0, CHAT_TITLE_MAX - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${space > 20 ? cut.slice(0, space) : cut}…`;
-}
 
 /** One of the account's own uploads as a `data:` URL for the model, read inside its object (upload row, then R2). */
 export async function imageDataUrl(account: AccountContext, attachmentId: string | null): Promise<string | undefined> {
