@@ -40,18 +40,26 @@ function applyTheme(theme: Theme) {
   document.querySelector('meta[name="theme-color"]')?.setAttribute("content", THEME_COLOR[theme]);
 }
 
-export function useThemeSwitch() {
-  const theme = useRootData()?.theme ?? "light";
+/**
+ * A device preference's setter: the cookie the server renders with, the stored copy the next visit starts from, the
+ * change itself (`apply`, a module function so the setter stays the same), then the page's data read again.
+ */
+function usePreferenceSetter<Value extends Theme | Locale>(key: "theme" | "locale", apply: (next: Value) => void | Promise<void>) {
   const revalidate = useSafeRevalidate();
-  const setTheme = useCallback(
-    (next: Theme) => {
-      document.cookie = preferenceCookie("theme", next);
-      writeStored(STORAGE_KEYS.theme, next);
-      applyTheme(next);
+  return useCallback(
+    async (next: Value) => {
+      document.cookie = preferenceCookie(key, next);
+      writeStored(STORAGE_KEYS[key], next);
+      await apply(next);
       revalidate();
     },
-    [revalidate],
+    [key, apply, revalidate],
   );
+}
+
+export function useThemeSwitch() {
+  const theme = useRootData()?.theme ?? "light";
+  const setTheme = usePreferenceSetter<Theme>("theme", applyTheme);
   return { theme, setTheme };
 }
 
@@ -62,7 +70,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   return (
     <Button
       type="button"
-      onClick={() => setTheme(next)}
+      onClick={() => void setTheme(next)}
       variant="ghost"
       size="none"
       className={`gap-2 rounded-md px-2 py-1.5 text-sm ${className}`}
@@ -77,16 +85,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
 
 export function useLanguageSwitch() {
   const locale = useRootData()?.locale ?? "en";
-  const revalidate = useSafeRevalidate();
-  const setLocale = useCallback(
-    async (next: Locale) => {
-      document.cookie = preferenceCookie("locale", next);
-      writeStored(STORAGE_KEYS.locale, next);
-      await switchLanguage(next);
-      revalidate();
-    },
-    [revalidate],
-  );
+  const setLocale = usePreferenceSetter<Locale>("locale", switchLanguage);
   return { locale, setLocale };
 }
 

@@ -18,6 +18,16 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadImageToo
 
 export const meta = titleMeta;
 
+/** One of the logo's two colours: a colour well named by the label around it. */
+function ColorInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm">
+      <input type="color" value={value} onChange={(event) => onChange(event.target.value)} className="h-9 w-12 cursor-pointer rounded border bg-background" />
+      {label}
+    </label>
+  );
+}
+
 function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
   const { t } = useTranslation(["images", "tools"]);
   const id = useId();
@@ -67,24 +77,8 @@ function LogoForm({ data, prefill, onCreated }: ToolFormProps<"logo-maker">) {
         </label>
         {customColors ? (
           <div className="flex flex-wrap gap-4">
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="color"
-                value={primaryColor}
-                onChange={(event) => setPrimaryColor(event.target.value)}
-                className="h-9 w-12 cursor-pointer rounded border bg-background"
-              />
-              {t("logo.primaryColor")}
-            </label>
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="color"
-                value={secondaryColor}
-                onChange={(event) => setSecondaryColor(event.target.value)}
-                className="h-9 w-12 cursor-pointer rounded border bg-background"
-              />
-              {t("logo.secondaryColor")}
-            </label>
+            <ColorInput label={t("logo.primaryColor")} value={primaryColor} onChange={setPrimaryColor} />
+            <ColorInput label={t("logo.secondaryColor")} value={secondaryColor} onChange={setSecondaryColor} />
           </div>
         ) : (
           <p className="flex items-center gap-2 text-xs text-muted-foreground">

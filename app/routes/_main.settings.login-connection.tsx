@@ -17,6 +17,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ConfirmIdentityDialog, useIdentityConfirmedNotice } from "~/components/settings/confirm-identity";
 import { ConnectEmailForm, DisconnectButton, ICONS } from "~/components/settings/login-connections";
 import { PasskeysSection } from "~/components/settings/passkeys-section";
+import { SettingsTab } from "~/components/settings/section";
 import { SecurityActivity } from "~/components/settings/security-activity";
 import { TwoStepSection } from "~/components/settings/two-step-section";
 import { WhatsAppSettingsSection } from "~/components/whatsapp/settings-section";
@@ -88,11 +89,7 @@ export default function LoginConnectionTab() {
   useIdentityConfirmedNotice();
 
   return (
-    <section aria-labelledby="settings-tab-title">
-      <h2 id="settings-tab-title" className="text-lg font-semibold">
-        {t("login-connection.title")}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t("login-connection.description")}</p>
+    <SettingsTab title={t("login-connection.title")} description={t("login-connection.description")}>
       {error && (
         <div className="mt-4">
           <FormAlert code={error} />
@@ -169,7 +166,7 @@ export default function LoginConnectionTab() {
           }}
         />
       )}
-    </section>
+    </SettingsTab>
   );
 }
 

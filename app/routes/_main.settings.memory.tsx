@@ -7,6 +7,8 @@ import { memoryPage } from "~/.server/memory/settings";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CustomInstructionsForm, MemorySwitch } from "~/components/settings/memory-instructions";
 import { MemoryList } from "~/components/settings/memory-list";
+import { SettingsTab } from "~/components/settings/section";
+import { TitledSection } from "~/components/ui/titled-section";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -18,21 +20,12 @@ export default function MemoryTab() {
   const { t } = useTranslation("settings");
   const { settings, memories, birthProfile } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="settings-tab-title" className="flex flex-col gap-6">
-      <div>
-        <h2 id="settings-tab-title" className="text-lg font-semibold">
-          {t("memory.title")}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t("memory.description")}</p>
-      </div>
+    <SettingsTab title={t("memory.title")} description={t("memory.description")} className="flex flex-col gap-6">
       <MemorySwitch enabled={settings.enabled} />
       <MemoryList memories={memories} />
       {/* Keyed by the saved text: a save elsewhere (another tab) starts the fields from what is stored. */}
       <CustomInstructionsForm key={`${settings.aboutYou}\u0000${settings.answerStyle}`} aboutYou={settings.aboutYou} answerStyle={settings.answerStyle} />
-      <section aria-labelledby="memory-birth-title" className="flex flex-col gap-2 rounded-lg border p-4">
-        <h3 id="memory-birth-title" className="font-medium">
-          {t("memory.birthTitle")}
-        </h3>
+      <TitledSection id="memory-birth-title" title={t("memory.birthTitle")} level={3} className="flex flex-col gap-2 rounded-lg border p-4">
         <p className="text-sm">
           {birthProfile
             ? t("memory.birthBody", {
@@ -45,14 +38,11 @@ export default function MemoryTab() {
         <Link to="/horoscope" className="self-start text-sm text-primary underline">
           {t("memory.birthEdit")}
         </Link>
-      </section>
-      <section aria-labelledby="memory-privacy-title" className="flex flex-col gap-2">
-        <h3 id="memory-privacy-title" className="font-medium">
-          {t("memory.privacyTitle")}
-        </h3>
+      </TitledSection>
+      <TitledSection id="memory-privacy-title" title={t("memory.privacyTitle")} level={3} className="flex flex-col gap-2">
         <p className="text-sm text-muted-foreground">{t("memory.privacy")}</p>
-      </section>
-    </section>
+      </TitledSection>
+    </SettingsTab>
   );
 }
 

@@ -15,6 +15,7 @@ import { readForm } from "~/.server/http/request";
 import { getLocale } from "~/.server/i18n";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { SettingsTab } from "~/components/settings/section";
 import type { BillingPeriod } from "~/lib/constants";
 import { notify } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
@@ -143,14 +144,7 @@ export default function MyPlanTab() {
   const { plan, subscription, ended, freeDaily, mode, portal } = useLoaderData<typeof loader>();
 
   return (
-    <section aria-labelledby="settings-tab-title" className="flex flex-col gap-6">
-      <div>
-        <h2 id="settings-tab-title" className="text-lg font-semibold">
-          {t("my-plan.title")}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t("my-plan.description")}</p>
-      </div>
-
+    <SettingsTab title={t("my-plan.title")} description={t("my-plan.description")} className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 rounded-lg border p-4">
         <div className="flex items-center gap-3">
           <span className="inline-flex size-9 items-center justify-center rounded-lg bg-accent text-primary">
@@ -222,7 +216,7 @@ export default function MyPlanTab() {
           )}
         </div>
       )}
-    </section>
+    </SettingsTab>
   );
 }
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
-import { POST_ONLY, readForm } from "~/.server/http/request";
+import { readSignedInForm } from "~/.server/http/auth";
 import { invalidForm, resource, serverNamespace } from "~/.server/http/respond";
-import { getViewer } from "~/.server/identity";
 import { deleteMemory, editMemory, memoryItemSchema } from "~/.server/memory/settings";
 
 /**
@@ -10,9 +9,7 @@ import { deleteMemory, editMemory, memoryItemSchema } from "~/.server/memory/set
  * for only in the asking account's own storage).
  */
 export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {
-  const form = await readForm(request, { allow: POST_ONLY });
-  const viewer = await getViewer(request, context);
-  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  const { form, viewer } = await readSignedInForm(request, context);
   if (!params.memoryId) throw new AppError("memory/not-found");
   const parsed = memoryItemSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("settings"), under: "memory" });

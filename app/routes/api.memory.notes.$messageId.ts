@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
-import { POST_ONLY, readForm } from "~/.server/http/request";
+import { readSignedInForm } from "~/.server/http/auth";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { saveOffered } from "~/.server/memory/jobs";
@@ -24,9 +24,7 @@ export const loader = resource(async ({ request, params, context }: LoaderFuncti
  * account's, is 404.
  */
 export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {
-  const form = await readForm(request, { allow: POST_ONLY });
-  const viewer = await getViewer(request, context);
-  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  const { form, viewer } = await readSignedInForm(request, context);
   if (!memoryNoteActionSchema.safeParse(Object.fromEntries(form)).success) throw new AppError("request/invalid");
   if (!params.messageId) throw new AppError("memory/not-found");
   const note = await saveOffered(context.env, viewer.user.id, params.messageId);

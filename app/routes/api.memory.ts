@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { AppError } from "~/.server/errors";
-import { POST_ONLY, readForm } from "~/.server/http/request";
+import { readSignedInForm } from "~/.server/http/auth";
 import { invalidForm, resource, serverNamespace } from "~/.server/http/respond";
-import { getViewer } from "~/.server/identity";
 import { deleteAllMemories, setCustomInstructions, setMemoryEnabled } from "~/.server/memory/settings";
 import { memoryActionSchema } from "~/lib/schemas/memory";
 
@@ -12,9 +10,7 @@ import { memoryActionSchema } from "~/lib/schemas/memory";
  * when a field is refused.
  */
 export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request, { allow: POST_ONLY });
-  const viewer = await getViewer(request, context);
-  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  const { form, viewer } = await readSignedInForm(request, context);
   const parsed = memoryActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("settings"), under: "memory" });
   const { env } = context;

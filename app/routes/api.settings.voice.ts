@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { AppError } from "~/.server/errors";
-import { POST_ONLY, readForm } from "~/.server/http/request";
+import { readSignedInForm } from "~/.server/http/auth";
 import { resource, invalidForm, serverNamespace } from "~/.server/http/respond";
-import { getViewer } from "~/.server/identity";
 import { setAccountVoice } from "~/.server/voice/preference";
 import { voiceSettingSchema } from "~/lib/schemas/voice";
 
 /** POST form `voice`: the account's voice for read-aloud and WhatsApp voice replies (decision 0025), `{ ok, voice }`. */
 export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
-  const form = await readForm(request, { allow: POST_ONLY });
-  const viewer = await getViewer(request, context);
-  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  const { form, viewer } = await readSignedInForm(request, context);
   const parsed = voiceSettingSchema.safeParse(Object.fromEntries(form));
   // A voice not on offer: 400 with settings:voice.validation.unknown under the field, in the person's language.
   if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("settings"), under: "voice" });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { readProfilePhoto } from "~/.server/auth/avatar";
 import { AppError } from "~/.server/errors";
+import { privateFileHeaders } from "~/.server/http/media";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 
@@ -12,10 +13,8 @@ export const loader = resource(async ({ request, context, params }: LoaderFuncti
   const contentType = object.httpMetadata?.contentType === "image/png" ? "image/png" : "image/jpeg";
   return new Response(object.body, {
     headers: {
-      "Content-Type": contentType,
-      "Content-Length": String(object.size),
       // The URL changes with every new photo (?v=...), so the browser may keep this one; shared caches may not.
-      "Cache-Control": "private, max-age=31536000, immutable",
+      ...privateFileHeaders(contentType, object.size),
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Content-Disposition": "inline",
       ETag: object.httpEtag,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
+import { privateFileHeaders } from "~/.server/http/media";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { downloadName, readGalleryMedia } from "~/.server/images/gallery";
@@ -16,10 +17,7 @@ export const loader = resource(async ({ request, params, context }: LoaderFuncti
   if (viewer.kind !== "user" || !params.imageId) throw new AppError("request/not-found");
   const { image, body } = await readGalleryMedia(context.env, viewer.accountId, params.imageId);
   const headers = new Headers({
-    "Content-Type": image.contentType,
-    "Content-Length": String(image.bytes),
-    // A file never changes under its id; it is one person's, so only their browser may keep it.
-    "Cache-Control": "private, max-age=31536000, immutable",
+    ...privateFileHeaders(image.contentType, image.bytes),
     // SVGs are drawn by us with escaped text; this makes sure nothing in a picture could ever run or load.
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   });

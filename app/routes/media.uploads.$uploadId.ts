@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
+import { privateFileHeaders } from "~/.server/http/media";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { readUpload } from "~/.server/images/uploads";
@@ -9,7 +10,5 @@ export const loader = resource(async ({ request, params, context }: LoaderFuncti
   const viewer = await getViewer(request, context);
   if (!viewer.accountId || !params.uploadId) throw new AppError("request/not-found");
   const { upload, body } = await readUpload(context.env, viewer.accountId, params.uploadId);
-  return new Response(body, {
-    headers: { "Content-Type": upload.contentType, "Cache-Control": "private, max-age=31536000, immutable", "Content-Length": String(upload.bytes) },
-  });
+  return new Response(body, { headers: privateFileHeaders(upload.contentType, upload.bytes) });
 });

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
+import { privateFileHeaders } from "~/.server/http/media";
 import { resource } from "~/.server/http/respond";
 import { getViewer } from "~/.server/identity";
 import { readVoiceNote } from "~/.server/voice/kept-voice-notes";
@@ -9,7 +10,5 @@ export const loader = resource(async ({ request, params, context }: LoaderFuncti
   const viewer = await getViewer(request, context);
   if (!viewer.accountId || !params.messageId) throw new AppError("request/not-found");
   const { note, body } = await readVoiceNote(context.env, viewer.accountId, params.messageId);
-  return new Response(body, {
-    headers: { "Content-Type": note.contentType, "Cache-Control": "private, max-age=31536000, immutable", "Content-Length": String(note.bytes) },
-  });
+  return new Response(body, { headers: privateFileHeaders(note.contentType, note.bytes) });
 });

@@ -5,6 +5,7 @@ import type { User } from "../../../db/schema";
 import { DEFAULT_AFTER_SIGN_IN, isGuardedPath, loginPath, safeRedirectPath, TWO_STEP_PATH } from "../../lib/auth";
 import { AppError, type ErrorCode } from "../errors";
 import { errorAnswer } from "./respond";
+import { POST_ONLY, readForm } from "./request";
 import { fieldMessages, getLocale, serverNamespace } from "../i18n";
 import { forgetViewer, getViewer, readGuestId, viewerUserRow, type Viewer } from "../identity";
 import type { LinkContext } from "../auth/accounts";
@@ -166,3 +167,14 @@ export const linkPageHeaders: HeadersFunction = (args) => {
   headers.set("Cache-Control", "no-store");
   return headers;
 };
+
+/**
+ * A signed-in person's POSTed form, for the account's small settings APIs: the body is read (and capped) first, then a
+ * visitor is told auth/sign-in-required as the one JSON error body.
+ */
+export async function readSignedInForm(request: Request, context: Context): Promise<{ form: FormData; viewer: SignedInViewer }> {
+  const form = await readForm(request, { allow: POST_ONLY });
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") throw new AppError("auth/sign-in-required");
+  return { form, viewer };
+}

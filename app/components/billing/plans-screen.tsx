@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/error-body";
 import { FormAlert } from "~/components/auth/fields";
 import { PageHeader } from "~/components/ui/page-header";
+import { TitledSection } from "~/components/ui/titled-section";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { notify } from "~/lib/toast";
 import { BenefitsSection } from "./benefits-section";
@@ -145,10 +146,7 @@ export function PlansScreen({ data }: { data: PlansData }) {
 function OrderSummary({ period, summary }: { period: PlansData["period"]; summary: NonNullable<PlansData["summary"]> }) {
   const { t } = useTranslation("billing");
   return (
-    <section aria-labelledby="summary-title" className="rounded-lg border p-4">
-      <h2 id="summary-title" className="mb-2 font-medium">
-        {t("summary.title")}
-      </h2>
+    <TitledSection id="summary-title" title={t("summary.title")} className="rounded-lg border p-4" headingClassName="mb-2 font-medium">
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm" data-testid="order-summary">
         <dt className="text-muted-foreground">{t("summary.plan")}</dt>
         <dd>{t(`periods.${period}`)}</dd>
@@ -161,6 +159,6 @@ function OrderSummary({ period, summary }: { period: PlansData["period"]; summar
         <dt className="text-muted-foreground">{t("summary.currency")}</dt>
         <dd>{summary.currency}</dd>
       </dl>
-    </section>
+    </TitledSection>
   );
 }

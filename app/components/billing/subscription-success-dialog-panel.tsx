@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Link } from "@remix-run/react";
 import { PartyPopper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { closeSubscriptionSuccessDialog } from "~/lib/ui-store";
 import { CenteredDialog } from "../ui/centered-dialog";
+import { NextStepLinks } from "./next-step-links";
 import { ProBenefits } from "./pro-benefits";
 
 /** docs/product.md §2 subscription-success dialog: opens once the plan is active (loaded the first time it opens). */
@@ -17,22 +17,12 @@ export default function SubscriptionSuccessDialogPanel({ open }: { open: boolean
       <Dialog.Title className="text-xl font-semibold">{t("successDialog.title")}</Dialog.Title>
       <Dialog.Description className="mt-1 text-sm text-muted-foreground">{t("successDialog.body")}</Dialog.Description>
       <ProBenefits className="my-4 flex flex-col items-center gap-2" />
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Link
-          to="/web-main"
-          onClick={() => closeSubscriptionSuccessDialog()}
-          className="rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground"
-        >
-          {t("successDialog.start")}
-        </Link>
-        <Link
-          to="/settings/my-plan"
-          onClick={() => closeSubscriptionSuccessDialog()}
-          className="rounded-lg border px-4 py-2.5 text-sm font-medium hover:bg-muted"
-        >
-          {t("successDialog.manage")}
-        </Link>
-      </div>
+      <NextStepLinks
+        start={t("successDialog.start")}
+        manage={t("successDialog.manage")}
+        className="flex flex-col gap-2 sm:flex-row sm:justify-center"
+        onNavigate={() => closeSubscriptionSuccessDialog()}
+      />
     </CenteredDialog>
   );
 }

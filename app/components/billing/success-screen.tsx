@@ -1,5 +1,5 @@
 // The payment page's return from checkout (/payment?success=1): its data comes from app/.server/billing/screen.ts.
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { Loader2, PartyPopper } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { showSubscriptionSuccessDialog } from "~/lib/ui-store";
 import { useRootData } from "~/components/root-data";
 import { BenefitsSection } from "./benefits-section";
+import { NextStepLinks } from "./next-step-links";
 import type { SuccessData } from "./payment-data";
 import { Button } from "~/components/ui/button";
 
@@ -64,14 +65,7 @@ export function SuccessScreen({ data }: { data: SuccessData }) {
           <>
             <p>{t("success.body")}</p>
             <BenefitsSection />
-            <div className="flex flex-wrap gap-2">
-              <Link to="/web-main" className="rounded-lg bg-primary px-4 py-2.5 text-sm font-medium text-primary-foreground">
-                {t("success.start")}
-              </Link>
-              <Link to="/settings/my-plan" className="rounded-lg border px-4 py-2.5 text-sm font-medium hover:bg-muted">
-                {t("success.manage")}
-              </Link>
-            </div>
+            <NextStepLinks start={t("success.start")} manage={t("success.manage")} className="flex flex-wrap gap-2" />
           </>
         ) : (
           <div role="status" className="flex flex-col gap-3">

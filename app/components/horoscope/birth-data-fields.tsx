@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { PlaceOption } from "~/.server/horoscope/places";
-import { Field, fieldClass } from "../ui/field";
+import { Field, fieldClass, InputField } from "../ui/field";
 import { PlaceCombobox } from "./place-combobox";
 import type { FieldsProps } from "./horoscope-fields";
 
@@ -32,33 +32,26 @@ export function BirthDataFields({
           )}
         </Field>
       </div>
-      <Field label={t("form.birthDate")} error={errors.birthDate}>
-        {(wiring) => (
-          <input
-            {...wiring}
-            name="birthDate"
-            type="date"
-            min="1900-01-01"
-            max={new Date().toISOString().slice(0, 10)}
-            value={values.birthDate ?? ""}
-            onChange={(event) => onChange("birthDate", event.target.value)}
-            aria-required
-            className={fieldClass}
-          />
-        )}
-      </Field>
-      <Field label={t("form.birthTime")} error={errors.birthTime} hint={t("form.birthTimeHint")}>
-        {(wiring) => (
-          <input
-            {...wiring}
-            name="birthTime"
-            type="time"
-            value={values.birthTime ?? ""}
-            onChange={(event) => onChange("birthTime", event.target.value)}
-            className={fieldClass}
-          />
-        )}
-      </Field>
+      <InputField
+        label={t("form.birthDate")}
+        error={errors.birthDate}
+        name="birthDate"
+        type="date"
+        min="1900-01-01"
+        max={new Date().toISOString().slice(0, 10)}
+        value={values.birthDate ?? ""}
+        onValueChange={(value) => onChange("birthDate", value)}
+        aria-required
+      />
+      <InputField
+        label={t("form.birthTime")}
+        error={errors.birthTime}
+        hint={t("form.birthTimeHint")}
+        name="birthTime"
+        type="time"
+        value={values.birthTime ?? ""}
+        onValueChange={(value) => onChange("birthTime", value)}
+      />
     </div>
   );
 }

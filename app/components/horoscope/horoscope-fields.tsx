@@ -6,7 +6,7 @@ import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib
 import type { HoroscopeType } from "~/lib/tools";
 import { ChoiceGroup } from "../images/choice-group";
 import { UploadField, type UploadedPhoto } from "../images/upload-field";
-import { Field, fieldClass } from "../ui/field";
+import { Field, fieldClass, InputField } from "../ui/field";
 import { BirthDataFields } from "./birth-data-fields";
 
 /** What every group of fields gets: the form's values, its errors (texts to show) and a setter. */
@@ -80,20 +80,16 @@ function CoffeeFields(props: FieldsProps) {
 function IntentionField({ values, errors, onChange }: FieldsProps) {
   const { t } = useTranslation("horoscope");
   return (
-    <Field label={t("form.intention")} error={errors.intention}>
-      {(wiring) => (
-        <input
-          {...wiring}
-          name="intention"
-          maxLength={INTENTION_MAX}
-          value={values.intention ?? ""}
-          onChange={(event) => onChange("intention", event.target.value)}
-          placeholder={t("form.intentionPlaceholder")}
-          aria-required
-          className={fieldClass}
-        />
-      )}
-    </Field>
+    <InputField
+      label={t("form.intention")}
+      error={errors.intention}
+      name="intention"
+      maxLength={INTENTION_MAX}
+      value={values.intention ?? ""}
+      onValueChange={(value) => onChange("intention", value)}
+      placeholder={t("form.intentionPlaceholder")}
+      aria-required
+    />
   );
 }
 

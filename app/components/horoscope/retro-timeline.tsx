@@ -1,14 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { RetroTimelineView } from "~/.server/horoscope/chart-view";
+import { TitledSection } from "~/components/ui/titled-section";
 
 /** Each planet's retrograde periods in the coming six months: the dates as text, with bars on a shared scale. */
 export function RetroTimeline({ timeline }: { timeline: RetroTimelineView }) {
   const { t } = useTranslation("horoscope");
   return (
-    <section aria-labelledby="retro-title" className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
-      <h2 id="retro-title" className="font-medium">
-        {t("chart.retroTitle")}
-      </h2>
+    <TitledSection id="retro-title" title={t("chart.retroTitle")} className="flex flex-col gap-2 rounded-xl border p-4 text-sm">
       <p className="text-xs text-muted-foreground">{t("chart.retroRange", { from: timeline.from, to: timeline.to })}</p>
       {timeline.planets.length === 0 ? (
         <p>{t("chart.noRetroPeriods")}</p>
@@ -32,6 +30,6 @@ export function RetroTimeline({ timeline }: { timeline: RetroTimelineView }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

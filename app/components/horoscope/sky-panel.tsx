@@ -1,16 +1,23 @@
 import { Moon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { SkyView } from "~/.server/horoscope/reading";
+import { TitledSection } from "~/components/ui/titled-section";
 
 /** The real sky the reading is built on (computed on the server with astronomy-engine). */
 export function SkyPanel({ sky }: { sky: SkyView }) {
   const { t } = useTranslation("horoscope");
   return (
-    <section aria-labelledby="sky-title" className="flex flex-col gap-3 rounded-xl border p-4 text-sm">
-      <h2 id="sky-title" className="flex items-center gap-2 font-medium">
-        <Moon className="size-4 text-primary" aria-hidden />
-        {t("facts.title")}
-      </h2>
+    <TitledSection
+      id="sky-title"
+      title={
+        <>
+          <Moon className="size-4 text-primary" aria-hidden />
+          {t("facts.title")}
+        </>
+      }
+      className="flex flex-col gap-3 rounded-xl border p-4 text-sm"
+      headingClassName="flex items-center gap-2 font-medium"
+    >
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-muted-foreground">{t("facts.moonPhase")}</dt>
         <dd>
@@ -51,6 +58,6 @@ export function SkyPanel({ sky }: { sky: SkyView }) {
         {sky.nextMercury && <p className="mt-1 text-muted-foreground">{t("facts.nextMercury", { date: sky.nextMercury })}</p>}
       </div>
       <p className="text-xs text-muted-foreground">{t("facts.computedAt", { time: sky.at })}</p>
-    </section>
+    </TitledSection>
   );
 }

@@ -11,6 +11,7 @@ import type { GalleryItem, GalleryVersion } from "~/.server/images/gallery";
 import { creationTitle, ImageActions } from "./job-list";
 import { TattooOnPhoto } from "./tattoo-on-photo";
 import { Button } from "~/components/ui/button";
+import { TitledSection } from "~/components/ui/titled-section";
 
 /** A gallery entry as the gallery loader sends it (the server type, imported for its shape only). */
 export type GalleryViewerItem = GalleryItem;
@@ -29,10 +30,13 @@ function Versions({ item, onSelect }: { item: GalleryViewerItem; onSelect: (vers
   const { t } = useTranslation("images");
   if (item.versions.length < 2) return null;
   return (
-    <section aria-labelledby="versions-title" className="flex flex-col gap-2">
-      <h3 id="versions-title" className="text-sm font-medium text-muted-foreground">
-        {t("edit.versions")}
-      </h3>
+    <TitledSection
+      id="versions-title"
+      title={t("edit.versions")}
+      level={3}
+      className="flex flex-col gap-2"
+      headingClassName="text-sm font-medium text-muted-foreground"
+    >
       <ul className="flex gap-3 overflow-x-auto pb-1" data-versions>
         {item.versions.map((version, index) => {
           const name = index === 0 ? t("edit.original") : t("edit.version", { number: index });
@@ -54,7 +58,7 @@ function Versions({ item, onSelect }: { item: GalleryViewerItem; onSelect: (vers
           );
         })}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -12,6 +12,7 @@ import { downloadSvgAsPng } from "./download";
 import { TattooOnPhoto } from "./tattoo-on-photo";
 import { languageName, TranslationView } from "./translation-view";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { TitledSection } from "~/components/ui/titled-section";
 
 /** Shows the upgrade dialog for the refusals it answers, and the message for every refusal. */
 export function reportJobError(code: string, t: (key: string) => string) {
@@ -254,15 +255,12 @@ export function JobCard({ job, onRetried }: { job: JobView; onRetried: (job: Job
 export function JobList({ jobs, onRetried }: { jobs: JobView[]; onRetried: (job: JobView) => void }) {
   const { t } = useTranslation("images");
   return (
-    <section aria-labelledby="recent-jobs" className="flex flex-col gap-3">
-      <h2 id="recent-jobs" className="text-sm font-medium text-muted-foreground">
-        {t("jobs.title")}
-      </h2>
+    <TitledSection id="recent-jobs" title={t("jobs.title")} className="flex flex-col gap-3" headingClassName="text-sm font-medium text-muted-foreground">
       {jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{t("jobs.empty")}</p>
       ) : (
         jobs.map((job) => <JobCard key={job.id} job={job} onRetried={onRetried} />)
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -9,7 +9,7 @@ import { SUBJECT_MAX, type SearchCategory } from "~/lib/search-options";
 import { notify } from "~/lib/toast";
 import { SEARCH_CATEGORIES } from "~/lib/tools";
 import { useForm } from "~/lib/use-form";
-import { Field, fieldClass } from "../ui/field";
+import { InputField } from "../ui/field";
 import { ChoiceGroup } from "../images/choice-group";
 import { ToolSubmitButton } from "~/components/tools/tool-form-parts";
 
@@ -43,20 +43,16 @@ export function SearchForm({
 
   return (
     <form method="post" {...formProps} className="flex flex-col gap-5" aria-label={tt("web-search.title")}>
-      <Field label={t("form.subject")} error={errors.subject}>
-        {(wiring) => (
-          <input
-            {...wiring}
-            name="subject"
-            value={subject}
-            maxLength={SUBJECT_MAX}
-            onChange={(event) => setSubject(event.target.value)}
-            placeholder={t("form.subjectPlaceholder")}
-            aria-required
-            className={fieldClass}
-          />
-        )}
-      </Field>
+      <InputField
+        label={t("form.subject")}
+        error={errors.subject}
+        name="subject"
+        value={subject}
+        maxLength={SUBJECT_MAX}
+        onValueChange={setSubject}
+        placeholder={t("form.subjectPlaceholder")}
+        aria-required
+      />
       <ChoiceGroup
         label={t("form.category")}
         name="category"

@@ -7,6 +7,7 @@ import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { Field, fieldClass } from "../ui/field";
 import { Button } from "~/components/ui/button";
+import { TitledSection } from "~/components/ui/titled-section";
 
 export function MemorySwitch({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation("settings");
@@ -77,10 +78,7 @@ export function CustomInstructionsForm({ aboutYou, answerStyle }: { aboutYou: st
     });
   };
   return (
-    <section aria-labelledby="memory-instructions-title" className="flex flex-col gap-3 rounded-lg border p-4">
-      <h3 id="memory-instructions-title" className="font-medium">
-        {t("memory.instructionsTitle")}
-      </h3>
+    <TitledSection id="memory-instructions-title" title={t("memory.instructionsTitle")} level={3} className="flex flex-col gap-3 rounded-lg border p-4">
       <p className="text-sm text-muted-foreground">{t("memory.instructionsHint")}</p>
       <form method="post" action="/api/memory" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="instructions" />
@@ -92,6 +90,6 @@ export function CustomInstructionsForm({ aboutYou, answerStyle }: { aboutYou: st
           </Button>
         </div>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -8,6 +8,7 @@ import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { Field, fieldClass } from "../ui/field";
 import { Button } from "~/components/ui/button";
+import { TitledSection } from "~/components/ui/titled-section";
 
 export interface MemoryItem {
   id: string;
@@ -131,10 +132,7 @@ function DeleteAll({ count }: { count: number }) {
 export function MemoryList({ memories }: { memories: MemoryItem[] }) {
   const { t } = useTranslation("settings");
   return (
-    <section aria-labelledby="memory-list-title" className="flex flex-col gap-3">
-      <h3 id="memory-list-title" className="font-medium">
-        {t("memory.listTitle")}
-      </h3>
+    <TitledSection id="memory-list-title" title={t("memory.listTitle")} level={3} className="flex flex-col gap-3">
       {memories.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("memory.empty")}</p>
       ) : (
@@ -147,6 +145,6 @@ export function MemoryList({ memories }: { memories: MemoryItem[] }) {
           <DeleteAll count={memories.length} />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

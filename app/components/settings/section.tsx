@@ -14,3 +14,18 @@ export function Section({ id, title, description, children }: { id: string; titl
     </section>
   );
 }
+
+/** A settings tab's page: the tab's title (the heading the tab panel is labelled by) and what the tab is for. */
+export function SettingsTab({ title, description, className, children }: { title: string; description: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="settings-tab-title" className={className}>
+      <div>
+        <h2 id="settings-tab-title" className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
 // The one labelled field of the app (auth, settings, image tools, horoscope): a label, the control, an optional hint
 // and an optional error, with the ids and the aria wiring made here, so no form can forget to point its control at
 // its hint and error. Forms pass the error already in the person's language.
-import { useId, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
 /** The look of a field's text input, select or textarea (an invalid one gets the danger border). */
 export const fieldClass =
@@ -47,5 +47,23 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A Field around one input with the field look, for the forms that keep each value in state and pass it a new one. */
+export function InputField({
+  label,
+  error,
+  hint,
+  onValueChange,
+  ...input
+}: { label: ReactNode; error?: string; hint?: ReactNode; onValueChange: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "onChange" | "className"
+>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(wiring) => <input {...wiring} {...input} onChange={(event) => onValueChange(event.target.value)} className={fieldClass} />}
+    </Field>
   );
 }
