@@ -1,11 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { inAccount } from "~/.server/account/client";
-import { AppError } from "~/.server/errors";
-import { isLocalDevelopment } from "~/.server/http/development";
-import { readJson } from "~/.server/http/request";
-import { resource } from "~/.server/http/respond";
-import { getViewer } from "~/.server/identity";
+import { benchAction } from "~/.server/http/bench-route";
 
 const benchSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -39,20 +34,12 @@ const benchSchema = z.discriminatedUnion("intent", [
  * object (`npm run bench`,
  * chat/history-bench.ts).
  */
-export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
-  if (!isLocalDevelopment(request, context.config)) throw new AppError("request/not-found");
-  const parsed = benchSchema.safeParse(await readJson(request));
-  if (!parsed.success) throw new AppError("request/invalid");
-  const viewer = await getViewer(request, context);
-  if (!viewer.accountId) throw new AppError("request/not-found");
-  const { data } = parsed;
-  const result =
-    data.intent === "seed"
-      ? await inAccount(context.env, viewer.accountId, "bench.seedHistory", data)
-      : data.intent === "time"
-        ? await inAccount(context.env, viewer.accountId, "bench.timeHistory", data)
-        : data.intent === "index-cost"
-          ? await inAccount(context.env, viewer.accountId, "bench.timeIndexCost", data)
-          : await inAccount(context.env, viewer.accountId, "bench.rowWrites", data);
-  return Response.json({ ok: true, result });
-});
+export const action = benchAction(benchSchema, (env, accountId, data) =>
+  data.intent === "seed"
+    ? inAccount(env, accountId, "bench.seedHistory", data)
+    : data.intent === "time"
+      ? inAccount(env, accountId, "bench.timeHistory", data)
+      : data.intent === "index-cost"
+        ? inAccount(env, accountId, "bench.timeIndexCost", data)
+        : inAccount(env, accountId, "bench.rowWrites", data),
+);

@@ -1,11 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { inAccount } from "~/.server/account/client";
-import { AppError } from "~/.server/errors";
-import { isLocalDevelopment } from "~/.server/http/development";
-import { readJson } from "~/.server/http/request";
-import { resource } from "~/.server/http/respond";
-import { getViewer } from "~/.server/identity";
+import { benchAction } from "~/.server/http/bench-route";
 
 const benchSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -27,16 +22,6 @@ const benchSchema = z.discriminatedUnion("intent", [
  * Development only (a 404 anywhere else, see http/development.ts): POST JSON to fill the signed-in account's object
  * with a project of many files, or to time the project's retrieval inside the object (`npm run bench`, projects/bench.ts).
  */
-export const action = resource(async ({ request, context }: ActionFunctionArgs) => {
-  if (!isLocalDevelopment(request, context.config)) throw new AppError("request/not-found");
-  const parsed = benchSchema.safeParse(await readJson(request));
-  if (!parsed.success) throw new AppError("request/invalid");
-  const viewer = await getViewer(request, context);
-  if (!viewer.accountId) throw new AppError("request/not-found");
-  const { data } = parsed;
-  const result =
-    data.intent === "seed"
-      ? await inAccount(context.env, viewer.accountId, "bench.seedProjectFile", data)
-      : await inAccount(context.env, viewer.accountId, "bench.timeProjectRetrieval", data);
-  return Response.json({ ok: true, result: result ?? null });
-});
+export const action = benchAction(benchSchema, (env, accountId, data) =>
+  data.intent === "seed" ? inAccount(env, accountId, "bench.seedProjectFile", data) : inAccount(env, accountId, "bench.timeProjectRetrieval", data),
+);

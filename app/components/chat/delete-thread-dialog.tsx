@@ -3,19 +3,10 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { Button } from "~/components/ui/button";
+import type { ThreadDialogProps } from "./thread-dialog";
 
 /** Confirms deleting a thread; `onDeleted` runs once the server has removed it. */
-export default function DeleteThreadDialog({
-  open,
-  onOpenChange,
-  thread,
-  onDeleted,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  thread: { id: string; title: string };
-  onDeleted: () => void;
-}) {
+export default function DeleteThreadDialog({ open, onOpenChange, thread, onDeleted }: ThreadDialogProps & { onDeleted: () => void }) {
   const { t } = useTranslation("chat");
   const remove = useApiAction();
   const toastFailure = useActionFailureToast();

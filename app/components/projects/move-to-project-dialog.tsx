@@ -9,16 +9,9 @@ import { CenteredDialog } from "../ui/centered-dialog";
 import { Button } from "~/components/ui/button";
 import { ProjectMark } from "./project-mark";
 import { useMoveChat } from "./sidebar-projects";
+import type { ThreadDialogProps } from "~/components/chat/thread-dialog";
 
-export default function MoveToProjectDialog({
-  open,
-  onOpenChange,
-  thread,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  thread: { id: string; title: string };
-}) {
+export default function MoveToProjectDialog({ open, onOpenChange, thread }: ThreadDialogProps) {
   const { t } = useTranslation("chat");
   const projects = useRouteLoaderData<{ projects?: ProjectSummary[] }>("routes/_main")?.projects ?? [];
   const moveChat = useMoveChat();

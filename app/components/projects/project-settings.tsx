@@ -26,6 +26,32 @@ function useProjectForm(projectId: string) {
   return { errors, submit, busy: action.state !== "idle", action };
 }
 
+/** A form of the page posting `intent` to the project, with its fields and a Save button. */
+function SavingForm({
+  projectId,
+  intent,
+  form,
+  children,
+}: {
+  projectId: string;
+  intent: string;
+  form: ReturnType<typeof useProjectForm>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("chat");
+  return (
+    <form method="post" action={`/api/projects/${projectId}`} onSubmit={form.submit} noValidate className="flex flex-col gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <div>
+        <Button type="submit" variant="secondary" size="sm" disabled={form.busy}>
+          {t("projects.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -42,19 +68,13 @@ export function ProjectInstructions({ projectId, instructions }: { projectId: st
   const { t } = useTranslation("chat");
   const form = useProjectForm(projectId);
   return (
-    <form method="post" action={`/api/projects/${projectId}`} onSubmit={form.submit} noValidate className="flex flex-col gap-3">
-      <input type="hidden" name="intent" value="instructions" />
+    <SavingForm projectId={projectId} intent="instructions" form={form}>
       <Field label={t("projects.instructions")} hint={t("projects.instructionsHint")} error={form.errors.instructions}>
         {(wiring) => (
           <textarea {...wiring} name="instructions" rows={5} defaultValue={instructions} maxLength={PROJECT_INSTRUCTIONS_MAX * 2} className={fieldClass} />
         )}
       </Field>
-      <div>
-        <Button type="submit" variant="secondary" size="sm" disabled={form.busy}>
-          {t("projects.save")}
-        </Button>
-      </div>
-    </form>
+    </SavingForm>
   );
 }
 
@@ -99,15 +119,9 @@ export function ProjectDetails({ project }: { project: ProjectScreen["project"] 
   const form = useProjectForm(project.id);
   return (
     <Section title={t("projects.details")}>
-      <form method="post" action={`/api/projects/${project.id}`} onSubmit={form.submit} noValidate className="flex flex-col gap-3">
-        <input type="hidden" name="intent" value="update" />
+      <SavingForm projectId={project.id} intent="update" form={form}>
         <ProjectFields errors={form.errors} defaults={project} />
-        <div>
-          <Button type="submit" variant="secondary" size="sm" disabled={form.busy}>
-            {t("projects.save")}
-          </Button>
-        </div>
-      </form>
+      </SavingForm>
     </Section>
   );
 }

@@ -8,6 +8,7 @@ import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { CopyButton } from "../chat/copy-button";
 import { CenteredDialog } from "../ui/centered-dialog";
 import { Button } from "~/components/ui/button";
+import type { ThreadDialogProps } from "~/components/chat/thread-dialog";
 
 interface ShareView {
   id: string;
@@ -44,15 +45,7 @@ function useThreadShare(threadId: string, open: boolean) {
  * Share a chat (decision 0015): makes a read-only public link to a snapshot of the thread as it is now, or takes a new
  * snapshot under the same link ("Update link"). The owner's name is shown only when "Show my name" is ticked.
  */
-export default function ShareDialog({
-  open,
-  onOpenChange,
-  thread,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  thread: { id: string; title: string };
-}) {
+export default function ShareDialog({ open, onOpenChange, thread }: ThreadDialogProps) {
   const { t } = useTranslation("chat");
   const [loaded, setLoaded] = useThreadShare(thread.id, open);
   const save = useApiAction<{ share: ShareView }>();
