@@ -77,6 +77,7 @@ export function parseCommand(message: InboxMessage, tasksOnly: boolean): Inbound
   // Turkish names too ("/projeler", "/proje"); in `tasks` mode there is no chat to continue, so they get the menu.
   const project = /^\/(?:projects?|projeler|proje)(?:\s+([\s\S]*))?$/i.exec(text);
   if (project && message.type === "text" && !tasksOnly) {
+    // Bounded (it is echoed in the reply when no project has it), with room for the extra spaces a phone may type.
     const name = project[1]?.trim() ?? "";
     return name ? { kind: "project-choose", name: name.slice(0, PROJECT_NAME_MAX * 2) } : { kind: "projects-list" };
   }
