@@ -1,6 +1,6 @@
 // What each inbound WhatsApp message asks for, decided from the message alone before any account is read: the first
-// matching command wins (a link code anywhere, then "/new", then a photo, a voice note, "/image", "/horoscope"), and
-// `tasks` mode (decision 0010) turns anything that is not a task into the menu.
+// matching command wins (a link code anywhere, then "/new", "/projects" and "/project <name>", then a photo, a voice
+// note, "/image", "/horoscope"), and `tasks` mode (decision 0010) turns anything that is not a task into the menu.
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../app/.server/whatsapp/commands";
 import type { InboxMessage } from "../../app/.server/whatsapp/inbox-message";
@@ -46,6 +46,16 @@ describe("parseCommand", () => {
     expect(parseCommand(text("/image"), false)).toEqual({ kind: "chat", text: "/image" });
     expect(parseCommand(text("/image "), true)).toEqual({ kind: "menu", reply: "tasksMenu" });
     expect(parseCommand(text("/image a fox"), true)).toEqual({ kind: "image", prompt: "a fox" });
+  });
+
+  it('reads "/projects" and "/project <name>" (or Turkish "/projeler", "/proje"), except in tasks mode; "/projectx" is text', () => {
+    expect(parseCommand(text("/projects"), false)).toEqual({ kind: "projects-list" });
+    expect(parseCommand(text(" /Project "), false)).toEqual({ kind: "projects-list" });
+    expect(parseCommand(text("/projeler"), false)).toEqual({ kind: "projects-list" });
+    expect(parseCommand(text("/project  Trip to Rome "), false)).toEqual({ kind: "project-choose", name: "Trip to Rome" });
+    expect(parseCommand(text("/PROJE İstanbul gezisi"), false)).toEqual({ kind: "project-choose", name: "İstanbul gezisi" });
+    expect(parseCommand(text("/projectx"), false)).toEqual({ kind: "chat", text: "/projectx" });
+    expect(parseCommand(text("/projects"), true)).toEqual({ kind: "menu", reply: "tasksMenu" });
   });
 
   it("chats with text, and answers what chat cannot take (or anything in tasks mode) with a menu", () => {

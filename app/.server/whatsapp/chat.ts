@@ -13,7 +13,7 @@ import { getDb, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { isAppError } from "../errors";
 import type { WhatsAppLink } from "./linking";
-import { sendAnswer, sendReply, type Conversation } from "./replies";
+import { replyText, sendAnswer, sendReply, type Conversation } from "./replies";
 
 /** A stable request id for a message (the chat turn's idempotency key): a redelivery joins the same answer. */
 export async function requestIdFor(messageId: string): Promise<string> {
@@ -42,7 +42,21 @@ export interface ChatInput {
 /** The finished answer, and where it is: its thread and its own message id. */
 export type AnsweredTurn = ChatStreamDone & { threadId: string; answerId: string };
 
-/** Answers one message as a chat turn of `owner`; the thread it lands in becomes the link's current thread. */
+/**
+ * The next message starts a new conversation ("/new", "/project <name>"): in `projectId`'s project, or (null) in the
+ * history. The thread is a link property in D1; the project only the number's object keeps.
+ */
+export async function startNewConversation(env: AppEnv, conversation: Conversation, link: WhatsAppLink, projectId: string | null): Promise<void> {
+  await getDb(env).update(schema.whatsappLinks).set({ threadId: null }).where(eq(schema.whatsappLinks.id, link.id));
+  await conversation.number.setThread(null);
+  await conversation.number.setProject(projectId);
+}
+
+/**
+ * Answers one message as a chat turn of `owner`; the thread it lands in becomes the link's current thread. A new
+ * conversation starts in the project "/project" chose, passing its id as a new web chat in a project does (decision
+ * 0038-projects); a thread already there keeps its own project (or none).
+ */
 export async function answerWithChat(
   env: AppEnv,
   config: AppConfig,
@@ -55,12 +69,15 @@ export async function answerWithChat(
   const models = modelsToTry(link);
   const horoscope = input.horoscopeSign !== undefined;
   let threadId = horoscope ? undefined : (link.threadId ?? undefined);
-  for (let attempt = 0; attempt < models.length + 2; attempt++) {
+  const projectOf = async () => (horoscope || threadId ? undefined : ((await conversation.number.activeProject()) ?? undefined));
+  let projectId = await projectOf();
+  let preface = input.preface;
+  for (let attempt = 0; attempt < models.length + 3; attempt++) {
     const model = models[0]!;
     try {
       const request = horoscope
         ? { requestId, model, mode: "send" as const, tool: "horoscope" as const, toolPath: "daily", input: { sign: input.horoscopeSign! } }
-        : { requestId, threadId, model, message: input.text, mode: "send" as const, attachmentId: input.attachmentId, tool: "web-main" as const };
+        : { requestId, threadId, projectId, model, message: input.text, mode: "send" as const, attachmentId: input.attachmentId, tool: "web-main" as const };
       const tool = toolTurnFor(env, request, { locale: conversation.locale });
       const turn = await startTurn(env, config, owner, request, { locale: conversation.locale, channel: "whatsapp", tool });
       if (!horoscope && turn.threadId !== link.threadId) {
@@ -69,7 +86,7 @@ export async function answerWithChat(
         await conversation.number.setThread(turn.threadId);
       }
       const done = await readAnswer(turn.stream);
-      if (done.text.trim()) await sendAnswer(conversation, done.text, input.preface);
+      if (done.text.trim()) await sendAnswer(conversation, done.text, preface);
       // Nothing produced: the turn has given the credit back, as on the web.
       else await sendReply(conversation, "apology");
       return { ...done, threadId: turn.threadId, answerId: turn.messageId };
@@ -78,6 +95,15 @@ export async function answerWithChat(
       // The thread was deleted on the web (or is a tool's): carry on in a new one.
       if ((error.code === "chat/not-found" || error.code === "request/invalid") && threadId) {
         threadId = undefined;
+        projectId = await projectOf();
+        continue;
+      }
+      // The project was deleted on the web since "/project" chose it: the answer goes to the history, and says so.
+      if (error.code === "project/not-found" && projectId) {
+        await conversation.number.setProject(null);
+        projectId = undefined;
+        const gone = await replyText(conversation.locale, "projectGone");
+        preface = preface ? `${gone}\n\n${preface}` : gone;
         continue;
       }
       if ((error.code === "chat/model-unavailable" || error.code === "plan/pro-required") && models.length > 1) {

@@ -3,17 +3,16 @@
 // are part of Pro, docs/product.md §6). The gates run in that order, so an unlinked number is told how to link and
 // a Free account how to upgrade, and nothing is charged. The link, account and plan come from what the number's object
 // knows while it is fresh, else from D1, then told to the object (decision 0036).
-import { eq } from "drizzle-orm";
 import { planForUser } from "../billing/subscriptions";
-import { getDb, schema } from "../db";
 import { memoryPage, setMemoryEnabled } from "../memory/settings";
 import type { AppConfig, AppEnv } from "../env";
-import { answerWithChat } from "./chat";
+import { answerWithChat, startNewConversation } from "./chat";
 import type { InboundCommand } from "./commands";
 import type { InboxMessage } from "./inbox-message";
 import { findLink, linkedAccount, linkWithCode, type WhatsAppLink } from "./linking";
 import type { NumberObject } from "./number";
 import type { KnownLink, LinkedUser } from "./number-object";
+import { chooseProject, replyWithProjects } from "./projects";
 import { replyText, sendReply, type Conversation } from "./replies";
 import { startImage, startPhotoTranslate, storeIncomingPhoto } from "./tasks";
 import { answerVoiceNote } from "./voice-notes";
@@ -69,8 +68,8 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
   "new-thread": {
     needs: "link",
     async run({ env, conversation, link }) {
-      await getDb(env).update(schema.whatsappLinks).set({ threadId: null }).where(eq(schema.whatsappLinks.id, link.id));
-      await conversation.number.setThread(null);
+      // Out of any project "/project" chose, too (decision 0038-projects).
+      await startNewConversation(env, conversation, link, null);
       await sendReply(conversation, "newThread");
       return DONE;
     },
@@ -92,6 +91,21 @@ const handlers: { [K in InboundCommand["kind"]]: Handler<CommandOf<K>> } = {
       const list = memories.map((memory) => `• ${memory.text}`).join("\n");
       if (memories.length === 0) await sendReply(conversation, "memoryEmpty", { link });
       else await sendReply(conversation, settings.enabled ? "memoryList" : "memoryListOff", { list, link });
+      return DONE;
+    },
+  },
+  // Continuing in a project is chat, so it is Pro as chat is (docs/product.md §6).
+  "projects-list": {
+    needs: "pro",
+    async run(inbound) {
+      await replyWithProjects(inbound);
+      return DONE;
+    },
+  },
+  "project-choose": {
+    needs: "pro",
+    async run(inbound, { name }) {
+      await chooseProject(inbound, name);
       return DONE;
     },
   },

@@ -2,6 +2,7 @@
 // consumer parses it here once, then runs the one handler the command names (command-handlers.ts).
 import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
 import { TRANSLATE_LANGUAGES, type TranslateLanguage } from "../../lib/schemas/images";
+import { PROJECT_NAME_MAX } from "../../lib/projects";
 import { findLinkCode } from "../../lib/whatsapp";
 import type { InboxMessage } from "./inbox-message";
 
@@ -13,6 +14,9 @@ export type InboundCommand =
   /** "/forget": memory off for the account (decision 0027); "/memory": what is kept. */
   | { kind: "memory-off" }
   | { kind: "memory-list" }
+  /** "/projects" (or "/project" alone): the account's projects; "/project <name>": continue in one (decision 0038-projects). */
+  | { kind: "projects-list" }
+  | { kind: "project-choose"; name: string }
   /** A photo to translate; `language` null means the account's language. */
   | { kind: "photo-translate"; mediaId: string; language: TranslateLanguage | null }
   /** A photo to talk about, with its caption as the question (a default question when there is none). */
@@ -69,6 +73,14 @@ export function parseCommand(message: InboxMessage, tasksOnly: boolean): Inbound
   if (text.toLowerCase() === "/new") return { kind: "new-thread" };
   if (text.toLowerCase() === "/forget") return { kind: "memory-off" };
   if (text.toLowerCase() === "/memory") return { kind: "memory-list" };
+
+  // Turkish names too ("/projeler", "/proje"); in `tasks` mode there is no chat to continue, so they get the menu.
+  const project = /^\/(?:projects?|projeler|proje)(?:\s+([\s\S]*))?$/i.exec(text);
+  if (project && message.type === "text" && !tasksOnly) {
+    // Bounded (it is echoed in the reply when no project has it), with room for the extra spaces a phone may type.
+    const name = project[1]?.trim() ?? "";
+    return name ? { kind: "project-choose", name: name.slice(0, PROJECT_NAME_MAX * 2) } : { kind: "projects-list" };
+  }
 
   if (message.type === "image" && message.image) {
     const translate = translateRequest(message.image.caption);

@@ -1,7 +1,8 @@
 // WhatsAppNumber: one Durable Object per WhatsApp number (the user's wa_id) that keeps the number's bookkeeping off the
 // shared database (docs/decisions/0036-whatsapp-number-object.md): the message ids already received (each answered
 // once), the replies sent and Meta's statuses for them, the sends that failed, the start of Meta's 24-hour window,
-// and what D1 said about the number's link (read again after NUMBER_LIMITS.linkTtlMs, or at once when the link changes).
+// what D1 said about the number's link (read again after NUMBER_LIMITS.linkTtlMs, or at once when the link changes),
+// and the project a new conversation starts in ("/project <name>").
 // Every row expires (the alarm prunes by age and count). One more instance, named after the sending number, holds the
 // product-wide pause of replies after a billing error (billing-pause.ts).
 import { DurableObject } from "cloudflare:workers";
@@ -137,6 +138,19 @@ export class WhatsAppNumber extends DurableObject<Record<string, unknown>> {
   setThread(threadId: string | null) {
     const known = this.fact<KnownLink>("link");
     if (known?.link) this.setFact("link", { ...known, link: { ...known.link, threadId } });
+  }
+
+  /**
+   * The project "/project <name>" chose (decision 0038-projects): a new conversation of the number starts in it, until
+   * "/new" or another project. Only its id: the account's object decides whether it still exists.
+   */
+  setProject(projectId: string | null) {
+    if (projectId) this.setFact("project", projectId);
+    else this.sql.exec("DELETE FROM facts WHERE key = 'project'");
+  }
+
+  activeProject(): string | null {
+    return this.fact<string>("project");
   }
 
   async recordSent(replyId: string, inboundId: string) {

@@ -29,7 +29,7 @@ export interface Conversation {
 }
 
 /** A reply's text in the conversation's language; `brand` is always available to the text. */
-export async function replyText(locale: Locale, key: string, values: Record<string, string> = {}): Promise<string> {
+export async function replyText(locale: Locale, key: string, values: Record<string, string | number> = {}): Promise<string> {
   const [t, common] = await Promise.all([i18nServer.getFixedT(locale, "whatsapp"), i18nServer.getFixedT(locale, "common")]);
   return t(`replies.${key}`, { brand: common("brand"), ...values, interpolation: { escapeValue: false } });
 }
