@@ -244,11 +244,14 @@ describe("Import from ChatGPT", { timeout: 60_000 }, () => {
 
   it("runs one import at a time and at most 3 a day", async () => {
     const { client, user } = await signedInClient();
-    expect((await post(client, chatgptExportZip())).status).toBe(202);
-    const second = await post(client, chatgptExportZip());
-    expect(second.status).toBe(409);
-    expect((await errorOf(second)).code).toBe("import/in-progress");
-    await runImport(client, user.id);
+    // Held, so the first import is still running when the second arrives (its alarm would otherwise finish it first).
+    await withAlarmsHeld(async () => {
+      expect((await post(client, chatgptExportZip())).status).toBe(202);
+      const second = await post(client, chatgptExportZip());
+      expect(second.status).toBe(409);
+      expect((await errorOf(second)).code).toBe("import/in-progress");
+      await runImport(client, user.id);
+    });
     for (let index = 0; index < 2; index += 1) {
       expect((await post(client, chatgptExportZip())).status).toBe(202);
       await runImport(client, user.id);
