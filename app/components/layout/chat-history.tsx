@@ -197,6 +197,14 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
     if (listsThreads) void loadConversation();
   }, [listsThreads]);
 
+  /** One tab's list: its loaded pages of threads, then "Load more" while there are more. */
+  const pagedList = (list: ReturnType<typeof usePagedThreads>, empty: string) => (
+    <>
+      <ThreadList threads={list.threads} now={now} timeZone={timeZone} empty={empty} onNavigate={onNavigate} onShare={share} onMove={move} />
+      {list.hasMore && <LoadMore onClick={() => void list.loadMore()} loading={list.loading} />}
+    </>
+  );
+
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <label className="flex items-center gap-2 rounded-md border bg-background px-2 py-1">
@@ -228,36 +236,14 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
                 <>
                   {/* Projects above the chats, in the same scrolling list (decision 0038-projects). */}
                   <SidebarProjects onNavigate={onNavigate} />
-                  <ThreadList
-                    threads={all.threads}
-                    now={now}
-                    timeZone={timeZone}
-                    empty={t("history.empty")}
-                    onNavigate={onNavigate}
-                    onShare={share}
-                    onMove={move}
-                  />
-                  {all.hasMore && <LoadMore onClick={() => void all.loadMore()} loading={all.loading} />}
+                  {pagedList(all, t("history.empty"))}
                 </>
               ),
             },
             {
               value: "starred",
               label: t("history.starred"),
-              panel: (
-                <>
-                  <ThreadList
-                    threads={starred.threads}
-                    now={now}
-                    timeZone={timeZone}
-                    empty={t("history.emptyStarred")}
-                    onNavigate={onNavigate}
-                    onShare={share}
-                    onMove={move}
-                  />
-                  {starred.hasMore && <LoadMore onClick={() => void starred.loadMore()} loading={starred.loading} />}
-                </>
-              ),
+              panel: pagedList(starred, t("history.emptyStarred")),
             },
           ]}
         />
