@@ -16,6 +16,8 @@ export const NAMESPACES = [
   "documents",
   // The pages' meta descriptions: read by the server only (the root's data carries them to `meta`), never loaded by a page.
   "seo",
+  // Deep research's exported report (Markdown and PDF): read by the server only, in the report's own language.
+  "report",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -7,10 +7,11 @@ import errors from "./errors.json";
 import gallery from "./gallery.json";
 import horoscope from "./horoscope.json";
 import images from "./images.json";
+import report from "./report.json";
 import search from "./search.json";
 import seo from "./seo.json";
 import settings from "./settings.json";
 import tools from "./tools.json";
 import whatsapp from "./whatsapp.json";
 
-export default { auth, billing, chat, common, documents, errors, gallery, horoscope, images, search, seo, settings, tools, whatsapp };
+export default { auth, billing, chat, common, documents, errors, gallery, horoscope, images, report, search, seo, settings, tools, whatsapp };

@@ -1,0 +1,9 @@
+import type { AppEnv } from "../env";
+import type { ResearchReport } from "./report";
+export interface ResearchEngineInput { question: string; plan: string[]; language: "en" | "tr" }
+export interface ResearchPoll { status: "running" | "completed" | "failed" | "cancelled"; sourcesRead: number; step?: string; report?: ResearchReport }
+export interface ResearchEngine {
+  start(env: AppEnv, input: ResearchEngineInput): Promise<{ upstreamId: string }>;
+  poll(env: AppEnv, upstreamId: string): Promise<ResearchPoll>;
+  cancel(env: AppEnv, upstreamId: string): Promise<void>;
+}
