@@ -22,6 +22,7 @@
 // Also POST /v1/images/generations and /v1/images/edits, and photo translate's JSON answer (fake-openai-images.mjs),
 // Gemini's native POST /v1beta/models/<model>:generateContent answering with a picture (fake-gemini-images.mjs),
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
+// its background mode for deep research (create, GET /v1/responses/{id}, POST .../cancel: fake-openai-background.mjs),
 // and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
 // GET /__memory-calls: the size of each memory extraction request and of each chat request's system message.
 // GET /__requests?has=TEXT: the recent chat and responses request bodies whose JSON holds TEXT (what the app sent).
@@ -38,6 +39,7 @@ import { handleGeminiRequest } from "./fake-gemini-images.mjs";
 import { handleImagesRequest, photoTranslateReply } from "./fake-openai-images.mjs";
 import { contextText, isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, systemText, systemTokens } from "./fake-openai-memory.mjs";
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, imageTokens, reasoningTokens } from "./fake-openai-replies.mjs";
+import { backgroundStore, cancelBackground, createBackground, retrieveBackground } from "./fake-openai-background.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
@@ -78,6 +80,8 @@ function writeFlushed(response, text) {
 export async function startFakeOpenAI(options = {}) {
   const { port = 0, host = "127.0.0.1", apiKey, log = false } = options;
   const defaults = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([key]) => key in DEFAULTS)) };
+  /** Deep research's background responses (fake-openai-background.mjs). */
+  const background = backgroundStore();
   /** Attempts per (model, messages) of "429" requests, so each distinct request is refused `fails` times. */
   const attempts = new Map();
   const sockets = new Set();
@@ -175,6 +179,14 @@ export async function startFakeOpenAI(options = {}) {
       }
       return;
     }
+    // Deep research's background responses: GET /v1/responses/{id} and POST /v1/responses/{id}/cancel.
+    const backgroundPath = /^\/v1\/responses\/([\w-]+)(\/cancel)?$/.exec(url.pathname);
+    if (backgroundPath && (request.method === "GET") !== Boolean(backgroundPath[2])) {
+      count(stats.byStatus, 200);
+      if (backgroundPath[2]) cancelBackground(backgroundPath[1], response, background);
+      else retrieveBackground(backgroundPath[1], response, background);
+      return;
+    }
     const known =
       url.pathname === "/v1/chat/completions" ||
       url.pathname === "/v1/responses" ||
@@ -219,6 +231,10 @@ export async function startFakeOpenAI(options = {}) {
     stats.lastBody = body;
     stats.bodies.push(body);
     if (stats.bodies.length > 200) stats.bodies.shift();
+    if (url.pathname === "/v1/responses" && body.background === true) {
+      createBackground(body, response, background);
+      return;
+    }
     if (url.pathname === "/v1/responses") {
       if (log) console.log(`fake-openai: responses ${body.model}`);
       const { params } = parseModel(String(body.model ?? ""), defaults);
