@@ -19,9 +19,13 @@ const dir = mkdtempSync(join(tmpdir(), "pdf-fonts-"));
 try {
   const subset = (file) => {
     const output = join(dir, file);
-    execFileSync("pyftsubset", [join(SOURCE, file), `--unicodes=${UNICODES}`, "--layout-features=", "--no-hinting", "--name-IDs=*", `--output-file=${output}`], {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    execFileSync(
+      "pyftsubset",
+      [join(SOURCE, file), `--unicodes=${UNICODES}`, "--layout-features=", "--no-hinting", "--name-IDs=*", `--output-file=${output}`],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     return readFileSync(output).toString("base64");
   };
   const regular = subset("DejaVuSans.ttf");

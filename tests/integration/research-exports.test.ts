@@ -16,8 +16,24 @@ function report(overrides: Partial<ResearchReport> = {}): ResearchReport {
       { heading: "Costs", markdown: "| Kind | Fitting cost |\n|---|---|\n| Heat pump | high |\n| Gas boiler | low |\n\nPrices vary [2]." },
     ],
     sources: [
-      { n: 1, url: "https://example.org/heat-pumps", title: "Heat pumps explained", site: "example.org", date: "2025-03-01", quote: "moves heat", check: "checked" },
-      { n: 2, url: "https://news.example.com/boilers(2025)", title: "Boilers [report]", site: "news.example.com", date: null, quote: "cost", check: "unchecked" },
+      {
+        n: 1,
+        url: "https://example.org/heat-pumps",
+        title: "Heat pumps explained",
+        site: "example.org",
+        date: "2025-03-01",
+        quote: "moves heat",
+        check: "checked",
+      },
+      {
+        n: 2,
+        url: "https://news.example.com/boilers(2025)",
+        title: "Boilers [report]",
+        site: "news.example.com",
+        date: null,
+        quote: "cost",
+        check: "unchecked",
+      },
     ],
     incomplete: false,
     language: "en",
@@ -64,7 +80,13 @@ describe("the PDF export", () => {
     const bytes = await reportToPdf(report());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const { text, links } = await readPdf(bytes);
-    for (const expected of ["Heat pumps or boilers?", "Heat pumps use less energy [1]", "How they work", "A heat pump moves heat [1].", "• It runs on electricity."]) {
+    for (const expected of [
+      "Heat pumps or boilers?",
+      "Heat pumps use less energy [1]",
+      "How they work",
+      "A heat pump moves heat [1].",
+      "• It runs on electricity.",
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/Kind\s+Fitting cost\s+Heat pump\s+high\s+Gas boiler\s+low/);

@@ -43,7 +43,13 @@ describe("OpenAI background research", () => {
     const { upstreamId } = await engine.start(env, { ...input, question });
     expect(upstreamId).toMatch(/^resp_/);
     const [body] = await sentBodies(question);
-    expect(body).toMatchObject({ model: "o4-mini-deep-research", background: true, store: true, tools: [{ type: "web_search_preview" }], metadata: { language: "en" } });
+    expect(body).toMatchObject({
+      model: "o4-mini-deep-research",
+      background: true,
+      store: true,
+      tools: [{ type: "web_search_preview" }],
+      metadata: { language: "en" },
+    });
     expect(body?.input).toBe(researchInstructions({ ...input, question }));
 
     const polls = await pollUntilDone(env, upstreamId);

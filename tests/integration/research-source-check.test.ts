@@ -121,11 +121,9 @@ describe("the source check", () => {
     pages.set("https://loop.example.org/3", redirect("https://loop.example.org/4"));
     pages.set("https://loop.example.org/4", redirect("https://good.example.org/heat"));
     pages.set("https://good.example.org/heat", html(GOOD_PAGE));
-    expect(await checks([source(1, "https://short.example.org/a"), source(2, "https://sneaky.example.org/x"), source(3, "https://loop.example.org/1")])).toEqual([
-      "checked",
-      "unchecked",
-      "unchecked",
-    ]);
+    expect(
+      await checks([source(1, "https://short.example.org/a"), source(2, "https://sneaky.example.org/x"), source(3, "https://loop.example.org/1")]),
+    ).toEqual(["checked", "unchecked", "unchecked"]);
     expect(requested).not.toContain("https://192.168.0.10/admin");
     expect(requested).not.toContain("https://good.example.org/heat");
   });
@@ -136,7 +134,10 @@ describe("the source check", () => {
     pages.set("https://big.example.org/late-quote", html(`${filler}${GOOD_PAGE}`));
     pages.set("https://big.example.org/early-quote", html(`${GOOD_PAGE}${filler}${filler}`));
     pages.set("https://files.example.org/paper.pdf", html(GOOD_PAGE, { headers: { "content-type": "application/pdf" } }));
-    pages.set("https://files.example.org/notes.txt", html("Heat pumps move heat instead of making it, which is why they use less energy.", { headers: { "content-type": "text/plain" } }));
+    pages.set(
+      "https://files.example.org/notes.txt",
+      html("Heat pumps move heat instead of making it, which is why they use less energy.", { headers: { "content-type": "text/plain" } }),
+    );
     expect(
       await checks([
         source(1, "https://big.example.org/declared"),
@@ -158,7 +159,12 @@ describe("the source check", () => {
     const started = Date.now();
     const result = await checkSources(
       appEnv,
-      [source(1, "http://127.0.0.1:9/demo/one"), source(2, "http://127.0.0.1:9/demo/one"), source(3, "http://127.0.0.1:9/demo/hang"), source(4, "http://127.0.0.1:9/demo/one", "")],
+      [
+        source(1, "http://127.0.0.1:9/demo/one"),
+        source(2, "http://127.0.0.1:9/demo/one"),
+        source(3, "http://127.0.0.1:9/demo/hang"),
+        source(4, "http://127.0.0.1:9/demo/one", ""),
+      ],
       demoPages,
     );
     expect(result.map((checked) => checked.check)).toEqual(["checked", "checked", "unchecked", "unchecked"]);

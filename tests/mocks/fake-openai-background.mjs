@@ -136,7 +136,13 @@ export function retrieveBackground(id, response, store) {
       object.status = incomplete ? "incomplete" : "completed";
       if (incomplete) object.incomplete_details = { reason: "max_output_tokens" };
       object.output = [...searches, message(id, incomplete ? text.partial : text.full)];
-      object.usage = { input_tokens: 50, input_tokens_details: { cached_tokens: 0 }, output_tokens: 120, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 170 };
+      object.usage = {
+        input_tokens: 50,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: 120,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 170,
+      };
     }
   }
   json(response, 200, object);

@@ -7,7 +7,9 @@ import type { ResearchReport, ResearchSource } from "./report";
 
 /** Plain text safe inside a Markdown line: every character Markdown could read as syntax is backslash-escaped. */
 export function escapeMarkdownText(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>()#+!|~]/g, (char) => `\\${char}`).replace(/^(\s*)(-|\d+(?=[.)]))/gm, (_all, space: string, mark: string) => `${space}\\${mark}`);
+  return text
+    .replace(/[\\`*_{}[\]<>()#+!|~]/g, (char) => `\\${char}`)
+    .replace(/^(\s*)(-|\d+(?=[.)]))/gm, (_all, space: string, mark: string) => `${space}\\${mark}`);
 }
 
 /** One line of plain text (a title or heading): no line breaks inside. */

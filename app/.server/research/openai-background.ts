@@ -46,7 +46,7 @@ export function researchInstructions(input: ResearchEngineInput): string {
     "Write Markdown: a first line `# ` with a short title; then a summary paragraph of two to four sentences; then",
     "each section under a `## ` heading that restates its plan item. Use a Markdown table where the material is tabular.",
     "Cite every factual claim with an inline link to the page it comes from. Before each citation, quote the page's",
-    'exact words (a short phrase, copied verbatim) in double quotes, so a reader can find them on the page.',
+    "exact words (a short phrase, copied verbatim) in double quotes, so a reader can find them on the page.",
     "Prefer primary and recent sources; say where sources disagree or nothing reliable was found.",
     "",
     `Question: ${input.question}`,

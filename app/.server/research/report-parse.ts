@@ -55,7 +55,14 @@ export function numberCitations(text: string, citations: Citation[]): { text: st
     let source = byUrl.get(url);
     if (!source && byUrl.size < MAX_SOURCES) {
       const site = new URL(url).hostname.replace(/^www\./, "");
-      source = { n: byUrl.size + 1, url, title: citation.title.replace(/\s+/g, " ").trim() || site, site, date: null, quote: quoteBefore(text, citation.start) };
+      source = {
+        n: byUrl.size + 1,
+        url,
+        title: citation.title.replace(/\s+/g, " ").trim() || site,
+        site,
+        date: null,
+        quote: quoteBefore(text, citation.start),
+      };
       byUrl.set(url, source);
     }
     pieces.push(text.slice(cursor, citation.start), source ? `[${source.n}]` : "");
