@@ -1,7 +1,8 @@
 // A small page layout over pdf-lib for the research PDF export: wrapped paragraphs, headings, simple tables as rows,
 // link annotations (URI actions) and page breaks, top to bottom on A4. Kept apart from export-pdf.ts, which says
 // what a report looks like; this says how text is put on pages.
-import { PDFString, rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFString, rgb, type PDFDocument, type PDFPage, type RGB } from "pdf-lib";
+import type { EmbeddedTrueType } from "./pdf-truetype";
 
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
@@ -14,9 +15,9 @@ export const MUTED = rgb(0.4, 0.4, 0.45);
 export const LINK = rgb(0.05, 0.3, 0.75);
 
 export interface TextStyle {
-  font: PDFFont;
+  font: EmbeddedTrueType;
   size: number;
-  color?: ReturnType<typeof rgb>;
+  color?: RGB;
   /** Space before the block, in points. */
   before?: number;
   indent?: number;
@@ -30,7 +31,7 @@ export class PdfWriter {
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
+    private readonly regular: EmbeddedTrueType,
   ) {
     this.covered = new Set(regular.getCharacterSet());
     this.newPage();
@@ -48,7 +49,7 @@ export class PdfWriter {
   }
 
   /** Lines of at most `width` points; a word longer than a line is cut. */
-  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  wrap(text: string, font: EmbeddedTrueType, size: number, width: number): string[] {
     const lines: string[] = [];
     let line = "";
     for (const word of this.clean(text).split(/ +/).filter(Boolean)) {
@@ -88,14 +89,14 @@ export class PdfWriter {
       this.ensure(lineHeight);
       this.y -= lineHeight;
       const x = MARGIN + indent;
-      this.page.drawText(line, { x, y: this.y + style.size * 0.3, font: style.font, size: style.size, color: style.color ?? INK });
+      style.font.drawText(this.page, line, { x, y: this.y + style.size * 0.3, size: style.size, color: style.color ?? INK });
       boxes.push({ page: this.page, x, y: this.y, width: style.font.widthOfTextAtSize(line, style.size), height: lineHeight });
     }
     return boxes;
   }
 
   /** A table: columns of equal width, cells wrapped, a rule under each row, the header row in bold. */
-  table(rows: string[][], bold: PDFFont, size: number) {
+  table(rows: string[][], bold: EmbeddedTrueType, size: number) {
     const columns = Math.max(1, ...rows.map((row) => row.length));
     const cellWidth = CONTENT_WIDTH / columns;
     const lineHeight = size * 1.3;
@@ -108,7 +109,7 @@ export class PdfWriter {
       cells.forEach((lines, column) => {
         lines.forEach((line, index) => {
           const y = this.y - 3 - (index + 1) * lineHeight + size * 0.3;
-          this.page.drawText(line, { x: MARGIN + column * cellWidth + 4, y, font, size, color: INK });
+          font.drawText(this.page, line, { x: MARGIN + column * cellWidth + 4, y, size, color: INK });
         });
       });
       this.y -= height;
@@ -140,11 +141,11 @@ export class PdfWriter {
   }
 
   /** "Page n of total" at the foot of every page. */
-  footers(label: (n: number, total: number) => string, font: PDFFont) {
+  footers(label: (n: number, total: number) => string, font: EmbeddedTrueType) {
     this.pages.forEach((page, index) => {
       const text = this.clean(label(index + 1, this.pages.length));
       const width = font.widthOfTextAtSize(text, 8);
-      page.drawText(text, { x: (PAGE_WIDTH - width) / 2, y: MARGIN / 2, font, size: 8, color: MUTED });
+      font.drawText(page, text, { x: (PAGE_WIDTH - width) / 2, y: MARGIN / 2, size: 8, color: MUTED });
     });
   }
 }

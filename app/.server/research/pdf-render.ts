@@ -1,7 +1,7 @@
-// Writes the research PDF (loaded by export-pdf.ts only when a PDF is asked for: pdf-lib, fontkit and the font are
-// most of the bytes the export adds, and no other request should parse them).
-import fontkit from "@pdf-lib/fontkit";
+// Writes the research PDF (loaded by export-pdf.ts only when a PDF is asked for: pdf-lib and the font are most of
+// the bytes the export adds, and no other request should parse them).
 import { PDFDocument } from "pdf-lib";
+import { EmbeddedTrueType } from "./pdf-truetype";
 import { markdownBlocks, plainInline } from "./pdf-blocks";
 import { INK, LINK, MUTED, PdfWriter } from "./pdf-layout";
 import { BOLD_TTF_BASE64, REGULAR_TTF_BASE64 } from "./pdf-fonts";
@@ -11,19 +11,9 @@ import type { ResearchReport } from "./report";
 export async function renderReportPdf(report: ResearchReport): Promise<Uint8Array> {
   const strings = reportStrings(report.language);
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  // Not subset again: the embedded font is already cut to Latin letters (34 KB), and pdf-lib's own subsetting has
-  // dropped glyphs of some TrueType fonts.
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(
-      Uint8Array.from(atob(REGULAR_TTF_BASE64), (char) => char.charCodeAt(0)),
-      { subset: false },
-    ),
-    doc.embedFont(
-      Uint8Array.from(atob(BOLD_TTF_BASE64), (char) => char.charCodeAt(0)),
-      { subset: false },
-    ),
-  ]);
+  const bytes = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const regular = EmbeddedTrueType.embed(doc, bytes(REGULAR_TTF_BASE64), "DejaVuSans");
+  const bold = EmbeddedTrueType.embed(doc, bytes(BOLD_TTF_BASE64), "DejaVuSans-Bold");
   doc.setTitle(report.title);
   doc.setLanguage(report.language);
   doc.setCreator("Deep research");
