@@ -2,7 +2,7 @@
 // tables, the sources with "could not be checked" in the report's language, model text escaped) and the PDF written
 // by pdf-lib with an embedded font, read back with pdfjs (unpdf): its text, Turkish letters included, and its links.
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { reportToMarkdown } from "../../app/.server/research/export-markdown";
 import { reportToPdf } from "../../app/.server/research/export-pdf";
 import type { ResearchReport } from "../../app/.server/research/report";
@@ -76,6 +76,12 @@ describe("the Markdown export", () => {
 });
 
 describe("the PDF export", () => {
+  // The first export loads pdf-lib's many modules into the pool and the first read loads pdfjs: on a busy machine that
+  // took 20 s, so it happens here, under the hook's longer timeout, rather than inside the first test.
+  beforeAll(async () => {
+    await readPdf(await reportToPdf(report()));
+  });
+
   it("holds the report's text, its table's rows and the sources as links", async () => {
     const bytes = await reportToPdf(report());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
