@@ -1,9 +1,9 @@
 // Web push to every device of an account (decision push-web-push): the payload is encrypted to each browser's keys
-// (aes128gcm, RFC 8291) and the request signed with the app's VAPID key (RFC 8292) by @pushforge/builder, which needs
-// only WebCrypto. Runs inside the account's object: the schedules, an answer that finished unread and, through the
+// (aes128gcm, RFC 8291) and the request signed with the app's VAPID key (RFC 8292) by @block65/webcrypto-web-push,
+// which needs only WebCrypto (@pushforge/builder 2.0.5 encrypts with the older "aesgcm" draft, which RFC 8291 replaced). Runs inside the account's object: the schedules, an answer that finished unread and, through the
 // `notifications.push` operation, the image and export jobs call it. A device the push service says is gone (404 or
 // 410) is forgotten; any other failure leaves it for the next push.
-import { buildPushHTTPRequest } from "@pushforge/builder";
+import { buildPushPayload } from "@block65/webcrypto-web-push";
 import type { NotificationSwitch } from "../../lib/schemas/notifications";
 import type { AccountContext } from "../account/schema";
 import { now } from "../clock";
@@ -15,15 +15,8 @@ import type { NotificationKind, PushMessage, PushOutcome } from "./types";
 
 /** A push service that has not answered by then is given up on for this push (the device stays). */
 const PUSH_TIMEOUT_MS = 10_000;
-/** How long a push service keeps a push for a device that is offline (seconds; VAPID's exp must stay within 24 h). */
+/** How long a push service keeps a push for a device that is offline (seconds). */
 const PUSH_TTL_SECONDS = 12 * 60 * 60;
-
-/** The VAPID private key as the JWK WebCrypto imports: its public point split into x and y, and d. */
-function vapidJwk(keys: VapidKeys): JsonWebKey {
-  const point = Uint8Array.from(atob(keys.publicKey.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
-  const part = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return { kty: "EC", crv: "P-256", x: part(point.slice(1, 33)), y: part(point.slice(33, 65)), d: keys.privateKey, ext: true };
-}
 
 type Delivery = "sent" | "gone" | "failed";
 
@@ -39,11 +32,15 @@ async function deliver(
   // The local push service (development and tests only) stands for an HTTPS one reached over plain HTTP on this machine:
   // the request is built for its https: origin (the VAPID audience) and sent to its own address.
   const local = devServiceOrigin !== null && endpoint.origin === devServiceOrigin && endpoint.protocol === "http:";
-  const built = await buildPushHTTPRequest({
-    privateJWK: vapidJwk(keys),
-    subscription: { endpoint: local ? `https:${subscription.endpoint.slice("http:".length)}` : subscription.endpoint, keys: subscription },
-    message: { payload: { ...message }, adminContact: keys.subject, options: { ttl: PUSH_TTL_SECONDS, urgency: "normal" } },
-  });
+  const built = await buildPushPayload(
+    { data: { ...message }, options: { ttl: PUSH_TTL_SECONDS, urgency: "normal" } },
+    {
+      endpoint: local ? `https:${subscription.endpoint.slice("http:".length)}` : subscription.endpoint,
+      expirationTime: null,
+      keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+    },
+    keys,
+  );
   try {
     const response = await fetch(subscription.endpoint, {
       method: "POST",
