@@ -4,7 +4,7 @@
 // Headless Chromium cannot reach a vendor's push service (FCM) offline, so the page's pushManager hands out a
 // subscription on the local service whose keys this test holds; the encrypted push the app sent there is decrypted
 // here and delivered to the service worker with DevTools' ServiceWorker.deliverPushMessage.
-/* global window, navigator, self, Notification, NotificationEvent -- only inside callbacks that run in the browser or its worker */
+/* global window, self, Notification, NotificationEvent -- only inside callbacks that run in the browser or its worker */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { chromium } from "playwright-core";

@@ -1,5 +1,5 @@
-// The notifications this app sends for work that finished in the background (decision push-web-push, issue 48 item
-// 6): an image, a data export, an answer whose tab was closed. Each goes only if its switch is on, in the account's
+// The notifications this app sends for work that finished in the background (decision push-web-push): an image, a
+// data export, an answer whose tab was closed. Each goes only if its switch is on, in the account's
 // language, and never fails the work it reports: a push that cannot be sent is logged and forgotten.
 import { eq } from "drizzle-orm";
 import { inAccount } from "../account/client";

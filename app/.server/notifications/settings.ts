@@ -1,6 +1,6 @@
 // Settings › Notifications (decision push-web-push): what the page shows, and the checks a browser's subscription
 // passes before the account's object keeps it.
-import * as z from "zod";
+import type * as z from "zod";
 import { notificationsActionSchema } from "../../lib/schemas/notifications";
 import type { Locale } from "../../lib/constants";
 import { inAccount } from "../account/client";
