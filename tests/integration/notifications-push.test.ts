@@ -4,9 +4,14 @@
 // stores nothing; a kind switched off sends nothing; the page lists devices, and "Download my data" carries them.
 import { describe, expect, it } from "vitest";
 import { inAccount } from "../../app/.server/account/client";
+import { eq } from "drizzle-orm";
+import { schema } from "../../app/.server/db";
+import { notifyAnswerFinished } from "../../app/.server/notifications/background";
 import { pushToDevices } from "../../app/.server/notifications/push";
 import { PUSH_DEVICES_MAX } from "../../app/.server/notifications/subscriptions";
 import { subscriptionKeys, toBase64url } from "../mocks/web-push-crypto.mjs";
+import { db } from "./auth-helpers";
+import { storeThread } from "./chat-helpers";
 import { appEnv, productionEnv } from "./helpers";
 import {
   decrypted,
@@ -66,6 +71,26 @@ describe("web push", { timeout: 30_000 }, () => {
     expect(await pushesTo(subscription)).toHaveLength(1);
     await notificationsAction(client, { intent: "switch", kind: "export-ready", enabled: "true" });
     expect(await inAccountWithPush(user.id, (account) => pushToDevices(account, "export-ready", MESSAGE))).toMatchObject({ sent: 1 });
+  });
+
+  it("tells of an answer that finished unread in the account's language, opening its thread, unless switched off", async () => {
+    const { client, user } = await pushAccount();
+    await db.update(schema.users).set({ locale: "tr" }).where(eq(schema.users.id, user.id));
+    const threadId = crypto.randomUUID();
+    await storeThread(user.id, { id: threadId, title: "Gelgitler ve Ay", tool: "web-search" });
+    const subscription = await localSubscription();
+    await subscribe(client, subscription);
+    await inAccountWithPush(user.id, (account) => notifyAnswerFinished(account, threadId));
+    const [push] = await pushesTo(subscription);
+    expect(await decrypted(push!, subscription)).toEqual({
+      title: "Yanıtınız tamamlandı",
+      body: "Gelgitler ve Ay",
+      url: `/web-search/${threadId}`,
+      tag: "answerFinished",
+    });
+    await notificationsAction(client, { intent: "switch", kind: "answer-finished", enabled: "false" });
+    await inAccountWithPush(user.id, (account) => notifyAnswerFinished(account, threadId));
+    expect(await pushesTo(subscription)).toHaveLength(1);
   });
 
   it("says when there is no device", async () => {
