@@ -128,7 +128,11 @@ const varsSchema = z
       });
     }
     if (Boolean(vars.VAPID_PUBLIC_KEY) !== Boolean(vars.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (scripts/vapid-keys.mjs)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PRIVATE_KEY"],
+        message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (scripts/vapid-keys.mjs)",
+      });
     }
     if (vars.APP_ENV === "production" && !vars.WHATSAPP_APP_SECRET) {
       ctx.addIssue({

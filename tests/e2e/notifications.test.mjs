@@ -78,7 +78,12 @@ describe("web push notifications", () => {
       const [received] = push.pushes.filter((entry) => entry.id === id);
       assert.ok(received, "the push service received the app's push");
       const payload = await decryptPush(fromBase64url(received.body), keys);
-      assert.deepEqual(JSON.parse(payload), { title: "Test notification", body: "Notifications work on this device.", url: "/settings/notifications", tag: "test" });
+      assert.deepEqual(JSON.parse(payload), {
+        title: "Test notification",
+        body: "Notifications work on this device.",
+        url: "/settings/notifications",
+        tag: "test",
+      });
 
       // The service worker gets the push as the browser would deliver it, and shows it.
       const devtools = await context.newCDPSession(page);

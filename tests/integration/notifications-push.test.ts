@@ -65,7 +65,11 @@ describe("web push", { timeout: 30_000 }, () => {
     const subscription = await localSubscription();
     await subscribe(client, subscription);
     expect(await notificationsAction(client, { intent: "switch", kind: "export-ready", enabled: "false" })).toMatchObject({ status: 200 });
-    expect(await inAccountWithPush(user.id, (account) => pushToDevices(account, "export-ready", MESSAGE))).toEqual({ sent: 0, removed: 0, skipped: "switched-off" });
+    expect(await inAccountWithPush(user.id, (account) => pushToDevices(account, "export-ready", MESSAGE))).toEqual({
+      sent: 0,
+      removed: 0,
+      skipped: "switched-off",
+    });
     // Another kind still goes.
     expect(await inAccountWithPush(user.id, (account) => pushToDevices(account, "image-ready", MESSAGE))).toMatchObject({ sent: 1 });
     expect(await pushesTo(subscription)).toHaveLength(1);
@@ -177,7 +181,12 @@ describe("Settings › Notifications", { timeout: 30_000 }, () => {
 
     const subscription = await localSubscription();
     const body = new FormData();
-    for (const [name, value] of Object.entries({ intent: "subscribe", endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })) {
+    for (const [name, value] of Object.entries({
+      intent: "subscribe",
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+    })) {
       body.set(name, value);
     }
     const userAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

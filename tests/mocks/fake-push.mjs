@@ -44,7 +44,11 @@ export function startFakePush({ port = 0, host = "127.0.0.1", log = false } = {}
       response.end(JSON.stringify(body ?? {}));
     };
     try {
-      if (request.method === "GET" && url.pathname === "/__pushes") return answer(200, pushes.filter((push) => push.id === url.searchParams.get("id")));
+      if (request.method === "GET" && url.pathname === "/__pushes")
+        return answer(
+          200,
+          pushes.filter((push) => push.id === url.searchParams.get("id")),
+        );
       if (request.method === "POST" && url.pathname.startsWith("/__gone/")) {
         gone.add(url.pathname.slice("/__gone/".length));
         return answer(200, { ok: true });

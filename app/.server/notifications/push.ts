@@ -20,12 +20,7 @@ const PUSH_TTL_SECONDS = 12 * 60 * 60;
 
 type Delivery = "sent" | "gone" | "failed";
 
-async function deliver(
-  subscription: StoredSubscription,
-  message: PushMessage,
-  keys: VapidKeys,
-  devServiceOrigin: string | null,
-): Promise<Delivery> {
+async function deliver(subscription: StoredSubscription, message: PushMessage, keys: VapidKeys, devServiceOrigin: string | null): Promise<Delivery> {
   // Checked again at sending: a row saved under another configuration is never a way into a private network.
   if (endpointProblem(subscription.endpoint, devServiceOrigin)) return "failed";
   const endpoint = new URL(subscription.endpoint);

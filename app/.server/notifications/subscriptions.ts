@@ -70,14 +70,21 @@ function subscribe({ db }: AccountContext, input: NewSubscription): { id: string
         .run();
     }
     const id = crypto.randomUUID();
-    tx.insert(pushSubscriptions).values({ id, ...input, createdAt: now() }).run();
+    tx.insert(pushSubscriptions)
+      .values({ id, ...input, createdAt: now() })
+      .run();
     return { id };
   });
 }
 
 function devices({ db }: AccountContext): PushDevice[] {
   return db
-    .select({ id: pushSubscriptions.id, label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt, lastSuccessAt: pushSubscriptions.lastSuccessAt })
+    .select({
+      id: pushSubscriptions.id,
+      label: pushSubscriptions.label,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
     .from(pushSubscriptions)
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
     .all();

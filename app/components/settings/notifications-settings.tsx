@@ -95,7 +95,13 @@ function DeviceItem({ device }: { device: DeviceRow }) {
         <p className="text-sm font-medium">{device.label}</p>
         <p className="text-xs text-muted-foreground">{t("notifications.added", { date })}</p>
       </div>
-      <Button type="button" variant="danger-outline" onClick={press} disabled={remove.state !== "idle"} aria-label={t("notifications.removeLabel", { device: device.label })}>
+      <Button
+        type="button"
+        variant="danger-outline"
+        onClick={press}
+        disabled={remove.state !== "idle"}
+        aria-label={t("notifications.removeLabel", { device: device.label })}
+      >
         <Trash2 className="size-4" aria-hidden />
         {t("notifications.remove")}
       </Button>
