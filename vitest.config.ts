@@ -120,8 +120,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Starts the fake OpenAI-compatible server (tests/mocks/fake-openai.mjs) in Node and provides its URL as
     // inject("fakeUpstreamUrl"); the chat tests pass it to the app per request, so other tests stay in demo mode.
-    // fake-graph.setup.ts does the same for the WhatsApp Graph API (inject("fakeGraphUrl")).
-    globalSetup: ["./tests/integration/fake-upstream.setup.ts", "./tests/integration/fake-graph.setup.ts"],
+    // fake-graph.setup.ts does the same for the WhatsApp Graph API (inject("fakeGraphUrl")), fake-push.setup.ts for
+    // the local web push service (inject("fakePushUrl")).
+    globalSetup: ["./tests/integration/fake-upstream.setup.ts", "./tests/integration/fake-graph.setup.ts", "./tests/integration/fake-push.setup.ts"],
     // @remix-run/cloudflare is CommonJS: pre-bundling it avoids "reading 'createCookieFactory'" in workerd.
     // The rest are many-file packages the server build imports; pre-bundled, each loads as one module instead of
     // hundreds (lucide-react alone is ~2,000 files), which is most of the start-up time of every test file.

@@ -507,6 +507,34 @@ export const viewerProfile = sqliteTable("viewer_profile", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The person's browsers that allowed notifications (web push, decision 0042): the push service's endpoint and
+ * the browser's keys the payload is encrypted to (RFC 8291). At most PUSH_DEVICES_MAX rows; the oldest makes room.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key (65-byte uncompressed point) and auth secret (16 bytes), base64url. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** "Chrome on Android", from the user agent when it was saved. */
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+    /** The last push the service accepted (201), or null. */
+    lastSuccessAt: integer("last_success_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint").on(t.endpoint)],
+);
+
+/** Settings › Notifications' switches, one row per kind turned off or on; a kind with no row is on. */
+export const notificationSwitches = sqliteTable("notification_switches", {
+  kind: text("kind").primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  updatedAt: updatedAt(),
+});
+
 export type ChatThread = typeof chatThreads.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;

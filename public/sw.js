@@ -4,6 +4,8 @@
 //  - page navigations: network-first. Pages are rendered per person (name, plan, history) with a fresh CSP nonce,
 //    so a stored copy is never shown while the network answers; without network the offline page is.
 //  - everything else (/api/*, /media/*, /whatsapp/*, .data, POSTs, streams) is not touched: the network or an error.
+//  - push: shows the notification a JSON payload describes ({ title, body, url, tag }, app/.server/notifications/
+//    types.ts); a click focuses a tab of this app on `url` or opens one (decision 0042).
 // A new build installs beside the old one and waits; the page offers "New version available · Reload", which asks
 // it to take over (SKIP_WAITING) and reloads once it has, so no tab runs one build's HTML with another's assets.
 
@@ -54,6 +56,56 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(event));
   else if (request.mode === "navigate") event.respondWith(networkOrOffline(request));
 });
+
+self.addEventListener("push", (event) => {
+  const message = pushMessage(event.data);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: "/icons/icon-192.png",
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openPath(sameOriginPath(event.notification.data && event.notification.data.url)));
+});
+
+/** The payload's fields, bounded; a push that is not the app's JSON still shows something rather than nothing. */
+function pushMessage(data) {
+  let value = {};
+  try {
+    value = data ? data.json() : {};
+  } catch {
+    value = {};
+  }
+  const text = (field, max) => (typeof value[field] === "string" ? value[field].slice(0, max) : "");
+  return { title: text("title", 200) || "Nova", body: text("body", 1000), url: text("url", 2000) || "/", tag: text("tag", 100) || undefined };
+}
+
+/** Only a path of this app is opened: a payload naming another site opens the home page instead. */
+function sameOriginPath(url) {
+  try {
+    const target = new URL(typeof url === "string" ? url : "/", self.location.origin);
+    return target.origin === self.location.origin ? `${target.pathname}${target.search}${target.hash}` : "/";
+  } catch {
+    return "/";
+  }
+}
+
+async function openPath(path) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    // navigate() is refused for a tab this worker does not control: then a new one is opened.
+    const moved = await open.navigate(new URL(path, self.location.origin).href).catch(() => null);
+    if (moved) return moved.focus().catch(() => moved);
+  }
+  return self.clients.openWindow(path);
+}
 
 async function cacheFirst(event) {
   const request = event.request;

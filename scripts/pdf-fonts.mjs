@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes app/.server/research/pdf-fonts.ts: DejaVu Sans and DejaVu Sans Bold cut down to the letters a report in
 // English or Turkish needs (Basic Latin, Latin-1, Latin Extended-A with ğ ş ı İ, the common punctuation), as base64,
-// for the research PDF export (docs/decisions/0041-resx-research-sources-and-exports.md, "The PDF's font"). The PDF's
+// for the research PDF export (docs/decisions/0041-research-sources-and-exports.md, "The PDF's font"). The PDF's
 // standard fonts are WinAnsi only and cannot show ğ, ş or ı. Run again only to change the letters covered.
 //
 // Needs fontTools' pyftsubset (`pip install fonttools`) and Debian's fonts-dejavu-core (/usr/share/fonts/truetype/dejavu).

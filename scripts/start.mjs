@@ -4,14 +4,19 @@
 import path from "node:path";
 import { environmentOverrides, localVars, varArgs, writeWhatsAppDevConfig } from "./lib/local-vars.mjs";
 import { PERSIST_DIR, bin, migrateLocal, root, runOrExit, startLongRunning } from "./lib/run.mjs";
+import { startFakePush } from "../tests/mocks/fake-push.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 
 await migrateLocal();
 await runOrExit("The build (remix vite:build)", bin("remix"), ["vite:build"]);
 
+// A local web push service (README "Web push"): the app may push to its http:// endpoints, on this machine only.
+const push = await startFakePush({ port: Number(process.env.PUSH_DEV_PORT ?? 0) });
+console.log(`Local push service: ${push.url} (GET /__pushes?id=<id>)`);
+
 // Development-only pages (local mailbox, demo provider notice) are enabled; a plain deploy keeps "production".
-const LOCAL = { APP_ENV: "development" };
+const LOCAL = { APP_ENV: "development", PUSH_DEV_SERVICE_ORIGIN: push.url };
 // The WhatsApp worker reads a generated config and .dev.vars (wrangler gives --var and .dev.vars to the first worker only).
 const whatsappConfig = writeWhatsAppDevConfig(path.join(root, ".wrangler", "whatsapp-dev"), localVars(LOCAL));
 

@@ -1,5 +1,6 @@
 // Bindings and variables are checked once per isolate, with a message that names what is missing or wrong.
 import * as z from "zod";
+import { pushVarsSchema, toPushConfig } from "./notifications/config";
 import { toWhatsAppConfig, whatsappVarsSchema } from "./whatsapp/config";
 
 /**
@@ -102,6 +103,7 @@ const varsSchema = z
     ACCOUNT_MOVES_TOKEN: z.string().min(32, "ACCOUNT_MOVES_TOKEN must be at least 32 characters").optional(),
   })
   .extend(whatsappVarsSchema.shape)
+  .extend(pushVarsSchema.shape)
   .superRefine((vars, ctx) => {
     if (vars.STRIPE_SECRET_KEY) {
       const needed = ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_WEEK", "STRIPE_PRICE_MONTH", "STRIPE_PRICE_QUARTER", "STRIPE_PRICE_YEAR"] as const;
@@ -123,6 +125,13 @@ const varsSchema = z
         code: "custom",
         path: ["APP_ORIGIN"],
         message: "APP_ORIGIN is required in production (the public https:// origin, e.g. https://assistant.example.com)",
+      });
+    }
+    if (Boolean(vars.VAPID_PUBLIC_KEY) !== Boolean(vars.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PRIVATE_KEY"],
+        message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (scripts/vapid-keys.mjs)",
       });
     }
     if (vars.APP_ENV === "production" && !vars.WHATSAPP_APP_SECRET) {
@@ -175,6 +184,7 @@ function toConfig(vars: z.infer<typeof varsSchema>) {
     email: { providerUrl: vars.EMAIL_PROVIDER_URL, apiKey: vars.EMAIL_API_KEY, from: vars.EMAIL_FROM },
     billing: billingConfig(vars),
     whatsapp: toWhatsAppConfig(vars),
+    push: toPushConfig(vars),
     accountMovesToken: vars.ACCOUNT_MOVES_TOKEN ?? null,
   };
 }

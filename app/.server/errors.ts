@@ -110,6 +110,9 @@ export const errorStatus = {
   "export/invalid-format": 400,
   "export/sign-in-required": 401,
   "memory/not-found": 404,
+  /** Web push (decision 0042): no VAPID keys configured, or a device that is not the account's. */
+  "notifications/not-configured": 503,
+  "notifications/not-found": 404,
   /** Projects (decision 0038-projects): another account's project id is not found, as any stranger's id. */
   "project/not-found": 404,
   /** The plan's number of projects, or of files in one project, is reached: nothing is kept. */

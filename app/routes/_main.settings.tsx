@@ -11,7 +11,7 @@ import { titleMeta } from "~/lib/meta";
 
 export const handle = routeStrings("settings", "auth");
 
-const SETTINGS_TABS = ["account", "login-connection", "my-plan", "memory"] as const;
+const SETTINGS_TABS = ["account", "login-connection", "my-plan", "memory", "notifications"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

@@ -148,6 +148,7 @@ describe("download my data", { timeout: 60_000 }, () => {
       "horoscope/readings.json",
       "memory-notes.json",
       "memory.json",
+      "notifications.json",
       "plan/subscriptions.json",
       "share-links.json",
       "sign-in/passkeys.json",

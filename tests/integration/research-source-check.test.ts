@@ -1,4 +1,4 @@
-// Deep research's source check (docs/decisions/0041-resx-research-sources-and-exports.md): each source of a report
+// Deep research's source check (docs/decisions/0041-research-sources-and-exports.md): each source of a report
 // is fetched and marked "checked" only when its page loads and holds the quoted words. The default reader only goes
 // to public HTTPS hosts, follows redirects by hand with the same rule on each hop, and stops at the size cap. The
 // Worker's outbound fetch is answered here by a small table of pages (the same isolate's fetch), so the test can say

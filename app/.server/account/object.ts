@@ -18,6 +18,7 @@ import { TEMPORARY_CLEANUP_TASK } from "../chat/temporary-attachments";
 import { now as clockNow } from "../clock";
 import type { AppEnv } from "../env";
 import { afterTurn } from "../memory/jobs";
+import { notifyAnswerFinished } from "../notifications/background";
 import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
 import { mintedAfterD1 } from "./ids";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
@@ -54,6 +55,9 @@ export class Account extends AccountStorage {
         wakeAt: (at) => void (this.tombstone.erased || this.alarms.schedule(TURNS_ALARM_TASK, at, { allowUnconfirmed: true })),
         afterFinish: async (turn) => {
           if (!this.tombstone.erased) await afterTurn(this.accountContext(), turn);
+        },
+        finishedUnread: async (turn) => {
+          if (!this.tombstone.erased) await notifyAnswerFinished(this.accountContext(), turn.threadId);
         },
       },
     );

@@ -10,6 +10,7 @@ import { horoscopePart } from "../horoscope/part";
 import { imagesPart, uploadsPart } from "../images/part";
 import { importsPart } from "../imports/part";
 import { memoryPart } from "../memory/part";
+import { notificationsPart } from "../notifications/part";
 import { projectsPart } from "../projects/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
@@ -50,6 +51,7 @@ export const accountParts = [
   whatsappPart,
   authPart,
   importsPart,
+  notificationsPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 

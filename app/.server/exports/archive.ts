@@ -17,6 +17,7 @@
 //   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
 //   horoscope/birth-profile.json  the birth date, time and place entered for the birth chart (or null)
 //   memory.json                   the memory switch, the custom instructions and every memory with its source (decision 0027)
+//   notifications.json            each device that allowed notifications (name, push service, dates) and the switches
 //   share-links.json              every shared chat: its chat file, link, title, whether it shows the name, dates
 //   whatsapp.json                 the linked WhatsApp number (whole: it is the person's) and its dates, or null
 //   sign-in/passkeys.json         each passkey's name and dates (never its credential or key)
@@ -173,6 +174,7 @@ export async function writeArchive(
   // The birth data entered once for the horoscope (decision 0016), or null when none was given.
   await zip.addText("horoscope/birth-profile.json", json(toBirthProfile(inventory.birthProfile)), now);
   await zip.addText("memory.json", json(await memoryExport(env, user.id)), now);
+  await zip.addText("notifications.json", json(await inAccount(env, user.id, "notifications.export")), now);
   await writeSignInRows(inventory.signIn, { zip, chatFiles, origin, now });
   await step();
 

@@ -5,6 +5,7 @@
 // the queue; after the last attempt the export is marked failed, and the owner may press the button again.
 import type { DataExport } from "../../../db/account-schema";
 import { inAccount } from "../account/client";
+import { notifyAccount } from "../notifications/background";
 import { findUser } from "../auth/accounts";
 import { sendEmail } from "../email";
 import { accountEmail } from "../email/templates";
@@ -67,6 +68,7 @@ export async function processDataExport(env: AppEnv, message: DataExportMessage,
       return "done";
     }
     await emailReady(env, ready, user, message.origin);
+    await notifyAccount(env, ownerId, "export-ready", "exportReady", "/settings/account#data-export-title");
     return "done";
   } catch (error) {
     await upload.abort().catch(() => undefined);

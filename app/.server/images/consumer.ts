@@ -3,6 +3,7 @@
 // charged when the job was created; a job that cannot be made is marked failed and refunded here, and whatever
 // keeps failing past the queue's retries lands in the dead-letter queue, which does the same.
 import type { JobSettings } from "../../lib/schemas/images";
+import { notifyAccount } from "../notifications/background";
 import { inAccount } from "../account/client";
 import { base64Encode } from "../auth/crypto";
 import { resolveTarget } from "../ai/providers";
@@ -205,6 +206,7 @@ export async function processImageJob(env: AppEnv, message: ImageJobMessage): Pr
       if (isAccountDeleted(error)) await env.MEDIA.delete(key);
       throw error;
     });
+    await notifyAccount(env, accountId, "image-ready", "imageReady", "/gallery");
     return "done";
   } catch (error) {
     if (isAccountDeleted(error)) throw error;

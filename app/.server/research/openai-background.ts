@@ -3,7 +3,7 @@
 // ends, and a person's cancel is passed on (`POST /responses/{id}/cancel`). Through the app's one `openai` client per
 // upstream (ai/upstream.ts), like every provider call. The answer is Markdown (`#` title, a summary, `##` sections);
 // its url_citation annotations become the numbered sources (report-parse.ts). Decision:
-// docs/decisions/0041-resx-research-sources-and-exports.md.
+// docs/decisions/0041-research-sources-and-exports.md.
 import OpenAI from "openai";
 import { MODELS } from "../../lib/models";
 import { resolveTarget, type UpstreamTarget } from "../ai/providers";

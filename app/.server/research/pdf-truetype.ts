@@ -1,4 +1,4 @@
-// A TrueType font embedded in a pdf-lib document without fontkit (docs/decisions/0041-resx-research-sources-and-exports.md,
+// A TrueType font embedded in a pdf-lib document without fontkit (docs/decisions/0041-research-sources-and-exports.md,
 // "The PDF's font"): pdf-lib needs fontkit for any font beyond the 14 standard ones, and fontkit is about 1 MB of the
 // Worker's bundle for shaping this export never does. A font already cut to the letters we need (pdf-fonts.ts) only
 // needs its character map and widths read: it goes in as a Type0 font with Identity-H encoding (two-byte glyph ids),

@@ -1,6 +1,6 @@
 // After a report is written, each of its sources is fetched and marked "checked" when the page loads and holds the
 // words the report quoted from it, else "unchecked" (shown as "could not be checked" beside its number). Decision:
-// docs/decisions/0041-resx-research-sources-and-exports.md. Nothing here throws for a bad source: a page that
+// docs/decisions/0041-research-sources-and-exports.md. Nothing here throws for a bad source: a page that
 // refuses, times out, is too big or is not text is simply "unchecked".
 import type { AppEnv } from "../env";
 import type { ResearchSource } from "./report";

@@ -1,4 +1,4 @@
-// Does a fetched page hold the words a report quoted from it? (docs/decisions/0041-resx-research-sources-and-exports.md,
+// Does a fetched page hold the words a report quoted from it? (docs/decisions/0041-research-sources-and-exports.md,
 // "Quote matching"). Both sides become a list of plain words: the page's visible text (tags, scripts, styles and
 // comments dropped, entities decoded), then letters folded (case, accents, Turkish dotless i) and everything that is
 // not a letter or digit (quotes, dashes, punctuation, whitespace) dropped. A quote matches when its words appear in

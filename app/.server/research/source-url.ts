@@ -1,4 +1,4 @@
-// Which addresses deep research may read (docs/decisions/0041-resx-research-sources-and-exports.md, "The URL rule"):
+// Which addresses deep research may read (docs/decisions/0041-research-sources-and-exports.md, "The URL rule"):
 // the source check and the research loop share this one rule, so a page the loop was not allowed to read cannot be
 // "checked" either. HTTPS on the default port, a public host name or a public IP literal, no credentials in the URL.
 // Cloudflare's own fetch never reaches a private network from a Worker; this rule is what keeps that true under

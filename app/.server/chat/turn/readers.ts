@@ -6,6 +6,13 @@ type Sink = WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
 
 export class Readers {
   private readonly sinks = new Map<string, Sink>();
+  /** Someone has read this answer: a page asked for it (not a WhatsApp message or a schedule, which no page reads). */
+  opened = false;
+
+  /** Someone read the answer and no one reads it now: the tab was closed (or went offline) mid-answer. */
+  get abandoned(): boolean {
+    return this.opened && this.sinks.size === 0;
+  }
 
   /** A new reader: its id (what the machine's `attach` names) and the stream it reads. */
   open(): { id: string; stream: ReadableStream<Uint8Array> } {
@@ -14,6 +21,7 @@ export class Readers {
     // side never hears of it (cloudflare/workers-sdk#11071). The native stream fails our own next write instead.
     const { readable, writable } = new IdentityTransformStream();
     const id = crypto.randomUUID();
+    this.opened = true;
     this.sinks.set(id, writable.getWriter());
     return { id, stream: readable };
   }

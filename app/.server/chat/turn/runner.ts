@@ -35,6 +35,8 @@ export interface TurnHooks {
   wakeAt(at: number): void;
   /** A kept turn has been finished and saved (memory's note and extraction job, docs/decisions/0027). */
   afterFinish(turn: { threadId: string; messageId: string; memory: MemoryUse; answer: string; complete: boolean }): Promise<void>;
+  /** A kept answer completed after everyone reading it had gone ("Your answer finished", decision 0042). */
+  finishedUnread?(turn: { threadId: string; messageId: string }): Promise<void>;
 }
 
 /** The object's view of an answer: "idle" when it holds none by that id (never had it, finished a while ago, or cancelled). */
@@ -305,6 +307,10 @@ export class TurnRunner {
       case "finish":
         if (!turn.temporary) {
           await this.store.finish(id, effect).catch((error: unknown) => console.error("chat turn: could not save the outcome", id, error));
+          // Not awaited: a slow push service never holds the turn's end back.
+          if (effect.status === "complete" && turn.writes && turn.readers.abandoned) {
+            void this.hooks.finishedUnread?.({ threadId: turn.writes.threadId, messageId: id }).catch(() => undefined);
+          }
           if (turn.memory && turn.writes) {
             const complete = effect.status === "complete";
             await this.hooks.afterFinish({
