@@ -48,4 +48,3 @@ export const importFiles = async (accountId: string) => (await appEnv.MEDIA.list
 export async function errorOf(response: Response) {
   return ((await response.json()) as { error: { code: string; message: string } }).error;
 }
-

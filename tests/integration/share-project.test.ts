@@ -45,7 +45,11 @@ describe("sharing a project chat", { timeout: 120_000 }, () => {
     expect(cited.json.page?.text.replace(/\s+/g, " ")).toContain(NEEDLE);
     expect(JSON.stringify(cited.json)).not.toContain(manualId);
     // Another page of it, the project's other file, and a citation without a name are not cited: not found.
-    for (const [number, name] of [[11, "boiler-manual.pdf"], [2, SECRET_FILE], [12, undefined]] as const) {
+    for (const [number, name] of [
+      [11, "boiler-manual.pdf"],
+      [2, SECRET_FILE],
+      [12, undefined],
+    ] as const) {
       const refused = await citedPage(visitor, shareId, number, name);
       expect(refused.status).toBe(404);
       expect(refused.json.error?.code).toBe("share/not-found");

@@ -141,7 +141,10 @@ export async function readChatgptExport(
   };
   try {
     const head = await range(bucket, key, 0, Math.min(size, 64));
-    const text = new TextDecoder().decode(head).replace(/^\uFEFF/, "").trimStart();
+    const text = new TextDecoder()
+      .decode(head)
+      .replace(/^\uFEFF/, "")
+      .trimStart();
     let bytes: AsyncGenerator<Uint8Array> | FileRefusal;
     if (head[0] === ZIP_MAGIC[0] && head[1] === ZIP_MAGIC[1]) bytes = await jsonFromZip(bucket, key, size);
     else if (text.startsWith("[") || text.startsWith("{")) bytes = streamOf(bucket, key, 0, size);
@@ -159,7 +162,8 @@ export async function readChatgptExport(
     splitter.end();
   } catch (error) {
     if (error instanceof FormatError) return error.code;
-    if (error instanceof JsonStreamError) return error.reason === "not-array" ? "import/not-chatgpt-export" : error.reason === "element-too-large" ? "import/json-too-large" : "import/corrupt";
+    if (error instanceof JsonStreamError)
+      return error.reason === "not-array" ? "import/not-chatgpt-export" : error.reason === "element-too-large" ? "import/json-too-large" : "import/corrupt";
     if (error instanceof WriteFailed) throw error.cause;
     // zip-directory's refusals, the inflater's (a bomb stops past its declared size) and a vanished upload alike.
     return "import/corrupt";
