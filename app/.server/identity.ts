@@ -52,6 +52,8 @@ export type Viewer =
       paywallDue: boolean;
       /** A session cookie of the old format was moved into the account's object: the page sets the new one (decision 0039). */
       setCookie?: string;
+      /** The profile photo's R2 key from the account object's profile (decision 0039): server-only, never sent to a page. */
+      profilePhotoKey: string | null;
     };
 
 /** The guest id of this browser, if it already has a valid one. */
@@ -138,6 +140,7 @@ async function resolveViewer(request: Request, context: { env: AppEnv; config: A
       accountId: user.id,
       plan,
       paywallDue,
+      profilePhotoKey: session.profile.profilePhotoKey,
       ...(session.setCookie ? { setCookie: session.setCookie } : {}),
     };
   }

@@ -8,7 +8,8 @@ import { getViewer } from "~/.server/identity";
 /** A profile photo, only to its owner (the key in R2 is never exposed; anyone else gets a 404). */
 export const loader = resource(async ({ request, context, params }: LoaderFunctionArgs) => {
   const viewer = await getViewer(request, context);
-  const object = await readProfilePhoto(context.env, viewer.kind === "user" ? viewer.user.id : null, params.userId ?? "");
+  const owner = viewer.kind === "user" ? { userId: viewer.user.id, profilePhotoKey: viewer.profilePhotoKey } : null;
+  const object = await readProfilePhoto(context.env, owner, params.userId ?? "");
   if (!object) throw new AppError("request/not-found");
   const contentType = object.httpMetadata?.contentType === "image/png" ? "image/png" : "image/jpeg";
   return new Response(object.body, {

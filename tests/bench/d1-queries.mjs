@@ -3,7 +3,7 @@
 // its end, a page of history, a search, and a WhatsApp message from a linked number answered to its end. The server runs the benchmark's build of the worker (tests/bench/d1-count-worker.ts), which counts every
 // statement that reaches D1 from the worker and its Durable Objects; the deployed worker counts nothing.
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, run } from "../e2e/server.mjs";
 import { startFakeGraph } from "../mocks/fake-graph.mjs";
@@ -27,7 +27,7 @@ export const D1_EXCEPTIONS = [
   "signing in (the account by e-mail, Google/Apple subject or passkey; the profile copied into the account's object)",
   "a Stripe webhook (the customer's account; the subscription; the profile copied)",
   "the first link of a WhatsApp number (number -> account)",
-  "Settings and payment pages and the account's own actions (sign-in methods, passkeys, subscriptions)",
+  "Settings and payment pages and the account's own actions (sign-in methods, passkeys, subscriptions, a new profile photo)",
 ];
 
 const WHATSAPP_SECRET = "bench-d1-app-secret";
@@ -144,14 +144,36 @@ export async function measureD1Queries(startServer) {
     );
     if (turn.outcome !== "complete") throw new Error(`the chat turn ended "${turn.outcome}"`);
     const history = await counted("/api/threads", { headers: cookieOf(true) });
+    // The person's profile photo (the sidebar's avatar): its key is in the viewer's profile in the account's object.
+    await uploadProfilePhoto(baseUrl, cookie);
+    const avatar = await counted(`/media/avatar/${USER_ID}`, { headers: cookieOf(true) }, async (response) => {
+      const bytes = await response.arrayBuffer();
+      if (response.headers.get("Content-Type") !== "image/png" || bytes.byteLength === 0) throw new Error("the profile photo was not served");
+      return "served";
+    });
     const search = await counted("/api/threads?q=bookmark", { headers: cookieOf(true) });
     const whatsapp = await countedWhatsAppMessage(baseUrl, graph, take);
-    return { screens, pageView, turn, history, search, whatsapp };
+    return { screens, pageView, turn, history, search, whatsapp, avatar };
   } finally {
     await server?.stop();
     await fake.stop();
     await graph.close();
   }
+}
+
+/** Settings › Account's photo upload (a D1 write on purpose, not measured): the avatar request then has a photo to serve. */
+async function uploadProfilePhoto(baseUrl, cookie) {
+  const form = new FormData();
+  form.set("intent", "upload-photo");
+  const png = readFileSync(join(ROOT, "tests", "fixtures", "photo-translate-sign.png"));
+  form.set("photo", new File([png], "photo.png", { type: "image/png" }));
+  const response = await fetch(`${baseUrl}/settings/account.data`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: baseUrl },
+  });
+  const body = await response.text();
+  if (response.status !== 200 || !body.includes("photoUpdated")) throw new Error(`the photo upload answered ${response.status}: ${body.slice(0, 200)}`);
 }
 
 /**

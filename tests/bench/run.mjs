@@ -306,6 +306,7 @@ const MEASUREMENTS = [
     ["a chat turn", "POST /api/chat, a 20-token answer streamed to its end", (d1) => d1.turn],
     ["a history page", "GET /api/threads", (d1) => d1.history],
     ["a search", "GET /api/threads?q=bookmark", (d1) => d1.search],
+    ["the profile photo", "GET /media/avatar/:userId, its owner's", (d1) => d1.avatar],
     ["a visitor's page view", "GET /web-main, first visit", (d1) => d1.screens.find((screen) => !screen.signedIn)],
     ["a WhatsApp message", "a linked Pro number's text, answered, queue consumer included", (d1) => d1.whatsapp],
   ].map(([kind, what, pick]) => ({

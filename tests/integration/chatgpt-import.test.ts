@@ -2,11 +2,9 @@
 // ordinary chats with their original titles and dates, written by the account's object in batches on its alarm,
 // found by search, skipped when imported before, counted against the storage quota; bad files are a 4xx with nothing
 // kept, and a visitor cannot import.
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { inAccount, accountObject } from "../../app/.server/account/client";
-import { setClockOffset } from "../../app/.server/clock";
+import { inAccount } from "../../app/.server/account/client";
 import { toFtsQuery } from "../../app/.server/chat/thread-operations";
 import { UPLOAD_LIMITS } from "../../app/.server/write-limits";
 import type { ChatImportView } from "../../app/lib/schemas/imports";
@@ -16,44 +14,9 @@ import { writeZip } from "../fixtures/make-hostile-zips.mjs";
 import { BASE_SECONDS, chatgptConversations, chatgptExportZip, conversationsJson } from "../fixtures/make-chatgpt-export.mjs";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, signedInClient } from "./auth-helpers";
+import { errorOf, importFiles, latest, post, runImport, withAlarmsHeld } from "./import-helpers";
 import { appEnv } from "./helpers";
 import { Deflate } from "fflate";
-
-const post = (client: Client, body: Uint8Array<ArrayBuffer>, type = "application/zip", language = "en") =>
-  client.fetch(`/api/imports/chatgpt?lng=${language}`, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": type, "Content-Length": String(body.byteLength) },
-  });
-
-async function latest(client: Client): Promise<ChatImportView | null> {
-  return ((await (await client.get("/api/imports/chatgpt")).json()) as { import: ChatImportView | null }).import;
-}
-
-/** Wakes the account's object until its import is no longer running; answers each wake's progress. */
-async function runImport(client: Client, accountId: string): Promise<ChatImportView[]> {
-  const seen: ChatImportView[] = [];
-  for (let wake = 0; wake < 50; wake += 1) {
-    const view = (await latest(client))!;
-    seen.push(view);
-    if (view.status !== "running") return seen;
-    await runDurableObjectAlarm(accountObject(appEnv, accountId));
-  }
-  throw new Error("the import never ended");
-}
-
-/**
- * Runs `body` with the app clock an hour ahead: the import's alarm is then set an hour into real time, so it wakes only
- * when the test runs it, and each wake's progress can be seen.
- */
-async function withAlarmsHeld<T>(body: () => Promise<T>): Promise<T> {
-  setClockOffset(60 * 60 * 1000);
-  try {
-    return await body();
-  } finally {
-    setClockOffset(0);
-  }
-}
 
 const threads = (accountId: string) =>
   inAccountDb(accountId, (db) => db.select().from(accountSchema.chatThreads).orderBy(asc(accountSchema.chatThreads.createdAt)).all());
@@ -66,11 +29,6 @@ const messagesOf = (accountId: string, threadId: string) =>
       .orderBy(asc(accountSchema.chatMessages.createdAt))
       .all(),
   );
-const importFiles = async (accountId: string) => (await appEnv.MEDIA.list({ prefix: `imports/${accountId}/` })).objects.map((object) => object.key);
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string } }).error;
-}
 
 /**
  * `[`, 10 MB of spaces and `]` deflated (about 10 KB) as conversations.json, declaring `size` bytes: whole, it would
@@ -219,7 +177,7 @@ describe("Import from ChatGPT", { timeout: 60_000 }, () => {
       "import/not-chatgpt-export",
     ],
     ["a ZIP bomb", bombZip(), "application/zip", 400, "import/corrupt"],
-    ["a ZIP whose conversations.json declares more than 32 MB", bombZip(33 * 1024 * 1024), "application/zip", 413, "import/json-too-large"],
+    ["a ZIP whose conversations.json declares more than 512 MB", bombZip(513 * 1024 * 1024), "application/zip", 413, "import/json-too-large"],
     ["a PNG", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), "image/png", 415, "import/invalid-type"],
     ["an empty body", new Uint8Array(0), "application/zip", 400, "upload/empty"],
   ])("refuses %s with a translated 4xx and keeps nothing", async (_name, body, type, status, code) => {

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../app/.server/env";
 import { countingD1, emptyCounts, type D1QueryCounts } from "../mocks/d1-query-counter";
 import { Client, db, signedInClient } from "./auth-helpers";
 import { appEnv, recordingDataset } from "./helpers";
+import { pngFile } from "./images-helpers";
 
 /** The client's browser against a worker whose D1 binding counts what reaches it. */
 function counted(client: Client): { client: Client; counts: D1QueryCounts; pageViews: ReturnType<typeof recordingDataset> } {
@@ -61,6 +62,25 @@ describe("D1 per page view", { timeout: 60_000 }, () => {
     expect(pageViews.points).toMatchObject([{ blobs: [path, "user"] }]);
     // Read back from the local D1: the page view left no row.
     expect(await db.select().from(schema.analyticsEvents).where(eq(schema.analyticsEvents.path, path))).toHaveLength(0);
+  });
+});
+
+describe("D1 per profile photo", { timeout: 60_000 }, () => {
+  it("the owner's photo is served from the profile in the account's object, with no D1 read", async () => {
+    const { client: signedIn, user } = await signedInClient();
+    const form = new FormData();
+    form.set("intent", "upload-photo");
+    form.set("photo", new File([new Uint8Array(await pngFile())], "photo.png", { type: "image/png" }));
+    expect((await signedIn.action("/settings/account", form)).data).toEqual({ ok: true, notice: "photoUpdated" });
+    const { client, counts } = counted(signedIn);
+    const photo = await client.get(`/media/avatar/${user.id}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("Content-Type")).toBe("image/png");
+    expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    expect(counts.reads + counts.writes, counts.statements.join("\n")).toBe(0);
+    // Anyone else's photo is still a 404, also without reading D1.
+    expect((await client.get("/media/avatar/someone-else")).status).toBe(404);
+    expect(counts.reads, counts.statements.join("\n")).toBe(0);
   });
 });
 

@@ -50,10 +50,15 @@ export async function removeProfilePhoto(env: AppEnv, userId: string): Promise<v
   await forgetPhoto(env, userId, user.profilePhotoKey);
 }
 
-/** The photo's bytes for its owner; null for anyone else or when there is none. */
-export async function readProfilePhoto(env: AppEnv, viewerUserId: string | null, userId: string): Promise<R2ObjectBody | null> {
-  if (!viewerUserId || viewerUserId !== userId) return null;
-  const user = await getDb(env).query.users.findFirst({ where: eq(schema.users.id, userId), columns: { profilePhotoKey: true } });
-  if (!user?.profilePhotoKey) return null;
-  return env.MEDIA.get(user.profilePhotoKey);
+/**
+ * The photo's bytes for its owner; null for anyone else or when there is none. The key comes from the viewer's profile
+ * in the account's object (decision 0039), which every photo change copies in, so serving it reads nothing shared.
+ */
+export async function readProfilePhoto(
+  env: AppEnv,
+  viewer: { userId: string; profilePhotoKey: string | null } | null,
+  userId: string,
+): Promise<R2ObjectBody | null> {
+  if (!viewer || viewer.userId !== userId || !viewer.profilePhotoKey) return null;
+  return env.MEDIA.get(viewer.profilePhotoKey);
 }

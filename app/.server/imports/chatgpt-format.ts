@@ -20,6 +20,19 @@ export type FormatRefusal = "import/not-chatgpt-export" | "import/too-many-conve
 
 /** Conversations one import takes at most (each is a chat and a few rows; ChatGPT's heaviest users have a few thousand). */
 export const MAX_CONVERSATIONS_PER_IMPORT = 5_000;
+/**
+ * Prepared conversations per file in R2 while an import runs (`<prefix><index>.json`): the request writes one as soon
+ * as it has read that many, and each wake of the object's alarm reads only the file it writes from.
+ */
+export const IMPORT_PART_SIZE = 50;
+
+/** The R2 key of prepared part `index` of an import whose files start with `prefix` (it ends with "/"). */
+export const importPartKey = (prefix: string, index: number) => `${prefix}${index}.json`;
+
+/** The keys of the parts holding `conversations` prepared conversations (at most 100 for 5,000: one R2 delete). */
+export const importPartKeys = (prefix: string, conversations: number) =>
+  Array.from({ length: Math.ceil(conversations / IMPORT_PART_SIZE) }, (_, index) => importPartKey(prefix, index));
+
 /** Parent links followed at most: a cycle in a hostile file ends here. */
 const MAX_PATH_NODES = 20_000;
 const IMAGE = "[image]";
@@ -82,28 +95,60 @@ function titleOf(raw: unknown, messages: ImportedConversation["messages"]): stri
 }
 
 /**
- * The conversations of a parsed conversations.json, or why it cannot be imported: not an array of conversations with a
- * `mapping` (not-chatgpt-export), more than MAX_CONVERSATIONS_PER_IMPORT, or none with any text (nothing-to-import).
- * A single conversation without an id or a visible message is left out; the rest are imported.
+ * Reads conversations.json's elements one at a time (imports/json-array-stream.ts hands them over as they arrive), so
+ * the array is never held whole. `add` answers the element as a conversation, or null when it is left out (no id, a
+ * repeated id, no visible message); it throws the refusal as soon as there are more than MAX_CONVERSATIONS_PER_IMPORT.
+ * `end` answers why nothing can be imported: no element with a `mapping` (not-chatgpt-export), or none with text.
  */
-export function chatgptConversations(parsed: unknown): ImportedConversation[] | FormatRefusal {
-  if (!Array.isArray(parsed) || parsed.length === 0) return "import/not-chatgpt-export";
-  if (!parsed.some((item) => isObject(item) && isObject(item.mapping))) return "import/not-chatgpt-export";
-  if (parsed.length > MAX_CONVERSATIONS_PER_IMPORT) return "import/too-many-conversations";
-  const conversations: ImportedConversation[] = [];
-  const ids = new Set<string>();
-  for (const item of parsed) {
-    if (!isObject(item) || !isObject(item.mapping)) continue;
+export class ChatgptConversationReader {
+  private ids = new Set<string>();
+  private elements = 0;
+  private mappings = 0;
+
+  add(item: unknown): ImportedConversation | null {
+    this.elements += 1;
+    if (this.elements > MAX_CONVERSATIONS_PER_IMPORT) throw new FormatError("import/too-many-conversations");
+    if (!isObject(item) || !isObject(item.mapping)) return null;
+    this.mappings += 1;
     const id = typeof item.conversation_id === "string" ? item.conversation_id : typeof item.id === "string" ? item.id : null;
-    if (!id || id.length > 200 || ids.has(id)) continue;
+    if (!id || id.length > 200 || this.ids.has(id)) return null;
     const createdAt = millis(item.create_time, Date.now());
     const messages = visiblePath(item.mapping, item.current_node, createdAt);
-    if (messages.length === 0) continue;
-    ids.add(id);
+    if (messages.length === 0) return null;
+    this.ids.add(id);
     const updatedAt = Math.max(millis(item.update_time, createdAt), messages[messages.length - 1]!.createdAt);
-    conversations.push({ id, title: titleOf(item.title, messages), createdAt, updatedAt, messages });
+    return { id, title: titleOf(item.title, messages), createdAt, updatedAt, messages };
   }
-  return conversations.length > 0 ? conversations : "import/nothing-to-import";
+
+  /** Why the whole file cannot be imported, or null when it has conversations to import. */
+  end(): FormatRefusal | null {
+    if (this.mappings === 0) return "import/not-chatgpt-export";
+    return this.ids.size > 0 ? null : "import/nothing-to-import";
+  }
+}
+
+/** A refusal found while reading: the reader stops at once. */
+export class FormatError extends Error {
+  constructor(readonly code: FormatRefusal) {
+    super(code);
+  }
+}
+
+/** The conversations of a parsed conversations.json (the whole array at once), or why it cannot be imported. */
+export function chatgptConversations(parsed: unknown): ImportedConversation[] | FormatRefusal {
+  if (!Array.isArray(parsed)) return "import/not-chatgpt-export";
+  const reader = new ChatgptConversationReader();
+  const conversations: ImportedConversation[] = [];
+  try {
+    for (const item of parsed) {
+      const conversation = reader.add(item);
+      if (conversation) conversations.push(conversation);
+    }
+  } catch (error) {
+    if (error instanceof FormatError) return error.code;
+    throw error;
+  }
+  return reader.end() ?? conversations;
 }
 
 /** The UTF-8 bytes a conversation keeps (its title and messages): what it counts against the storage quota. */

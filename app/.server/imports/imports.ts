@@ -9,11 +9,16 @@ import { now as clockNow } from "../clock";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
 import type { ChatImportView } from "../../lib/schemas/imports";
-import { conversationBytes } from "./chatgpt-format";
+import { IMPORT_PART_SIZE, importPartKey, importPartKeys } from "./chatgpt-format";
 import { MAX_IMPORT_UPLOAD_BYTES, readChatgptExport } from "./chatgpt-file";
 
 export async function latestImport(env: AppEnv, accountId: string): Promise<ChatImportView | null> {
   return inAccount(env, accountId, "imports.latest");
+}
+
+/** Deletes the first `count` prepared parts under `prefix` (R2 deletes up to 1,000 keys in one call; an import has at most 100). */
+async function deleteParts(env: AppEnv, prefix: string, count: number): Promise<void> {
+  if (count > 0) await env.MEDIA.delete(importPartKeys(prefix, count * IMPORT_PART_SIZE));
 }
 
 /** Streams the body to R2 as it arrives, exactly its declared length (over the cap is refused before a byte is read). */
@@ -45,28 +50,39 @@ export async function startChatgptImport(
   const id = randomToken(16);
   const uploadKey = accountFileKey("imports", account.accountId, `${id}.upload`);
   await keepUpload(env, uploadKey, upload.body, upload.length);
+  // The prepared conversations go to R2 in parts as they are read (chatgpt-format.ts IMPORT_PART_SIZE), never all
+  // held at once; `r2Key` is the parts' common prefix.
+  const r2Key = accountFileKey("imports", account.accountId, `${id}/`);
+  let parts = 0;
   let conversations;
   try {
-    conversations = await readChatgptExport(env.MEDIA, uploadKey, upload.length);
+    conversations = await readChatgptExport(env.MEDIA, uploadKey, upload.length, async (batch, index) => {
+      await env.MEDIA.put(importPartKey(r2Key, index), JSON.stringify(batch), { httpMetadata: { contentType: "application/json" } });
+      parts = index + 1;
+    });
+  } catch (error) {
+    await deleteParts(env, r2Key, parts);
+    throw error;
   } finally {
     await env.MEDIA.delete(uploadKey);
   }
-  if (typeof conversations === "string") throw new AppError(conversations);
-  const r2Key = accountFileKey("imports", account.accountId, `${id}.json`);
-  await env.MEDIA.put(r2Key, JSON.stringify(conversations), { httpMetadata: { contentType: "application/json" } });
+  if (typeof conversations === "string") {
+    await deleteParts(env, r2Key, parts);
+    throw new AppError(conversations);
+  }
   const quotaBytes = storageQuotaOf(account.plan) ?? null;
   const outcome = await inAccount(env, account.accountId, "imports.begin", {
     id,
     r2Key,
-    conversations: conversations.map((conversation) => ({ id: conversation.id, bytes: conversationBytes(conversation) })),
+    conversations,
     quotaBytes,
     now: clockNow(),
   }).catch(async (error: unknown) => {
-    await env.MEDIA.delete(r2Key);
+    await deleteParts(env, r2Key, parts);
     throw error;
   });
   if (!outcome.ok) {
-    await env.MEDIA.delete(r2Key);
+    await deleteParts(env, r2Key, parts);
     if (outcome.code === "import/rate-limited") throw new AppError(outcome.code, { retryAfterSeconds: secondsToWait(outcome.waitMs) });
     if (outcome.code === "import/quota-exceeded") throw new AppError(outcome.code, { quotaBytes: outcome.quotaBytes });
     throw new AppError(outcome.code);

@@ -6,7 +6,7 @@ import type { ChatImport } from "../../../db/account-schema";
 import type { ChatImportView } from "../../lib/schemas/imports";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { fitsStorageQuota } from "../account/usage";
-import { conversationBytes, type ImportedConversation } from "./chatgpt-format";
+import { conversationBytes, IMPORT_PART_SIZE, importPartKey, importPartKeys, type ImportedConversation } from "./chatgpt-format";
 
 const { chatImports, importedConversations, chatThreads, chatMessages } = accountSchema;
 
@@ -15,8 +15,11 @@ export const IMPORT_TASK = "imports.run";
 /** Imports an account may start in any 24 hours (each may write thousands of chats). */
 export const IMPORTS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Conversations written per wake of the alarm: one batch is a few hundred rows, well inside a wake's time. */
-export const IMPORT_BATCH = 50;
+/** Conversations written per wake of the alarm (one prepared part): a few hundred rows, well inside a wake's time. */
+export const IMPORT_BATCH = IMPORT_PART_SIZE;
+
+/** An import prepared in parts has a key ending in "/" (its parts' prefix); one from before, a single file. */
+const inParts = (r2Key: string) => r2Key.endsWith("/");
 
 export type ImportBeginOutcome =
   | { ok: true; row: ChatImport }
@@ -37,7 +40,8 @@ function finish(account: AccountContext, row: ChatImport, change: Partial<ChatIm
     .set({ ...change, r2Key: null, updatedAt: now })
     .where(eq(chatImports.id, row.id))
     .run();
-  return row.r2Key ? account.env.MEDIA.delete(row.r2Key) : undefined;
+  if (!row.r2Key) return undefined;
+  return account.env.MEDIA.delete(inParts(row.r2Key) ? importPartKeys(row.r2Key, row.total) : row.r2Key);
 }
 
 /** Writes one conversation as a chat with its own dates; false when the quota has no room for it. */
@@ -66,14 +70,22 @@ function importOne(account: AccountContext, conversation: ImportedConversation, 
 export async function runImports(account: AccountContext, now: number): Promise<number | null> {
   const row = account.db.select().from(chatImports).where(eq(chatImports.status, "running")).get();
   if (!row) return null;
-  const object = row.r2Key ? await account.env.MEDIA.get(row.r2Key) : null;
+  let { done, imported, skipped } = row;
+  // A wake reads only the part holding the next batch (a file from before parts holds them all).
+  const parted = row.r2Key !== null && inParts(row.r2Key);
+  const object = row.r2Key ? await account.env.MEDIA.get(parted ? importPartKey(row.r2Key, Math.floor(done / IMPORT_PART_SIZE)) : row.r2Key) : null;
   if (!object) {
     await finish(account, row, { status: "failed", errorCode: "import/failed" }, now);
     return null;
   }
-  const conversations = (await object.json()) as ImportedConversation[];
-  let { done, imported, skipped } = row;
-  for (const conversation of conversations.slice(done, done + IMPORT_BATCH)) {
+  const stored = (await object.json()) as ImportedConversation[];
+  const from = parted ? done % IMPORT_PART_SIZE : done;
+  if (from >= stored.length) {
+    // A part shorter than it was written: nothing more can be read, and waking again would read it again.
+    await finish(account, row, { status: "failed", errorCode: "import/failed" }, now);
+    return null;
+  }
+  for (const conversation of stored.slice(from, from + IMPORT_BATCH)) {
     const outcome = importOne(account, conversation, row.quotaBytes);
     if (outcome === "full") {
       await finish(account, row, { status: "failed", errorCode: "import/quota-exceeded", done, imported, skipped }, now);
@@ -83,7 +95,7 @@ export async function runImports(account: AccountContext, now: number): Promise<
     if (outcome === "imported") imported += 1;
     else skipped += 1;
   }
-  if (done >= conversations.length) {
+  if (done >= row.total) {
     await finish(account, row, { status: "done", done, imported, skipped }, now);
     return null;
   }

@@ -2,6 +2,7 @@
 // its images, and "Continue this chat", which copies the snapshot into a new chat of the signed-in visitor.
 // An unknown or revoked id, or a link whose thread was deleted, is "not found" (decision 0015).
 import { and, asc, eq } from "drizzle-orm";
+import { splitCitations } from "../../lib/citations";
 import { isShareId } from "../../lib/schemas/share";
 import { inAccount } from "../account/client";
 import { getDb, schema } from "../db";
@@ -61,6 +62,27 @@ export function describeShare(conversation: SharedConversation, max = 160): stri
   const first = conversation.messages.find((message) => message.role === "user")?.content ?? "";
   const line = first.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/**
+ * A document page an answer of the snapshot cites (`[name, p. N]` or `[p. N]`), for anyone holding the link: only a
+ * name and page some shared answer cites (compared ignoring case), read from the owner's file as it is now, so the
+ * project's other files, its name and instructions are never reachable through a link (decision 0038-projects). An
+ * uncited page, a removed file or a revoked link is "not found".
+ */
+export async function readSharedCitedPage(env: AppEnv, shareId: string, name: string | null, number: number) {
+  const share = await liveShare(env, shareId);
+  const wanted = name?.toLowerCase() ?? null;
+  const messages = await snapshotOf(env, share.id);
+  const cited = messages.some(
+    (message) =>
+      message.role === "assistant" &&
+      splitCitations(message.content).some((part) => typeof part !== "string" && part.page === number && (part.name?.toLowerCase() ?? null) === wanted),
+  );
+  if (!cited) throw new AppError("share/not-found");
+  const found = await inAccount(env, share.ownerId, "share.citedPage", { threadId: share.threadId, name, number });
+  if (!found) throw new AppError("share/not-found");
+  return found;
 }
 
 /** An image of the snapshot: only an upload one of its messages shows, read from the owner's uploads. */
