@@ -11,6 +11,7 @@ import { imagesPart, uploadsPart } from "../images/part";
 import { importsPart } from "../imports/part";
 import { memoryPart } from "../memory/part";
 import { projectsPart } from "../projects/part";
+import { researchPart } from "../research/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import type { AccountFolder } from "./files";
@@ -50,6 +51,8 @@ export const accountParts = [
   whatsappPart,
   authPart,
   importsPart,
+  // After chat: its rows name their threads.
+  researchPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 

@@ -1,0 +1,15 @@
+// A research is done, wherever the person is (decision NNNN-research-deep-research): an e-mail with the thread's
+// link in their language. The link is also in their history, so an e-mail that cannot be sent is logged, not a failure.
+import type { ResearchRun } from "../../../db/account-schema";
+import type { AccountContext } from "../account/schema";
+import { findUser } from "../auth/accounts";
+import { sendEmail } from "../email";
+import { accountEmail } from "../email/templates";
+import type { ResearchReport } from "./report";
+
+export async function notifyResearchDone(account: AccountContext, run: ResearchRun, report: ResearchReport): Promise<void> {
+  void report;
+  const user = await findUser(account.env, account.accountId);
+  if (!user) return;
+  await sendEmail(account.env, await accountEmail("researchReady", { to: user.email, link: run.link, locale: user.locale }));
+}
