@@ -25,11 +25,20 @@ const strings = (language: ResearchLanguage) => resources[language].search.resea
 
 /** Markdown text from a page or a person, with nothing that could start a link, heading, table or HTML. */
 export function plainText(value: string): string {
-  return value.replace(/\s+/g, " ").replace(/[\\`*_[\]<>#|]/g, (char) => `\\${char}`).trim();
+  return value
+    .replace(/\s+/g, " ")
+    .replace(/[\\`*_[\]<>#|]/g, (char) => `\\${char}`)
+    .trim();
 }
 
 /** Writes the report from the notes: one section per noted plan item, each source numbered once across the report. */
-export function composeReport(input: { question: string; notes: ResearchNote[]; language: ResearchLanguage; incomplete: boolean; demo: boolean }): ResearchReport {
+export function composeReport(input: {
+  question: string;
+  notes: ResearchNote[];
+  language: ResearchLanguage;
+  incomplete: boolean;
+  demo: boolean;
+}): ResearchReport {
   const { question, notes, language, incomplete, demo } = input;
   const s = strings(language);
   const sources: ResearchSource[] = [];
@@ -81,7 +90,10 @@ export function reportMessage(report: ResearchReport): string {
 
 /** The demo provider's plan: five questions built from the question's own words, in the person's language. */
 export function demoPlan(question: string, language: ResearchLanguage): string[] {
-  const topic = question.replace(/[?？!.]+$/u, "").trim().slice(0, 200);
+  const topic = question
+    .replace(/[?？!.]+$/u, "")
+    .trim()
+    .slice(0, 200);
   const templates = strings(language).planDemo;
   return [templates.what, templates.history, templates.figures, templates.compare, templates.debate].map((template) => fill(template, { topic }));
 }

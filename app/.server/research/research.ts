@@ -61,7 +61,11 @@ export function researchAllowance(env: AppEnv, viewer: ResearchViewer): Promise<
 }
 
 /** Starts the approved plan: a new web-search thread with the question, the research running in the account's object. */
-export async function startResearch(env: AppEnv, viewer: ResearchViewer, input: ResearchStart & { language: ResearchLanguage; origin: string }): Promise<ResearchView> {
+export async function startResearch(
+  env: AppEnv,
+  viewer: ResearchViewer,
+  input: ResearchStart & { language: ResearchLanguage; origin: string },
+): Promise<ResearchView> {
   const engine = researchEngineFor(env);
   if (!engine) throw new AppError("research/unavailable");
   const threadId = crypto.randomUUID();
@@ -103,7 +107,7 @@ export async function exportResearch(env: AppEnv, accountId: string, id: string,
   if (format !== "md" && format !== "pdf") throw new AppError("export/invalid-format");
   if (!found.report) throw new AppError("research/not-ready");
   const name = `${slugify(found.report.title) || "research"}.${format}`;
-  const body = format === "md" ? reportToMarkdown(found.report) : await reportToPdf(found.report);
+  const body = format === "md" ? reportToMarkdown(found.report) : new Uint8Array(await reportToPdf(found.report));
   return new Response(body, {
     headers: {
       "Content-Type": format === "md" ? "text/markdown; charset=utf-8" : "application/pdf",

@@ -74,7 +74,13 @@ export type ResearchBeginOutcome = { ok: true; view: ResearchView } | { ok: fals
 
 /** A running research's row, or null when it is not this account's or no longer runs. */
 export function runningRun(account: AccountContext, id: string): ResearchRun | null {
-  return account.db.select().from(researchRuns).where(and(eq(researchRuns.id, id), eq(researchRuns.status, "running"))).get() ?? null;
+  return (
+    account.db
+      .select()
+      .from(researchRuns)
+      .where(and(eq(researchRuns.id, id), eq(researchRuns.status, "running")))
+      .get() ?? null
+  );
 }
 
 export const researchRunOperations = {

@@ -60,7 +60,9 @@ export async function finishResearch(
   const reportMessageId = report ? crypto.randomUUID() : null;
   account.db.transaction((tx) => {
     if (report && reportMessageId) {
-      tx.insert(chatMessages).values({ id: reportMessageId, threadId: run.threadId, role: "assistant", content: reportMessage(report), createdAt: now, updatedAt: now }).run();
+      tx.insert(chatMessages)
+        .values({ id: reportMessageId, threadId: run.threadId, role: "assistant", content: reportMessage(report), createdAt: now, updatedAt: now })
+        .run();
       tx.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, run.threadId)).run();
     }
     tx.update(researchRuns)
@@ -92,7 +94,12 @@ async function loopStep(account: AccountContext, run: ResearchRun, provider: Loo
       note = await provider.note(plan[run.step]!, run.step, run.language);
     } catch (error) {
       console.error("research: a step failed, ending with what it has", run.id, error);
-      await finishResearch(account, run, { status: "failed", report: partialReport(run, notes), chargedSteps: run.chargedSteps, fetchPage: provider.fetchPage });
+      await finishResearch(account, run, {
+        status: "failed",
+        report: partialReport(run, notes),
+        chargedSteps: run.chargedSteps,
+        fetchPage: provider.fetchPage,
+      });
       return null;
     }
     const next = plan[run.step + 1];
@@ -164,7 +171,12 @@ export async function cancelResearch(account: AccountContext, id: string, provid
   const run = runningRun(account, id);
   if (!run) return false;
   if (run.engine === "openai" && run.upstreamId) await providers.openai.cancel(account.env, run.upstreamId).catch(() => undefined);
-  await finishResearch(account, run, { status: "cancelled", report: partialReport(run, notesOf(run)), chargedSteps: run.chargedSteps, fetchPage: run.engine === "loop" ? providers.loop.fetchPage : undefined });
+  await finishResearch(account, run, {
+    status: "cancelled",
+    report: partialReport(run, notesOf(run)),
+    chargedSteps: run.chargedSteps,
+    fetchPage: run.engine === "loop" ? providers.loop.fetchPage : undefined,
+  });
   return true;
 }
 

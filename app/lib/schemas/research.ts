@@ -6,11 +6,7 @@ export const RESEARCH_QUESTION_MAX = 500;
 export const RESEARCH_PLAN_MAX = 12;
 export const RESEARCH_ITEM_MAX = 300;
 
-const question = z
-  .string("validation.questionShort")
-  .trim()
-  .min(2, "validation.questionShort")
-  .max(RESEARCH_QUESTION_MAX, "validation.questionLong");
+const question = z.string("validation.questionShort").trim().min(2, "validation.questionShort").max(RESEARCH_QUESTION_MAX, "validation.questionLong");
 
 export const researchPlanRequestSchema = z.object({ question });
 
