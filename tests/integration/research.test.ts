@@ -117,7 +117,9 @@ describe("deep research: running in the account's object", () => {
     expect(report!.content).toContain("| Source | Finding |");
     const row = await runRow(user.id, started.id);
     expect(JSON.parse(row.report!).sources).toHaveLength(6);
-    expect((await latestEmail(user.email))?.subject).toContain("deep research is ready");
+    const email = await latestEmail(user.email);
+    expect(email.row?.subject).toContain("deep research is ready");
+    expect(email.path).toBe(`/web-search/${started.threadId}`);
     // Another account's research is not found.
     const { client: other } = await signedIn();
     expect((await other.get(`/api/research/${started.id}`)).status).toBe(404);

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ResearchRun } from "../../../db/account-schema";
 import { accountSchema, type AccountContext } from "../account/schema";
+import { now as clockNow } from "../clock";
 import { fill } from "../horoscope/words";
 import { resources } from "../i18n";
 import { composeReport, reportMessage, type ResearchNote } from "./compose";
@@ -52,7 +53,8 @@ export async function finishResearch(
   run: ResearchRun,
   outcome: { status: ResearchRun["status"]; report: ResearchReport | null; chargedSteps: number; fetchPage?: (url: string) => Promise<Response> },
 ): Promise<void> {
-  const now = Date.now();
+  // The app clock (clock.ts), as the question's message was dated with: the report always follows it.
+  const now = clockNow();
   let report = outcome.report;
   if (report) report = { ...report, sources: await checkSources(account.env, report.sources, outcome.fetchPage) };
   const current = account.db.select().from(researchRuns).where(eq(researchRuns.id, run.id)).get();
