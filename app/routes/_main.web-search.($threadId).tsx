@@ -47,6 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     research,
     researchAvailable: researchEngineFor(context.env) !== null,
     signedIn: viewer.kind === "user",
+    // From a chat's "Deep research on this question": the switch on, the question filled in.
+    researchQuestion: new URL(request.url).searchParams.get("research")?.slice(0, 500) ?? null,
   };
 }
 
@@ -58,7 +60,7 @@ function WebSearchScreen({ data }: { data: Data }) {
   const { t } = useTranslation("search");
   const toolPath = data.thread?.toolPath ?? undefined;
   const tool = useMemo<ChatTool>(() => ({ tool: "web-search", toolPath, threadPath: (id) => `/web-search/${id}` }), [toolPath]);
-  const [deep, setDeep] = useState(false);
+  const [deep, setDeep] = useState(data.researchQuestion !== null && data.researchAvailable && data.signedIn);
   return (
     <div className="flex flex-1 flex-col">
       <ToolScreenHeader tool="web-search" />
@@ -74,7 +76,7 @@ function WebSearchScreen({ data }: { data: Data }) {
           <>
             <DeepResearchSwitch on={deep} onChange={setDeep} available={data.researchAvailable} signedIn={data.signedIn} />
             {deep ? (
-              <DeepResearchForm demoMode={data.demoMode} />
+              <DeepResearchForm demoMode={data.demoMode} initialQuestion={data.researchQuestion ?? ""} />
             ) : (
               <SearchForm
                 busy={busy}

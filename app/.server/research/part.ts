@@ -2,6 +2,7 @@
 // report itself is also the thread's answer message, so it is exported, searched and deleted with the chats.
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
+import { researchBenchOperations } from "./bench";
 import { RESEARCH_TASK, researchRunOperations } from "./runs";
 import { cancelResearch, runResearch } from "./steps";
 
@@ -16,6 +17,10 @@ export const researchPart = accountPart({
     },
   ],
   folders: [],
-  operations: { ...researchRunOperations, "research.cancel": (account, id: string) => cancelResearch(account, id) },
+  operations: {
+    ...researchRunOperations,
+    ...researchBenchOperations,
+    "research.cancel": (account, id: string) => cancelResearch(account, id),
+  },
   alarms: { [RESEARCH_TASK]: (account, now) => runResearch(account, now) },
 });

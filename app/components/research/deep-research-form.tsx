@@ -25,10 +25,10 @@ function CostLine({ allowance }: { allowance: ResearchAllowance }) {
   return <p className="text-sm text-muted-foreground">{t(key, { left: allowance.limit - allowance.used, limit: allowance.limit, date })}</p>;
 }
 
-export function DeepResearchForm({ demoMode }: { demoMode: boolean }) {
+export function DeepResearchForm({ demoMode, initialQuestion }: { demoMode: boolean; initialQuestion: string }) {
   const { t } = useTranslation("search");
   const navigate = useNavigate();
-  const [question, setQuestion] = useState("");
+  const [question, setQuestion] = useState(initialQuestion);
   const [plan, setPlan] = useState<string[] | null>(null);
   const [allowance, setAllowance] = useState<ResearchAllowance | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
