@@ -118,7 +118,8 @@ function WebSearchScreen({ data }: { data: Data }) {
 
 export default function WebSearchRoute() {
   const data = useLoaderData<typeof loader>();
-  return <WebSearchScreen key={data.thread?.id ?? "new"} data={data} />;
+  // A research that ends mounts the thread again, so its report message (written by the account's object) is shown.
+  return <WebSearchScreen key={`${data.thread?.id ?? "new"}:${data.research?.status ?? ""}`} data={data} />;
 }
 
 export function ErrorBoundary() {
