@@ -21,7 +21,9 @@ export function ResearchProgress({ initial }: { initial: ResearchView }) {
   const { t } = useTranslation("search");
   const revalidator = useRevalidator();
   const [view, setView] = useState(initial);
-  const [now, setNow] = useState(() => Date.now());
+  // The server's clock is not the browser's: the first render (server and hydration) says 0:00, the browser's clock after.
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
   const running = view.status === "running";
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export function ResearchProgress({ initial }: { initial: ResearchView }) {
         <>
           <p className="font-medium">{t("research.stepOf", { step, total: view.totalSteps, label: view.step ?? t("research.running") })}</p>
           <p>{t("research.sourcesRead", { count: view.sourcesRead })}</p>
-          <p className="text-muted-foreground">{t("research.elapsed", { time: elapsed(now - view.startedAt) })}</p>
+          <p className="text-muted-foreground">{t("research.elapsed", { time: elapsed((now ?? view.startedAt) - view.startedAt) })}</p>
           <Button type="button" variant="danger-outline" className="self-start" onClick={() => void cancel()}>
             {t("research.cancel")}
           </Button>
