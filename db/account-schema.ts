@@ -459,6 +459,50 @@ export const importedConversations = sqliteTable("imported_conversations", {
   createdAt: createdAt(),
 });
 
+/**
+ * A deep research (decision 0043): the approved plan, where the alarm-driven run is, what it
+ * has charged (written with each step's result, so a step redone after an eviction is never charged twice), its
+ * notes so far and, once written, the report (research/report.ts) whose text is also the thread's answer message.
+ */
+export const researchRuns = sqliteTable(
+  "research_runs",
+  {
+    id: text("id").primaryKey(),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    /** The person's question (a message of the thread) and, once written, the report's message. */
+    questionMessageId: text("question_message_id").notNull(),
+    reportMessageId: text("report_message_id"),
+    question: text("question").notNull(),
+    /** The approved plan: a JSON array of 1 to 12 items. */
+    plan: text("plan").notNull(),
+    language: text("language", { enum: ["en", "tr"] }).notNull(),
+    /** "loop": the app's own loop (research/loop.ts); "openai": OpenAI's background mode (research/engine.ts). */
+    engine: text("engine", { enum: ["loop", "openai"] }).notNull(),
+    status: text("status", { enum: ["running", "completed", "failed", "cancelled"] })
+      .notNull()
+      .default("running"),
+    /** The next step's index: one per plan item, then the writing. */
+    step: integer("step").notNull().default(0),
+    /** The current step as shown ("Reading: <item>"). */
+    stepLabel: text("step_label"),
+    sourcesRead: integer("sources_read").notNull().default(0),
+    chargedSteps: integer("charged_steps").notNull().default(0),
+    upstreamId: text("upstream_id"),
+    /** The thread's address on the app's origin, for the e-mail that says the report is ready. */
+    link: text("link").notNull(),
+    /** The notes of the steps done: a JSON array (research/loop.ts), bounded by the plan's length and the note's cap. */
+    notes: text("notes").notNull().default("[]"),
+    /** The report as JSON once written (research/report.ts). */
+    report: text("report"),
+    startedAt: integer("started_at", { mode: "number" }).notNull(),
+    endedAt: integer("ended_at", { mode: "number" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("research_runs_started").on(t.startedAt), index("research_runs_thread").on(t.threadId)],
+);
+
 /** Facts about the object itself: whose it is, whether its rows were moved in from D1, guests merged into it. */
 export const accountMeta = sqliteTable("account_meta", {
   key: text("key").primaryKey(),
@@ -546,3 +590,4 @@ export type Document = typeof documents.$inferSelect;
 export type DocumentPage = typeof documentPages.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type ChatImport = typeof chatImports.$inferSelect;
+export type ResearchRun = typeof researchRuns.$inferSelect;

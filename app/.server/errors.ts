@@ -140,6 +140,12 @@ export const errorStatus = {
   "import/quota-exceeded": 413,
   /** Only a failed import's reason on the settings page: its prepared file vanished (never an answer's status). */
   "import/failed": 503,
+  "research/sign-in-required": 401,
+  "research/unavailable": 503,
+  /** The plan's deep research for now is used (Free: one a week, Pro: a fair-use number a day); the wait is named. */
+  "research/limit": 429,
+  /** An export of a research whose report is not written yet. */
+  "research/not-ready": 409,
   "request/invalid": 400,
   "request/cross-site": 403,
   "request/not-found": 404,

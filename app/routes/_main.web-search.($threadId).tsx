@@ -2,12 +2,17 @@ import { routeStrings } from "~/lib/i18n";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ShieldCheck } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { resolveTarget } from "~/.server/ai/providers";
 import { loadToolThread } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
 import { WEB_SEARCH_MODEL, webSearchModelFor } from "~/.server/search/turn";
+import { getViewer } from "~/.server/identity";
+import { researchEngineFor, researchOfThread } from "~/.server/research/research";
+import { DeepResearchForm } from "~/components/research/deep-research-form";
+import { ResearchProgress } from "~/components/research/research-progress";
+import { DeepResearchSwitch } from "~/components/research/deep-research-switch";
 import { CreditsLine } from "~/components/chat/credits-line";
 import type { ChatTool } from "~/components/chat/use-chat";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -23,10 +28,13 @@ import { Button } from "~/components/ui/button";
 export const handle = { ...SHOWS_ANSWERS, ...routeStrings("tools", "search") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [screen, title] = await Promise.all([
+  const [screen, title, viewer] = await Promise.all([
     loadToolThread(request, context, { tool: "web-search", threadId: params.threadId }),
     pageTitle(request, "tools", "web-search.title"),
+    getViewer(request, context),
   ]);
+  // Deep research (decision 0043): the thread's research, if it is one, and whether it may start here.
+  const research = screen.thread && viewer.kind === "user" ? await researchOfThread(context.env, viewer.user.id, screen.thread.id) : null;
   // The model this viewer's searches are answered by, and the better one their plan does not get (decision 0008).
   const model = webSearchModelFor(screen.plan);
   return {
@@ -36,6 +44,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // OpenAI's web_search tool: with keys for other providers only, searching is not possible here.
     available: resolveTarget(context.env, WEB_SEARCH_MODEL) !== null,
     title: screen.thread?.title ?? title,
+    research,
+    researchAvailable: researchEngineFor(context.env) !== null,
+    signedIn: viewer.kind === "user",
+    // From a chat's "Deep research on this question": the switch on, the question filled in.
+    researchQuestion: new URL(request.url).searchParams.get("research")?.slice(0, 500) ?? null,
   };
 }
 
@@ -47,6 +60,7 @@ function WebSearchScreen({ data }: { data: Data }) {
   const { t } = useTranslation("search");
   const toolPath = data.thread?.toolPath ?? undefined;
   const tool = useMemo<ChatTool>(() => ({ tool: "web-search", toolPath, threadPath: (id) => `/web-search/${id}` }), [toolPath]);
+  const [deep, setDeep] = useState(data.researchQuestion !== null && data.researchAvailable && data.signedIn);
   return (
     <div className="flex flex-1 flex-col">
       <ToolScreenHeader tool="web-search" />
@@ -56,38 +70,46 @@ function WebSearchScreen({ data }: { data: Data }) {
         model={data.model}
         action="webSearch"
         homePath="/web-search"
+        lead={data.research ? <ResearchProgress key={data.research.id} initial={data.research} /> : undefined}
         labels={{ newThread: t("form.newSearch"), followUpHint: t("form.followUpHint") }}
         form={(send, busy) => (
-          <SearchForm
-            busy={busy}
-            disabled={!data.available}
-            onSubmit={send}
-            footer={
-              <>
-                {!data.available ? (
-                  <ToolNote alert>{t("form.unavailable")}</ToolNote>
-                ) : data.demoMode ? (
-                  <ToolNote>{t("form.demoNote")}</ToolNote>
-                ) : (
-                  <div className="flex flex-col gap-1 text-xs text-muted-foreground">
-                    <p>{t("form.model", { model: data.model })}</p>
-                    {data.proModel && (
-                      <p>
-                        {t("form.proModel", { model: data.proModel })}{" "}
-                        <Button type="button" onClick={() => openUpgradeDialog("model")} variant="link" className="font-medium">
-                          {t("form.upgrade")}
-                        </Button>
-                      </p>
+          <>
+            <DeepResearchSwitch on={deep} onChange={setDeep} available={data.researchAvailable} signedIn={data.signedIn} />
+            {deep ? (
+              <DeepResearchForm demoMode={data.demoMode} initialQuestion={data.researchQuestion ?? ""} />
+            ) : (
+              <SearchForm
+                busy={busy}
+                disabled={!data.available}
+                onSubmit={send}
+                footer={
+                  <>
+                    {!data.available ? (
+                      <ToolNote alert>{t("form.unavailable")}</ToolNote>
+                    ) : data.demoMode ? (
+                      <ToolNote>{t("form.demoNote")}</ToolNote>
+                    ) : (
+                      <div className="flex flex-col gap-1 text-xs text-muted-foreground">
+                        <p>{t("form.model", { model: data.model })}</p>
+                        {data.proModel && (
+                          <p>
+                            {t("form.proModel", { model: data.proModel })}{" "}
+                            <Button type="button" onClick={() => openUpgradeDialog("model")} variant="link" className="font-medium">
+                              {t("form.upgrade")}
+                            </Button>
+                          </p>
+                        )}
+                      </div>
                     )}
-                  </div>
-                )}
-                <ToolNote icon={ShieldCheck} tone="muted">
-                  {t("form.privacy")}
-                </ToolNote>
-                <CreditsLine action="webSearch" />
-              </>
-            }
-          />
+                    <ToolNote icon={ShieldCheck} tone="muted">
+                      {t("form.privacy")}
+                    </ToolNote>
+                    <CreditsLine action="webSearch" />
+                  </>
+                }
+              />
+            )}
+          </>
         )}
       />
     </div>
@@ -96,7 +118,8 @@ function WebSearchScreen({ data }: { data: Data }) {
 
 export default function WebSearchRoute() {
   const data = useLoaderData<typeof loader>();
-  return <WebSearchScreen key={data.thread?.id ?? "new"} data={data} />;
+  // A research that ends mounts the thread again, so its report message (written by the account's object) is shown.
+  return <WebSearchScreen key={`${data.thread?.id ?? "new"}:${data.research?.status ?? ""}`} data={data} />;
 }
 
 export function ErrorBoundary() {

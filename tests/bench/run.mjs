@@ -21,6 +21,7 @@ import { measureVoiceTurn } from "./voice.mjs";
 import { WHATSAPP_BENCH, measureWebhookAcks } from "./whatsapp.mjs";
 import { QUEUE_BENCH, measureQueueBatch } from "./queues.mjs";
 import { PROJECTS_BENCH, measureProjectRetrieval } from "./projects.mjs";
+import { RESEARCH_BENCH, measureResearch } from "./research.mjs";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -467,6 +468,27 @@ const MEASUREMENTS = [
     },
   },
   {
+    name: "Deep research: the app's own time per research step, excluding the provider",
+    unit: "ms",
+    budget: RESEARCH_BENCH.stepBudgetMs,
+    async measure(shared) {
+      const result = await shared.research();
+      return {
+        value: Math.round(result.perStepMs * 100) / 100,
+        detail: `${result.steps} steps of ${RESEARCH_BENCH.researches} researches of ${RESEARCH_BENCH.items} items in the object`,
+      };
+    },
+  },
+  {
+    name: "Deep research: the object's storage per report",
+    unit: "bytes",
+    budget: RESEARCH_BENCH.storageBudgetBytes,
+    async measure(shared) {
+      const result = await shared.research();
+      return { value: result.storageBytes, detail: `the research row (plan, notes, report JSON) and the report message, ${RESEARCH_BENCH.items} sections` };
+    },
+  },
+  {
     name: "Memory: extraction job tokens in per turn (estimated)",
     unit: "count",
     budget: MEMORY_BENCH.extractionInBudget,
@@ -659,6 +681,7 @@ function createShared() {
   let documentReading;
   let documentPrompt;
   let projectRetrieval;
+  let research;
   let load;
   let accountsLoad;
   let interaction;
@@ -704,6 +727,9 @@ function createShared() {
     },
     projectRetrieval() {
       return (projectRetrieval ??= chatBench().then(measureProjectRetrieval));
+    },
+    research() {
+      return (research ??= chatBench().then(measureResearch));
     },
     load() {
       return (load ??= measureLoad(startServer));

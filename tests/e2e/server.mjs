@@ -42,7 +42,8 @@ export const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ];
 
-const READY_TIMEOUT_MS = 60_000;
+// E2E_READY_TIMEOUT_MS: a longer wait for wrangler dev on a machine busy with other runs (its first start bundles).
+const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS) || 60_000;
 
 /**
  * Variables every e2e server gets unless a test passes its own: docs/product.md §4's after-sign-in Pro dialog would cover the

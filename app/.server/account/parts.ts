@@ -12,6 +12,7 @@ import { importsPart } from "../imports/part";
 import { memoryPart } from "../memory/part";
 import { notificationsPart } from "../notifications/part";
 import { projectsPart } from "../projects/part";
+import { researchPart } from "../research/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import type { AccountFolder } from "./files";
@@ -52,6 +53,8 @@ export const accountParts = [
   authPart,
   importsPart,
   notificationsPart,
+  // After chat: its rows name their threads.
+  researchPart,
   objectPart,
 ] as const satisfies readonly AccountPart[];
 

@@ -1,4 +1,4 @@
-// A deep research engine that runs upstream (decision NNNN-research-deep-research): started once, polled from the
+// A deep research engine that runs upstream (decision 0043): started once, polled from the
 // account object's alarm, cancelled upstream when the person cancels. The own loop (research/loop.ts) needs none.
 import type { AppEnv } from "../env";
 import type { ResearchReport } from "./report";

@@ -1,6 +1,6 @@
 // A question in the conversation: its file or photo, a WhatsApp voice note, the text, and "Edit" on the last one.
 import { Link } from "@remix-run/react";
-import { ImagePlus, Pencil } from "lucide-react";
+import { ImagePlus, Pencil, Telescope } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DocumentView } from "~/lib/documents";
@@ -102,10 +102,20 @@ export function UserMessage({
           )}
           <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl bg-accent px-4 py-2 text-[15px]">{message.content}</div>
           {canEdit && (
-            <Button type="button" onClick={() => onEditing(true)} variant="ghost" size="xs" className="text-muted-foreground">
-              <Pencil className="size-3.5" aria-hidden />
-              {t("actions.edit")}
-            </Button>
+            <div className="flex gap-1">
+              {/* From a chat to deep research on its question (decision 0043): the web-search page, switched on. */}
+              <Link
+                to={`/web-search?research=${encodeURIComponent(message.content.slice(0, 500))}`}
+                className="inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
+              >
+                <Telescope className="size-3.5" aria-hidden />
+                {t("actions.deepResearch")}
+              </Link>
+              <Button type="button" onClick={() => onEditing(true)} variant="ghost" size="xs" className="text-muted-foreground">
+                <Pencil className="size-3.5" aria-hidden />
+                {t("actions.edit")}
+              </Button>
+            </div>
           )}
         </>
       )}

@@ -1,0 +1,54 @@
+// Deep research's forms (decision 0043), shared by the web-search page and the API: the
+// question a plan is asked for, and the approved plan. Messages are keys under search:research.validation.
+import * as z from "zod";
+
+export const RESEARCH_QUESTION_MAX = 500;
+export const RESEARCH_PLAN_MAX = 12;
+export const RESEARCH_ITEM_MAX = 300;
+
+const question = z.string("validation.questionShort").trim().min(2, "validation.questionShort").max(RESEARCH_QUESTION_MAX, "validation.questionLong");
+
+export const researchPlanRequestSchema = z.object({ question });
+
+export const researchStartSchema = z.object({
+  question,
+  plan: z
+    .array(z.string("validation.itemEmpty").trim().min(1, "validation.itemEmpty").max(RESEARCH_ITEM_MAX, "validation.itemLong"), "validation.planEmpty")
+    .min(1, "validation.planEmpty")
+    .max(RESEARCH_PLAN_MAX, "validation.planLong"),
+});
+export type ResearchStart = z.infer<typeof researchStartSchema>;
+
+/** Each field's problem as a validation key: the plan's own as "plan", an item's as "plan.<index>". */
+export function researchFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 1 ? `${String(issue.path[0])}.${String(issue.path[1])}` : String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A research as the page shows it while it runs and after. */
+export interface ResearchView {
+  id: string;
+  threadId: string;
+  status: "running" | "completed" | "failed" | "cancelled";
+  step: string | null;
+  sourcesRead: number;
+  chargedSteps: number;
+  totalSteps: number;
+  startedAt: number;
+  endedAt: number | null;
+  hasReport: boolean;
+  incomplete: boolean;
+}
+
+/** What deep research costs this account now: Pro a fair-use number a day, Free one a week (`nextAt`: when the next is free). */
+export interface ResearchAllowance {
+  plan: "free" | "pro";
+  limit: number;
+  used: number;
+  period: "day" | "week";
+  nextAt: number | null;
+}
