@@ -15,6 +15,7 @@ import seo from "./seo.json";
 import settings from "./settings.json";
 import share from "./share.json";
 import tools from "./tools.json";
+import voice from "./voice.json";
 import whatsapp from "./whatsapp.json";
 
-export default { auth, billing, chat, common, demo, documents, errors, gallery, horoscope, images, models, projects, search, seo, settings, share, tools, whatsapp };
+export default { auth, billing, chat, common, demo, documents, errors, gallery, horoscope, images, models, projects, search, seo, settings, share, tools, voice, whatsapp };
