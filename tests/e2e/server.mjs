@@ -281,7 +281,10 @@ async function waitUntilAnswering(baseUrl, child, logFile) {
       throw new Error(`wrangler dev exited early (${child.signalCode ?? `exit ${child.exitCode}`}):\n${tailOf(logFile)}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/`, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      // A refused connection fails at once and is retried; a request the worker has accepted is waited for until the
+      // deadline, since a cold worker on a loaded machine can take longer than any shorter per-request limit, and
+      // aborting it only queues another cold request behind it.
+      const response = await fetch(`${baseUrl}/`, { redirect: "manual", signal: AbortSignal.timeout(Math.max(1_000, deadline - Date.now())) });
       await response.body?.cancel();
       return;
     } catch {
