@@ -14,6 +14,15 @@ export const NAMESPACES = [
   "horoscope",
   "search",
   "documents",
+  // Features' own strings, loaded by the routes and overlays that show them, so the chat screen's first visit does
+  // not carry them (decision 0044): the project pages and dialogs, the share dialog and shared page, the model
+  // picker's descriptions, voice mode's panel.
+  "projects",
+  "share",
+  "models",
+  "voice",
+  // The demo provider's answers: read by the server only, never loaded by a page.
+  "demo",
   // The pages' meta descriptions: read by the server only (the root's data carries them to `meta`), never loaded by a page.
   "seo",
   // Deep research's exported report (Markdown and PDF): read by the server only, in the report's own language.

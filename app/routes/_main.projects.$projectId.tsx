@@ -16,7 +16,7 @@ import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { DOCUMENT_ACCEPT } from "~/lib/documents";
 
-export const handle = routeStrings("documents");
+export const handle = routeStrings("projects", "documents");
 
 /** /projects/:projectId (decision 0038-projects): its chats, files and instructions; another account's id is 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -36,14 +36,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 
 export default function ProjectRoute() {
-  const { t, i18n } = useTranslation("chat");
+  const { t, i18n } = useTranslation(["projects", "chat"]);
   const { screen, limits, documentAccept, missing } = useLoaderData<typeof loader>();
   if (!screen)
     return (
       <div className="mx-auto flex w-full max-w-4xl flex-col items-start gap-3 px-4 py-10">
         <p role="status">{missing}</p>
         <Link to="/projects" className="text-sm text-primary hover:underline">
-          {t("projects.allProjects")}
+          {t("allProjects")}
         </Link>
       </div>
     );
@@ -54,7 +54,7 @@ export default function ProjectRoute() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
           <Link to="/projects" className="text-sm text-muted-foreground hover:underline">
-            {t("projects.title")}
+            {t("chat:projects.title")}
           </Link>
           <span className="text-muted-foreground" aria-hidden>
             /
@@ -66,16 +66,16 @@ export default function ProjectRoute() {
         </div>
         <Link to={`/web-main?project=${project.id}`} className={buttonVariants({ variant: "primary", size: "md" })}>
           <MessageSquarePlus className="size-4" aria-hidden />
-          {t("projects.newChat")}
+          {t("newChat")}
         </Link>
       </header>
 
       <section aria-labelledby="project-chats" className="flex flex-col gap-2">
         <h2 id="project-chats" className="text-lg font-semibold">
-          {t("projects.chats")}
+          {t("chats")}
         </h2>
         {chats.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("projects.noChats")}</p>
+          <p className="text-sm text-muted-foreground">{t("noChats")}</p>
         ) : (
           <ul className="flex flex-col divide-y rounded-xl border">
             {chats.map((chat) => (

@@ -12,6 +12,7 @@ import { ProjectMark } from "~/components/projects/project-mark";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { openAuthDialog } from "~/lib/auth-dialog";
+import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import type { ProjectSummary } from "~/lib/projects";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
@@ -29,8 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
+export const handle = routeStrings("projects");
+
 function NewProjectForm({ atLimit }: { atLimit: boolean }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation(["projects", "chat"]);
   const create = useApiAction<{ project: ProjectSummary }>();
   const toastFailure = useActionFailureToast();
   const navigate = useNavigate();
@@ -47,7 +50,7 @@ function NewProjectForm({ atLimit }: { atLimit: boolean }) {
       <ProjectFields errors={errors} />
       <div>
         <Button type="submit" variant="primary" size="md" disabled={atLimit || create.state !== "idle"}>
-          {t("projects.new")}
+          {t("new")}
         </Button>
       </div>
     </form>
@@ -55,7 +58,7 @@ function NewProjectForm({ atLimit }: { atLimit: boolean }) {
 }
 
 export default function ProjectsRoute() {
-  const { t, i18n } = useTranslation("chat");
+  const { t, i18n } = useTranslation(["projects", "chat"]);
   const data = useLoaderData<typeof loader>();
   const date = (epochMs: number) => new Date(epochMs).toLocaleDateString(i18n.language, { dateStyle: "medium" });
   const atLimit = data.limits !== null && data.projects.length >= data.limits.projects;
@@ -68,26 +71,24 @@ export default function ProjectsRoute() {
   }, [changed, revalidate]);
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader title={t("projects.title")} description={t("projects.intro")} icon={<FolderClosed className="size-5" aria-hidden />} />
+      <PageHeader title={t("chat:projects.title")} description={t("intro")} icon={<FolderClosed className="size-5" aria-hidden />} />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
         {data.visitor ? (
           <div className="flex flex-col items-start gap-3">
-            <p className="text-sm text-muted-foreground">{t("projects.signIn")}</p>
+            <p className="text-sm text-muted-foreground">{t("signIn")}</p>
             <Button type="button" variant="primary" size="md" onClick={() => openAuthDialog("sign-in")}>
-              {t("projects.signInButton")}
+              {t("signInButton")}
             </Button>
           </div>
         ) : (
           <>
             {/* The limit is shown before it is reached (docs/decisions/0038-projects.md). */}
             <p role="status" className="text-sm text-muted-foreground">
-              {atLimit
-                ? t("projects.usageReached", { limit: data.limits!.projects })
-                : t("projects.usage", { used: data.projects.length, limit: data.limits!.projects })}
+              {atLimit ? t("usageReached", { limit: data.limits!.projects }) : t("usage", { used: data.projects.length, limit: data.limits!.projects })}
             </p>
             <NewProjectForm atLimit={atLimit} />
             {data.projects.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("projects.empty")}</p>
+              <p className="text-sm text-muted-foreground">{t("empty")}</p>
             ) : (
               <ul className="flex flex-col divide-y rounded-xl border">
                 {data.projects.map((project) => (
@@ -96,7 +97,7 @@ export default function ProjectsRoute() {
                       <ProjectMark emoji={project.emoji} colour={project.colour} />
                       <span className="min-w-0 flex-1 truncate font-medium">{project.name}</span>
                       <span className="text-xs text-muted-foreground">
-                        {t("projects.chatsCount", { count: project.chats })} · {t("projects.lastActivity", { date: date(project.lastActivity) })}
+                        {t("chatsCount", { count: project.chats })} · {t("lastActivity", { date: date(project.lastActivity) })}
                       </span>
                     </Link>
                   </li>

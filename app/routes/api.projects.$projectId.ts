@@ -16,7 +16,7 @@ export const action = resource(async ({ request, params, context }: ActionFuncti
   const owner = projectOwner(await getViewer(request, context));
   if (!params.projectId) throw new AppError("project/not-found");
   const parsed = projectActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("chat"), under: "projects" });
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("projects") });
   const { env } = context;
   const projectId = params.projectId;
   const change = parsed.data;

@@ -20,6 +20,6 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const form = await readForm(request, { allow: POST_ONLY });
   const owner = projectOwner(await getViewer(request, context));
   const parsed = newProjectSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("chat"), under: "projects" });
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("projects") });
   return Response.json({ ok: true, project: await createProject(context.env, owner, parsed.data) }, { status: 201 });
 });

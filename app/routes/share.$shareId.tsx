@@ -14,7 +14,7 @@ import { SHOWS_ANSWERS } from "~/components/chat/markdown";
  * The public, read-only page of a share link, readable signed out. An unknown or revoked id, or a link whose thread
  * was deleted, is the plain not-found page with a 404.
  */
-export const handle = { ...SHOWS_ANSWERS, ...routeStrings("chat") };
+export const handle = { ...SHOWS_ANSWERS, ...routeStrings("chat", "share") };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let conversation;

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser, waitForPage } from "./helpers.mjs";
-import { startServer } from "./server.mjs";
+import { FAST_DEMO_PACE, startServer } from "./server.mjs";
 
 const browser = useBrowser();
 const FREE_DAILY = 2;
@@ -24,7 +24,7 @@ let server;
 before(async () => {
   server = await startServer({
     label: "e2e-billing",
-    vars: { CREDITS_FREE_DAILY: String(FREE_DAILY), CREDITS_GUEST_DAILY: "0", PAYWALL_AFTER_SIGN_IN: "true" },
+    vars: { CREDITS_FREE_DAILY: String(FREE_DAILY), CREDITS_GUEST_DAILY: "0", PAYWALL_AFTER_SIGN_IN: "true", ...FAST_DEMO_PACE },
   });
 });
 

@@ -8,7 +8,7 @@ import { assertNoErrors, hydrated, openPage, useBrowser, waitForPage } from "./h
 
 const browser = useBrowser();
 
-/** The demo answer's last sentence (locales/en/chat.json demo.closing). */
+/** The demo answer's last sentence (locales/en/demo.json closing). */
 const LAST_SENTENCE = "To get real answers";
 const XSS = "<img src=x onerror=alert(1)>";
 /** The answer's rating buttons (locales/en/chat.json actions.like / actions.dislike). */

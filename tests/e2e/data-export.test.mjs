@@ -9,7 +9,7 @@ import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from 
 
 const browser = useBrowser();
 
-/** The demo answer's last sentence (locales/en/chat.json demo.closing): the answer is complete once it shows. */
+/** The demo answer's last sentence (locales/en/demo.json closing): the answer is complete once it shows. */
 const LAST_SENTENCE = "To get real answers";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -6,7 +6,18 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { startFakeGraph } from "../mocks/fake-graph.mjs";
-import { CHROMIUM_MISSING, MIGRATED_STATE_ENV, ROOT, SERVER_LOGS_ENV, applyMigrations, ensureBuild, findChromium, startServer, tailOf } from "./server.mjs";
+import {
+  CHROMIUM_MISSING,
+  FAST_DEMO_PACE,
+  MIGRATED_STATE_ENV,
+  ROOT,
+  SERVER_LOGS_ENV,
+  applyMigrations,
+  ensureBuild,
+  findChromium,
+  startServer,
+  tailOf,
+} from "./server.mjs";
 
 /** The WhatsApp settings every e2e server gets: the channel configured against the bundled fake Graph API. */
 const E2E_WHATSAPP = {
@@ -56,15 +67,26 @@ async function main() {
 
   const graph = await startFakeGraph({ port: 0, accessToken: E2E_WHATSAPP.WHATSAPP_ACCESS_TOKEN });
   const vars = { ...E2E_WHATSAPP, WHATSAPP_GRAPH_URL: graph.url };
-  const server = await startServer({ label: "e2e", vars, migratedState }).catch(async (error) => {
+  // The shared server streams the demo's answers without the pause between words; the files that watch an answer
+  // while it streams get a server of their own at the demo's real pace, started alongside (decision 0044).
+  const watching = files.filter((file) => WATCHES_THE_STREAM.has(basename(file)));
+  const started = await Promise.allSettled([
+    startServer({ label: "e2e", vars: { ...vars, ...FAST_DEMO_PACE }, migratedState }),
+    watching.length > 0 ? startServer({ label: "e2e-paced", vars, migratedState }) : Promise.resolve(null),
+  ]);
+  const failedStart = started.find((result) => result.status === "rejected");
+  if (failedStart) {
+    await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value?.stop() : undefined)));
     await graph.close();
     removeMigrated();
-    throw error;
-  });
+    throw failedStart.reason;
+  }
+  const [server, pacedServer] = started.map((result) => result.value);
+  const servers = [server, pacedServer].filter(Boolean);
   // Ctrl+C or a CI cancel must not leave wrangler/workerd running or the temp dir behind.
   const onSignal = (signal) => {
     for (const child of running) child.kill(signal);
-    void Promise.all([server.stop(), graph.close()]).finally(() => {
+    void Promise.all([...servers.map((each) => each.stop()), graph.close()]).finally(() => {
       removeMigrated();
       process.exit(signal === "SIGINT" ? 130 : 143);
     });
@@ -84,6 +106,7 @@ async function main() {
       WHATSAPP_APP_SECRET: E2E_WHATSAPP.WHATSAPP_APP_SECRET,
       [SERVER_LOGS_ENV]: OWN_SERVER_LOGS,
       [MIGRATED_STATE_ENV]: migratedState,
+      ...(pacedServer ? { [PACED_URL_ENV]: pacedServer.baseUrl } : {}),
     };
     const together = files.filter((file) => !MOVES_THE_CLOCK.has(basename(file))).sort((a, b) => slowness(b) - slowness(a));
     const alone = files.filter((file) => MOVES_THE_CLOCK.has(basename(file)));
@@ -109,10 +132,20 @@ async function main() {
     }
     return code;
   } finally {
-    await Promise.all([server.stop(), graph.close()]);
+    await Promise.all([...servers.map((each) => each.stop()), graph.close()]);
     removeMigrated();
   }
 }
+
+/**
+ * The demo provider waits 30 ms between words (DEMO_PACE_MS), so an answer streams for seconds as it would for a
+ * person; most files only wait for an answer to end, and at that pace about a fifth of the stage was spent waiting.
+ * They get 1 ms, as the integration tests do. The files named here watch an answer while it streams (reload it
+ * mid-answer, follow its end, stop it): they run against a second server at the real pace (decision 0044).
+ */
+const WATCHES_THE_STREAM = new Set(["chat.test.mjs"]);
+/** The paced server's address, for runFiles to hand to those files as their BASE_URL. */
+const PACED_URL_ENV = "E2E_PACED_BASE_URL";
 
 /**
  * Files that move the shared server's development clock (/dev/clock), which is that whole server's "now": they run
@@ -148,7 +181,8 @@ async function runFiles(files, extraEnv, concurrency, label = "") {
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const started = Date.now();
-      const { code, output } = await runFile(file, extraEnv);
+      const paced = extraEnv[PACED_URL_ENV] && WATCHES_THE_STREAM.has(basename(file)) ? { BASE_URL: extraEnv[PACED_URL_ENV] } : {};
+      const { code, output } = await runFile(file, { ...extraEnv, ...paced });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(`\n--- ${file}${label ? ` (${label})` : ""}: ${code === 0 ? "passed" : "FAILED"} in ${seconds}s ---\n${output}`);
       if (code !== 0) failed.push(file);

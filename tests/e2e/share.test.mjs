@@ -9,7 +9,7 @@ import { assertNoErrors, hydrated, openPage, signUpAndSignIn, useBrowser } from 
 
 const browser = useBrowser();
 
-/** The demo answer's last sentence (locales/en/chat.json demo.closing): all of the answer is on screen once it shows. */
+/** The demo answer's last sentence (locales/en/demo.json closing): all of the answer is on screen once it shows. */
 const LAST_SENTENCE = "To get real answers";
 const OWNER = "Sharing Owner";
 

@@ -50,6 +50,21 @@ const FILES: Record<string, string> = {
     `export default () => [layout, shared, LayoutIcon()];`,
   ].join("\n"),
   "app/routes/_main.chat.tsx": [`import { chatOnly } from "../components/chat-only.js";`, `export default () => chatOnly;`].join("\n"),
+  "app/components/chat/use-chat.ts": `export const useChat = "the hook every conversation screen streams with";`,
+  "app/components/chat-part.js": `export const chatPart = "used by the first screen and another conversation screen";`,
+  "app/components/with-settings.js": `export const withSettings = "used by the first screen and a screen showing no conversation";`,
+  "app/routes/_main.web-main.($threadId).tsx": [
+    `import { useChat } from "../components/chat/use-chat";`,
+    `import { chatPart } from "../components/chat-part.js";`,
+    `import { withSettings } from "../components/with-settings.js";`,
+    `export default () => [useChat, chatPart, withSettings];`,
+  ].join("\n"),
+  "app/routes/_main.tool.tsx": [
+    `import { useChat } from "../components/chat/use-chat";`,
+    `import { chatPart } from "../components/chat-part.js";`,
+    `export default () => [useChat, chatPart];`,
+  ].join("\n"),
+  "app/routes/_main.settings.tsx": [`import { withSettings } from "../components/with-settings.js";`, `export default () => withSettings;`].join("\n"),
   "app/routes/auth.tsx": [
     `import { shared } from "../components/shared-with-auth.js";`,
     `import { AuthIcon } from "icons";`,
@@ -89,6 +104,9 @@ beforeAll(async () => {
           root: route("root.tsx"),
           "routes/_main": route("routes/_main.tsx"),
           "routes/_main.chat": route("routes/_main.chat.tsx"),
+          "routes/_main.web-main": route("routes/_main.web-main.($threadId).tsx"),
+          "routes/_main.tool": route("routes/_main.tool.tsx"),
+          "routes/_main.settings": route("routes/_main.settings.tsx"),
           "routes/auth": route("routes/auth.tsx"),
         },
         // Keep the entries' exports: Remix reads a route module's exports, and an empty entry would merge away.
@@ -123,6 +141,13 @@ describe("shell chunks", () => {
     expect(chunkOf("app/components/chat-only.js")).not.toMatch(/shell|framework/);
   });
 
+  it("puts what the first screen shares only with other conversation screens in `chat-shell`", () => {
+    expect(chunkOf("app/components/chat/use-chat.ts")).toBe("chat-shell");
+    expect(chunkOf("app/components/chat-part.js")).toBe("chat-shell");
+    // A screen showing no conversation would load the whole group for it.
+    expect(chunkOf("app/components/with-settings.js")).not.toMatch(/shell|framework/);
+  });
+
   it("keeps each entry and route module in a chunk of its own (Remix loads them by name)", () => {
     for (const [file, name] of [
       ["app/entry.client.js", "entry.client"],
@@ -130,6 +155,7 @@ describe("shell chunks", () => {
       ["app/routes/_main.tsx", "routes/_main"],
       ["app/routes/_main.chat.tsx", "routes/_main.chat"],
       ["app/routes/auth.tsx", "routes/auth"],
+      ["app/routes/_main.web-main.($threadId).tsx", "routes/_main.web-main"],
     ] as const) {
       expect(chunkOf(file), file).toBe(name);
       expect(chunks.find((chunk) => chunk.name === name)?.isEntry, name).toBe(true);

@@ -5,7 +5,7 @@ import type { ModelInfo } from "../../lib/models";
 import { resources } from "../i18n";
 
 export function demoReply(question: string, model: ModelInfo, locale: Locale, hasImage: boolean): string {
-  const strings = resources[locale].chat.demo;
+  const strings = resources[locale].demo;
   const quoted = question
     .split("\n")
     .map((line) => `> ${line}`)

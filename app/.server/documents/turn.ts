@@ -72,9 +72,9 @@ function demoAnswer(documents: TurnDocument[], question: string, locale: Locale,
   const strings = resources[locale].documents.demo;
   const document = documents.find((candidate) => candidate.bestPage !== null) ?? documents[0]!;
   const page = document.passages.find((passage) => passage.number === document.bestPage) ?? document.passages[0];
-  if (!page) return `${resources[locale].chat.demo.intro}\n\n${strings.demoNothing.replace("{{name}}", document.name)}`;
+  if (!page) return `${resources[locale].demo.intro}\n\n${strings.demoNothing.replace("{{name}}", document.name)}`;
   const quote = `"…${bestSentence(page.text, question)}…" ${label(document, page, several)}`;
-  return `${resources[locale].chat.demo.intro}\n\n${strings.demoFrom.replace("{{name}}", document.name)} ${quote}`;
+  return `${resources[locale].demo.intro}\n\n${strings.demoFrom.replace("{{name}}", document.name)} ${quote}`;
 }
 
 /**

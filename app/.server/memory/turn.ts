@@ -30,10 +30,10 @@ export async function memoryForTurn(
   // A temporary chat gets the person's instructions, but neither reads nor feeds their memories.
   const found = memoryOperations["memory.forTurn"](account, { question: request.question, withMemories: !request.temporary });
   const system = memorySystemText(found.instructions, found.memories);
-  const strings = resources[request.locale].chat.memory;
+  const strings = resources[request.locale].demo;
   const given = [
-    found.memories.length > 0 ? `${strings.demoGiven}\n\n${found.memories.map((memory) => `- ${memory.text}`).join("\n")}` : null,
-    found.instructions.aboutYou || found.instructions.answerStyle ? strings.demoInstructions : null,
+    found.memories.length > 0 ? `${strings.memoriesGiven}\n\n${found.memories.map((memory) => `- ${memory.text}`).join("\n")}` : null,
+    found.instructions.aboutYou || found.instructions.answerStyle ? strings.instructionsGiven : null,
   ].filter(Boolean);
   return {
     instructions: (own) => [own, system].filter(Boolean).join("\n\n") || undefined,

@@ -18,7 +18,7 @@ export interface TranscriptionInput {
 
 /** The demo provider's answer to any recording: a fixed phrase that says what it is. */
 export function demoTranscript(locale: Locale): string {
-  return resources[locale].chat.voice.demoTranscript;
+  return resources[locale].demo.transcript;
 }
 
 /** The words of a recording, for a listener who may be charged for it; `key` names the charge. */

@@ -29,7 +29,7 @@ export default function ModelPickerDialog({
   onChange,
   canUsePro,
 }: ModelPickerProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation(["chat", "models"]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -78,7 +78,7 @@ export default function ModelPickerDialog({
                     <span className="text-xs text-muted-foreground">
                       {/* The real vendor of each model (docs/product.md §3's list), never docs/product.md §9's placeholder provider name. */}
                       {providerLabel(model.id)}
-                      {t(`models.${model.id.replace(/\./g, "_")}`)}
+                      {t(`models:${model.id.replace(/\./g, "_")}`)}
                     </span>
                   </span>
                 </Button>

@@ -6,7 +6,7 @@ import { lazyOverlay } from "../ui/lazy-overlay";
 import type { ModelPickerProps } from "./model-picker-dialog";
 import { Button } from "~/components/ui/button";
 
-const ModelPickerDialog = lazyOverlay(() => import("./model-picker-dialog"));
+const ModelPickerDialog = lazyOverlay(() => import("./model-picker-dialog"), ["models"]);
 
 /** The current tool's model; the list opens in a dialog. */
 export function ModelPicker({ pending = false, ...props }: ModelPickerProps) {

@@ -12,7 +12,7 @@ import { ThreadMenu } from "./thread-menu";
 import { Button, buttonVariants } from "~/components/ui/button";
 
 const DeleteThreadDialog = lazyOverlay(() => import("./delete-thread-dialog"));
-const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
+const ShareDialog = lazyOverlay(() => import("../share/share-dialog"), ["share"]);
 
 /** Title of the open thread with rename (docs/product.md §5: at most 50 characters), star, share, export and delete. */
 export function ThreadHeader({ thread, homePath = "/web-main" }: { thread: { id: string; title: string; starred: boolean }; homePath?: string }) {

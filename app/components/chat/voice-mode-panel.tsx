@@ -10,10 +10,10 @@ import { voiceSession, type VoicePhase } from "./voice-session";
 import { Button } from "~/components/ui/button";
 
 const STATUS: Record<Exclude<VoicePhase, "ready" | "stopped">, string> = {
-  listening: "voice.listening",
-  transcribing: "voice.transcribing",
-  answering: "voice.answering",
-  speaking: "voice.speaking",
+  listening: "listening",
+  transcribing: "transcribing",
+  answering: "answering",
+  speaking: "speaking",
 };
 
 /**
@@ -21,10 +21,10 @@ const STATUS: Record<Exclude<VoicePhase, "ready" | "stopped">, string> = {
  * A tap anywhere on the stage interrupts; Escape or "End voice mode" closes it. Every turn is a chat message.
  */
 export default function VoiceModePanel({ open, onClose, send, messages, transcription, plan }: VoiceModeProps & { open: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation("chat");
+  const { t, i18n } = useTranslation(["voice", "chat"]);
   const state = useStore(voiceSession.state);
   useEffect(() => {
-    voiceSession.bind({ send, messages, transcription, locale: i18n.language, codeWord: t("voice.code") });
+    voiceSession.bind({ send, messages, transcription, locale: i18n.language, codeWord: t("chat:voice.code") });
   }, [send, messages, transcription, i18n.language, t]);
 
   const close = () => {
@@ -39,14 +39,14 @@ export default function VoiceModePanel({ open, onClose, send, messages, transcri
       <Dialog.Portal>
         <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-background" aria-describedby="voice-mode-description">
           <div className="flex items-center justify-between p-4">
-            <Dialog.Title className="text-lg font-semibold">{t("voice.modeTitle")}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">{t("modeTitle")}</Dialog.Title>
             <Dialog.Close className="inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
               <X className="size-4" aria-hidden />
-              {t("voice.close")}
+              {t("close")}
             </Dialog.Close>
           </div>
           <Dialog.Description id="voice-mode-description" className="px-4 text-sm text-muted-foreground">
-            {t("voice.modeDescription")}
+            {t("modeDescription")}
           </Dialog.Description>
           <div
             className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center gap-6 px-4 text-center"
@@ -55,11 +55,11 @@ export default function VoiceModePanel({ open, onClose, send, messages, transcri
             {!active ? (
               <>
                 <p className="text-sm text-muted-foreground" data-testid="voice-cost">
-                  {plan === "pro" ? t("voice.costPro", { minutes: PRO_VOICE_MINUTES_DAILY }) : t("voice.cost", { cost: CREDIT_COSTS.voiceMinute })}
+                  {plan === "pro" ? t("costPro", { minutes: PRO_VOICE_MINUTES_DAILY }) : t("cost", { cost: CREDIT_COSTS.voiceMinute })}
                 </p>
                 <Button type="button" onClick={() => voiceSession.start()} variant="primary" size="none" className="gap-2 rounded-full px-6 py-3 text-base">
                   <Mic className="size-5" aria-hidden />
-                  {t("voice.begin")}
+                  {t("begin")}
                 </Button>
               </>
             ) : (
@@ -73,24 +73,24 @@ export default function VoiceModePanel({ open, onClose, send, messages, transcri
                 </p>
                 {state.phase === "speaking" && (
                   <Button type="button" onClick={() => voiceSession.interrupt()} variant="outline" size="sm">
-                    {t("voice.interrupt")}
+                    {t("interrupt")}
                   </Button>
                 )}
               </>
             )}
-            {state.notice && <p className="text-sm text-muted-foreground">{t(`voice.${state.notice}`)}</p>}
+            {state.notice && <p className="text-sm text-muted-foreground">{t(`${state.notice}`)}</p>}
             {state.heard && (
               <div className="w-full rounded-2xl bg-accent px-4 py-3 text-left">
                 <p className="text-xs font-medium text-muted-foreground">
-                  {t("voice.you")}
-                  {state.demo && ` · ${t("demoModel")}`}
+                  {t("you")}
+                  {state.demo && ` · ${t("chat:demoModel")}`}
                 </p>
                 <p data-testid="voice-heard">{state.heard}</p>
               </div>
             )}
             {state.answer && (
               <div className="w-full rounded-2xl border px-4 py-3 text-left">
-                <p className="text-xs font-medium text-muted-foreground">{t("voice.assistant")}</p>
+                <p className="text-xs font-medium text-muted-foreground">{t("assistant")}</p>
                 <p className="line-clamp-6 whitespace-pre-wrap" data-testid="voice-answer">
                   {state.answer}
                 </p>

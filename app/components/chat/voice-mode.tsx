@@ -37,7 +37,7 @@ export interface VoiceModeProps {
 }
 
 // docs/product.md §2: overlays load the first time they are opened (decision 0019).
-const VoiceModePanel = lazyOverlay<VoiceModeProps & { open: boolean; onClose: () => void }>(() => import("./voice-mode-panel"));
+const VoiceModePanel = lazyOverlay<VoiceModeProps & { open: boolean; onClose: () => void }>(() => import("./voice-mode-panel"), ["voice"]);
 
 export function VoiceMode(props: VoiceModeProps) {
   const isOpen = useStore(voiceModeOpen);

@@ -18,8 +18,8 @@ import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { dragThread, SidebarProjects } from "../projects/sidebar-projects";
 
-const ShareDialog = lazyOverlay(() => import("../share/share-dialog"));
-const MoveToProjectDialog = lazyOverlay(() => import("../projects/move-to-project-dialog"));
+const ShareDialog = lazyOverlay(() => import("../share/share-dialog"), ["share"]);
+const MoveToProjectDialog = lazyOverlay(() => import("../projects/move-to-project-dialog"), ["projects"]);
 
 interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };

@@ -10,7 +10,7 @@ import { CenteredDialog } from "../ui/centered-dialog";
 import { Button } from "~/components/ui/button";
 
 export function DeleteProject({ project }: { project: ProjectScreen["project"] }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("projects");
   const [open, setOpen] = useState(false);
   // The layout's history is read again once /projects is shown (a navigation does not re-read it: routes/_main.tsx).
   const remove = useApiAction({ refresh: false });
@@ -22,29 +22,29 @@ export function DeleteProject({ project }: { project: ProjectScreen["project"] }
     void remove.submit(`/api/projects/${project.id}`, new FormData(event.currentTarget)).then((result) => {
       if (!result.ok) return toastFailure(result);
       setOpen(false);
-      notify("success", t("projects.deleted"));
+      notify("success", t("deleted"));
       navigate("/projects", { state: { changed: true } });
     });
   };
   return (
     <div className="border-t pt-6">
       <Button type="button" variant="danger-outline" size="sm" onClick={() => setOpen(true)}>
-        {t("projects.delete")}
+        {t("delete")}
       </Button>
       <CenteredDialog open={open} onOpenChange={setOpen}>
-        <Dialog.Title className="text-lg font-semibold">{t("projects.deleteTitle", { name: project.name })}</Dialog.Title>
-        <Dialog.Description className="mt-2 text-sm text-muted-foreground">{t("projects.deleteBody")}</Dialog.Description>
+        <Dialog.Title className="text-lg font-semibold">{t("deleteTitle", { name: project.name })}</Dialog.Title>
+        <Dialog.Description className="mt-2 text-sm text-muted-foreground">{t("deleteBody")}</Dialog.Description>
         <form method="post" action={`/api/projects/${project.id}`} onSubmit={submit} className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="intent" value="delete" />
           <fieldset className="flex flex-col gap-2" aria-describedby={errors.chats ? "delete-project-error" : undefined}>
-            <legend className="sr-only">{t("projects.deleteBody")}</legend>
+            <legend className="sr-only">{t("deleteBody")}</legend>
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" name="chats" value="keep" defaultChecked />
-              {t("projects.keepChats")}
+              {t("keepChats")}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" name="chats" value="delete" />
-              {t("projects.deleteChats")}
+              {t("deleteChats")}
             </label>
           </fieldset>
           {errors.chats && (
@@ -53,9 +53,9 @@ export function DeleteProject({ project }: { project: ProjectScreen["project"] }
             </p>
           )}
           <div className="mt-2 flex justify-end gap-2">
-            <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted">{t("projects.cancel")}</Dialog.Close>
+            <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted">{t("cancel")}</Dialog.Close>
             <Button type="submit" variant="danger" size="sm" disabled={remove.state !== "idle"}>
-              {t("projects.delete")}
+              {t("delete")}
             </Button>
           </div>
         </form>

@@ -12,16 +12,16 @@ import { useMoveChat } from "./sidebar-projects";
 import type { ThreadDialogProps } from "~/components/chat/thread-dialog";
 
 export default function MoveToProjectDialog({ open, onOpenChange, thread }: ThreadDialogProps) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation(["projects", "chat"]);
   const projects = useRouteLoaderData<{ projects?: ProjectSummary[] }>("routes/_main")?.projects ?? [];
   const moveChat = useMoveChat();
   const choose = (projectId: string) => void moveChat(thread.id, projectId).then((moved) => moved && onOpenChange(false));
   return (
     <CenteredDialog open={open} onOpenChange={onOpenChange}>
-      <Dialog.Title className="text-lg font-semibold wrap-anywhere">{t("projects.moveTitle", { title: thread.title })}</Dialog.Title>
-      <Dialog.Description className="sr-only">{t("projects.move")}</Dialog.Description>
+      <Dialog.Title className="text-lg font-semibold wrap-anywhere">{t("moveTitle", { title: thread.title })}</Dialog.Title>
+      <Dialog.Description className="sr-only">{t("chat:projects.move")}</Dialog.Description>
       <ul className="mt-4 flex flex-col gap-1">
-        {projects.length === 0 && <li className="text-sm text-muted-foreground">{t("projects.noProjectsToMove")}</li>}
+        {projects.length === 0 && <li className="text-sm text-muted-foreground">{t("noProjectsToMove")}</li>}
         {projects.map((project) => (
           <li key={project.id}>
             <Button type="button" variant="ghost" size="md" className="w-full justify-start" onClick={() => choose(project.id)}>
@@ -33,7 +33,7 @@ export default function MoveToProjectDialog({ open, onOpenChange, thread }: Thre
         <li className="border-t pt-1">
           <Button type="button" variant="ghost" size="md" className="w-full justify-start" onClick={() => choose("")}>
             <History className="size-4" aria-hidden />
-            {t("projects.moveOut")}
+            {t("moveOut")}
           </Button>
         </li>
       </ul>

@@ -10,22 +10,22 @@ export function ProjectFields({
   errors?: Record<string, string>;
   defaults?: { name: string; emoji: string | null; colour: ProjectColour | null };
 }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("projects");
   return (
     <div className="flex flex-wrap items-start gap-3">
-      <Field label={t("projects.name")} error={errors.name} className="flex min-w-48 flex-1 flex-col gap-1.5">
+      <Field label={t("name")} error={errors.name} className="flex min-w-48 flex-1 flex-col gap-1.5">
         {(wiring) => <input {...wiring} name="name" defaultValue={defaults?.name} maxLength={PROJECT_NAME_MAX * 2} className={fieldClass} required />}
       </Field>
-      <Field label={t("projects.emoji")} error={errors.emoji} className="flex w-24 flex-col gap-1.5">
+      <Field label={t("emoji")} error={errors.emoji} className="flex w-24 flex-col gap-1.5">
         {(wiring) => <input {...wiring} name="emoji" defaultValue={defaults?.emoji ?? ""} maxLength={16} className={fieldClass} />}
       </Field>
-      <Field label={t("projects.colour")} error={errors.colour} className="flex w-36 flex-col gap-1.5">
+      <Field label={t("colour")} error={errors.colour} className="flex w-36 flex-col gap-1.5">
         {(wiring) => (
           <select {...wiring} name="colour" defaultValue={defaults?.colour ?? ""} className={fieldClass}>
-            <option value="">{t("projects.noColour")}</option>
+            <option value="">{t("noColour")}</option>
             {PROJECT_COLOURS.map((colour) => (
               <option key={colour} value={colour}>
-                {t(`projects.colours.${colour}`)}
+                {t(`colours.${colour}`)}
               </option>
             ))}
           </select>

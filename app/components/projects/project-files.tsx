@@ -18,7 +18,7 @@ import { Button } from "~/components/ui/button";
 const READING_POLL_MS = 1_500;
 
 export function ProjectFiles({ projectId, files, limit, accept }: { projectId: string; files: DocumentView[]; limit: number; accept: string }) {
-  const { t } = useTranslation(["chat", "documents", "errors"]);
+  const { t } = useTranslation(["projects", "documents", "errors"]);
   const errorText = useErrorText();
   const revalidate = useSafeRevalidate();
   const remove = useApiAction();
@@ -53,14 +53,14 @@ export function ProjectFiles({ projectId, files, limit, accept }: { projectId: s
   return (
     <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3">
       <h2 id={`${inputId}-title`} className="text-lg font-semibold">
-        {t("projects.files")}
+        {t("files")}
       </h2>
       <p role="status" className="text-sm text-muted-foreground">
-        {full ? t("projects.filesReached", { limit }) : t("projects.filesUsage", { used: files.length, limit })}
+        {full ? t("filesReached", { limit }) : t("filesUsage", { used: files.length, limit })}
       </p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium">
-          {t("projects.addFiles")}
+          {t("addFiles")}
         </label>
         <input
           id={inputId}
@@ -73,11 +73,11 @@ export function ProjectFiles({ projectId, files, limit, accept }: { projectId: s
           className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
         />
         <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
-          {uploading ? t("projects.uploading", { name: uploading }) : t("projects.filesHint")}
+          {uploading ? t("uploading", { name: uploading }) : t("filesHint")}
         </p>
       </div>
       {files.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t("projects.noFiles")}</p>
+        <p className="text-sm text-muted-foreground">{t("noFiles")}</p>
       ) : (
         <ul className="flex flex-col divide-y rounded-xl border">
           {files.map((file) => (
@@ -96,13 +96,13 @@ export function ProjectFiles({ projectId, files, limit, accept }: { projectId: s
                 <span className="min-w-0 flex-1 truncate">{file.name}</span>
               )}
               <span className="text-xs text-muted-foreground">
-                {file.state === "ready" && file.pages !== null ? t("projects.pages", { count: file.pages }) : documentStatusText(t, file)}
+                {file.state === "ready" && file.pages !== null ? t("pages", { count: file.pages }) : documentStatusText(t, file)}
               </span>
               <Button
                 type="button"
                 variant="ghost"
                 size="icon"
-                aria-label={t("projects.removeFile", { name: file.name })}
+                aria-label={t("removeFile", { name: file.name })}
                 disabled={remove.state !== "idle"}
                 onClick={() => {
                   const body = new FormData();

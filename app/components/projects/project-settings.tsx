@@ -12,14 +12,14 @@ import { ProjectFields } from "./project-fields";
 
 /** One form of the page: posts its fields with `intent`, says "Saved" on success, shows field errors otherwise. */
 function useProjectForm(projectId: string) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("projects");
   const action = useApiAction();
   const toastFailure = useActionFailureToast();
   const errors = action.data && !action.data.ok ? (action.data.error.fieldErrors ?? {}) : {};
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void action.submit(`/api/projects/${projectId}`, new FormData(event.currentTarget)).then((result) => {
-      if (result.ok) notify("success", t("projects.saved"));
+      if (result.ok) notify("success", t("saved"));
       else toastFailure(result);
     });
   };
@@ -38,14 +38,14 @@ function SavingForm({
   form: ReturnType<typeof useProjectForm>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("projects");
   return (
     <form method="post" action={`/api/projects/${projectId}`} onSubmit={form.submit} noValidate className="flex flex-col gap-3">
       <input type="hidden" name="intent" value={intent} />
       {children}
       <div>
         <Button type="submit" variant="secondary" size="sm" disabled={form.busy}>
-          {t("projects.save")}
+          {t("save")}
         </Button>
       </div>
     </form>
@@ -65,11 +65,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function ProjectInstructions({ projectId, instructions }: { projectId: string; instructions: string }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("projects");
   const form = useProjectForm(projectId);
   return (
     <SavingForm projectId={projectId} intent="instructions" form={form}>
-      <Field label={t("projects.instructions")} hint={t("projects.instructionsHint")} error={form.errors.instructions}>
+      <Field label={t("instructions")} hint={t("instructionsHint")} error={form.errors.instructions}>
         {(wiring) => (
           <textarea {...wiring} name="instructions" rows={5} defaultValue={instructions} maxLength={PROJECT_INSTRUCTIONS_MAX * 2} className={fieldClass} />
         )}
@@ -79,7 +79,7 @@ export function ProjectInstructions({ projectId, instructions }: { projectId: st
 }
 
 export function KeptApartSwitch({ projectId, keptApart }: { projectId: string; keptApart: boolean }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("projects");
   const action = useApiAction();
   const toastFailure = useActionFailureToast();
   const id = useId();
@@ -104,10 +104,10 @@ export function KeptApartSwitch({ projectId, keptApart }: { projectId: string; k
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium">
-          {t("projects.keptApart")}
+          {t("keptApart")}
         </label>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {t("projects.keptApartHint")}
+          {t("keptApartHint")}
         </p>
       </div>
     </div>
@@ -115,10 +115,10 @@ export function KeptApartSwitch({ projectId, keptApart }: { projectId: string; k
 }
 
 export function ProjectDetails({ project }: { project: ProjectScreen["project"] }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("projects");
   const form = useProjectForm(project.id);
   return (
-    <Section title={t("projects.details")}>
+    <Section title={t("details")}>
       <SavingForm projectId={project.id} intent="update" form={form}>
         <ProjectFields errors={form.errors} defaults={project} />
       </SavingForm>

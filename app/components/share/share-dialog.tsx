@@ -46,7 +46,7 @@ function useThreadShare(threadId: string, open: boolean) {
  * snapshot under the same link ("Update link"). The owner's name is shown only when "Show my name" is ticked.
  */
 export default function ShareDialog({ open, onOpenChange, thread }: ThreadDialogProps) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("share");
   const [loaded, setLoaded] = useThreadShare(thread.id, open);
   const save = useApiAction<{ share: ShareView }>();
   const toastFailure = useActionFailureToast();
@@ -59,14 +59,14 @@ export default function ShareDialog({ open, onOpenChange, thread }: ThreadDialog
     void save.submit(event.currentTarget.getAttribute("action") ?? "", new FormData(event.currentTarget)).then((result) => {
       if (!result.ok) return toastFailure(result);
       setLoaded({ state: "ready", share: result.share });
-      notify("success", updating ? t("share.dialog.updated") : t("share.dialog.created"));
+      notify("success", updating ? t("dialog.updated") : t("dialog.created"));
     });
   };
 
   return (
     <CenteredDialog open={open} onOpenChange={onOpenChange}>
-      <Dialog.Title className="pr-8 text-lg font-semibold">{t("share.dialog.title")}</Dialog.Title>
-      <Dialog.Description className="mt-1 text-sm text-muted-foreground">{t("share.dialog.description", { title: thread.title })}</Dialog.Description>
+      <Dialog.Title className="pr-8 text-lg font-semibold">{t("dialog.title")}</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-muted-foreground">{t("dialog.description", { title: thread.title })}</Dialog.Description>
       {loaded.state === "loading" && (
         <p className="mt-4 text-sm text-muted-foreground" role="status">
           {t("common:loading")}
@@ -83,14 +83,14 @@ export default function ShareDialog({ open, onOpenChange, thread }: ThreadDialog
           <label className="flex items-start gap-2 text-sm">
             <input key={share?.id ?? "new"} type="checkbox" name="showName" defaultChecked={share?.showName ?? false} className="mt-0.5 size-4" />
             <span>
-              {t("share.dialog.showName")}
-              <span className="block text-xs text-muted-foreground">{t("share.dialog.showNameHint")}</span>
+              {t("dialog.showName")}
+              <span className="block text-xs text-muted-foreground">{t("dialog.showNameHint")}</span>
             </span>
           </label>
           {share && (
             <div className="flex flex-col gap-1">
               <label htmlFor={linkId} className="text-sm font-medium">
-                {t("share.dialog.link")}
+                {t("dialog.link")}
               </label>
               <div className="flex items-center gap-2">
                 <input
@@ -100,15 +100,15 @@ export default function ShareDialog({ open, onOpenChange, thread }: ThreadDialog
                   onFocus={(event) => event.currentTarget.select()}
                   className="min-w-0 flex-1 rounded-md border bg-background px-2 py-1.5 text-sm"
                 />
-                <CopyButton text={share.url} label={t("share.dialog.copy")} />
+                <CopyButton text={share.url} label={t("dialog.copy")} />
               </div>
-              <p className="text-xs text-muted-foreground">{t("share.dialog.snapshotHint")}</p>
+              <p className="text-xs text-muted-foreground">{t("dialog.snapshotHint")}</p>
             </div>
           )}
           <div className="flex justify-end gap-2">
             <Dialog.Close className="rounded-md border px-3 py-1.5 text-sm">{t("common:close")}</Dialog.Close>
             <Button type="submit" disabled={save.state !== "idle"} variant="primary" size="sm">
-              {share ? t("share.dialog.update") : t("share.dialog.create")}
+              {share ? t("dialog.update") : t("dialog.create")}
             </Button>
           </div>
         </form>

@@ -11,7 +11,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 
 /** "Continue this chat": signed in, a copy of the conversation becomes a new chat of their own; signed out, sign in first. */
 function ContinueButton({ shareId }: { shareId: string }) {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation(["chat", "share"]);
   const signedIn = Boolean(useRootData()?.user);
   const navigate = useNavigate();
   const copy = useApiAction<{ url: string }>();
@@ -32,9 +32,9 @@ function ContinueButton({ shareId }: { shareId: string }) {
           }}
         >
           <MessageSquarePlus className="size-4" aria-hidden />
-          {t("share.page.continue")}
+          {t("share:page.continue")}
         </Link>
-        <p className="text-xs text-muted-foreground">{t("share.page.signInToContinue")}</p>
+        <p className="text-xs text-muted-foreground">{t("share:page.signInToContinue")}</p>
       </div>
     );
   }
@@ -54,7 +54,7 @@ function ContinueButton({ shareId }: { shareId: string }) {
       <input type="hidden" name="intent" value="continue" />
       <Button type="submit" variant="primary" size="md" disabled={copy.state !== "idle"}>
         <MessageSquarePlus className="size-4" aria-hidden />
-        {t("share.page.continue")}
+        {t("share:page.continue")}
       </Button>
     </form>
   );
@@ -62,7 +62,7 @@ function ContinueButton({ shareId }: { shareId: string }) {
 
 /** A shared conversation as the chat shows it: questions as text, answers as markdown (raw HTML shown as text). */
 export function SharedConversationPage({ conversation, demoMode }: { conversation: SharedConversation; demoMode: boolean }) {
-  const { t, i18n } = useTranslation("chat");
+  const { t, i18n } = useTranslation(["chat", "share"]);
   const firstAnswer = conversation.messages.findIndex((message) => message.role === "assistant");
   const sharedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(conversation.sharedAt));
   return (
@@ -71,13 +71,13 @@ export function SharedConversationPage({ conversation, demoMode }: { conversatio
         <Link to="/web-main" className="text-sm font-semibold">
           {t("common:brand")}
         </Link>
-        <span className="text-xs text-muted-foreground">{t("share.page.readOnly")}</span>
+        <span className="text-xs text-muted-foreground">{t("share:page.readOnly")}</span>
       </header>
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 py-6">
-        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("share.page.label")}</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("share:page.label")}</p>
         <h1 className="mt-1 text-2xl font-semibold">{conversation.title}</h1>
         <p className="mt-1 text-sm text-muted-foreground" data-testid="share-byline">
-          {conversation.ownerName ? t("share.page.byOwner", { name: conversation.ownerName, date: sharedAt }) : t("share.page.byAnonymous", { date: sharedAt })}
+          {conversation.ownerName ? t("share:page.byOwner", { name: conversation.ownerName, date: sharedAt }) : t("share:page.byAnonymous", { date: sharedAt })}
         </p>
         <ol className="mt-6 flex flex-col gap-6" aria-label={t("conversation")}>
           {conversation.messages.map((message, index) =>
