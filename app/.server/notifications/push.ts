@@ -1,5 +1,5 @@
 // Placeholder: the push helper's module replaces this file at merge; it keeps the signature schedules call.
-import type { AccountContext } from "~/.server/context";
+import type { AccountContext } from "../account/schema";
 import type { NotificationKind, PushMessage, PushOutcome } from "./types";
 
 export async function pushToDevices(
