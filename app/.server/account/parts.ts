@@ -11,6 +11,7 @@ import { imagesPart, uploadsPart } from "../images/part";
 import { importsPart } from "../imports/part";
 import { memoryPart } from "../memory/part";
 import { projectsPart } from "../projects/part";
+import { schedulesPart } from "../schedules/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import type { AccountFolder } from "./files";
@@ -43,6 +44,8 @@ export const accountParts = [
   documentsPart,
   // After chat and documents: its rows name their threads and documents.
   projectsPart,
+  // After chat: a schedule names its thread.
+  schedulesPart,
   memoryPart,
   creditsPart,
   exportsPart,

@@ -1,0 +1,29 @@
+// Schedules' part of an account (decision 0034, docs/decisions/NNNN-sched-schedules.md): the schedules and their run
+// history, their operations, and their task on the object's one alarm, which runs the due ones in order.
+import { accountPart } from "../account/part";
+import { accountSchema, type AccountContext } from "../account/schema";
+import { pushToDevices } from "../notifications/push";
+import type { PushMessage } from "../notifications/types";
+import { scheduleOperations, schedulesAlarm, SCHEDULES_TASK } from "./operations";
+import { runSchedules } from "./run";
+
+const SMALL_ROWS = { notCounted: "at most 25 schedules of at most 2,000 characters, and their last 50 runs" } as const;
+const ACCOUNTS_ONLY = { notHandedOver: "a visitor has no schedules: making one needs an account" } as const;
+const EXPORTED = { archive: ["schedules.json"] } as const;
+
+export const schedulesPart = accountPart({
+  name: "schedules",
+  tables: [
+    { table: accountSchema.schedules, export: EXPORTED, quota: SMALL_ROWS, handOver: ACCOUNTS_ONLY },
+    { table: accountSchema.scheduleRuns, export: EXPORTED, quota: SMALL_ROWS, handOver: ACCOUNTS_ONLY },
+  ],
+  folders: [],
+  operations: {
+    ...scheduleOperations,
+    /** A run's notification, sent from inside the object as the push module requires. */
+    "schedules.push": (account: AccountContext, message: PushMessage) => pushToDevices(account, "schedule", message),
+  },
+  alarms: {
+    [SCHEDULES_TASK]: (account, now) => schedulesAlarm(account, now, (ids) => runSchedules(account.env, account.accountId, ids, now)),
+  },
+});
