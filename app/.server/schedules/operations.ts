@@ -170,13 +170,14 @@ export const scheduleOperations = {
     db.insert(scheduleRuns)
       .values({ id: crypto.randomUUID(), scheduleId: input.id, at: input.at, status: input.status, note: input.note, messageId: input.messageId ?? null })
       .run();
+    // At most one more than kept: the oldest beyond the last 50 goes.
     const old = db
       .select({ id: scheduleRuns.id })
       .from(scheduleRuns)
       .where(eq(scheduleRuns.scheduleId, input.id))
       .orderBy(desc(scheduleRuns.at))
-      .offset(SCHEDULE_RUNS_KEPT)
-      .all();
+      .all()
+      .slice(SCHEDULE_RUNS_KEPT);
     if (old.length > 0) db.delete(scheduleRuns).where(inArray(scheduleRuns.id, old.map((run) => run.id))).run();
     if (input.threadId) {
       db.update(schedules).set({ threadId: input.threadId }).where(eq(schedules.id, input.id)).run();
