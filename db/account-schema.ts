@@ -528,6 +528,8 @@ export const schedules = sqliteTable(
     timeZone: text("time_zone").notNull(),
     delivery: text("delivery", { enum: ["push", "email", "whatsapp"] }).notNull(),
     locale: text("locale").notNull().default("en"),
+    /** The app's public origin when it was made (http/auth.ts publicOrigin): its e-mails' links, run with no request. */
+    origin: text("origin").notNull().default(""),
     paused: integer("paused", { mode: "boolean" }).notNull().default(false),
     nextRunAt: integer("next_run_at", { mode: "number" }),
     /** The schedule's own thread, made by its first run. */

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { AppError } from "~/.server/errors";
+import { publicOrigin } from "~/.server/http/auth";
 import { POST_ONLY, readForm } from "~/.server/http/request";
 import { invalidForm, resource, serverNamespace } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
@@ -33,7 +34,7 @@ export const action = resource(async ({ request, params, context }: ActionFuncti
     case "update": {
       const parsed = schemaFor(owner).safeParse(formFields(form));
       if (!parsed.success) return invalidForm(request, parsed.error, messages);
-      await updateSchedule(env, owner, id, parsed.data, getLocale(request));
+      await updateSchedule(env, owner, id, parsed.data, { locale: getLocale(request), origin: publicOrigin(request, context) });
     }
   }
   return Response.json({ ok: true });

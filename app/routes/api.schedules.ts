@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { publicOrigin } from "~/.server/http/auth";
 import { POST_ONLY, readForm } from "~/.server/http/request";
 import { invalidForm, resource, serverNamespace } from "~/.server/http/respond";
 import { getLocale } from "~/.server/i18n";
@@ -15,5 +16,5 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const owner = scheduleOwner(await getViewer(request, context));
   const parsed = schemaFor(owner).safeParse(formFields(form));
   if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("chat"), under: "schedules" });
-  return Response.json({ ok: true, schedule: await createSchedule(context.env, owner, parsed.data, getLocale(request)) }, { status: 201 });
+  return Response.json({ ok: true, schedule: await createSchedule(context.env, owner, parsed.data, { locale: getLocale(request), origin: publicOrigin(request, context) }) }, { status: 201 });
 });

@@ -22,6 +22,7 @@ CREATE TABLE `schedules` (
 	`time_zone` text NOT NULL,
 	`delivery` text NOT NULL,
 	`locale` text DEFAULT 'en' NOT NULL,
+	`origin` text DEFAULT '' NOT NULL,
 	`paused` integer DEFAULT false NOT NULL,
 	`next_run_at` integer,
 	`thread_id` text,

@@ -42,9 +42,10 @@ export async function deliver(env: AppEnv, found: Found, answer: { text: string;
   const url = `/web-main/${answer.threadId}`;
   if (schedule.delivery === "email") {
     if (!found.email) return "noEmail";
-    const link = `${loadConfig(env).appOrigin}/schedules/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(env, schedule.ownerId, schedule.id))}`;
+    const origin = loadConfig(env).appOrigin ?? schedule.origin;
+    const link = `${origin}/schedules/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(env, schedule.ownerId, schedule.id))}`;
     try {
-      await sendEmail(env, await scheduleEmail({ to: found.email, locale: localeOf(schedule), name: schedule.name, answer: answer.text, threadUrl: `${loadConfig(env).appOrigin}${url}`, unsubscribe: link }));
+      await sendEmail(env, await scheduleEmail({ to: found.email, locale: localeOf(schedule), name: schedule.name, answer: answer.text, threadUrl: `${origin}${url}`, unsubscribe: link }));
       return "emailed";
     } catch (error) {
       console.error("schedules: e-mail not sent", error instanceof Error ? error.message : "unknown");

@@ -55,7 +55,7 @@ async function wake(account: AccountContext) {
   if (at !== null) await account.alarms.schedule(SCHEDULES_TASK, at);
 }
 
-type Written = ScheduleFields & { locale: string; now: number };
+type Written = ScheduleFields & { locale: string; now: number; origin: string };
 
 export const scheduleOperations = {
   "schedules.list": ({ db }: AccountContext): ScheduleView[] =>
@@ -89,6 +89,7 @@ export const scheduleOperations = {
         timeZone: input.timeZone,
         delivery: input.delivery,
         locale: input.locale,
+        origin: input.origin,
         nextRunAt: nextRunAfter(input.rule, input.timeZone, input.now),
       })
       .returning()
@@ -112,6 +113,7 @@ export const scheduleOperations = {
         rule: JSON.stringify(input.rule),
         timeZone: input.timeZone,
         delivery: input.delivery,
+        origin: input.origin,
         nextRunAt: row.paused ? row.nextRunAt : nextRunAfter(input.rule, input.timeZone, input.now),
         updatedAt: input.now,
       })
