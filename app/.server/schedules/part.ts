@@ -1,11 +1,10 @@
 // Schedules' part of an account (decision 0034, docs/decisions/NNNN-sched-schedules.md): the schedules and their run
-// history, their operations, and their task on the object's one alarm, which runs the due ones in order.
+// history and their operations; the object's alarm runs the due ones in order (account/object.ts).
 import { accountPart } from "../account/part";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { pushToDevices } from "../notifications/push";
 import type { PushMessage } from "../notifications/types";
-import { scheduleOperations, schedulesAlarm, SCHEDULES_TASK } from "./operations";
-import { runSchedules } from "./run";
+import { scheduleOperations } from "./operations";
 
 const SMALL_ROWS = { notCounted: "at most 25 schedules of at most 2,000 characters, and their last 50 runs" } as const;
 const ACCOUNTS_ONLY = { notHandedOver: "a visitor has no schedules: making one needs an account" } as const;
@@ -23,7 +22,6 @@ export const schedulesPart = accountPart({
     /** A run's notification, sent from inside the object as the push module requires. */
     "schedules.push": (account: AccountContext, message: PushMessage) => pushToDevices(account, "schedule", message),
   },
-  alarms: {
-    [SCHEDULES_TASK]: (account, now) => schedulesAlarm(account, now, (ids) => runSchedules(account.env, account.accountId, ids, now)),
-  },
+  // Its alarm task ("schedules") is the object's own (account/object.ts): a run starts a turn through chat/turns.ts,
+  // which reaches the account's object, and the parts' list must not import that way round (decision 0021).
 });

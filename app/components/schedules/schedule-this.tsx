@@ -1,4 +1,4 @@
-// The daily brief in one press (issue 48 item 5, docs/decisions/NNNN-sched-schedules.md): a link to /schedules with the
+// The daily brief in one press (docs/decisions/NNNN-sched-schedules.md): a link to /schedules with the
 // form filled in (the tool, the reading or the topic, every day at 08:00), where "Create schedule" confirms it.
 import { Link } from "@remix-run/react";
 import { AlarmClock } from "lucide-react";
