@@ -579,6 +579,55 @@ export const notificationSwitches = sqliteTable("notification_switches", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The person's schedules (docs/decisions/0045-schedules.md): a prompt for a tool, a wall-clock rule in a time
+ * zone, where the answer is delivered. `nextRunAt` (null: paused or nothing left to run) is what the object's alarm reads.
+ */
+export const schedules = sqliteTable(
+  "schedules",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    name: text("name").notNull(),
+    prompt: text("prompt").notNull(),
+    tool: text("tool", { enum: ["chat", "web-search", "horoscope"] }).notNull(),
+    model: text("model"),
+    /** A horoscope schedule's reading type and sign. */
+    reading: text("reading"),
+    sign: text("sign"),
+    /** The time rule (app/lib/schedules.ts TimeRule) as JSON. */
+    rule: text("rule").notNull(),
+    timeZone: text("time_zone").notNull(),
+    delivery: text("delivery", { enum: ["push", "email", "whatsapp"] }).notNull(),
+    locale: text("locale").notNull().default("en"),
+    /** The app's public origin when it was made (http/auth.ts publicOrigin): its e-mails' links, run with no request. */
+    origin: text("origin").notNull().default(""),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    nextRunAt: integer("next_run_at", { mode: "number" }),
+    /** The schedule's own thread, made by its first run. */
+    threadId: text("thread_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("schedules_next_run").on(t.nextRunAt)],
+);
+
+/** A schedule's runs, the last 50 kept: when, what came of it, and the answer's message. */
+export const scheduleRuns = sqliteTable(
+  "schedule_runs",
+  {
+    id: text("id").primaryKey(),
+    scheduleId: text("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    at: integer("at", { mode: "number" }).notNull(),
+    status: text("status", { enum: ["ok", "skipped", "failed"] }).notNull(),
+    note: text("note"),
+    messageId: text("message_id"),
+  },
+  (t) => [index("schedule_runs_schedule").on(t.scheduleId, t.at)],
+);
+
 export type ChatThread = typeof chatThreads.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type ImageJob = typeof imageJobs.$inferSelect;
@@ -591,3 +640,6 @@ export type DocumentPage = typeof documentPages.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type ChatImport = typeof chatImports.$inferSelect;
 export type ResearchRun = typeof researchRuns.$inferSelect;
+
+export type Schedule = typeof schedules.$inferSelect;
+export type ScheduleRun = typeof scheduleRuns.$inferSelect;

@@ -118,6 +118,9 @@ export const errorStatus = {
   /** The plan's number of projects, or of files in one project, is reached: nothing is kept. */
   "project/limit": 409,
   "project/files-limit": 413,
+  /** Schedules (docs/decisions/0045-schedules.md): another account's schedule is not found; the plan's number is reached. */
+  "schedule/not-found": 404,
+  "schedule/limit": 409,
   // "Save to memory?" could not queue its extraction: a fault of ours, the offer stays to be pressed again.
   "memory/save-failed": 503,
   "export/not-found": 404,

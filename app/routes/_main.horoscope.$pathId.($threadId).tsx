@@ -15,6 +15,7 @@ import { pageTitle } from "~/.server/page";
 import { CreditsLine } from "~/components/chat/credits-line";
 import { ModelPicker } from "~/components/chat/model-picker";
 import type { ChatTool } from "~/components/chat/use-chat";
+import { ScheduleThisLink } from "~/components/schedules/schedule-this";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { BirthChartPanel } from "~/components/horoscope/birth-chart-panel";
 import { HoroscopeForm } from "~/components/horoscope/horoscope-form";
@@ -80,10 +81,16 @@ function HoroscopeScreen({ data }: { data: Data }) {
         description={tt(`horoscope.types.${type}.description`)}
         icon={<ToolIcon tool="horoscope" className="size-5" />}
         actions={
-          <Link to="/horoscope" className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
-            <ArrowLeft className="size-4" aria-hidden />
-            {tt("horoscope.typesLabel")}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            {/* The coffee cup needs a fresh photo each time, so it is the one reading a schedule cannot make. */}
+            {data.signedIn && type !== "coffee" && (
+              <ScheduleThisLink kind="sendEveryMorning" fields={{ tool: "horoscope", reading: type, name: tt(`horoscope.types.${type}.title`), prompt: tt(`horoscope.types.${type}.title`) }} />
+            )}
+            <Link to="/horoscope" className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
+              <ArrowLeft className="size-4" aria-hidden />
+              {tt("horoscope.typesLabel")}
+            </Link>
+          </div>
         }
       />
       <ToolThread

@@ -19,6 +19,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SearchForm } from "~/components/search/search-form";
 import { ToolScreenHeader } from "~/components/tools/tool-screen";
 import { ToolNote } from "~/components/tools/tool-form-parts";
+import { ScheduleThisLink } from "~/components/schedules/schedule-this";
 import { ToolThread } from "~/components/tools/tool-thread";
 import { titleMeta } from "~/lib/meta";
 import { openUpgradeDialog } from "~/lib/ui-store";
@@ -64,6 +65,11 @@ function WebSearchScreen({ data }: { data: Data }) {
   return (
     <div className="flex flex-1 flex-col">
       <ToolScreenHeader tool="web-search" />
+      {data.thread && (
+        <div className="flex justify-end px-4 pt-2">
+          <ScheduleThisLink kind="followTopic" fields={{ tool: "web-search", prompt: data.thread.title.slice(0, 120), name: data.thread.title.slice(0, 80) }} />
+        </div>
+      )}
       <ToolThread
         screen={data}
         tool={tool}

@@ -4,10 +4,12 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { pageAction } from "~/.server/http/auth";
+import { inAccount } from "~/.server/account/client";
 import { clockOffset, now, setClockOffset } from "~/.server/clock";
 import { AppError } from "~/.server/errors";
 import { isLocalDevelopment } from "~/.server/http/development";
 import { readForm } from "~/.server/http/request";
+import { getViewer } from "~/.server/identity";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { DevPageHeader } from "~/components/ui/dev-page-header";
 import { Button } from "~/components/ui/button";
@@ -39,6 +41,9 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     const days = Number(form.get("days"));
     if (!Number.isFinite(days) || days <= 0 || days > 3660) throw new AppError("request/invalid");
     setClockOffset(clockOffset() + days * DAY_MS);
+    // The signed-in account's schedules now due on the moved clock run now, not at their real time.
+    const viewer = await getViewer(request, context);
+    if (viewer.kind === "user") await inAccount(context.env, viewer.accountId, "schedules.wake");
   }
   return redirect("/dev/clock");
 });

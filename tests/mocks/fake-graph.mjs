@@ -2,7 +2,7 @@
 // A fake of Meta's WhatsApp Cloud API (Graph API) for tests and local trials, speaking its real wire format
 // (../shared/PROVIDERS.md "WhatsApp Cloud API"), so the app's real sending, upload and media download code runs end
 // to end without Meta. Listens on 127.0.0.1 only. The app is pointed at it with WHATSAPP_GRAPH_URL=<url> and calls
-//   POST {url}/{phone_number_id}/messages   text, image, audio (an uploaded Ogg/Opus voice note), or "mark read (+ typing)"
+//   POST {url}/{phone_number_id}/messages   text, image, audio (an uploaded Ogg/Opus voice note), template, or "mark read (+ typing)"
 //   POST {url}/{phone_number_id}/media      multipart upload -> {id}
 //   GET  {url}/{media_id}                   -> {url, mime_type, sha256, file_size, id}; then GET that url (bearer)
 // A version segment (e.g. {url}/v26.0/...) is accepted and ignored, so a copied production base URL also works.
@@ -267,8 +267,18 @@ export async function startFakeGraph(options = {}) {
       if (!item.mimeType.startsWith("audio/ogg") || Buffer.from(item.bytes.subarray(0, 4)).toString("latin1") !== "OggS") {
         return [400, invalidParameter("Audio must be audio/ogg (Opus) for a voice note")];
       }
+    } else if (body.type === "template") {
+      // A template message: its name, its language's code, and the body's parameters (text, at most 1,024 characters each).
+      const template = body.template;
+      if (!isText(template?.name) || !/^[a-z0-9_]+$/.test(template.name)) return [400, invalidParameter("The parameter template['name'] is required")];
+      if (!isText(template.language?.code)) return [400, invalidParameter("The parameter template['language']['code'] is required")];
+      for (const component of template.components ?? []) {
+        for (const parameter of component.parameters ?? []) {
+          if (parameter.type !== "text" || !isText(parameter.text, 1024)) return [400, invalidParameter("Template text parameters must be 1 to 1024 characters")];
+        }
+      }
     } else {
-      return [400, invalidParameter(`Unsupported message type for this fake: ${JSON.stringify(body.type)} (text, image, audio)`)];
+      return [400, invalidParameter(`Unsupported message type for this fake: ${JSON.stringify(body.type)} (text, image, audio, template)`)];
     }
     const wamid = `wamid.HBgM${randomBytes(30).toString("base64").replace(/[+/=]/g, "")}`;
     return [200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to.replace(/\D/g, "") }], messages: [{ id: wamid }] }];

@@ -21,6 +21,8 @@ const SAMPLE: Record<SigningPurpose, string> = {
   "recovery-code": "recovery|0e9a1c2b-5d4f-4e3a-8b7c-6d5e4f3a2b1c|abcdefghjk",
   // Only ever MACed, the account id and token of a session cookie (auth/session.ts).
   "session-account": "0e9a1c2b-5d4f-4e3a-8b7c-6d5e4f3a2b1c.Zx9_uQ3-kV7mN2pL8rT4wY6aB1cD5eF0gH3iJ7kL9mN",
+  // A schedule e-mail's unsubscribe link: the account and the schedule it pauses.
+  "schedule-unsubscribe": "0e9a1c2b-5d4f-4e3a-8b7c-6d5e4f3a2b1c:6d5e4f3a-2b1c-4e3a-8b7c-0e9a1c2b5d4f",
 };
 
 describe.each(SIGNING_PURPOSES)("a value signed for %s", (purpose) => {

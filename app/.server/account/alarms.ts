@@ -23,6 +23,14 @@ export class AccountAlarms {
     if (alarm === null || alarm > at) await this.storage.setAlarm(at, options);
   }
 
+  /**
+   * Wakes the object now (real time), to look again at what is due on the app clock: the development clock page moves
+   * that clock forward (clock.ts), and schedules due on it run without waiting for their real time.
+   */
+  async wakeNow(): Promise<void> {
+    await this.storage.setAlarm(Date.now());
+  }
+
   /** Runs the tasks that are due (the object's alarm handler), then sets the alarm to the next due time. */
   async run(tasks: Record<string, AlarmTask>, options: { now?: number; everyWake?: string[] } = {}): Promise<void> {
     const { now = Date.now(), everyWake = [] } = options;

@@ -19,6 +19,8 @@ import { now as clockNow } from "../clock";
 import type { AppEnv } from "../env";
 import { afterTurn } from "../memory/jobs";
 import { notifyAnswerFinished } from "../notifications/background";
+import { schedulesAlarm, SCHEDULES_TASK } from "../schedules/operations";
+import { runSchedules } from "../schedules/run";
 import { copyHandedOver, forgetHandedOver, handOverPage, type HandOverCursor, type HandOverPage } from "./hand-over";
 import { mintedAfterD1 } from "./ids";
 import { hasRowsInD1, moveRowsFromD1, recordMoved } from "./move-from-d1";
@@ -243,6 +245,8 @@ export class Account extends AccountStorage {
     for (const part of accountParts as readonly AccountPart[]) {
       for (const [name, task] of Object.entries(part.alarms ?? {})) tasks[name] = (now) => task(account, now);
     }
+    // The due schedules, each an ordinary turn of this account (schedules/run.ts, decision 0045).
+    tasks[SCHEDULES_TASK] = (now) => schedulesAlarm(account, now, (ids) => runSchedules(this.env, this.accountId, ids, now));
     // Answers lost to an eviction are looked for whenever the object wakes (it is cheap), as before the tasks. Due
     // times are on the app clock (clock.ts: real time in production, moved by tests and /dev/clock).
     await this.alarms.run(tasks, { everyWake: [TURNS_ALARM_TASK], now: clockNow() });

@@ -13,6 +13,7 @@ import { memoryPart } from "../memory/part";
 import { notificationsPart } from "../notifications/part";
 import { projectsPart } from "../projects/part";
 import { researchPart } from "../research/part";
+import { schedulesPart } from "../schedules/part";
 import { sharePart } from "../share/part";
 import { voicePart } from "../voice/part";
 import type { AccountFolder } from "./files";
@@ -45,6 +46,8 @@ export const accountParts = [
   documentsPart,
   // After chat and documents: its rows name their threads and documents.
   projectsPart,
+  // After chat: a schedule names its thread.
+  schedulesPart,
   memoryPart,
   creditsPart,
   exportsPart,

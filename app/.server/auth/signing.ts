@@ -16,7 +16,9 @@ export type SigningPurpose =
   | "passkey-challenge"
   | "passkey-removal"
   | "recovery-code"
-  | "session-account";
+  | "session-account"
+  /** A schedule e-mail's link that pauses that schedule (schedules/deliver.ts). */
+  | "schedule-unsubscribe";
 
 export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "guest-id",
@@ -30,6 +32,7 @@ export const SIGNING_PURPOSES: readonly SigningPurpose[] = [
   "passkey-removal",
   "recovery-code",
   "session-account",
+  "schedule-unsubscribe",
 ];
 
 /**

@@ -14,6 +14,7 @@
 //   documents/<date>-<id>-<name>  the document itself, and <date>-<id>-text.txt its extracted text page by page
 //   projects/<name>-<id>/project.json  each project: name, marks, kept apart, its chats' and files' archive paths
 //   projects/<name>-<id>/instructions.md  the project's instructions (decision 0038-projects)
+//   schedules.json                every schedule: prompt, tool, rule, zone, delivery, its chat file and its run history
 //   horoscope/readings.json       the horoscope readings (type, title, date) and which chat files hold them
 //   horoscope/birth-profile.json  the birth date, time and place entered for the birth chart (or null)
 //   memory.json                   the memory switch, the custom instructions and every memory with its source (decision 0027)
@@ -31,6 +32,7 @@ import { isDemoMode } from "../ai/providers";
 import type { ExportLabels } from "../chat/export";
 import { writeDocuments } from "../documents/export";
 import { writeProjects } from "../projects/export";
+import { writeSchedules } from "../schedules/export";
 import { getDb, schema } from "../db";
 import { toBirthProfile } from "../horoscope/birth-profile";
 import { memoryExport } from "../memory/settings";
@@ -161,6 +163,7 @@ export async function writeArchive(
   await zip.addText("voice-notes/voice-notes.json", json(voiceNotes), now);
   await writeDocuments(env, user.id, inventory.documents, { zip, chatFiles, now, step });
   await writeProjects(env, user.id, { zip, chatFiles, now });
+  await writeSchedules(env, user.id, { zip, chatFiles, now });
 
   const readings = inventory.threads
     .filter((thread) => thread.tool === "horoscope")

@@ -28,6 +28,8 @@ export const whatsappVarsSchema = z.object({
   WHATSAPP_VOICE_REPLIES: z.enum(["on", "off"]).default("off"),
   /** The operator's bearer token for /api/admin/whatsapp-pause (billing-pause.ts); without it that endpoint does not exist. */
   WHATSAPP_ADMIN_TOKEN: z.string().min(32, "WHATSAPP_ADMIN_TOKEN must be at least 32 characters").optional(),
+  /** The approved template a schedule's answer is sent with outside the 24-hour window (schedules/whatsapp.ts); none: skipped. */
+  WHATSAPP_TEMPLATE_BRIEF: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, "WHATSAPP_TEMPLATE_BRIEF must be a template name (a-z, 0-9, _)").optional(),
 });
 
 export type WhatsAppVars = z.infer<typeof whatsappVarsSchema>;
@@ -43,6 +45,7 @@ export function toWhatsAppConfig(vars: WhatsAppVars) {
     mode: vars.WHATSAPP_MODE,
     voiceReplies: vars.WHATSAPP_VOICE_REPLIES === "on",
     adminToken: vars.WHATSAPP_ADMIN_TOKEN ?? null,
+    templateBrief: vars.WHATSAPP_TEMPLATE_BRIEF ?? null,
     /** Webhooks can be received (and signatures checked) only with the app secret and the verify token. */
     receiving: Boolean(vars.WHATSAPP_APP_SECRET && vars.WHATSAPP_VERIFY_TOKEN),
     /** Replies can be sent only with the access token and the sending number's id. */

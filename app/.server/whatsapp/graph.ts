@@ -106,6 +106,13 @@ export function graphClient(config: WhatsAppConfig, options: GraphOptions = {}) 
 
     sendImage: (to: string, mediaId: string, caption?: string) => sendMessage({ to, type: "image", image: { id: mediaId, ...(caption ? { caption } : {}) } }),
 
+    /**
+     * An approved template (the only message Meta allows outside the 24-hour window), its body's one parameter filled.
+     * The template's language must be one it was approved in.
+     */
+    sendTemplate: (to: string, name: string, language: string, text: string) =>
+      sendMessage({ to, type: "template", template: { name, language: { code: language }, components: [{ type: "body", parameters: [{ type: "text", text }] }] } }),
+
     /** A voice note: an Ogg/Opus file uploaded with uploadMedia. */
     sendAudio: (to: string, mediaId: string) => sendMessage({ to, type: "audio", audio: { id: mediaId } }),
 

@@ -17,6 +17,7 @@ import { Tabs } from "../ui/tabs";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { dragThread, SidebarProjects } from "../projects/sidebar-projects";
+import { SidebarSchedulesLink } from "../schedules/sidebar-link";
 
 const ShareDialog = lazyOverlay(() => import("../share/share-dialog"), ["share"]);
 const MoveToProjectDialog = lazyOverlay(() => import("../projects/move-to-project-dialog"), ["projects"]);
@@ -236,6 +237,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
                 <>
                   {/* Projects above the chats, in the same scrolling list (decision 0038-projects). */}
                   <SidebarProjects onNavigate={onNavigate} />
+                  <SidebarSchedulesLink onNavigate={onNavigate} />
                   {pagedList(all, t("history.empty"))}
                 </>
               ),

@@ -1,0 +1,108 @@
+// One schedule on /schedules: its name, its rule in words, the next run in its own zone, the last run's result, a
+// link to its thread, its run history, and Pause/Resume, Edit, Run now and Delete.
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import type { ScheduleRunView, ScheduleView, TimeRule } from "~/lib/schedules";
+import { notify } from "~/lib/toast";
+import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
+import { ScheduleForm } from "./schedule-form";
+
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/** The rule as a sentence in the person's language. */
+export function ruleInWords(t: T, language: string, rule: TimeRule): string {
+  switch (rule.kind) {
+    case "once":
+      return t("schedules.words.once", { date: rule.date, time: rule.time });
+    case "hourly":
+      return t("schedules.words.hourly", { minute: rule.time.slice(3) });
+    case "daily":
+      return t("schedules.words.daily", { time: rule.time });
+    case "weekdays": {
+      const names = new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(
+        rule.days.map((day) => new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 7 + day))),
+      );
+      return t("schedules.words.weekdays", { days: names, time: rule.time });
+    }
+    case "monthly":
+      return t("schedules.words.monthly", { day: rule.day, time: rule.time });
+  }
+}
+
+function runWords(t: T, run: ScheduleRunView): string {
+  const status = t(`schedules.status.${run.status}`);
+  return run.note ? `${status} · ${t(`schedules.notes.${run.note}`, { defaultValue: run.note })}` : status;
+}
+
+export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
+  const { t, i18n } = useTranslation("chat");
+  const action = useApiAction<{ run?: ScheduleRunView }>();
+  const toastFailure = useActionFailureToast();
+  const [editing, setEditing] = useState(false);
+  const [running, setRunning] = useState(false);
+  const when = (at: number) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: schedule.timeZone }).format(at);
+  const post = (intent: string) => {
+    if (intent === "delete" && !window.confirm(t("schedules.deleteConfirm", { name: schedule.name }))) return;
+    if (intent === "run") setRunning(true);
+    void action.submit(`/api/schedules/${schedule.id}`, { intent }).then((result) => {
+      setRunning(false);
+      if (!result.ok) return toastFailure(result);
+      if (intent === "delete") notify("success", t("schedules.deleted"));
+    });
+  };
+  const last = schedule.runs[0];
+  if (editing) return <ScheduleForm editing={schedule} onDone={() => setEditing(false)} />;
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3" aria-label={schedule.name}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-medium">{schedule.name}</h3>
+        <span className="text-sm text-muted-foreground">
+          {ruleInWords(t, i18n.language, schedule.rule)} · {schedule.timeZone}
+        </span>
+      </div>
+      <p className="text-sm">
+        {schedule.paused
+          ? t("schedules.paused")
+          : schedule.nextRunAt !== null
+            ? t("schedules.next", { when: when(schedule.nextRunAt) })
+            : t("schedules.noNext")}
+        {" · "}
+        <span data-testid="schedule-last">{last ? t("schedules.last", { result: runWords(t, last) }) : t("schedules.never")}</span>
+      </p>
+      {schedule.threadId && (
+        <Link to={`/web-main/${schedule.threadId}`} className="text-sm text-primary underline">
+          {t("schedules.thread")}
+        </Link>
+      )}
+      {schedule.runs.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted-foreground">{t("schedules.history", { count: schedule.runs.length })}</summary>
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {schedule.runs.map((run) => (
+              <li key={`${run.at}-${run.messageId ?? run.status}`}>
+                {when(run.at)} · {runWords(t, run)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={() => post(schedule.paused ? "resume" : "pause")} disabled={action.state !== "idle"}>
+          {schedule.paused ? t("schedules.resume") : t("schedules.pause")}
+        </Button>
+        <Button type="button" onClick={() => setEditing(true)}>
+          {t("schedules.edit")}
+        </Button>
+        <Button type="button" onClick={() => post("run")} disabled={action.state !== "idle"}>
+          {running ? t("schedules.running") : t("schedules.runNow")}
+        </Button>
+        <Button type="button" variant="danger" onClick={() => post("delete")} disabled={action.state !== "idle"}>
+          {t("schedules.delete")}
+        </Button>
+      </div>
+    </li>
+  );
+}

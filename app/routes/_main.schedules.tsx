@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { AlarmClock } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { getViewer } from "~/.server/identity";
+import { pageTitle } from "~/.server/page";
+import { limitsOf, listSchedules, scheduleOwner } from "~/.server/schedules/schedules";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ScheduleForm, type ScheduleDraft } from "~/components/schedules/schedule-form";
+import { ScheduleRow } from "~/components/schedules/schedule-row";
+import { Button } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { openAuthDialog } from "~/lib/auth-dialog";
+import { titleMeta } from "~/lib/meta";
+import { SCHEDULE_READINGS, SCHEDULE_TOOLS, type ScheduleTool, type ScheduleView } from "~/lib/schedules";
+
+/** /schedules (docs/decisions/0045-schedules.md): the account's schedules, each with its runs, and a new one. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const title = await pageTitle(request, "chat", "schedules.title");
+  const viewer = await getViewer(request, context);
+  if (viewer.kind !== "user") return { title, visitor: true as const, schedules: [] as ScheduleView[], limit: 0 };
+  const owner = scheduleOwner(viewer);
+  return { title, visitor: false as const, schedules: await listSchedules(context.env, owner), limit: limitsOf(owner.plan).schedules };
+}
+
+export const meta = titleMeta;
+
+/** A pre-filled form from a link (the horoscope page's "Send me this every morning", a search's "Follow this topic"). */
+function draftOf(params: URLSearchParams): ScheduleDraft | undefined {
+  const tool = params.get("tool");
+  if (!tool || !SCHEDULE_TOOLS.includes(tool as ScheduleTool)) return undefined;
+  const reading = params.get("reading") ?? undefined;
+  return {
+    tool: tool as ScheduleTool,
+    prompt: params.get("prompt")?.slice(0, 2000) ?? undefined,
+    name: params.get("name")?.slice(0, 80) ?? undefined,
+    reading: reading && (SCHEDULE_READINGS as readonly string[]).includes(reading) ? reading : undefined,
+    sign: params.get("sign") ?? undefined,
+    repeat: "daily",
+    time: params.get("time") ?? "08:00",
+  };
+}
+
+export default function SchedulesRoute() {
+  const { t } = useTranslation("chat");
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const draft = draftOf(params);
+  const [open, setOpen] = useState(Boolean(draft));
+  const atLimit = data.schedules.length >= data.limit;
+  return (
+    <div className="flex flex-1 flex-col">
+      <PageHeader title={t("schedules.title")} description={t("schedules.intro")} icon={<AlarmClock className="size-5" aria-hidden />} />
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
+        {data.visitor ? (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-sm text-muted-foreground">{t("schedules.signIn")}</p>
+            <Button type="button" variant="primary" size="md" onClick={() => openAuthDialog("sign-in")}>
+              {t("schedules.signInButton")}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p role="status" className="text-sm text-muted-foreground">
+                {atLimit ? t("schedules.usageReached", { limit: data.limit }) : t("schedules.usage", { used: data.schedules.length, limit: data.limit })}
+              </p>
+              {!open && (
+                <Button type="button" variant="primary" size="md" onClick={() => setOpen(true)} disabled={atLimit}>
+                  {t("schedules.new")}
+                </Button>
+              )}
+            </div>
+            {open && <ScheduleForm draft={draft} disabled={atLimit} onDone={() => setOpen(false)} />}
+            {data.schedules.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("schedules.empty")}</p>
+            ) : (
+              <ul className="flex flex-col divide-y rounded-xl border">
+                {data.schedules.map((schedule) => (
+                  <ScheduleRow key={schedule.id} schedule={schedule} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
