@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isDemoMode } from "~/.server/ai/providers";
 import { exportThread } from "~/.server/chat/export";
 import { AppError } from "~/.server/errors";
+import { downloadResponse } from "~/.server/http/download";
 import { resource } from "~/.server/http/respond";
 import { getLocale, resources } from "~/.server/i18n";
 import { getViewer } from "~/.server/identity";
@@ -21,11 +22,5 @@ export const loader = resource(async ({ request, params, context }: LoaderFuncti
     assistant: strings.export.assistant,
     demoModel: isDemoMode(context.env) ? strings.demoModel : null,
   });
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse(file);
 });

@@ -8,6 +8,7 @@ import { clientFor } from "../ai/upstream";
 import { now as clockNow } from "../clock";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
+import type { DownloadFile } from "../http/download";
 import { WEB_SEARCH_MODEL } from "../search/turn";
 import type { ResearchAllowance, ResearchStart, ResearchView } from "../../lib/schemas/research";
 import { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX } from "../../lib/schemas/research";
@@ -100,19 +101,14 @@ export async function cancelResearchOf(env: AppEnv, accountId: string, id: strin
   return researchOf(env, accountId, id);
 }
 
-/** The report as a download: Markdown or PDF, named after its title. */
-export async function exportResearch(env: AppEnv, accountId: string, id: string, format: string | null): Promise<Response> {
+/** The report as a download: Markdown or PDF, named after its title (the route answers with http/download.ts). */
+export async function exportResearch(env: AppEnv, accountId: string, id: string, format: string | null): Promise<DownloadFile> {
   const found = await inAccount(env, accountId, "research.report", id);
   if (!found) throw new AppError("request/not-found");
   if (format !== "md" && format !== "pdf") throw new AppError("export/invalid-format");
   if (!found.report) throw new AppError("research/not-ready");
-  const name = `${slugify(found.report.title) || "research"}.${format}`;
-  const body = format === "md" ? reportToMarkdown(found.report) : new Uint8Array(await reportToPdf(found.report));
-  return new Response(body, {
-    headers: {
-      "Content-Type": format === "md" ? "text/markdown; charset=utf-8" : "application/pdf",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  const filename = `${slugify(found.report.title) || "research"}.${format}`;
+  return format === "md"
+    ? { filename, contentType: "text/markdown; charset=utf-8", body: reportToMarkdown(found.report) }
+    : { filename, contentType: "application/pdf", body: new Uint8Array(await reportToPdf(found.report)) };
 }
