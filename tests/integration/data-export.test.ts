@@ -150,6 +150,7 @@ describe("download my data", { timeout: 60_000 }, () => {
       "memory.json",
       "notifications.json",
       "plan/subscriptions.json",
+      "schedules.json",
       "share-links.json",
       "sign-in/passkeys.json",
       "sign-in/sessions.json",
