@@ -18,7 +18,6 @@ import { DOCUMENT_ACCEPT } from "~/lib/documents";
 
 export const handle = routeStrings("documents");
 
-
 /** A project takes documents and JPEG or PNG images (decision 0038-projects). */
 const PROJECT_ACCEPT = `${DOCUMENT_ACCEPT},image/jpeg,image/png`;
 /** /projects/:projectId (decision 0038-projects): its chats, files and instructions; another account's id is 404. */

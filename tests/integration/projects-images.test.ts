@@ -84,10 +84,20 @@ describe("project images", { timeout: 60_000 }, () => {
     const demoProject = await newProject(demo.client, "Garden");
     await uploadToProject(demo.client, demoProject, await pngFile(), "bed.png", PNG);
     const demoAnswer = await askInProject(demo.client, "Which plants fit?", { projectId: demoProject });
-    expect(demoAnswer.done?.text).toContain("I also looked at the project's 1 most recent images (\"bed.png\")");
+    expect(demoAnswer.done?.text).toContain('I also looked at the project\'s 1 most recent images ("bed.png")');
     // A chat outside the project is sent none.
     const outside = await askInProject(account.client, "Which plants fit?", {});
     expect(outside.done?.text).toBe("NO IMAGE");
+  });
+
+  it("deleting the project deletes its images with their files", async () => {
+    const account = await documentsAccount(null);
+    const projectId = await newProject(account.client, "Renovation");
+    const uploaded = await uploadToProject(account.client, projectId, await pngFile(), "hall.png", PNG);
+    expect(uploaded.status).toBe(201);
+    expect((await projectAction(account.client, projectId, { intent: "delete", chats: "keep" })).status).toBe(200);
+    expect(await uploadRows(account.user.id)).toEqual({ uploads: [], images: [] });
+    expect((await account.client.get(`/media/uploads/${uploaded.json.id}`)).status).toBe(404);
   });
 
   it("Download my data lists the project's image in its folder, written once under uploads/", async () => {

@@ -204,7 +204,8 @@ export async function composeTurn(
   // earlier in the thread, whose answers are history) can steer the answer: it is learnt from only when the person
   // asks (decision 0027).
   const photoBefore = history.some((row) => row.attachmentId !== null);
-  const fromOthers = Boolean(documents.passages) || Boolean(projectImages) || tool?.kind === "web-search" || withImage || photoBefore || Boolean(loaded?.thread.fromShare);
+  const fromOthers =
+    Boolean(documents.passages) || Boolean(projectImages) || tool?.kind === "web-search" || withImage || photoBefore || Boolean(loaded?.thread.fromShare);
   return {
     messageId,
     threadId,
