@@ -75,8 +75,10 @@ describe("project images", { timeout: 60_000 }, () => {
     }
     const answer = await askInProject(account.client, "Which plants fit?", { projectId });
     expect(answer.status).toBe(200);
-    const sent = answer.done?.text?.match(/^IMAGE image\/png \d+/gm) ?? [];
-    expect(sent).toHaveLength(4);
+    // The 4 most recent, newest first, told apart by their size (the oldest, 10 pixels wide, is not sent).
+    const base64Length = (bytes: Uint8Array) => Math.ceil(bytes.length / 3) * 4;
+    const expected = await Promise.all([14, 13, 12, 11].map(async (width) => `IMAGE image/png ${base64Length(await pngFile(width, 9))}`));
+    expect(answer.done?.text?.match(/^IMAGE image\/png \d+/gm)).toEqual(expected);
     const again = await askInProject(account.client, "And in the shade?", { threadId: answer.threadId! });
     expect(again.done?.text?.match(/^IMAGE image\/png \d+/gm)).toHaveLength(4);
 
