@@ -1,9 +1,8 @@
 // Projects (decision 0038-projects) in Chromium against the offline demo provider, in English and Turkish: make a
-// project, upload two PDFs and an image (shown as a thumbnail) on its page, ask in a new project chat about something on page 12 of the second and follow
+// project, upload two PDFs on its page, ask in a new project chat about something on page 12 of the second and follow
 // the citation to that page; move an old chat into the project from the history's thread menu; delete the project
 // keeping its chats, which go back to the history.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { assertNoErrors, hydrated, signUpAndSignIn, toast, useBrowser, withPage as withSession } from "./helpers.mjs";
@@ -14,7 +13,6 @@ const withPage = (body) => withSession(browser(), {}, body);
 const pdf = (name, pages) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(makePdf(pages)) });
 const FIRST = pdf("roof-notes.pdf", numberedPages(30, { 5: "The roof warranty lasts twelve years." }));
 const SECOND = pdf("tiles-guide.pdf", numberedPages(30, { 12: "The tile grout colour is Sandstone Beige." }));
-const PHOTO = { name: "hall-tiles.png", mimeType: "image/png", buffer: readFileSync(new URL("../fixtures/photo-translate-sign.png", import.meta.url)) };
 
 const STRINGS = {
   en: {
@@ -25,8 +23,6 @@ const STRINGS = {
     name: "Name",
     files: "Files",
     pages: "30 pages",
-    imageAlt: "Image hall-tiles.png",
-    lookedAt: "I also looked at the project's 1 most recent images",
     newChat: "New chat in this project",
     question: "What is the tile grout colour?",
     cite: (page, name) => `Open page ${page} of ${name}`,
@@ -47,8 +43,6 @@ const STRINGS = {
     name: "Ad",
     files: "Dosyalar",
     pages: "30 sayfa",
-    imageAlt: "hall-tiles.png görseli",
-    lookedAt: "Projenin en son 1 görseline de baktım",
     newChat: "Bu projede yeni sohbet",
     question: "Derz rengi nedir? tile grout colour",
     cite: (page, name) => `Sayfayı aç: ${name}, sayfa ${page}`,
@@ -88,11 +82,6 @@ async function projectsFlow(page, s) {
   await files.locator("input[type=file]").setInputFiles([FIRST, SECOND]);
   await files.getByText(SECOND.name).waitFor({ timeout: 30_000 });
   await files.getByText(s.pages).nth(1).waitFor({ timeout: 60_000 });
-  // An image joins the project's files, shown as a thumbnail (served to its owner only).
-  await files.locator("input[type=file]").setInputFiles([PHOTO]);
-  const thumbnail = files.getByRole("img", { name: s.imageAlt });
-  await thumbnail.waitFor({ timeout: 30_000 });
-  await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await thumbnail.elementHandle());
 
   // A new chat in the project, about page 12 of the second file: the demo quotes it and cites it by name.
   await page.getByRole("link", { name: s.newChat }).click();
@@ -103,8 +92,6 @@ async function projectsFlow(page, s) {
   await page.waitForURL(/\/web-main\/[^/?#]+$/);
   const citation = page.getByRole("button", { name: s.cite(12, SECOND.name) });
   await citation.waitFor({ timeout: 30_000 });
-  // The project's image went with the question: the demo says it looked at it.
-  await page.getByText(s.lookedAt).waitFor();
   await citation.click();
   const panel = page.getByRole("dialog", { name: SECOND.name });
   await panel.getByText(s.pageOf).waitFor();
