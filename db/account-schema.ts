@@ -420,6 +420,26 @@ export const projectFiles = sqliteTable(
 );
 
 /**
+ * An image uploaded on a project's page (decision 0038-projects): the upload row keeps the file (uploads, counted in
+ * the storage quota there); this says which project holds it, under the name it was uploaded with. Counted with the
+ * project's files against its limit; the most recent ones are shown to a vision model in every chat of the project.
+ */
+export const projectImages = sqliteTable(
+  "project_images",
+  {
+    uploadId: text("upload_id")
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    addedAt: integer("added_at").notNull(),
+  },
+  (t) => [index("project_images_project").on(t.projectId, t.addedAt)],
+);
+
+/**
  * An import of another assistant's history (decision 0040-import-chatgpt): its file waits in R2 (imports folder) while
  * the object's alarm turns it into chats a batch at a time; `done` of `total` conversations so far. One at a time.
  */

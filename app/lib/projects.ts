@@ -34,11 +34,21 @@ export interface ProjectChat {
   updatedAt: number;
 }
 
+/** An image a project holds (shown from /media/uploads/:id, its owner only). */
+export interface ProjectImage {
+  id: string;
+  name: string;
+  width: number;
+  height: number;
+  addedAt: number;
+}
+
 /** What /projects/:projectId shows. */
 export interface ProjectScreen {
   project: ProjectSummary & { instructions: string; keptApart: boolean };
   chats: ProjectChat[];
   files: DocumentView[];
+  images: ProjectImage[];
 }
 
 /** A chat's project, shown above its conversation and used to resolve citations of the project's files. */

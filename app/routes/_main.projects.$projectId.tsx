@@ -18,18 +18,20 @@ import { DOCUMENT_ACCEPT } from "~/lib/documents";
 
 export const handle = routeStrings("projects", "documents");
 
+/** A project takes documents and JPEG or PNG images (decision 0038-projects). */
+const PROJECT_ACCEPT = `${DOCUMENT_ACCEPT},image/jpeg,image/png`;
 /** /projects/:projectId (decision 0038-projects): its chats, files and instructions; another account's id is 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const owner = projectOwner(viewer);
   try {
     const screen = await projectScreen(context.env, owner, params.projectId ?? "");
-    return { title: screen.project.name, screen, limits: limitsOf(owner.plan), documentAccept: DOCUMENT_ACCEPT, missing: null };
+    return { title: screen.project.name, screen, limits: limitsOf(owner.plan), documentAccept: PROJECT_ACCEPT, missing: null };
   } catch (error) {
     // A stale or foreign link says the project is gone and leads back to the list, rather than a dead end (as a chat's does).
     if (!(isAppError(error) && error.code === "project/not-found")) throw error;
     const missing = errorMessage(request, "project/not-found");
-    return { title: missing, screen: null, limits: limitsOf(owner.plan), documentAccept: DOCUMENT_ACCEPT, missing };
+    return { title: missing, screen: null, limits: limitsOf(owner.plan), documentAccept: PROJECT_ACCEPT, missing };
   }
 }
 
@@ -47,7 +49,7 @@ export default function ProjectRoute() {
         </Link>
       </div>
     );
-  const { project, chats, files } = screen;
+  const { project, chats, files, images } = screen;
   const date = (epochMs: number) => new Date(epochMs).toLocaleDateString(i18n.language, { dateStyle: "medium" });
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-6">
@@ -90,7 +92,7 @@ export default function ProjectRoute() {
         )}
       </section>
 
-      <ProjectFiles projectId={project.id} files={files} limit={limits.files} accept={documentAccept} />
+      <ProjectFiles projectId={project.id} files={files} images={images} limit={limits.files} accept={documentAccept} />
       <ProjectInstructions projectId={project.id} instructions={project.instructions} />
       <KeptApartSwitch projectId={project.id} keptApart={project.keptApart} />
       <ProjectDetails project={project} />

@@ -8,7 +8,7 @@ import { projectActionSchema } from "~/lib/schemas/projects";
 
 /**
  * POST a change to one of the account's projects (decision 0038-projects): intent `update` (name, emoji, colour),
- * `instructions`, `kept-apart`, `add-file` / `remove-file` (documentId), or `delete` (chats: delete | keep).
+ * `instructions`, `kept-apart`, `add-file` / `remove-file` (documentId: a document, or for removal an image too), or `delete` (chats: delete | keep).
  * `{ ok: true }`; another account's project is 404; a field refused keeps nothing.
  */
 export const action = resource(async ({ request, params, context }: ActionFunctionArgs) => {

@@ -8,7 +8,7 @@ import { FORM_MAX_BYTES, formFile, POST_ONLY, readForm } from "~/.server/http/re
 import { resource } from "~/.server/http/respond";
 import { checkedImage, storeCheckedImage, storeGuestUpload, withUploadAllowance } from "~/.server/images/uploads";
 import { MAX_UPLOAD_BYTES } from "~/.server/images/validate";
-import { addProjectFile, checkFileRoom, projectOwner } from "~/.server/projects/projects";
+import { addProjectFile, addProjectImage, checkFileRoom, projectOwner } from "~/.server/projects/projects";
 
 /**
  * POST multipart `file`: a JPEG or PNG image (checked by content) for chat attachments and the tools, or a PDF, DOCX,
@@ -38,8 +38,6 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   // it must not be holding a counted upload (decision 0013; SECURITY.md "Uploads").
   const documentType = imagesOnly ? null : documentKind(upload.bytes, upload.file);
   const checked = documentType ? { document: await checkDocument(context.env, upload.bytes, documentType) } : { image: checkedImage(upload.bytes) };
-  // A project's files are documents: its chats are answered from their text.
-  if (project && !checked.document) throw new AppError("upload/invalid-type");
   // An account's upload is recorded only within `quotaBytes`, decided inside its object (decision 0013); a visitor's has none.
   const store = async (quotaBytes?: number) =>
     checked.document
@@ -50,7 +48,9 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
     viewer.kind === "guest"
       ? await storeGuestUpload(context.env, clientAddress(request), context.config.uploads.guestDaily, store)
       : await withUploadAllowance(context.env, { accountId, plan: viewer.plan }, upload.file.size, store);
-  if (project && "id" in stored) await addProjectFile(context.env, project.owner, project.id, stored.id, true);
+  // A project's image is kept by the project (shown to vision models in its chats), its document is read for its text.
+  if (project && stored.kind === "image") await addProjectImage(context.env, project.owner, project.id, stored.id, upload.file.name.slice(0, 200) || "image");
+  else if (project && "id" in stored) await addProjectFile(context.env, project.owner, project.id, stored.id, true);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return Response.json({ ok: true, ...stored }, { status: 201, headers });

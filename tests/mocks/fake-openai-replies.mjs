@@ -133,12 +133,13 @@ export function longTokens(count) {
 }
 
 /**
- * "images": the answer names each image part of the last user message as `IMAGE <media type> <base64 length>
- * <first 24 base64 characters>`, so a test sees exactly which picture the model was sent (or "NO IMAGE").
+ * "images": the answer names each image part of the user messages, in order, as `IMAGE <media type> <base64 length>
+ * <first 24 base64 characters>`, so a test sees exactly which pictures the model was sent (or "NO IMAGE"). Only the
+ * turn's own messages carry images (the question's photo, a project's images just before it): history is sent as text.
  */
 export function imageTokens(messages) {
-  const last = (Array.isArray(messages) ? messages : []).findLast((message) => message?.role === "user");
-  const parts = Array.isArray(last?.content) ? last.content.filter((part) => part?.type === "image_url") : [];
+  const users = (Array.isArray(messages) ? messages : []).filter((message) => message?.role === "user");
+  const parts = users.flatMap((message) => (Array.isArray(message.content) ? message.content.filter((part) => part?.type === "image_url") : []));
   if (parts.length === 0) return ["NO IMAGE"];
   return parts.map((part) => {
     const url = String(part.image_url?.url ?? "");

@@ -22,13 +22,11 @@ function toMessages(turns: ChatTurn[], instructions?: string): OpenAI.Chat.Compl
   const system: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = instructions ? [{ role: "system", content: instructions }] : [];
   return system.concat(
     turns.map((turn): OpenAI.Chat.Completions.ChatCompletionMessageParam => {
-      if (turn.role === "user" && turn.imageDataUrl) {
+      const images = [turn.imageDataUrl, ...(turn.images ?? [])].filter((url): url is string => Boolean(url));
+      if (turn.role === "user" && images.length > 0) {
         return {
           role: "user",
-          content: [
-            { type: "text", text: turn.content },
-            { type: "image_url", image_url: { url: turn.imageDataUrl } },
-          ],
+          content: [{ type: "text", text: turn.content }, ...images.map((url) => ({ type: "image_url" as const, image_url: { url } }))],
         };
       }
       // Only the answer text is sent back; reasoning text is never stored or replayed (DeepSeek rejects it).

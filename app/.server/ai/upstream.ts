@@ -9,6 +9,8 @@ export interface ChatTurn {
   content: string;
   /** data: URL of an attached image, for vision models. */
   imageDataUrl?: string;
+  /** data: URLs of more images the turn shows (a project's images, projects/turn.ts), for vision models. */
+  images?: string[];
 }
 
 export type StreamEvent = { type: "text"; delta: string } | { type: "thinking" };

@@ -162,7 +162,7 @@ export async function writeArchive(
   }
   await zip.addText("voice-notes/voice-notes.json", json(voiceNotes), now);
   await writeDocuments(env, user.id, inventory.documents, { zip, chatFiles, now, step });
-  await writeProjects(env, user.id, { zip, chatFiles, now });
+  await writeProjects(env, user.id, { zip, chatFiles, photos, now });
   await writeSchedules(env, user.id, { zip, chatFiles, now });
 
   const readings = inventory.threads

@@ -205,6 +205,7 @@ export function everyUpload(db: AccountDb) {
       // Written out: drizzle names a column of the outer table without its table here, which the subquery would take as its own.
       threadId: sql<string | null>`(SELECT thread_id FROM chat_messages WHERE attachment_id = "uploads"."id" LIMIT 1)`,
       tool: sql<string | null>`(SELECT tool FROM image_jobs WHERE source_upload_id = "uploads"."id" ORDER BY created_at LIMIT 1)`,
+      inProject: sql<number>`EXISTS (SELECT 1 FROM project_images WHERE upload_id = "uploads"."id")`,
     })
     .from(uploads)
     .orderBy(asc(uploads.createdAt), asc(uploads.id))

@@ -1,5 +1,5 @@
 // The photos the person uploaded and the photo translations made of them, in "Download my data" (decision 0018):
-// uploads/ holds each photo as stored (a chat's photo, a tool's source photo, the profile photo) and uploads.json says
+// uploads/ holds each photo as stored (a chat's photo, a project's image, a tool's source photo, the profile photo) and uploads.json says
 // what each was for; translations/translations.json holds every finished translation with the photo it was made from,
 // read from the account's object in pages (pages.ts) since their text adds up.
 import { inAccount } from "../account/client";
@@ -24,9 +24,10 @@ interface UploadsWriting {
 }
 
 /** What an upload was for: the profile photo lives under avatars/ (auth/avatar.ts), the others are known by what refers to them. */
-function kindOf(upload: Upload): "profile-photo" | "chat-photo" | "tool-source" | "not-used" {
+function kindOf(upload: Upload): "profile-photo" | "chat-photo" | "project-image" | "tool-source" | "not-used" {
   if (upload.r2Key.startsWith("avatars/")) return "profile-photo";
   if (upload.threadId) return "chat-photo";
+  if (upload.inProject) return "project-image";
   return upload.tool ? "tool-source" : "not-used";
 }
 

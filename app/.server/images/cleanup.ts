@@ -8,7 +8,7 @@ import { accountSchema, type AccountContext } from "../account/schema";
 export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_CLEANUP_TASK = "uploads.cleanup";
 
-const { chatMessages, imageJobs, uploads } = accountSchema;
+const { chatMessages, imageJobs, projectImages, uploads } = accountSchema;
 
 /** Wakes the account's clean-up at `createdAt` + 24 hours (or earlier, if it is already due earlier). */
 export function scheduleUploadCleanup(alarms: AccountAlarms, createdAt: number): Promise<void> {
@@ -18,12 +18,14 @@ export function scheduleUploadCleanup(alarms: AccountAlarms, createdAt: number):
 /**
  * Everything inside the account's object that can refer to an upload (each a partial index, so a lookup):
  * - a chat message's attachment (web or WhatsApp);
- * - an image job's source photo (tattoo generator, photo translate), which gallery entries and "use again" rely on.
+ * - an image job's source photo (tattoo generator, photo translate), which gallery entries and "use again" rely on;
+ * - a project's image (decision 0038-projects), kept until it is removed from the project or the project is deleted.
  * Adding a new place that keeps an upload id means adding it here (or, for a D1 table, to SHOWN_OUTSIDE).
  */
 export const referencedHere = (db: AccountContext["db"]) => [
   notExists(db.select().from(chatMessages).where(eq(chatMessages.attachmentId, uploads.id))),
   notExists(db.select().from(imageJobs).where(eq(imageJobs.sourceUploadId, uploads.id))),
+  notExists(db.select().from(projectImages).where(eq(projectImages.uploadId, uploads.id))),
 ];
 
 /**

@@ -108,7 +108,7 @@ function toneOf(pixels: Pixels): PhotoFacts["tone"] {
   return { name: lightness < 0.35 ? "dark" : lightness > 0.65 ? "light" : "medium", hex: hex(average) };
 }
 
-/** The facts of a `data:` URL as chat attachments carry them (chat/turn/inputs.ts `imageDataUrl`); null if it is no image. */
+/** The facts of a `data:` URL as chat attachments carry them (images/data-url.ts `imageDataUrl`); null if it is no image. */
 export function photoFacts(dataUrl: string): PhotoFacts | null {
   const bytes = Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (char) => char.charCodeAt(0));
   const check = checkImage(bytes, Number.POSITIVE_INFINITY);

@@ -1,6 +1,6 @@
 // Projects in "Download my data" (decisions 0018, 0038-projects): a folder per project, projects/<name>-<id>/, with
 // project.json (its name, marks, whether it is kept apart, and where its chats and files are in the archive: they are
-// written once, under chats/ and documents/) and instructions.md (the person's own words for it).
+// written once, under chats/, documents/ and, for its images, uploads/) and instructions.md (the person's own words for it).
 import { inAccount } from "../account/client";
 import { documentArchiveName } from "../documents/export";
 import type { AppEnv } from "../env";
@@ -13,12 +13,16 @@ const iso = (epochMs: number) => new Date(epochMs).toISOString();
 export async function writeProjects(
   env: AppEnv,
   ownerId: string,
-  { zip, chatFiles, now }: { zip: StreamingZip; chatFiles: Map<string, string>; now: number },
+  { zip, chatFiles, photos, now }: { zip: StreamingZip; chatFiles: Map<string, string>; photos: Map<string, string>; now: number },
 ): Promise<void> {
   for (const project of await inAccount(env, ownerId, "projects.export")) {
     const folder = `projects/${safe(project.name)}-${project.id.slice(0, 8)}`;
     const chats = project.threadIds.flatMap((id) => (chatFiles.has(id) ? [`${chatFiles.get(id)}.md`] : []));
-    const files = project.documents.map((document) => ({ name: document.name, file: `documents/${documentArchiveName(document)}` }));
+    const files = [
+      ...project.documents.map((document) => ({ name: document.name, file: `documents/${documentArchiveName(document)}` })),
+      // An image is written once with the other photos, under uploads/ (exports/uploads.ts).
+      ...project.images.map((image) => ({ name: image.name, file: photos.get(image.id) ?? null })),
+    ];
     const description = {
       name: project.name,
       emoji: project.emoji,

@@ -7,8 +7,9 @@ import type { ProjectColour, ProjectScreen, ProjectSummary, ThreadProject } from
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import { documentView } from "../documents/operations";
 import { unattached } from "../documents/cleanup";
+import { deleteUnusedUploads, imageCount, projectImageIds, projectImageList, removeProjectImage } from "./images";
 
-const { projects, projectChats, projectFiles, chatThreads, chatMessages, documents } = accountSchema;
+const { projects, projectChats, projectFiles, projectImages, chatThreads, chatMessages, documents, uploads } = accountSchema;
 
 export interface ProjectFields {
   name: string;
@@ -47,8 +48,9 @@ const summaryOf = (project: Project, chats: number, last: number | null): Projec
 
 const projectRow = (db: Pick<AccountDb, "select">, id: string) => db.select().from(projects).where(eq(projects.id, id)).get();
 
+/** A project's documents and images together: one limit of files counts both. */
 const fileCount = (db: AccountDb, projectId: string) =>
-  db.select({ files: count() }).from(projectFiles).where(eq(projectFiles.projectId, projectId)).get()?.files ?? 0;
+  (db.select({ files: count() }).from(projectFiles).where(eq(projectFiles.projectId, projectId)).get()?.files ?? 0) + imageCount(db, projectId);
 
 /** Whether one more file fits the project (the plan's `limit`), and the project is this account's. */
 function roomFor(db: AccountDb, projectId: string, limit: number): FileRoom {
@@ -89,6 +91,7 @@ export const projectOperations = {
       project: { ...summary!, instructions: row.instructions, keptApart: row.keptApart },
       chats,
       files: projectDocuments(db, projectId).map(documentView),
+      images: projectImageList(db, projectId),
     };
   },
   /** A project as a chat shows it (a new chat started in it); null when the account has no such project. */
@@ -148,6 +151,16 @@ export const projectOperations = {
       tx.update(projects).set({ updatedAt: Date.now() }).where(eq(projects.id, input.projectId)).run();
       return "ok";
     }),
+  /** An image just uploaded on the project's page joins it, within the plan's `limit` of files (decision 0038-projects). */
+  "projects.addImage": ({ db }: AccountContext, input: { projectId: string; uploadId: string; name: string; limit: number }): FileRoom =>
+    db.transaction((tx) => {
+      if (!tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, input.uploadId)).get()) return "no-document";
+      const room = roomFor(tx as unknown as AccountDb, input.projectId, input.limit);
+      if (room !== "ok") return room;
+      tx.insert(projectImages).values({ uploadId: input.uploadId, projectId: input.projectId, name: input.name, addedAt: Date.now() }).run();
+      tx.update(projects).set({ updatedAt: Date.now() }).where(eq(projects.id, input.projectId)).run();
+      return "ok";
+    }),
   /**
    * A file leaves the project and is no longer used by its chats. A file no chat holds either is deleted (answers its
    * R2 key); one a chat attached stays that chat's. `removed` is false when the project holds no such file.
@@ -159,7 +172,11 @@ export const projectOperations = {
         .where(and(eq(projectFiles.projectId, input.projectId), eq(projectFiles.documentId, input.documentId)))
         .returning({ id: projectFiles.documentId })
         .all();
-      if (removed.length === 0) return { removed: false, r2Key: null };
+      if (removed.length === 0) {
+        // Not a document of the project: maybe one of its images, whose upload goes with it.
+        const image = removeProjectImage(tx, input.projectId, input.documentId);
+        return { removed: image !== null, r2Key: image?.r2Key ?? null };
+      }
       const deleted = tx
         .delete(documents)
         .where(and(eq(documents.id, input.documentId), unattached(tx as unknown as AccountDb)))
@@ -213,9 +230,9 @@ export const projectOperations = {
   },
   /**
    * Deletes the project: its chats still in it go to the history, its files no chat holds are deleted (answers their R2
-   * keys), those a chat attached stay that chat's. Null when the account has no such project.
+   * keys), those a chat attached stay that chat's, and its images are deleted (answers their keys). Null when the account has no such project.
    */
-  "projects.delete": ({ db }: AccountContext, { projectId }: { projectId: string }): { documentKeys: string[] } | null =>
+  "projects.delete": ({ db }: AccountContext, { projectId }: { projectId: string }): { documentKeys: string[]; imageKeys: string[] } | null =>
     db.transaction((tx) => {
       if (!projectRow(tx, projectId)) return null;
       const fileIds = tx
@@ -224,6 +241,7 @@ export const projectOperations = {
         .where(eq(projectFiles.projectId, projectId))
         .all()
         .map((row) => row.id);
+      const imageIds = projectImageIds(tx, projectId);
       tx.delete(projects).where(eq(projects.id, projectId)).run();
       const documentKeys = fileIds.length
         ? tx
@@ -233,7 +251,7 @@ export const projectOperations = {
             .all()
             .map((row) => row.r2Key)
         : [];
-      return { documentKeys };
+      return { documentKeys, imageKeys: deleteUnusedUploads(tx, imageIds) };
     }),
   /** "Download my data": every project with its chats' and files' ids (exports write a folder per project). */
   "projects.export": ({ db }: AccountContext) =>
@@ -251,5 +269,6 @@ export const projectOperations = {
           .all()
           .map((row) => row.id),
         documents: projectDocuments(db, project.id).map((row) => ({ id: row.id, name: row.name, createdAt: row.createdAt })),
+        images: projectImageList(db, project.id).map((row) => ({ id: row.id, name: row.name })),
       })),
 };

@@ -1,5 +1,5 @@
-// Projects' part of an account (decision 0034, decision 0038-projects): the projects, which chats are in each and which
-// documents each holds. A project's files are documents (documents/part.ts), counted against the storage quota there.
+// Projects' part of an account (decision 0034, decision 0038-projects): the projects, which chats are in each, which
+// documents and images each holds. A project's files are documents (documents/part.ts), counted against the storage quota there.
 import { accountPart } from "../account/part";
 import { accountSchema } from "../account/schema";
 import { projectBenchOperations } from "./bench";
@@ -18,6 +18,12 @@ export const projectsPart = accountPart({
       table: accountSchema.projectFiles,
       export: FOLDER_PER_PROJECT,
       quota: { notCounted: "the files are documents, counted under documents (documents/part.ts)" },
+      handOver: ACCOUNTS_ONLY,
+    },
+    {
+      table: accountSchema.projectImages,
+      export: { archive: ["projects/<name>-<id>/project.json", "uploads/<date>-project-image-<id>.<ext>"] },
+      quota: { notCounted: "the images are uploads, counted under uploads (images/part.ts)" },
       handOver: ACCOUNTS_ONLY,
     },
   ],

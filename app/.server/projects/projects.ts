@@ -6,6 +6,7 @@ import { deleteThread } from "../chat/threads";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { deleteR2Keys } from "../storage/r2";
+import { forgetUploads } from "../images/uploads";
 import { PROJECT_LIMITS, type ProjectPlan, type ProjectScreen, type ProjectSummary, type ThreadProject } from "../../lib/projects";
 import type { NewProject } from "../../lib/schemas/projects";
 import type { FileRoom } from "./operations";
@@ -74,6 +75,16 @@ export async function addProjectFile(env: AppEnv, owner: ProjectOwner, projectId
   refuseRoom(room);
 }
 
+/**
+ * An image just uploaded on the project's page joins it (decision 0038-projects); one that no longer fits is deleted
+ * again, nothing kept, and refused naming the limit.
+ */
+export async function addProjectImage(env: AppEnv, owner: ProjectOwner, projectId: string, uploadId: string, name: string): Promise<void> {
+  const room = await inAccount(env, owner.accountId, "projects.addImage", { projectId, uploadId, name, limit: limitsOf(owner.plan).files });
+  if (room !== "ok") await forgetUploads(env, owner.accountId, [uploadId]);
+  refuseRoom(room);
+}
+
 /** A file leaves the project; one no chat attached is deleted with its file (404 when the project holds no such file). */
 export async function removeProjectFile(env: AppEnv, owner: ProjectOwner, projectId: string, documentId: string): Promise<void> {
   const removed = await inAccount(env, owner.accountId, "projects.removeFile", { projectId, documentId });
@@ -113,7 +124,7 @@ export async function deleteProject(env: AppEnv, accountId: string, projectId: s
   }
   const deleted = await inAccount(env, accountId, "projects.delete", { projectId });
   if (!deleted) throw new AppError("project/not-found");
-  await deleteR2Keys(env, deleted.documentKeys);
+  await deleteR2Keys(env, [...deleted.documentKeys, ...deleted.imageKeys]);
   return { deletedChats };
 }
 

@@ -1,11 +1,16 @@
 // A project chat's turn (decision 0038-projects): the project's instructions join the system text, its files are
 // searched for the question (projects/retrieval.ts) and their best passages go with the thread's own documents in the
-// documents block (documents/turn.ts), and a kept-apart project's turns neither read nor feed the person's memory.
+// documents block (documents/turn.ts), its most recent images go to a model that sees images (projectImagesTurn), and a kept-apart project's turns neither read nor feed the person's memory.
 // Runs inside the asker's object while the turn is composed (chat/turn-inputs.ts), reading its storage directly.
 import { eq } from "drizzle-orm";
+import type { Locale } from "../../lib/constants";
+import type { ChatTurn } from "../ai/upstream";
+import { imageDataUrl } from "../images/data-url";
+import { resources } from "../i18n";
 import { accountSchema, type AccountContext } from "../account/schema";
 import type { TurnDocument } from "../documents/passages";
 import { AppError } from "../errors";
+import { PROJECT_TURN_IMAGES, projectImageList } from "./images";
 import { projectDocuments } from "./operations";
 import { projectPassages } from "./retrieval";
 
@@ -19,6 +24,8 @@ export interface ProjectTurn {
   instructions?: string;
   /** The passages of the project's files that best match the question, with their file names. */
   documents: TurnDocument[];
+  /** The project's most recent images (at most PROJECT_TURN_IMAGES), given to a model that sees images. */
+  images: { id: string; name: string }[];
 }
 
 /**
@@ -54,5 +61,31 @@ export function projectForTurn(
     keptApart: project.keptApart,
     instructions: parts.filter(Boolean).join("\n\n"),
     documents: files.length > 0 ? projectPassages(db, project.id, turn.question) : [],
+    images: projectImageList(db, project.id, PROJECT_TURN_IMAGES).map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/**
+ * The project's images as a user-role turn just before the question (someone else's picture, like a document's text,
+ * is never system text), when the chosen model sees images; the demo provider says it looked at them. Undefined when
+ * there are none to show or the model sees no images.
+ */
+export async function projectImagesTurn(
+  account: AccountContext,
+  project: ProjectTurn | null,
+  vision: boolean,
+  locale: Locale,
+): Promise<{ turn: ChatTurn; demoNote: string } | undefined> {
+  if (!project || !vision || project.images.length === 0) return undefined;
+  const shown = [];
+  for (const image of project.images) {
+    const dataUrl = await imageDataUrl(account, image.id);
+    if (dataUrl) shown.push({ ...image, dataUrl });
+  }
+  if (shown.length === 0) return undefined;
+  const names = shown.map((image) => `"${image.name}"`).join(", ");
+  return {
+    turn: { role: "user", content: `The project's most recent images, in this order: ${names}.`, images: shown.map((image) => image.dataUrl) },
+    demoNote: resources[locale].demo.projectImages.replace("{{count}}", String(shown.length)).replace("{{names}}", names),
   };
 }

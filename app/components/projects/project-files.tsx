@@ -1,5 +1,5 @@
 // A project's files on its page (docs/decisions/0038-projects.md): upload (the same checks, limits and quota as a chat's
-// documents), each file's reading state, open it, remove it. The limit is shown before it is reached.
+// documents and photos), each document's reading state, open it, remove it; its images as thumbnails (project-images.tsx). The limit is shown before it is reached.
 import { FileText, Trash2 } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,18 +13,30 @@ import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 import { documentStatusText } from "../documents/document-status";
 import { DocumentPanelHost } from "../documents/document-panel-host";
 import { Button } from "~/components/ui/button";
+import type { ProjectImage } from "~/lib/projects";
+import { ProjectImages } from "./project-images";
 
 /** How often the page looks again while a file is being read. */
 const READING_POLL_MS = 1_500;
 
-export function ProjectFiles({ projectId, files, limit, accept }: { projectId: string; files: DocumentView[]; limit: number; accept: string }) {
+interface ProjectFilesProps {
+  projectId: string;
+  files: DocumentView[];
+  images: ProjectImage[];
+  limit: number;
+  accept: string;
+}
+
+export function ProjectFiles({ projectId, files, images, limit, accept }: ProjectFilesProps) {
   const { t } = useTranslation(["projects", "documents", "errors"]);
   const errorText = useErrorText();
   const revalidate = useSafeRevalidate();
   const remove = useApiAction();
   const inputId = useId();
   const [uploading, setUploading] = useState<string | null>(null);
-  const full = files.length >= limit;
+  // Documents and images count against one limit of files.
+  const used = files.length + images.length;
+  const full = used >= limit;
   const reading = files.some((file) => file.state === "reading");
 
   // While a file is read in the background its state and progress are looked at again, then the page stops asking.
@@ -56,7 +68,7 @@ export function ProjectFiles({ projectId, files, limit, accept }: { projectId: s
         {t("files")}
       </h2>
       <p role="status" className="text-sm text-muted-foreground">
-        {full ? t("filesReached", { limit }) : t("filesUsage", { used: files.length, limit })}
+        {full ? t("filesReached", { limit }) : t("filesUsage", { used, limit })}
       </p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium">
@@ -76,9 +88,10 @@ export function ProjectFiles({ projectId, files, limit, accept }: { projectId: s
           {uploading ? t("uploading", { name: uploading }) : t("filesHint")}
         </p>
       </div>
-      {files.length === 0 ? (
+      <ProjectImages projectId={projectId} images={images} />
+      {used === 0 ? (
         <p className="text-sm text-muted-foreground">{t("noFiles")}</p>
-      ) : (
+      ) : files.length === 0 ? null : (
         <ul className="flex flex-col divide-y rounded-xl border">
           {files.map((file) => (
             <li key={file.id} className="flex items-center gap-3 px-4 py-2">

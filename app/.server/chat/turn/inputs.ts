@@ -10,12 +10,11 @@ import type { Owner } from "../../account/owner";
 import { accountSchema, type AccountContext } from "../../account/schema";
 import type { ChatTarget } from "../../ai/providers";
 import type { ChatTurn } from "../../ai/upstream";
-import { base64Encode } from "../../auth/crypto";
 import { checkAttachedDocument, documentContext, type DocumentContext } from "../../documents/turn";
 import { AppError } from "../../errors";
-import { uploadOperations } from "../../images/upload-operations";
+import { imageDataUrl } from "../../images/data-url";
 import { memoryForTurn } from "../../memory/turn";
-import { projectForTurn } from "../../projects/turn";
+import { projectForTurn, projectImagesTurn } from "../../projects/turn";
 import { demoReply } from "../demo-reply";
 import type { TurnWrites } from "../messages";
 import { titleFrom } from "../title";
@@ -24,16 +23,6 @@ import type { ToolTurn, TurnStart } from "./types";
 
 /** How many earlier messages are sent as context. */
 const CONTEXT_MESSAGES = 30;
-
-/** One of the account's own uploads as a `data:` URL for the model, read inside its object (upload row, then R2). */
-export async function imageDataUrl(account: AccountContext, attachmentId: string | null): Promise<string | undefined> {
-  if (!attachmentId) return undefined;
-  const upload = uploadOperations["uploads.find"](account, { id: attachmentId });
-  if (!upload) return undefined;
-  const object = await account.env.MEDIA.get(upload.r2Key);
-  if (!object) return undefined;
-  return `data:${upload.contentType};base64,${base64Encode(new Uint8Array(await object.arrayBuffer()))}`;
-}
 
 /**
  * The image a new question attaches (undefined for a document): only one of the asker's own uploads or documents.
@@ -208,11 +197,15 @@ export async function composeTurn(
   // A document's text is someone else's: it goes to the model as a user-role block just before the question, never as
   // system text (decision 0031), and it is kept out of the question's own row and of memory's reading of it.
   if (documents.passages) turns.splice(turns.length - 1, 0, { role: "user", content: documents.passages });
+  // A project's most recent images (decision 0038-projects), likewise just before the question, for a model that sees images.
+  const projectImages = await projectImagesTurn(account, project, model.vision, plan.locale);
+  if (projectImages) turns.splice(turns.length - 1, 0, projectImages.turn);
   // Someone else's text in the turn's context (a document, web results, a shared chat continued here, a photo, now or
   // earlier in the thread, whose answers are history) can steer the answer: it is learnt from only when the person
   // asks (decision 0027).
   const photoBefore = history.some((row) => row.attachmentId !== null);
-  const fromOthers = Boolean(documents.passages) || tool?.kind === "web-search" || withImage || photoBefore || Boolean(loaded?.thread.fromShare);
+  const fromOthers =
+    Boolean(documents.passages) || Boolean(projectImages) || tool?.kind === "web-search" || withImage || photoBefore || Boolean(loaded?.thread.fromShare);
   return {
     messageId,
     threadId,
@@ -224,8 +217,13 @@ export async function composeTurn(
     demoReply:
       target.kind === "demo"
         ? memory.demoReply(
-            documents.demoReply ??
-              demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
+            [
+              documents.demoReply ??
+                demoFor(tool, lastQuestion, turns[turns.length - 1]?.imageDataUrl, () => demoReply(lastQuestion, model, plan.locale, withImage)),
+              projectImages?.demoNote,
+            ]
+              .filter(Boolean)
+              .join("\n\n"),
           )
         : undefined,
     kind: tool?.kind ?? "chat",
