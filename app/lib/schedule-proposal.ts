@@ -37,7 +37,7 @@ const EN_WEEKDAY_LIST = dayList("every", EN_DAYS, "s?");
 const TR_WEEKDAY_LIST = dayList("her", TR_DAYS, `[${LETTER}]*`);
 
 interface Found {
-  rule: Omit<ScheduleProposal["rule"], "time">;
+  rule: { kind: "daily" } | { kind: "weekdays"; days: number[] } | { kind: "monthly"; day: number };
   match: string;
 }
 
