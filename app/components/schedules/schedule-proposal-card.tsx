@@ -9,8 +9,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { proposalFields, type ScheduleProposal } from "~/lib/schedule-proposal";
 import { useApiAction } from "~/lib/use-api-action";
 import { useErrorText } from "~/lib/error-text";
-import { browserTimeZone } from "./schedule-form";
 import { ruleInWords } from "./rule-words";
+
+/** The browser's own zone, as the /schedules form defaults to (not imported from it: the chat would load the whole form). */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 export function ScheduleProposalCard({ proposal }: { proposal: ScheduleProposal }) {
   const { t, i18n } = useTranslation("chat");
