@@ -26,6 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
+const REPEATS = ["daily", "weekdays", "monthly"] as const;
+
 /** A pre-filled form from a link (the horoscope page's "Send me this every morning", a search's "Follow this topic"). */
 function draftOf(params: URLSearchParams): ScheduleDraft | undefined {
   const tool = params.get("tool");
@@ -37,8 +39,11 @@ function draftOf(params: URLSearchParams): ScheduleDraft | undefined {
     name: params.get("name")?.slice(0, 80) ?? undefined,
     reading: reading && (SCHEDULE_READINGS as readonly string[]).includes(reading) ? reading : undefined,
     sign: params.get("sign") ?? undefined,
-    repeat: "daily",
+    // A chat's proposal (schedule-proposal-card.tsx) names its rule; the other links are daily.
+    repeat: REPEATS.find((kind) => kind === params.get("repeat")) ?? "daily",
     time: params.get("time") ?? "08:00",
+    days: params.has("days") ? params.getAll("days").map(Number).filter((day) => Number.isInteger(day) && day >= 0 && day <= 6) : undefined,
+    dayOfMonth: Number(params.get("dayOfMonth")) || undefined,
   };
 }
 

@@ -1,7 +1,9 @@
 // An answer in the conversation: the model's name, the text as it streams (dots while the model thinks), a failure or
-// "Stopped", its actions once it is finished, and what memory did for it.
+// "Stopped", its actions once it is finished, a schedule its question asked for, and what memory did for it.
 import { useTranslation } from "react-i18next";
 import type { DocumentView } from "~/lib/documents";
+import type { ScheduleProposal } from "~/lib/schedule-proposal";
+import { ScheduleProposalCard } from "../schedules/schedule-proposal-card";
 import { AnswerActions } from "./answer-actions";
 import type { ChatMessage } from "./chat-state";
 import { Markdown, MarkdownPreload } from "./markdown";
@@ -31,6 +33,7 @@ export function AssistantMessage({
   preload,
   documents,
   temporary,
+  proposal,
   canRegenerate,
   onRegenerate,
   onFeedback,
@@ -40,6 +43,8 @@ export function AssistantMessage({
   preload: boolean;
   documents: DocumentView[];
   temporary: boolean;
+  /** A schedule the question asked for, proposed under the answer (decision 0045). */
+  proposal?: ScheduleProposal | null;
   canRegenerate: boolean;
   onRegenerate: () => void;
   onFeedback: (messageId: string, feedback: "like" | "dislike" | "none") => void;
@@ -67,6 +72,7 @@ export function AssistantMessage({
       {message.status !== "streaming" && (
         <AnswerActions message={message} temporary={temporary} canRegenerate={canRegenerate} onRegenerate={onRegenerate} onFeedback={onFeedback} />
       )}
+      {proposal && <ScheduleProposalCard proposal={proposal} />}
       <MemoryNoteView note={message.memory} messageId={message.id} />
     </li>
   );

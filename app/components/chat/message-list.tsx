@@ -2,6 +2,7 @@
 import { memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DocumentView } from "~/lib/documents";
+import { proposeSchedule } from "~/lib/schedule-proposal";
 import { useStore } from "~/lib/store";
 import { DocumentPanelHost } from "../documents/document-panel-host";
 import { uploadedDocuments } from "../documents/uploaded-documents";
@@ -22,6 +23,13 @@ interface MessageListProps {
   temporary?: boolean;
   /** The thread's documents by id (a question whose attachmentId is one shows its file; answers' citations open them). */
   documents?: Record<string, DocumentView>;
+}
+
+/** A schedule the question asked for in words (decision 0045), under its finished answer; none in a temporary chat. */
+function proposalFor(messages: ChatMessage[], index: number, temporary: boolean) {
+  const question = messages[index - 1];
+  if (temporary || messages[index]!.status !== "complete" || question?.role !== "user") return null;
+  return proposeSchedule(question.content);
 }
 
 const NO_DOCUMENTS: Record<string, DocumentView> = {};
@@ -75,6 +83,7 @@ export const MessageList = memo(function MessageList({
               preload={index === firstAnswer}
               documents={threadDocuments}
               temporary={temporary}
+              proposal={proposalFor(messages, index, temporary)}
               canRegenerate={index === lastAssistant && !busy}
               onRegenerate={onRegenerate}
               onFeedback={onFeedback}

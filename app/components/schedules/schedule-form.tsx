@@ -30,6 +30,7 @@ export interface ScheduleDraft {
   repeat?: ScheduleRepeat;
   time?: string;
   days?: number[];
+  dayOfMonth?: number;
 }
 
 /** The browser's own zone (Intl), the form's default. */
@@ -139,7 +140,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
         )}
         {repeat === "monthly" && (
           <Field label={t("schedules.dayOfMonth")} error={errors.dayOfMonth} className="flex w-36 flex-col gap-1.5">
-            {(wiring) => <input {...wiring} type="number" min={1} max={31} name="dayOfMonth" defaultValue={rule?.kind === "monthly" ? rule.day : 1} className={fieldClass} />}
+            {(wiring) => <input {...wiring} type="number" min={1} max={31} name="dayOfMonth" defaultValue={rule?.kind === "monthly" ? rule.day : (draft?.dayOfMonth ?? 1)} className={fieldClass} />}
           </Field>
         )}
         <Field label={t("schedules.timeZone")} error={errors.timeZone} className="flex w-56 flex-col gap-1.5">

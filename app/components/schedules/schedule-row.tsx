@@ -4,32 +4,11 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import type { ScheduleRunView, ScheduleView, TimeRule } from "~/lib/schedules";
+import type { ScheduleRunView, ScheduleView } from "~/lib/schedules";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { ScheduleForm } from "./schedule-form";
-
-type T = (key: string, values?: Record<string, unknown>) => string;
-
-/** The rule as a sentence in the person's language. */
-export function ruleInWords(t: T, language: string, rule: TimeRule): string {
-  switch (rule.kind) {
-    case "once":
-      return t("schedules.words.once", { date: rule.date, time: rule.time });
-    case "hourly":
-      return t("schedules.words.hourly", { minute: rule.time.slice(3) });
-    case "daily":
-      return t("schedules.words.daily", { time: rule.time });
-    case "weekdays": {
-      const names = new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(
-        rule.days.map((day) => new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 7 + day))),
-      );
-      return t("schedules.words.weekdays", { days: names, time: rule.time });
-    }
-    case "monthly":
-      return t("schedules.words.monthly", { day: rule.day, time: rule.time });
-  }
-}
+import { ruleInWords, type T } from "./rule-words";
 
 function runWords(t: T, run: ScheduleRunView): string {
   const status = t(`schedules.status.${run.status}`);
