@@ -1,7 +1,9 @@
 // Deep research in Chromium (decision 0043), in English and Turkish, with the demo provider:
 // switch on "Deep research", edit the proposed plan (change, remove, add an item), start, close the tab while it runs
-// in the account's object, reopen the thread and see the report with its sources as links, and its exports.
+// in the account's object, reopen the thread and see the report with its sources as links, the demo's gone page and
+// misquoted page marked "could not be checked" and no other, and download its Markdown export.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
 import { assertNoErrors, hydrated, openPage, recordErrors, signUpAndSignIn, useBrowser } from "./helpers.mjs";
 
@@ -20,6 +22,7 @@ const WORDS = {
     cancel: "Cancel",
     sources: "Sources",
     exportMd: "Export Markdown",
+    unchecked: "could not be checked",
   },
   tr: {
     switch: "Derin araştırma",
@@ -33,6 +36,7 @@ const WORDS = {
     cancel: "İptal",
     sources: "Kaynaklar",
     exportMd: "Markdown olarak dışa aktar",
+    unchecked: "doğrulanamadı",
   },
 };
 
@@ -86,6 +90,18 @@ describe("deep research", () => {
         assert.ok((await report.getByRole("link", { name: /research-demo|An |A short history/ }).count()) >= 4);
         const exportMd = report.getByRole("link", { name: words.exportMd });
         assert.match((await exportMd.getAttribute("href")) ?? "", /^\/api\/research\/[^/]+\/export\?format=md$/);
+        // The demo's page gone by check time and its misquoted page, and only those, could not be checked.
+        // (Innermost items only: the thread's messages are list items too.)
+        const unchecked = report.getByRole("listitem").filter({ hasText: words.unchecked }).filter({ hasNot: reopened.getByRole("listitem") });
+        assert.equal(await unchecked.count(), 2);
+        assert.equal(await unchecked.getByRole("link").nth(0).getAttribute("href"), "https://research-demo.invalid/archived-report");
+        assert.equal(await unchecked.getByRole("link").nth(1).getAttribute("href"), "https://research-demo.invalid/opinion");
+        const [download] = await Promise.all([reopened.waitForEvent("download"), exportMd.click()]);
+        assert.match(download.suggestedFilename(), /\.md$/);
+        const markdown = await readFile(await download.path(), "utf8");
+        assert.ok(markdown.includes(`## ${words.sources}`), "the export lists the sources");
+        assert.ok(markdown.includes("## Which cities have the most cargo bikes?"), "the export has the edited plan's section");
+        assert.equal(markdown.split(`*(${words.unchecked})*`).length - 1, 2, "the export marks the two unchecked sources");
         assertNoErrors(errors, `deep research (${language})`);
         assertNoErrors(reopenedErrors, `deep research reopened (${language})`);
       } finally {

@@ -7,7 +7,7 @@ import { isAccountDeleted } from "../account/tombstone";
 import { accessEndsAt, statusGivesPro } from "../billing/plan";
 import { getPrimaryDb, schema } from "../db";
 import type { AppEnv } from "../env";
-import type { ViewerProfile, ViewerProfileRow } from "./session-operations";
+import type { ViewerProfile } from "./session-operations";
 
 /** The profile as D1 has it now (the primary: it follows a write); null when the user is gone. */
 export async function loadViewerProfile(env: AppEnv, userId: string): Promise<ViewerProfile | null> {
@@ -56,8 +56,5 @@ export async function syncViewerProfile(env: AppEnv, userId: string): Promise<vo
   }
 }
 
-/** Free or Pro at `now` (the app clock), from the profile: billing/subscriptions.ts planForUser's rule. */
-export function planOf(profile: Pick<ViewerProfileRow, "accessLevel" | "proUntil">, now: number): "free" | "pro" {
-  if (profile.accessLevel !== "pro") return "free";
-  return profile.proUntil === null || now < profile.proUntil ? "pro" : "free";
-}
+/** Free or Pro at `now` (the app clock), from the profile (auth/plan-rule.ts). */
+export { planOf } from "./plan-rule";

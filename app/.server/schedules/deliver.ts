@@ -9,8 +9,8 @@ import { sendEmail } from "../email";
 import { loadConfig, type AppEnv } from "../env";
 import { i18nServer } from "../i18n";
 import type { PushMessage } from "../notifications/types";
+import { deliverToWhatsApp } from "../whatsapp/deliver";
 import { scheduleEmail } from "./email";
-import { deliverToWhatsApp } from "./whatsapp";
 
 interface Found {
   schedule: Schedule;
@@ -52,7 +52,9 @@ export async function deliver(env: AppEnv, found: Found, answer: { text: string;
       return "emailFailed";
     }
   }
-  if (schedule.delivery === "whatsapp") return deliverToWhatsApp(env, found, answer.text);
+  if (schedule.delivery === "whatsapp") {
+    return deliverToWhatsApp(env, { accountId: schedule.ownerId, plan: found.plan, locale: localeOf(schedule), text: answer.text, templateText: schedule.name });
+  }
   const outcome = await push(env, schedule, { title: schedule.name, body: excerpt(answer.text), url, tag: `schedule:${schedule.id}` });
   return outcome.sent > 0 ? "pushed" : "noDevices";
 }

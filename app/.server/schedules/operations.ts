@@ -7,14 +7,10 @@ import { nextRunAfter } from "../../lib/schedule-times";
 import { SCHEDULE_RUNS_KEPT, type RunStatus, type ScheduleView, type TimeRule } from "../../lib/schedules";
 import type { ScheduleFields } from "../../lib/schemas/schedules";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
+import { planOf } from "../auth/plan-rule";
 
 const { schedules, scheduleRuns, chatThreads, viewerProfile, birthProfiles } = accountSchema;
 
-/** Free or Pro at `now`: auth/viewer-profile.ts planOf's rule, read here without importing that module (its calls reach the object). */
-function planOf(profile: { accessLevel: string; proUntil: number | null }, now: number): "free" | "pro" {
-  if (profile.accessLevel !== "pro") return "free";
-  return profile.proUntil === null || now < profile.proUntil ? "pro" : "free";
-}
 
 /** The schedules' task on the object's one alarm. */
 export const SCHEDULES_TASK = "schedules";
