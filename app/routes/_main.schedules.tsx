@@ -12,6 +12,7 @@ import { ScheduleRow } from "~/components/schedules/schedule-row";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { openAuthDialog } from "~/lib/auth-dialog";
+import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { SCHEDULE_READINGS, SCHEDULE_TOOLS, type ScheduleTool, type ScheduleView } from "~/lib/schedules";
 
@@ -25,6 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta = titleMeta;
+
+// The form names the zodiac signs in the horoscope's words: loaded with the page, so opening the form (a click, which
+// cannot wait for a namespace: React error 426) or hydrating one a link filled in never waits for them (decision 0019).
+export const handle = routeStrings("horoscope");
 
 /** A pre-filled form from a link (the horoscope page's "Send me this every morning", a search's "Follow this topic"). */
 function draftOf(params: URLSearchParams): ScheduleDraft | undefined {
