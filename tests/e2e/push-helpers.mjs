@@ -51,7 +51,8 @@ export async function deliverToWorker({ page, context, origin, payload, tag }) {
   await devtools.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: payload });
   return page.evaluate(async (wanted) => {
     const registration = await navigator.serviceWorker.ready;
-    for (let tries = 0; tries < 100; tries += 1) {
+    // Up to 15 s: a service worker started for the push can be slow on a loaded machine.
+    for (let tries = 0; tries < 300; tries += 1) {
       const [notification] = await registration.getNotifications({ tag: wanted });
       if (notification) return { title: notification.title, body: notification.body, url: notification.data?.url };
       await new Promise((resolve) => setTimeout(resolve, 50));

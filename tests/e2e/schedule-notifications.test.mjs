@@ -95,7 +95,6 @@ describe("a daily horoscope by notification", () => {
       assert.ok(payload.body.length > 0, "the notification carries the reading's first words");
 
       const shown = await deliverToWorker({ page, context, origin: server.baseUrl, payload: JSON.stringify(payload), tag: payload.tag });
-      if (!shown) console.log("DEBUG all notifications", JSON.stringify(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.tag, n.body]))), page.url());
       assert.deepEqual(shown, { title: "Daily horoscope", body: payload.body, url: payload.url });
 
       // The click opens the schedule's thread: the reading, on the horoscope page it belongs to, titled with its name.

@@ -47,7 +47,10 @@ export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
   const post = (intent: string) => {
     if (intent === "delete" && !window.confirm(t("schedules.deleteConfirm", { name: schedule.name }))) return;
     if (intent === "run") setRunning(true);
-    void action.submit(`/api/schedules/${schedule.id}`, { intent }).then((result) => {
+    // A form, as the route reads one (a plain object would be sent as JSON and refused).
+    const body = new FormData();
+    body.set("intent", intent);
+    void action.submit(`/api/schedules/${schedule.id}`, body).then((result) => {
       setRunning(false);
       if (!result.ok) return toastFailure(result);
       if (intent === "delete") notify("success", t("schedules.deleted"));
