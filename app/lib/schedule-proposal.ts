@@ -20,8 +20,18 @@ const END = `(?![${LETTER}])`;
 const EN_DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const TR_DAYS = ["pazar", "pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi"];
 const TR_SIGNS: Record<string, string> = {
-  koç: "aries", boğa: "taurus", ikizler: "gemini", yengeç: "cancer", aslan: "leo", başak: "virgo",
-  terazi: "libra", akrep: "scorpio", yay: "sagittarius", oğlak: "capricorn", kova: "aquarius", balık: "pisces",
+  koç: "aries",
+  boğa: "taurus",
+  ikizler: "gemini",
+  yengeç: "cancer",
+  aslan: "leo",
+  başak: "virgo",
+  terazi: "libra",
+  akrep: "scorpio",
+  yay: "sagittarius",
+  oğlak: "capricorn",
+  kova: "aquarius",
+  balık: "pisces",
 };
 /** A request, not a question: "what time is it at 8" or "what do I do every day at 8?" proposes nothing. */
 const ASKS = new RegExp(`\\b(remind|send|give|tell|text|notify|brief)\\b|(?<![${LETTER}])(hatırlat|gönder|ver|yolla|söyle|bildir)[${LETTER}]*${END}`, "iu");
@@ -50,13 +60,14 @@ function findRule(text: string): Found | null {
     );
   const day = monthly && Number(monthly[1] ?? monthly[2] ?? monthly[3]);
   if (monthly && day && day >= 1 && day <= 31) return { rule: { kind: "monthly", day }, match: monthly[0] };
-  for (const [pattern, names] of [[TR_WEEKDAY_LIST, TR_DAYS], [EN_WEEKDAY_LIST, EN_DAYS]] as const) {
+  for (const [pattern, names] of [
+    [TR_WEEKDAY_LIST, TR_DAYS],
+    [EN_WEEKDAY_LIST, EN_DAYS],
+  ] as const) {
     const found = pattern.exec(text);
     if (!found) continue;
     const lower = names === TR_DAYS ? found[0].toLocaleLowerCase("tr") : found[0].toLowerCase();
-    const days = [...lower.matchAll(new RegExp(longestFirst(names), "gu"))]
-      .map((hit) => names.indexOf(hit[0]))
-      .filter((index) => index >= 0);
+    const days = [...lower.matchAll(new RegExp(longestFirst(names), "gu"))].map((hit) => names.indexOf(hit[0])).filter((index) => index >= 0);
     if (days.length) return { rule: { kind: "weekdays", days: [...new Set(days)].sort() }, match: found[0] };
   }
   const daily = /\bevery\s+(?:day|morning)\b|\bdaily\b|\beach\s+day\b|\bher\s+(?:gün|sabah)(?![${LETTER}])|\bgünlük(?![${LETTER}])/iu.exec(text);
@@ -94,7 +105,13 @@ export function proposeSchedule(message: string): ScheduleProposal | null {
   const found = findRule(text);
   const at = findTime(text);
   if (!found || !at) return null;
-  const rest = text.replace(found.match, " ").replace(at.match, " ").replace(/\s+([,.!?])/g, "$1").replace(/\s+/g, " ").trim().replace(/[.!]+$/, "");
+  const rest = text
+    .replace(found.match, " ")
+    .replace(at.match, " ")
+    .replace(/\s+([,.!?])/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!]+$/, "");
   const prompt = rest.charAt(0).toLocaleUpperCase() + rest.slice(1);
   if (!prompt) return null;
   const rule = { ...found.rule, time: at.time } as ScheduleProposal["rule"];

@@ -39,7 +39,11 @@ function formatter(zone: string): Intl.DateTimeFormat {
 
 /** The wall clock in `zone` at instant `at`. */
 export function wallAt(at: number, zone: string): Wall {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

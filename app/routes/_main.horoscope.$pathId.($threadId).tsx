@@ -84,7 +84,10 @@ function HoroscopeScreen({ data }: { data: Data }) {
           <div className="flex flex-wrap gap-2">
             {/* The coffee cup needs a fresh photo each time, so it is the one reading a schedule cannot make. */}
             {data.signedIn && type !== "coffee" && (
-              <ScheduleThisLink kind="sendEveryMorning" fields={{ tool: "horoscope", reading: type, name: tt(`horoscope.types.${type}.title`), prompt: tt(`horoscope.types.${type}.title`) }} />
+              <ScheduleThisLink
+                kind="sendEveryMorning"
+                fields={{ tool: "horoscope", reading: type, name: tt(`horoscope.types.${type}.title`), prompt: tt(`horoscope.types.${type}.title`) }}
+              />
             )}
             <Link to="/horoscope" className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
               <ArrowLeft className="size-4" aria-hidden />

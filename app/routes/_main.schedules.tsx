@@ -12,6 +12,7 @@ import { ScheduleRow } from "~/components/schedules/schedule-row";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { openAuthDialog } from "~/lib/auth-dialog";
+import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { SCHEDULE_READINGS, SCHEDULE_TOOLS, type ScheduleTool, type ScheduleView } from "~/lib/schedules";
 
@@ -25,6 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta = titleMeta;
+
+// The form names the zodiac signs in the horoscope's words: loaded with the page, so opening the form (a click, which
+// cannot wait for a namespace: React error 426) or hydrating one a link filled in never waits for them (decision 0019).
+export const handle = routeStrings("horoscope");
 
 const REPEATS = ["daily", "weekdays", "monthly"] as const;
 
@@ -42,7 +47,12 @@ function draftOf(params: URLSearchParams): ScheduleDraft | undefined {
     // A chat's proposal (schedule-proposal-card.tsx) names its rule; the other links are daily.
     repeat: REPEATS.find((kind) => kind === params.get("repeat")) ?? "daily",
     time: params.get("time") ?? "08:00",
-    days: params.has("days") ? params.getAll("days").map(Number).filter((day) => Number.isInteger(day) && day >= 0 && day <= 6) : undefined,
+    days: params.has("days")
+      ? params
+          .getAll("days")
+          .map(Number)
+          .filter((day) => Number.isInteger(day) && day >= 0 && day <= 6)
+      : undefined,
     dayOfMonth: Number(params.get("dayOfMonth")) || undefined,
   };
 }

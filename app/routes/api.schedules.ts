@@ -16,5 +16,8 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const owner = scheduleOwner(await getViewer(request, context));
   const parsed = schemaFor(owner).safeParse(formFields(form));
   if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("chat"), under: "schedules" });
-  return Response.json({ ok: true, schedule: await createSchedule(context.env, owner, parsed.data, { locale: getLocale(request), origin: publicOrigin(request, context) }) }, { status: 201 });
+  return Response.json(
+    { ok: true, schedule: await createSchedule(context.env, owner, parsed.data, { locale: getLocale(request), origin: publicOrigin(request, context) }) },
+    { status: 201 },
+  );
 });

@@ -4,14 +4,15 @@
 // Headless Chromium cannot reach a vendor's push service (FCM) offline, so the page's pushManager hands out a
 // subscription on the local service whose keys this test holds; the encrypted push the app sent there is decrypted
 // here and delivered to the service worker with DevTools' ServiceWorker.deliverPushMessage.
-/* global window, self, Notification, NotificationEvent -- only inside callbacks that run in the browser or its worker */
+/* global Notification -- only inside callbacks that run in the browser */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { chromium } from "playwright-core";
 import { startFakePush } from "../mocks/fake-push.mjs";
-import { decryptPush, fromBase64url, subscriptionKeys } from "../mocks/web-push-crypto.mjs";
+import { subscriptionKeys } from "../mocks/web-push-crypto.mjs";
 import { assertNoErrors, CHROMIUM_ARGS, hydrated, signUpAndSignIn, toast, withPage } from "./helpers.mjs";
+import { clickNotification, deliverToWorker, fakeSubscription, receivedPayload } from "./push-helpers.mjs";
 import { FULL_CHROMIUM, findChromium, startServer } from "./server.mjs";
 
 let push;
@@ -32,30 +33,6 @@ after(async () => {
   await push?.close();
 });
 
-/** The page's pushManager answers with a subscription on the local push service (see the header). */
-function fakeSubscription(page, subscription) {
-  return page.addInitScript((wanted) => {
-    let current = null;
-    const make = (options) => ({
-      endpoint: wanted.endpoint,
-      expirationTime: null,
-      options,
-      toJSON: () => ({ endpoint: wanted.endpoint, expirationTime: null, keys: { p256dh: wanted.p256dh, auth: wanted.auth } }),
-      unsubscribe: async () => {
-        current = null;
-        return true;
-      },
-    });
-    window.PushManager.prototype.subscribe = async function subscribe(options) {
-      current = make({ applicationServerKey: options.applicationServerKey, userVisibleOnly: true });
-      return current;
-    };
-    window.PushManager.prototype.getSubscription = async function getSubscription() {
-      return current;
-    };
-  }, subscription);
-}
-
 describe("web push notifications", () => {
   test("turn on after a press, send a test notification, see it, click it and land on its page", async () => {
     const id = crypto.randomUUID();
@@ -75,9 +52,8 @@ describe("web push notifications", () => {
 
       await page.getByRole("button", { name: "Send a test notification" }).click();
       await toast(page, "Sent to 1 device.").waitFor();
-      const [received] = push.pushes.filter((entry) => entry.id === id);
-      assert.ok(received, "the push service received the app's push");
-      const payload = await decryptPush(fromBase64url(received.body), keys);
+      const payload = await receivedPayload(push, id, keys);
+      assert.ok(payload, "the push service received the app's push");
       assert.deepEqual(JSON.parse(payload), {
         title: "Test notification",
         body: "Notifications work on this device.",
@@ -86,35 +62,13 @@ describe("web push notifications", () => {
       });
 
       // The service worker gets the push as the browser would deliver it, and shows it.
-      const devtools = await context.newCDPSession(page);
-      const registrationId = new Promise((resolve) => {
-        devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-          const found = registrations.find((registration) => registration.scopeURL === `${server.baseUrl}/` && !registration.isDeleted);
-          if (found) resolve(found.registrationId);
-        });
-      });
-      await devtools.send("ServiceWorker.enable");
-      await devtools.send("ServiceWorker.deliverPushMessage", { origin: server.baseUrl, registrationId: await registrationId, data: payload });
-      const shown = await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        for (let tries = 0; tries < 100; tries += 1) {
-          const [notification] = await registration.getNotifications({ tag: "test" });
-          if (notification) return { title: notification.title, body: notification.body, url: notification.data?.url };
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return null;
-      });
+      const shown = await deliverToWorker({ page, context, origin: server.baseUrl, payload, tag: "test" });
       assert.deepEqual(shown, { title: "Test notification", body: "Notifications work on this device.", url: "/settings/notifications" });
 
       // A click (dispatched in the worker: no DevTools command clicks a notification) brings the tab to its url.
       await page.goto("/web-main");
       await hydrated(page);
-      const [worker] = context.serviceWorkers();
-      assert.ok(worker, "the service worker runs");
-      await worker.evaluate(async () => {
-        const [notification] = await self.registration.getNotifications({ tag: "test" });
-        self.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
-      });
+      await clickNotification(context, "test");
       await page.waitForURL((url) => url.pathname === "/settings/notifications");
       assertNoErrors(errors);
     });

@@ -92,7 +92,10 @@ describe("deep research", () => {
         assert.match((await exportMd.getAttribute("href")) ?? "", /^\/api\/research\/[^/]+\/export\?format=md$/);
         // The demo's page gone by check time and its misquoted page, and only those, could not be checked.
         // (Innermost items only: the thread's messages are list items too.)
-        const unchecked = report.getByRole("listitem").filter({ hasText: words.unchecked }).filter({ hasNot: reopened.getByRole("listitem") });
+        const unchecked = report
+          .getByRole("listitem")
+          .filter({ hasText: words.unchecked })
+          .filter({ hasNot: reopened.getByRole("listitem") });
         assert.equal(await unchecked.count(), 2);
         assert.equal(await unchecked.getByRole("link").nth(0).getAttribute("href"), "https://research-demo.invalid/archived-report");
         assert.equal(await unchecked.getByRole("link").nth(1).getAttribute("href"), "https://research-demo.invalid/opinion");

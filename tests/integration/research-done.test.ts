@@ -21,7 +21,8 @@ import { graphScope, linkNumber, numberStub, sentTo, uniqueNumber, wamid, whatsa
 const QUESTION = "How do heat pumps compare with gas boilers?";
 
 /** The app's env with the local push service and WhatsApp against the fake Graph API (this test's own scope). */
-const doneEnv = (vars: Record<string, string> = {}): AppEnv => ({ ...whatsappEnv(vars, { graphScope: graphScope() }).env, PUSH_DEV_SERVICE_ORIGIN: pushEnv().PUSH_DEV_SERVICE_ORIGIN }) as AppEnv;
+const doneEnv = (vars: Record<string, string> = {}): AppEnv =>
+  ({ ...whatsappEnv(vars, { graphScope: graphScope() }).env, PUSH_DEV_SERVICE_ORIGIN: pushEnv().PUSH_DEV_SERVICE_ORIGIN }) as AppEnv;
 
 async function startResearch(client: Client, language = "en"): Promise<ResearchView> {
   const post = (path: string, body: unknown) =>

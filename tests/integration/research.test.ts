@@ -57,7 +57,12 @@ async function runToEnd(client: Client, accountId: string, id: string): Promise<
 
 const messagesOf = (accountId: string, threadId: string) =>
   inAccountDb(accountId, (db) =>
-    db.select().from(accountSchema.chatMessages).where(eq(accountSchema.chatMessages.threadId, threadId)).orderBy(asc(accountSchema.chatMessages.createdAt)).all(),
+    db
+      .select()
+      .from(accountSchema.chatMessages)
+      .where(eq(accountSchema.chatMessages.threadId, threadId))
+      .orderBy(asc(accountSchema.chatMessages.createdAt))
+      .all(),
   );
 const runRow = (accountId: string, id: string) =>
   inAccountDb(accountId, (db) => db.select().from(accountSchema.researchRuns).where(eq(accountSchema.researchRuns.id, id)).get()!);
@@ -165,7 +170,10 @@ describe("deep research: running in the account's object", () => {
     };
     for (let step = 0; step < 3; step += 1) {
       await runInDurableObject(accountObject(appEnv, user.id), (instance) =>
-        runResearch((instance as unknown as { accountContext(): AccountContext }).accountContext(), Date.now(), { loop: failing, openai: openAiBackgroundEngine }),
+        runResearch((instance as unknown as { accountContext(): AccountContext }).accountContext(), Date.now(), {
+          loop: failing,
+          openai: openAiBackgroundEngine,
+        }),
       );
     }
     expect(await view(client, started.id)).toMatchObject({ status: "failed", chargedSteps: 2, hasReport: true, incomplete: true });

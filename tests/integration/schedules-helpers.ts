@@ -20,7 +20,13 @@ export async function post<T = object>(client: Client, path: string, fields: Rec
 }
 
 export const createSchedule = (client: Client, fields: Record<string, string | string[]> = {}) =>
-  post<{ schedule: ScheduleView }>(client, "/api/schedules", { prompt: "Tell me a short fact about the sea", repeat: "daily", time: "08:00", timeZone: "Europe/Istanbul", ...fields });
+  post<{ schedule: ScheduleView }>(client, "/api/schedules", {
+    prompt: "Tell me a short fact about the sea",
+    repeat: "daily",
+    time: "08:00",
+    timeZone: "Europe/Istanbul",
+    ...fields,
+  });
 
 export async function newSchedule(client: Client, fields: Record<string, string | string[]> = {}): Promise<ScheduleView> {
   const made = await createSchedule(client, fields);
@@ -28,7 +34,8 @@ export async function newSchedule(client: Client, fields: Record<string, string 
   return made.json.schedule!;
 }
 
-export const scheduleAction = (client: Client, id: string, intent: string) => post<{ run: { status: string; note: string | null } }>(client, `/api/schedules/${id}`, { intent });
+export const scheduleAction = (client: Client, id: string, intent: string) =>
+  post<{ run: { status: string; note: string | null } }>(client, `/api/schedules/${id}`, { intent });
 
 /** The app clock at `iso` (tests put it back with setClockOffset(0)). */
 export const clockAt = (at: string | number) => setClockOffset((typeof at === "number" ? at : Date.parse(at)) - Date.now());
@@ -43,7 +50,10 @@ export function runAlarm(accountId: string): Promise<void> {
 const { schedules, scheduleRuns, chatThreads, chatMessages } = accountSchema;
 
 export function scheduleRows(accountId: string) {
-  return inAccountDb(accountId, (db) => ({ schedules: db.select().from(schedules).all(), runs: db.select().from(scheduleRuns).orderBy(scheduleRuns.at).all() }));
+  return inAccountDb(accountId, (db) => ({
+    schedules: db.select().from(schedules).all(),
+    runs: db.select().from(scheduleRuns).orderBy(scheduleRuns.at).all(),
+  }));
 }
 
 /** A thread's title and its assistant answers' texts. */

@@ -15,7 +15,10 @@ describe("schedules: made by their owner", { timeout: 60_000 }, () => {
   it("refuses a long prompt, a past one-off, an unknown zone and a too-frequent rule with field errors, scheduling nothing", async () => {
     const { client, user } = await signedInClient();
     const long = await createSchedule(client, { prompt: "x".repeat(2001) });
-    expect(long).toMatchObject({ status: 400, json: { error: { code: "request/invalid", fieldErrors: { prompt: "The prompt can be at most 2,000 characters." } } } });
+    expect(long).toMatchObject({
+      status: 400,
+      json: { error: { code: "request/invalid", fieldErrors: { prompt: "The prompt can be at most 2,000 characters." } } },
+    });
     const past = await createSchedule(client, { repeat: "once", date: "2020-01-01" });
     expect(past.json.error?.fieldErrors).toEqual({ date: "This date and time has already passed." });
     const zone = await createSchedule(client, { timeZone: "Mars/Olympus_Mons" });
@@ -98,7 +101,9 @@ describe("schedules: run by the account's alarm", { timeout: 120_000 }, () => {
 
     expect((await scheduleAction(client, made.id, "resume")).status).toBe(200);
     const resumed = (await scheduleRows(user.id)).schedules[0]!;
-    await runInDurableObject(env.ACCOUNT.get(env.ACCOUNT.idFromName(user.id)), (instance) => (instance as unknown as { markErased(): Promise<string[]> }).markErased());
+    await runInDurableObject(env.ACCOUNT.get(env.ACCOUNT.idFromName(user.id)), (instance) =>
+      (instance as unknown as { markErased(): Promise<string[]> }).markErased(),
+    );
     clockAt(resumed.nextRunAt! + 60_000);
     await runAlarm(user.id);
     const left = await runInDurableObject(env.ACCOUNT.get(env.ACCOUNT.idFromName(user.id)), (_instance, state) =>

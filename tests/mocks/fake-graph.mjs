@@ -274,7 +274,8 @@ export async function startFakeGraph(options = {}) {
       if (!isText(template.language?.code)) return [400, invalidParameter("The parameter template['language']['code'] is required")];
       for (const component of template.components ?? []) {
         for (const parameter of component.parameters ?? []) {
-          if (parameter.type !== "text" || !isText(parameter.text, 1024)) return [400, invalidParameter("Template text parameters must be 1 to 1024 characters")];
+          if (parameter.type !== "text" || !isText(parameter.text, 1024))
+            return [400, invalidParameter("Template text parameters must be 1 to 1024 characters")];
         }
       }
     } else {

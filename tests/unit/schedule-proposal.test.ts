@@ -24,7 +24,11 @@ describe("schedule proposals", () => {
     });
     expect(proposeSchedule("every Monday and Thursday at 6pm remind me to call mum")?.rule).toEqual({ kind: "weekdays", days: [1, 4], time: "18:00" });
     expect(proposeSchedule("remind me every month on the 1st at 9am to pay rent")?.rule).toEqual({ kind: "monthly", day: 1, time: "09:00" });
-    expect(proposeSchedule("send me the Leo horoscope every day at 7:15")).toMatchObject({ tool: "horoscope", sign: "leo", rule: { kind: "daily", time: "07:15" } });
+    expect(proposeSchedule("send me the Leo horoscope every day at 7:15")).toMatchObject({
+      tool: "horoscope",
+      sign: "leo",
+      rule: { kind: "daily", time: "07:15" },
+    });
   });
 
   it("reads Turkish requests", () => {
@@ -66,7 +70,10 @@ describe("schedule proposals", () => {
   it("makes the fields the schedule form accepts", () => {
     const schema = scheduleFormSchema({ plan: "free", now: Date.now() });
     const weekday = proposeSchedule("remind me every weekday at 8 to stretch")!;
-    expect(schema.parse(proposalFields(weekday, "Europe/Istanbul"))).toMatchObject({ rule: { kind: "weekdays", days: [1, 2, 3, 4, 5], time: "08:00" }, timeZone: "Europe/Istanbul" });
+    expect(schema.parse(proposalFields(weekday, "Europe/Istanbul"))).toMatchObject({
+      rule: { kind: "weekdays", days: [1, 2, 3, 4, 5], time: "08:00" },
+      timeZone: "Europe/Istanbul",
+    });
     const leo = proposeSchedule("send me the Leo horoscope every day at 7")!;
     expect(schema.parse(proposalFields(leo, "UTC"))).toMatchObject({ tool: "horoscope", reading: "daily", sign: "leo" });
   });

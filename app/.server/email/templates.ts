@@ -7,7 +7,8 @@ import type { Locale } from "../../lib/constants";
 import { i18nServer } from "../i18n";
 import type { EmailMessage } from "./index";
 
-export type AccountEmailKind = "verifyEmail" | "resetPassword" | "changePassword" | "signInLink" | "dataExportReady" | "researchReady" | "securityChange" | "passkeysNotice";
+export type AccountEmailKind =
+  "verifyEmail" | "resetPassword" | "changePassword" | "signInLink" | "dataExportReady" | "researchReady" | "securityChange" | "passkeysNotice";
 
 /** A passkey as the passkeys notice lists it. */
 export interface ListedPasskey {

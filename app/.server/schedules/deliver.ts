@@ -32,7 +32,10 @@ export async function readUnsubscribeToken(env: AppEnv, token: string | null): P
 
 /** A short first part of the answer for a notification's body. */
 const excerpt = (text: string) => {
-  const plain = text.replace(/[#*_`>[\]]/g, "").replace(/\s+/g, " ").trim();
+  const plain = text
+    .replace(/[#*_`>[\]]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
 };
 
@@ -45,7 +48,17 @@ export async function deliver(env: AppEnv, found: Found, answer: { text: string;
     const origin = loadConfig(env).appOrigin ?? schedule.origin;
     const link = `${origin}/schedules/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(env, schedule.ownerId, schedule.id))}`;
     try {
-      await sendEmail(env, await scheduleEmail({ to: found.email, locale: localeOf(schedule), name: schedule.name, answer: answer.text, threadUrl: `${origin}${url}`, unsubscribe: link }));
+      await sendEmail(
+        env,
+        await scheduleEmail({
+          to: found.email,
+          locale: localeOf(schedule),
+          name: schedule.name,
+          answer: answer.text,
+          threadUrl: `${origin}${url}`,
+          unsubscribe: link,
+        }),
+      );
       return "emailed";
     } catch (error) {
       console.error("schedules: e-mail not sent", error instanceof Error ? error.message : "unknown");
@@ -53,7 +66,13 @@ export async function deliver(env: AppEnv, found: Found, answer: { text: string;
     }
   }
   if (schedule.delivery === "whatsapp") {
-    return deliverToWhatsApp(env, { accountId: schedule.ownerId, plan: found.plan, locale: localeOf(schedule), text: answer.text, templateText: schedule.name });
+    return deliverToWhatsApp(env, {
+      accountId: schedule.ownerId,
+      plan: found.plan,
+      locale: localeOf(schedule),
+      text: answer.text,
+      templateText: schedule.name,
+    });
   }
   const outcome = await push(env, schedule, { title: schedule.name, body: excerpt(answer.text), url, tag: `schedule:${schedule.id}` });
   return outcome.sent > 0 ? "pushed" : "noDevices";

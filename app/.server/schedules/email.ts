@@ -4,10 +4,16 @@ import type { Locale } from "../../lib/constants";
 import type { EmailMessage } from "../email";
 import { i18nServer } from "../i18n";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-export async function scheduleEmail(input: { to: string; locale: Locale; name: string; answer: string; threadUrl: string; unsubscribe: string }): Promise<EmailMessage> {
+export async function scheduleEmail(input: {
+  to: string;
+  locale: Locale;
+  name: string;
+  answer: string;
+  threadUrl: string;
+  unsubscribe: string;
+}): Promise<EmailMessage> {
   const t = await i18nServer.getFixedT(input.locale, "chat");
   const brand = (await i18nServer.getFixedT(input.locale, "common"))("brand");
   const values = { name: input.name, brand, interpolation: { escapeValue: false } };

@@ -6,7 +6,11 @@ import type { StreamingZip } from "../exports/zip-writer";
 
 const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
 
-export async function writeSchedules(env: AppEnv, ownerId: string, { zip, chatFiles, now }: { zip: StreamingZip; chatFiles: Map<string, string>; now: number }) {
+export async function writeSchedules(
+  env: AppEnv,
+  ownerId: string,
+  { zip, chatFiles, now }: { zip: StreamingZip; chatFiles: Map<string, string>; now: number },
+) {
   const schedules = (await inAccount(env, ownerId, "schedules.export")).map((schedule) => ({
     name: schedule.name,
     prompt: schedule.prompt,

@@ -11,7 +11,6 @@ import { planOf } from "../auth/plan-rule";
 
 const { schedules, scheduleRuns, chatThreads, viewerProfile, birthProfiles } = accountSchema;
 
-
 /** The schedules' task on the object's one alarm. */
 export const SCHEDULES_TASK = "schedules";
 
@@ -48,7 +47,13 @@ const rowOf = (db: AccountDb, id: string) => db.select().from(schedules).where(e
 
 /** The earliest run still to come, on the alarm (or nothing when no schedule is waiting). */
 export function nextDue(db: AccountDb): number | null {
-  return db.select({ at: min(schedules.nextRunAt) }).from(schedules).where(and(eq(schedules.paused, false), isNotNull(schedules.nextRunAt))).get()?.at ?? null;
+  return (
+    db
+      .select({ at: min(schedules.nextRunAt) })
+      .from(schedules)
+      .where(and(eq(schedules.paused, false), isNotNull(schedules.nextRunAt)))
+      .get()?.at ?? null
+  );
 }
 
 async function wake(account: AccountContext) {
@@ -147,7 +152,11 @@ export const scheduleOperations = {
       .where(and(eq(schedules.paused, false), lte(schedules.nextRunAt, now)))
       .orderBy(asc(schedules.nextRunAt))
       .all();
-    for (const row of due) db.update(schedules).set({ nextRunAt: nextRunAfter(ruleOf(row), row.timeZone, now) }).where(eq(schedules.id, row.id)).run();
+    for (const row of due)
+      db.update(schedules)
+        .set({ nextRunAt: nextRunAfter(ruleOf(row), row.timeZone, now) })
+        .where(eq(schedules.id, row.id))
+        .run();
     return due.map((row) => row.id);
   },
   /** What a run needs of the account: the schedule, the plan now, the e-mail address, the birth data. */
@@ -181,7 +190,15 @@ export const scheduleOperations = {
       .orderBy(desc(scheduleRuns.at))
       .all()
       .slice(SCHEDULE_RUNS_KEPT);
-    if (old.length > 0) db.delete(scheduleRuns).where(inArray(scheduleRuns.id, old.map((run) => run.id))).run();
+    if (old.length > 0)
+      db.delete(scheduleRuns)
+        .where(
+          inArray(
+            scheduleRuns.id,
+            old.map((run) => run.id),
+          ),
+        )
+        .run();
     if (input.threadId) {
       db.update(schedules).set({ threadId: input.threadId }).where(eq(schedules.id, input.id)).run();
       db.update(chatThreads).set({ title: row.name }).where(eq(chatThreads.id, input.threadId)).run();

@@ -36,13 +36,24 @@ export function listSchedules(env: AppEnv, owner: ScheduleOwner): Promise<Schedu
 }
 
 /** A new schedule within the plan's number of schedules (`schedule/limit` otherwise, nothing kept). */
-export async function createSchedule(env: AppEnv, owner: ScheduleOwner, fields: ScheduleFields, where: { locale: Locale; origin: string }): Promise<ScheduleView> {
+export async function createSchedule(
+  env: AppEnv,
+  owner: ScheduleOwner,
+  fields: ScheduleFields,
+  where: { locale: Locale; origin: string },
+): Promise<ScheduleView> {
   const made = await inAccount(env, owner.accountId, "schedules.create", { ...fields, ...where, now: clockNow(), limit: limitsOf(owner.plan).schedules });
   if (!made) throw new AppError("schedule/limit");
   return made;
 }
 
-export async function updateSchedule(env: AppEnv, owner: ScheduleOwner, id: string, fields: ScheduleFields, where: { locale: Locale; origin: string }): Promise<void> {
+export async function updateSchedule(
+  env: AppEnv,
+  owner: ScheduleOwner,
+  id: string,
+  fields: ScheduleFields,
+  where: { locale: Locale; origin: string },
+): Promise<void> {
   if (!(await inAccount(env, owner.accountId, "schedules.update", { ...fields, ...where, id, now: clockNow() }))) throw new AppError("schedule/not-found");
 }
 

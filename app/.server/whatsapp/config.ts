@@ -29,7 +29,11 @@ export const whatsappVarsSchema = z.object({
   /** The operator's bearer token for /api/admin/whatsapp-pause (billing-pause.ts); without it that endpoint does not exist. */
   WHATSAPP_ADMIN_TOKEN: z.string().min(32, "WHATSAPP_ADMIN_TOKEN must be at least 32 characters").optional(),
   /** The approved template a schedule's answer and a finished research go out with outside the 24-hour window (whatsapp/deliver.ts); none: skipped. */
-  WHATSAPP_TEMPLATE_BRIEF: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, "WHATSAPP_TEMPLATE_BRIEF must be a template name (a-z, 0-9, _)").optional(),
+  WHATSAPP_TEMPLATE_BRIEF: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/, "WHATSAPP_TEMPLATE_BRIEF must be a template name (a-z, 0-9, _)")
+    .optional(),
 });
 
 export type WhatsAppVars = z.infer<typeof whatsappVarsSchema>;

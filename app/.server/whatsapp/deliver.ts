@@ -10,13 +10,7 @@ import { linkedPhoneOf, numberObject } from "./number";
 import { REPLY_WINDOW_MS } from "./replies";
 
 export type WhatsAppDeliveryNote =
-  | "whatsappPro"
-  | "whatsappNotLinked"
-  | "whatsappUnavailable"
-  | "whatsappSent"
-  | "whatsappNoTemplate"
-  | "whatsappTemplate"
-  | "whatsappFailed";
+  "whatsappPro" | "whatsappNotLinked" | "whatsappUnavailable" | "whatsappSent" | "whatsappNoTemplate" | "whatsappTemplate" | "whatsappFailed";
 
 export interface WhatsAppDelivery {
   accountId: string;

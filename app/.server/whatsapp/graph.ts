@@ -111,7 +111,11 @@ export function graphClient(config: WhatsAppConfig, options: GraphOptions = {}) 
      * The template's language must be one it was approved in.
      */
     sendTemplate: (to: string, name: string, language: string, text: string) =>
-      sendMessage({ to, type: "template", template: { name, language: { code: language }, components: [{ type: "body", parameters: [{ type: "text", text }] }] } }),
+      sendMessage({
+        to,
+        type: "template",
+        template: { name, language: { code: language }, components: [{ type: "body", parameters: [{ type: "text", text }] }] },
+      }),
 
     /** A voice note: an Ogg/Opus file uploaded with uploadMedia. */
     sendAudio: (to: string, mediaId: string) => sendMessage({ to, type: "audio", audio: { id: mediaId } }),

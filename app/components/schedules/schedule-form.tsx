@@ -61,7 +61,13 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
     });
   };
   return (
-    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl border p-4" aria-label={editing ? editing.name : t("schedules.new")}>
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 rounded-xl border p-4"
+      aria-label={editing ? editing.name : t("schedules.new")}
+    >
       <Field label={t("schedules.prompt")} error={errors.prompt}>
         {(wiring) => (
           <textarea
@@ -140,7 +146,17 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
         )}
         {repeat === "monthly" && (
           <Field label={t("schedules.dayOfMonth")} error={errors.dayOfMonth} className="flex w-36 flex-col gap-1.5">
-            {(wiring) => <input {...wiring} type="number" min={1} max={31} name="dayOfMonth" defaultValue={rule?.kind === "monthly" ? rule.day : (draft?.dayOfMonth ?? 1)} className={fieldClass} />}
+            {(wiring) => (
+              <input
+                {...wiring}
+                type="number"
+                min={1}
+                max={31}
+                name="dayOfMonth"
+                defaultValue={rule?.kind === "monthly" ? rule.day : (draft?.dayOfMonth ?? 1)}
+                className={fieldClass}
+              />
+            )}
           </Field>
         )}
         <Field label={t("schedules.timeZone")} error={errors.timeZone} className="flex w-56 flex-col gap-1.5">
@@ -164,7 +180,12 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
           <div className="flex flex-wrap gap-3">
             {WEEK.map((day) => (
               <label key={day} className="flex items-center gap-1 text-sm">
-                <input type="checkbox" name="days" value={day} defaultChecked={(rule?.kind === "weekdays" ? rule.days : (draft?.days ?? [1, 2, 3, 4, 5])).includes(day)} />
+                <input
+                  type="checkbox"
+                  name="days"
+                  value={day}
+                  defaultChecked={(rule?.kind === "weekdays" ? rule.days : (draft?.days ?? [1, 2, 3, 4, 5])).includes(day)}
+                />
                 {weekday(day)}
               </label>
             ))}

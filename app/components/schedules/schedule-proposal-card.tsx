@@ -56,7 +56,11 @@ export function ScheduleProposalCard({ proposal }: { proposal: ScheduleProposal 
         <>
           {result && (
             <ul role="alert" className="text-danger">
-              {fieldErrors.length ? fieldErrors.map((message) => <li key={message}>{message}</li>) : <li>{result.error.message || errorText(result.error.code)}</li>}
+              {fieldErrors.length ? (
+                fieldErrors.map((message) => <li key={message}>{message}</li>)
+              ) : (
+                <li>{result.error.message || errorText(result.error.code)}</li>
+              )}
             </ul>
           )}
           <div className="flex flex-wrap gap-2">

@@ -21,12 +21,14 @@ export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
   const toastFailure = useActionFailureToast();
   const [editing, setEditing] = useState(false);
   const [running, setRunning] = useState(false);
-  const when = (at: number) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: schedule.timeZone }).format(at);
+  const when = (at: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: schedule.timeZone }).format(at);
   const post = (intent: string) => {
     if (intent === "delete" && !window.confirm(t("schedules.deleteConfirm", { name: schedule.name }))) return;
     if (intent === "run") setRunning(true);
-    void action.submit(`/api/schedules/${schedule.id}`, { intent }).then((result) => {
+    // A form, as the route reads one (a plain object would be sent as JSON and refused).
+    const body = new FormData();
+    body.set("intent", intent);
+    void action.submit(`/api/schedules/${schedule.id}`, body).then((result) => {
       setRunning(false);
       if (!result.ok) return toastFailure(result);
       if (intent === "delete") notify("success", t("schedules.deleted"));

@@ -28,9 +28,18 @@ const fields = z.object({
   sign: z.preprocess(blank, z.enum(ZODIAC_SIGNS, "validation.signRequired").optional()),
   repeat: z.enum(SCHEDULE_REPEATS, "validation.repeatRequired"),
   time: z.string("validation.timeInvalid").regex(TIME, "validation.timeInvalid"),
-  date: z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateInvalid").optional()),
+  date: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateInvalid")
+      .optional(),
+  ),
   days: z.array(z.coerce.number().int().min(0).max(6)).max(7).default([]),
-  dayOfMonth: z.preprocess(blank, z.coerce.number("validation.dayInvalid").int("validation.dayInvalid").min(1, "validation.dayInvalid").max(31, "validation.dayInvalid").optional()),
+  dayOfMonth: z.preprocess(
+    blank,
+    z.coerce.number("validation.dayInvalid").int("validation.dayInvalid").min(1, "validation.dayInvalid").max(31, "validation.dayInvalid").optional(),
+  ),
   timeZone: z.string("validation.timeZoneUnknown").refine(isTimeZone, "validation.timeZoneUnknown"),
   delivery: z.enum(SCHEDULE_DELIVERIES, "validation.deliveryRequired").default("push"),
 });
