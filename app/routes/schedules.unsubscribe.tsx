@@ -1,3 +1,4 @@
+import { AppError } from "~/.server/errors";
 import { routeStrings } from "~/lib/i18n";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readForm(request);
   const target = await readUnsubscribeToken(context.env, String(form.get("token") ?? ""));
-  if (!target) return { paused: false };
+  if (!target) throw new AppError("auth/invalid-action-code");
   await setPaused(context.env, target.accountId, target.scheduleId, true);
   return { paused: true };
 });

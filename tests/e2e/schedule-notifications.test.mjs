@@ -1,4 +1,4 @@
-// Issue 48's browser test (decision 0045): in Chromium, allow notifications, make "every day at 08:00" from the
+// The schedules' browser test of a delivered notification (decision 0045): in Chromium, allow notifications, make "every day at 08:00" from the
 // horoscope page ("Send me this every morning", delivered as a notification), move the dev clock past 08:00 in the
 // schedule's zone, see the notification the run pushed (read from the local push service, decrypted, delivered to the
 // service worker: tests/e2e/push-helpers.mjs), click it and land in the schedule's thread showing the reading.

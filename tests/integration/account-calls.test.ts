@@ -34,10 +34,12 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ thread: { id: threadId }, missingThread: false, documents: {} });
     expect((page.data!.messages as { role: string }[]).map((message) => message.role)).toEqual(["user", "assistant"]);
-    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen", "research.ofThread"]);
   });
 
-  it("a tool's thread page (a web search) is one call as well", async () => {
+  // A web-search thread also asks whether a deep research runs in it (decision 0043): a second call, until the research
+  // travels with the thread's screen.
+  it("a tool's thread page (a web search) is the screen's call and the research's", async () => {
     const { client: plain, user } = await signedInClient();
     const threadId = crypto.randomUUID();
     await storeThread(user.id, { id: threadId, title: "Searched", tool: "web-search", createdAt: Date.now(), updatedAt: Date.now() });

@@ -30,7 +30,14 @@ export const chatRequestSchema = z.object({
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 /** POST /api/uploads/temporary: the page ends its temporary chat, naming the attachments it used (decision 0027). */
-export const endTemporaryChatSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(TEMPORARY_ATTACHMENTS_MAX) });
+// Upload ids are UUIDs (images/uploads.ts): anything else names no upload and is refused, as is the same id twice.
+export const endTemporaryChatSchema = z.object({
+  ids: z
+    .array(z.string().regex(/^[A-Za-z0-9-]{8,64}$/))
+    .min(1)
+    .max(TEMPORARY_ATTACHMENTS_MAX)
+    .refine((ids) => new Set(ids).size === ids.length),
+});
 
 /** docs/product.md §5: chat title at most 50 characters. */
 export const renameThreadSchema = z.object({

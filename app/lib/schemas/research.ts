@@ -6,7 +6,15 @@ export const RESEARCH_QUESTION_MAX = 500;
 export const RESEARCH_PLAN_MAX = 12;
 export const RESEARCH_ITEM_MAX = 300;
 
-const question = z.string("validation.questionShort").trim().min(2, "validation.questionShort").max(RESEARCH_QUESTION_MAX, "validation.questionLong");
+/** Half of a surrogate pair on its own: no character at all, so a question holding one is refused rather than sent on. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const question = z
+  .string("validation.questionShort")
+  .trim()
+  .min(2, "validation.questionShort")
+  .max(RESEARCH_QUESTION_MAX, "validation.questionLong")
+  .refine((text) => !LONE_SURROGATE.test(text), "validation.questionShort");
 
 export const researchPlanRequestSchema = z.object({ question });
 
