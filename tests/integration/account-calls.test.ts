@@ -34,7 +34,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ thread: { id: threadId }, missingThread: false, documents: {} });
     expect((page.data!.messages as { role: string }[]).map((message) => message.role)).toEqual(["user", "assistant"]);
-    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen", "research.ofThread"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
   });
 
   // A web-search thread also asks whether a deep research runs in it (decision 0043): a second call, until the research
@@ -46,7 +46,7 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     const { client, calls } = counted(plain);
     const page = await client.loaderData(`/web-search/${threadId}`, "routes/_main.web-search.($threadId)");
     expect(page.data).toMatchObject({ thread: { id: threadId, title: "Searched" }, missingThread: false });
-    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen", "research.ofThread"]);
   });
 
   it("deleting a thread is one call, and the thread is gone", async () => {
