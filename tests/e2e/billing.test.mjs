@@ -230,7 +230,12 @@ describe("Pro subscription (demo checkout)", () => {
       await signUpAndSignIn(page, { name: "Ada Visitor", landing: "/web-main" });
       await page.getByRole("dialog", { name: "Upgrade to Pro" }).getByRole("button", { name: "Maybe later" }).click();
       await page.waitForURL(/\/web-main\/[^/?#]+$/);
-      const asked = () => page.getByRole("list", { name: "Conversation" }).locator(":scope > li").filter({ hasText: question });
+      // The person's messages (each can be edited); the demo answer quotes the question too, so text alone is not enough.
+      const asked = () =>
+        page
+          .getByRole("list", { name: "Conversation" })
+          .locator(":scope > li")
+          .filter({ hasText: question, has: page.getByRole("button", { name: "Edit", exact: true }) });
       await asked().getByRole("img", { name: "Attached image" }).waitFor();
       // The image is the account's now (signing in adopted the visitor's upload): it loads.
       await waitForPage(page, () =>

@@ -22,6 +22,9 @@ function recordScripts(page) {
   return scripts;
 }
 
+/** What the renderer marks its output with (MARKDOWN_MARKER, app/components/chat/markdown.tsx). */
+const RENDERED_MARKDOWN = "[data-markdown]";
+
 /** A string only zod's code contains (its class names survive minification). */
 const ZOD = '"$ZodObject"';
 
@@ -77,8 +80,10 @@ describe("what a first visit loads", () => {
       const box = page.getByRole("textbox", { name: "Message" });
       await box.fill("What is a quokka?");
       await box.press("Enter");
-      await page.getByRole("list", { name: "Conversation" }).locator(":scope > li").last().getByText("To get real answers").waitFor();
-      await page.waitForLoadState("networkidle");
+      const answer = page.getByRole("list", { name: "Conversation" }).locator(":scope > li").last();
+      await answer.getByText("To get real answers").waitFor();
+      // The answer is drawn by the renderer once its code is here (plain text until then): that is the moment to look.
+      await answer.locator(RENDERED_MARKDOWN).waitFor();
       assert.equal(await containsRenderer(scripts), true, "no script with the markdown renderer arrived with the answer");
       assertNoErrors(errors, "/web-main first visit");
     } finally {
