@@ -18,6 +18,22 @@ export const ZODIAC_SIGNS = [
 ] as const;
 export type ZodiacSign = (typeof ZODIAC_SIGNS)[number];
 
+/** The signs' Turkish names, lower case: read in a schedule asked for in words and in WhatsApp's "/horoscope aslan". */
+export const TURKISH_SIGN_NAMES: Readonly<Record<string, ZodiacSign>> = {
+  koç: "aries",
+  boğa: "taurus",
+  ikizler: "gemini",
+  yengeç: "cancer",
+  aslan: "leo",
+  başak: "virgo",
+  terazi: "libra",
+  akrep: "scorpio",
+  yay: "sagittarius",
+  oğlak: "capricorn",
+  kova: "aquarius",
+  balık: "pisces",
+};
+
 export const CAREER_FOCUSES = ["career", "finances", "business", "work-life"] as const;
 export type CareerFocus = (typeof CAREER_FOCUSES)[number];
 

@@ -4,7 +4,7 @@
 // person presses "Create schedule". A pure function of the question, so the card is the same after a reload and
 // whichever provider answered (no extra model call).
 import type { TimeRule } from "./schedules";
-import { ZODIAC_SIGNS } from "./horoscope-options";
+import { TURKISH_SIGN_NAMES, ZODIAC_SIGNS } from "./horoscope-options";
 
 export interface ScheduleProposal {
   prompt: string;
@@ -19,20 +19,6 @@ const LETTER = "a-zçğıöşü";
 const END = `(?![${LETTER}])`;
 const EN_DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const TR_DAYS = ["pazar", "pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi"];
-const TR_SIGNS: Record<string, string> = {
-  koç: "aries",
-  boğa: "taurus",
-  ikizler: "gemini",
-  yengeç: "cancer",
-  aslan: "leo",
-  başak: "virgo",
-  terazi: "libra",
-  akrep: "scorpio",
-  yay: "sagittarius",
-  oğlak: "capricorn",
-  kova: "aquarius",
-  balık: "pisces",
-};
 /** A request, not a question: "what time is it at 8" or "what do I do every day at 8?" proposes nothing. */
 const ASKS = new RegExp(`\\b(remind|send|give|tell|text|notify|brief)\\b|(?<![${LETTER}])(hatırlat|gönder|ver|yolla|söyle|bildir)[${LETTER}]*${END}`, "iu");
 const HOROSCOPE = /horoscope|burc|burç/i;
@@ -93,8 +79,8 @@ function findSign(text: string): string | undefined {
   const lower = text.toLocaleLowerCase("tr");
   const en = ZODIAC_SIGNS.find((sign) => new RegExp(`\\b${sign}\\b`, "i").test(text));
   if (en) return en;
-  const tr = Object.keys(TR_SIGNS).find((word) => new RegExp(`(?<![${LETTER}])${word}(?![${LETTER}])`, "u").test(lower));
-  return tr && TR_SIGNS[tr];
+  const tr = Object.keys(TURKISH_SIGN_NAMES).find((word) => new RegExp(`(?<![${LETTER}])${word}(?![${LETTER}])`, "u").test(lower));
+  return tr && TURKISH_SIGN_NAMES[tr];
 }
 
 /** The schedule a sentence asks for, or null when it is not a plain "every …/at …" request. */

@@ -7,11 +7,11 @@ import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
 import { limitsOf, listProjects, projectOwner } from "~/.server/projects/projects";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { EmptyNote, SignInToUse } from "~/components/sign-in-to-use";
 import { ProjectFields } from "~/components/projects/project-fields";
 import { ProjectMark } from "~/components/projects/project-mark";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { openAuthDialog } from "~/lib/auth-dialog";
 import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import type { ProjectSummary } from "~/lib/projects";
@@ -74,12 +74,7 @@ export default function ProjectsRoute() {
       <PageHeader title={t("chat:projects.title")} description={t("intro")} icon={<FolderClosed className="size-5" aria-hidden />} />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
         {data.visitor ? (
-          <div className="flex flex-col items-start gap-3">
-            <p className="text-sm text-muted-foreground">{t("signIn")}</p>
-            <Button type="button" variant="primary" size="md" onClick={() => openAuthDialog("sign-in")}>
-              {t("signInButton")}
-            </Button>
-          </div>
+          <SignInToUse text={t("signIn")} button={t("signInButton")} />
         ) : (
           <>
             {/* The limit is shown before it is reached (docs/decisions/0038-projects.md). */}
@@ -88,7 +83,7 @@ export default function ProjectsRoute() {
             </p>
             <NewProjectForm atLimit={atLimit} />
             {data.projects.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("empty")}</p>
+              <EmptyNote>{t("empty")}</EmptyNote>
             ) : (
               <ul className="flex flex-col divide-y rounded-xl border">
                 {data.projects.map((project) => (

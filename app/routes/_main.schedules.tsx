@@ -7,11 +7,11 @@ import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
 import { limitsOf, listSchedules, scheduleOwner } from "~/.server/schedules/schedules";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { EmptyNote, SignInToUse } from "~/components/sign-in-to-use";
 import { ScheduleForm, type ScheduleDraft } from "~/components/schedules/schedule-form";
 import { ScheduleRow } from "~/components/schedules/schedule-row";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { openAuthDialog } from "~/lib/auth-dialog";
 import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { SCHEDULE_READINGS, SCHEDULE_TOOLS, type ScheduleTool, type ScheduleView } from "~/lib/schedules";
@@ -69,12 +69,7 @@ export default function SchedulesRoute() {
       <PageHeader title={t("schedules.title")} description={t("schedules.intro")} icon={<AlarmClock className="size-5" aria-hidden />} />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
         {data.visitor ? (
-          <div className="flex flex-col items-start gap-3">
-            <p className="text-sm text-muted-foreground">{t("schedules.signIn")}</p>
-            <Button type="button" variant="primary" size="md" onClick={() => openAuthDialog("sign-in")}>
-              {t("schedules.signInButton")}
-            </Button>
-          </div>
+          <SignInToUse text={t("schedules.signIn")} button={t("schedules.signInButton")} />
         ) : (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
@@ -89,7 +84,7 @@ export default function SchedulesRoute() {
             </div>
             {open && <ScheduleForm draft={draft} disabled={atLimit} onDone={() => setOpen(false)} />}
             {data.schedules.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("schedules.empty")}</p>
+              <EmptyNote>{t("schedules.empty")}</EmptyNote>
             ) : (
               <ul className="flex flex-col divide-y rounded-xl border">
                 {data.schedules.map((schedule) => (

@@ -9,7 +9,7 @@ import { loadToolThread } from "~/.server/chat/tool-screen";
 import { pageTitle } from "~/.server/page";
 import { WEB_SEARCH_MODEL, webSearchModelFor } from "~/.server/search/turn";
 import { getViewer } from "~/.server/identity";
-import { researchEngineFor, researchOfThread } from "~/.server/research/research";
+import { researchEngineFor } from "~/.server/research/research";
 import { DeepResearchForm } from "~/components/research/deep-research-form";
 import { ResearchProgress } from "~/components/research/research-progress";
 import { DeepResearchSwitch } from "~/components/research/deep-research-switch";
@@ -34,8 +34,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     pageTitle(request, "tools", "web-search.title"),
     getViewer(request, context),
   ]);
-  // Deep research (decision 0043): the thread's research, if it is one, and whether it may start here.
-  const research = screen.thread && viewer.kind === "user" ? await researchOfThread(context.env, viewer.user.id, screen.thread.id) : null;
   // The model this viewer's searches are answered by, and the better one their plan does not get (decision 0008).
   const model = webSearchModelFor(screen.plan);
   return {
@@ -45,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // OpenAI's web_search tool: with keys for other providers only, searching is not possible here.
     available: resolveTarget(context.env, WEB_SEARCH_MODEL) !== null,
     title: screen.thread?.title ?? title,
-    research,
+    // Deep research (decision 0043): the thread's research came with its screen; whether one may start here.
     researchAvailable: researchEngineFor(context.env) !== null,
     signedIn: viewer.kind === "user",
     // From a chat's "Deep research on this question": the switch on, the question filled in.

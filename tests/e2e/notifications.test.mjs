@@ -1,6 +1,7 @@
 // Web push in Chromium (decision 0042): Settings › Notifications explains first, "Turn on notifications"
 // asks the browser and saves this device, "Send a test notification" makes the app push to the local push service
-// (tests/mocks/fake-push.mjs), the service worker shows what arrived, and a click on it lands on its url.
+// (tests/mocks/fake-push.mjs), a kind's switch turned off stays off, the service worker shows what arrived, and a
+// click on it lands on its url.
 // Headless Chromium cannot reach a vendor's push service (FCM) offline, so the page's pushManager hands out a
 // subscription on the local service whose keys this test holds; the encrypted push the app sent there is decrypted
 // here and delivered to the service worker with DevTools' ServiceWorker.deliverPushMessage.
@@ -60,6 +61,16 @@ describe("web push notifications", () => {
         url: "/settings/notifications",
         tag: "test",
       });
+
+      // Each kind has its switch, named by its label: one turned off is still off after a reload.
+      const imageReady = page.getByRole("switch", { name: "An image is ready" });
+      assert.equal(await imageReady.getAttribute("aria-checked"), "true");
+      await imageReady.click();
+      await page.getByRole("switch", { name: "An image is ready", checked: false, disabled: false }).waitFor();
+      await page.reload();
+      await hydrated(page);
+      assert.equal(await page.getByRole("switch", { name: "An image is ready" }).getAttribute("aria-checked"), "false", "the switch is kept");
+      assert.equal(await page.getByRole("switch", { name: "A research report is done" }).getAttribute("aria-checked"), "true");
 
       // The service worker gets the push as the browser would deliver it, and shows it.
       const shown = await deliverToWorker({ page, context, origin: server.baseUrl, payload, tag: "test" });

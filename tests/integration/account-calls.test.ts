@@ -1,6 +1,8 @@
-// One call to the account's object where one suffices (docs/decisions/0026-account-object.md): the thread page, a
-// thread's deletion, joining or stopping an answer and a launched turn's cancel each make one RPC call to the asking
-// account's object, after the one that says who is asking (auth.whoIs, which replaced a D1 read: decision 0039). The calls are counted at the ACCOUNT binding the worker is given (tests/mocks/account-call-counter.ts).
+// One call to the account's object where one suffices (docs/decisions/0026-account-object.md): the thread page (a web
+// search's with its deep research), a thread's deletion, joining or stopping an answer and a launched turn's cancel each
+// make one RPC call to the asking account's object, after the one that says who is asking (auth.whoIs, which replaced a
+// D1 read: decision 0039). The calls are counted at the ACCOUNT binding the worker is given
+// (tests/mocks/account-call-counter.ts).
 import { describe, expect, it } from "vitest";
 import { getBalance } from "../../app/.server/credits";
 import { loadConfig, type AppEnv } from "../../app/.server/env";
@@ -37,16 +39,28 @@ describe("calls to the account's object per request", { timeout: 30_000 }, () =>
     expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
   });
 
-  // A web-search thread also asks whether a deep research runs in it (decision 0043): a second call, until the research
-  // travels with the thread's screen.
-  it("a tool's thread page (a web search) is the screen's call and the research's", async () => {
+  // A web-search thread also shows the deep research that runs in it (decision 0043): it travels with the thread's screen.
+  it("a tool's thread page (a web search) reads its thread and its research in one call", async () => {
     const { client: plain, user } = await signedInClient();
+    const started = await plain.fetch("/api/research", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ question: "How do heat pumps compare with gas boilers?", plan: ["Running costs", "Installation", "Lifetime"] }),
+    });
+    expect(started.status).toBe(201);
+    const { research } = (await started.json()) as { research: { id: string; threadId: string } };
+    const { client, calls } = counted(plain);
+    const page = await client.loaderData(`/web-search/${research.threadId}`, "routes/_main.web-search.($threadId)");
+    expect(page.data).toMatchObject({ thread: { id: research.threadId }, missingThread: false, research: { id: research.id, threadId: research.threadId } });
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
+
+    // A web-search thread without a research: the same one call, and no research panel.
     const threadId = crypto.randomUUID();
     await storeThread(user.id, { id: threadId, title: "Searched", tool: "web-search", createdAt: Date.now(), updatedAt: Date.now() });
-    const { client, calls } = counted(plain);
-    const page = await client.loaderData(`/web-search/${threadId}`, "routes/_main.web-search.($threadId)");
-    expect(page.data).toMatchObject({ thread: { id: threadId, title: "Searched" }, missingThread: false });
-    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen", "research.ofThread"]);
+    calls.length = 0;
+    const searched = await client.loaderData(`/web-search/${threadId}`, "routes/_main.web-search.($threadId)");
+    expect(searched.data).toMatchObject({ thread: { id: threadId, title: "Searched" }, missingThread: false, research: null });
+    expect(callsTo(calls, user.id)).toEqual(["auth.whoIs", "chat.screen"]);
   });
 
   it("deleting a thread is one call, and the thread is gone", async () => {

@@ -12,6 +12,8 @@ import type { ProjectSummary, ThreadProject } from "../../lib/projects";
 import { outsideProjects, projectOfThread, threadsOfProjectsNamed } from "../projects/chats";
 import { projectSummaries, projectDocuments } from "../projects/operations";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
+import type { ResearchView } from "../../lib/schemas/research";
+import { researchViewOfThread } from "../research/runs";
 
 export interface MessageView {
   id: string;
@@ -47,6 +49,16 @@ export interface ThreadScreen {
   documents: Record<string, DocumentView>;
   /** The project the chat is in (its files are among `documents`, for citations), or null (decision 0038-projects). */
   project: ThreadProject | null;
+  /** A web-search thread's deep research (decision 0043), read when asked for; null otherwise. */
+  research: ResearchView | null;
+}
+
+/** What a thread's page asks for beside the thread: `documents` are the chat's file chips (a tool's thread attaches none). */
+export interface ScreenOptions {
+  memory: boolean;
+  documents: boolean;
+  /** The web-search page's research panel, in the same call (decision 0026: one call per page). */
+  research?: boolean;
 }
 
 function threadMessageViews(db: AccountDb, threadId: string): MessageView[] {
@@ -129,10 +141,11 @@ export function searchIn(db: AccountDb, query: string, limit: number, text = "")
 export const threadOperations = {
   /**
    * What a thread's page shows, in one call: the thread, its messages with what memory did for each answer (decision 0027;
-   * `memory` for a signed-in account) and the documents they attach (decision 0031). Null when the account has no such
-   * thread. A page without the notes or documents still shows the thread.
+   * `memory` for a signed-in account), the documents they attach (decision 0031) and, on the web-search page, its deep
+   * research (decision 0043). Null when the account has no such thread. A page without the notes, documents or research
+   * still shows the thread.
    */
-  "chat.screen": ({ db }: AccountContext, input: { threadId: string; memory: boolean; documents: boolean }): ThreadScreen | null => {
+  "chat.screen": ({ db }: AccountContext, input: { threadId: string } & ScreenOptions): ThreadScreen | null => {
     const thread = threadRow(db, input.threadId);
     if (!thread) return null;
     const messages = threadMessageViews(db, input.threadId);
@@ -146,6 +159,7 @@ export const threadOperations = {
       messages: input.memory ? readOr("memory notes", () => withThreadMemoryNotes(db, input.threadId, messages), messages) : messages,
       documents: input.documents ? readOr("documents", () => ({ ...projectFiles(), ...threadDocumentViews(db, input.threadId) }), {}) : {},
       project,
+      research: input.research ? readOr("research", () => researchViewOfThread(db, input.threadId), null) : null,
     };
   },
   "chat.exists": ({ db }: AccountContext, threadId: string): boolean => threadRow(db, threadId) !== undefined,

@@ -11,18 +11,12 @@ import { deleteShareOf } from "../share/links";
 import { deleteThreadFiles } from "./thread-files";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
 import type { ProjectSummary } from "../../lib/projects";
-import { toFtsQuery, type PageOptions, type ThreadScreen } from "./thread-operations";
+import { toFtsQuery, type PageOptions, type ScreenOptions, type ThreadScreen } from "./thread-operations";
 
 export type { MessageView, ThreadScreen } from "./thread-operations";
 
 /** What a thread's page shows (chat.screen), in one call to the account's object; null when it has no such thread. */
-export function threadScreen(
-  env: AppEnv,
-  ownerId: string,
-  threadId: string,
-  /** `documents`: the chat's file chips (a tool's thread attaches none, decision 0031). */
-  options: { memory: boolean; documents: boolean },
-): Promise<ThreadScreen | null> {
+export function threadScreen(env: AppEnv, ownerId: string, threadId: string, options: ScreenOptions): Promise<ThreadScreen | null> {
   return inAccount(env, ownerId, "chat.screen", { threadId, ...options });
 }
 

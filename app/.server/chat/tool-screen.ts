@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { isDemoMode } from "../ai/providers";
 import { getViewer } from "../identity";
 import type { MemoryNote } from "../../lib/memory";
+import type { ResearchView } from "../../lib/schemas/research";
 import { threadScreen, type MessageView } from "./threads";
 
 export interface ToolThreadData {
@@ -13,6 +14,8 @@ export interface ToolThreadData {
   /** `memory`: what memory did for an answer (decision 0027), as the chat screen shows it. */
   messages: (MessageView & { memory?: MemoryNote })[];
   missingThread: boolean;
+  /** The web-search thread's deep research (decision 0043), read with the thread in one call; null elsewhere. */
+  research: ResearchView | null;
 }
 
 export async function loadToolThread(
@@ -21,14 +24,18 @@ export async function loadToolThread(
   options: { tool: "horoscope" | "web-search"; toolPath?: string; threadId?: string },
 ): Promise<ToolThreadData> {
   const viewer = await getViewer(request, context);
-  const base: ToolThreadData = { demoMode: isDemoMode(context.env), plan: viewer.plan, thread: null, messages: [], missingThread: false };
+  const base: ToolThreadData = { demoMode: isDemoMode(context.env), plan: viewer.plan, thread: null, messages: [], missingThread: false, research: null };
   if (!options.threadId) return base;
   const missing = { ...base, missingThread: true };
   if (!viewer.accountId) return missing;
   // The thread with what memory did for each answer, in one call as on the chat screen (chat/screen.ts).
-  const opened = await threadScreen(context.env, viewer.accountId, options.threadId, { memory: viewer.kind === "user", documents: false });
+  // A signed-in person's web-search thread also brings its deep research (decision 0043), in that same call.
+  const signedIn = viewer.kind === "user";
+  const research = signedIn && options.tool === "web-search";
+  const opened = await threadScreen(context.env, viewer.accountId, options.threadId, { memory: signedIn, documents: false, research });
   if (!opened) return missing;
   const { thread, messages } = opened;
   if (thread.tool !== options.tool || (options.toolPath && thread.toolPath !== options.toolPath)) return missing;
-  return { ...base, thread: { id: thread.id, title: thread.title, starred: thread.starred, toolPath: thread.toolPath }, messages };
+  const threadView = { id: thread.id, title: thread.title, starred: thread.starred, toolPath: thread.toolPath };
+  return { ...base, thread: threadView, messages, research: opened.research };
 }

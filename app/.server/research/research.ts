@@ -91,10 +91,6 @@ export async function researchOf(env: AppEnv, accountId: string, id: string): Pr
   return view;
 }
 
-export function researchOfThread(env: AppEnv, accountId: string, threadId: string): Promise<ResearchView | null> {
-  return inAccount(env, accountId, "research.ofThread", threadId);
-}
-
 export async function cancelResearchOf(env: AppEnv, accountId: string, id: string): Promise<ResearchView> {
   await researchOf(env, accountId, id);
   await inAccount(env, accountId, "research.cancel", id);

@@ -3,7 +3,7 @@
 import { and, desc, eq, gt, or } from "drizzle-orm";
 import type { ResearchRun } from "../../../db/account-schema";
 import type { ResearchAllowance, ResearchView } from "../../lib/schemas/research";
-import { accountSchema, type AccountContext } from "../account/schema";
+import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
 import type { ResearchLanguage, ResearchNote } from "./compose";
 import type { ResearchReport } from "./report";
 
@@ -21,6 +21,12 @@ export type ResearchPlanTier = "free" | "pro";
 export const notesOf = (run: ResearchRun): ResearchNote[] => JSON.parse(run.notes) as ResearchNote[];
 export const planOf = (run: ResearchRun): string[] => JSON.parse(run.plan) as string[];
 export const reportOf = (run: ResearchRun): ResearchReport | null => (run.report ? (JSON.parse(run.report) as ResearchReport) : null);
+
+/** The thread's latest research, or null: read with a web-search thread's page (chat.screen), in the same call. */
+export function researchViewOfThread(db: AccountDb, threadId: string): ResearchView | null {
+  const run = db.select().from(researchRuns).where(eq(researchRuns.threadId, threadId)).orderBy(desc(researchRuns.startedAt)).limit(1).get();
+  return run ? toResearchView(run) : null;
+}
 
 export function toResearchView(run: ResearchRun): ResearchView {
   const report = reportOf(run);
@@ -133,11 +139,6 @@ export const researchRunOperations = {
 
   "research.get": ({ db }: AccountContext, id: string): ResearchView | null => {
     const run = db.select().from(researchRuns).where(eq(researchRuns.id, id)).get();
-    return run ? toResearchView(run) : null;
-  },
-
-  "research.ofThread": ({ db }: AccountContext, threadId: string): ResearchView | null => {
-    const run = db.select().from(researchRuns).where(eq(researchRuns.threadId, threadId)).orderBy(desc(researchRuns.startedAt)).limit(1).get();
     return run ? toResearchView(run) : null;
   },
 

@@ -63,6 +63,20 @@ async function wake(account: AccountContext) {
 
 type Written = ScheduleFields & { locale: string; now: number; origin: string };
 
+/** The form's columns, as both a new schedule and an edited one store them (an edit keeps the schedule's locale). */
+const columnsOf = (input: Written) => ({
+  name: input.name,
+  prompt: input.prompt,
+  tool: input.tool,
+  model: input.model,
+  reading: input.reading,
+  sign: input.sign,
+  rule: JSON.stringify(input.rule),
+  timeZone: input.timeZone,
+  delivery: input.delivery,
+  origin: input.origin,
+});
+
 export const scheduleOperations = {
   "schedules.list": ({ db }: AccountContext): ScheduleView[] =>
     db
@@ -85,17 +99,8 @@ export const scheduleOperations = {
       .values({
         id: crypto.randomUUID(),
         ownerId: account.accountId,
-        name: input.name,
-        prompt: input.prompt,
-        tool: input.tool,
-        model: input.model,
-        reading: input.reading,
-        sign: input.sign,
-        rule: JSON.stringify(input.rule),
-        timeZone: input.timeZone,
-        delivery: input.delivery,
+        ...columnsOf(input),
         locale: input.locale,
-        origin: input.origin,
         nextRunAt: nextRunAfter(input.rule, input.timeZone, input.now),
       })
       .returning()
@@ -110,16 +115,7 @@ export const scheduleOperations = {
     account.db
       .update(schedules)
       .set({
-        name: input.name,
-        prompt: input.prompt,
-        tool: input.tool,
-        model: input.model,
-        reading: input.reading,
-        sign: input.sign,
-        rule: JSON.stringify(input.rule),
-        timeZone: input.timeZone,
-        delivery: input.delivery,
-        origin: input.origin,
+        ...columnsOf(input),
         nextRunAt: row.paused ? row.nextRunAt : nextRunAfter(input.rule, input.timeZone, input.now),
         updatedAt: input.now,
       })

@@ -1,6 +1,6 @@
 // What an inbound WhatsApp message asks for, read from the message alone (no database, no account): the inbox
 // consumer parses it here once, then runs the one handler the command names (command-handlers.ts).
-import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
+import { TURKISH_SIGN_NAMES, ZODIAC_SIGNS } from "../../lib/horoscope-options";
 import { TRANSLATE_LANGUAGES, type TranslateLanguage } from "../../lib/schemas/images";
 import { PROJECT_NAME_MAX } from "../../lib/projects";
 import { findLinkCode } from "../../lib/whatsapp";
@@ -30,22 +30,6 @@ export type InboundCommand =
   | { kind: "menu"; reply: "tasksMenu" | "unsupported" }
   | { kind: "chat"; text: string };
 
-/** Turkish names of the signs, so "/horoscope aslan" works as well as "/horoscope leo". */
-const TURKISH_SIGNS: Record<string, (typeof ZODIAC_SIGNS)[number]> = {
-  koç: "aries",
-  boğa: "taurus",
-  ikizler: "gemini",
-  yengeç: "cancer",
-  aslan: "leo",
-  başak: "virgo",
-  terazi: "libra",
-  akrep: "scorpio",
-  yay: "sagittarius",
-  oğlak: "capricorn",
-  kova: "aquarius",
-  balık: "pisces",
-};
-
 /**
  * A caption asking for photo translate: "translate", optionally with a language code ("translate de"). Null when it
  * is not one; `language` is left out when none (or none we translate into) was named: the account's language then.
@@ -58,10 +42,11 @@ function translateRequest(caption: string | undefined): { language?: TranslateLa
   return known ? { language: known } : {};
 }
 
+/** The sign a "/horoscope" names, in English or Turkish ("/horoscope aslan" as well as "/horoscope leo"). */
 function signFrom(words: string): string | null {
   const word = words.trim().toLocaleLowerCase("tr").split(/\s+/)[0] ?? "";
   const english = word.toLocaleLowerCase("en");
-  return (ZODIAC_SIGNS as readonly string[]).includes(english) ? english : (TURKISH_SIGNS[word] ?? null);
+  return (ZODIAC_SIGNS as readonly string[]).includes(english) ? english : (TURKISH_SIGN_NAMES[word] ?? null);
 }
 
 /** The command `message` carries; `tasksOnly` is the deployment's `tasks` mode (decision 0010). First match wins. */

@@ -7,51 +7,29 @@ import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { Field, fieldClass } from "../ui/field";
 import { Button } from "~/components/ui/button";
+import { SwitchRow } from "~/components/ui/switch-row";
 import { TitledSection } from "~/components/ui/titled-section";
 
 export function MemorySwitch({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation("settings");
-  const change = useApiAction();
-  const toastFailure = useActionFailureToast();
-  // Shown at once, and kept until the revalidated page agrees (or the server refuses).
-  const [wanted, setWanted] = useState<boolean | null>(null);
-  const on = wanted ?? enabled;
-  const flip = () => {
-    const next = !on;
-    setWanted(next);
+  const bodyOf = (next: boolean) => {
     const body = new FormData();
     body.set("intent", "enabled");
     body.set("enabled", String(next));
-    void change.submit("/api/memory", body).then((result) => {
-      setWanted(null);
-      if (result.ok) notify("success", t(next ? "memory.switchOn" : "memory.switchOff"));
-      else toastFailure(result);
-    });
+    return body;
   };
   return (
-    <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
-      <div>
-        <p id="memory-switch-label" className="font-medium">
-          {t("memory.switch")}
-        </p>
-        <p id="memory-switch-hint" className="mt-1 text-sm text-muted-foreground">
-          {t("memory.switchHint")}
-        </p>
-      </div>
-      <Button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby="memory-switch-label"
-        aria-describedby="memory-switch-hint"
-        onClick={flip}
-        disabled={change.state !== "idle"}
-        variant="unstyled"
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${on ? "bg-primary" : "bg-muted-foreground/40"}`}
-      >
-        <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`} aria-hidden />
-      </Button>
-    </div>
+    <SwitchRow
+      id="memory-switch"
+      label={t("memory.switch")}
+      hint={t("memory.switchHint")}
+      enabled={enabled}
+      action="/api/memory"
+      bodyOf={bodyOf}
+      onSaved={(next) => notify("success", t(next ? "memory.switchOn" : "memory.switchOff"))}
+      className="items-start rounded-lg border p-4"
+      labelClassName="font-medium"
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { currentSubscription, pushSupport, subscribeThisBrowser, type PushSupport } from "~/lib/web-push";
 import { Button } from "~/components/ui/button";
+import { SwitchRow } from "~/components/ui/switch-row";
 import { TitledSection } from "~/components/ui/titled-section";
 
 /** /api/notifications reads forms (as every page form of the app), not JSON. */
@@ -137,48 +138,23 @@ export function DeviceList({ devices }: { devices: DeviceRow[] }) {
   );
 }
 
-function SwitchRow({ kind, enabled }: { kind: NotificationSwitch; enabled: boolean }) {
-  const { t } = useTranslation("settings");
-  const change = useApiAction();
-  const toastFailure = useActionFailureToast();
-  const [wanted, setWanted] = useState<boolean | null>(null);
-  const on = wanted ?? enabled;
-  const flip = () => {
-    const next = !on;
-    setWanted(next);
-    void change.submit("/api/notifications", formOf({ intent: "switch", kind, enabled: String(next) })).then((result) => {
-      setWanted(null);
-      if (!result.ok) toastFailure(result);
-    });
-  };
-  return (
-    <li className="flex items-center justify-between gap-4 py-2">
-      <span id={`notification-switch-${kind}`} className="text-sm">
-        {t(`notifications.switches.${kind}`)}
-      </span>
-      <Button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={`notification-switch-${kind}`}
-        onClick={flip}
-        disabled={change.state !== "idle"}
-        variant="unstyled"
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${on ? "bg-primary" : "bg-muted-foreground/40"}`}
-      >
-        <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`} aria-hidden />
-      </Button>
-    </li>
-  );
-}
-
 export function NotificationSwitches({ switches }: { switches: Record<NotificationSwitch, boolean> }) {
   const { t } = useTranslation("settings");
   return (
     <TitledSection id="notifications-switches-title" title={t("notifications.switchesTitle")} level={3} className="flex flex-col gap-1">
       <ul className="divide-y">
         {NOTIFICATION_SWITCHES.map((kind) => (
-          <SwitchRow key={kind} kind={kind} enabled={switches[kind]} />
+          <SwitchRow
+            key={kind}
+            as="li"
+            id={`notification-switch-${kind}`}
+            label={t(`notifications.switches.${kind}`)}
+            enabled={switches[kind]}
+            action="/api/notifications"
+            bodyOf={(next) => formOf({ intent: "switch", kind, enabled: String(next) })}
+            className="items-center py-2"
+            labelClassName="text-sm"
+          />
         ))}
       </ul>
     </TitledSection>
