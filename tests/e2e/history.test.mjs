@@ -51,6 +51,35 @@ async function sectionOf(page, title) {
   return link.evaluate((element) => element.closest("section")?.getAttribute("aria-label") ?? null);
 }
 
+describe("a new chat in the history", () => {
+  test("joins the sidebar's history even when its answer ended before the thread's page was read", async () => {
+    await withPage(browser(), { viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Quick Answer", landing: "/web-main" });
+      await hydrated(page);
+      // The thread page's data is read as the page would read it, again until it shows the answer ended, and the page
+      // gets that: a quick answer, or a slow network. (No event says a stream the page has not read yet has ended.)
+      const question = `What is the capital of Mongolia? ${Date.now().toString(36)}`;
+      await page.route(/\/web-main\/[^/?#]+\.data/, async (route) => {
+        for (let attempt = 1; ; attempt++) {
+          const response = await route.fetch();
+          const body = await response.text();
+          if (!body.includes('"streaming"') || attempt === 200) return route.fulfill({ response, body });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      });
+      await page.getByRole("textbox", { name: "Message" }).fill(question);
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.waitForURL((url) => /^\/web-main\/.+/.test(url.pathname), { timeout: ANSWER_TIMEOUT_MS });
+      await page.getByRole("list", { name: "Conversation" }).locator(":scope > li").last().getByText("Demo model").first().waitFor();
+      await page
+        .locator("aside")
+        .getByRole("link", { name: question.slice(0, 40) })
+        .waitFor();
+      assertNoErrors(errors, "a quick answer's chat in the history");
+    });
+  });
+});
+
 describe("history grouped by the viewer's day", () => {
   test("a chat near midnight in Istanbul (UTC+3) is grouped by Istanbul's day, and by UTC's in a UTC browser", async () => {
     await withPage(browser(), { timezoneId: "Europe/Istanbul", viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {

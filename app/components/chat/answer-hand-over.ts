@@ -17,11 +17,15 @@ export function handOver(answer: HandedOver): void {
   handed = answer;
 }
 
-/** The answer handed over for `messageId`, taken once; one handed over for another message is let go. */
-export function takeHandedOver(messageId: string | undefined): HandedOver | null {
+/**
+ * The answer handed over for `messageId`, taken once; one handed over for another message is let go. `missed`: an
+ * answer was handed over but the page did not take it, because it had already ended when the page read the thread
+ * (a quick answer): nothing reads its end then, so the page refreshes what an ended answer refreshes.
+ */
+export function takeHandedOver(messageId: string | undefined): { answer: HandedOver | null; missed: boolean } {
   const answer = handed;
   handed = null;
-  if (answer && answer.messageId === messageId) return answer;
+  if (answer && answer.messageId === messageId) return { answer, missed: false };
   answer?.abort.abort();
-  return null;
+  return { answer: null, missed: answer !== null };
 }

@@ -58,13 +58,12 @@ export function useChat(options: {
   // message list is memoised).
   const latestMessages = useRef(messages);
   latestMessages.current = messages;
-  const stream = useAnswerStream(
-    dispatch,
-    useCallback(() => {
-      refreshCredits();
-      revalidate();
-    }, [revalidate]),
-  );
+  // The history (the sidebar's, refreshed only this way: routes/_main.tsx) and the credits change when an answer ends.
+  const answerEnded = useCallback(() => {
+    refreshCredits();
+    revalidate();
+  }, [revalidate]);
+  const stream = useAnswerStream(dispatch, answerEnded);
 
   const start = useCallback(
     async (body: { mode: TurnMode; message?: string; attachmentId?: string; input?: Record<string, string> }): Promise<TurnResult> => {
@@ -159,10 +158,12 @@ export function useChat(options: {
   const { join, adopt } = stream;
   useEffect(() => {
     const last = opened.current[opened.current.length - 1];
-    const handed = takeHandedOver(last?.role === "assistant" && last.status === "streaming" ? last.id : undefined);
+    const { answer: handed, missed } = takeHandedOver(last?.role === "assistant" && last.status === "streaming" ? last.id : undefined);
     if (handed) void adopt(handed.messageId, handed.body, handed.abort);
     else if (last?.role === "assistant" && last.status === "streaming") void join(last.id);
-  }, [adopt, join]);
+    // A new thread's first answer ended before its page was read: without this its chat stayed out of the history.
+    else if (missed) answerEnded();
+  }, [adopt, join, answerEnded]);
 
   /** What the message list's buttons do, kept stable so the memoised list does not re-render on each key press. */
   const listActions = useMemo(
