@@ -15,6 +15,7 @@ import type { AppEnv } from "../../app/.server/env";
 import type { ResearchReport } from "../../app/.server/research/report";
 import { runResearch } from "../../app/.server/research/steps";
 import type { ResearchView } from "../../app/lib/schemas/research";
+import { SEARCH_SOURCES } from "../mocks/fake-openai-responses.mjs";
 import { LOOP_PAGES, loopPageHtml } from "../mocks/fake-research-loop.mjs";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { Client, signedInClient } from "./auth-helpers";
@@ -39,14 +40,20 @@ function ownLoopEnv(chatBehaviour?: string, vars: Record<string, string> = {}): 
 
 let requested: string[] = [];
 
+/** The pages OpenAI's web_search finds in the fake (fake-openai-responses.mjs), as they read on the web. */
+const SEARCHED_PAGE_TEXT = "Public sources describe the subject in two places. A news story adds detail.";
+const pageHtml = (url: string) =>
+  SEARCH_SOURCES.some((source) => new URL(source.url).href === url) ? `<html><body><p>${SEARCHED_PAGE_TEXT}</p></body></html>` : loopPageHtml(url);
+const isFakePage = (url: string) => LOOP_PAGES.some((page) => page.url === url) || SEARCH_SOURCES.some((source) => new URL(source.url).href === url);
+
 beforeEach(() => {
   requested = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (!LOOP_PAGES.some((page) => page.url === url)) return realFetch(input, init);
+    if (!isFakePage(url)) return realFetch(input, init);
     requested.push(url);
-    const html = loopPageHtml(url);
+    const html = pageHtml(url);
     return html === null
       ? new Response("Not found", { status: 404, headers: { "content-type": "text/html" } })
       : new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
@@ -157,5 +164,20 @@ describe("deep research's own loop (Anthropic and Brave)", () => {
     const response = await postJson(client.withEnv(ownLoopEnv(undefined, { BRAVE_SEARCH_API_KEY: "" })), "/api/research/plan", { question: QUESTION });
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain("Brave Search API key");
+  });
+});
+
+describe("deep research's own loop (OpenAI's web_search, background mode turned off)", () => {
+  it("searches with the Responses API's web_search tool and reads the pages its answer cites", async () => {
+    const fake = inject("fakeUpstreamUrl");
+    const env = { ...appEnv, OPENAI_API_KEY: "sk-fake-integration", OPENAI_BASE_URL: fake, OPENAI_RESEARCH_MODEL: "none" } as AppEnv;
+    const { client, user, plan, research } = await startOwnLoop(env);
+    expect((await runRow(user.id, research.id)).engine).toBe("loop");
+    for (let wakes = 0; wakes < 10 && (await view(client, research.id)).status === "running"; wakes++) await wake(user.id, env);
+    expect(await view(client, research.id)).toMatchObject({ status: "completed", chargedSteps: plan.length + 1 });
+    const report = JSON.parse((await runRow(user.id, research.id)).report!) as ResearchReport;
+    expect(report.sections.map((section) => section.heading)).toEqual(plan);
+    expect(report.sources.map((source) => source.url)).toEqual(SEARCH_SOURCES.map((source) => new URL(source.url).href));
+    expect(report.sources.map((source) => source.check)).toEqual(["checked", "checked"]);
   });
 });
