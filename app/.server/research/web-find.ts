@@ -3,11 +3,11 @@
 // url_citation annotations: ai/web-search.ts), else through the Brave Search API when BRAVE_SEARCH_API_KEY is set.
 // Only addresses the URL rule allows are kept (research/source-url.ts): what is found is what may be read.
 import * as z from "zod";
+import { MODELS } from "../../lib/models";
 import { resolveTarget } from "../ai/providers";
 import { clientFor } from "../ai/upstream";
 import { SourceList } from "../ai/web-search";
 import type { AppEnv } from "../env";
-import { WEB_SEARCH_FAST_MODEL } from "../search/turn";
 import { isFetchableSourceUrl } from "./source-url";
 
 export const BRAVE_DEFAULT_BASE_URL = "https://api.search.brave.com/res/v1";
@@ -29,9 +29,15 @@ function readString(env: Record<string, unknown>, name: string): string | undefi
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-/** The OpenAI target web search runs on (the fast web-search model every plan may use), or null. */
+/**
+ * The OpenAI model that searches: the catalogue's first fast OpenAI model (gpt-4o-mini, web search's model below Pro,
+ * search/turn.ts; not imported from there, which would close an import circle through the account object).
+ */
+const SEARCH_MODEL = MODELS.find((model) => model.provider === "openai" && model.tier === "fast")?.id ?? "gpt-4o-mini";
+
+/** The OpenAI target the own loop searches with, or null when OpenAI is not configured. */
 function openAiSearchTarget(env: AppEnv) {
-  const target = resolveTarget(env, WEB_SEARCH_FAST_MODEL);
+  const target = resolveTarget(env, SEARCH_MODEL);
   return target?.kind === "openai-compatible" ? target : null;
 }
 
