@@ -18,7 +18,7 @@ import type { ResearchView } from "../../app/lib/schemas/research";
 import { SEARCH_SOURCES } from "../mocks/fake-openai-responses.mjs";
 import { LOOP_PAGES, loopPageHtml } from "../mocks/fake-research-loop.mjs";
 import { accountSchema, inAccountDb } from "./account-helpers";
-import type { Client} from "./auth-helpers";
+import type { Client } from "./auth-helpers";
 import { signedInClient } from "./auth-helpers";
 import { appEnv } from "./helpers";
 

@@ -131,7 +131,12 @@ async function write(env: AppEnv, question: string, notes: ResearchNote[], langu
   if (!target) throw new Error("deep research has no chat model configured");
   const notesText = composed.sections.map((section, index) => `Plan item ${index + 1}: ${section.heading}\n${section.markdown}`).join("\n\n");
   const sourcesText = composed.sources.map((source) => `[${source.n}] ${source.title} (${source.site})`).join("\n");
-  const answer = await askJson(target, writeSystem(language, notes.length), `Question: ${question}\n\nNotes:\n${notesText}\n\nSources:\n${sourcesText}`, reportSchema);
+  const answer = await askJson(
+    target,
+    writeSystem(language, notes.length),
+    `Question: ${question}\n\nNotes:\n${notesText}\n\nSources:\n${sourcesText}`,
+    reportSchema,
+  );
   if (!answer || answer.sections.length !== notes.length) {
     console.error("research: the model's report was not the JSON asked for; composing it from the notes");
     return composed;

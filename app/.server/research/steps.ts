@@ -94,7 +94,9 @@ export async function finishResearch(
 
 /** The report from the notes so far, marked incomplete: what a failure, a cancel or the time bound leaves. */
 const partialReport = (env: AppEnv, run: ResearchRun, notes: ResearchNote[]): ResearchReport | null =>
-  notes.length > 0 ? composeReport({ question: run.question, notes, language: run.language, incomplete: true, demo: run.engine === "loop" && isDemoMode(env) }) : null;
+  notes.length > 0
+    ? composeReport({ question: run.question, notes, language: run.language, incomplete: true, demo: run.engine === "loop" && isDemoMode(env) })
+    : null;
 
 async function loopStep(account: AccountContext, run: ResearchRun, provider: LoopProvider, now: number): Promise<number | null> {
   const plan = planOf(run);
