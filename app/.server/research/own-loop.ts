@@ -82,7 +82,8 @@ async function note(env: AppEnv, item: string, language: ResearchLanguage): Prom
   const target = ownLoopTarget(env);
   if (!target) throw new Error("deep research has no chat model configured");
   const read = await readPages(env, item);
-  if (read.length === 0) return { item, pages: [], findings: [] };
+  const strings = resources[language].search.research;
+  if (read.length === 0) return { item, pages: [], findings: [strings.nothingFound] };
   const pagesText = read.map(({ page, text }, index) => `Page [[${index + 1}]]: ${page.title} (${page.url})\n${text}`).join("\n\n");
   const answer = await askJson(target, noteSystem(language), `Question: ${item}\n\n${pagesText}`, noteSchema);
   const pages = read.map(({ page }, index) => {
@@ -95,7 +96,7 @@ async function note(env: AppEnv, item: string, language: ResearchLanguage): Prom
     .map((finding) => safeFinding(finding, pages.length))
     .filter(Boolean);
   if (findings.length > 0) return { item, pages, findings };
-  const template = resources[language].search.research.noteFrom;
+  const template = strings.noteFrom;
   return {
     item,
     pages,
