@@ -121,7 +121,8 @@ export async function findPages(env: AppEnv, query: string, count = SEARCH_RESUL
     const url = new URL(page.url).href;
     if (seen.has(url)) continue;
     seen.add(url);
-    pages.push({ ...page, url, site: page.site || siteOf(url), title: page.title || siteOf(url) });
+    const title = page.title.replace(/\s+/g, " ").trim().slice(0, 300);
+    pages.push({ ...page, url, site: page.site || siteOf(url), title: title || siteOf(url) });
     if (pages.length >= count) break;
   }
   return pages;
