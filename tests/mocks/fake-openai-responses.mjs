@@ -5,7 +5,8 @@
 // url_citation annotations -> output_text.done -> response.completed. No [DONE].
 //
 // The model name picks the behaviour: "search-fail" streams part of the answer and then response.failed; anything
-// else answers normally. A request without the web_search tool is refused with 400 (what the app must send).
+// else answers normally. A request without the web_search tool is refused with 400 (what the app must send); one
+// that is not streamed gets the completed response as JSON.
 // The text helpers have no Node imports, so the integration tests (inside workerd) can compute the expected answer.
 
 /** The pages the fake "finds"; the answer cites the first two (the second twice: it must be listed once). */
@@ -62,11 +63,11 @@ export function searchAnnotations(text) {
 export async function handleResponsesRequest(body, response, io) {
   const model = String(body?.model ?? "");
   const hasSearchTool = Array.isArray(body?.tools) && body.tools.some((tool) => tool?.type === "web_search");
-  if (!hasSearchTool || !body?.stream) {
+  if (!hasSearchTool) {
     io.count(io.stats.byStatus, 400);
     response.writeHead(400, { "Content-Type": "application/json" }).end(
       JSON.stringify({
-        error: { message: "This fake only answers streamed requests with the web_search tool.", type: "invalid_request_error", param: "tools", code: null },
+        error: { message: "This fake only answers requests with the web_search tool.", type: "invalid_request_error", param: "tools", code: null },
       }),
     );
     return true;
@@ -113,6 +114,20 @@ export async function handleResponsesRequest(body, response, io) {
     usage: null,
     metadata: {},
   };
+
+  if (!body.stream) {
+    // Not streamed (deep research's own loop searching: research/web-find.ts): the completed response at once.
+    const message = {
+      id: messageId,
+      type: "message",
+      status: "completed",
+      role: "assistant",
+      content: [{ type: "output_text", text, annotations, logprobs: [] }],
+    };
+    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ...base, status: "completed", output: [searchDone, message] }));
+    io.stats.completed += 1;
+    return true;
+  }
 
   let sequence = 0;
   const send = (type, payload) => io.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`);

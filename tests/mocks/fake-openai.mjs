@@ -24,6 +24,8 @@
 // and POST /v1/responses: a web search answer in the Responses API's stream format (fake-openai-responses.mjs),
 // its background mode for deep research (create, GET /v1/responses/{id}, POST .../cancel: fake-openai-background.mjs),
 // and POST /v1/audio/speech and /v1/audio/transcriptions (fake-openai-audio.mjs; GET /__audio-calls lists them).
+// Deep research's own loop: its plan, note and report requests, and GET /res/v1/web/search as Brave's Search API
+// (fake-research-loop.mjs).
 // GET /__memory-calls: the size of each memory extraction request and of each chat request's system message.
 // GET /__requests?has=TEXT: the recent chat and responses request bodies whose JSON holds TEXT (what the app sent).
 //
@@ -41,6 +43,7 @@ import { contextText, isMemoryExtraction, memoryExtractionReply, NO_SYSTEM, syst
 import { DEFAULTS, lastQuestion, parseModel, contentTokens, continuationTokens, imageTokens, reasoningTokens } from "./fake-openai-replies.mjs";
 import { backgroundStore, cancelBackground, createBackground, retrieveBackground } from "./fake-openai-background.mjs";
 import { handleResponsesRequest } from "./fake-openai-responses.mjs";
+import { handleBraveRequest, researchLoopReply } from "./fake-research-loop.mjs";
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 
@@ -179,6 +182,11 @@ export async function startFakeOpenAI(options = {}) {
       }
       return;
     }
+    // The Brave Search API the own research loop searches with (fake-research-loop.mjs).
+    if (handleBraveRequest(request, url, response)) {
+      count(stats.byStatus, 200);
+      return;
+    }
     // Deep research's background responses: GET /v1/responses/{id} and POST /v1/responses/{id}/cancel.
     const backgroundPath = /^\/v1\/responses\/([\w-]+)(\/cancel)?$/.exec(url.pathname);
     if (backgroundPath && (request.method === "GET") !== Boolean(backgroundPath[2])) {
@@ -292,7 +300,7 @@ export async function startFakeOpenAI(options = {}) {
     if (!body.stream) {
       count(stats.byStatus, 200);
       // A vision request asking for JSON is photo translate (fake-openai-images.mjs); anything else is chat.
-      const content = photoTranslateReply(body) ?? (isMemoryExtraction(body) ? memoryExtractionReply(body) : tokens.join(""));
+      const content = researchLoopReply(body) ?? photoTranslateReply(body) ?? (isMemoryExtraction(body) ? memoryExtractionReply(body) : tokens.join(""));
       if (isMemoryExtraction(body)) stats.memory.extractions.push({ promptChars: JSON.stringify(body.messages).length, answerChars: content.length });
       response.writeHead(200, JSON_HEADERS).end(
         JSON.stringify({

@@ -46,6 +46,11 @@ export class SourceList {
     return this.byUrl.size;
   }
 
+  /** The cited pages, in the order first cited (deep research's search reads them: research/web-find.ts). */
+  list(): Source[] {
+    return [...this.byUrl.values()];
+  }
+
   /** The list as Markdown: link text escaped, the URL's parentheses encoded so the link cannot break out. */
   toMarkdown(heading: string): string {
     const lines = [...this.byUrl.values()].map((source, index) => {

@@ -25,6 +25,8 @@ export const researchBenchOperations = {
     let storageBytes = 0;
     for (let research = 0; research < input.researches; research++) {
       const id = crypto.randomUUID();
+      // A day apart, so Pro's 10 a day never refuses one; each is then run on its own clock (below).
+      const startedAt = Date.now() - research * 25 * 60 * 60 * 1000;
       const begun = await researchRunOperations["research.begin"](account, {
         id,
         threadId: crypto.randomUUID(),
@@ -34,16 +36,20 @@ export const researchBenchOperations = {
         engine: "loop",
         tier: "pro",
         link: "http://localhost/web-search/bench",
-        now: Date.now() - research * 25 * 60 * 60 * 1000,
+        now: startedAt,
       });
       if (!begun.ok) throw new AppError("request/invalid");
       const started = Date.now();
       for (let wake = 0; wake <= input.items; wake++) {
-        await runResearch(account, Date.now(), { loop: instant, openai: openAiBackgroundEngine });
+        // Its own start's time: with the wall clock a research begun days ago would end at once on the time bound,
+        // unwritten, and the figures would time nothing and store no report.
+        await runResearch(account, startedAt + (Date.now() - started), { loop: instant, openai: openAiBackgroundEngine });
         steps += 1;
       }
       elapsed += Date.now() - started;
       const row = account.db.select().from(accountSchema.researchRuns).where(eq(accountSchema.researchRuns.id, id)).get()!;
+      // A figure of researches that did not finish would time and store something else.
+      if (row.status !== "completed" || !row.reportMessageId) throw new Error(`bench: a research ended ${row.status}`);
       const message = account.db
         .select()
         .from(accountSchema.chatMessages)

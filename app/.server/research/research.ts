@@ -4,7 +4,6 @@
 import * as z from "zod";
 import { inAccount } from "../account/client";
 import { isDemoMode, resolveTarget } from "../ai/providers";
-import { clientFor } from "../ai/upstream";
 import { now as clockNow } from "../clock";
 import type { AppEnv } from "../env";
 import { AppError, secondsToWait } from "../errors";
@@ -12,16 +11,31 @@ import type { DownloadFile } from "../http/download";
 import { WEB_SEARCH_MODEL } from "../search/turn";
 import type { ResearchAllowance, ResearchStart, ResearchView } from "../../lib/schemas/research";
 import { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX } from "../../lib/schemas/research";
+import { askJson, languageName, ownLoopTarget } from "./ask-model";
 import { demoPlan, type ResearchLanguage } from "./compose";
 import { reportToMarkdown } from "./export-markdown";
 import { reportToPdf } from "./export-pdf";
+import { researchTarget } from "./openai-background";
 import type { ResearchPlanTier } from "./runs";
+import { webFinderFor } from "./web-find";
 import { slugify } from "../chat/export";
 
-/** The rule (decision 0043): the demo runs the own loop; an OpenAI key, OpenAI's background mode. */
+/**
+ * The rule (decisions 0043 and 0046): the demo runs the own loop on the demo pages; an OpenAI key, OpenAI's background
+ * mode (unless OPENAI_RESEARCH_MODEL is "none"); otherwise a chat model and a web search (OpenAI's web_search tool or
+ * Brave) run the own loop with the real providers; else there is no deep research.
+ */
 export function researchEngineFor(env: AppEnv): "loop" | "openai" | null {
   if (isDemoMode(env)) return "loop";
-  return resolveTarget(env, WEB_SEARCH_MODEL)?.kind === "openai-compatible" ? "openai" : null;
+  const openai = researchTarget(env);
+  if (openai && openai.researchModel !== "none") return "openai";
+  return ownLoopTarget(env) && webFinderFor(env) ? "loop" : null;
+}
+
+/** The model that plans: the web-search model for OpenAI's engine, the own loop's model for the own loop. */
+function plannerTarget(env: AppEnv, engine: "loop" | "openai") {
+  const target = engine === "openai" ? resolveTarget(env, WEB_SEARCH_MODEL) : ownLoopTarget(env);
+  return target?.kind === "openai-compatible" ? target : null;
 }
 
 export interface ResearchViewer {
@@ -35,22 +49,16 @@ const planSchema = z.object({ items: z.array(z.string().min(1).max(RESEARCH_ITEM
 export async function proposePlan(env: AppEnv, question: string, language: ResearchLanguage): Promise<string[]> {
   const engine = researchEngineFor(env);
   if (!engine) throw new AppError("research/unavailable");
-  const target = resolveTarget(env, WEB_SEARCH_MODEL);
-  if (engine === "loop" || target?.kind !== "openai-compatible") return demoPlan(question, language);
+  const target = plannerTarget(env, engine);
+  if (!target) return demoPlan(question, language);
   try {
-    const response = await clientFor(target).chat.completions.create({
-      model: target.model,
-      response_format: { type: "json_object" },
-      messages: [
-        {
-          role: "system",
-          content: `Plan a deep web research. Answer JSON {"items": [...]}: 3 to 8 short questions to answer and the kinds of sources to look for, in ${language === "tr" ? "Turkish" : "English"}.`,
-        },
-        { role: "user", content: question },
-      ],
-    });
-    const parsed = planSchema.safeParse(JSON.parse(response.choices[0]?.message.content ?? "{}"));
-    if (parsed.success) return parsed.data.items.slice(0, RESEARCH_PLAN_MAX);
+    const answer = await askJson(
+      target,
+      `Plan a deep web research. Answer JSON {"items": [...]}: 3 to 8 short questions to answer and the kinds of sources to look for, in ${languageName(language)}.`,
+      question,
+      planSchema,
+    );
+    if (answer) return answer.items.slice(0, RESEARCH_PLAN_MAX);
   } catch (error) {
     console.error("research: the model's plan failed, planning from the question", error);
   }

@@ -84,16 +84,18 @@ async function readPageText(response: Response): Promise<string | null> {
   return isHtml ? visibleText(text) : text;
 }
 
-/** The page's plain words, or null when it did not load; never throws, never takes longer than the time cap. */
-async function loadPageWords(url: string, fetchPage: (url: string) => Promise<Response>): Promise<string[] | null> {
+/**
+ * The page's visible text, or null when it did not load; never throws, never takes longer than the time cap. The
+ * own loop reads its pages with this too (research/own-loop.ts), so a page it read is one the check can read.
+ */
+export async function loadPageText(url: string, fetchPage: (url: string) => Promise<Response> = (page) => fetchSourcePage(page)): Promise<string | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), SOURCE_TIME_CAP_MS);
   });
   const load = (async () => {
     try {
-      const text = await readPageText(await fetchPage(url));
-      return text === null ? null : plainWords(text);
+      return await readPageText(await fetchPage(url));
     } catch {
       return null;
     }
@@ -123,7 +125,7 @@ export async function checkSources(
     for (let source = queue.shift(); source; source = queue.shift()) {
       let page = pages.get(source.url);
       if (!page) {
-        page = loadPageWords(source.url, fetchPage);
+        page = loadPageText(source.url, fetchPage).then((text) => (text === null ? null : plainWords(text)));
         pages.set(source.url, page);
       }
       const words = await page;

@@ -4,7 +4,9 @@
 import { and, eq } from "drizzle-orm";
 import type { ResearchRun } from "../../../db/account-schema";
 import { accountSchema, type AccountContext } from "../account/schema";
+import { isDemoMode } from "../ai/providers";
 import { now as clockNow } from "../clock";
+import type { AppEnv } from "../env";
 import { fill } from "../horoscope/words";
 import { resources } from "../i18n";
 import { composeReport, reportMessage, type ResearchNote } from "./compose";
@@ -12,6 +14,7 @@ import type { ResearchEngine } from "./engine";
 import { demoProvider, type LoopProvider } from "./loop";
 import { notifyResearchDone } from "./notify";
 import { openAiBackgroundEngine } from "./openai-background";
+import { ownLoopProvider } from "./own-loop";
 import type { ResearchReport } from "./report";
 import { notesOf, planOf, RESEARCH_TASK, runningRun } from "./runs";
 import { checkSources } from "./source-check";
@@ -30,7 +33,13 @@ export interface ResearchProviders {
   openai: ResearchEngine;
 }
 
-const defaultProviders: ResearchProviders = { loop: demoProvider, openai: openAiBackgroundEngine };
+/**
+ * The providers for this wake, read from the env each time (decision 0046): with no provider key the demo pages, else
+ * the own loop on the configured chat model and web search (research/own-loop.ts).
+ */
+export function providersFor(env: AppEnv): ResearchProviders {
+  return { loop: isDemoMode(env) ? demoProvider : ownLoopProvider(env), openai: openAiBackgroundEngine };
+}
 
 const labels = (run: ResearchRun) => resources[run.language].search.research;
 
@@ -84,8 +93,10 @@ export async function finishResearch(
 }
 
 /** The report from the notes so far, marked incomplete: what a failure, a cancel or the time bound leaves. */
-const partialReport = (run: ResearchRun, notes: ResearchNote[]): ResearchReport | null =>
-  notes.length > 0 ? composeReport({ question: run.question, notes, language: run.language, incomplete: true, demo: run.engine === "loop" }) : null;
+const partialReport = (env: AppEnv, run: ResearchRun, notes: ResearchNote[]): ResearchReport | null =>
+  notes.length > 0
+    ? composeReport({ question: run.question, notes, language: run.language, incomplete: true, demo: run.engine === "loop" && isDemoMode(env) })
+    : null;
 
 async function loopStep(account: AccountContext, run: ResearchRun, provider: LoopProvider, now: number): Promise<number | null> {
   const plan = planOf(run);
@@ -98,7 +109,7 @@ async function loopStep(account: AccountContext, run: ResearchRun, provider: Loo
       console.error("research: a step failed, ending with what it has", run.id, error);
       await finishResearch(account, run, {
         status: "failed",
-        report: partialReport(run, notes),
+        report: partialReport(account.env, run, notes),
         chargedSteps: run.chargedSteps,
         fetchPage: provider.fetchPage,
       });
@@ -119,7 +130,7 @@ async function loopStep(account: AccountContext, run: ResearchRun, provider: Loo
     report = await provider.write(run.question, notes, run.language);
   } catch (error) {
     console.error("research: writing failed, ending with the notes", run.id, error);
-    report = partialReport(run, notes)!;
+    report = partialReport(account.env, run, notes)!;
     await finishResearch(account, run, { status: "failed", report, chargedSteps: run.chargedSteps, fetchPage: provider.fetchPage });
     return null;
   }
@@ -151,14 +162,14 @@ async function engineStep(account: AccountContext, run: ResearchRun, engine: Res
 }
 
 /** The alarm's task: one step of every running research; asks to run again while one still runs. */
-export async function runResearch(account: AccountContext, now: number, providers: ResearchProviders = defaultProviders): Promise<number | null> {
+export async function runResearch(account: AccountContext, now: number, providers: ResearchProviders = providersFor(account.env)): Promise<number | null> {
   const running = account.db.select().from(researchRuns).where(eq(researchRuns.status, "running")).all();
   let next: number | null = null;
   for (const run of running) {
     let again: number | null;
     if (now - run.startedAt > MAX_RESEARCH_MS) {
       if (run.engine === "openai" && run.upstreamId) await providers.openai.cancel(account.env, run.upstreamId).catch(() => undefined);
-      await finishResearch(account, run, { status: "failed", report: partialReport(run, notesOf(run)), chargedSteps: run.chargedSteps });
+      await finishResearch(account, run, { status: "failed", report: partialReport(account.env, run, notesOf(run)), chargedSteps: run.chargedSteps });
       again = null;
     } else {
       again = run.engine === "openai" ? await engineStep(account, run, providers.openai, now) : await loopStep(account, run, providers.loop, now);
@@ -169,13 +180,13 @@ export async function runResearch(account: AccountContext, now: number, provider
 }
 
 /** Cancels a running research: upstream too, then it ends with the sections it has and the steps it was charged. */
-export async function cancelResearch(account: AccountContext, id: string, providers: ResearchProviders = defaultProviders): Promise<boolean> {
+export async function cancelResearch(account: AccountContext, id: string, providers: ResearchProviders = providersFor(account.env)): Promise<boolean> {
   const run = runningRun(account, id);
   if (!run) return false;
   if (run.engine === "openai" && run.upstreamId) await providers.openai.cancel(account.env, run.upstreamId).catch(() => undefined);
   await finishResearch(account, run, {
     status: "cancelled",
-    report: partialReport(run, notesOf(run)),
+    report: partialReport(account.env, run, notesOf(run)),
     chargedSteps: run.chargedSteps,
     fetchPage: run.engine === "loop" ? providers.loop.fetchPage : undefined,
   });
