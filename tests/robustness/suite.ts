@@ -1,10 +1,8 @@
-// The bad-input suite's runner, shared by tests/robustness/bad-input-*.test.ts: hostile requests generated from the
+// The bad-input suite's runner, used by tests/robustness/bad-input.test.ts: hostile requests generated from the
 // route table and the zod schemas (cases.ts), each sent through the real worker. For every one: never a 5xx; a
 // refusal is a 4xx (405 with Allow for a wrong method, 403 for a forged origin, 404 for another account's ids)
 // carrying a message in the language the request asked for; and nothing was written (every D1 table's row count,
-// the R2 object count and the other account's rows). The cases are dealt round-robin to a few files so that the
-// Workers pool runs them side by side instead of as one long file at the end of the stage (decision
-// docs/decisions/0046-fast-integration-stage.md).
+// the R2 object count and the other account's rows). The cases can be dealt round-robin to several files (PARTS).
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../../app/.server/errors";
 import { isRefusalRedirect, LANGUAGE_STRINGS, read } from "./answers";
@@ -14,8 +12,12 @@ import { appEnv } from "../integration/helpers";
 import { forgedSignedCookies, MALFORMED_COOKIES, type Forgery } from "./payloads";
 import { createWorld, send, snapshot, type World } from "./world";
 
-/** How many files the cases are dealt to (bad-input-1.test.ts … bad-input-<PARTS>.test.ts). */
-export const PARTS = 4;
+/**
+ * How many files the cases are dealt to (bad-input.test.ts alone for now). Four files (bad-input-1..4.test.ts) were
+ * tried: in a run of several of them vitest reported only one and the others' cases silently never ran
+ * (decision docs/decisions/0046-fast-integration-stage.md), so the suite stays one file until that is understood.
+ */
+export const PARTS = 1;
 
 /** The cases of file `part` (1-based): every PARTS-th case, so each file gets a share of every group. */
 export function casesOf(part: number): Case[] {
