@@ -232,18 +232,24 @@ async function objectCount(): Promise<number> {
 export async function snapshot(world: World): Promise<Record<string, unknown>> {
   const names = await tables();
   const { victim } = world;
-  // One round trip: a statement of scalar subqueries for the counts (D1 caps compound SELECTs) and B's rows.
-  const [counts, ...rows] = await appEnv.DB.batch([
-    appEnv.DB.prepare(`SELECT ${names.map((name, index) => `(SELECT count(*) FROM "${name}") AS t${index}`).join(", ")}`),
-    appEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(victim.userId),
-    appEnv.DB.prepare("SELECT * FROM shared_links WHERE owner_id = ?").bind(victim.userId),
-    appEnv.DB.prepare("SELECT * FROM passkeys WHERE user_id = ?").bind(victim.userId),
+  // The four stores are read at once (nothing is sent meanwhile, so they agree); D1 in one round trip: a statement of
+  // scalar subqueries for the counts (D1 caps compound SELECTs) and B's rows.
+  const [[counts, ...rows], attacker, victimRows, objects] = await Promise.all([
+    appEnv.DB.batch([
+      appEnv.DB.prepare(`SELECT ${names.map((name, index) => `(SELECT count(*) FROM "${name}") AS t${index}`).join(", ")}`),
+      appEnv.DB.prepare("SELECT * FROM users WHERE id = ?").bind(victim.userId),
+      appEnv.DB.prepare("SELECT * FROM shared_links WHERE owner_id = ?").bind(victim.userId),
+      appEnv.DB.prepare("SELECT * FROM passkeys WHERE user_id = ?").bind(victim.userId),
+    ]),
+    accountRows(world.attackerId),
+    accountRows(victim.userId),
+    objectCount(),
   ]);
   const row = (counts!.results[0] ?? {}) as Record<string, number>;
   return {
     rows: Object.fromEntries(names.map((name, index) => [name, row[`t${index}`]])),
-    accounts: { attacker: await accountRows(world.attackerId), victim: await accountRows(victim.userId) },
-    objects: await objectCount(),
+    accounts: { attacker, victim: victimRows },
+    objects,
     victim: JSON.stringify(rows.map((result) => result.results)),
   };
 }
