@@ -1,10 +1,9 @@
 // Deep research's forms (decision 0043), shared by the web-search page and the API: the
 // question a plan is asked for, and the approved plan. Messages are keys under search:research.validation.
 import * as z from "zod";
+import { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX, RESEARCH_QUESTION_MAX } from "../research-limits";
 
-export const RESEARCH_QUESTION_MAX = 500;
-export const RESEARCH_PLAN_MAX = 12;
-export const RESEARCH_ITEM_MAX = 300;
+export { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX, RESEARCH_QUESTION_MAX };
 
 /** Half of a surrogate pair on its own: no character at all, so a question holding one is refused rather than sent on. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
