@@ -16,11 +16,13 @@ export const NAMESPACES = [
   "documents",
   // Features' own strings, loaded by the routes and overlays that show them, so the chat screen's first visit does
   // not carry them (decision 0044): the project pages and dialogs, the share dialog and shared page, the model
-  // picker's descriptions, voice mode's panel.
+  // picker's descriptions, voice mode's panel, the schedules' page, form, rows and proposal card (with the e-mail,
+  // delivery and unsubscribe texts the server reads).
   "projects",
   "share",
   "models",
   "voice",
+  "schedules",
   // The demo provider's answers: read by the server only, never loaded by a page.
   "demo",
   // The pages' meta descriptions: read by the server only (the root's data carries them to `meta`), never loaded by a page.

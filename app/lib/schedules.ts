@@ -41,7 +41,7 @@ export type RunStatus = "ok" | "skipped" | "failed";
 export interface ScheduleRunView {
   at: number;
   status: RunStatus;
-  /** Why it was skipped or failed, or what the delivery did (a key under chat:schedules.notes). */
+  /** Why it was skipped or failed, or what the delivery did (a key under schedules:notes). */
   note: string | null;
   messageId: string | null;
 }

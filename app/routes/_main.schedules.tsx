@@ -18,7 +18,7 @@ import { SCHEDULE_READINGS, SCHEDULE_TOOLS, type ScheduleTool, type ScheduleView
 
 /** /schedules (docs/decisions/0045-schedules.md): the account's schedules, each with its runs, and a new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const title = await pageTitle(request, "chat", "schedules.title");
+  const title = await pageTitle(request, "schedules", "title");
   const viewer = await getViewer(request, context);
   if (viewer.kind !== "user") return { title, visitor: true as const, schedules: [] as ScheduleView[], limit: 0 };
   const owner = scheduleOwner(viewer);
@@ -29,7 +29,7 @@ export const meta = titleMeta;
 
 // The form names the zodiac signs in the horoscope's words: loaded with the page, so opening the form (a click, which
 // cannot wait for a namespace: React error 426) or hydrating one a link filled in never waits for them (decision 0019).
-export const handle = routeStrings("horoscope");
+export const handle = routeStrings("schedules", "horoscope");
 
 const REPEATS = ["daily", "weekdays", "monthly"] as const;
 
@@ -58,7 +58,7 @@ function draftOf(params: URLSearchParams): ScheduleDraft | undefined {
 }
 
 export default function SchedulesRoute() {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("schedules");
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const draft = draftOf(params);
@@ -66,25 +66,25 @@ export default function SchedulesRoute() {
   const atLimit = data.schedules.length >= data.limit;
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader title={t("schedules.title")} description={t("schedules.intro")} icon={<AlarmClock className="size-5" aria-hidden />} />
+      <PageHeader title={t("title")} description={t("intro")} icon={<AlarmClock className="size-5" aria-hidden />} />
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
         {data.visitor ? (
-          <SignInToUse text={t("schedules.signIn")} button={t("schedules.signInButton")} />
+          <SignInToUse text={t("signIn")} button={t("signInButton")} />
         ) : (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p role="status" className="text-sm text-muted-foreground">
-                {atLimit ? t("schedules.usageReached", { limit: data.limit }) : t("schedules.usage", { used: data.schedules.length, limit: data.limit })}
+                {atLimit ? t("usageReached", { limit: data.limit }) : t("usage", { used: data.schedules.length, limit: data.limit })}
               </p>
               {!open && (
                 <Button type="button" variant="primary" size="md" onClick={() => setOpen(true)} disabled={atLimit}>
-                  {t("schedules.new")}
+                  {t("new")}
                 </Button>
               )}
             </div>
             {open && <ScheduleForm draft={draft} disabled={atLimit} onDone={() => setOpen(false)} />}
             {data.schedules.length === 0 ? (
-              <EmptyNote>{t("schedules.empty")}</EmptyNote>
+              <EmptyNote>{t("empty")}</EmptyNote>
             ) : (
               <ul className="flex flex-col divide-y rounded-xl border">
                 {data.schedules.map((schedule) => (

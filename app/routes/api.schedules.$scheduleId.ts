@@ -17,7 +17,7 @@ export const action = resource(async ({ request, params, context }: ActionFuncti
   const owner = scheduleOwner(await getViewer(request, context));
   const id = params.scheduleId;
   if (!id) throw new AppError("schedule/not-found");
-  const messages = { tables: serverNamespace("chat"), under: "schedules" };
+  const messages = { tables: serverNamespace("schedules") };
   const intent = scheduleIntentSchema.safeParse(Object.fromEntries(form));
   if (!intent.success) return invalidForm(request, intent.error, messages);
   const { env } = context;

@@ -15,7 +15,7 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const form = await readForm(request, { allow: POST_ONLY });
   const owner = scheduleOwner(await getViewer(request, context));
   const parsed = schemaFor(owner).safeParse(formFields(form));
-  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("chat"), under: "schedules" });
+  if (!parsed.success) return invalidForm(request, parsed.error, { tables: serverNamespace("schedules") });
   return Response.json(
     { ok: true, schedule: await createSchedule(context.env, owner, parsed.data, { locale: getLocale(request), origin: publicOrigin(request, context) }) },
     { status: 201 },

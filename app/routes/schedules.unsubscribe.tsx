@@ -11,7 +11,7 @@ import { setPaused } from "~/.server/schedules/schedules";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 
-export const handle = routeStrings("chat");
+export const handle = routeStrings("schedules");
 
 export const meta: MetaFunction = () => [{ title: "Schedules" }, { name: "robots", content: "noindex" }];
 
@@ -36,23 +36,23 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function UnsubscribeSchedule() {
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation("schedules");
   const data = useLoaderData<typeof loader>();
   const done = useActionData<{ paused?: boolean }>();
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-4 px-4 py-8">
       {!data.token || done?.paused === false ? (
-        <p role="alert">{t("schedules.unsubscribe.invalid")}</p>
+        <p role="alert">{t("unsubscribe.invalid")}</p>
       ) : done?.paused ? (
-        <p role="status">{t("schedules.unsubscribe.done", { name: data.name })}</p>
+        <p role="status">{t("unsubscribe.done", { name: data.name })}</p>
       ) : (
         <>
-          <h1 className="text-xl font-semibold">{t("schedules.unsubscribe.title")}</h1>
-          <p>{t("schedules.unsubscribe.body", { name: data.name })}</p>
+          <h1 className="text-xl font-semibold">{t("unsubscribe.title")}</h1>
+          <p>{t("unsubscribe.body", { name: data.name })}</p>
           <Form method="post">
             <input type="hidden" name="token" value={data.token} />
             <Button type="submit" variant="primary" size="md">
-              {t("schedules.unsubscribe.confirm")}
+              {t("unsubscribe.confirm")}
             </Button>
           </Form>
         </>

@@ -11,6 +11,7 @@ import images from "./images.json";
 import models from "./models.json";
 import projects from "./projects.json";
 import report from "./report.json";
+import schedules from "./schedules.json";
 import search from "./search.json";
 import seo from "./seo.json";
 import settings from "./settings.json";
@@ -19,4 +20,4 @@ import tools from "./tools.json";
 import voice from "./voice.json";
 import whatsapp from "./whatsapp.json";
 
-export default { auth, billing, chat, common, demo, documents, errors, gallery, horoscope, images, models, projects, report, search, seo, settings, share, tools, voice, whatsapp };
+export default { auth, billing, chat, common, demo, documents, errors, gallery, horoscope, images, models, projects, report, schedules, search, seo, settings, share, tools, voice, whatsapp };

@@ -93,7 +93,8 @@ describe("what a first visit loads", () => {
 
   test("an empty chat loads the strings it shows, not the account, plan or settings screens'; the sign-in dialog brings its own", async () => {
     // Strings travel by namespace (decision 0019): the shell's and the chat's with the page, an overlay's when it opens.
-    const OTHER_SCREENS = ['"Forgot password?"', '"What Pro gives you"', '"Settings sections"'];
+    // "Proposed schedule": the schedules' strings come with /schedules or a proposal under an answer (decision 0044).
+    const OTHER_SCREENS = ['"Forgot password?"', '"What Pro gives you"', '"Settings sections"', '"Proposed schedule"'];
     const { page, errors, close } = await openPage(browser());
     try {
       const scripts = recordScripts(page);
@@ -126,6 +127,7 @@ describe("what a first visit loads", () => {
       // A screen's own namespace, named in its route's handle, comes with the page too.
       ["/auth/login", '"Forgot password?"'],
       ["/auth/login?lng=tr", '"Şifrenizi mi unuttunuz?"'],
+      ["/schedules", '"Proposed schedule"'],
     ]) {
       const { page, errors, close } = await openPage(browser());
       try {

@@ -15,7 +15,7 @@ import { createWorld, send, snapshot, type World } from "./world";
 /**
  * How many files the cases are dealt to (bad-input.test.ts alone for now). Four files (bad-input-1..4.test.ts) were
  * tried: in a run of several of them vitest reported only one and the others' cases silently never ran
- * (decision docs/decisions/0046-fast-integration-stage.md), so the suite stays one file until that is understood.
+ * (decision docs/decisions/0048-fast-integration-stage.md), so the suite stays one file until that is understood.
  */
 export const PARTS = 1;
 

@@ -84,10 +84,10 @@ function push(env: AppEnv, schedule: Schedule, message: PushMessage) {
 
 /** A skipped run is pushed with its reason (whatever the schedule's delivery: the person should know). */
 export async function notifySkipped(env: AppEnv, found: Found, note: string): Promise<void> {
-  const t = await i18nServer.getFixedT(localeOf(found.schedule), "chat");
+  const t = await i18nServer.getFixedT(localeOf(found.schedule), "schedules");
   await push(env, found.schedule, {
-    title: t("schedules.skippedTitle", { name: found.schedule.name }),
-    body: t(`schedules.notes.${note}`),
+    title: t("skippedTitle", { name: found.schedule.name }),
+    body: t(`notes.${note}`),
     url: "/schedules",
     tag: `schedule:${found.schedule.id}`,
   }).catch((error: unknown) => console.error("schedules: skip not pushed", error));

@@ -14,12 +14,12 @@ export async function scheduleEmail(input: {
   threadUrl: string;
   unsubscribe: string;
 }): Promise<EmailMessage> {
-  const t = await i18nServer.getFixedT(input.locale, "chat");
+  const t = await i18nServer.getFixedT(input.locale, "schedules");
   const brand = (await i18nServer.getFixedT(input.locale, "common"))("brand");
   const values = { name: input.name, brand, interpolation: { escapeValue: false } };
-  const subject = t("schedules.email.subject", values);
-  const open = t("schedules.email.open", values);
-  const stop = t("schedules.email.unsubscribe", values);
+  const subject = t("email.subject", values);
+  const open = t("email.open", values);
+  const stop = t("email.unsubscribe", values);
   const text = [input.answer, "", `${open}: ${input.threadUrl}`, "", `${stop}: ${input.unsubscribe}`, "", `— ${brand}`].join("\n");
   const paragraphs = input.answer
     .split(/\n{2,}/)

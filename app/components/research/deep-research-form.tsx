@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "@remix-run/react";
 import { callApi } from "~/lib/api-client";
 import type { ResearchAllowance, ResearchView } from "~/lib/schemas/research";
-import { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX, RESEARCH_QUESTION_MAX } from "~/lib/research";
+import { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX, RESEARCH_QUESTION_MAX } from "~/lib/research-limits";
 import { notify } from "~/lib/toast";
 import { Button } from "../ui/button";
 import { InputField } from "../ui/field";

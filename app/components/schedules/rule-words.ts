@@ -7,18 +7,18 @@ export type T = (key: string, values?: Record<string, unknown>) => string;
 export function ruleInWords(t: T, language: string, rule: TimeRule): string {
   switch (rule.kind) {
     case "once":
-      return t("schedules.words.once", { date: rule.date, time: rule.time });
+      return t("words.once", { date: rule.date, time: rule.time });
     case "hourly":
-      return t("schedules.words.hourly", { minute: rule.time.slice(3) });
+      return t("words.hourly", { minute: rule.time.slice(3) });
     case "daily":
-      return t("schedules.words.daily", { time: rule.time });
+      return t("words.daily", { time: rule.time });
     case "weekdays": {
       const names = new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(
         rule.days.map((day) => new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 7 + day))),
       );
-      return t("schedules.words.weekdays", { days: names, time: rule.time });
+      return t("words.weekdays", { days: names, time: rule.time });
     }
     case "monthly":
-      return t("schedules.words.monthly", { day: rule.day, time: rule.time });
+      return t("words.monthly", { day: rule.day, time: rule.time });
   }
 }

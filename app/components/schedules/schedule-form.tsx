@@ -39,7 +39,7 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
 export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: ScheduleView; draft?: ScheduleDraft; disabled?: boolean; onDone?: () => void }) {
-  const { t, i18n } = useTranslation(["chat", "horoscope"]);
+  const { t, i18n } = useTranslation(["schedules", "horoscope"]);
   const action = useApiAction();
   const toastFailure = useActionFailureToast();
   const rule = editing?.rule;
@@ -55,7 +55,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
     if (editing) body.set("intent", "update");
     void action.submit(editing ? `/api/schedules/${editing.id}` : "/api/schedules", body).then((result) => {
       if (!result.ok) return toastFailure(result);
-      notify("success", t(editing ? "schedules.saved" : "schedules.created"));
+      notify("success", t(editing ? "saved" : "created"));
       if (!editing) form.reset();
       onDone?.();
     });
@@ -66,9 +66,9 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-3 rounded-xl border p-4"
-      aria-label={editing ? editing.name : t("schedules.new")}
+      aria-label={editing ? editing.name : t("new")}
     >
-      <Field label={t("schedules.prompt")} error={errors.prompt}>
+      <Field label={t("prompt")} error={errors.prompt}>
         {(wiring) => (
           <textarea
             {...wiring}
@@ -76,33 +76,33 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
             rows={3}
             maxLength={SCHEDULE_PROMPT_MAX * 2}
             defaultValue={editing?.prompt ?? draft?.prompt}
-            placeholder={t("schedules.promptPlaceholder")}
+            placeholder={t("promptPlaceholder")}
             className={fieldClass}
           />
         )}
       </Field>
       <div className="flex flex-wrap gap-3">
-        <Field label={t("schedules.name")} error={errors.name} className="flex min-w-48 flex-1 flex-col gap-1.5">
+        <Field label={t("name")} error={errors.name} className="flex min-w-48 flex-1 flex-col gap-1.5">
           {(wiring) => <input {...wiring} name="name" maxLength={SCHEDULE_NAME_MAX * 2} defaultValue={editing?.name ?? draft?.name} className={fieldClass} />}
         </Field>
-        <Field label={t("schedules.tool")} error={errors.tool} className="flex w-44 flex-col gap-1.5">
+        <Field label={t("tool")} error={errors.tool} className="flex w-44 flex-col gap-1.5">
           {(wiring) => (
             <select {...wiring} name="tool" value={tool} onChange={(event) => setTool(event.target.value as ScheduleTool)} className={fieldClass}>
               {SCHEDULE_TOOLS.map((value) => (
                 <option key={value} value={value}>
-                  {t(`schedules.tools.${value}`)}
+                  {t(`tools.${value}`)}
                 </option>
               ))}
             </select>
           )}
         </Field>
         {tool === "horoscope" && (
-          <Field label={t("schedules.reading")} error={errors.reading} className="flex w-52 flex-col gap-1.5">
+          <Field label={t("reading")} error={errors.reading} className="flex w-52 flex-col gap-1.5">
             {(wiring) => (
               <select {...wiring} name="reading" value={reading} onChange={(event) => setReading(event.target.value)} className={fieldClass}>
                 {SCHEDULE_READINGS.map((value) => (
                   <option key={value} value={value}>
-                    {t(`schedules.readings.${value}`)}
+                    {t(`readings.${value}`)}
                   </option>
                 ))}
               </select>
@@ -110,7 +110,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
           </Field>
         )}
         {tool === "horoscope" && needsSign(reading) && (
-          <Field label={t("schedules.sign")} error={errors.sign} className="flex w-40 flex-col gap-1.5">
+          <Field label={t("sign")} error={errors.sign} className="flex w-40 flex-col gap-1.5">
             {(wiring) => (
               <select {...wiring} name="sign" defaultValue={editing?.sign ?? draft?.sign ?? ""} className={fieldClass}>
                 <option value="" />
@@ -125,27 +125,27 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
         )}
       </div>
       <div className="flex flex-wrap items-start gap-3">
-        <Field label={t("schedules.repeat")} error={errors.repeat} className="flex w-48 flex-col gap-1.5">
+        <Field label={t("repeat")} error={errors.repeat} className="flex w-48 flex-col gap-1.5">
           {(wiring) => (
             <select {...wiring} name="repeat" value={repeat} onChange={(event) => setRepeat(event.target.value as ScheduleRepeat)} className={fieldClass}>
               {SCHEDULE_REPEATS.map((value) => (
                 <option key={value} value={value}>
-                  {t(`schedules.repeats.${value}`)}
+                  {t(`repeats.${value}`)}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field label={t("schedules.time")} error={errors.time} className="flex w-32 flex-col gap-1.5">
+        <Field label={t("time")} error={errors.time} className="flex w-32 flex-col gap-1.5">
           {(wiring) => <input {...wiring} type="time" name="time" defaultValue={rule?.time ?? draft?.time ?? "08:00"} className={fieldClass} />}
         </Field>
         {repeat === "once" && (
-          <Field label={t("schedules.date")} error={errors.date} className="flex w-44 flex-col gap-1.5">
+          <Field label={t("date")} error={errors.date} className="flex w-44 flex-col gap-1.5">
             {(wiring) => <input {...wiring} type="date" name="date" defaultValue={rule?.kind === "once" ? rule.date : undefined} className={fieldClass} />}
           </Field>
         )}
         {repeat === "monthly" && (
-          <Field label={t("schedules.dayOfMonth")} error={errors.dayOfMonth} className="flex w-36 flex-col gap-1.5">
+          <Field label={t("dayOfMonth")} error={errors.dayOfMonth} className="flex w-36 flex-col gap-1.5">
             {(wiring) => (
               <input
                 {...wiring}
@@ -159,15 +159,15 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
             )}
           </Field>
         )}
-        <Field label={t("schedules.timeZone")} error={errors.timeZone} className="flex w-56 flex-col gap-1.5">
+        <Field label={t("timeZone")} error={errors.timeZone} className="flex w-56 flex-col gap-1.5">
           {(wiring) => <input {...wiring} name="timeZone" defaultValue={editing?.timeZone ?? browserTimeZone()} className={fieldClass} />}
         </Field>
-        <Field label={t("schedules.delivery")} error={errors.delivery} className="flex w-48 flex-col gap-1.5">
+        <Field label={t("delivery")} error={errors.delivery} className="flex w-48 flex-col gap-1.5">
           {(wiring) => (
             <select {...wiring} name="delivery" defaultValue={editing?.delivery ?? "push"} className={fieldClass}>
               {SCHEDULE_DELIVERIES.map((value) => (
                 <option key={value} value={value}>
-                  {t(`schedules.deliveries.${value}`)}
+                  {t(`deliveries.${value}`)}
                 </option>
               ))}
             </select>
@@ -176,7 +176,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
       </div>
       {repeat === "weekdays" && (
         <fieldset className="flex flex-col gap-1.5">
-          <legend className="text-sm font-medium">{t("schedules.days")}</legend>
+          <legend className="text-sm font-medium">{t("days")}</legend>
           <div className="flex flex-wrap gap-3">
             {WEEK.map((day) => (
               <label key={day} className="flex items-center gap-1 text-sm">
@@ -195,11 +195,11 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
       )}
       <div className="flex gap-2">
         <Button type="submit" variant="primary" size="md" disabled={disabled || action.state !== "idle"}>
-          {editing ? t("schedules.save") : t("schedules.create")}
+          {editing ? t("save") : t("create")}
         </Button>
         {editing && (
           <Button type="button" variant="ghost" size="md" onClick={onDone}>
-            {t("schedules.cancel")}
+            {t("cancel")}
           </Button>
         )}
       </div>

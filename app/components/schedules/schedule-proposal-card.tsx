@@ -2,20 +2,33 @@
 // request such as "remind me every weekday at 8 to stretch". Nothing is scheduled until "Create schedule" is pressed;
 // it posts the /schedules form's fields to the same route, and its field errors or limit show on the card. "Edit"
 // opens /schedules with the form filled in.
+// Its strings are the `schedules` namespace, which the chat screen does not load (decision 0044): the card waits for
+// them inside its own Suspense, so the answer above it never does; a page rendered with a card marks it
+// (STRINGS_MARKER), so the browser loads them before hydrating.
 import { Link } from "@remix-run/react";
 import { AlarmClock } from "lucide-react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { proposalFields, type ScheduleProposal } from "~/lib/schedule-proposal";
 import { useApiAction } from "~/lib/use-api-action";
 import { useErrorText } from "~/lib/error-text";
+import { STRINGS_MARKER } from "~/lib/i18n";
 import { ruleInWords } from "./rule-words";
 
 /** The browser's own zone, as the /schedules form defaults to (not imported from it: the chat would load the whole form). */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 export function ScheduleProposalCard({ proposal }: { proposal: ScheduleProposal }) {
-  const { t, i18n } = useTranslation("chat");
+  return (
+    <Suspense fallback={null}>
+      <ProposalCard proposal={proposal} />
+    </Suspense>
+  );
+}
+
+function ProposalCard({ proposal }: { proposal: ScheduleProposal }) {
+  const { t, i18n } = useTranslation("schedules");
   const action = useApiAction({ refresh: false });
   const errorText = useErrorText();
   const create = () => {
@@ -32,24 +45,24 @@ export function ScheduleProposalCard({ proposal }: { proposal: ScheduleProposal 
   if (proposal.rule.kind === "weekdays") for (const day of proposal.rule.days) edit.append("days", String(day));
   if (proposal.rule.kind === "monthly") edit.set("dayOfMonth", String(proposal.rule.day));
   return (
-    <section aria-label={t("schedules.proposal.title")} className="flex flex-col gap-2 rounded-xl border p-3 text-sm">
+    <section aria-label={t("proposal.title")} {...{ [STRINGS_MARKER]: "schedules" }} className="flex flex-col gap-2 rounded-xl border p-3 text-sm">
       <h3 className="flex items-center gap-1.5 font-medium">
         <AlarmClock className="size-4" aria-hidden />
-        {t("schedules.proposal.title")}
+        {t("proposal.title")}
       </h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="text-muted-foreground">{t("schedules.proposal.when")}</dt>
+        <dt className="text-muted-foreground">{t("proposal.when")}</dt>
         <dd>{ruleInWords(t, i18n.language, proposal.rule)}</dd>
-        <dt className="text-muted-foreground">{t("schedules.proposal.what")}</dt>
+        <dt className="text-muted-foreground">{t("proposal.what")}</dt>
         <dd>{proposal.prompt}</dd>
-        <dt className="text-muted-foreground">{t("schedules.tool")}</dt>
-        <dd>{proposal.tool === "horoscope" ? `${t("schedules.tools.horoscope")} · ${t("schedules.readings.daily")}` : t("schedules.tools.chat")}</dd>
+        <dt className="text-muted-foreground">{t("tool")}</dt>
+        <dd>{proposal.tool === "horoscope" ? `${t("tools.horoscope")} · ${t("readings.daily")}` : t("tools.chat")}</dd>
       </dl>
       {result?.ok ? (
         <p role="status" className="flex flex-wrap items-center gap-2">
-          {t("schedules.created")}
+          {t("created")}
           <Link to="/schedules" className="underline">
-            {t("schedules.title")}
+            {t("title")}
           </Link>
         </p>
       ) : (
@@ -65,10 +78,10 @@ export function ScheduleProposalCard({ proposal }: { proposal: ScheduleProposal 
           )}
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="primary" size="sm" onClick={create} disabled={action.state !== "idle"}>
-              {t("schedules.proposal.create")}
+              {t("proposal.create")}
             </Button>
             <Link to={`/schedules?${edit.toString()}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              {t("schedules.proposal.edit")}
+              {t("proposal.edit")}
             </Link>
           </div>
         </>

@@ -11,19 +11,19 @@ import { ScheduleForm } from "./schedule-form";
 import { ruleInWords, type T } from "./rule-words";
 
 function runWords(t: T, run: ScheduleRunView): string {
-  const status = t(`schedules.status.${run.status}`);
-  return run.note ? `${status} · ${t(`schedules.notes.${run.note}`, { defaultValue: run.note })}` : status;
+  const status = t(`status.${run.status}`);
+  return run.note ? `${status} · ${t(`notes.${run.note}`, { defaultValue: run.note })}` : status;
 }
 
 export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
-  const { t, i18n } = useTranslation("chat");
+  const { t, i18n } = useTranslation("schedules");
   const action = useApiAction<{ run?: ScheduleRunView }>();
   const toastFailure = useActionFailureToast();
   const [editing, setEditing] = useState(false);
   const [running, setRunning] = useState(false);
   const when = (at: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: schedule.timeZone }).format(at);
   const post = (intent: string) => {
-    if (intent === "delete" && !window.confirm(t("schedules.deleteConfirm", { name: schedule.name }))) return;
+    if (intent === "delete" && !window.confirm(t("deleteConfirm", { name: schedule.name }))) return;
     if (intent === "run") setRunning(true);
     // A form, as the route reads one (a plain object would be sent as JSON and refused).
     const body = new FormData();
@@ -31,7 +31,7 @@ export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
     void action.submit(`/api/schedules/${schedule.id}`, body).then((result) => {
       setRunning(false);
       if (!result.ok) return toastFailure(result);
-      if (intent === "delete") notify("success", t("schedules.deleted"));
+      if (intent === "delete") notify("success", t("deleted"));
     });
   };
   const last = schedule.runs[0];
@@ -46,21 +46,21 @@ export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
       </div>
       <p className="text-sm">
         {schedule.paused
-          ? t("schedules.paused")
+          ? t("paused")
           : schedule.nextRunAt !== null
-            ? t("schedules.next", { when: when(schedule.nextRunAt) })
-            : t("schedules.noNext")}
+            ? t("next", { when: when(schedule.nextRunAt) })
+            : t("noNext")}
         {" · "}
-        <span data-testid="schedule-last">{last ? t("schedules.last", { result: runWords(t, last) }) : t("schedules.never")}</span>
+        <span data-testid="schedule-last">{last ? t("last", { result: runWords(t, last) }) : t("never")}</span>
       </p>
       {schedule.threadId && (
         <Link to={`/web-main/${schedule.threadId}`} className="text-sm text-primary underline">
-          {t("schedules.thread")}
+          {t("thread")}
         </Link>
       )}
       {schedule.runs.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer text-muted-foreground">{t("schedules.history", { count: schedule.runs.length })}</summary>
+          <summary className="cursor-pointer text-muted-foreground">{t("history", { count: schedule.runs.length })}</summary>
           <ul className="mt-1 flex flex-col gap-0.5">
             {schedule.runs.map((run) => (
               <li key={`${run.at}-${run.messageId ?? run.status}`}>
@@ -72,16 +72,16 @@ export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="button" onClick={() => post(schedule.paused ? "resume" : "pause")} disabled={action.state !== "idle"}>
-          {schedule.paused ? t("schedules.resume") : t("schedules.pause")}
+          {schedule.paused ? t("resume") : t("pause")}
         </Button>
         <Button type="button" onClick={() => setEditing(true)}>
-          {t("schedules.edit")}
+          {t("edit")}
         </Button>
         <Button type="button" onClick={() => post("run")} disabled={action.state !== "idle"}>
-          {running ? t("schedules.running") : t("schedules.runNow")}
+          {running ? t("running") : t("runNow")}
         </Button>
         <Button type="button" variant="danger" onClick={() => post("delete")} disabled={action.state !== "idle"}>
-          {t("schedules.delete")}
+          {t("delete")}
         </Button>
       </div>
     </li>

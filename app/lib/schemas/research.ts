@@ -1,8 +1,7 @@
 // Deep research's forms (decision 0043), shared by the web-search page and the API: the
 // question a plan is asked for, and the approved plan. Messages are keys under search:research.validation.
 import * as z from "zod";
-
-import { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX, RESEARCH_QUESTION_MAX } from "../research";
+import { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX, RESEARCH_QUESTION_MAX } from "../research-limits";
 
 export { RESEARCH_ITEM_MAX, RESEARCH_PLAN_MAX, RESEARCH_QUESTION_MAX };
 

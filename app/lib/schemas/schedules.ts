@@ -1,5 +1,5 @@
 // The schedule form (docs/decisions/0045-schedules.md): one schema shared by /schedules and POST /api/schedules.
-// Messages are keys under chat:schedules. What depends on the person (their plan) and the moment (a one-off in the
+// Messages are keys in the schedules namespace. What depends on the person (their plan) and the moment (a one-off in the
 // past) is checked by the same schema, given both.
 import * as z from "zod";
 import { onceAt } from "../schedule-times";
