@@ -61,13 +61,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
     });
   };
   return (
-    <form
-      method="post"
-      onSubmit={submit}
-      noValidate
-      className="flex flex-col gap-3 rounded-xl border p-4"
-      aria-label={editing ? editing.name : t("new")}
-    >
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl border p-4" aria-label={editing ? editing.name : t("new")}>
       <Field label={t("prompt")} error={errors.prompt}>
         {(wiring) => (
           <textarea

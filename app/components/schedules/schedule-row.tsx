@@ -45,11 +45,7 @@ export function ScheduleRow({ schedule }: { schedule: ScheduleView }) {
         </span>
       </div>
       <p className="text-sm">
-        {schedule.paused
-          ? t("paused")
-          : schedule.nextRunAt !== null
-            ? t("next", { when: when(schedule.nextRunAt) })
-            : t("noNext")}
+        {schedule.paused ? t("paused") : schedule.nextRunAt !== null ? t("next", { when: when(schedule.nextRunAt) }) : t("noNext")}
         {" · "}
         <span data-testid="schedule-last">{last ? t("last", { result: runWords(t, last) }) : t("never")}</span>
       </p>
