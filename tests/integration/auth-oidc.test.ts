@@ -11,6 +11,7 @@ import { schema } from "../../app/.server/db";
 import { totpCode } from "./webauthn-helpers";
 import { Client, connectionsOf, createUser, db, endSessionsOf, failingOperations, findUserRow, sessionsOf, signedInClient, uniqueEmail } from "./auth-helpers";
 import { APPLE, callback, env, errorOf, GOOGLE, issuer, roundTrip, start, withFakeIssuer } from "./oidc-helpers";
+import { enableTwoStep } from "./two-step-helpers";
 
 withFakeIssuer();
 
@@ -191,11 +192,7 @@ describe("two-step sign-in after Google or Apple (decision 0028)", () => {
     const setup = (await (await owner.fetch("/api/two-step", { method: "POST", body: new URLSearchParams({ intent: "setup" }) })).json()) as {
       manualKey: string;
     };
-    const enable = await owner.fetch("/api/two-step", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "enable", code: totpCode(setup.manualKey, Date.now() - 30_000) }),
-    });
-    expect(enable.status).toBe(200);
+    expect((await enableTwoStep(owner, setup.manualKey)).status).toBe(200);
 
     const browser = new Client(undefined, env);
     const { location } = await roundTrip(browser, provider, { sub: subject, email, email_verified: true }, { startFields: { redirectTo: "/gallery" } });

@@ -11,7 +11,8 @@ import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { Client, connectionsOf, createUser, db, findUserRow, latestEmail, ORIGIN, signedInClient, uniqueEmail } from "./auth-helpers";
 import { env, errorOf, roundTrip, withFakeIssuer, type Provider } from "./oidc-helpers";
-import { SoftAuthenticator, totpCode, type CreationOptions, type RequestOptions } from "./webauthn-helpers";
+import { SoftAuthenticator, type CreationOptions, type RequestOptions } from "./webauthn-helpers";
+import { enableTwoStep } from "./two-step-helpers";
 
 withFakeIssuer();
 
@@ -53,11 +54,7 @@ async function turnOnTwoStep(client: Client) {
   const setup = (await (await client.fetch("/api/two-step", { method: "POST", body: new URLSearchParams({ intent: "setup" }) })).json()) as {
     manualKey: string;
   };
-  const enabled = await client.fetch("/api/two-step", {
-    method: "POST",
-    body: new URLSearchParams({ intent: "enable", code: totpCode(setup.manualKey, Date.now() - 30_000) }),
-  });
-  expect(enabled.status).toBe(200);
+  expect((await enableTwoStep(client, setup.manualKey)).status).toBe(200);
 }
 
 /** What the account still holds that lets someone in. */
