@@ -2,7 +2,7 @@
 // names, because only the move reads them (app/.server/account/move-from-d1.ts, through each part's `movedFromD1`),
 // which also deletes what a deleted account still has there; nothing else may import this file
 // (tests/unit/legacy-schema.test.ts). The live tables of the same names are db/account-schema.ts's, in each account's
-// object. db/legacy/0022_drop_old_account_tables.sql drops them once every account is moved, and the move already
+// object. db/legacy/drop_old_account_tables.sql drops them once every account is moved, and the move already
 // answers as if they were empty when they are gone (decision 0035-legacy-tables). drizzle.config.ts reads
 // this file too, so no migration that drops them is generated before then.
 import { sql } from "drizzle-orm";

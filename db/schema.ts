@@ -369,62 +369,6 @@ export const whatsappLinkCodes = sqliteTable(
   (t) => [index("whatsapp_link_codes_user").on(t.userId), index("whatsapp_link_codes_expires").on(t.expiresAt)],
 );
 
-/**
- * WhatsApp message ids (wamid) already received: Meta redelivers for days, and the primary key made each one
- * handled once. No longer written: each number's object keeps them (decision 0036); dropped by a later migration.
- */
-export const whatsappMessages = sqliteTable(
-  "whatsapp_messages",
-  {
-    id: text("id").primaryKey(),
-    phone: text("phone").notNull(),
-    receivedAt: integer("received_at", { mode: "number" }).notNull(),
-    /** WhatsApp's type of the message (text, image, audio, ...). */
-    type: text("type").notNull().default("text"),
-    status: text("status", { enum: ["queued", "processing", "done", "failed"] })
-      .notNull()
-      .default("queued"),
-    errorCode: text("error_code"),
-    /** The creation job a task message started (photo translate, /image): its result is sent when the job ends. */
-    jobId: text("job_id"),
-    // A constant default: SQLite cannot add a column whose default is an expression to an existing table.
-    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(0),
-  },
-  (t) => [index("whatsapp_messages_job").on(t.jobId), index("whatsapp_messages_received").on(t.receivedAt)],
-);
-
-/** Messages we sent and Meta's statuses for them. No longer written (each number's object, decision 0036); dropped later. */
-export const whatsappReplies = sqliteTable(
-  "whatsapp_replies",
-  {
-    id: text("id").primaryKey(),
-    /** The message it answers; null for a status that arrived before the send was recorded. */
-    inboundId: text("inbound_id"),
-    phone: text("phone"),
-    /** sent, delivered, read or failed: Meta's statuses, never moving backwards (failed is final). */
-    status: text("status").notNull().default("sent"),
-    errorCode: text("error_code"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("whatsapp_replies_inbound").on(t.inboundId), index("whatsapp_replies_created").on(t.createdAt)],
-);
-
-/** Sends that failed after every retry. No longer written (each number's object keeps them, decision 0036); dropped later. */
-export const whatsappFailures = sqliteTable(
-  "whatsapp_failures",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    inboundId: text("inbound_id"),
-    phone: text("phone").notNull(),
-    kind: text("kind").notNull(),
-    errorCode: text("error_code").notNull(),
-    detail: text("detail"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("whatsapp_failures_created").on(t.createdAt)],
-);
-
 /** Product analytics (page_view with its path, after_login_paywall_seen, ...). */
 export const analyticsEvents = sqliteTable(
   "analytics_events",

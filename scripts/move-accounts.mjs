@@ -64,4 +64,4 @@ for (;;) {
     if (page.moved < page.total) Object.assign(page, await call("GET", range(page)), { after: page.after, through: page.through });
   }
 }
-console.log('every account is moved: the old tables can be dropped (README "Deploying", db/legacy/0022_drop_old_account_tables.sql).');
+console.log('every account is moved: the old tables can be dropped (README "Deploying", db/legacy/drop_old_account_tables.sql).');

@@ -27,14 +27,6 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   { table: "email_outbox", column: "created_at", keepMs: 30 * DAY, extra: "status <> 'queued'" },
   // Webhook idempotency: Stripe retries an event for up to 3 days; 30 leaves room for a manual resend.
   { table: "stripe_events", column: "received_at", keepMs: 30 * DAY },
-  // WhatsApp's three tables are no longer written (each number's object keeps its rows, decision 0036): what is left
-  // goes here until a migration drops them.
-  // The wamid's dedupe row: Meta redelivers for up to 7 days, the inbox queue retries for minutes.
-  { table: "whatsapp_messages", column: "received_at", keepMs: 30 * DAY },
-  // Sent replies and Meta's statuses for them, which arrive within days; a later status makes a fresh row.
-  { table: "whatsapp_replies", column: "created_at", keepMs: 30 * DAY },
-  // Sends that failed after every retry: the operator's record that nothing was lost silently.
-  { table: "whatsapp_failures", column: "created_at", keepMs: 30 * DAY },
   // A code links nothing once expired (whatsapp/linking.ts), used or not.
   { table: "whatsapp_link_codes", column: "expires_at", keepMs: 0 },
 ];

@@ -29,7 +29,7 @@ async function leftovers(userId: string, email: string, guestId: string, phone: 
     user: (await findUserRow(userId)) !== undefined,
     deletion: (await db.select().from(schema.accountDeletions).where(eq(schema.accountDeletions.userId, userId))).length,
     outbox: (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, email))).length,
-    whatsapp: (await db.select().from(schema.whatsappMessages).where(eq(schema.whatsappMessages.phone, phone))).length,
+    whatsapp: (await db.select().from(schema.whatsappLinks).where(eq(schema.whatsappLinks.phone, phone))).length,
     analytics:
       (await db.select().from(schema.analyticsEvents).where(eq(schema.analyticsEvents.userId, userId))).length +
       (await db.select().from(schema.analyticsEvents).where(eq(schema.analyticsEvents.guestId, guestId))).length,
@@ -57,7 +57,6 @@ async function fullAccount() {
   await storeThread(user.id, { id: uniqueId("thread"), title: "Keep me?" }, [{ id: uniqueId("m"), role: "user", content: "Hello" }]);
   await db.insert(schema.emailOutbox).values({ id: uniqueId("mail"), toAddress: user.email, subject: "Hi", textBody: "x", htmlBody: "x", status: "sent" });
   await db.insert(schema.whatsappLinks).values({ id: uniqueId("link"), userId: user.id, phone });
-  await db.insert(schema.whatsappMessages).values({ id: uniqueId("wamid"), phone, receivedAt: Date.now() });
   await db.insert(schema.analyticsEvents).values([
     { name: "page_view", userId: user.id },
     { name: "page_view", guestId },

@@ -1,9 +1,9 @@
 // The old per-account tables are dropped once every account is moved (decision 0035-legacy-tables): this runs
-// db/legacy/0022_drop_old_account_tables.sql as a migration after a move, on a database of its own (LEGACY_DROP_DB,
+// db/legacy/drop_old_account_tables.sql as a migration after a move, on a database of its own (LEGACY_DROP_DB,
 // vitest.config.ts) so the other test files keep theirs, and shows the product still works: the moved account signs in
 // and sees its history, an old account never used since is served, the operator's progress reads nothing, and an
 // account is deleted to the end.
-import dropSql from "../../db/legacy/0022_drop_old_account_tables.sql?raw";
+import dropSql from "../../db/legacy/drop_old_account_tables.sql?raw";
 import { applyD1Migrations, env, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -44,7 +44,7 @@ async function oldAccount() {
 }
 
 const dropMigration = {
-  name: "0022_drop_old_account_tables.sql",
+  name: "drop_old_account_tables.sql",
   queries: dropSql
     .split("--> statement-breakpoint")
     .map((query) => query.replace(/^--.*$/gm, "").trim())

@@ -1,6 +1,6 @@
 // What the shared database keeps and for how long (docs/decisions/0032-retention.md): the main worker's cron deletes
 // expired sessions, links and codes, and delivery rows past their period, and keeps every row something still needs
-// (a live session, a queued e-mail, a Stripe event inside its replay window, a WhatsApp message Meta may redeliver).
+// (a live session, a queued e-mail, a Stripe event inside its replay window, a WhatsApp link code still usable).
 import { createScheduledController } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -28,8 +28,6 @@ async function seed(now: number) {
     tokens: { old: id("t-long-expired"), expiredRecently: id("t-expired-yesterday"), kept: id("t-live") },
     outbox: { oldSent: id("o-sent"), oldFailed: id("o-failed"), oldLocal: id("o-local"), queued: id("o-queued"), recent: id("o-recent") },
     stripe: { old: id("evt-old"), kept: id("evt-replayable") },
-    messages: { old: id("wamid-old"), kept: id("wamid-redeliverable") },
-    replies: { old: id("reply-old"), kept: id("reply-recent") },
     codes: { old: id("code-expired"), kept: id("code-live") },
   };
   await db.batch([
@@ -56,35 +54,19 @@ async function seed(now: number) {
       // Stripe retries for up to 3 days: a redelivery must still find it applied.
       { id: ids.stripe.kept, type: "invoice.paid", receivedAt: now - 3 * DAY },
     ]),
-    db.insert(schema.whatsappMessages).values([
-      { id: ids.messages.old, phone: "905551112233", receivedAt: now - 31 * DAY, status: "done" },
-      // Meta redelivers for up to 7 days: its dedupe row must outlive that.
-      { id: ids.messages.kept, phone: "905551112233", receivedAt: now - 7 * DAY, status: "done" },
-    ]),
-    db.insert(schema.whatsappReplies).values([
-      { id: ids.replies.old, inboundId: ids.messages.old, phone: "905551112233", status: "read", createdAt: now - 31 * DAY, updatedAt: now - 31 * DAY },
-      { id: ids.replies.kept, inboundId: ids.messages.kept, phone: "905551112233", status: "delivered", createdAt: now - DAY, updatedAt: now - DAY },
-    ]),
     db.insert(schema.whatsappLinkCodes).values([
       { code: ids.codes.old, userId, phone: "905551112233", expiresAt: now - MINUTE, createdAt: now - 20 * MINUTE },
       { code: ids.codes.kept, userId, phone: "905551112233", expiresAt: now + 10 * MINUTE, createdAt: now },
     ]),
   ]);
-  const failures = await db
-    .insert(schema.whatsappFailures)
-    .values([
-      { phone: "905551112233", kind: "text", errorCode: "131047", createdAt: now - 31 * DAY },
-      { phone: "905551112233", kind: "text", errorCode: "131047", createdAt: now - DAY },
-    ])
-    .returning({ id: schema.whatsappFailures.id });
-  return { ...ids, failures: { old: failures[0]!.id, kept: failures[1]!.id } };
+  return ids;
 }
 
 type Seeded = Awaited<ReturnType<typeof seed>>;
 
 /** Which of the seeded rows are still there, by kind. */
 async function remaining(ids: Seeded) {
-  const { sessions, emailTokens, emailOutbox, stripeEvents, whatsappMessages, whatsappReplies, whatsappFailures, whatsappLinkCodes } = schema;
+  const { sessions, emailTokens, emailOutbox, stripeEvents, whatsappLinkCodes } = schema;
   const all = <T extends object>(group: T) => Object.values(group) as never[];
   const sorted = (rows: { id: string | number }[]) => rows.map((row) => row.id).sort();
   return {
@@ -111,24 +93,6 @@ async function remaining(ids: Seeded) {
         .select({ id: stripeEvents.id })
         .from(stripeEvents)
         .where(inArray(stripeEvents.id, all(ids.stripe))),
-    ),
-    messages: sorted(
-      await db
-        .select({ id: whatsappMessages.id })
-        .from(whatsappMessages)
-        .where(inArray(whatsappMessages.id, all(ids.messages))),
-    ),
-    replies: sorted(
-      await db
-        .select({ id: whatsappReplies.id })
-        .from(whatsappReplies)
-        .where(inArray(whatsappReplies.id, all(ids.replies))),
-    ),
-    failures: sorted(
-      await db
-        .select({ id: whatsappFailures.id })
-        .from(whatsappFailures)
-        .where(inArray(whatsappFailures.id, all(ids.failures))),
     ),
     codes: sorted(
       await db
@@ -158,9 +122,6 @@ describe("retention of the shared database's rows", () => {
       tokens: [ids.tokens.expiredRecently, ids.tokens.kept].sort(),
       outbox: [ids.outbox.queued, ids.outbox.recent].sort(),
       stripe: [ids.stripe.kept],
-      messages: [ids.messages.kept],
-      replies: [ids.replies.kept],
-      failures: [ids.failures.kept],
       codes: [ids.codes.kept],
     });
   });

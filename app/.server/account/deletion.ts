@@ -122,29 +122,16 @@ async function forgetCounters(env: AppEnv, accountId: string): Promise<void> {
  * The last step: the rows it had in the old per-account tables (a batch of their own, skipped once those tables are
  * dropped: account/move-from-d1.ts), then one D1 transaction: the user row (sessions, login connections, tokens,
  * passkeys, subscriptions, share links and WhatsApp links follow by cascade), the e-mails sent to its address, its
- * WhatsApp numbers' message rows, its analytics rows and the guests', and the deletion record itself.
+ * analytics rows and the guests', and the deletion record itself. Its WhatsApp numbers' messages were in their
+ * objects, emptied by `forgetCounters`.
  */
 async function deleteRows(db: Database, deletion: Deletion, owners: string[]): Promise<void> {
-  const { users, whatsappLinks, whatsappLinkCodes, whatsappMessages, whatsappReplies, whatsappFailures, emailOutbox, analyticsEvents } = schema;
+  const { users, emailOutbox, analyticsEvents } = schema;
   const accountId = deletion.userId;
-  const [links, codes] = await Promise.all([
-    db.select({ phone: whatsappLinks.phone }).from(whatsappLinks).where(eq(whatsappLinks.userId, accountId)),
-    db.select({ phone: whatsappLinkCodes.phone }).from(whatsappLinkCodes).where(eq(whatsappLinkCodes.userId, accountId)),
-  ]);
-  const phones = [...new Set([...links, ...codes].map((row) => row.phone))];
-  const byPhone =
-    phones.length === 0
-      ? []
-      : [
-          db.delete(whatsappMessages).where(inArray(whatsappMessages.phone, phones)),
-          db.delete(whatsappReplies).where(inArray(whatsappReplies.phone, phones)),
-          db.delete(whatsappFailures).where(inArray(whatsappFailures.phone, phones)),
-        ];
   await forgetD1Rows(db, owners);
   await db.batch([
     db.delete(analyticsEvents).where(or(inArray(analyticsEvents.userId, owners), inArray(analyticsEvents.guestId, owners))),
     db.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${deletion.email.toLowerCase()}`),
-    ...byPhone,
     db.delete(users).where(eq(users.id, accountId)),
     db.delete(schema.accountDeletions).where(eq(schema.accountDeletions.userId, accountId)),
   ]);
