@@ -4,55 +4,37 @@ import { describe, expect, it } from "vitest";
 import { proposalFields, proposeSchedule } from "../../app/lib/schedule-proposal";
 import { scheduleFormSchema } from "../../app/lib/schemas/schedules";
 
+/** Sentences people write, in each language, and the schedule each proposes: all of it where a prompt is given, else the parts named. */
+const REQUESTS: Record<string, [text: string, proposal: object][]> = {
+  English: [
+    [
+      "remind me every weekday at 8 to stretch",
+      { prompt: "Remind me to stretch", tool: "chat", rule: { kind: "weekdays", days: [1, 2, 3, 4, 5], time: "08:00" } },
+    ],
+    ["Every Monday at 9:30 give me a news summary", { prompt: "Give me a news summary", tool: "chat", rule: { kind: "weekdays", days: [1], time: "09:30" } }],
+    ["send me my daily horoscope at 7", { prompt: "Send me my horoscope", tool: "horoscope", reading: "daily", rule: { kind: "daily", time: "07:00" } }],
+    ["every Monday and Thursday at 6pm remind me to call mum", { rule: { kind: "weekdays", days: [1, 4], time: "18:00" } }],
+    ["remind me every month on the 1st at 9am to pay rent", { rule: { kind: "monthly", day: 1, time: "09:00" } }],
+    ["send me the Leo horoscope every day at 7:15", { tool: "horoscope", sign: "leo", rule: { kind: "daily", time: "07:15" } }],
+  ],
+  Turkish: [
+    ["her hafta içi 8'de esnemeyi hatırlat", { prompt: "Esnemeyi hatırlat", tool: "chat", rule: { kind: "weekdays", days: [1, 2, 3, 4, 5], time: "08:00" } }],
+    ["her gün 7'de günlük burcumu gönder", { prompt: "Günlük burcumu gönder", tool: "horoscope", reading: "daily", rule: { kind: "daily", time: "07:00" } }],
+    ["her pazartesi 9:30'da haber özeti ver", { prompt: "Haber özeti ver", tool: "chat", rule: { kind: "weekdays", days: [1], time: "09:30" } }],
+    ["her salı ve cuma 18:00'de spor yapmamı hatırlat", { rule: { kind: "weekdays", days: [2, 5], time: "18:00" } }],
+    ["her pazar 10'da annemi aramamı hatırlat", { rule: { kind: "weekdays", days: [0], time: "10:00" } }],
+    ["her ayın 15'inde saat 9'da kirayı hatırlat", { rule: { kind: "monthly", day: 15, time: "09:00" } }],
+  ],
+};
+
+describe.each(Object.entries(REQUESTS))("schedule proposals in %s", (_language, requests) => {
+  it.each(requests)("reads %j", (text, proposal) => {
+    if ("prompt" in proposal) expect(proposeSchedule(text)).toEqual(proposal);
+    else expect(proposeSchedule(text)).toMatchObject(proposal);
+  });
+});
+
 describe("schedule proposals", () => {
-  it("reads English requests", () => {
-    expect(proposeSchedule("remind me every weekday at 8 to stretch")).toEqual({
-      prompt: "Remind me to stretch",
-      tool: "chat",
-      rule: { kind: "weekdays", days: [1, 2, 3, 4, 5], time: "08:00" },
-    });
-    expect(proposeSchedule("Every Monday at 9:30 give me a news summary")).toEqual({
-      prompt: "Give me a news summary",
-      tool: "chat",
-      rule: { kind: "weekdays", days: [1], time: "09:30" },
-    });
-    expect(proposeSchedule("send me my daily horoscope at 7")).toEqual({
-      prompt: "Send me my horoscope",
-      tool: "horoscope",
-      reading: "daily",
-      rule: { kind: "daily", time: "07:00" },
-    });
-    expect(proposeSchedule("every Monday and Thursday at 6pm remind me to call mum")?.rule).toEqual({ kind: "weekdays", days: [1, 4], time: "18:00" });
-    expect(proposeSchedule("remind me every month on the 1st at 9am to pay rent")?.rule).toEqual({ kind: "monthly", day: 1, time: "09:00" });
-    expect(proposeSchedule("send me the Leo horoscope every day at 7:15")).toMatchObject({
-      tool: "horoscope",
-      sign: "leo",
-      rule: { kind: "daily", time: "07:15" },
-    });
-  });
-
-  it("reads Turkish requests", () => {
-    expect(proposeSchedule("her hafta içi 8'de esnemeyi hatırlat")).toEqual({
-      prompt: "Esnemeyi hatırlat",
-      tool: "chat",
-      rule: { kind: "weekdays", days: [1, 2, 3, 4, 5], time: "08:00" },
-    });
-    expect(proposeSchedule("her gün 7'de günlük burcumu gönder")).toEqual({
-      prompt: "Günlük burcumu gönder",
-      tool: "horoscope",
-      reading: "daily",
-      rule: { kind: "daily", time: "07:00" },
-    });
-    expect(proposeSchedule("her pazartesi 9:30'da haber özeti ver")).toEqual({
-      prompt: "Haber özeti ver",
-      tool: "chat",
-      rule: { kind: "weekdays", days: [1], time: "09:30" },
-    });
-    expect(proposeSchedule("her salı ve cuma 18:00'de spor yapmamı hatırlat")?.rule).toEqual({ kind: "weekdays", days: [2, 5], time: "18:00" });
-    expect(proposeSchedule("her pazar 10'da annemi aramamı hatırlat")?.rule).toEqual({ kind: "weekdays", days: [0], time: "10:00" });
-    expect(proposeSchedule("her ayın 15'inde saat 9'da kirayı hatırlat")?.rule).toEqual({ kind: "monthly", day: 15, time: "09:00" });
-  });
-
   it("proposes nothing for questions or sentences without a repeat and a time", () => {
     for (const text of [
       "what time is it at 8",

@@ -23,6 +23,14 @@ export const REPORT_MAX_CHARS = 64_000;
 
 const strings = (language: ResearchLanguage) => resources[language].search.research;
 
+/**
+ * What a note quotes from a page: its first sentence of at least 20 characters (so "Dr." or "1." does not end it), or
+ * its first 200 characters when it has none. The source check later looks for these words on the live page.
+ */
+export function firstSentence(text: string): string {
+  return (text.match(/^.{20,}?[.!?](\s|$)/u)?.[0] ?? text.slice(0, 200)).trim();
+}
+
 /** Markdown text from a page or a person, with nothing that could start a link, heading, table or HTML. */
 export function plainText(value: string): string {
   return value

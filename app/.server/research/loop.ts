@@ -3,7 +3,7 @@
 // local pages of demo-pages.ts, so the loop runs offline. Each step's result is stored with its charge by the caller.
 import { fill } from "../horoscope/words";
 import { resources } from "../i18n";
-import { composeReport, plainText, type ReadPage, type ResearchLanguage, type ResearchNote } from "./compose";
+import { composeReport, firstSentence, plainText, type ReadPage, type ResearchLanguage, type ResearchNote } from "./compose";
 import { DEMO_PAGES, demoPageUrl, fetchDemoPage, searchDemoPages } from "./demo-pages";
 import type { ResearchReport } from "./report";
 
@@ -18,8 +18,6 @@ export interface LoopProvider {
   /** What the source check fetches with (demo: the local pages; undefined: the checker's own safe public fetch). */
   fetchPage?: (url: string) => Promise<Response>;
 }
-
-const firstSentence = (text: string) => (text.match(/^.*?[.!?](\s|$)/u)?.[0] ?? text).trim();
 
 /** The demo provider: reads PAGES_PER_STEP local pages per item and notes each one's first sentence. */
 export const demoProvider: LoopProvider = {

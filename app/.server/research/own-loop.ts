@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { fill } from "../horoscope/words";
 import { resources } from "../i18n";
 import { askJson, languageName, ownLoopTarget } from "./ask-model";
-import { composeReport, plainText, type ReadPage, type ResearchLanguage, type ResearchNote } from "./compose";
+import { composeReport, firstSentence, plainText, type ReadPage, type ResearchLanguage, type ResearchNote } from "./compose";
 import { PAGES_PER_STEP, type LoopProvider } from "./loop";
 import type { ResearchReport } from "./report";
 import { loadPageText } from "./source-check";
@@ -25,7 +25,6 @@ const SUMMARY_MAX_CHARS = 1_500;
 const SECTION_MAX_CHARS = 4_000;
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
-const firstSentence = (text: string) => (text.match(/^.{20,}?[.!?](\s|$)/u)?.[0] ?? text.slice(0, 200)).trim();
 
 /** Model text as report Markdown: no headings or HTML of its own, its [[k]] markers kept when k names a page. */
 function safeFinding(text: string, pageCount: number): string {
