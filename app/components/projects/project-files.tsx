@@ -1,6 +1,6 @@
 // A project's files on its page (docs/decisions/0038-projects.md): upload (the same checks, limits and quota as a chat's
 // documents and photos), each document's reading state, open it, remove it; its images as thumbnails (project-images.tsx). The limit is shown before it is reached.
-import { FileText, Trash2 } from "lucide-react";
+import { FileText } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
@@ -8,13 +8,13 @@ import type { DocumentView } from "~/lib/documents";
 import { useErrorText } from "~/lib/error-text";
 import { notify } from "~/lib/toast";
 import { openDocumentPanel } from "~/lib/ui-store";
-import { useApiAction } from "~/lib/use-api-action";
 import { useSafeRevalidate } from "~/lib/use-safe-revalidate";
 import { documentStatusText } from "../documents/document-status";
 import { DocumentPanelHost } from "../documents/document-panel-host";
 import { Button } from "~/components/ui/button";
 import type { ProjectImage } from "~/lib/projects";
 import { ProjectImages } from "./project-images";
+import { RemoveProjectFile } from "./remove-project-file";
 
 /** How often the page looks again while a file is being read. */
 const READING_POLL_MS = 1_500;
@@ -31,7 +31,6 @@ export function ProjectFiles({ projectId, files, images, limit, accept }: Projec
   const { t } = useTranslation(["projects", "documents", "errors"]);
   const errorText = useErrorText();
   const revalidate = useSafeRevalidate();
-  const remove = useApiAction();
   const inputId = useId();
   const [uploading, setUploading] = useState<string | null>(null);
   // Documents and images count against one limit of files.
@@ -111,23 +110,7 @@ export function ProjectFiles({ projectId, files, images, limit, accept }: Projec
               <span className="text-xs text-muted-foreground">
                 {file.state === "ready" && file.pages !== null ? t("pages", { count: file.pages }) : documentStatusText(t, file)}
               </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={t("removeFile", { name: file.name })}
-                disabled={remove.state !== "idle"}
-                onClick={() => {
-                  const body = new FormData();
-                  body.set("intent", "remove-file");
-                  body.set("documentId", file.id);
-                  void remove.submit(`/api/projects/${projectId}`, body).then((result) => {
-                    if (!result.ok) notify("error", result.error.message || errorText(result.error.code));
-                  });
-                }}
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
+              <RemoveProjectFile projectId={projectId} fileId={file.id} label={t("removeFile", { name: file.name })} />
             </li>
           ))}
         </ul>
