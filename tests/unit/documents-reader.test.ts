@@ -112,7 +112,7 @@ describe("documents: what cannot be read fails with its reason", () => {
     expect(Date.now() - started).toBeLessThan(READ_TIME_CAP_MS);
   });
 
-  it("a DOCX whose headers lie about its size is counted as it inflates: stopped once past what they say, document/corrupt", { timeout: 30_000 }, async () => {
+  it("a DOCX whose headers lie about its size is counted as it inflates: stopped once past what they say, document/corrupt", async () => {
     const bomb = lyingDocxBomb(200 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect(await failure(read(bomb, DOCX))).toBe("document/corrupt");
