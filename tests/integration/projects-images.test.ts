@@ -7,7 +7,8 @@ import { makePdf } from "../fixtures/make-documents.mjs";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { signedInClient } from "./auth-helpers";
 import { exportsEnv, latestExport, startExport } from "./exports-helpers";
-import { deliver, pngFile, signedIn } from "./images-helpers";
+import { deliver, pngFile, signedIn, upload } from "./images-helpers";
+import { ask } from "./documents-helpers";
 import { askInProject, documentsAccount, newProject, projectAction, projectPage, uploadToProject } from "./projects-helpers";
 
 const PNG = "image/png";
@@ -90,6 +91,35 @@ describe("project images", { timeout: 60_000 }, () => {
     // A chat outside the project is sent none.
     const outside = await askInProject(account.client, "Which plants fit?", {});
     expect(outside.done?.text).toBe("NO IMAGE");
+  });
+
+  it("a photo sent in a project's chat can be added to the project; removed from it, it stays in the chat", async () => {
+    const account = await documentsAccount(null);
+    const projectId = await newProject(account.client, "Garden");
+    const photo = (await upload(account.client, await pngFile(30, 12))).json.id!;
+    // A photo not sent in any chat is not the chats' to add.
+    expect((await projectAction(account.client, projectId, { intent: "add-file", documentId: photo })).status).toBe(404);
+    const chat = await askInProject(account.client, "Hello", { projectId });
+    expect((await ask(account.client, "Which flower is this?", { attachmentId: photo, threadId: chat.threadId! })).status).toBe(200);
+    const chatPage = () => account.client.loaderData(`/web-main/${chat.threadId}`, "routes/_main.web-main.($threadId)");
+    expect(((await chatPage()).data!.project as { fileIds: string[] }).fileIds).not.toContain(photo);
+
+    expect((await projectAction(account.client, projectId, { intent: "add-file", documentId: photo })).status).toBe(200);
+    const images = (await projectPage(account.client, projectId)).screen!.images;
+    expect(images).toEqual([{ id: photo, name: expect.stringMatching(/^photo-\d{4}-\d{2}-\d{2}\.png$/), width: 30, height: 12, addedAt: expect.any(Number) }]);
+    // The chat's "Add to project" goes, and the project's other chats are sent it.
+    expect(((await chatPage()).data!.project as { fileIds: string[] }).fileIds).toContain(photo);
+    const other = await askInProject(account.client, "What grows here?", { projectId });
+    expect(other.done?.text).toContain(`I also looked at the project's 1 most recent images ("${images[0]!.name}")`);
+    // Another account can add it to nothing of its own.
+    const stranger = await documentsAccount(null);
+    const theirs = await newProject(stranger.client, "Theirs");
+    expect((await projectAction(stranger.client, theirs, { intent: "add-file", documentId: photo })).status).toBe(404);
+
+    expect((await projectAction(account.client, projectId, { intent: "remove-file", documentId: photo })).status).toBe(200);
+    expect((await projectPage(account.client, projectId)).screen!.images).toEqual([]);
+    expect((await uploadRows(account.user.id)).uploads.map((row) => row.id)).toEqual([photo]);
+    expect((await account.client.get(`/media/uploads/${photo}`)).status).toBe(200);
   });
 
   it("deleting the project deletes its images with their files", async () => {

@@ -10,6 +10,7 @@ import { deleteThreadDocumentRows, documentView, threadDocumentViews } from "../
 import { withThreadMemoryNotes } from "../memory/store";
 import type { ProjectSummary, ThreadProject } from "../../lib/projects";
 import { outsideProjects, projectOfThread, threadsOfProjectsNamed } from "../projects/chats";
+import { projectImageIds } from "../projects/images";
 import { projectSummaries, projectDocuments } from "../projects/operations";
 import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
 import type { ResearchView } from "../../lib/schemas/research";
@@ -152,7 +153,9 @@ export const threadOperations = {
     const found = readOr("project", () => projectOfThread(db, input.threadId), null);
     // A project chat's citations open the project's files too (decision 0038-projects).
     const files = found ? readOr("project files", () => projectDocuments(db, found.id), []) : [];
-    const project = found && { ...found, fileIds: files.map((row) => row.id) };
+    // What the project holds already, so a chat's document or photo offers "Add to project" only when it does not.
+    const images = found ? readOr("project images", () => projectImageIds(db, found.id), []) : [];
+    const project = found && { ...found, fileIds: [...files.map((row) => row.id), ...images] };
     const projectFiles = () => Object.fromEntries(files.map((row) => [row.id, documentView(row)]));
     return {
       thread: { id: thread.id, title: thread.title, starred: thread.starred, tool: thread.tool, toolPath: thread.toolPath },

@@ -1,7 +1,7 @@
 // Projects inside the account's own object (decision 0026, decision 0038-projects): their rows, their chats and files,
 // the limits checked as rows are written (one operation at a time, so two requests at a limit's edge are decided one
 // after the other), and what a project's deletion and "Download my data" need. Called through projects/projects.ts.
-import { and, count, desc, eq, inArray, max } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, max } from "drizzle-orm";
 import type { Project } from "../../../db/account-schema";
 import type { ProjectColour, ProjectScreen, ProjectSummary, ThreadProject } from "../../lib/projects";
 import { accountSchema, type AccountContext, type AccountDb } from "../account/schema";
@@ -56,6 +56,34 @@ const fileCount = (db: AccountDb, projectId: string) =>
 function roomFor(db: AccountDb, projectId: string, limit: number): FileRoom {
   if (!projectRow(db, projectId)) return "no-project";
   return fileCount(db, projectId) < limit ? "ok" : "full";
+}
+
+/**
+ * A photo attached in one of the account's chats joins a project as one of its images (named after the day it was
+ * sent), within the plan's `limit`; one already there, or in another project, moves. Removing it from the project
+ * later keeps it in the chat: an upload a message shows is never deleted (images/cleanup.ts `referencedHere`).
+ */
+function addChatPhoto(db: AccountDb, projectId: string, uploadId: string, limit: number): FileRoom {
+  const photo = db
+    .select({ id: uploads.id, contentType: uploads.contentType, createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), exists(db.select().from(chatMessages).where(eq(chatMessages.attachmentId, uploads.id)))))
+    .get();
+  if (!photo) return "no-document";
+  const already = db.select({ projectId: projectImages.projectId }).from(projectImages).where(eq(projectImages.uploadId, uploadId)).get();
+  if (already?.projectId === projectId) return projectRow(db, projectId) ? "ok" : "no-project";
+  const room = roomFor(db, projectId, limit);
+  if (room !== "ok") return room;
+  const name = `photo-${new Date(photo.createdAt).toISOString().slice(0, 10)}.${photo.contentType === "image/png" ? "png" : "jpg"}`;
+  const now = Date.now();
+  db.insert(projectImages)
+    .values({ uploadId, projectId, name, addedAt: now })
+    .onConflictDoUpdate({ target: projectImages.uploadId, set: { projectId, addedAt: now } })
+    .run();
+  // Kept while the project holds it, even if the chat was temporary (decision 0027).
+  db.update(uploads).set({ temporaryUntil: null }).where(eq(uploads.id, uploadId)).run();
+  db.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId)).run();
+  return "ok";
 }
 
 /** The project's file rows, newest first. */
@@ -136,7 +164,8 @@ export const projectOperations = {
    */
   "projects.addFile": ({ db }: AccountContext, input: { projectId: string; documentId: string; limit: number }): FileRoom =>
     db.transaction((tx) => {
-      if (!tx.select({ id: documents.id }).from(documents).where(eq(documents.id, input.documentId)).get()) return "no-document";
+      if (!tx.select({ id: documents.id }).from(documents).where(eq(documents.id, input.documentId)).get())
+        return addChatPhoto(tx as unknown as AccountDb, input.projectId, input.documentId, input.limit);
       const already = tx.select().from(projectFiles).where(eq(projectFiles.documentId, input.documentId)).get();
       if (already?.projectId === input.projectId) return projectRow(tx, input.projectId) ? "ok" : "no-project";
       const room = roomFor(tx as unknown as AccountDb, input.projectId, input.limit);

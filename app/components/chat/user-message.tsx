@@ -93,6 +93,7 @@ export function UserMessage({
                   <ImagePlus className="size-3.5" aria-hidden />
                   {t("editAttachment")}
                 </Link>
+                <AddToProject documentId={message.attachmentId} />
               </figure>
             )
           )}

@@ -6,7 +6,7 @@ import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { Button } from "~/components/ui/button";
 import { InProjectThread } from "./project-thread";
 
-/** Under a document attached in a project's chat: adds it to the project, so every chat of the project uses it. */
+/** Under a document or photo attached in a project's chat: adds it to the project, so every chat of the project uses it. */
 export function AddToProject({ documentId }: { documentId: string }) {
   const { t } = useTranslation("chat");
   const project = useContext(InProjectThread);
