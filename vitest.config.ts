@@ -81,9 +81,15 @@ export default defineConfig({
           DEMO_PACE_MS: "1",
           TEST_MIGRATIONS: await readD1Migrations("db/migrations"),
         },
-        // A second database for tests/integration/account-moves-drop.test.ts, which drops the old per-account tables
-        // there; DB is the one wrangler.toml names (the same id), listed so this record does not replace it.
-        d1Databases: { DB: "00000000-0000-4000-8000-000000000001", LEGACY_DROP_DB: "00000000-0000-4000-8000-00000000d209" },
+        // Databases of their own for the tests that run a drop from db/legacy/: account-moves-drop.test.ts drops the
+        // old per-account tables in LEGACY_DROP_DB, sessions-drop.test.ts D1's sessions in SESSIONS_DROP_DB (apart, so
+        // the two files may run side by side). DB is the one wrangler.toml names (the same id), listed so this record
+        // does not replace it.
+        d1Databases: {
+          DB: "00000000-0000-4000-8000-000000000001",
+          LEGACY_DROP_DB: "00000000-0000-4000-8000-00000000d209",
+          SESSIONS_DROP_DB: "00000000-0000-4000-8000-00000000d5e5",
+        },
         workers: [
           {
             // Same name as in wrangler.toml's [[services]], so env.WHATSAPP reaches it exactly as in production.

@@ -1,10 +1,14 @@
-// The per-account tables D1 held before each account had its own object (decision 0026): fenced here, under `legacy`
-// names, because only the move reads them (app/.server/account/move-from-d1.ts, through each part's `movedFromD1`),
-// which also deletes what a deleted account still has there; nothing else may import this file
-// (tests/unit/legacy-schema.test.ts). The live tables of the same names are db/account-schema.ts's, in each account's
-// object. db/legacy/drop_old_account_tables.sql drops them once every account is moved, and the move already
-// answers as if they were empty when they are gone (decision 0035-legacy-tables). drizzle.config.ts reads
-// this file too, so no migration that drops them is generated before then.
+// The D1 tables that are to be dropped, fenced here under `legacy` names so nothing new comes to depend on them
+// (tests/unit/legacy-schema.test.ts names the only modules that may import this file):
+// - The per-account tables D1 held before each account had its own object (decision 0026): only the move reads them
+//   (app/.server/account/move-from-d1.ts, through each part's `movedFromD1`), which also deletes what a deleted account
+//   still has there. The live tables of the same names are db/account-schema.ts's, in each account's object.
+//   db/legacy/drop_old_account_tables.sql drops them once every account is moved, and the move already answers as if
+//   they were empty when they are gone (decision 0035-legacy-tables).
+// - D1's `sessions`, written by nothing since sessions live in the account's object (decision 0039): read only for a
+//   cookie of the old format (app/.server/auth/legacy-session.ts), which already answers "session ended" once
+//   db/legacy/drop_d1_sessions.sql has dropped it.
+// drizzle.config.ts reads this file too, so no migration that drops them is generated before then.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, galleryTools, imageTools, updatedAt, users } from "./schema";
@@ -217,3 +221,35 @@ export const legacyAccountMoves = sqliteTable("account_moves", {
   rows: integer("rows").notNull(),
   movedAt: integer("moved_at", { mode: "number" }).notNull(),
 });
+
+/**
+ * Server-side sessions before decision 0039: the cookie held a random token alone; only its SHA-256 is stored here.
+ * Nothing writes it; a cookie of that format is moved into the account's object once (auth/legacy-session.ts), and
+ * the hourly retention deletes its expired rows (app/.server/retention.ts).
+ */
+export const legacySessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
+    userAgent: text("user_agent"),
+    /**
+     * When this browser last proved it is the owner: a sign-in, or "confirm it's you" (SECURITY.md "Passwords and
+     * sign-in"). On the app clock (app/.server/clock.ts). 0 for sessions older than the column: never recent.
+     */
+    signedInAt: integer("signed_in_at", { mode: "number" }).notNull().default(0),
+    /**
+     * When this browser last proved the account's second factor (an authenticator or recovery code, or a passkey), on the
+     * app clock; 0: never. With two-step sign-in on, adding a passkey or renewing recovery codes needs it recent
+     * (decision 0028 "A second factor guards second factors").
+     */
+    secondFactorAt: integer("second_factor_at", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // sessions_expires: the retention cron deletes expired sessions by it (docs/decisions/0032-retention.md).
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);

@@ -67,34 +67,6 @@ export const loginConnections = sqliteTable(
   (t) => [uniqueIndex("login_connections_provider_subject").on(t.provider, t.subject), index("login_connections_user").on(t.userId)],
 );
 
-/** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored here. */
-export const sessions = sqliteTable(
-  "sessions",
-  {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
-    lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
-    userAgent: text("user_agent"),
-    /**
-     * When this browser last proved it is the owner: a sign-in, or "confirm it's you" (SECURITY.md "Passwords and
-     * sign-in"). On the app clock (app/.server/clock.ts). 0 for sessions older than the column: never recent.
-     */
-    signedInAt: integer("signed_in_at", { mode: "number" }).notNull().default(0),
-    /**
-     * When this browser last proved the account's second factor (an authenticator or recovery code, or a passkey), on the
-     * app clock; 0: never. With two-step sign-in on, adding a passkey or renewing recovery codes needs it recent
-     * (decision 0028 "A second factor guards second factors").
-     */
-    secondFactorAt: integer("second_factor_at", { mode: "number" }).notNull().default(0),
-    createdAt: createdAt(),
-  },
-  // sessions_expires: the retention cron deletes expired sessions by it (docs/decisions/0032-retention.md).
-  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
-);
-
 /**
  * Passkeys (WebAuthn credentials, decision 0028). Each is a way to sign in that satisfies both steps, and counts as a
  * verified login connection (docs/product.md §5). `credentialId` and `publicKey` are base64url; `counter` is the

@@ -4,10 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { disableUser } from "../../app/.server/auth/accounts";
 import { randomToken, sha256Hex } from "../../app/.server/auth/crypto";
-import { schema } from "../../app/.server/db";
 import type { AppEnv } from "../../app/.server/env";
 import { Client, createUser, db, endSessionsOf, failingStatements, signedInClient } from "./auth-helpers";
 import { deliver, linkCustomer, seconds, stripeEvent, subscriptionObject } from "./billing-helpers";
+import { legacySessions } from "../../db/legacy-schema";
 import { appEnv, uniqueId } from "./helpers";
 
 /** D1 refusing every statement, as when it is unavailable. */
@@ -108,7 +108,7 @@ describe("a session from before, in D1", () => {
   /** A session as the old cookie format made them: its token's hash in D1's sessions table. */
   async function oldSession(userId: string, createdAt = Date.now()) {
     const token = randomToken(32);
-    await db.insert(schema.sessions).values({ id: await sha256Hex(token), userId, expiresAt: Date.now() + 86_400_000, lastSeenAt: createdAt, createdAt });
+    await db.insert(legacySessions).values({ id: await sha256Hex(token), userId, expiresAt: Date.now() + 86_400_000, lastSeenAt: createdAt, createdAt });
     const client = new Client();
     client.cookies.set("__Host-session", token);
     return client;

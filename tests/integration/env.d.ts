@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** A database of its own where account-moves-drop.test.ts drops the old per-account tables. */
       LEGACY_DROP_DB: D1Database;
+      /** A database of its own where sessions-drop.test.ts drops D1's old sessions table. */
+      SESSIONS_DROP_DB: D1Database;
     }
   }
 }

@@ -6,6 +6,7 @@ import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "../../app/.server/db";
 import { pruneSharedRows, RETENTION_RULES, selectionSql } from "../../app/.server/retention";
+import { legacySessions } from "../../db/legacy-schema";
 import worker from "../../workers/app";
 import { appEnv, uniqueId } from "./helpers";
 
@@ -31,7 +32,7 @@ async function seed(now: number) {
     codes: { old: id("code-expired"), kept: id("code-live") },
   };
   await db.batch([
-    db.insert(schema.sessions).values([
+    db.insert(legacySessions).values([
       { id: ids.sessions.old, userId, expiresAt: now - MINUTE, lastSeenAt: now - 31 * DAY, createdAt: now - 31 * DAY },
       { id: ids.sessions.kept, userId, expiresAt: now + DAY, lastSeenAt: now, createdAt: now - 40 * DAY },
     ]),
@@ -66,7 +67,8 @@ type Seeded = Awaited<ReturnType<typeof seed>>;
 
 /** Which of the seeded rows are still there, by kind. */
 async function remaining(ids: Seeded) {
-  const { sessions, emailTokens, emailOutbox, stripeEvents, whatsappLinkCodes } = schema;
+  const { emailTokens, emailOutbox, stripeEvents, whatsappLinkCodes } = schema;
+  const sessions = legacySessions;
   const all = <T extends object>(group: T) => Object.values(group) as never[];
   const sorted = (rows: { id: string | number }[]) => rows.map((row) => row.id).sort();
   return {

@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { legacyAccountMoves } from "../../../db/legacy-schema";
 import { getDb, type Database } from "../db";
+import { unlessDropped } from "../dropped-table";
 import type { AppEnv } from "../env";
 import type { AccountPart, MovedTable } from "./part";
 import { accountParts } from "./parts";
@@ -128,24 +129,6 @@ export async function ownersPage(env: Pick<AppEnv, "DB">, range: OwnerRange, lim
     },
     { notMoved: [], total: 0, moved: 0, next: null },
   );
-}
-
-/**
- * Whether `error` is D1 saying an old table is gone: db/legacy/drop-old-account-tables.sql has run, every account was
- * moved before it, so there is nothing left to read or delete there.
- */
-export function isDroppedTable(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) if (/no such table/i.test(cause.message)) return true;
-  return false;
-}
-
-async function unlessDropped<T>(read: () => Promise<T>, empty: T): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isDroppedTable(error)) return empty;
-    throw error;
-  }
 }
 
 /**

@@ -54,6 +54,16 @@ export function isAccountDeleted(error: unknown): boolean {
   return error instanceof Error && error.message.replace(/^AppError: /, "") === ACCOUNT_DELETED;
 }
 
+/** `call`'s answer, or `otherwise` when it finds the account's object erased; other failures are thrown. */
+export async function unlessDeleted<T>(call: Promise<T>, otherwise: T): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isAccountDeleted(error)) return otherwise;
+    throw error;
+  }
+}
+
 /**
  * Whose R2 folders hold an account's files (decision 0033): its own, every guest merged into it, and any guest a file
  * its rows name was made by. Read before the object's storage is wiped; kept in the deletion record for the job.

@@ -2,13 +2,12 @@
 // the account's id, which says whose object to ask, a random 256-bit token, of which the object holds only the
 // SHA-256, so neither a leak of its storage nor a log line can be replayed as a session, and a MAC of both. Every sign-in makes a new
 // token. Authenticating a request is one call to that object and reads nothing shared.
-import { eq } from "drizzle-orm";
 import { inAccount } from "../account/client";
-import { isAccountDeleted } from "../account/tombstone";
-import { getDb, schema } from "../db";
+import { isAccountDeleted, unlessDeleted } from "../account/tombstone";
 import { loadConfig, type AppEnv } from "../env";
 import { now as clockNow } from "../clock";
 import { equalSecrets, randomToken, sha256Hex } from "./crypto";
+import { isLegacyCookie, moveInLegacySession } from "./legacy-session";
 import { macHex } from "./signing";
 import { SESSION_POLICY } from "./policy";
 import type { ViewerProfileRow, WhoIs } from "./session-operations";
@@ -70,8 +69,6 @@ export function clearSessionCookie(request: Request): string {
  * an account's object: a forged account id would otherwise create an object for it (decision 0039).
  */
 const SESSION_VALUE = /^([A-Za-z0-9-]{1,64})\.([A-Za-z0-9_-]{43})\.([0-9a-f]{32})$/;
-/** A cookie from before the sessions moved into the account's object: the token alone (decision 0039). */
-const LEGACY_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The session a request's cookie names: whose object holds it, and its id there (the token's SHA-256). */
 export interface SessionRef {
@@ -98,24 +95,9 @@ async function verifiedSessionRef(env: AppEnv, request: Request): Promise<Sessio
   return { userId: match[1]!, sessionId: await sha256Hex(match[2]!) };
 }
 
-function legacyToken(request: Request): string | null {
-  const value = readCookie(request, sessionCookieName(request));
-  return value && LEGACY_VALUE.test(value) ? value : null;
-}
-
 async function sessionCookieFor(env: AppEnv, request: Request, userId: string, token: string): Promise<string> {
   const value = `${userId}.${token}.${await sessionMac(env, userId, token)}`;
   return sessionCookie(request, value, Math.floor(SESSION_POLICY.absoluteMs / 1000));
-}
-
-/** A call to the account's object that finds it erased answers this (decision 0033); other failures are thrown. */
-async function unlessDeleted<T>(call: Promise<T>, otherwise: T): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (isAccountDeleted(error)) return otherwise;
-    throw error;
-  }
 }
 
 /**
@@ -225,33 +207,16 @@ export type SessionLookup =
    */
   | Ended;
 
-/**
- * A cookie of the old format (the token alone): its session is read from D1 once, moved into the account's object
- * and the cookie rewritten to name the account (decision 0039). A session moved in before, or begun before the
- * account's sessions were all ended, is over. Until the browser has the new cookie (an API call that sets no cookie),
- * each request with the old one reads D1 again.
- */
-async function moveInLegacySession(env: AppEnv, request: Request, token: string, now: number): Promise<SessionLookup | { ref: SessionRef; setCookie: string }> {
-  const id = await sha256Hex(token);
-  const row = await getDb(env).select().from(schema.sessions).where(eq(schema.sessions.id, id)).get();
-  if (!row || row.expiresAt <= now || row.createdAt + SESSION_POLICY.absoluteMs <= now) return { status: "ended", reason: "auth/user-token-expired" };
-  const { userId, ...session } = row;
-  let moved = await unlessDeleted(inAccount(env, userId, "auth.moveInSession", { session }), "over" as const);
-  if (moved === "profile-needed") {
-    const profile = await loadViewerProfile(env, userId);
-    if (!profile) return { status: "profile-unavailable" };
-    moved = await unlessDeleted(inAccount(env, userId, "auth.moveInSession", { session, profile }), "over" as const);
-  }
-  if (moved !== "moved") return { status: "ended", reason: "auth/user-token-expired" };
-  return { ref: { userId: row.userId, sessionId: id }, setCookie: await sessionCookieFor(env, request, row.userId, token) };
-}
-
 /** The request's session: its account and id, and the cookie to set when an old one was moved in; or why there is none. */
 async function sessionOf(env: AppEnv, request: Request, now: number): Promise<SessionLookup | { ref: SessionRef; setCookie?: string } | null> {
   const ref = await verifiedSessionRef(env, request);
   if (ref) return { ref };
-  const token = legacyToken(request);
-  return token ? moveInLegacySession(env, request, token, now) : null;
+  // A cookie from before decision 0039 (the token alone): its session is moved in once and the cookie rewritten.
+  const token = readCookie(request, sessionCookieName(request));
+  if (!isLegacyCookie(token)) return null;
+  const moved = await moveInLegacySession(env, token, now);
+  if (moved.status !== "moved") return moved;
+  return { ref: { userId: moved.userId, sessionId: moved.sessionId }, setCookie: await sessionCookieFor(env, request, moved.userId, token) };
 }
 
 /**
