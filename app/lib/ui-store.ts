@@ -26,6 +26,8 @@ export interface DocumentPage {
   document: DocumentView;
   page: number;
   context: string | null;
+  /** Cited in a shared conversation: read through its link, which serves the cited page alone (no file, no paging). */
+  shared?: { shareId: string; name: string | null };
 }
 
 export const dialogs = createStore<DialogState>({ openDialog: null, upgradeReason: "generic", authStep: "sign-in", documentPage: null });

@@ -76,6 +76,25 @@ describe("documents in chat (demo provider)", () => {
       await panel.waitFor({ state: "hidden" });
       const threadUrl = page.url();
 
+      // Shared, the citation opens the cited page through the link (its text, the sentence marked; no file, no paging).
+      await page.locator('ol[aria-label="Conversation"] > li:last-of-type[aria-busy="false"]').waitFor();
+      await page.getByRole("button", { name: "Share", exact: true }).click();
+      const shareDialog = page.getByRole("dialog", { name: "Share chat" });
+      await shareDialog.getByRole("button", { name: "Create link" }).click();
+      const link = await shareDialog.getByRole("textbox", { name: "Share link" }).inputValue();
+      await page.keyboard.press("Escape");
+      await page.goto(link);
+      await hydrated(page);
+      const sharedCitation = page.getByRole("list", { name: "Conversation" }).getByRole("button", { name: "Open the cited page 17" });
+      assert.equal(await sharedCitation.textContent(), "[p. 17]");
+      await sharedCitation.click();
+      const sharedPanel = page.getByRole("dialog", { name: NAME });
+      await sharedPanel.getByText("Page 17 of 30").waitFor();
+      assert.match(await sharedPanel.locator("mark").textContent(), /The launch code is Zebra-17/);
+      assert.equal(await sharedPanel.getByRole("button", { name: "Next page" }).count(), 0);
+      assert.equal(await sharedPanel.getByRole("link", { name: "Download" }).count(), 0);
+      await page.keyboard.press("Escape");
+
       // The gallery's Files tab lists it with its chat; deleting asks first, then the list and a toast say so.
       await page.goto("/gallery?tab=files");
       await hydrated(page);

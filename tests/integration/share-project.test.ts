@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { makePdf, numberedPages } from "../fixtures/make-documents.mjs";
 import { Client } from "./auth-helpers";
+import { ask, PDF, uploadAndRead } from "./documents-helpers";
 import { addReadFile, askInProject, documentsAccount, newProject, projectAction } from "./projects-helpers";
 
 const NEEDLE = "The boiler pressure must stay between twelve and fifteen bar.";
@@ -58,6 +59,23 @@ describe("sharing a project chat", { timeout: 120_000 }, () => {
     // Removed from the project, the file no longer opens through the link; a revoked link opens nothing.
     expect((await projectAction(account.client, projectId, { intent: "remove-file", documentId: manualId })).status).toBe(200);
     expect((await citedPage(visitor, shareId, 12, "boiler-manual.pdf")).status).toBe(404);
+  });
+
+  it("a document attached in the chat is not in the snapshot as a picture: only its cited page opens", async () => {
+    const account = await documentsAccount(null);
+    const attached = await uploadAndRead(account, makePdf(numberedPages(3, { 2: NEEDLE })), "boiler-manual.pdf", PDF);
+    const answer = await ask(account.client, "What boiler pressure is right?", { attachmentId: attached.id });
+    expect(answer.status).toBe(200);
+    const made = await account.client.fetch(`/api/threads/${answer.threadId}/share`, { method: "POST", body: new URLSearchParams({ intent: "share" }) });
+    const shareId = ((await made.json()) as { share: { id: string } }).share.id;
+    const page = await (await new Client().get(`/share/${shareId}`)).text();
+    expect(page).toContain("What boiler pressure is right?");
+    // Before, the document's id was shown as an image the link could not serve (a broken picture).
+    expect(page).not.toContain(attached.id);
+    expect(answer.done?.text).toContain("[p. 2]");
+    const cited = await citedPage(new Client(), shareId, 2);
+    expect(cited.status).toBe(200);
+    expect(cited.json.page?.text.replace(/\s+/g, " ")).toContain(NEEDLE);
   });
 
   it("a revoked link's cited page is not found", async () => {

@@ -1,6 +1,7 @@
 // Share links inside the account's own object (decision 0015, 0026): the snapshot a link copies out of the owner's
 // thread, and the visitor's copy of a snapshot ("Continue this chat"). Run by share/links.ts and share/public.ts
 // through the account's client.
+import { inArray } from "drizzle-orm";
 import { resolveCitation } from "../../lib/citations";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { readableThread } from "../chat/export-operations";
@@ -18,8 +19,31 @@ export interface SharedMessage {
 }
 
 export const shareOperations = {
-  /** What a snapshot of the thread holds (chat/export.ts readableThread), read inside the owner's object. */
-  "share.snapshot": ({ db }: AccountContext, threadId: string) => readableThread(db, threadId),
+  /**
+   * What a snapshot of the thread holds (chat/export.ts readableThread), read inside the owner's object. A message keeps
+   * its attachment only when it is a photo (an upload), which the shared page shows; a document stays the owner's, and
+   * only the pages its answers cite open through the link (`share.citedPage`).
+   */
+  "share.snapshot": ({ db }: AccountContext, threadId: string) => {
+    const thread = readableThread(db, threadId);
+    if (!thread) return null;
+    const attached = thread.messages.flatMap((message) => (message.attachmentId ? [message.attachmentId] : []));
+    const { uploads } = accountSchema;
+    const photos = new Set(
+      attached.length
+        ? db
+            .select({ id: uploads.id })
+            .from(uploads)
+            .where(inArray(uploads.id, attached))
+            .all()
+            .map((row) => row.id)
+        : [],
+    );
+    return {
+      ...thread,
+      messages: thread.messages.map((message) => (message.attachmentId && !photos.has(message.attachmentId) ? { ...message, attachmentId: null } : message)),
+    };
+  },
   /**
    * The page a shared answer cites, from the file it names as the owner's thread page would open it: the thread's own
    * documents and, for a project chat, the project's files as they are now (a file removed since is not found). The

@@ -1,8 +1,9 @@
 import { useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { DocumentView } from "~/lib/documents";
 import { resolveCitation } from "~/lib/citations";
 import { openDocumentPanel } from "~/lib/ui-store";
-import { ThreadDocuments } from "./thread-documents";
+import { SharedThread, ThreadDocuments } from "./thread-documents";
 import { InProjectThread } from "../projects/project-thread";
 import { Button } from "~/components/ui/button";
 
@@ -24,6 +25,18 @@ export function CitationButton({ page, name, context, children }: CitationProps)
   const number = Number(page);
   const document = resolveCitation({ name: name ?? null, page: number }, documents);
   const inProject = useContext(InProjectThread) !== null;
+  const shareId = useContext(SharedThread);
+  if (shareId && Number.isInteger(number) && number > 0)
+    return (
+      <CitationLink
+        label={name ? t("file.cite", { page: number, name }) : t("file.citePage", { page: number })}
+        onOpen={() =>
+          openDocumentPanel({ document: sharedDocument(name ?? null), page: number, context: context || null, shared: { shareId, name: name ?? null } })
+        }
+      >
+        {children}
+      </CitationLink>
+    );
   // A project chat's citation of a file since removed from the project says so (decision 0038-projects).
   if (!document && inProject && name && !documents.some((candidate) => candidate.name.toLowerCase() === name.toLowerCase()))
     return (
@@ -33,10 +46,21 @@ export function CitationButton({ page, name, context, children }: CitationProps)
     );
   if (!document) return <>{children}</>;
   return (
+    <CitationLink
+      label={t("file.cite", { page: number, name: document.name })}
+      onOpen={() => openDocumentPanel({ document, page: number, context: context || null })}
+    >
+      {children}
+    </CitationLink>
+  );
+}
+
+function CitationLink({ label, onOpen, children }: { label: string; onOpen: () => void; children?: ReactNode }) {
+  return (
     <Button
       type="button"
-      onClick={() => openDocumentPanel({ document, page: number, context: context || null })}
-      aria-label={t("file.cite", { page: number, name: document.name })}
+      onClick={onOpen}
+      aria-label={label}
       variant="unstyled"
       className="rounded px-0.5 font-medium text-primary underline decoration-dotted underline-offset-2 hover:bg-muted"
     >
@@ -44,3 +68,17 @@ export function CitationButton({ page, name, context, children }: CitationProps)
     </Button>
   );
 }
+
+/** What the panel knows of a shared conversation's cited file before the link answers: its name, if the citation gives it. */
+const sharedDocument = (name: string | null): DocumentView => ({
+  id: "",
+  name: name ?? "",
+  contentType: "text/plain",
+  bytes: 0,
+  pages: null,
+  state: "ready",
+  progress: 100,
+  failure: null,
+  threadId: null,
+  createdAt: 0,
+});

@@ -42,6 +42,10 @@ function PageText({ text, context }: { text: string; context: string | null }) {
   );
 }
 
+/** The cited page through a share link: only a page its answers cite (the link checks), by the citation's file name. */
+const sharedPageUrl = (shared: NonNullable<DocumentPage["shared"]>, page: number) =>
+  `/api/shares/${encodeURIComponent(shared.shareId)}/pages/${page}${shared.name ? `?name=${encodeURIComponent(shared.name)}` : ""}`;
+
 export default function DocumentPanel({ open, target, onOpenChange }: DocumentPanelProps) {
   const { t } = useTranslation("documents");
   const errorText = useErrorText();
@@ -56,19 +60,21 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
     setPage(target.page);
   }
 
-  const { document: cited } = target;
-  const key = `${cited.id}:${page}`;
+  const { document: cited, shared } = target;
+  const url = shared ? sharedPageUrl(shared, page) : `/api/documents/${encodeURIComponent(cited.id)}/pages/${page}`;
+  const key = url;
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();
-    void callApi<PageAnswer>(`/api/documents/${encodeURIComponent(cited.id)}/pages/${page}`, { signal: abort.signal })
+    void callApi<PageAnswer>(url, { signal: abort.signal })
       .then((answer) => setLoaded(answer.ok ? { key, answer: answer.data } : { key, error: answer.error.message || errorText(answer.error.code) }))
       .catch(() => undefined);
     return () => abort.abort();
-  }, [open, cited.id, page, key, errorText]);
+  }, [open, url, key, errorText]);
 
   const current = loaded?.key === key ? loaded : null;
-  const document = current && "answer" in current ? current.answer.document : cited;
+  // A shared page's answer names the file and its pages only (never its id): the rest stays the citation's.
+  const document = current && "answer" in current ? { ...cited, ...current.answer.document } : cited;
   const pages = document.pages ?? page;
   // The cited words are marked on the cited page only.
   const context = page === target.page ? target.context : null;
@@ -87,46 +93,52 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
               <Dialog.Title className="truncate font-semibold">{document.name}</Dialog.Title>
               <Dialog.Description className="sr-only">{t("panel.description", { name: document.name })}</Dialog.Description>
             </div>
-            <a
-              href={`/media/documents/${encodeURIComponent(document.id)}`}
-              download={document.name}
-              className="inline-flex items-center gap-1 rounded p-1.5 text-sm hover:bg-muted"
-              aria-label={t("panel.download")}
-            >
-              <Download className="size-4" aria-hidden />
-            </a>
+            {!shared && (
+              <a
+                href={`/media/documents/${encodeURIComponent(document.id)}`}
+                download={document.name}
+                className="inline-flex items-center gap-1 rounded p-1.5 text-sm hover:bg-muted"
+                aria-label={t("panel.download")}
+              >
+                <Download className="size-4" aria-hidden />
+              </a>
+            )}
             <Dialog.Close className="rounded p-1.5 hover:bg-muted" aria-label={t("panel.close")}>
               <X className="size-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <nav className="flex items-center justify-between gap-2 border-b px-4 py-2 text-sm" aria-label={document.name}>
-            <Button
-              type="button"
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-              disabled={page <= 1}
-              variant="ghost"
-              size="none"
-              className="gap-1 rounded px-2 py-1"
-            >
-              <ChevronLeft className="size-4" aria-hidden />
-              {t("panel.previous")}
-            </Button>
-            <p aria-live="polite">{t("panel.pageOf", { page, pages })}</p>
-            <Button
-              type="button"
-              onClick={() => setPage((current) => Math.min(pages, current + 1))}
-              disabled={page >= pages}
-              variant="ghost"
-              size="none"
-              className="gap-1 rounded px-2 py-1"
-            >
-              {t("panel.next")}
-              <ChevronRight className="size-4" aria-hidden />
-            </Button>
-          </nav>
+          {shared ? (
+            <p className="border-b px-4 py-2 text-center text-sm">{t("panel.pageOf", { page, pages })}</p>
+          ) : (
+            <nav className="flex items-center justify-between gap-2 border-b px-4 py-2 text-sm" aria-label={document.name}>
+              <Button
+                type="button"
+                onClick={() => setPage((current) => Math.max(1, current - 1))}
+                disabled={page <= 1}
+                variant="ghost"
+                size="none"
+                className="gap-1 rounded px-2 py-1"
+              >
+                <ChevronLeft className="size-4" aria-hidden />
+                {t("panel.previous")}
+              </Button>
+              <p aria-live="polite">{t("panel.pageOf", { page, pages })}</p>
+              <Button
+                type="button"
+                onClick={() => setPage((current) => Math.min(pages, current + 1))}
+                disabled={page >= pages}
+                variant="ghost"
+                size="none"
+                className="gap-1 rounded px-2 py-1"
+              >
+                {t("panel.next")}
+                <ChevronRight className="size-4" aria-hidden />
+              </Button>
+            </nav>
+          )}
           {/* Focusable, so a page taller than the panel can be scrolled by keyboard (it holds no link or button). */}
           <div role="region" aria-label={t("panel.pageOf", { page, pages })} tabIndex={0} className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
-            {document.contentType === "application/pdf" && (
+            {document.contentType === "application/pdf" && !shared && (
               <PdfPage documentId={document.id} page={page} label={t("panel.rendered", { page, name: document.name })} />
             )}
             {!current ? (

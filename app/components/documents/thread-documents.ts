@@ -7,3 +7,9 @@ import type { DocumentView } from "~/lib/documents";
  * conversation, a tool's thread).
  */
 export const ThreadDocuments = createContext<readonly DocumentView[]>([]);
+
+/**
+ * The share link a shared conversation is shown through: its answers' page citations open the cited page through the
+ * link (`GET /api/shares/:shareId/pages/:n`), which serves only what the snapshot cites (decision 0038-projects).
+ */
+export const SharedThread = createContext<string | null>(null);
