@@ -115,34 +115,37 @@ describe("a started turn", () => {
   it("tells readers every piece at once and saves progress at most every SAVE_EVERY_MS", () => {
     const joined = turn.attach(written(), "a");
     expect(joined.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "snapshot", text: "", thinking: false } }]);
-    // The first piece is saved at once: a page reloaded mid-answer shows the answer begun.
+    // The first piece leaves alone (a write beside it would hold it back); the second is saved with it: a page
+    // reloaded mid-answer shows the answer begun.
     const first = turn.delta(joined.state, "He", T0 + 10);
-    expect(first.effects).toEqual([
-      { type: "tell", readers: ["a"], event: { type: "delta", text: "He" } },
-      { type: "saveProgress", text: "He" },
+    expect(first.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "delta", text: "He" } }]);
+    const second = turn.delta(first.state, "l", T0 + 20);
+    expect(second.effects).toEqual([
+      { type: "tell", readers: ["a"], event: { type: "delta", text: "l" } },
+      { type: "saveProgress", text: "Hel" },
     ]);
-    const soon = turn.delta(first.state, "l", T0 + 20);
+    const soon = turn.delta(second.state, "l", T0 + 30);
     expect(soon.effects).toEqual([{ type: "tell", readers: ["a"], event: { type: "delta", text: "l" } }]);
-    const more = "lo" + " and more".repeat(SAVE_MIN_CHARS / 8);
-    const later = turn.delta(soon.state, more, T0 + 10 + SAVE_EVERY_MS);
+    const more = "o" + " and more".repeat(SAVE_MIN_CHARS / 8);
+    const later = turn.delta(soon.state, more, T0 + 20 + SAVE_EVERY_MS);
     expect(later.effects).toEqual([
       { type: "tell", readers: ["a"], event: { type: "delta", text: more } },
-      { type: "saveProgress", text: `Hel${more}` },
+      { type: "saveProgress", text: `Hell${more}` },
     ]);
-    expect(later.state).toMatchObject({ text: `Hel${more}`, lastSaveAt: T0 + 10 + SAVE_EVERY_MS });
+    expect(later.state).toMatchObject({ text: `Hell${more}`, lastSaveAt: T0 + 20 + SAVE_EVERY_MS });
   });
 
   it("saves progress at most once a second, and only once SAVE_MIN_CHARS more came since the last save", () => {
     expect(SAVE_EVERY_MS).toBe(1_000);
     const kinds = (step: Step) => step.effects.map((effect) => effect.type);
-    // The first piece at once; then much text, but within the second: not yet.
-    const begun = turn.delta(written(), "w", T0);
+    // Saved with the second piece; then much text, but within the second: not yet.
+    const begun = turn.delta(turn.delta(written(), "v", T0).state, "w", T0);
     expect(kinds(begun)).toEqual(["tell", "saveProgress"]);
     const quick = turn.delta(begun.state, "x".repeat(SAVE_MIN_CHARS * 4 - 1), T0 + 10);
     expect(kinds(quick)).toEqual(["tell"]);
     const saved = turn.delta(quick.state, "yz", T0 + SAVE_EVERY_MS);
-    expect(saved.effects.at(-1)).toEqual({ type: "saveProgress", text: "w" + "x".repeat(SAVE_MIN_CHARS * 4 - 1) + "yz" });
-    expect(saved.state).toMatchObject({ lastSaveAt: T0 + SAVE_EVERY_MS, savedChars: SAVE_MIN_CHARS * 4 + 2 });
+    expect(saved.effects.at(-1)).toEqual({ type: "saveProgress", text: "vw" + "x".repeat(SAVE_MIN_CHARS * 4 - 1) + "yz" });
+    expect(saved.state).toMatchObject({ lastSaveAt: T0 + SAVE_EVERY_MS, savedChars: SAVE_MIN_CHARS * 4 + 3 });
     // Seconds later, but little text since: not yet; once SAVE_MIN_CHARS more came, saved.
     const slow = turn.delta(saved.state, "a".repeat(SAVE_MIN_CHARS - 1), T0 + 5 * SAVE_EVERY_MS);
     expect(kinds(slow)).toEqual(["tell"]);
