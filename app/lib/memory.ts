@@ -21,8 +21,3 @@ export interface MemoryNote {
    */
   offer: boolean;
 }
-
-/** Whether a note has anything to show. */
-export function hasMemoryNote(note: MemoryNote | undefined): note is MemoryNote {
-  return Boolean(note && (note.used.length > 0 || note.updated.length > 0 || note.offer));
-}

@@ -1,5 +1,5 @@
 // The product's model list (docs/product.md §3), shared by client and server. Each entry names its provider and abilities;
-// the upstream id it is called with is configurable (the product's ids are retired or retiring: PROVIDERS.md).
+// the upstream id it is called with is the server's (ai/upstream-ids.ts), configurable there.
 import type { ToolKey } from "./constants";
 
 export const PROVIDERS = ["openai", "anthropic", "google", "deepseek", "xai"] as const;
@@ -12,23 +12,21 @@ export interface ModelInfo {
   tier: "fast" | "pro";
   vision: boolean;
   reasoning: boolean;
-  /** The vendor's current successor, used when configuration does not override it. */
-  defaultUpstream: string;
 }
 
 export const MODELS: readonly ModelInfo[] = [
-  { id: "gpt-4o-mini", provider: "openai", tier: "fast", vision: true, reasoning: false, defaultUpstream: "gpt-4o-mini" },
-  { id: "gpt-4o", provider: "openai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "gpt-4o" },
-  { id: "o3-mini", provider: "openai", tier: "pro", vision: false, reasoning: true, defaultUpstream: "o4-mini" },
-  { id: "claude-3-5-haiku-latest", provider: "anthropic", tier: "fast", vision: true, reasoning: false, defaultUpstream: "claude-haiku-4-5" },
-  { id: "claude-3-5-sonnet-latest", provider: "anthropic", tier: "pro", vision: true, reasoning: false, defaultUpstream: "claude-sonnet-4-5" },
-  { id: "gemini-1.5-pro", provider: "google", tier: "pro", vision: true, reasoning: false, defaultUpstream: "gemini-2.5-pro" },
-  { id: "gemini-2.0-flash", provider: "google", tier: "fast", vision: true, reasoning: false, defaultUpstream: "gemini-2.5-flash" },
-  { id: "deepseek-reasoner", provider: "deepseek", tier: "pro", vision: false, reasoning: true, defaultUpstream: "deepseek-v4-pro" },
-  { id: "deepseek-chat", provider: "deepseek", tier: "fast", vision: false, reasoning: false, defaultUpstream: "deepseek-v4-flash" },
-  { id: "grok-2-vision-1212", provider: "xai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "grok-2-vision-1212" },
-  { id: "grok-2-vision", provider: "xai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "grok-2-vision" },
-  { id: "gpt-4.1", provider: "openai", tier: "pro", vision: true, reasoning: false, defaultUpstream: "gpt-4.1" },
+  { id: "gpt-4o-mini", provider: "openai", tier: "fast", vision: true, reasoning: false },
+  { id: "gpt-4o", provider: "openai", tier: "pro", vision: true, reasoning: false },
+  { id: "o3-mini", provider: "openai", tier: "pro", vision: false, reasoning: true },
+  { id: "claude-3-5-haiku-latest", provider: "anthropic", tier: "fast", vision: true, reasoning: false },
+  { id: "claude-3-5-sonnet-latest", provider: "anthropic", tier: "pro", vision: true, reasoning: false },
+  { id: "gemini-1.5-pro", provider: "google", tier: "pro", vision: true, reasoning: false },
+  { id: "gemini-2.0-flash", provider: "google", tier: "fast", vision: true, reasoning: false },
+  { id: "deepseek-reasoner", provider: "deepseek", tier: "pro", vision: false, reasoning: true },
+  { id: "deepseek-chat", provider: "deepseek", tier: "fast", vision: false, reasoning: false },
+  { id: "grok-2-vision-1212", provider: "xai", tier: "pro", vision: true, reasoning: false },
+  { id: "grok-2-vision", provider: "xai", tier: "pro", vision: true, reasoning: false },
+  { id: "gpt-4.1", provider: "openai", tier: "pro", vision: true, reasoning: false },
 ];
 
 /** Models offered in the chat picker (gpt-4.1 is web search's model, docs/product.md §3). */

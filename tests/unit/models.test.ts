@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_UPSTREAM } from "../../app/.server/ai/upstream-ids";
 import { chooseModel, DEFAULT_PROVIDER_NAME, defaultModelFor, MODELS, PROVIDER_LABELS, providerNameFor } from "../../app/lib/models";
 
 describe("providerNameFor", () => {
@@ -57,3 +58,12 @@ function filesUnder(dir: string): string[] {
     entry.isDirectory() ? filesUnder(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
   );
 }
+
+describe("upstream ids", () => {
+  it("name the upstream id of every model of the list, on the server only", () => {
+    expect(Object.keys(DEFAULT_UPSTREAM).sort()).toEqual(MODELS.map((model) => model.id).sort());
+    expect(DEFAULT_UPSTREAM["claude-3-5-haiku-latest"]).toBe("claude-haiku-4-5");
+    // The list the browser loads carries the product's ids alone.
+    expect(MODELS.some((model) => "defaultUpstream" in model)).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
 // serves every model offline (labelled "Demo model" in the UI).
 import * as z from "zod";
 import { findModel, MODELS, type ModelInfo, type ProviderId } from "../../lib/models";
+import { DEFAULT_UPSTREAM } from "./upstream-ids";
 
 const DEFAULT_BASE_URL: Record<ProviderId, string> = {
   openai: "https://api.openai.com/v1",
@@ -106,7 +107,7 @@ export function resolveTarget(env: Record<string, unknown>, modelId: string): Ch
     provider: model.provider,
     baseURL,
     apiKey,
-    model: modelOverrides(env)[model.id] ?? model.defaultUpstream,
+    model: modelOverrides(env)[model.id] ?? DEFAULT_UPSTREAM[model.id] ?? model.id,
     headers: gateway && gatewayToken ? { "cf-aig-authorization": `Bearer ${gatewayToken}` } : {},
   };
 }

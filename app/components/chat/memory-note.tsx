@@ -9,9 +9,14 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
 import { useErrorText } from "~/lib/error-text";
-import { hasMemoryNote, type MemoryNote } from "~/lib/memory";
+import type { MemoryNote } from "~/lib/memory";
 import { notify } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
+
+/** Whether a note has anything to show. Kept here, its one user: the chat's first visit then loads no module for it. */
+function hasMemoryNote(note: MemoryNote | undefined): note is MemoryNote {
+  return Boolean(note && (note.used.length > 0 || note.updated.length > 0 || note.offer));
+}
 
 /** When the page asks again for a pending note (ms after the answer ended); the job usually ends within a second or two. */
 const FOLLOW_AFTER_MS = [1_000, 2_000, 4_000, 8_000];

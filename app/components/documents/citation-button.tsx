@@ -29,7 +29,7 @@ export function CitationButton({ page, name, context, children }: CitationProps)
   if (shareId && Number.isInteger(number) && number > 0)
     return (
       <CitationLink
-        label={name ? t("file.cite", { page: number, name }) : t("file.citePage", { page: number })}
+        label={name ? t("file.cite", { page: number, name }) : t("share:page.cite", { page: number })}
         onOpen={() =>
           openDocumentPanel({ document: sharedDocument(name ?? null), page: number, context: context || null, shared: { shareId, name: name ?? null } })
         }

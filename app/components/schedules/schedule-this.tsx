@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { buttonVariants } from "~/components/ui/button";
 
 export function ScheduleThisLink({ kind, fields }: { kind: "sendEveryMorning" | "followTopic"; fields: Record<string, string> }) {
-  const { t } = useTranslation("chat");
+  // In the tools' strings, which the horoscope and web search pages load anyway (the chat's load on a first visit).
+  const { t } = useTranslation("tools");
   const query = new URLSearchParams({ time: "08:00", ...fields }).toString();
   return (
     <Link to={`/schedules?${query}`} className={buttonVariants({ variant: "outline", size: "sm", className: "inline-flex items-center gap-1" })}>
