@@ -25,7 +25,8 @@ interface PageAnswer {
   page: { number: number; heading: string | null; text: string };
 }
 
-type Loaded = { key: string; answer: PageAnswer } | { key: string; error: string };
+/** A page's answer, by the URL it was asked at: an answer to an earlier page is not shown for this one. */
+type Loaded = { url: string; answer: PageAnswer } | { url: string; error: string };
 
 /** The page's text with the answer's words in a <mark>, scrolled into view. */
 function PageText({ text, context }: { text: string; context: string | null }) {
@@ -62,17 +63,16 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
 
   const { document: cited, shared } = target;
   const url = shared ? sharedPageUrl(shared, page) : `/api/documents/${encodeURIComponent(cited.id)}/pages/${page}`;
-  const key = url;
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();
     void callApi<PageAnswer>(url, { signal: abort.signal })
-      .then((answer) => setLoaded(answer.ok ? { key, answer: answer.data } : { key, error: answer.error.message || errorText(answer.error.code) }))
+      .then((answer) => setLoaded(answer.ok ? { url, answer: answer.data } : { url, error: answer.error.message || errorText(answer.error.code) }))
       .catch(() => undefined);
     return () => abort.abort();
-  }, [open, url, key, errorText]);
+  }, [open, url, errorText]);
 
-  const current = loaded?.key === key ? loaded : null;
+  const current = loaded?.url === url ? loaded : null;
   // A shared page's answer names the file and its pages only (never its id): the rest stays the citation's.
   const document = current && "answer" in current ? { ...cited, ...current.answer.document } : cited;
   const pages = document.pages ?? page;
@@ -90,7 +90,8 @@ export default function DocumentPanel({ open, target, onOpenChange }: DocumentPa
         >
           <div className="flex items-center gap-2 border-b px-4 py-3">
             <div className="min-w-0 flex-1">
-              <Dialog.Title className="truncate font-semibold">{document.name}</Dialog.Title>
+              {/* A shared citation without a file name learns it from the link's answer. */}
+              <Dialog.Title className="truncate font-semibold">{document.name || t("panel.loading")}</Dialog.Title>
               <Dialog.Description className="sr-only">{t("panel.description", { name: document.name })}</Dialog.Description>
             </div>
             {!shared && (
