@@ -267,9 +267,19 @@ export function percentile(values, p) {
 export async function measureStreaming(bench, baseline) {
   // Memory stays off for these turns: with it on, each answer queues an extraction that `wrangler dev` runs on the same
   // two cores while the next turns are measured (deployed, a queue consumer elsewhere runs it). The turn still reads
-  // the person's memory settings on its way, as every turn does.
-  await memoryOff(bench);
-  if (baseline) await memoryOff(baseline);
+  // the person's memory settings on its way, as every turn does. The bench is shared with the figures after it (the
+  // memory ones among them), so memory is switched back on when these runs end.
+  await setMemory(bench, false);
+  if (baseline) await setMemory(baseline, false);
+  try {
+    return await streamAndFloor(bench, baseline);
+  } finally {
+    await setMemory(bench, true);
+    if (baseline) await setMemory(baseline, true);
+  }
+}
+
+async function streamAndFloor(bench, baseline) {
   const direct = { ttft: [], gaps: [], out: [], back: [] };
   const app = { ttft: [], gaps: [], out: [], back: [] };
   const added = [];
@@ -319,12 +329,12 @@ export async function measureStreaming(bench, baseline) {
   return { ...result, baseline: { ref: baseline.ref, sha: baseline.sha, added: baselineAdded, floor: baselineFloor } };
 }
 
-/** Settings › Memory's switch, off, for the bench user (POST /api/memory). */
-async function memoryOff(bench) {
+/** Settings › Memory's switch for the bench user (POST /api/memory). */
+export async function setMemory(bench, enabled) {
   const response = await fetch(`${bench.server.baseUrl}/api/memory`, {
     method: "POST",
     headers: { Cookie: bench.cookie },
-    body: new URLSearchParams({ intent: "enabled", enabled: "false" }),
+    body: new URLSearchParams({ intent: "enabled", enabled: String(enabled) }),
   });
   if (!response.ok) throw new Error(`POST /api/memory answered ${response.status}: ${await response.text()}`);
 }

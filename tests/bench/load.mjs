@@ -53,23 +53,46 @@ async function startLoadServer(startServer) {
   }
 }
 
-/** POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. */
+/**
+ * POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. A request
+ * that fails outright (the connection refused or cut) resolves with status 0 and the error, so one never hides the rest.
+ */
 async function turn(baseUrl, cookie, message) {
-  const response = await fetch(`${baseUrl}/api/chat`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie },
-    body: JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message, mode: "send" }),
-  });
-  if (!response.ok) {
-    const body = await response.text();
-    return { status: response.status, error: body.slice(0, 200) };
+  try {
+    const response = await fetch(`${baseUrl}/api/chat`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+      body: JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message, mode: "send" }),
+    });
+    if (!response.ok) {
+      const body = await response.text();
+      return { status: response.status, error: body.slice(0, 200) };
+    }
+    const text = await response.text();
+    const events = text
+      .split("\n\n")
+      .filter((block) => block.startsWith("data: "))
+      .map((block) => JSON.parse(block.slice(6)));
+    return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: events.find((event) => event.type === "done") };
+  } catch (error) {
+    return { status: 0, error: `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}` };
   }
-  const text = await response.text();
-  const events = text
-    .split("\n\n")
-    .filter((block) => block.startsWith("data: "))
-    .map((block) => JSON.parse(block.slice(6)));
-  return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: events.find((event) => event.type === "done") };
+}
+
+/** Why each turn that did not complete ended, counted: "503 …", "fetch failed (…)", "done: interrupted", "no done event". */
+export function unfinishedReasons(results) {
+  const reasons = new Map();
+  for (const result of results) {
+    if (result.done?.status === "complete") continue;
+    const reason =
+      result.status !== 200
+        ? `${result.status} ${result.error}`
+        : result.done
+          ? `done: ${result.done.status} ${result.done.errorCode ?? ""}`.trim()
+          : "no done event";
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  return [...reasons].map(([reason, count]) => `${count} × ${reason}`);
 }
 
 /** Runs both checks on one server. */
@@ -89,7 +112,7 @@ export async function measureLoad(startServer) {
     const streams = await Promise.all(Array.from({ length: LOAD_BENCH.streams }, (_, index) => turn(server.baseUrl, pro, `stream ${index}`)));
     const streamsMs = performance.now() - streamsStarted;
     const completed = streams.filter((result) => result.done?.status === "complete");
-    // Saved: each answer read back as a reloaded page would (from D1 once finished), with the same text.
+    // Saved: each answer read back as a reloaded page would (from the account's object once finished), with the same text.
     let saved = 0;
     for (const result of completed) {
       const response = await fetch(`${server.baseUrl}/api/chat/${result.messageId}/stream`, { headers: { Cookie: pro } });
@@ -103,7 +126,7 @@ export async function measureLoad(startServer) {
     }
     return {
       spends: { total: spends.length, accepted, refused, other: spends.length - accepted - refused, ms: spendsMs },
-      streams: { total: streams.length, completed: completed.length, saved, ms: streamsMs },
+      streams: { total: streams.length, completed: completed.length, saved, ms: streamsMs, unfinished: unfinishedReasons(streams) },
     };
   } finally {
     await server.stop();
@@ -173,8 +196,7 @@ export async function measureAccountsLoad(startServer) {
       total: turns.length,
       completed: completed.length,
       stored,
-      refused: turns.filter((result) => result.status !== 200).length,
-      refusals: [...new Set(turns.filter((result) => result.status !== 200).map((result) => `${result.status} ${result.error}`))],
+      unfinished: unfinishedReasons(turns),
       chargedWrong,
       charged: usedAfter.reduce((sum, used, index) => sum + used - usedBefore[index], 0),
       reads: during.reads,

@@ -4,6 +4,7 @@
 // characters (GET /__memory-calls); tokens are estimated at four characters a token (OpenAI's rule of thumb for
 // English) for the extraction, and at three for the prompt, as the app's own budget counts them.
 import { randomUUID } from "node:crypto";
+import { setMemory } from "./chat.mjs";
 
 export const MEMORY_BENCH = {
   /** Turns that each state one fact: more than the 600-token budget holds, so the selection is what is measured. */
@@ -34,6 +35,8 @@ async function memoryCalls(bench) {
 
 /** `bench` is startChatBench's (chat.mjs): the fake upstream, a server configured for it, a signed-in cookie. */
 export async function measureMemory(bench) {
+  // On whatever ran on this bench before (the first-token runs switch it off while they measure).
+  await setMemory(bench, true);
   const before = (await memoryCalls(bench)).extractions.length;
   for (let index = 0; index < MEMORY_BENCH.facts; index++) {
     await turn(bench, `I keep a garden diary, entry ${index}: the tomatoes on the north wall did well this week.`);
