@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { DEV_PROXY_DROP } from "../e2e/helpers.mjs";
 import { ROOT, run } from "../e2e/server.mjs";
 import { movedInCookie, startFakeUpstream } from "./chat.mjs";
 
@@ -54,30 +55,38 @@ async function startLoadServer(startServer) {
 }
 
 /**
- * POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. A request
- * that fails outright (the connection refused or cut) resolves with status 0 and the error, so one never hides the rest.
+ * POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. A POST that
+ * `wrangler dev`'s own proxy dropped (DEV_PROXY_DROP: the worker never saw it) is sent again, the same request id and
+ * so the same charge, at most twice, and counted in `retried`. A request that fails outright (the connection refused
+ * or cut) resolves with status 0 and the error, so one never hides the rest.
  */
 async function turn(baseUrl, cookie, message) {
+  const body = JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message, mode: "send" });
+  let retried = 0;
   try {
-    const response = await fetch(`${baseUrl}/api/chat`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: cookie },
-      body: JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message, mode: "send" }),
-    });
-    if (!response.ok) {
-      const body = await response.text();
-      return { status: response.status, error: body.slice(0, 200) };
+    for (;;) {
+      const response = await fetch(`${baseUrl}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body });
+      if (!response.ok) {
+        const error = (await response.text()).slice(0, 200);
+        if (response.status === 503 && error.startsWith(DEV_PROXY_DROP) && retried < 2) {
+          retried++;
+          continue;
+        }
+        return { status: response.status, error, retried };
+      }
+      const events = (await response.text())
+        .split("\n\n")
+        .filter((block) => block.startsWith("data: "))
+        .map((block) => JSON.parse(block.slice(6)));
+      return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: events.find((event) => event.type === "done"), retried };
     }
-    const text = await response.text();
-    const events = text
-      .split("\n\n")
-      .filter((block) => block.startsWith("data: "))
-      .map((block) => JSON.parse(block.slice(6)));
-    return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: events.find((event) => event.type === "done") };
   } catch (error) {
-    return { status: 0, error: `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}` };
+    return { status: 0, error: `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`, retried };
   }
 }
+
+/** How many turns `wrangler dev`'s proxy dropped once or more before they went through (see turn()). */
+export const retriedTurns = (results) => results.filter((result) => result.retried > 0).length;
 
 /** Why each turn that did not complete ended, counted: "503 …", "fetch failed (…)", "done: interrupted", "no done event". */
 export function unfinishedReasons(results) {
@@ -126,7 +135,14 @@ export async function measureLoad(startServer) {
     }
     return {
       spends: { total: spends.length, accepted, refused, other: spends.length - accepted - refused, ms: spendsMs },
-      streams: { total: streams.length, completed: completed.length, saved, ms: streamsMs, unfinished: unfinishedReasons(streams) },
+      streams: {
+        total: streams.length,
+        completed: completed.length,
+        saved,
+        ms: streamsMs,
+        unfinished: unfinishedReasons(streams),
+        retried: retriedTurns(streams),
+      },
     };
   } finally {
     await server.stop();
@@ -197,6 +213,7 @@ export async function measureAccountsLoad(startServer) {
       completed: completed.length,
       stored,
       unfinished: unfinishedReasons(turns),
+      retried: retriedTurns(turns),
       chargedWrong,
       charged: usedAfter.reduce((sum, used, index) => sum + used - usedBefore[index], 0),
       reads: during.reads,

@@ -75,7 +75,7 @@ export async function withPage(browser, options, body) {
  * was closing at that moment (cloudflare/workers-sdk#14641; it retries GET and HEAD itself). Our worker never saw
  * the request, and production has no such proxy: the page's "Failed to load resource" for it is not the app's error.
  */
-const DEV_PROXY_DROP = "Your worker restarted mid-request";
+export const DEV_PROXY_DROP = "Your worker restarted mid-request";
 
 /** Collects console.error messages and uncaught exceptions of a page (all frames, across navigations). */
 export function recordErrors(page) {
