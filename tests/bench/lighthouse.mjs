@@ -152,6 +152,7 @@ export async function measureLighthouse({ baseUrl, executablePath, runs, screens
         const headers = screen.signedIn ? { Cookie: cookie } : {};
         const samples = [];
         for (let index = 0; index < runs; index++) {
+          await clearCookies(chrome.port);
           const lhr = await runOnce({ url: `${baseUrl}${screen.path}`, port: chrome.port, headers, preset, log });
           if (new URL(lhr.finalDisplayedUrl).pathname !== screen.path) {
             throw new Error(`Lighthouse on ${screen.path} (${preset}) ended on ${lhr.finalDisplayedUrl}`);
@@ -184,6 +185,22 @@ export async function measureLighthouse({ baseUrl, executablePath, runs, screens
     await chrome.kill();
   }
   return rows;
+}
+
+/**
+ * Empties the browser's cookie jar before a run. Lighthouse resets a page's storage between runs but keeps its cookies,
+ * and a cookie in the jar wins over the Cookie header Lighthouse adds (extraHeaders): once the sign-in page had set its
+ * passkey challenge cookie, the signed-in screen's next run went out without the session and measured the sign-in page.
+ * Each run is a first visit, with the session cookie only where the screen asks for it.
+ */
+async function clearCookies(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    for (const context of browser.contexts()) await context.clearCookies();
+  } finally {
+    // Connected, not launched: this only disconnects.
+    await browser.close();
+  }
 }
 
 /** Lighthouse's own trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP): one run is retried twice. */

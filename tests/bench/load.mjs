@@ -85,6 +85,24 @@ async function turn(baseUrl, cookie, message) {
   }
 }
 
+/**
+ * A GET through `wrangler dev`, sent again if no answer came within HELD_MS. When the proxy's connection to the runtime
+ * fails under it, the proxy takes the runtime for restarting and queues a GET until the restart is over, which never
+ * comes, so the request waits for ever (decision 0026, "The load figures"); the runtime never saw it. `held` counts them.
+ */
+const HELD_MS = 30_000;
+export async function getThroughDevProxy(url, headers, held) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, { headers, signal: AbortSignal.timeout(HELD_MS) });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      if (error.name !== "TimeoutError" || attempt >= 2) throw error;
+      held.count++;
+    }
+  }
+}
+
 /** How many turns `wrangler dev`'s proxy dropped once or more before they went through (see turn()). */
 export const retriedTurns = (results) => results.filter((result) => result.retried > 0).length;
 
@@ -107,6 +125,7 @@ export function unfinishedReasons(results) {
 /** Runs both checks on one server. */
 export async function measureLoad(startServer) {
   const { server, fake, free, pro } = await startLoadServer(startServer);
+  const held = { count: 0 };
   try {
     // Warm the worker and both accounts' objects first, so start-up is not counted.
     await turn(server.baseUrl, pro, "warm up");
@@ -124,8 +143,7 @@ export async function measureLoad(startServer) {
     // Saved: each answer read back as a reloaded page would (from the account's object once finished), with the same text.
     let saved = 0;
     for (const result of completed) {
-      const response = await fetch(`${server.baseUrl}/api/chat/${result.messageId}/stream`, { headers: { Cookie: pro } });
-      const body = await response.text();
+      const { text: body } = await getThroughDevProxy(`${server.baseUrl}/api/chat/${result.messageId}/stream`, { Cookie: pro }, held);
       const done = body
         .split("\n\n")
         .filter((block) => block.startsWith("data: "))
@@ -164,6 +182,7 @@ export async function measureAccountsLoad(startServer) {
   const now = Date.now();
   const accounts = Array.from({ length: ACCOUNTS_LOAD.accounts }, (_, index) => ({ id: `load-account-${index}`, ...session(`load-account-${index}`, now) }));
   let server;
+  const held = { count: 0 };
   try {
     server = await startServer({
       label: "bench-accounts-load",
@@ -183,8 +202,8 @@ export async function measureAccountsLoad(startServer) {
     });
     const { baseUrl } = server;
     for (const account of accounts) account.cookie = await movedInCookie(baseUrl, account.cookie);
-    const take = async () => (await fetch(`${baseUrl}/__bench/d1`)).json();
-    const credits = async (account) => (await (await fetch(`${baseUrl}/api/credits`, { headers: { Cookie: account.cookie } })).json()).used;
+    const take = async () => JSON.parse((await getThroughDevProxy(`${baseUrl}/__bench/d1`, {}, held)).text);
+    const credits = async (account) => JSON.parse((await getThroughDevProxy(`${baseUrl}/api/credits`, { Cookie: account.cookie }, held)).text).used;
     // Every account's object is started (and finds no old rows to move in) before the turns, as a returning person's is.
     const usedBefore = await Promise.all(accounts.map(credits));
     await take();
@@ -203,7 +222,7 @@ export async function measureAccountsLoad(startServer) {
     const completed = turns.filter((result) => result.done?.status === "complete");
     let stored = 0;
     for (let index = 0; index < completed.length; index += ACCOUNTS_LOAD.readBackAtOnce) {
-      const batch = await Promise.all(completed.slice(index, index + ACCOUNTS_LOAD.readBackAtOnce).map((result) => readBack(baseUrl, result)));
+      const batch = await Promise.all(completed.slice(index, index + ACCOUNTS_LOAD.readBackAtOnce).map((result) => readBack(baseUrl, result, held)));
       stored += batch.filter(Boolean).length;
     }
     const usedAfter = await Promise.all(accounts.map(credits));
@@ -214,6 +233,7 @@ export async function measureAccountsLoad(startServer) {
       stored,
       unfinished: unfinishedReasons(turns),
       retried: retriedTurns(turns),
+      held: held.count,
       chargedWrong,
       charged: usedAfter.reduce((sum, used, index) => sum + used - usedBefore[index], 0),
       reads: during.reads,
@@ -228,9 +248,9 @@ export async function measureAccountsLoad(startServer) {
 }
 
 /** Whether a finished answer reads back complete, with the text it streamed, from its account's object. */
-async function readBack(baseUrl, result) {
-  const response = await fetch(`${baseUrl}/api/chat/${result.messageId}/stream`, { headers: { Cookie: result.account.cookie } });
-  const done = (await response.text())
+async function readBack(baseUrl, result, held) {
+  const { text } = await getThroughDevProxy(`${baseUrl}/api/chat/${result.messageId}/stream`, { Cookie: result.account.cookie }, held);
+  const done = text
     .split("\n\n")
     .filter((block) => block.startsWith("data: "))
     .map((block) => JSON.parse(block.slice(6)))

@@ -522,7 +522,7 @@ const MEASUREMENTS = [
       const { streams } = await shared.load();
       return {
         value: streams.total - streams.saved,
-        detail: `${streams.completed} of ${streams.total} completed${unfinished(streams.unfinished)}, ${streams.saved} read back complete from the account's object; all in ${formatMs(streams.ms)}${retriedNote(streams.retried)}`,
+        detail: `${streams.completed} of ${streams.total} completed${unfinished(streams.unfinished)}, ${streams.saved} read back complete from the account's object; all in ${formatMs(streams.ms)}${retriedNote(streams)}`,
       };
     },
   },
@@ -535,7 +535,7 @@ const MEASUREMENTS = [
       const result = await shared.accountsLoad();
       return {
         value: result.total - result.stored,
-        detail: `${result.completed} of ${result.total} completed${unfinished(result.unfinished)}, ${result.stored} read back complete from their accounts' objects; all in ${formatMs(result.ms)}${retriedNote(result.retried)}`,
+        detail: `${result.completed} of ${result.total} completed${unfinished(result.unfinished)}, ${result.stored} read back complete from their accounts' objects; all in ${formatMs(result.ms)}${retriedNote(result)}`,
       };
     },
   },
@@ -797,7 +797,9 @@ function formatBytes(bytes) {
 /** The reasons turns did not complete, as a detail's tail ("" when every one did). */
 const unfinished = (reasons = []) => (reasons.length ? ` (not completed: ${reasons.slice(0, 3).join(" | ")})` : "");
 /** The turns `wrangler dev`'s proxy dropped before the worker saw them and that were sent again (load.mjs turn()). */
-const retriedNote = (count) => (count ? `; ${count} sent again after wrangler dev's proxy dropped them unseen (decision 0026)` : "");
+const retriedNote = ({ retried, held }) =>
+  (retried ? `; ${retried} POSTs sent again after wrangler dev's proxy dropped them unseen` : "") +
+  (held ? `; ${held} GETs sent again after wrangler dev's proxy held them 30 s` : "");
 
 function formatMs(ms) {
   return `${ms.toFixed(2)} ms`;
