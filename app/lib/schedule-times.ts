@@ -3,55 +3,17 @@
 // the spring-forward night) runs at the first minute after the gap; one the change repeats runs once, at its first
 // occurrence. The next run is always the first one after "now", so a schedule missed while nothing ran runs once.
 import type { TimeRule } from "./schedules";
+import { zoneClockAt, type ZoneClock } from "./zone-clock";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  weekday: number;
-}
+type Wall = Omit<ZoneClock, "second">;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      weekday: "short",
-    });
-    formatters.set(zone, format);
-  }
-  return format;
-}
-
-/** The wall clock in `zone` at instant `at`. */
+/** The wall clock in `zone` at instant `at` (to the minute). */
 export function wallAt(at: number, zone: string): Wall {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    weekday: WEEKDAYS.indexOf(parts.weekday ?? ""),
-  };
+  const { second: _second, ...wall } = zoneClockAt(zone, at);
+  return wall;
 }
 
 /** A wall time as if it were UTC: comparable numbers for wall times. */

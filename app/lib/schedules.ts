@@ -1,4 +1,5 @@
 // What a schedule is, as the page, the form's schema and the server share it (docs/decisions/0045-schedules.md).
+import { HOROSCOPE_TYPES, type HoroscopeType } from "./tools";
 
 export const SCHEDULE_TOOLS = ["chat", "web-search", "horoscope"] as const;
 export type ScheduleTool = (typeof SCHEDULE_TOOLS)[number];
@@ -10,16 +11,7 @@ export const SCHEDULE_DELIVERIES = ["push", "email", "whatsapp"] as const;
 export type ScheduleDelivery = (typeof SCHEDULE_DELIVERIES)[number];
 
 /** A horoscope reading a schedule can ask for: every type but the coffee cup, which needs a fresh photo each time. */
-export const SCHEDULE_READINGS = [
-  "daily",
-  "tarot",
-  "birth-chart",
-  "love-compatibility",
-  "moon-tracking",
-  "retro-tracking",
-  "ritual-meditation",
-  "career-financial",
-] as const;
+export const SCHEDULE_READINGS = HOROSCOPE_TYPES.filter((type): type is Exclude<HoroscopeType, "coffee"> => type !== "coffee");
 export type ScheduleReading = (typeof SCHEDULE_READINGS)[number];
 
 /** When a schedule runs, on the wall clock of its time zone. Days of the week: 0 Sunday … 6 Saturday. */

@@ -116,18 +116,10 @@ export async function signInWithPassword(
   env: AppEnv,
   input: { email: string; password: string; address: string; locale: Locale; trustedDevice?: boolean },
 ): Promise<User> {
-  const email = normalizeEmail(input.email);
-  const attempt = await beginSignInAttempt(env, email, input.address, { trustedDevice: input.trustedDevice });
-  const user = await findUserByEmail(env, email);
-  const check = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !check.ok) throw new AppError("auth/invalid-credential");
-  await attempt.succeeded();
-  if (user.disabledAt) throw new AppError("auth/user-disabled");
-  // Being deleted (decision 0033): never signed in again, whatever proves who they are.
-  if (user.deletingAt) throw new AppError("account/deleted");
+  const { user, needsRehash } = await checkPassword(env, input);
   if (!user.emailVerified) throw new AppError("auth/unverified-email");
   const changes: Partial<User> = {};
-  if (check.needsRehash) changes.passwordHash = await hashPassword(input.password);
+  if (needsRehash) changes.passwordHash = await hashPassword(input.password);
   if (user.locale !== input.locale) changes.locale = input.locale;
   if (Object.keys(changes).length > 0) {
     await getPrimaryDb(env)
@@ -139,7 +131,14 @@ export async function signInWithPassword(
 }
 
 /** Checks email and password for resending the activation email (the account is not signed in yet). */
-export async function checkPasswordForResend(env: AppEnv, input: { email: string; password: string; address: string; trustedDevice?: boolean }): Promise<User> {
+export async function checkPasswordForResend(env: AppEnv, input: PasswordAttempt): Promise<User> {
+  return (await checkPassword(env, input)).user;
+}
+
+type PasswordAttempt = { email: string; password: string; address: string; trustedDevice?: boolean };
+
+/** The account behind an email and password, counted against the failure windows; refused when it may not sign in. */
+async function checkPassword(env: AppEnv, input: PasswordAttempt): Promise<{ user: User; needsRehash: boolean }> {
   const email = normalizeEmail(input.email);
   const attempt = await beginSignInAttempt(env, email, input.address, { trustedDevice: input.trustedDevice });
   const user = await findUserByEmail(env, email);
@@ -149,7 +148,7 @@ export async function checkPasswordForResend(env: AppEnv, input: { email: string
   if (user.disabledAt) throw new AppError("auth/user-disabled");
   // Being deleted (decision 0033): never signed in again, whatever proves who they are.
   if (user.deletingAt) throw new AppError("account/deleted");
-  return user;
+  return { user, needsRehash: check.needsRehash };
 }
 
 /**

@@ -3,6 +3,7 @@
 // A birth time is local to its place: `localToUtc` reads it with that zone's offset on that date (the tz database in
 // Intl, so historic daylight saving and zone changes count), never with the browser's zone.
 import type { Locale } from "../../lib/constants";
+import { zoneClockAt } from "../../lib/zone-clock";
 import data from "./places.json";
 
 /**
@@ -105,25 +106,10 @@ export function searchPlaces(query: string, locale: Locale, limit = PLACES_LIMIT
   return [...starts, ...words].slice(0, limit).map((index) => placeOption(toPlace(rows[index]!), locale));
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 /** Minutes east of UTC that the zone's clocks showed at the instant `utcMs` (the tz database's historic rules). */
 export function zoneOffsetAt(zone: string, utcMs: number): number {
-  let format = zoneFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    zoneFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const clock = zoneClockAt(zone, utcMs);
+  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 60_000);
 }
 
