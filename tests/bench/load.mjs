@@ -74,28 +74,33 @@ async function turn(baseUrl, cookie, message) {
         }
         return { status: response.status, error, retried };
       }
-      const events = (await response.text())
-        .split("\n\n")
-        .filter((block) => block.startsWith("data: "))
-        .map((block) => JSON.parse(block.slice(6)));
-      return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: events.find((event) => event.type === "done"), retried };
+      return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: doneEvent(await response.text()), retried };
     }
   } catch (error) {
     return { status: 0, error: `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`, retried };
   }
 }
 
+/** An answer's Server-Sent Events: its final "done" event, or undefined when the stream ended without one. */
+const doneEvent = (text) =>
+  text
+    .split("\n\n")
+    .filter((block) => block.startsWith("data: "))
+    .map((block) => JSON.parse(block.slice(6)))
+    .find((event) => event.type === "done");
+
+const HELD_MS = 30_000;
+
 /**
  * A GET through `wrangler dev`, sent again if no answer came within HELD_MS. When the proxy's connection to the runtime
  * fails under it, the proxy takes the runtime for restarting and queues a GET until the restart is over, which never
  * comes, so the request waits for ever (decision 0026, "The load figures"); the runtime never saw it. `held` counts them.
  */
-const HELD_MS = 30_000;
-export async function getThroughDevProxy(url, headers, held) {
+async function getThroughDevProxy(url, headers, held) {
   for (let attempt = 0; ; attempt++) {
     try {
       const response = await fetch(url, { headers, signal: AbortSignal.timeout(HELD_MS) });
-      return { status: response.status, text: await response.text() };
+      return await response.text();
     } catch (error) {
       if (error.name !== "TimeoutError" || attempt >= 2) throw error;
       held.count++;
@@ -104,10 +109,10 @@ export async function getThroughDevProxy(url, headers, held) {
 }
 
 /** How many turns `wrangler dev`'s proxy dropped once or more before they went through (see turn()). */
-export const retriedTurns = (results) => results.filter((result) => result.retried > 0).length;
+const retriedTurns = (results) => results.filter((result) => result.retried > 0).length;
 
 /** Why each turn that did not complete ended, counted: "503 …", "fetch failed (…)", "done: interrupted", "no done event". */
-export function unfinishedReasons(results) {
+function unfinishedReasons(results) {
   const reasons = new Map();
   for (const result of results) {
     if (result.done?.status === "complete") continue;
@@ -142,15 +147,7 @@ export async function measureLoad(startServer) {
     const completed = streams.filter((result) => result.done?.status === "complete");
     // Saved: each answer read back as a reloaded page would (from the account's object once finished), with the same text.
     let saved = 0;
-    for (const result of completed) {
-      const { text: body } = await getThroughDevProxy(`${server.baseUrl}/api/chat/${result.messageId}/stream`, { Cookie: pro }, held);
-      const done = body
-        .split("\n\n")
-        .filter((block) => block.startsWith("data: "))
-        .map((block) => JSON.parse(block.slice(6)))
-        .find((event) => event.type === "done");
-      if (done?.status === "complete" && done.text === result.done.text) saved++;
-    }
+    for (const result of completed) if (await readBack(server.baseUrl, pro, result, held)) saved++;
     return {
       spends: { total: spends.length, accepted, refused, other: spends.length - accepted - refused, ms: spendsMs },
       streams: {
@@ -202,8 +199,8 @@ export async function measureAccountsLoad(startServer) {
     });
     const { baseUrl } = server;
     for (const account of accounts) account.cookie = await movedInCookie(baseUrl, account.cookie);
-    const take = async () => JSON.parse((await getThroughDevProxy(`${baseUrl}/__bench/d1`, {}, held)).text);
-    const credits = async (account) => JSON.parse((await getThroughDevProxy(`${baseUrl}/api/credits`, { Cookie: account.cookie }, held)).text).used;
+    const take = async () => JSON.parse(await getThroughDevProxy(`${baseUrl}/__bench/d1`, {}, held));
+    const credits = async (account) => JSON.parse(await getThroughDevProxy(`${baseUrl}/api/credits`, { Cookie: account.cookie }, held)).used;
     // Every account's object is started (and finds no old rows to move in) before the turns, as a returning person's is.
     const usedBefore = await Promise.all(accounts.map(credits));
     await take();
@@ -222,7 +219,9 @@ export async function measureAccountsLoad(startServer) {
     const completed = turns.filter((result) => result.done?.status === "complete");
     let stored = 0;
     for (let index = 0; index < completed.length; index += ACCOUNTS_LOAD.readBackAtOnce) {
-      const batch = await Promise.all(completed.slice(index, index + ACCOUNTS_LOAD.readBackAtOnce).map((result) => readBack(baseUrl, result, held)));
+      const batch = await Promise.all(
+        completed.slice(index, index + ACCOUNTS_LOAD.readBackAtOnce).map((result) => readBack(baseUrl, result.account.cookie, result, held)),
+      );
       stored += batch.filter(Boolean).length;
     }
     const usedAfter = await Promise.all(accounts.map(credits));
@@ -248,12 +247,7 @@ export async function measureAccountsLoad(startServer) {
 }
 
 /** Whether a finished answer reads back complete, with the text it streamed, from its account's object. */
-async function readBack(baseUrl, result, held) {
-  const { text } = await getThroughDevProxy(`${baseUrl}/api/chat/${result.messageId}/stream`, { Cookie: result.account.cookie }, held);
-  const done = text
-    .split("\n\n")
-    .filter((block) => block.startsWith("data: "))
-    .map((block) => JSON.parse(block.slice(6)))
-    .find((event) => event.type === "done");
+async function readBack(baseUrl, cookie, result, held) {
+  const done = doneEvent(await getThroughDevProxy(`${baseUrl}/api/chat/${result.messageId}/stream`, { Cookie: cookie }, held));
   return done?.status === "complete" && done.text === result.done.text;
 }
