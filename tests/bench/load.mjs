@@ -54,30 +54,40 @@ async function startLoadServer(startServer) {
   }
 }
 
+/** A connection cut under a request (by `wrangler dev`'s proxy or the runtime closing a kept-alive socket). */
+const CUT_CONNECTION = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
+const RESENDS = 2;
+
 /**
- * POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. A POST that
- * `wrangler dev`'s own proxy dropped (DEV_PROXY_DROP: the worker never saw it) is sent again, the same request id and
- * so the same charge, at most twice, and counted in `retried`. A request that fails outright (the connection refused
- * or cut) resolves with status 0 and the error, so one never hides the rest.
+ * POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. Sent again
+ * with the same request id, so the same charge, at most RESENDS times and counted in `retried`, when `wrangler dev`'s
+ * own proxy dropped it (DEV_PROXY_DROP: the worker never saw it) or the connection was cut before the answer ended:
+ * the worker may have begun that answer, and a retried request id joins the answer it started (`awaitMessageFor` in
+ * app/.server/chat/turn/begin.ts), as a browser's retry does. A request that fails otherwise (the connection refused)
+ * resolves with status 0 and the error, so one never hides the rest.
  */
 async function turn(baseUrl, cookie, message) {
   const body = JSON.stringify({ requestId: randomUUID(), model: "gpt-4o-mini", message, mode: "send" });
   let retried = 0;
-  try {
-    for (;;) {
+  for (;;) {
+    try {
       const response = await fetch(`${baseUrl}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body });
       if (!response.ok) {
         const error = (await response.text()).slice(0, 200);
-        if (response.status === 503 && error.startsWith(DEV_PROXY_DROP) && retried < 2) {
+        if (response.status === 503 && error.startsWith(DEV_PROXY_DROP) && retried < RESENDS) {
           retried++;
           continue;
         }
         return { status: response.status, error, retried };
       }
       return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: doneEvent(await response.text()), retried };
+    } catch (error) {
+      if (CUT_CONNECTION.has(error.cause?.code) && retried < RESENDS) {
+        retried++;
+        continue;
+      }
+      return { status: 0, error: `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`, retried };
     }
-  } catch (error) {
-    return { status: 0, error: `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`, retried };
   }
 }
 

@@ -796,9 +796,9 @@ function formatBytes(bytes) {
 
 /** The reasons turns did not complete, as a detail's tail ("" when every one did). */
 const unfinished = (reasons = []) => (reasons.length ? ` (not completed: ${reasons.slice(0, 3).join(" | ")})` : "");
-/** The turns `wrangler dev`'s proxy dropped before the worker saw them and that were sent again (load.mjs turn()). */
+/** The turns sent again, the same request id, after `wrangler dev`'s proxy dropped them or a connection was cut (load.mjs turn()). */
 const retriedNote = ({ retried, held }) =>
-  (retried ? `; ${retried} POSTs sent again after wrangler dev's proxy dropped them unseen` : "") +
+  (retried ? `; ${retried} POSTs sent again after wrangler dev's proxy dropped them or their connection was cut` : "") +
   (held ? `; ${held} GETs sent again after wrangler dev's proxy held them 30 s` : "");
 
 function formatMs(ms) {
