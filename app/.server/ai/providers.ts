@@ -51,13 +51,14 @@ export type ChatTarget = UpstreamTarget | DemoTarget;
 
 const overridesSchema = z.record(z.string(), z.string().min(1));
 
-function readString(env: Record<string, unknown>, name: string): string | undefined {
+/** A deployment variable's value, trimmed; undefined when it is unset or blank (`[vars]` keeps "" for "not set"). */
+export function configuredString(env: Record<string, unknown>, name: string): string | undefined {
   const value = env[name];
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
 function modelOverrides(env: Record<string, unknown>): Record<string, string> {
-  const raw = readString(env, "MODEL_OVERRIDES");
+  const raw = configuredString(env, "MODEL_OVERRIDES");
   if (!raw) return {};
   try {
     return overridesSchema.parse(JSON.parse(raw));
@@ -68,7 +69,7 @@ function modelOverrides(env: Record<string, unknown>): Record<string, string> {
 }
 
 export function configuredProviders(env: Record<string, unknown>): ProviderId[] {
-  return (Object.keys(ENV_PREFIX) as ProviderId[]).filter((provider) => readString(env, `${ENV_PREFIX[provider]}_API_KEY`));
+  return (Object.keys(ENV_PREFIX) as ProviderId[]).filter((provider) => configuredString(env, `${ENV_PREFIX[provider]}_API_KEY`));
 }
 
 /** True when no provider has a key: every model is served by the offline demo provider. */
@@ -80,7 +81,7 @@ const DEMO_PACE_MS = 30;
 
 /** DEMO_PACE_MS, a whole number of milliseconds up to a second; anything else is the default. */
 function demoPaceMs(env: Record<string, unknown>): number {
-  const value = Number(readString(env, "DEMO_PACE_MS"));
+  const value = Number(configuredString(env, "DEMO_PACE_MS"));
   return Number.isInteger(value) && value >= 0 && value <= 1000 ? value : DEMO_PACE_MS;
 }
 
@@ -96,12 +97,13 @@ export function resolveTarget(env: Record<string, unknown>, modelId: string): Ch
   if (!model) return null;
   if (isDemoMode(env)) return { kind: "demo", model: model.id, paceMs: demoPaceMs(env) };
   const prefix = ENV_PREFIX[model.provider];
-  const apiKey = readString(env, `${prefix}_API_KEY`);
+  const apiKey = configuredString(env, `${prefix}_API_KEY`);
   if (!apiKey) return null;
-  const gateway = readString(env, "AI_GATEWAY_URL");
-  const gatewayToken = readString(env, "AI_GATEWAY_TOKEN");
+  const gateway = configuredString(env, "AI_GATEWAY_URL");
+  const gatewayToken = configuredString(env, "AI_GATEWAY_TOKEN");
   const baseURL =
-    readString(env, `${prefix}_BASE_URL`) ?? (gateway ? `${gateway.replace(/\/$/, "")}/${GATEWAY_SEGMENT[model.provider]}` : DEFAULT_BASE_URL[model.provider]);
+    configuredString(env, `${prefix}_BASE_URL`) ??
+    (gateway ? `${gateway.replace(/\/$/, "")}/${GATEWAY_SEGMENT[model.provider]}` : DEFAULT_BASE_URL[model.provider]);
   return {
     kind: "openai-compatible",
     provider: model.provider,

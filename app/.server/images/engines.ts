@@ -5,7 +5,7 @@ import { findModel, MODELS, type ProviderId } from "../../lib/models";
 import type { AspectRatio, TranslateLanguage, TranslationResult } from "../../lib/schemas/images";
 import { translationResultSchema } from "../../lib/schemas/images";
 import type { ErrorCode } from "../errors";
-import { availableModels, configuredProviders, isDemoMode, resolveTarget, type UpstreamTarget } from "../ai/providers";
+import { availableModels, configuredProviders, configuredString, isDemoMode, resolveTarget, type UpstreamTarget } from "../ai/providers";
 import { base64Decode } from "../auth/crypto";
 import { checkImage } from "./validate";
 
@@ -31,11 +31,6 @@ const EDIT_MODELS: Record<string, { variable: string; fallback: string } | "imag
 /** `editModel`: what edits pictures for this provider, null when it cannot. */
 export type ImageEngine = { kind: "demo" } | (UpstreamTarget & { imageModel: string; editModel: string | null });
 
-function readString(env: Record<string, unknown>, name: string): string | undefined {
-  const value = env[name];
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
-
 /**
  * The engine that draws for a chosen catalogue model: its provider's image model when that provider has an images
  * API, else the first configured provider that has one. Null when keys exist but none of them can make images.
@@ -53,9 +48,9 @@ export function resolveImageEngine(env: Record<string, unknown>, modelId: string
   const target = representative ? resolveTarget(env, representative.id) : null;
   if (!target || target.kind !== "openai-compatible") return null;
   const { variable, fallback } = IMAGE_MODELS[provider]!;
-  const imageModel = readString(env, variable) ?? fallback;
+  const imageModel = configuredString(env, variable) ?? fallback;
   const edit = EDIT_MODELS[provider];
-  const editModel = edit === "image-model" ? imageModel : edit ? (readString(env, edit.variable) ?? edit.fallback) : null;
+  const editModel = edit === "image-model" ? imageModel : edit ? (configuredString(env, edit.variable) ?? edit.fallback) : null;
   return { ...target, imageModel, editModel };
 }
 

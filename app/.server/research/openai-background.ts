@@ -6,7 +6,7 @@
 // docs/decisions/0041-research-sources-and-exports.md.
 import OpenAI from "openai";
 import { MODELS } from "../../lib/models";
-import { resolveTarget, type UpstreamTarget } from "../ai/providers";
+import { configuredString, resolveTarget, type UpstreamTarget } from "../ai/providers";
 import { clientFor } from "../ai/upstream";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -17,17 +17,12 @@ export const DEFAULT_RESEARCH_MODEL = "o4-mini-deep-research";
 /** A poll or a cancel is a small request: it must not hold the object's alarm for the client's two minutes. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-function readString(env: Record<string, unknown>, name: string): string | undefined {
-  const value = env[name];
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
-
 /** OpenAI's address, key and gateway headers as the chat models use them; null when OpenAI is not configured. */
 export function researchTarget(env: AppEnv): (UpstreamTarget & { researchModel: string }) | null {
   const representative = MODELS.find((model) => model.provider === "openai");
   const target = representative ? resolveTarget(env, representative.id) : null;
   if (!target || target.kind !== "openai-compatible") return null;
-  return { ...target, researchModel: readString(env, "OPENAI_RESEARCH_MODEL") ?? DEFAULT_RESEARCH_MODEL };
+  return { ...target, researchModel: configuredString(env, "OPENAI_RESEARCH_MODEL") ?? DEFAULT_RESEARCH_MODEL };
 }
 
 function client(env: AppEnv) {

@@ -4,7 +4,7 @@
 // Only addresses the URL rule allows are kept (research/source-url.ts): what is found is what may be read.
 import * as z from "zod";
 import { MODELS } from "../../lib/models";
-import { resolveTarget } from "../ai/providers";
+import { configuredString, resolveTarget } from "../ai/providers";
 import { clientFor } from "../ai/upstream";
 import { SourceList } from "../ai/web-search";
 import type { AppEnv } from "../env";
@@ -24,11 +24,6 @@ export interface FoundPage {
   date: string | null;
 }
 
-function readString(env: Record<string, unknown>, name: string): string | undefined {
-  const value = env[name];
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
-
 /**
  * The OpenAI model that searches: the catalogue's first fast OpenAI model (gpt-4o-mini, web search's model below Pro,
  * search/turn.ts; not imported from there, which would close an import circle through the account object).
@@ -44,7 +39,7 @@ function openAiSearchTarget(env: AppEnv) {
 /** Which search the own loop has: OpenAI's web_search tool first, then Brave; null when neither is configured. */
 export function webFinderFor(env: AppEnv): "openai" | "brave" | null {
   if (openAiSearchTarget(env)) return "openai";
-  return readString(env, "BRAVE_SEARCH_API_KEY") ? "brave" : null;
+  return configuredString(env, "BRAVE_SEARCH_API_KEY") ? "brave" : null;
 }
 
 const siteOf = (url: string) => new URL(url).hostname.replace(/^www\./, "");
@@ -74,12 +69,12 @@ const braveSchema = z.object({
 });
 
 async function findWithBrave(env: AppEnv, query: string, count: number): Promise<FoundPage[]> {
-  const base = (readString(env, "BRAVE_SEARCH_BASE_URL") ?? BRAVE_DEFAULT_BASE_URL).replace(/\/$/, "");
+  const base = (configuredString(env, "BRAVE_SEARCH_BASE_URL") ?? BRAVE_DEFAULT_BASE_URL).replace(/\/$/, "");
   const url = new URL(`${base}/web/search`);
   url.searchParams.set("q", query.slice(0, 400));
   url.searchParams.set("count", String(count));
   const response = await fetch(url, {
-    headers: { accept: "application/json", "X-Subscription-Token": readString(env, "BRAVE_SEARCH_API_KEY") ?? "" },
+    headers: { accept: "application/json", "X-Subscription-Token": configuredString(env, "BRAVE_SEARCH_API_KEY") ?? "" },
     signal: AbortSignal.timeout(SEARCH_TIMEOUT_MS),
   });
   // A refused key, a spent quota or an outage ends the step as a provider failure (steps.ts).

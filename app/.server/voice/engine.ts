@@ -4,15 +4,10 @@
 import OpenAI, { toFile } from "openai";
 import { MODELS } from "../../lib/models";
 import type { Voice } from "../../lib/voice";
-import { isDemoMode, resolveTarget, type UpstreamTarget } from "../ai/providers";
+import { configuredString, isDemoMode, resolveTarget, type UpstreamTarget } from "../ai/providers";
 import { AppError } from "../errors";
 
 export type VoiceEngine = { kind: "demo" } | (UpstreamTarget & { speechModel: string; transcriptionModel: string });
-
-function readString(env: Record<string, unknown>, name: string): string | undefined {
-  const value = env[name];
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
 
 /** The engine for this deployment, or null when only providers without audio endpoints are configured. */
 export function resolveVoiceEngine(env: Record<string, unknown>): VoiceEngine | null {
@@ -22,8 +17,8 @@ export function resolveVoiceEngine(env: Record<string, unknown>): VoiceEngine | 
   if (!target || target.kind !== "openai-compatible") return null;
   return {
     ...target,
-    speechModel: readString(env, "OPENAI_SPEECH_MODEL") ?? "gpt-4o-mini-tts",
-    transcriptionModel: readString(env, "OPENAI_TRANSCRIPTION_MODEL") ?? "gpt-4o-mini-transcribe",
+    speechModel: configuredString(env, "OPENAI_SPEECH_MODEL") ?? "gpt-4o-mini-tts",
+    transcriptionModel: configuredString(env, "OPENAI_TRANSCRIPTION_MODEL") ?? "gpt-4o-mini-transcribe",
   };
 }
 
