@@ -51,3 +51,8 @@ export function getPrimaryDb(env: { DB: D1Database }): Database {
 }
 
 export { schema };
+
+/** A write refused by a UNIQUE constraint (D1 wraps SQLite's error in `cause`): the row is already there. */
+export function isUniqueViolation(error: unknown): boolean {
+  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
+}

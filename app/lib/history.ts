@@ -52,3 +52,10 @@ export function groupThreads<T extends { updatedAt: number }>(threads: T[], now:
   for (const thread of threads) groups.get(historyGroupOf(thread.updatedAt, now, zone))?.push(thread);
   return HISTORY_GROUPS.map((group) => ({ group, threads: groups.get(group) ?? [] })).filter((entry) => entry.threads.length > 0);
 }
+
+/** Where a thread is read: its tool's page (the history panel's links, and a notification's link to a finished answer). */
+export function threadPath(thread: { id: string; tool: string; toolPath: string | null }): string {
+  if (thread.tool === "horoscope" && thread.toolPath) return `/horoscope/${thread.toolPath}/${thread.id}`;
+  if (thread.tool === "web-search") return `/web-search/${thread.id}`;
+  return `/web-main/${thread.id}`;
+}

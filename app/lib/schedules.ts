@@ -54,14 +54,3 @@ export interface ScheduleView {
   threadId: string | null;
   runs: ScheduleRunView[];
 }
-
-/** Whether `zone` is an IANA time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -5,6 +5,7 @@ import { FlaskConical } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { pageAction, requireUser, requireUserRow } from "~/.server/http/auth";
 import { DEMO_PRICES, formatMoney } from "~/.server/billing/catalogue";
+import { billingPeriodOf } from "~/.server/billing/screen";
 import { demoCheckoutEvents, deliverDemoEvents } from "~/.server/billing/demo";
 import { givesPro } from "~/.server/billing/plan";
 import { listSubscriptions } from "~/.server/billing/subscriptions";
@@ -17,7 +18,6 @@ import { pageTitle } from "~/.server/page";
 import { FormAlert, SubmitButton } from "~/components/auth/fields";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
-import { BILLING_PERIODS, type BillingPeriod } from "~/lib/constants";
 import { titleMeta } from "~/lib/meta";
 
 export const handle = routeStrings("billing");
@@ -27,18 +27,10 @@ function demoOnly(config: AppConfig) {
   if (config.billing.mode !== "demo") throw new Response("Not Found", { status: 404 });
 }
 
-function toPeriod(value: unknown): BillingPeriod {
-  if (typeof value === "string" && (BILLING_PERIODS as readonly string[]).includes(value)) return value as BillingPeriod;
-  throw new AppError("request/invalid");
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   demoOnly(context.config);
   await requireUser(request, context);
-  const url = new URL(request.url);
-  const period = (BILLING_PERIODS as readonly string[]).includes(url.searchParams.get("period") ?? "")
-    ? (url.searchParams.get("period") as BillingPeriod)
-    : "month";
+  const period = billingPeriodOf(new URL(request.url).searchParams.get("period")) ?? "month";
   const price = DEMO_PRICES[period];
   return {
     title: await pageTitle(request, "billing", "demoCheckout.title"),
@@ -56,7 +48,8 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   demoOnly(context.config);
   const form = await readForm(request);
   const { user } = await requireUserRow(request, context);
-  const period = toPeriod(form.get("period"));
+  const period = billingPeriodOf(form.get("period"));
+  if (!period) throw new AppError("request/invalid");
   const at = now();
   const rows = await listSubscriptions(context.env, user.id);
   if (rows.some((row) => givesPro(row, at))) throw new AppError("billing/already-subscribed");

@@ -3,7 +3,7 @@
 import { and, eq, exists } from "drizzle-orm";
 import type { User } from "../../../db/schema";
 import type { Locale } from "../../lib/constants";
-import { type Database, getDb, getPrimaryDb, schema } from "../db";
+import { type Database, getDb, getPrimaryDb, isUniqueViolation, schema } from "../db";
 import { sendEmail } from "../email";
 import { accountEmail, type AccountEmailKind } from "../email/templates";
 import { loadConfig, type AppEnv } from "../env";
@@ -32,11 +32,6 @@ export async function findUser(env: AppEnv, userId: string): Promise<User | unde
 export interface LinkContext {
   origin: string;
   locale: Locale;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? error);
-  return /UNIQUE constraint failed/i.test(text);
 }
 
 /**

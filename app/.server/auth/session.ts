@@ -2,6 +2,7 @@
 // the account's id, which says whose object to ask, a random 256-bit token, of which the object holds only the
 // SHA-256, so neither a leak of its storage nor a log line can be replayed as a session, and a MAC of both. Every sign-in makes a new
 // token. Authenticating a request is one call to that object and reads nothing shared.
+import { readCookie as readHeaderCookie } from "../../lib/cookies";
 import { inAccount } from "../account/client";
 import { isAccountDeleted, unlessDeleted } from "../account/tombstone";
 import { loadConfig, type AppEnv } from "../env";
@@ -39,19 +40,9 @@ export function sessionCookieName(request: Request): string {
   return isSecureRequest(request) ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE;
 }
 
+/** A cookie of the request (app/lib/cookies.ts reads it: one that cannot be decoded counts as absent). */
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join("="));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return readHeaderCookie(request.headers.get("Cookie"), name);
 }
 
 function sessionCookie(request: Request, value: string, maxAgeSeconds: number): string {

@@ -18,7 +18,8 @@ import { currentSubscription, listSubscriptions, planForUser } from "./subscript
 
 const DEFAULT_PERIOD: BillingPeriod = "month";
 
-function toPeriod(value: unknown): BillingPeriod | null {
+/** A billing period as posted or asked for in the address; null for anything else. */
+export function billingPeriodOf(value: unknown): BillingPeriod | null {
   return typeof value === "string" && (BILLING_PERIODS as readonly string[]).includes(value) ? (value as BillingPeriod) : null;
 }
 
@@ -52,7 +53,7 @@ export async function loadPaymentPage(request: Request, context: AppContext) {
   }
 
   const title = await pageTitle(request, "billing", "title");
-  const period = toPeriod(url.searchParams.get("period")) ?? DEFAULT_PERIOD;
+  const period = billingPeriodOf(url.searchParams.get("period")) ?? DEFAULT_PERIOD;
   const at = now();
   const current = user ? currentSubscription(await listSubscriptions(env, user.id), at) : null;
   const active =
@@ -96,7 +97,7 @@ export async function checkoutFromForm(request: Request, context: AppContext): P
   const form = await readForm(request);
   const { user } = await requireUserRow(request, context);
   if (form.get("intent") !== "checkout") throw new AppError("request/invalid");
-  const period = toPeriod(form.get("period"));
+  const period = billingPeriodOf(form.get("period"));
   if (!period) throw new AppError("request/invalid");
   const prices = await loadPrices(context.config);
   return startCheckout(context.env, context.config, {

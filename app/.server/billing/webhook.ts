@@ -3,7 +3,7 @@
 // changes; events may come twice or out of order and still end in the right state (docs/decisions/0007-billing.md).
 import { eq } from "drizzle-orm";
 import { now as clockNow } from "../clock";
-import { type Database, getPrimaryDb, schema } from "../db";
+import { type Database, getPrimaryDb, isUniqueViolation, schema } from "../db";
 import type { AppConfig, AppEnv } from "../env";
 import { AppError } from "../errors";
 import { syncViewerProfile } from "../auth/viewer-profile";
@@ -32,10 +32,6 @@ const PAID_EVENTS = new Set(["invoice.paid", "invoice.payment_succeeded"]);
 
 /** Stripe's events are a few kilobytes; a body past this is refused with 413 while it arrives (SECURITY.md). */
 export const STRIPE_EVENT_MAX_BYTES = 512 * 1024;
-
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
-}
 
 /** What became of a verified delivery: applied (or a duplicate, or ignored), or failed while applying (nothing of it recorded). */
 export type WebhookDelivery = { processed: true; outcome: WebhookOutcome } | { processed: false };

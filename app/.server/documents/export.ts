@@ -4,14 +4,13 @@ import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import type { StreamingZip } from "../exports/zip-writer";
 import type { everyDocument } from "./operations";
+import { isoDay, safeFileName } from "../exports/archive-format";
 
-const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 /** A file name safe in any unzip tool: letters, digits, dot, dash and underscore. */
-const safe = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(0, 80);
 
 /** A document's file name under documents/ (projects/export.ts names it from a project's folder too). */
 export const documentArchiveName = (document: { id: string; name: string; createdAt: number }) =>
-  `${day(document.createdAt)}-${document.id.slice(0, 8)}-${safe(document.name)}`;
+  `${isoDay(document.createdAt)}-${document.id.slice(0, 8)}-${safeFileName(document.name, 80)}`;
 
 interface ArchiveWriting {
   zip: StreamingZip;
@@ -31,7 +30,7 @@ export async function writeDocuments(
 ): Promise<void> {
   const listed = [];
   for (const document of documents) {
-    const base = `${day(document.createdAt)}-${document.id.slice(0, 8)}`;
+    const base = `${isoDay(document.createdAt)}-${document.id.slice(0, 8)}`;
     const object = await env.MEDIA.get(document.r2Key);
     const file = documentArchiveName(document);
     if (object) await zip.addStream(`documents/${file}`, object.body, document.createdAt);

@@ -5,6 +5,7 @@
 // few marks so that no name can carry an address or a link.
 import type { Locale } from "../../lib/constants";
 import { i18nServer } from "../i18n";
+import { escapeMarkup } from "../markup";
 import type { EmailMessage } from "./index";
 
 export type AccountEmailKind =
@@ -15,10 +16,6 @@ export interface ListedPasskey {
   name: string;
   createdAt: number;
   lastUsedAt: number | null;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
 /** Letters (any script), digits, spaces and `·-_'()`: no dot, colon or slash, so no name reads as an address or link. */
@@ -62,19 +59,19 @@ export async function accountEmail(
   const text = [greeting, "", body, "", ...listText, input.link, "", expiry, ignore, "", `— ${brand}`].join("\n");
   const listHtml =
     list.length > 0
-      ? `<ul style="margin:0 0 20px;padding-left:20px;line-height:1.5">${list.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>\n`
+      ? `<ul style="margin:0 0 20px;padding-left:20px;line-height:1.5">${list.map((line) => `<li>${escapeMarkup(line)}</li>`).join("")}</ul>\n`
       : "";
   const html = `<!doctype html>
-<html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0b1020">
 <table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 <tr><td>
-<p style="font-size:18px;font-weight:600;margin:0 0 16px">${escapeHtml(brand)}</p>
-<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(body)}</p>
-${listHtml}<p style="margin:0 0 20px"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(button)}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(input.link)}</p>
-<p style="margin:16px 0 0;font-size:13px;color:#4b5563">${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>
+<p style="font-size:18px;font-weight:600;margin:0 0 16px">${escapeMarkup(brand)}</p>
+<p style="margin:0 0 12px">${escapeMarkup(greeting)}</p>
+<p style="margin:0 0 20px;line-height:1.5">${escapeMarkup(body)}</p>
+${listHtml}<p style="margin:0 0 20px"><a href="${escapeMarkup(input.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeMarkup(button)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#4b5563;word-break:break-all">${escapeMarkup(input.link)}</p>
+<p style="margin:16px 0 0;font-size:13px;color:#4b5563">${escapeMarkup(expiry)} ${escapeMarkup(ignore)}</p>
 </td></tr></table></body></html>`;
   return { to: input.to, subject, text, html, locale: input.locale };
 }

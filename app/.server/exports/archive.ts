@@ -42,12 +42,9 @@ import { writeChats, writeMemoryNotes } from "./chats";
 import { signInRows, writeSignInRows } from "./sign-in";
 import { parsedJson, writeTranslations, writeUploads } from "./uploads";
 import type { StreamingZip } from "./zip-writer";
+import { isoDay, isoTime, jsonFile } from "./archive-format";
 
 const extensionFor: Record<string, string> = { "image/svg+xml": "svg", "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
-
-const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
-const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 function labelsFor(env: AppEnv, locale: Locale): ExportLabels {
   const strings = resources[locale].chat;
@@ -101,20 +98,20 @@ export async function writeArchive(
   const now = Date.now();
   await zip.addText(
     "account.json",
-    json({
+    jsonFile({
       name: user.displayName,
       email: user.email,
       emailVerified: user.emailVerified,
-      createdAt: iso(user.createdAt),
+      createdAt: isoTime(user.createdAt),
       language: user.locale,
       plan: user.accessLevel === "pro" ? "PRO" : "FREE",
       loginConnections: inventory.connections.map((connection) => ({
         provider: connection.provider,
         email: connection.email,
         verified: connection.verified,
-        connectedAt: iso(connection.createdAt),
+        connectedAt: isoTime(connection.createdAt),
       })),
-      exportedAt: iso(now),
+      exportedAt: isoTime(now),
     }),
     now,
   );
@@ -129,7 +126,7 @@ export async function writeArchive(
   const creations = [];
   for (const image of inventory.images) {
     const object = await env.MEDIA.get(image.r2Key);
-    const file = `${day(image.createdAt)}-${image.tool}-${image.id.slice(0, 8)}.${extensionFor[image.contentType] ?? "bin"}`;
+    const file = `${isoDay(image.createdAt)}-${image.tool}-${image.id.slice(0, 8)}.${extensionFor[image.contentType] ?? "bin"}`;
     if (object) await zip.addStream(`creations/${file}`, object.body, image.createdAt);
     creations.push({
       file: object ? file : null,
@@ -139,28 +136,28 @@ export async function writeArchive(
       settings: parsedJson(image.params),
       width: image.width,
       height: image.height,
-      createdAt: iso(image.createdAt),
+      createdAt: isoTime(image.createdAt),
     });
     await step();
   }
-  await zip.addText("creations/creations.json", json(creations), now);
+  await zip.addText("creations/creations.json", jsonFile(creations), now);
 
   const voiceNotes = [];
   for (const note of inventory.voiceNotes) {
     const object = await env.MEDIA.get(note.r2Key);
-    const file = `${day(note.createdAt)}-${note.messageId.slice(0, 8)}.${note.r2Key.split(".").pop()}`;
+    const file = `${isoDay(note.createdAt)}-${note.messageId.slice(0, 8)}.${note.r2Key.split(".").pop()}`;
     if (object) await zip.addStream(`voice-notes/${file}`, object.body, note.createdAt);
     const chat = chatFiles.get(note.threadId);
     voiceNotes.push({
       file: object ? file : null,
       transcript: note.transcript,
       seconds: note.seconds,
-      createdAt: iso(note.createdAt),
+      createdAt: isoTime(note.createdAt),
       chat: chat ? `${chat}.md` : null,
     });
     await step();
   }
-  await zip.addText("voice-notes/voice-notes.json", json(voiceNotes), now);
+  await zip.addText("voice-notes/voice-notes.json", jsonFile(voiceNotes), now);
   await writeDocuments(env, user.id, inventory.documents, { zip, chatFiles, now, step });
   await writeProjects(env, user.id, { zip, chatFiles, photos, now });
   await writeSchedules(env, user.id, { zip, chatFiles, now });
@@ -170,29 +167,29 @@ export async function writeArchive(
     .map((thread) => ({
       type: thread.toolPath,
       title: thread.title,
-      createdAt: iso(thread.createdAt),
+      createdAt: isoTime(thread.createdAt),
       chat: chatFiles.has(thread.id) ? `${chatFiles.get(thread.id)}.md` : null,
     }));
-  await zip.addText("horoscope/readings.json", json(readings), now);
+  await zip.addText("horoscope/readings.json", jsonFile(readings), now);
   // The birth data entered once for the horoscope (decision 0016), or null when none was given.
-  await zip.addText("horoscope/birth-profile.json", json(toBirthProfile(inventory.birthProfile)), now);
-  await zip.addText("memory.json", json(await memoryExport(env, user.id)), now);
-  await zip.addText("notifications.json", json(await inAccount(env, user.id, "notifications.export")), now);
+  await zip.addText("horoscope/birth-profile.json", jsonFile(toBirthProfile(inventory.birthProfile)), now);
+  await zip.addText("memory.json", jsonFile(await memoryExport(env, user.id)), now);
+  await zip.addText("notifications.json", jsonFile(await inAccount(env, user.id, "notifications.export")), now);
   await writeSignInRows(inventory.signIn, { zip, chatFiles, origin, now });
   await step();
 
   await zip.addText(
     "plan/subscriptions.json",
-    json({
+    jsonFile({
       currentPlan: user.accessLevel === "pro" ? "PRO" : "FREE",
       subscriptions: inventory.subscriptions.map((subscription) => ({
         status: subscription.status,
         billingPeriod: subscription.billingPeriod,
-        currentPeriodEnd: iso(subscription.currentPeriodEnd),
+        currentPeriodEnd: isoTime(subscription.currentPeriodEnd),
         cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-        paymentFailedAt: iso(subscription.paymentFailedAt),
-        startedAt: iso(subscription.createdAt),
-        updatedAt: iso(subscription.updatedAt),
+        paymentFailedAt: isoTime(subscription.paymentFailedAt),
+        startedAt: isoTime(subscription.createdAt),
+        updatedAt: isoTime(subscription.updatedAt),
       })),
     }),
     now,

@@ -7,12 +7,10 @@ import { exportPieces, renderExport, slugify, type ExportContent, type ExportLab
 import type { AppEnv } from "../env";
 import type { ChatsCursor, ChatsPage, Cursor, MemoryNotesPage } from "./pages";
 import { jsonArrayParts, type StreamingZip } from "./zip-writer";
+import { isoDay, isoTime } from "./archive-format";
 
 /** Threads one read of the object is asked about (their messages still come within its page's bounds). */
 const THREADS_PER_READ = 25;
-
-const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
-const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 interface Thread {
   id: string;
@@ -33,7 +31,7 @@ interface ChatsWriting {
 export async function writeChats(threads: Thread[], writing: ChatsWriting): Promise<Map<string, string>> {
   const chatFiles = new Map<string, string>();
   const write = async (thread: Thread, messages: ExportContent["messages"] | null) => {
-    const base = `chats/${day(thread.createdAt)}-${slugify(thread.title)}-${thread.id.slice(0, 8)}`;
+    const base = `chats/${isoDay(thread.createdAt)}-${slugify(thread.title)}-${thread.id.slice(0, 8)}`;
     chatFiles.set(thread.id, base);
     for (const format of ["md", "json"] as const) {
       if (messages) await writing.zip.addText(`${base}.${format}`, renderExport({ thread, messages }, format, writing.labels).body, thread.createdAt);
@@ -89,7 +87,7 @@ export async function writeMemoryNotes({ env, ownerId, zip }: Pick<ChatsWriting,
       const page: MemoryNotesPage = await inAccount(env, ownerId, "dataExports.memoryNotes", { after });
       yield page.notes.map((note) => ({
         chat: chatFiles.has(note.threadId) ? `${chatFiles.get(note.threadId)}.md` : null,
-        answeredAt: iso(note.answeredAt),
+        answeredAt: isoTime(note.answeredAt),
         memoriesUsed: note.used,
         memoriesSaved: note.updated,
         offeredToSave: note.offer,

@@ -12,9 +12,7 @@ import type { AppEnv } from "../env";
 import { shareUrl } from "../share/links";
 import { numberObject } from "../whatsapp/number";
 import type { StreamingZip } from "./zip-writer";
-
-const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+import { isoTime, jsonFile } from "./archive-format";
 
 /** The rows, read while the inventory is (archive.ts collectInventory). */
 export async function signInRows(env: AppEnv, ownerId: string) {
@@ -76,14 +74,14 @@ interface SignInWriting {
 export async function writeSignInRows(rows: Awaited<ReturnType<typeof signInRows>>, { zip, chatFiles, origin, now }: SignInWriting) {
   await zip.addText(
     "share-links.json",
-    json(
+    jsonFile(
       rows.shares.map((share) => ({
         chat: chatFiles.has(share.threadId) ? `${chatFiles.get(share.threadId)}.md` : null,
         title: share.title,
         link: shareUrl(origin, share.id),
         showsYourName: share.showName,
-        createdAt: iso(share.createdAt),
-        updatedAt: iso(share.updatedAt),
+        createdAt: isoTime(share.createdAt),
+        updatedAt: isoTime(share.updatedAt),
       })),
     ),
     now,
@@ -91,12 +89,12 @@ export async function writeSignInRows(rows: Awaited<ReturnType<typeof signInRows
   const link = rows.whatsapp;
   await zip.addText(
     "whatsapp.json",
-    json(
+    jsonFile(
       link && {
         phone: `+${link.phone}`,
-        linkedAt: iso(link.createdAt),
-        verifiedAt: iso(link.verifiedAt),
-        lastMessageAt: iso(link.lastInboundAt),
+        linkedAt: isoTime(link.createdAt),
+        verifiedAt: isoTime(link.verifiedAt),
+        lastMessageAt: isoTime(link.lastInboundAt),
         voiceReplies: link.voiceReplies,
       },
     ),
@@ -104,18 +102,18 @@ export async function writeSignInRows(rows: Awaited<ReturnType<typeof signInRows
   );
   await zip.addText(
     "sign-in/passkeys.json",
-    json(rows.passkeys.map((passkey) => ({ name: passkey.name, createdAt: iso(passkey.createdAt), lastUsedAt: iso(passkey.lastUsedAt) }))),
+    jsonFile(rows.passkeys.map((passkey) => ({ name: passkey.name, createdAt: isoTime(passkey.createdAt), lastUsedAt: isoTime(passkey.lastUsedAt) }))),
     now,
   );
   await zip.addText(
     "sign-in/sessions.json",
-    json(
+    jsonFile(
       rows.sessions.map((session) => ({
         device: deviceOf(session.userAgent),
         userAgent: session.userAgent,
-        signedInAt: iso(session.createdAt),
-        lastSeenAt: iso(session.lastSeenAt),
-        expiresAt: iso(session.expiresAt),
+        signedInAt: isoTime(session.createdAt),
+        lastSeenAt: isoTime(session.lastSeenAt),
+        expiresAt: isoTime(session.expiresAt),
       })),
     ),
     now,

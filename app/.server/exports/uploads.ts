@@ -6,9 +6,7 @@ import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import type { Cursor, everyUpload, TranslationsPage } from "./pages";
 import { jsonArrayParts, type StreamingZip } from "./zip-writer";
-
-const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
-const iso = (epochMs: number) => new Date(epochMs).toISOString();
+import { isoDay, isoTime } from "./archive-format";
 
 type Upload = ReturnType<typeof everyUpload>[number];
 
@@ -38,7 +36,7 @@ export async function writeUploads(uploads: Upload[], { env, zip, chatFiles, now
   for (const upload of uploads) {
     const kind = kindOf(upload);
     const object = await env.MEDIA.get(upload.r2Key);
-    const file = `${day(upload.createdAt)}-${kind}-${upload.id.slice(0, 8)}.${upload.contentType === "image/png" ? "png" : "jpg"}`;
+    const file = `${isoDay(upload.createdAt)}-${kind}-${upload.id.slice(0, 8)}.${upload.contentType === "image/png" ? "png" : "jpg"}`;
     if (object) {
       await zip.addStream(`uploads/${file}`, object.body, upload.createdAt);
       paths.set(upload.id, `uploads/${file}`);
@@ -53,7 +51,7 @@ export async function writeUploads(uploads: Upload[], { env, zip, chatFiles, now
       width: upload.width,
       height: upload.height,
       bytes: upload.bytes,
-      createdAt: iso(upload.createdAt),
+      createdAt: isoTime(upload.createdAt),
     });
     await step();
   }
@@ -76,7 +74,7 @@ export async function writeTranslations({ env, ownerId, zip, now }: Omit<Uploads
           sourceLanguage: result.sourceLanguage ?? null,
           blocks: (result.blocks ?? []).map((block) => ({ text: block.text, translation: block.translation })),
           model: job.model,
-          createdAt: iso(job.createdAt),
+          createdAt: isoTime(job.createdAt),
         };
       });
       after = page.next;

@@ -5,6 +5,7 @@
 import { ZODIAC_SIGNS } from "../../lib/schemas/horoscope";
 import type { Planet } from "./astronomy";
 import type { AspectKind, NatalChart } from "./chart";
+import { escapeMarkup } from "../markup";
 
 export const CHART_SIZE = 640;
 const C = CHART_SIZE / 2;
@@ -33,7 +34,6 @@ const ASPECT_STYLE: Record<AspectKind, { stroke: string; dash?: string } | null>
   opposition: { stroke: "#c92a2a", dash: "10 4" },
 };
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const fixed = (value: number) => (Math.round(value * 100) / 100).toString();
 
 export interface ChartSvgLabels {
@@ -58,7 +58,7 @@ export function renderChartSvg(chart: NatalChart, labels: ChartSvgLabels): strin
   };
   const text = (lon: number, radius: number, content: string, attrs: string) => {
     const [x, y] = point(lon, radius);
-    return `<text x="${fixed(x)}" y="${fixed(y)}" text-anchor="middle" dominant-baseline="central" ${attrs}>${escapeXml(content)}</text>`;
+    return `<text x="${fixed(x)}" y="${fixed(y)}" text-anchor="middle" dominant-baseline="central" ${attrs}>${escapeMarkup(content)}</text>`;
   };
   const parts: string[] = [];
   parts.push(`<rect width="${CHART_SIZE}" height="${CHART_SIZE}" fill="#ffffff"/>`);
@@ -119,9 +119,9 @@ export function renderChartSvg(chart: NatalChart, labels: ChartSvgLabels): strin
   });
 
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_SIZE}" height="${CHART_SIZE}" viewBox="0 0 ${CHART_SIZE} ${CHART_SIZE}" role="img" aria-label="${escapeXml(labels.name)}" font-family="'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols', sans-serif">`,
-    `<title>${escapeXml(labels.name)}</title>`,
-    `<desc>${escapeXml(labels.description)}</desc>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_SIZE}" height="${CHART_SIZE}" viewBox="0 0 ${CHART_SIZE} ${CHART_SIZE}" role="img" aria-label="${escapeMarkup(labels.name)}" font-family="'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols', sans-serif">`,
+    `<title>${escapeMarkup(labels.name)}</title>`,
+    `<desc>${escapeMarkup(labels.description)}</desc>`,
     ...parts,
     `</svg>`,
   ].join("\n");

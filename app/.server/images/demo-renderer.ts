@@ -6,10 +6,6 @@ import { encodePng } from "./png";
 import { hashString, hexToRgb, hsl, mix, Raster, seededRandom, type Point, type Rgb } from "./raster";
 import { layoutText, textWidth } from "./stroke-font";
 
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 export interface RenderedImage {
   bytes: Uint8Array;
   contentType: string;

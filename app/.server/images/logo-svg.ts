@@ -2,7 +2,8 @@
 // Every piece of text is XML-escaped; colours arrive validated as #rrggbb. Fonts are common system families, so
 // the file looks the same when the browser rasterises it to PNG (an SVG drawn as an image cannot load web fonts).
 import type { LogoStyle } from "../../lib/schemas/images";
-import { escapeXml, logoColors } from "./demo-renderer";
+import { escapeMarkup } from "../markup";
+import { logoColors } from "./demo-renderer";
 
 export const TEXT_LOGO_WIDTH = 1200;
 export const TEXT_LOGO_HEIGHT = 600;
@@ -40,8 +41,8 @@ const lighten = (hex: string, amount: number) => {
 export function renderTextLogo(input: { brandName: string; slogan?: string; style: LogoStyle; primaryColor?: string; secondaryColor?: string }): string {
   const { style } = input;
   const [primary, secondary] = logoColors(style, input.primaryColor, input.secondaryColor);
-  const name = escapeXml(input.brandName);
-  const slogan = input.slogan ? escapeXml(input.slogan) : "";
+  const name = escapeMarkup(input.brandName);
+  const slogan = input.slogan ? escapeMarkup(input.slogan) : "";
   const font = FONTS[style];
   const cx = TEXT_LOGO_WIDTH / 2;
   const parts: string[] = [];
@@ -50,7 +51,7 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
 
   switch (style) {
     case "corporate": {
-      const initial = escapeXml([...input.brandName.trim()][0]?.toLocaleUpperCase() ?? "");
+      const initial = escapeMarkup([...input.brandName.trim()][0]?.toLocaleUpperCase() ?? "");
       const size = fit(input.brandName, style, 760, 150);
       parts.push(
         `<rect x="110" y="${nameY - 150}" width="200" height="200" rx="28" fill="${primary}"/>`,
@@ -97,7 +98,7 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
         `<line x1="${cx - 320}" y1="${lineY}" x2="${cx - 24}" y2="${lineY}" stroke="url(#gold)" stroke-width="3"/>`,
         `<rect x="${cx - 12}" y="${lineY - 12}" width="24" height="24" transform="rotate(45 ${cx} ${lineY})" fill="url(#gold)"/>`,
         `<line x1="${cx + 24}" y1="${lineY}" x2="${cx + 320}" y2="${lineY}" stroke="url(#gold)" stroke-width="3"/>`,
-        `<text x="${cx}" y="${nameY}" font-family="${font}" font-size="${size}" fill="url(#gold)" letter-spacing="${Math.round(size * 0.25)}" text-anchor="middle">${escapeXml(input.brandName.toLocaleUpperCase())}</text>`,
+        `<text x="${cx}" y="${nameY}" font-family="${font}" font-size="${size}" fill="url(#gold)" letter-spacing="${Math.round(size * 0.25)}" text-anchor="middle">${escapeMarkup(input.brandName.toLocaleUpperCase())}</text>`,
         `<line x1="${cx - 320}" y1="${nameY + 40}" x2="${cx + 320}" y2="${nameY + 40}" stroke="url(#gold)" stroke-width="1.5"/>`,
       );
       if (slogan)
@@ -111,7 +112,7 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
       parts.push(
         `<rect x="150" y="90" width="900" height="420" rx="60" fill="${secondary}" stroke="${primary}" stroke-width="12"/>`,
         `<rect x="178" y="118" width="844" height="364" rx="42" fill="none" stroke="${primary}" stroke-width="3" stroke-dasharray="14 10"/>`,
-        `<text x="${cx}" y="${slogan ? 300 : 330}" font-family="${font}" font-size="${size}" font-weight="700" fill="${primary}" text-anchor="middle">${escapeXml(input.brandName.toLocaleUpperCase())}</text>`,
+        `<text x="${cx}" y="${slogan ? 300 : 330}" font-family="${font}" font-size="${size}" font-weight="700" fill="${primary}" text-anchor="middle">${escapeMarkup(input.brandName.toLocaleUpperCase())}</text>`,
         `<path d="M250 200 l12 -24 l12 24 l-24 -15 h24 z M926 200 l12 -24 l12 24 l-24 -15 h24 z" fill="${primary}"/>`,
       );
       if (slogan) {
@@ -145,7 +146,7 @@ export function renderTextLogo(input: { brandName: string; slogan?: string; styl
       );
       if (slogan)
         parts.push(
-          `<text x="${cx}" y="${nameY + 80}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 40)}" fill="${secondary}" text-anchor="middle" letter-spacing="6">${escapeXml((input.slogan ?? "").toLocaleUpperCase())}</text>`,
+          `<text x="${cx}" y="${nameY + 80}" font-family="${font}" font-size="${fit(input.slogan ?? "", style, 900, 40)}" fill="${secondary}" text-anchor="middle" letter-spacing="6">${escapeMarkup((input.slogan ?? "").toLocaleUpperCase())}</text>`,
         );
     }
   }

@@ -3,6 +3,7 @@
 // decode (interlaced or 16-bit PNG, a damaged scan), or one too large to decode cheaply, gets its size only.
 import { unzlibSync } from "fflate";
 import { decode as decodeJpeg } from "jpeg-js";
+import { paeth } from "./png";
 import { checkImage } from "./validate";
 
 /** Above this many pixels the demo reads the size alone: decoding a 40-megapixel photo would cost too much memory. */
@@ -27,12 +28,6 @@ interface Pixels {
 }
 
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
 
 /** 8-bit, non-interlaced PNGs of every colour type; anything else returns null (size-only facts). */
 function decodePng(bytes: Uint8Array): Pixels | null {

@@ -83,7 +83,8 @@ async function inflate(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-const paeth = (a: number, b: number, c: number) => {
+/** PNG's Paeth predictor: of left, up and upper-left, the one nearest to left + up - upper-left. */
+export const paeth = (a: number, b: number, c: number) => {
   const p = a + b - c;
   const pa = Math.abs(p - a);
   const pb = Math.abs(p - b);

@@ -3,6 +3,7 @@
 // language, and never fails the work it reports: a push that cannot be sent is logged and forgotten.
 import { eq } from "drizzle-orm";
 import { inAccount } from "../account/client";
+import { threadPath } from "../../lib/history";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { findUser } from "../auth/accounts";
 import type { AppEnv } from "../env";
@@ -23,13 +24,6 @@ export async function notifyAccount(env: AppEnv, accountId: string, kind: Notifi
   } catch (error) {
     logged(kind)(error);
   }
-}
-
-/** Where a thread is read: its tool's page (the history panel's links, components/layout/chat-history.tsx). */
-function threadPath(thread: { id: string; tool: string; toolPath: string | null }): string {
-  if (thread.tool === "horoscope" && thread.toolPath) return `/horoscope/${thread.toolPath}/${thread.id}`;
-  if (thread.tool === "web-search") return `/web-search/${thread.id}`;
-  return `/web-main/${thread.id}`;
 }
 
 /** Inside the account's object: "Your answer finished", naming the thread and opening it. */

@@ -5,10 +5,9 @@ import { inAccount } from "../account/client";
 import { documentArchiveName } from "../documents/export";
 import type { AppEnv } from "../env";
 import type { StreamingZip } from "../exports/zip-writer";
+import { isoTime, safeFileName } from "../exports/archive-format";
 
 /** A folder name safe in any unzip tool: letters, digits, dot, dash and underscore. */
-const safe = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(0, 60);
-const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 export async function writeProjects(
   env: AppEnv,
@@ -16,7 +15,7 @@ export async function writeProjects(
   { zip, chatFiles, photos, now }: { zip: StreamingZip; chatFiles: Map<string, string>; photos: Map<string, string>; now: number },
 ): Promise<void> {
   for (const project of await inAccount(env, ownerId, "projects.export")) {
-    const folder = `projects/${safe(project.name)}-${project.id.slice(0, 8)}`;
+    const folder = `projects/${safeFileName(project.name, 60)}-${project.id.slice(0, 8)}`;
     const chats = project.threadIds.flatMap((id) => (chatFiles.has(id) ? [`${chatFiles.get(id)}.md`] : []));
     const files = [
       ...project.documents.map((document) => ({ name: document.name, file: `documents/${documentArchiveName(document)}` })),
@@ -28,8 +27,8 @@ export async function writeProjects(
       emoji: project.emoji,
       colour: project.colour,
       keptApart: project.keptApart,
-      createdAt: iso(project.createdAt),
-      updatedAt: iso(project.updatedAt),
+      createdAt: isoTime(project.createdAt),
+      updatedAt: isoTime(project.updatedAt),
       instructions: project.instructions ? "instructions.md" : null,
       chats,
       files,

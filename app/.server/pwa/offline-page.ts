@@ -3,15 +3,12 @@
 // styles inline. The worker fills in the last-opened chat where the marker is, from a transcript the app gave it.
 import { THEME_COLOR, type Locale } from "../../lib/constants";
 import { resources } from "../i18n";
+import { escapeMarkup } from "../markup";
 
 /** Where the service worker puts the last-opened chat (replaced by escaped HTML it builds). */
 export const LAST_CHAT_MARKER = "<!--last-chat-->";
 /** The id of the JSON block holding the strings the worker needs for that chat, in the page's language. */
 export const OFFLINE_STRINGS_ID = "offline-strings";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** JSON inside a <script type="application/json">: `<` escaped so no string can close the element. */
 function scriptJson(value: unknown): string {
@@ -28,7 +25,7 @@ export function offlinePageHtml(locale: Locale): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="${THEME_COLOR.light}">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(strings.title)} · ${escapeHtml(resources[locale].common.brand)}</title>
+<title>${escapeMarkup(strings.title)} · ${escapeMarkup(resources[locale].common.brand)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#fff;color:#0f172a;line-height:1.5}
 main{max-width:40rem;margin:0 auto}
@@ -44,9 +41,9 @@ a{color:#4f46e5}
 </head>
 <body>
 <main>
-<h1>${escapeHtml(strings.title)}</h1>
-<p>${escapeHtml(strings.body)}</p>
-<p><a href="/web-main">${escapeHtml(strings.retry)}</a></p>
+<h1>${escapeMarkup(strings.title)}</h1>
+<p>${escapeMarkup(strings.body)}</p>
+<p><a href="/web-main">${escapeMarkup(strings.retry)}</a></p>
 ${LAST_CHAT_MARKER}
 </main>
 </body>

@@ -3,8 +3,7 @@
 import { inAccount } from "../account/client";
 import type { AppEnv } from "../env";
 import type { StreamingZip } from "../exports/zip-writer";
-
-const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+import { isoTime } from "../exports/archive-format";
 
 export async function writeSchedules(
   env: AppEnv,
@@ -22,9 +21,9 @@ export async function writeSchedules(
     timeZone: schedule.timeZone,
     delivery: schedule.delivery,
     paused: schedule.paused,
-    nextRunAt: iso(schedule.nextRunAt),
+    nextRunAt: isoTime(schedule.nextRunAt),
     chat: schedule.threadId && chatFiles.has(schedule.threadId) ? `${chatFiles.get(schedule.threadId)}.md` : null,
-    runs: schedule.runs.map((run) => ({ at: iso(run.at), status: run.status, note: run.note })),
+    runs: schedule.runs.map((run) => ({ at: isoTime(run.at), status: run.status, note: run.note })),
   }));
   await zip.addText("schedules.json", `${JSON.stringify(schedules, null, 2)}\n`, now);
 }

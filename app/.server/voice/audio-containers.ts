@@ -1,9 +1,7 @@
 // The lengths of the two containers browsers record into (docs/decisions/0025-voice.md "Measuring a recording"):
 // WebM/Opus (Chrome, Firefox) by its Opus blocks, and MP4/AAC (Safari) by its indexed AAC frames. Both walk the
 // container once, reading element and box headers only; neither believes a Duration field.
-import { FLOOR_BYTES_PER_SECOND, opusPacketMs } from "./audio-length";
-
-const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
+import { ascii, FLOOR_BYTES_PER_SECOND, opusPacketMs } from "./audio-length";
 
 /** An EBML variable-size integer at `at`: its value (with the length marker kept for ids), its length, unknown-ness. */
 function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | null {

@@ -8,7 +8,8 @@ import { AppError } from "../errors";
 /** 6 kbit/s: below the lowest bitrate speech is encoded at (Opus's floor is about 6 kbit/s), so bytes never undercount. */
 export const FLOOR_BYTES_PER_SECOND = 750;
 
-const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
+/** `length` bytes from `from` as Latin-1 text: a container's four-letter tags. */
+export const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
 const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const unreadable = () => new AppError("voice/unreadable");
 

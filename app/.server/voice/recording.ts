@@ -3,14 +3,12 @@
 import { MAX_RECORDING_BYTES, MAX_RECORDING_SECONDS } from "../../lib/voice";
 import { AppError } from "../errors";
 import { mp4Seconds, webmSeconds } from "./audio-containers";
-import { FLOOR_BYTES_PER_SECOND, mp3Seconds, oggSeconds, wavSeconds } from "./audio-length";
+import { ascii, FLOOR_BYTES_PER_SECOND, mp3Seconds, oggSeconds, wavSeconds } from "./audio-length";
 
 export interface AudioFormat {
   type: string;
   extension: string;
 }
-
-const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
 
 /** The container the bytes are in (by their signature, never the declared type), or null. */
 export function audioFormat(bytes: Uint8Array): AudioFormat | null {

@@ -7,7 +7,7 @@ import { callApi } from "~/lib/api-client";
 import { openAuthDialog } from "~/lib/auth-dialog";
 import { timeZoneCookie } from "~/lib/cookies";
 import { useErrorText } from "~/lib/error-text";
-import { DEFAULT_TIME_ZONE, groupThreads } from "~/lib/history";
+import { DEFAULT_TIME_ZONE, groupThreads, threadPath } from "~/lib/history";
 import { notify } from "~/lib/toast";
 import { useRootData } from "~/components/root-data";
 import { loadConversation } from "../chat/conversation";
@@ -26,12 +26,6 @@ interface MainLayoutData {
   history: { all: ThreadPage; starred: ThreadPage };
   now: number;
   timeZone: string;
-}
-
-function threadPath(thread: ThreadSummary): string {
-  if (thread.tool === "horoscope" && thread.toolPath) return `/horoscope/${thread.toolPath}/${thread.id}`;
-  if (thread.tool === "web-search") return `/web-search/${thread.id}`;
-  return `/web-main/${thread.id}`;
 }
 
 /** A history list that starts from the loader's first page and loads more on request. */

@@ -3,8 +3,8 @@
 // past) is checked by the same schema, given both.
 import * as z from "zod";
 import { onceAt } from "../schedule-times";
+import { isTimeZone } from "../history";
 import {
-  isTimeZone,
   SCHEDULE_DELIVERIES,
   SCHEDULE_LIMITS,
   SCHEDULE_NAME_MAX,
