@@ -4,6 +4,7 @@
 // whole path runs: session, CreditsCounter Durable Object, the account's object (its turn runner), D1.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { DEV_PROXY_DROP } from "../e2e/helpers.mjs";
 import { ROOT, run } from "../e2e/server.mjs";
@@ -54,9 +55,32 @@ async function startLoadServer(startServer) {
   }
 }
 
-/** A connection cut under a request (by `wrangler dev`'s proxy or the runtime closing a kept-alive socket). */
-const CUT_CONNECTION = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
+/** A connection cut under a request (by `wrangler dev`'s proxy or the runtime closing it). */
+const CUT_CONNECTION = new Set(["ECONNRESET", "EPIPE"]);
 const RESENDS = 2;
+
+/**
+ * A POST on a connection of its own, closed after the answer: no socket is reused from a pool that an earlier burst
+ * left idle (1,000 spends leave up to 1,000), which the server side may already be closing. Reusing those made whole
+ * bursts of the 200 streams fail with ECONNRESET before the worker saw them. Rejects with the socket's error code
+ * when the connection fails or is cut before the answer ends.
+ */
+function postOnItsOwnConnection(url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: "POST", headers: { ...headers, "Content-Length": Buffer.byteLength(body) }, agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (piece) => (text += piece));
+      response.on("close", () =>
+        response.complete
+          ? resolve({ status: response.statusCode, messageId: response.headers["x-message-id"], text })
+          : reject(Object.assign(new Error("connection cut before the answer ended"), { code: "ECONNRESET" })),
+      );
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 /**
  * POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. Sent again
@@ -71,22 +95,22 @@ async function turn(baseUrl, cookie, message) {
   let retried = 0;
   for (;;) {
     try {
-      const response = await fetch(`${baseUrl}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body });
-      if (!response.ok) {
-        const error = (await response.text()).slice(0, 200);
+      const response = await postOnItsOwnConnection(`${baseUrl}/api/chat`, { "Content-Type": "application/json", Cookie: cookie }, body);
+      if (response.status !== 200) {
+        const error = response.text.slice(0, 200);
         if (response.status === 503 && error.startsWith(DEV_PROXY_DROP) && retried < RESENDS) {
           retried++;
           continue;
         }
         return { status: response.status, error, retried };
       }
-      return { status: response.status, messageId: response.headers.get("X-Message-Id"), done: doneEvent(await response.text()), retried };
+      return { status: response.status, messageId: response.messageId, done: doneEvent(response.text), retried };
     } catch (error) {
-      if (CUT_CONNECTION.has(error.cause?.code) && retried < RESENDS) {
+      if (CUT_CONNECTION.has(error.code) && retried < RESENDS) {
         retried++;
         continue;
       }
-      return { status: 0, error: `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`, retried };
+      return { status: 0, error: `${error.message}${error.code ? ` (${error.code})` : ""}`, retried };
     }
   }
 }
