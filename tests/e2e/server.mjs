@@ -2,7 +2,7 @@
 // needed, find Chromium, and serve the built worker with `wrangler dev` against a throw-away local state
 // directory, so runs never touch (or depend on) the developer's own .wrangler/state.
 import { spawn } from "node:child_process";
-import { closeSync, copyFileSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -248,6 +248,8 @@ function keepLog(logFile, label) {
   const keepIn = process.env[SERVER_LOGS_ENV];
   if (!keepIn) return;
   try {
+    // Made here too: `E2E_SERVER_LOGS=<folder> npm run bench` (README "Front-end performance") names a folder nobody made.
+    mkdirSync(keepIn, { recursive: true });
     copyFileSync(logFile, join(keepIn, `${label}-${process.pid}.log`));
   } catch {
     // No log yet (the server never started) or the folder is gone: nothing to keep.
