@@ -57,7 +57,9 @@ async function startLoadServer(startServer) {
 
 /** A connection cut under a request (by `wrangler dev`'s proxy or the runtime closing it). */
 const CUT_CONNECTION = new Set(["ECONNRESET", "EPIPE"]);
-const RESENDS = 2;
+/** Waits before each resend: an immediate one can meet the same failing connection (one turn was dropped three times). */
+const RESEND_AFTER_MS = [100, 400, 1_600];
+const resendLater = (attempt) => new Promise((resolve) => setTimeout(resolve, RESEND_AFTER_MS[attempt]));
 
 /**
  * A POST on a connection of its own, closed after the answer: no socket is reused from a pool that an earlier burst
@@ -84,7 +86,7 @@ function postOnItsOwnConnection(url, headers, body) {
 
 /**
  * POSTs one chat turn; resolves with its status and, for a started answer, the final event and message id. Sent again
- * with the same request id, so the same charge, at most RESENDS times and counted in `retried`, when `wrangler dev`'s
+ * with the same request id, so the same charge, up to three times after a growing wait and counted in `retried`, when `wrangler dev`'s
  * own proxy dropped it (DEV_PROXY_DROP: the worker never saw it) or the connection was cut before the answer ended:
  * the worker may have begun that answer, and a retried request id joins the answer it started (`awaitMessageFor` in
  * app/.server/chat/turn/begin.ts), as a browser's retry does. A request that fails otherwise (the connection refused)
@@ -98,16 +100,16 @@ async function turn(baseUrl, cookie, message) {
       const response = await postOnItsOwnConnection(`${baseUrl}/api/chat`, { "Content-Type": "application/json", Cookie: cookie }, body);
       if (response.status !== 200) {
         const error = response.text.slice(0, 200);
-        if (response.status === 503 && error.startsWith(DEV_PROXY_DROP) && retried < RESENDS) {
-          retried++;
+        if (response.status === 503 && error.startsWith(DEV_PROXY_DROP) && retried < RESEND_AFTER_MS.length) {
+          await resendLater(retried++);
           continue;
         }
         return { status: response.status, error, retried };
       }
       return { status: response.status, messageId: response.messageId, done: doneEvent(response.text), retried };
     } catch (error) {
-      if (CUT_CONNECTION.has(error.code) && retried < RESENDS) {
-        retried++;
+      if (CUT_CONNECTION.has(error.code) && retried < RESEND_AFTER_MS.length) {
+        await resendLater(retried++);
         continue;
       }
       return { status: 0, error: `${error.message}${error.code ? ` (${error.code})` : ""}`, retried };
