@@ -39,10 +39,12 @@ export const action = resource(async ({ request, context }: ActionFunctionArgs) 
   const documentType = imagesOnly ? null : documentKind(upload.bytes, upload.file);
   const checked = documentType ? { document: await checkDocument(context.env, upload.bytes, documentType) } : { image: checkedImage(upload.bytes) };
   // An account's upload is recorded only within `quotaBytes`, decided inside its object (decision 0013); a visitor's has none.
-  const store = async (quotaBytes?: number) =>
-    checked.document
-      ? storeDocument(context.env, accountId, upload, checked.document, quotaBytes, temporary)
-      : { kind: "image" as const, ...(await storeCheckedImage(context.env, accountId, upload.bytes, checked.image, quotaBytes, temporary)) };
+  const store = async (quotaBytes?: number) => {
+    if (checked.document) return storeDocument(context.env, accountId, upload, checked.document, quotaBytes, temporary);
+    // The answer names the image by its id; its storage key stays on the server.
+    const { id, contentType, width, height } = await storeCheckedImage(context.env, accountId, upload.bytes, checked.image, { quotaBytes, temporary });
+    return { kind: "image" as const, id, contentType, width, height };
+  };
   // Visitors are capped per address and day; accounts per day and by their plan's storage quota (decision 0013).
   const stored =
     viewer.kind === "guest"

@@ -58,6 +58,8 @@ export async function processAccountDeletions(batch: MessageBatch<unknown>, env:
     name: "account-deletions",
     isMessage: isDeletionMessage,
     handle: async ({ accountId }) => {
+      // Caught here, not left to consumeEach: it acknowledges a message whose call was refused as "account deleted",
+      // and no refusal may end a deletion early. Every failure is tried again until the last step is done.
       try {
         await runAccountDeletion(env, accountId);
         return "done";

@@ -7,7 +7,6 @@ import type { AppEnv } from "../env";
 import { accountObject } from "./client";
 import { ownersPage, recordMoved } from "./move-from-d1";
 import { consumeEach } from "../queue-consumer";
-import { isAccountDeleted } from "./tombstone";
 import type { AccountMoveMessage, AccountMovesQueue } from "./messages";
 
 export const ACCOUNT_MOVES_QUEUE = "account-moves";
@@ -25,18 +24,13 @@ export async function processAccountMoves(batch: MessageBatch<unknown>, env: App
   await consumeEach(batch, {
     name: "account-moves",
     isMessage: isAccountMoveMessage,
+    // A failure is retried by consumeEach; a deleted account's refusal is acknowledged there (its deletion job
+    // deletes the old rows, so there is nothing to move).
     handle: async ({ accountId }) => {
-      try {
-        const rows = await accountObject(env, accountId).moveFromD1();
-        // Recorded here too: an account moved on first use with nothing left to copy is still counted as moved.
-        await recordMoved(env, accountId, rows);
-        return "done";
-      } catch (error) {
-        // A deleted account has nothing to move: its deletion job deletes the old rows.
-        if (isAccountDeleted(error)) return "done";
-        console.error("account-moves: move failed, retried", accountId, error);
-        return "retry";
-      }
+      const rows = await accountObject(env, accountId).moveFromD1();
+      // Recorded here too: an account moved on first use with nothing left to copy is still counted as moved.
+      await recordMoved(env, accountId, rows);
+      return "done";
     },
     retryDelaySeconds: (attempts) => Math.min(300, 10 * 2 ** attempts),
   });

@@ -5,10 +5,9 @@ import { inAccount } from "../account/client";
 import { getDb, schema } from "../db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { recordUpload } from "../images/uploads";
+import { storeCheckedImage } from "../images/uploads";
 import { checkImage } from "../images/validate";
 import { AVATAR_MAX_BYTES } from "./policy";
-import { accountFileKey } from "../account/files";
 import { syncViewerProfile } from "./viewer-profile";
 
 /** Stores a new profile photo (recorded within `quotaBytes` when given, else 413 with nothing kept) and forgets the old one. */
@@ -19,17 +18,9 @@ export async function setProfilePhoto(env: AppEnv, userId: string, file: Blob, q
   if (!check.ok) throw new AppError(check.code === "upload/too-large" ? "upload/avatar-too-large" : check.code);
   const db = getDb(env);
   const previous = await db.query.users.findFirst({ where: eq(schema.users.id, userId), columns: { profilePhotoKey: true } });
-  const uploadId = crypto.randomUUID();
-  const key = accountFileKey("avatars", userId, `${uploadId}.${check.contentType === "image/png" ? "png" : "jpg"}`);
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: check.contentType } });
   // The upload row lives in the account's object (counted in its storage), the key on the user row in D1. Should the
   // second write fail, the row is an upload nothing refers to, which the object's clean-up removes (decision 0013).
-  await recordUpload(
-    env,
-    userId,
-    { id: uploadId, r2Key: key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height },
-    quotaBytes,
-  );
+  const { r2Key: key } = await storeCheckedImage(env, userId, bytes, check, { quotaBytes, folder: "avatars" });
   await db.update(schema.users).set({ profilePhotoKey: key, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
   await syncViewerProfile(env, userId);
   if (previous?.profilePhotoKey) await forgetPhoto(env, userId, previous.profilePhotoKey);

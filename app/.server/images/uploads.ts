@@ -28,7 +28,7 @@ export async function storeUpload(env: AppEnv, ownerId: string, file: File | nul
 
 /** Stores an uploaded image whose bytes are already read (POST /api/uploads reads a file once for both checks). */
 export async function storeImageBytes(env: AppEnv, ownerId: string, bytes: Uint8Array, maxBytes = MAX_UPLOAD_BYTES, quotaBytes?: number) {
-  return storeCheckedImage(env, ownerId, bytes, checkedImage(bytes, maxBytes), quotaBytes);
+  return storeCheckedImage(env, ownerId, bytes, checkedImage(bytes, maxBytes), { quotaBytes });
 }
 
 /** The image's check, or its refusal thrown (nothing is stored or counted yet). */
@@ -42,11 +42,19 @@ export type CheckedImage = Extract<ImageCheck, { ok: true }>;
 
 /**
  * Stores an image checkedImage accepted: POST /api/uploads checks before it takes the day's allowance (decision 0013).
- * `temporary`: the page's temporary chat attaches it, so it is kept an hour at most (decision 0027).
+ * `temporary`: the page's temporary chat attaches it, so it is kept an hour at most (decision 0027). `folder`: a
+ * profile photo is kept under "avatars", every other image under "uploads"; either is recorded as an upload, so that
+ * it counts in the account's storage.
  */
-export async function storeCheckedImage(env: AppEnv, ownerId: string, bytes: Uint8Array, check: CheckedImage, quotaBytes?: number, temporary = false) {
+export async function storeCheckedImage(
+  env: AppEnv,
+  ownerId: string,
+  bytes: Uint8Array,
+  check: CheckedImage,
+  { quotaBytes, temporary = false, folder = "uploads" }: { quotaBytes?: number; temporary?: boolean; folder?: "uploads" | "avatars" } = {},
+) {
   const id = crypto.randomUUID();
-  const r2Key = accountFileKey("uploads", ownerId, `${id}.${check.contentType === "image/png" ? "png" : "jpg"}`);
+  const r2Key = accountFileKey(folder, ownerId, `${id}.${check.contentType === "image/png" ? "png" : "jpg"}`);
   await env.MEDIA.put(r2Key, bytes, { httpMetadata: { contentType: check.contentType } });
   await recordUpload(
     env,
@@ -54,7 +62,7 @@ export async function storeCheckedImage(env: AppEnv, ownerId: string, bytes: Uin
     { id, r2Key, contentType: check.contentType, bytes: check.bytes, width: check.width, height: check.height, temporary },
     quotaBytes,
   );
-  return { id, contentType: check.contentType, width: check.width, height: check.height };
+  return { id, r2Key, contentType: check.contentType, width: check.width, height: check.height };
 }
 
 /**

@@ -5,6 +5,7 @@
 // which does all the validating. So at most one element (capped) and one chunk are held at a time. Written here rather
 // than taken from a library: the scanner is ~100 lines with no state beyond a depth counter, JSON.parse stays the
 // parser, and the streaming parsers on npm either build the whole tree or are unmaintained for Workers.
+import { joinBytes } from "../http/request";
 
 /** Why the bytes are not a JSON array of elements the reader can hand over. */
 export class JsonStreamError extends Error {
@@ -151,7 +152,7 @@ export class JsonArraySplitter {
   /** The element that ended at `to` (exclusive) in `chunk`, parsed; the reader then waits for `,` or `]`. */
   private finish(chunk: Uint8Array, from: number, to: number): unknown {
     this.keep(chunk.subarray(Math.max(from, 0), to));
-    const bytes = this.parts.length === 1 ? this.parts[0]! : concat(this.parts, this.partsBytes);
+    const bytes = this.parts.length === 1 ? this.parts[0]! : joinBytes(this.parts, this.partsBytes);
     this.parts = [];
     this.partsBytes = 0;
     this.state = State.AfterElement;
@@ -163,14 +164,4 @@ export class JsonArraySplitter {
       throw new JsonStreamError("malformed");
     }
   }
-}
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

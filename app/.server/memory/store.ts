@@ -1,9 +1,10 @@
 // The account's memories, memory switch and custom instructions, and the notes under answers (decision
 // 0027). These operations run inside the account's own object (decision 0026), called by name through inAccount;
 // drizzle over its SQLite is synchronous there.
-import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, sql } from "drizzle-orm";
 import type { MemoryNote, MemoryRef } from "../../lib/memory";
 import { memoryTextSchema } from "../../lib/schemas/memory";
+import { existingIds } from "../account/existing-ids";
 import { accountSchema, sqlOf, type AccountContext, type AccountDb } from "../account/schema";
 import { MEMORY_CANDIDATES, MEMORY_TOKEN_BUDGET, searchQuery, withinBudget, type CustomInstructions } from "./context";
 import { mayKeepExtracted } from "./sensitive";
@@ -134,16 +135,7 @@ function noteOf(row: typeof memoryNotes.$inferSelect): MemoryNote {
 export function recordNote(db: AccountDb, note: { messageId: string; threadId: string; used: MemoryRef[]; pending: boolean; offer: boolean }) {
   // A memory deleted while the answer was streaming is not named under it.
   const ids = note.used.map((memory) => memory.id);
-  const kept = new Set(
-    ids.length > 0
-      ? db
-          .select({ id: memories.id })
-          .from(memories)
-          .where(inArray(memories.id, ids))
-          .all()
-          .map((row) => row.id)
-      : [],
-  );
+  const kept = existingIds(db, memories, ids);
   const values = { used: JSON.stringify(note.used.filter((memory) => kept.has(memory.id))), pending: note.pending, offer: note.offer };
   db.insert(memoryNotes)
     .values({ messageId: note.messageId, threadId: note.threadId, ...values })

@@ -1,8 +1,8 @@
 // Share links inside the account's own object (decision 0015, 0026): the snapshot a link copies out of the owner's
 // thread, and the visitor's copy of a snapshot ("Continue this chat"). Run by share/links.ts and share/public.ts
 // through the account's client.
-import { inArray } from "drizzle-orm";
 import { resolveCitation } from "../../lib/citations";
+import { existingIds } from "../account/existing-ids";
 import { accountSchema, type AccountContext } from "../account/schema";
 import { readableThread } from "../chat/export-operations";
 import { documentOperations, documentView, threadDocumentViews } from "../documents/operations";
@@ -28,17 +28,7 @@ export const shareOperations = {
     const thread = readableThread(db, threadId);
     if (!thread) return null;
     const attached = thread.messages.flatMap((message) => (message.attachmentId ? [message.attachmentId] : []));
-    const { uploads } = accountSchema;
-    const photos = new Set(
-      attached.length
-        ? db
-            .select({ id: uploads.id })
-            .from(uploads)
-            .where(inArray(uploads.id, attached))
-            .all()
-            .map((row) => row.id)
-        : [],
-    );
+    const photos = existingIds(db, accountSchema.uploads, attached);
     return {
       ...thread,
       messages: thread.messages.map((message) => (message.attachmentId && !photos.has(message.attachmentId) ? { ...message, attachmentId: null } : message)),

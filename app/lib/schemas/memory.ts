@@ -8,19 +8,21 @@ export function hasMarkup(value: string): boolean {
   return /<\s*[/!?]?\s*[a-z][^>]*>|<!--/i.test(value);
 }
 
-export const memoryTextSchema = z
-  .string({ message: "validation.required" })
-  .trim()
-  .min(1, "validation.required")
-  .max(MEMORY_TEXT_MAX, "validation.tooLong")
-  .refine((value) => !hasMarkup(value), "validation.markup");
+/**
+ * Trimmed text within `max` characters with no markup, told by the form's own message keys: a memory, an instruction, a
+ * project's name. With `required`, empty text is refused by that key; without it, empty text is allowed (it clears).
+ * `notText` (else `required`) is the key when the field is not text at all.
+ */
+export function plainTextSchema(max: number, messages: { tooLong: string; required?: string; notText?: string }) {
+  const notText = messages.notText ?? messages.required;
+  const text = (notText ? z.string({ message: notText }) : z.string()).trim();
+  return (messages.required ? text.min(1, messages.required) : text).max(max, messages.tooLong).refine((value) => !hasMarkup(value), "validation.markup");
+}
+
+export const memoryTextSchema = plainTextSchema(MEMORY_TEXT_MAX, { required: "validation.required", tooLong: "validation.tooLong" });
 
 /** An instruction may be empty (that clears it); otherwise it is text within its limit. */
-const instructionSchema = z
-  .string({ message: "validation.required" })
-  .trim()
-  .max(INSTRUCTIONS_MAX, "validation.instructionsTooLong")
-  .refine((value) => !hasMarkup(value), "validation.markup");
+const instructionSchema = plainTextSchema(INSTRUCTIONS_MAX, { tooLong: "validation.instructionsTooLong", notText: "validation.required" });
 
 /** POST /api/memory/:memoryId. */
 export const memoryItemActionSchema = z.discriminatedUnion("intent", [

@@ -2,20 +2,11 @@
 // Messages are keys under projects:validation.
 import * as z from "zod";
 import { PROJECT_COLOURS, PROJECT_INSTRUCTIONS_MAX, PROJECT_NAME_MAX } from "../projects";
-import { hasMarkup } from "./memory";
+import { plainTextSchema } from "./memory";
 
-const nameSchema = z
-  .string({ message: "validation.nameRequired" })
-  .trim()
-  .min(1, "validation.nameRequired")
-  .max(PROJECT_NAME_MAX, "validation.nameTooLong")
-  .refine((value) => !hasMarkup(value), "validation.markup");
+const nameSchema = plainTextSchema(PROJECT_NAME_MAX, { required: "validation.nameRequired", tooLong: "validation.nameTooLong" });
 
-const instructionsSchema = z
-  .string()
-  .trim()
-  .max(PROJECT_INSTRUCTIONS_MAX, "validation.instructionsTooLong")
-  .refine((value) => !hasMarkup(value), "validation.markup");
+const instructionsSchema = plainTextSchema(PROJECT_INSTRUCTIONS_MAX, { tooLong: "validation.instructionsTooLong" });
 
 /** One emoji (a few code points: flags, skin tones and joined ones are longer than one), or empty for none. */
 const emojiSchema = z
