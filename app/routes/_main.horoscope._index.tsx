@@ -5,7 +5,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/.server/page";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { fieldClass } from "~/components/ui/field";
+import { fieldClass, Options } from "~/components/ui/field";
 import { ToolScreen } from "~/components/tools/tool-screen";
 import { titleMeta } from "~/lib/meta";
 import { isHoroscopeType } from "~/lib/horoscope-options";
@@ -46,11 +46,7 @@ export default function HoroscopeTypes() {
             className={fieldClass}
           >
             <option value="">{th("form.chooseType")}</option>
-            {HOROSCOPE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`horoscope.types.${type}.title`)}
-              </option>
-            ))}
+            <Options values={HOROSCOPE_TYPES} label={(type) => t(`horoscope.types.${type}.title`)} />
           </select>
         </div>
         <Button type="submit" variant="primary" size="lg">

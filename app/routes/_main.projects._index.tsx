@@ -7,11 +7,10 @@ import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
 import { limitsOf, listProjects, projectOwner } from "~/.server/projects/projects";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { EmptyNote, SignInToUse } from "~/components/sign-in-to-use";
+import { AccountThingsPage, EmptyNote } from "~/components/sign-in-to-use";
 import { ProjectFields } from "~/components/projects/project-fields";
 import { ProjectMark } from "~/components/projects/project-mark";
 import { Button } from "~/components/ui/button";
-import { PageHeader } from "~/components/ui/page-header";
 import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import type { ProjectSummary } from "~/lib/projects";
@@ -70,39 +69,30 @@ export default function ProjectsRoute() {
     if (changed) revalidate();
   }, [changed, revalidate]);
   return (
-    <div className="flex flex-1 flex-col">
-      <PageHeader title={t("chat:projects.title")} description={t("intro")} icon={<FolderClosed className="size-5" aria-hidden />} />
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
-        {data.visitor ? (
-          <SignInToUse text={t("signIn")} button={t("signInButton")} />
-        ) : (
-          <>
-            {/* The limit is shown before it is reached (docs/decisions/0038-projects.md). */}
-            <p role="status" className="text-sm text-muted-foreground">
-              {atLimit ? t("usageReached", { limit: data.limits!.projects }) : t("usage", { used: data.projects.length, limit: data.limits!.projects })}
-            </p>
-            <NewProjectForm atLimit={atLimit} />
-            {data.projects.length === 0 ? (
-              <EmptyNote>{t("empty")}</EmptyNote>
-            ) : (
-              <ul className="flex flex-col divide-y rounded-xl border">
-                {data.projects.map((project) => (
-                  <li key={project.id}>
-                    <Link to={`/projects/${project.id}`} className="flex items-center gap-3 px-4 py-3 hover:bg-muted">
-                      <ProjectMark emoji={project.emoji} colour={project.colour} />
-                      <span className="min-w-0 flex-1 truncate font-medium">{project.name}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {t("chatsCount", { count: project.chats })} · {t("lastActivity", { date: date(project.lastActivity) })}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </div>
-    </div>
+    <AccountThingsPage namespace="projects" title={t("chat:projects.title")} icon={<FolderClosed className="size-5" aria-hidden />} visitor={data.visitor}>
+      {/* The limit is shown before it is reached (docs/decisions/0038-projects.md). */}
+      <p role="status" className="text-sm text-muted-foreground">
+        {atLimit ? t("usageReached", { limit: data.limits!.projects }) : t("usage", { used: data.projects.length, limit: data.limits!.projects })}
+      </p>
+      <NewProjectForm atLimit={atLimit} />
+      {data.projects.length === 0 ? (
+        <EmptyNote>{t("empty")}</EmptyNote>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-xl border">
+          {data.projects.map((project) => (
+            <li key={project.id}>
+              <Link to={`/projects/${project.id}`} className="flex items-center gap-3 px-4 py-3 hover:bg-muted">
+                <ProjectMark emoji={project.emoji} colour={project.colour} />
+                <span className="min-w-0 flex-1 truncate font-medium">{project.name}</span>
+                <span className="text-xs text-muted-foreground">
+                  {t("chatsCount", { count: project.chats })} · {t("lastActivity", { date: date(project.lastActivity) })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AccountThingsPage>
   );
 }
 

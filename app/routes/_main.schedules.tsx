@@ -7,11 +7,10 @@ import { getViewer } from "~/.server/identity";
 import { pageTitle } from "~/.server/page";
 import { limitsOf, listSchedules, scheduleOwner } from "~/.server/schedules/schedules";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { EmptyNote, SignInToUse } from "~/components/sign-in-to-use";
+import { AccountThingsPage, EmptyNote } from "~/components/sign-in-to-use";
 import { ScheduleForm, type ScheduleDraft } from "~/components/schedules/schedule-form";
 import { ScheduleRow } from "~/components/schedules/schedule-row";
 import { Button } from "~/components/ui/button";
-import { PageHeader } from "~/components/ui/page-header";
 import { routeStrings } from "~/lib/i18n";
 import { titleMeta } from "~/lib/meta";
 import { SCHEDULE_READINGS, SCHEDULE_TOOLS, type ScheduleTool, type ScheduleView } from "~/lib/schedules";
@@ -65,37 +64,28 @@ export default function SchedulesRoute() {
   const [open, setOpen] = useState(Boolean(draft));
   const atLimit = data.schedules.length >= data.limit;
   return (
-    <div className="flex flex-1 flex-col">
-      <PageHeader title={t("title")} description={t("intro")} icon={<AlarmClock className="size-5" aria-hidden />} />
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
-        {data.visitor ? (
-          <SignInToUse text={t("signIn")} button={t("signInButton")} />
-        ) : (
-          <>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p role="status" className="text-sm text-muted-foreground">
-                {atLimit ? t("usageReached", { limit: data.limit }) : t("usage", { used: data.schedules.length, limit: data.limit })}
-              </p>
-              {!open && (
-                <Button type="button" variant="primary" size="md" onClick={() => setOpen(true)} disabled={atLimit}>
-                  {t("new")}
-                </Button>
-              )}
-            </div>
-            {open && <ScheduleForm draft={draft} disabled={atLimit} onDone={() => setOpen(false)} />}
-            {data.schedules.length === 0 ? (
-              <EmptyNote>{t("empty")}</EmptyNote>
-            ) : (
-              <ul className="flex flex-col divide-y rounded-xl border">
-                {data.schedules.map((schedule) => (
-                  <ScheduleRow key={schedule.id} schedule={schedule} />
-                ))}
-              </ul>
-            )}
-          </>
+    <AccountThingsPage namespace="schedules" title={t("title")} icon={<AlarmClock className="size-5" aria-hidden />} visitor={data.visitor}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-sm text-muted-foreground">
+          {atLimit ? t("usageReached", { limit: data.limit }) : t("usage", { used: data.schedules.length, limit: data.limit })}
+        </p>
+        {!open && (
+          <Button type="button" variant="primary" size="md" onClick={() => setOpen(true)} disabled={atLimit}>
+            {t("new")}
+          </Button>
         )}
       </div>
-    </div>
+      {open && <ScheduleForm draft={draft} disabled={atLimit} onDone={() => setOpen(false)} />}
+      {data.schedules.length === 0 ? (
+        <EmptyNote>{t("empty")}</EmptyNote>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-xl border">
+          {data.schedules.map((schedule) => (
+            <ScheduleRow key={schedule.id} schedule={schedule} />
+          ))}
+        </ul>
+      )}
+    </AccountThingsPage>
   );
 }
 

@@ -3,6 +3,7 @@ import { FileBraces, FileText, FolderInput, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { MenuItem } from "~/components/ui/menu-item";
 
 export interface ThreadMenuProps {
   thread: { id: string; title: string };
@@ -17,11 +18,9 @@ export interface ThreadMenuProps {
   onMove?: () => void;
 }
 
-const itemClass = "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
-
 /**
  * The thread menu itself. The exports are real links with `download`, so the browser saves the file the server names
- * (Content-Disposition: attachment) instead of opening it.
+ * instead of opening it.
  */
 export default function ThreadMenuPanel({
   thread,
@@ -44,30 +43,10 @@ export default function ThreadMenuPanel({
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-lg border bg-card p-1 shadow-lg">
-          {onShare && (
-            <DropdownMenu.Item className={itemClass} onSelect={onShare}>
-              <Share2 className="size-4" aria-hidden />
-              {t("share.button")}
-            </DropdownMenu.Item>
-          )}
-          {onMove && (
-            <DropdownMenu.Item className={itemClass} onSelect={onMove}>
-              <FolderInput className="size-4" aria-hidden />
-              {t("projects.move")}
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item asChild className={itemClass}>
-            <a href={exportUrl("md")} download>
-              <FileText className="size-4" aria-hidden />
-              {t("export.markdown")}
-            </a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <a href={exportUrl("json")} download>
-              <FileBraces className="size-4" aria-hidden />
-              {t("export.json")}
-            </a>
-          </DropdownMenu.Item>
+          {onShare && <MenuItem icon={Share2} label={t("share.button")} onSelect={onShare} />}
+          {onMove && <MenuItem icon={FolderInput} label={t("projects.move")} onSelect={onMove} />}
+          <MenuItem icon={FileText} label={t("export.markdown")} download={exportUrl("md")} />
+          <MenuItem icon={FileBraces} label={t("export.json")} download={exportUrl("json")} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -6,7 +6,7 @@ import { CAREER_FOCUSES, INTENTION_MAX, QUESTION_MAX, ZODIAC_SIGNS } from "~/lib
 import type { HoroscopeType } from "~/lib/tools";
 import { ChoiceGroup } from "../images/choice-group";
 import { UploadField, type UploadedPhoto } from "../images/upload-field";
-import { Field, fieldClass, InputField } from "../ui/field";
+import { Field, fieldClass, InputField, Options } from "../ui/field";
 import { BirthDataFields } from "./birth-data-fields";
 
 /** What every group of fields gets: the form's values, its errors (texts to show) and a setter. */
@@ -23,11 +23,7 @@ function SignSelect({ name, values, errors, onChange }: FieldsProps & { name: "s
       {(wiring) => (
         <select {...wiring} name={name} value={values[name] ?? ""} onChange={(event) => onChange(name, event.target.value)} className={fieldClass}>
           <option value="">{t("form.chooseSign")}</option>
-          {ZODIAC_SIGNS.map((sign) => (
-            <option key={sign} value={sign}>
-              {t(`signs.${sign}`)}
-            </option>
-          ))}
+          <Options values={ZODIAC_SIGNS} label={(sign) => t(`signs.${sign}`)} />
         </select>
       )}
     </Field>

@@ -1,14 +1,13 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { GalleryHorizontalEnd, LogOut, Settings } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/.server/identity";
+import { MenuItem, MenuSeparator } from "~/components/ui/menu-item";
 import { openWhatsAppDialog } from "~/lib/ui-store";
 import { WhatsAppIcon } from "../whatsapp/whatsapp-icon";
 import { UserButton } from "./user-button";
-
-const itemClass = "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted";
 
 /** The signed-in user's menu: Settings, Gallery, Chat on WhatsApp, Sign out. Sign-out ends the session on the server. */
 export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
@@ -43,35 +42,20 @@ export default function UserMenuPanel({ user, onNavigate }: { user: SessionUser;
           <span className="block truncate text-sm font-medium">{user.displayName}</span>
           <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
         </DropdownMenu.Label>
-        <DropdownMenu.Separator className="my-1 h-px bg-border" />
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/settings/account" onClick={onNavigate}>
-            <Settings className="size-4" aria-hidden />
-            {t("nav.settings")}
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={itemClass}>
-          <Link to="/gallery" onClick={onNavigate}>
-            <GalleryHorizontalEnd className="size-4" aria-hidden />
-            {t("nav.gallery")}
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item
-          className={itemClass}
+        <MenuSeparator />
+        <MenuItem icon={Settings} label={t("nav.settings")} to="/settings/account" onClick={onNavigate} />
+        <MenuItem icon={GalleryHorizontalEnd} label={t("nav.gallery")} to="/gallery" onClick={onNavigate} />
+        <MenuItem
+          icon={WhatsAppIcon}
+          label={t("nav.whatsApp")}
           onSelect={() => {
             dialogOpened.current = true;
             onNavigate?.();
             openWhatsAppDialog();
           }}
-        >
-          <WhatsAppIcon />
-          {t("nav.whatsApp")}
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator className="my-1 h-px bg-border" />
-        <DropdownMenu.Item className={itemClass} onSelect={doSignOut}>
-          <LogOut className="size-4" aria-hidden />
-          {t("nav.signOut")}
-        </DropdownMenu.Item>
+        />
+        <MenuSeparator />
+        <MenuItem icon={LogOut} label={t("nav.signOut")} onSelect={doSignOut} />
       </DropdownMenu.Content>
     </DropdownMenu.Root>
   );

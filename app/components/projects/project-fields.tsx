@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PROJECT_COLOURS, PROJECT_NAME_MAX, type ProjectColour } from "~/lib/projects";
-import { Field, fieldClass } from "~/components/ui/field";
+import { Field, fieldClass, Options } from "~/components/ui/field";
 
 /** The name, emoji and colour of a project: the /projects form and the project page's "Name and colour" share them. */
 export function ProjectFields({
@@ -23,11 +23,7 @@ export function ProjectFields({
         {(wiring) => (
           <select {...wiring} name="colour" defaultValue={defaults?.colour ?? ""} className={fieldClass}>
             <option value="">{t("noColour")}</option>
-            {PROJECT_COLOURS.map((colour) => (
-              <option key={colour} value={colour}>
-                {t(`colours.${colour}`)}
-              </option>
-            ))}
+            <Options values={PROJECT_COLOURS} label={(colour) => t(`colours.${colour}`)} />
           </select>
         )}
       </Field>

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { PROJECT_INSTRUCTIONS_MAX, type ProjectScreen } from "~/lib/projects";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
-import { Field, fieldClass } from "~/components/ui/field";
+import { CheckboxRow, Field, fieldClass } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { ProjectFields } from "./project-fields";
 
@@ -82,36 +82,16 @@ export function KeptApartSwitch({ projectId, keptApart }: { projectId: string; k
   const { t } = useTranslation("projects");
   const action = useApiAction();
   const toastFailure = useActionFailureToast();
-  const id = useId();
   // Shown as the server has it, or as asked while the change is on its way.
   const pending = action.formData?.get("keptApart");
   const checked = pending ? pending === "true" : keptApart;
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        aria-describedby={`${id}-hint`}
-        className="mt-1 size-4"
-        onChange={(event) => {
-          const body = new FormData();
-          body.set("intent", "kept-apart");
-          body.set("keptApart", String(event.currentTarget.checked));
-          void action.submit(`/api/projects/${projectId}`, body).then((result) => !result.ok && toastFailure(result));
-        }}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium">
-          {t("keptApart")}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {t("keptApartHint")}
-        </p>
-      </div>
-    </div>
-  );
+  const change = (next: boolean) => {
+    const body = new FormData();
+    body.set("intent", "kept-apart");
+    body.set("keptApart", String(next));
+    void action.submit(`/api/projects/${projectId}`, body).then((result) => !result.ok && toastFailure(result));
+  };
+  return <CheckboxRow asSwitch label={t("keptApart")} hint={t("keptApartHint")} checked={checked} onChange={change} />;
 }
 
 export function ProjectDetails({ project }: { project: ProjectScreen["project"] }) {

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Field, fieldClass } from "~/components/ui/field";
+import { Field, fieldClass, Options } from "~/components/ui/field";
 import { ZODIAC_SIGNS } from "~/lib/horoscope-options";
 import {
   SCHEDULE_DELIVERIES,
@@ -82,11 +82,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
         <Field label={t("tool")} error={errors.tool} className="flex w-44 flex-col gap-1.5">
           {(wiring) => (
             <select {...wiring} name="tool" value={tool} onChange={(event) => setTool(event.target.value as ScheduleTool)} className={fieldClass}>
-              {SCHEDULE_TOOLS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`tools.${value}`)}
-                </option>
-              ))}
+              <Options values={SCHEDULE_TOOLS} label={(value) => t(`tools.${value}`)} />
             </select>
           )}
         </Field>
@@ -94,11 +90,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
           <Field label={t("reading")} error={errors.reading} className="flex w-52 flex-col gap-1.5">
             {(wiring) => (
               <select {...wiring} name="reading" value={reading} onChange={(event) => setReading(event.target.value)} className={fieldClass}>
-                {SCHEDULE_READINGS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`readings.${value}`)}
-                  </option>
-                ))}
+                <Options values={SCHEDULE_READINGS} label={(value) => t(`readings.${value}`)} />
               </select>
             )}
           </Field>
@@ -108,11 +100,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
             {(wiring) => (
               <select {...wiring} name="sign" defaultValue={editing?.sign ?? draft?.sign ?? ""} className={fieldClass}>
                 <option value="" />
-                {ZODIAC_SIGNS.map((sign) => (
-                  <option key={sign} value={sign}>
-                    {t(`horoscope:signs.${sign}`)}
-                  </option>
-                ))}
+                <Options values={ZODIAC_SIGNS} label={(sign) => t(`horoscope:signs.${sign}`)} />
               </select>
             )}
           </Field>
@@ -122,11 +110,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
         <Field label={t("repeat")} error={errors.repeat} className="flex w-48 flex-col gap-1.5">
           {(wiring) => (
             <select {...wiring} name="repeat" value={repeat} onChange={(event) => setRepeat(event.target.value as ScheduleRepeat)} className={fieldClass}>
-              {SCHEDULE_REPEATS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`repeats.${value}`)}
-                </option>
-              ))}
+              <Options values={SCHEDULE_REPEATS} label={(value) => t(`repeats.${value}`)} />
             </select>
           )}
         </Field>
@@ -159,11 +143,7 @@ export function ScheduleForm({ editing, draft, disabled, onDone }: { editing?: S
         <Field label={t("delivery")} error={errors.delivery} className="flex w-48 flex-col gap-1.5">
           {(wiring) => (
             <select {...wiring} name="delivery" defaultValue={editing?.delivery ?? "push"} className={fieldClass}>
-              {SCHEDULE_DELIVERIES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`deliveries.${value}`)}
-                </option>
-              ))}
+              <Options values={SCHEDULE_DELIVERIES} label={(value) => t(`deliveries.${value}`)} />
             </select>
           )}
         </Field>

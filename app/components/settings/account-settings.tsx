@@ -17,18 +17,8 @@ import { SharedLinks } from "./shared-links";
 import { StorageUsage } from "./storage-usage";
 import { VoiceSetting } from "./voice-setting";
 
-export function AccountSettings({
-  profile,
-  otherSessions,
-  proActive,
-  sharedLinks,
-  dataExport,
-  chatImport,
-  storage,
-  voice,
-  emailVerifiedNotice,
-  error,
-}: AccountSettingsData) {
+export function AccountSettings(data: AccountSettingsData) {
+  const { profile, emailVerifiedNotice, error } = data;
   const { t } = useTranslation("settings");
   useEffect(() => {
     if (emailVerifiedNotice) notify("success", t("account.notices.emailVerified"));
@@ -47,28 +37,28 @@ export function AccountSettings({
         <NameSection key={profile.displayName} displayName={profile.displayName} />
         <EmailSection profile={profile} />
         <PasswordSection profile={profile} />
-        <SessionsSection otherSessions={otherSessions} />
+        <SessionsSection otherSessions={data.otherSessions} />
 
         <Section id="voice-title" title={t("voice.heading")} description={t("voice.description")}>
-          <VoiceSetting initial={voice} />
+          <VoiceSetting initial={data.voice} />
         </Section>
         <Section id="shared-links-title" title={t("account.sharedLinks.heading")} description={t("account.sharedLinks.description")}>
-          <SharedLinks links={sharedLinks} />
+          <SharedLinks links={data.sharedLinks} />
         </Section>
 
         <Section id="data-export-title" title={t("account.dataExport.heading")} description={t("account.dataExport.description")}>
-          <DataExport latest={dataExport} />
+          <DataExport latest={data.dataExport} />
         </Section>
 
         <Section id="chatgpt-import-title" title={t("account.chatgptImport.heading")} description={t("account.chatgptImport.description")}>
-          <ChatgptImport latest={chatImport} />
+          <ChatgptImport latest={data.chatImport} />
         </Section>
 
         <Section id="storage-title" title={t("account.storage.heading")} description={t("account.storage.description")}>
-          <StorageUsage usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} byKind={storage.byKind} />
+          <StorageUsage usedBytes={data.storage.usedBytes} quotaBytes={data.storage.quotaBytes} byKind={data.storage.byKind} />
         </Section>
 
-        <DangerZone profile={profile} proActive={proActive} />
+        <DangerZone profile={profile} proActive={data.proActive} />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 // Settings › Account "Import from ChatGPT" (decision 0040-import-chatgpt): choose ChatGPT's export (its ZIP or
 // conversations.json), which is checked as it is sent, then watch the account's object write it as chats.
 import { Upload } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { callApi } from "~/lib/api-client";
@@ -9,34 +9,14 @@ import { formatBytes } from "~/lib/bytes";
 import type { ChatImportView } from "~/lib/schemas/imports";
 import { notify } from "~/lib/toast";
 import { useActionFailureToast } from "~/lib/use-api-action";
+import { usePolledView } from "~/lib/use-polled-view";
 
 /** How often the page asks how far the import has got (a batch of 50 conversations takes about this long). */
 const POLL_MS = 1000;
 const ENDPOINT = "/api/imports/chatgpt";
 
-/** Asks the endpoint until the import is no longer running. */
-function usePolledImport(initial: ChatImportView | null) {
-  const [view, setView] = useState(initial);
-  useEffect(() => setView(initial), [initial]);
-  const running = view?.status === "running";
-  useEffect(() => {
-    if (!running) return;
-    let timer: ReturnType<typeof setTimeout>;
-    let stopped = false;
-    const poll = async () => {
-      // Offline for a moment, or any other failure: the next poll tries again.
-      const answer = await callApi<{ import?: ChatImportView | null }>(ENDPOINT);
-      if (!stopped && answer.ok) setView(answer.data.import ?? null);
-      if (!stopped) timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [running]);
-  return [view, setView] as const;
-}
+const isRunning = (view: ChatImportView | null) => view?.status === "running";
+const importOf = (answer: { import?: ChatImportView | null }) => answer.import ?? null;
 
 function ImportState({ view }: { view: ChatImportView }) {
   const { t, i18n } = useTranslation("settings");
@@ -76,7 +56,7 @@ function ImportState({ view }: { view: ChatImportView }) {
 /** The section's body: the import's state and, unless one is running, the button that picks the export. */
 export function ChatgptImport({ latest }: { latest: ChatImportView | null }) {
   const { t } = useTranslation("settings");
-  const [view, setView] = usePolledImport(latest);
+  const [view, setView] = usePolledView(latest, { endpoint: ENDPOINT, everyMs: POLL_MS, isActive: isRunning, pick: importOf });
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const toastFailure = useActionFailureToast();

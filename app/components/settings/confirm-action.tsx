@@ -8,24 +8,24 @@ import { useActionToast, type AccountActionData } from "./account-action";
 import { useRecentSignIn, type ConfirmingAccount } from "./confirm-identity";
 import { Button } from "~/components/ui/button";
 
-/** A destructive change behind a button: a dialog says what will be lost, and only its confirm button posts `intent`. */
+/**
+ * A destructive change behind a button: a dialog says what will be lost, and only its confirm button posts `intent`.
+ * Its words are the settings' `<copy>.<trigger>` (the button), `<copy>.confirmTitle`, `.confirmBody` and `.confirm`.
+ */
 export function ConfirmAction({
-  trigger,
-  title,
-  body,
-  confirm,
+  copy,
+  trigger: triggerKey,
   intent,
   account,
 }: {
-  trigger: string;
-  title: string;
-  body: string;
-  confirm: string;
+  copy: "account.chats" | "account.delete";
+  trigger: "deleteAll" | "button";
   intent: string;
   /** For a change that needs a recent sign-in: the account "Confirm it's you" asks about. */
   account?: ConfirmingAccount;
 }) {
   const { t } = useTranslation("settings");
+  const [trigger, title, body, confirm] = [triggerKey, "confirmTitle", "confirmBody", "confirm"].map((key) => t(`${copy}.${key}`));
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<AccountActionData>();
   useActionToast(fetcher.data);

@@ -10,13 +10,7 @@ export function DangerZone({ profile, proActive }: { profile: AccountProfile; pr
   return (
     <>
       <Section id="chats-title" title={t("account.chats.heading")} description={t("account.chats.description")}>
-        <ConfirmAction
-          trigger={t("account.chats.deleteAll")}
-          title={t("account.chats.confirmTitle")}
-          body={t("account.chats.confirmBody")}
-          confirm={t("account.chats.confirm")}
-          intent="delete-chats"
-        />
+        <ConfirmAction copy="account.chats" trigger="deleteAll" intent="delete-chats" />
       </Section>
 
       <Section id="delete-title" title={t("account.delete.heading")} description={t("account.delete.description")}>
@@ -28,14 +22,7 @@ export function DangerZone({ profile, proActive }: { profile: AccountProfile; pr
             </Link>
           </p>
         )}
-        <ConfirmAction
-          trigger={t("account.delete.button")}
-          title={t("account.delete.confirmTitle")}
-          body={t("account.delete.confirmBody")}
-          confirm={t("account.delete.confirm")}
-          intent="delete-account"
-          account={profile}
-        />
+        <ConfirmAction copy="account.delete" trigger="button" intent="delete-account" account={profile} />
       </Section>
     </>
   );

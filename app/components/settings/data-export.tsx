@@ -1,41 +1,19 @@
 import { Download } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/auth/fields";
 import type { DataExportView } from "~/lib/schemas/exports";
 import { notify } from "~/lib/toast";
-import { callApi } from "~/lib/api-client";
 import { useActionFailureToast, useApiAction } from "~/lib/use-api-action";
 import { formatBytes } from "~/lib/bytes";
+import { usePolledView } from "~/lib/use-polled-view";
 
 /** How often the page asks how far the export has got: often enough to see it move, rare enough to cost nothing. */
 const POLL_MS = 1500;
 
 const isActive = (view: DataExportView | null) => view?.status === "queued" || view?.status === "running";
 
-/** Asks /api/exports/latest until the export is no longer queued or running. */
-function usePolledExport(initial: DataExportView | null) {
-  const [view, setView] = useState(initial);
-  useEffect(() => setView(initial), [initial]);
-  const active = isActive(view);
-  useEffect(() => {
-    if (!active) return;
-    let timer: ReturnType<typeof setTimeout>;
-    let stopped = false;
-    const poll = async () => {
-      // Offline for a moment, or any other failure: the next poll tries again.
-      const answer = await callApi<{ export?: DataExportView | null }>("/api/exports/latest");
-      if (!stopped && answer.ok) setView(answer.data.export ?? null);
-      if (!stopped) timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [active]);
-  return [view, setView] as const;
-}
+const exportOf = (answer: { export?: DataExportView | null }) => answer.export ?? null;
 
 function ExportState({ view }: { view: DataExportView }) {
   const { t, i18n } = useTranslation("settings");
@@ -85,7 +63,7 @@ function ExportState({ view }: { view: DataExportView }) {
 /** Settings › Account "Download my data" (decision 0018): start an export, watch it, download it when ready. */
 export function DataExport({ latest }: { latest: DataExportView | null }) {
   const { t } = useTranslation("settings");
-  const [view, setView] = usePolledExport(latest);
+  const [view, setView] = usePolledView(latest, { endpoint: "/api/exports/latest", everyMs: POLL_MS, isActive, pick: exportOf });
   const exportData = useApiAction<{ export: DataExportView }>();
   const toastFailure = useActionFailureToast();
 

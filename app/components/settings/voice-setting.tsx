@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { callApi } from "~/lib/api-client";
 import { notify } from "~/lib/toast";
 import { VOICES, type Voice } from "~/lib/voice";
+import { Options } from "~/components/ui/field";
 
 /** Settings › Account › Voice: the voice that reads answers aloud, kept with the account (decision 0025). */
 export function VoiceSetting({ initial }: { initial: Voice }) {
@@ -35,11 +36,7 @@ export function VoiceSetting({ initial }: { initial: Voice }) {
         aria-describedby={`${id}-note`}
         className="w-48 rounded-md border bg-background px-2 py-1.5 text-sm"
       >
-        {VOICES.map((name) => (
-          <option key={name} value={name}>
-            {name[0]!.toUpperCase() + name.slice(1)}
-          </option>
-        ))}
+        <Options values={VOICES} label={(name) => name[0]!.toUpperCase() + name.slice(1)} />
       </select>
       <p id={`${id}-note`} className="text-xs text-muted-foreground">
         {t("voice.accountNote")} {t("voice.browserNote")}

@@ -33,7 +33,10 @@ export function fetchWhatsAppStatus() {
   return call<WhatsAppStatusView>();
 }
 
-/** Disconnects the linked number, says so, and refreshes the page's data (Settings shows the link too). */
+/**
+ * The "Disconnect" button's wiring (Settings and the dialog draw it their own size): disconnects the linked number,
+ * says so, and refreshes the page's data (Settings shows the link too). `error` is the refusal's code, if any.
+ */
 export function useWhatsAppDisconnect(onDone?: () => void) {
   const { t } = useTranslation("whatsapp");
   const revalidate = useSafeRevalidate();
@@ -52,5 +55,6 @@ export function useWhatsAppDisconnect(onDone?: () => void) {
     onDone?.();
     revalidate();
   };
-  return { disconnect, busy, error };
+  const button = { type: "button", onClick: () => void disconnect(), disabled: busy, "aria-busy": busy || undefined } as const;
+  return { button, error };
 }

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 /** Settings › Login Connection: the linked WhatsApp number (masked) with Disconnect, or a way to connect one. */
 export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) {
   const { t } = useTranslation("whatsapp");
-  const { disconnect, busy, error } = useWhatsAppDisconnect();
+  const { button: disconnectButton, error } = useWhatsAppDisconnect();
   const { link, configured } = status;
   return (
     <section aria-labelledby="whatsapp-settings-title" className="mt-8" data-testid="whatsapp-settings">
@@ -33,15 +33,7 @@ export function WhatsAppSettingsSection({ status }: { status: WhatsAppStatus }) 
             )}
           </div>
           {link ? (
-            <Button
-              type="button"
-              onClick={() => void disconnect()}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              variant="outline"
-              size="sm"
-              aria-label={t("dialog.settings.disconnectLabel")}
-            >
+            <Button {...disconnectButton} variant="outline" size="sm" aria-label={t("dialog.settings.disconnectLabel")}>
               {t("dialog.disconnect")}
             </Button>
           ) : configured ? (

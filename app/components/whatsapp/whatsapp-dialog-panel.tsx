@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 
 function LinkedNumber({ link, onDisconnected }: { link: NonNullable<WhatsAppStatusView["link"]>; onDisconnected: () => void }) {
   const { t, i18n } = useTranslation("whatsapp");
-  const { disconnect, busy, error } = useWhatsAppDisconnect(onDisconnected);
+  const { button: disconnectButton, error } = useWhatsAppDisconnect(onDisconnected);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(link.linkedAt);
   return (
     <div className="flex flex-col gap-3">
@@ -27,15 +27,7 @@ function LinkedNumber({ link, onDisconnected }: { link: NonNullable<WhatsAppStat
           </p>
           <p className="text-xs text-muted-foreground">{t("dialog.linkedOn", { date })}</p>
         </div>
-        <Button
-          type="button"
-          onClick={() => void disconnect()}
-          disabled={busy}
-          aria-busy={busy || undefined}
-          variant="outline"
-          size="md"
-          className="font-medium"
-        >
+        <Button {...disconnectButton} variant="outline" size="md" className="font-medium">
           {t("dialog.disconnect")}
         </Button>
       </div>
