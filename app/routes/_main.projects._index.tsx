@@ -60,7 +60,8 @@ export default function ProjectsRoute() {
   const { t, i18n } = useTranslation(["projects", "chat"]);
   const data = useLoaderData<typeof loader>();
   const date = (epochMs: number) => new Date(epochMs).toLocaleDateString(i18n.language, { dateStyle: "medium" });
-  const atLimit = data.limits !== null && data.projects.length >= data.limits.projects;
+  const limit = data.limits?.projects ?? 0;
+  const atLimit = data.limits !== null && data.projects.length >= limit;
   // Arrived from a deleted project: the sidebar's projects and history are read again (its chats may be back there).
   const location = useLocation();
   const revalidate = useSafeRevalidate();
@@ -72,7 +73,7 @@ export default function ProjectsRoute() {
     <AccountThingsPage namespace="projects" title={t("chat:projects.title")} icon={<FolderClosed className="size-5" aria-hidden />} visitor={data.visitor}>
       {/* The limit is shown before it is reached (docs/decisions/0038-projects.md). */}
       <p role="status" className="text-sm text-muted-foreground">
-        {atLimit ? t("usageReached", { limit: data.limits!.projects }) : t("usage", { used: data.projects.length, limit: data.limits!.projects })}
+        {atLimit ? t("usageReached", { limit }) : t("usage", { used: data.projects.length, limit })}
       </p>
       <NewProjectForm atLimit={atLimit} />
       {data.projects.length === 0 ? (
