@@ -283,6 +283,9 @@ async function streamAndFloor(bench, baseline) {
   const direct = { ttft: [], gaps: [], out: [], back: [] };
   const app = { ttft: [], gaps: [], out: [], back: [] };
   const added = [];
+  // Also taken just before each of this build's turns, beside the block after them, to show how far the floor itself
+  // moves with the moment it is taken (tests/bench/chat-first-token-diary.md, 2026-12-03).
+  const floorBeside = [];
   const baselineAdded = [];
   for (let index = 0; index < CHAT_BENCH.warmup + CHAT_BENCH.runs; index++) {
     const question = `Benchmark question number ${index}`;
@@ -291,6 +294,7 @@ async function streamAndFloor(bench, baseline) {
     const directTimes = await directStream(bench.fake.url, question);
     const oldFirst = baseline && index % 2 === 1;
     const oldTimes = oldFirst ? await appStream(baseline, question) : undefined;
+    const floorNow = await floorOnce(bench);
     const appTimes = await appStream(bench, appQuestion);
     const baselineTimes = baseline && !oldFirst ? await appStream(baseline, question) : oldTimes;
     if (directTimes.length !== CHAT_BENCH.tokens || appTimes.length === 0 || baselineTimes?.length === 0) {
@@ -308,6 +312,7 @@ async function streamAndFloor(bench, baseline) {
       path.back.push(back);
     }
     added.push(appTimes[0] - directTimes[0]);
+    floorBeside.push(floorNow);
     if (baselineTimes) baselineAdded.push(baselineTimes[0] - directTimes[0]);
     direct.gaps.push(...gapsOf(directTimes));
     app.gaps.push(...gapsOf(appTimes));
@@ -324,7 +329,7 @@ async function streamAndFloor(bench, baseline) {
     floor.push(await floorOnce(bench));
     if (baseline && index % 2 === 0) baselineFloor.push(await floorOnce(baseline));
   }
-  const result = { direct, app, added, floor, runs: CHAT_BENCH.runs, devtools: bench.server.devtools };
+  const result = { direct, app, added, floor, floorBeside, runs: CHAT_BENCH.runs, devtools: bench.server.devtools };
   if (!baseline) return result;
   return { ...result, baseline: { ref: baseline.ref, sha: baseline.sha, added: baselineAdded, floor: baselineFloor } };
 }
