@@ -14,8 +14,11 @@ function delivery(index, round) {
   return JSON.stringify(messageDelivery({ from, id: `wamid.bench.${round}.${index}.${Date.now()}`, name: "Bench", text: "hello" }));
 }
 
-async function post(baseUrl, body) {
-  const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
+/** POSTs a delivery signed with the app secret; `forged` signs other bytes, so the worker refuses it (401) at the signature. */
+async function post(baseUrl, body, forged = false) {
+  const signature = `sha256=${createHmac("sha256", SECRET)
+    .update(forged ? `${body} ` : body)
+    .digest("hex")}`;
   const started = performance.now();
   const response = await fetch(`${baseUrl}/whatsapp/webhook`, {
     method: "POST",
@@ -24,11 +27,15 @@ async function post(baseUrl, body) {
   });
   await response.arrayBuffer();
   const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`webhook answered ${response.status}`);
+  if (response.status !== (forged ? 401 : 200)) throw new Error(`webhook answered ${response.status}${forged ? " to a forged signature" : ""}`);
   return ms;
 }
 
-/** Returns { single: number[], acks: number[] (ms), replies, expected } after WHATSAPP_BENCH.rounds rounds of concurrent deliveries. */
+/**
+ * Returns { single, acks, refused: number[] (ms), replies, expected } after WHATSAPP_BENCH.rounds rounds of concurrent
+ * deliveries. `refused` is the dev server's floor for the same bursts: as many rounds of deliveries with a forged
+ * signature, refused before anything is read or queued, taken once the answers are made (decision 0026).
+ */
 export async function measureWebhookAcks(startServer) {
   const graph = await startFakeGraph({ port: 0, accessToken: "bench-access-token" });
   let server;
@@ -66,7 +73,13 @@ export async function measureWebhookAcks(startServer) {
     const deadline = Date.now() + 60_000;
     const replies = () => graph.requests().filter((request) => request.body?.type === "text").length;
     while (replies() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
-    return { single, acks, replies: replies(), expected };
+    const answered = replies();
+    const refused = [];
+    for (let round = 0; round < WHATSAPP_BENCH.rounds; round++) {
+      const bodies = Array.from({ length: WHATSAPP_BENCH.concurrency }, (_, index) => delivery(index, round + 50));
+      refused.push(...(await Promise.all(bodies.map((body) => post(server.baseUrl, body, true)))));
+    }
+    return { single, acks, refused, replies: answered, expected };
   } finally {
     await server?.stop();
     await graph.close();
