@@ -63,22 +63,23 @@ export async function measureWebhookAcks(startServer) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
-    const acks = [];
-    for (let round = 0; round < WHATSAPP_BENCH.rounds; round++) {
-      const bodies = Array.from({ length: WHATSAPP_BENCH.concurrency }, (_, index) => delivery(index, round));
-      acks.push(...(await Promise.all(bodies.map((body) => post(server.baseUrl, body)))));
-    }
+    /** WHATSAPP_BENCH.rounds bursts of WHATSAPP_BENCH.concurrency deliveries at once, from numbers of `firstRound` on. */
+    const bursts = async (firstRound, forged = false) => {
+      const times = [];
+      for (let round = firstRound; round < firstRound + WHATSAPP_BENCH.rounds; round++) {
+        const bodies = Array.from({ length: WHATSAPP_BENCH.concurrency }, (_, index) => delivery(index, round));
+        times.push(...(await Promise.all(bodies.map((body) => post(server.baseUrl, body, forged)))));
+      }
+      return times;
+    };
+    const acks = await bursts(0);
     // Every accepted message is answered after its 200: wait (bounded) for the replies, to report them too.
     const expected = WHATSAPP_BENCH.warmup + WHATSAPP_BENCH.single + WHATSAPP_BENCH.rounds * WHATSAPP_BENCH.concurrency;
     const deadline = Date.now() + 60_000;
     const replies = () => graph.requests().filter((request) => request.body?.type === "text").length;
     while (replies() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
     const answered = replies();
-    const refused = [];
-    for (let round = 0; round < WHATSAPP_BENCH.rounds; round++) {
-      const bodies = Array.from({ length: WHATSAPP_BENCH.concurrency }, (_, index) => delivery(index, round + 50));
-      refused.push(...(await Promise.all(bodies.map((body) => post(server.baseUrl, body, true)))));
-    }
+    const refused = await bursts(50, true);
     return { single, acks, refused, replies: answered, expected };
   } finally {
     await server?.stop();
