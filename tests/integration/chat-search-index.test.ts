@@ -1,10 +1,14 @@
 // The chat search index is keyed by its rows' own rowids (db/account-migrations/0008_chat_search_by_rowid.sql): a
 // message's index row has the message's rowid, a thread title's the thread's rowid negated, so a rename, a finished
-// answer, an edit or a delete touches one index row by key instead of scanning the index for an UNINDEXED id.
+// answer, an edit or a delete touches one index row by key instead of scanning the index for an UNINDEXED id. A search
+// shows the newest of the matching chats, however many match and in whatever order they were written.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { inAccount } from "../../app/.server/account/client";
+import { toFtsQuery } from "../../app/.server/chat/thread-operations";
 import { accountSchema, inAccountDb } from "./account-helpers";
 import { storeThread } from "./chat-helpers";
+import { appEnv } from "./helpers";
 
 type IndexRow = { rowid: number; thread_id: string; message_id: string | null };
 const indexRows = (accountId: string) =>
@@ -45,5 +49,38 @@ describe("the chat search index follows its rows by rowid", () => {
     expect(await indexRows(accountId)).toHaveLength(3);
     await inAccountDb(accountId, (db) => db.delete(chatThreads).where(eq(chatThreads.id, "t1")).run());
     expect(await indexRows(accountId)).toEqual([]);
+  });
+
+  it("a search shows the newest of every matching chat, whatever order they were written in", async () => {
+    const accountId = `u_${crypto.randomUUID()}`;
+    const { chatMessages, chatThreads } = accountSchema;
+    const chats = 600;
+    const minute = 60_000;
+    const start = Date.now() - (chats + 1) * minute;
+    await inAccountDb(accountId, (db) => {
+      // Written out of date order, as an import writes old chats after new ones: the order of the rows is no guide.
+      for (let written = 0; written < chats; written++) {
+        const index = (written * 7919) % chats;
+        const at = start + index * minute;
+        db.insert(chatThreads)
+          .values({ id: `t${index}`, ownerId: accountId, title: `Receipt ${index}`, createdAt: at, updatedAt: at })
+          .run();
+        db.insert(chatMessages)
+          .values({ id: `m${index}`, threadId: `t${index}`, role: "user", content: `Where is invoice ${index}?`, createdAt: at, updatedAt: at })
+          .run();
+      }
+      // The oldest chat, taken up again just now: the newest match of all.
+      const now = start + chats * minute;
+      db.insert(chatMessages).values({ id: "m-again", threadId: "t0", role: "user", content: "One more invoice", createdAt: now, updatedAt: now }).run();
+      db.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, "t0")).run();
+    });
+    const search = async (words: string) =>
+      (await inAccount(appEnv, accountId, "chat.search", { query: toFtsQuery(words)!, limit: 50 })).map((thread) => thread.id);
+    const newestFirst = ["t0", ...Array.from({ length: 49 }, (_, index) => `t${chats - 1 - index}`)];
+
+    // Found by their messages and by their titles, 600 of them, newest first both ways.
+    expect(await search("invoice")).toEqual(newestFirst);
+    expect(await search("receipt")).toEqual(newestFirst);
+    expect(await search("invoice 599")).toEqual(["t599"]);
   });
 });

@@ -128,12 +128,25 @@ export function toFtsQuery(text: string): string | null {
   return words.map((word) => `"${word.replace(/"/g, "")}"*`).join(" ");
 }
 
-/** Threads whose title or any message matches the FTS5 `query` (toFtsQuery), or whose project's name holds `text`, newest first. */
+/**
+ * How many matches (messages and titles) a search reads, the newest-written messages first. Up to there a search is
+ * exact: every thread that matches is a candidate. Past it (a word in nearly every message of a very long history) the
+ * candidates are the threads of the newest-written matches, so a search stays a bounded query.
+ */
+const SEARCH_MATCHES_READ = 10_000;
+
+/**
+ * Threads whose title or any message matches the FTS5 `query` (toFtsQuery), or whose project's name holds `text`, newest
+ * first: the newest are chosen among every thread that matches (up to SEARCH_MATCHES_READ), not among the first 500 in
+ * the index's own order (titles, then messages oldest first), which missed a long history's latest chats.
+ */
 export function searchIn(db: AccountDb, query: string, limit: number, text = ""): ThreadSummary[] {
   const inProjects = threadsOfProjectsNamed(db, text);
   const rows = db.all<Omit<ThreadSummary, "starred"> & { starred: number }>(
     sql`SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
-        WHERE id IN (SELECT DISTINCT thread_id FROM chat_search WHERE chat_search MATCH ${query} LIMIT 500)${inProjects ? sql` OR id IN (${inProjects})` : sql``}
+        WHERE id IN (SELECT thread_id FROM chat_search WHERE chat_search MATCH ${query} ORDER BY rowid DESC LIMIT ${SEARCH_MATCHES_READ})${
+          inProjects ? sql` OR id IN (${inProjects})` : sql``
+        }
         ORDER BY updated_at DESC LIMIT ${limit}`,
   );
   return rows.map((row) => ({ ...row, starred: row.starred === 1 }));
