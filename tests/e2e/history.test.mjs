@@ -130,3 +130,34 @@ describe("history grouped by the viewer's day", () => {
     });
   });
 });
+
+describe("searching a long history", () => {
+  test("shows the newest 50 matching chats, and the rest with Show more", async () => {
+    await withPage(browser(), { viewport: { width: 1280, height: 900 } }, async ({ page, errors }) => {
+      await signUpAndSignIn(page, { name: "Long History", landing: "/web-main" });
+      // 60 chats whose titles and messages are made of one word (the development-only history seed, 10 minutes apart).
+      const seeded = await page.request.post("/dev/history-bench", {
+        data: { intent: "seed", threads: 60, messagesPerThread: 2, words: ["quokka"], now: Date.now() },
+      });
+      assert.equal(seeded.status(), 200, "the development seed filled the history");
+      await page.reload();
+      await hydrated(page);
+      const sidebar = page.locator("aside");
+      await sidebar.getByRole("searchbox", { name: "Search chats" }).fill("quokka");
+      // The tabs give way to the results.
+      await sidebar.getByRole("tablist").waitFor({ state: "detached" });
+      const found = sidebar.getByRole("link", { name: "Notes on quokka and quokka" });
+      await page.waitForFunction(() => document.querySelectorAll("aside a[href^='/web-main/bench-t-']").length === 50);
+      assert.deepEqual(
+        await found.evaluateAll((links) => links.slice(0, 3).map((link) => link.getAttribute("href"))),
+        ["/web-main/bench-t-00000", "/web-main/bench-t-00001", "/web-main/bench-t-00002"],
+        "newest first",
+      );
+      await sidebar.getByRole("button", { name: "Show more" }).click();
+      await page.waitForFunction(() => document.querySelectorAll("aside a[href^='/web-main/bench-t-']").length === 60);
+      assert.equal(await found.count(), 60);
+      assert.equal(await sidebar.getByRole("button", { name: "Show more" }).count(), 0, "no more pages after the last");
+      assertNoErrors(errors, "paged search");
+    });
+  });
+});

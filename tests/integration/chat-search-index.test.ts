@@ -74,13 +74,26 @@ describe("the chat search index follows its rows by rowid", () => {
       db.insert(chatMessages).values({ id: "m-again", threadId: "t0", role: "user", content: "One more invoice", createdAt: now, updatedAt: now }).run();
       db.update(chatThreads).set({ updatedAt: now }).where(eq(chatThreads.id, "t0")).run();
     });
-    const search = async (words: string) =>
-      (await inAccount(appEnv, accountId, "chat.search", { query: toFtsQuery(words)!, limit: 50 })).map((thread) => thread.id);
+    const page = (words: string, cursor?: string) => inAccount(appEnv, accountId, "chat.search", { query: toFtsQuery(words)!, limit: 50, cursor });
+    const search = async (words: string) => (await page(words)).threads.map((thread) => thread.id);
     const newestFirst = ["t0", ...Array.from({ length: 49 }, (_, index) => `t${chats - 1 - index}`)];
 
     // Found by their messages and by their titles, 600 of them, newest first both ways.
     expect(await search("invoice")).toEqual(newestFirst);
     expect(await search("receipt")).toEqual(newestFirst);
     expect(await search("invoice 599")).toEqual(["t599"]);
+
+    // Paged like the history: the next page goes on from the last chat shown, and the last page says there is no more.
+    const first = await page("invoice");
+    const second = await page("invoice", first.nextCursor!);
+    expect(second.threads.map((thread) => thread.id)).toEqual(Array.from({ length: 50 }, (_, index) => `t${chats - 50 - index}`));
+    let cursor = second.nextCursor;
+    const seen = new Set([...first.threads, ...second.threads].map((thread) => thread.id));
+    while (cursor) {
+      const next = await page("invoice", cursor);
+      for (const thread of next.threads) seen.add(thread.id);
+      cursor = next.nextCursor;
+    }
+    expect(seen.size).toBe(chats);
   });
 });

@@ -82,7 +82,7 @@ describe("Import from ChatGPT", { timeout: 60_000 }, () => {
 
     // Found by search like any chat, and the prepared file is gone.
     const found = await inAccount(appEnv, user.id, "chat.search", { query: toFtsQuery("Nishiki")!, limit: 10 });
-    expect(found.map((thread) => thread.title)).toEqual(["Trip to Kyoto"]);
+    expect(found.threads.map((thread) => thread.title)).toEqual(["Trip to Kyoto"]);
     expect(await importFiles(user.id)).toEqual([]);
     // Their text counts against the storage quota, under its own kind.
     expect((await inAccount(appEnv, user.id, "storage.usage", {})).importedChats).toBeGreaterThan(100);

@@ -1,7 +1,7 @@
 // Threads inside the account's own object (decision 0026): a thread's page, history pages and search, rename, star,
 // delete and rate, against its SQLite. Run by chat/threads.ts through the account's client.
 import { afterCursor, pageOf } from "../account/newest-first";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../db/account-schema";
 import type { DocumentView } from "../../lib/documents";
 import type { MemoryNote } from "../../lib/memory";
@@ -12,7 +12,7 @@ import type { ProjectSummary, ThreadProject } from "../../lib/projects";
 import { outsideProjects, projectOfThread, threadsOfProjectsNamed } from "../projects/chats";
 import { projectImageIds } from "../projects/images";
 import { projectSummaries, projectDocuments } from "../projects/operations";
-import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
+import { HISTORY_PAGE_SIZE, type ThreadPage } from "./history";
 import type { ResearchView } from "../../lib/schemas/research";
 import { researchViewOfThread } from "../research/runs";
 
@@ -93,20 +93,23 @@ function readOr<T>(what: string, read: () => T, fallback: T): T {
   }
 }
 
+/** What a history list or a search shows of each thread. */
+const threadSummary = {
+  id: chatThreads.id,
+  title: chatThreads.title,
+  tool: chatThreads.tool,
+  toolPath: chatThreads.toolPath,
+  starred: chatThreads.starred,
+  channel: chatThreads.channel,
+  updatedAt: chatThreads.updatedAt,
+};
+
 /** A page of history, newest first (the index chat_threads_updated, or chat_threads_starred_updated). */
 export function historyPage(db: AccountDb, options: PageOptions): ThreadPage {
   const limit = options.limit ?? HISTORY_PAGE_SIZE;
   const after = afterCursor({ time: chatThreads.updatedAt, id: chatThreads.id }, options.cursor);
   const rows = db
-    .select({
-      id: chatThreads.id,
-      title: chatThreads.title,
-      tool: chatThreads.tool,
-      toolPath: chatThreads.toolPath,
-      starred: chatThreads.starred,
-      channel: chatThreads.channel,
-      updatedAt: chatThreads.updatedAt,
-    })
+    .select(threadSummary)
     .from(chatThreads)
     // A project's chats are listed on its page, not in the history (decision 0038-projects).
     .where(and(options.starredOnly ? eq(chatThreads.starred, true) : undefined, outsideProjects(db), after.where))
@@ -135,21 +138,33 @@ export function toFtsQuery(text: string): string | null {
  */
 const SEARCH_MATCHES_READ = 10_000;
 
+export interface SearchOptions {
+  limit: number;
+  /** What the person typed, for the projects' names (toFtsQuery made `query` from it). */
+  text?: string;
+  /** The last thread of the previous page, as `nextCursor` named it. */
+  cursor?: string;
+}
+
 /**
- * Threads whose title or any message matches the FTS5 `query` (toFtsQuery), or whose project's name holds `text`, newest
- * first: the newest are chosen among every thread that matches (up to SEARCH_MATCHES_READ), not among the first 500 in
- * the index's own order (titles, then messages oldest first), which missed a long history's latest chats.
+ * A page of the threads whose title or any message matches the FTS5 `query` (toFtsQuery), or whose project's name
+ * holds `text`, newest first, paged like the history. The newest are chosen among every thread that matches (up to
+ * SEARCH_MATCHES_READ), not among the first 500 in the index's own order (titles, then messages oldest first), which
+ * missed a long history's latest chats.
  */
-export function searchIn(db: AccountDb, query: string, limit: number, text = ""): ThreadSummary[] {
-  const inProjects = threadsOfProjectsNamed(db, text);
-  const rows = db.all<Omit<ThreadSummary, "starred"> & { starred: number }>(
-    sql`SELECT id, title, tool, tool_path AS toolPath, starred, channel, updated_at AS updatedAt FROM chat_threads
-        WHERE id IN (SELECT thread_id FROM chat_search WHERE chat_search MATCH ${query} ORDER BY rowid DESC LIMIT ${SEARCH_MATCHES_READ})${
-          inProjects ? sql` OR id IN (${inProjects})` : sql``
-        }
-        ORDER BY updated_at DESC LIMIT ${limit}`,
-  );
-  return rows.map((row) => ({ ...row, starred: row.starred === 1 }));
+export function searchIn(db: AccountDb, query: string, options: SearchOptions): ThreadPage {
+  const inProjects = threadsOfProjectsNamed(db, options.text ?? "");
+  const matching = sql`${chatThreads.id} IN (SELECT thread_id FROM chat_search WHERE chat_search MATCH ${query} ORDER BY rowid DESC LIMIT ${SEARCH_MATCHES_READ})`;
+  const after = afterCursor({ time: chatThreads.updatedAt, id: chatThreads.id }, options.cursor);
+  const rows = db
+    .select(threadSummary)
+    .from(chatThreads)
+    .where(and(inProjects ? or(matching, sql`${chatThreads.id} IN (${inProjects})`) : matching, after.where))
+    .orderBy(...after.orderBy)
+    .limit(options.limit + 1)
+    .all();
+  const { page, nextCursor } = pageOf(rows, options.limit, (row) => row.updatedAt);
+  return { threads: page, nextCursor };
 }
 
 export const threadOperations = {
@@ -188,8 +203,7 @@ export const threadOperations = {
     projects: readOr("projects", () => projectSummaries(db), []),
   }),
   /** Threads whose title or any message (or project name) matches, newest first; the matching ids stay inside SQLite. */
-  "chat.search": ({ db }: AccountContext, input: { query: string; limit: number; text?: string }): ThreadSummary[] =>
-    searchIn(db, input.query, input.limit, input.text),
+  "chat.search": ({ db }: AccountContext, input: SearchOptions & { query: string }): ThreadPage => searchIn(db, input.query, input),
   "chat.update": ({ db }: AccountContext, input: { threadId: string; title?: string; starred?: boolean }): boolean =>
     db.update(chatThreads).set({ title: input.title, starred: input.starred }).where(eq(chatThreads.id, input.threadId)).returning({ id: chatThreads.id }).all()
       .length > 0,

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { deleteR2Keys } from "../storage/r2";
 import { deleteShareOf } from "../share/links";
 import { deleteThreadFiles } from "./thread-files";
-import { HISTORY_PAGE_SIZE, type ThreadPage, type ThreadSummary } from "./history";
+import { HISTORY_PAGE_SIZE, type ThreadPage } from "./history";
 import type { ProjectSummary } from "../../lib/projects";
 import { toFtsQuery, type PageOptions, type ScreenOptions, type ThreadScreen } from "./thread-operations";
 
@@ -73,9 +73,9 @@ export async function historyPanel(env: AppEnv, ownerId: string): Promise<{ all:
   return inAccount(env, ownerId, "chat.historyPanel");
 }
 
-/** Threads whose title or any message matches, newest first. */
-export async function searchThreads(env: AppEnv, ownerId: string, text: string, limit = HISTORY_PAGE_SIZE): Promise<ThreadSummary[]> {
+/** A page of the threads whose title or any message matches, newest first; `cursor` is the previous page's nextCursor. */
+export async function searchThreads(env: AppEnv, ownerId: string, text: string, cursor?: string): Promise<ThreadPage> {
   const query = toFtsQuery(text);
-  if (!query) return [];
-  return inAccount(env, ownerId, "chat.search", { query, limit, text });
+  if (!query) return { threads: [], nextCursor: null };
+  return inAccount(env, ownerId, "chat.search", { query, limit: HISTORY_PAGE_SIZE, text, cursor });
 }

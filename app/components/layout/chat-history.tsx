@@ -28,8 +28,8 @@ interface MainLayoutData {
   timeZone: string;
 }
 
-/** A history list that starts from the loader's first page and loads more on request. */
-function usePagedThreads(first: ThreadPage, starred: boolean) {
+/** A list of threads that starts from its first page and loads more on request; `pageUrl` asks for the page after a cursor. */
+function usePagedThreads(first: ThreadPage, pageUrl: (cursor: string) => string) {
   const [extra, setExtra] = useState<ThreadSummary[]>([]);
   const [cursor, setCursor] = useState(first.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -42,7 +42,7 @@ function usePagedThreads(first: ThreadPage, starred: boolean) {
   const loadMore = async () => {
     if (!cursor) return;
     setLoading(true);
-    const answer = await callApi<ThreadPage>(`/api/threads?cursor=${encodeURIComponent(cursor)}${starred ? "&starred=1" : ""}`);
+    const answer = await callApi<ThreadPage>(pageUrl(cursor));
     setLoading(false);
     // A failed page leaves the list as it was; "Load more" stays, so pressing it again retries.
     if (!answer.ok) return notify("error", answer.error.message || errorText(answer.error.code));
@@ -144,8 +144,13 @@ function LoadMore({ onClick, loading }: { onClick: () => void; loading: boolean 
   );
 }
 
+/** The next page of the history's All Chats tab, and of its Starred tab. */
+const allChatsPageUrl = (cursor: string) => `/api/threads?cursor=${encodeURIComponent(cursor)}`;
+const starredPageUrl = (cursor: string) => `/api/threads?cursor=${encodeURIComponent(cursor)}&starred=1`;
+
+/** The first page of what `query` finds (null while there is no query), with the text it was found for. */
 function useSearch(query: string) {
-  const [results, setResults] = useState<ThreadSummary[] | null>(null);
+  const [results, setResults] = useState<(ThreadPage & { text: string }) | null>(null);
   useEffect(() => {
     const text = query.trim();
     if (!text) {
@@ -155,7 +160,7 @@ function useSearch(query: string) {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       callApi<ThreadPage>(`/api/threads?q=${encodeURIComponent(text)}`, { signal: controller.signal })
-        .then((answer) => answer.ok && setResults(answer.data.threads))
+        .then((answer) => answer.ok && setResults({ ...answer.data, text }))
         // Aborted: a newer query took over.
         .catch(() => undefined);
     }, 200);
@@ -172,13 +177,16 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const data = useRouteLoaderData<MainLayoutData>("routes/_main");
   const emptyPage = useMemo(() => ({ threads: [], nextCursor: null }), []);
-  const all = usePagedThreads(data?.history.all ?? emptyPage, false);
-  const starred = usePagedThreads(data?.history.starred ?? emptyPage, true);
+  const all = usePagedThreads(data?.history.all ?? emptyPage, allChatsPageUrl);
+  const starred = usePagedThreads(data?.history.starred ?? emptyPage, starredPageUrl);
   const now = data?.now ?? 0;
   const [query, setQuery] = useState("");
   const [tab, setTab] = useState<"all" | "starred">("all");
   const results = useSearch(query);
-  const timeZone = useViewerTimeZone(data?.timeZone ?? DEFAULT_TIME_ZONE, all.threads.length + starred.threads.length + (results?.length ?? 0) > 0);
+  const searchText = results?.text ?? "";
+  // A search's later pages, for the text its first page was found for.
+  const found = usePagedThreads(results ?? emptyPage, (cursor) => `/api/threads?q=${encodeURIComponent(searchText)}&cursor=${encodeURIComponent(cursor)}`);
+  const timeZone = useViewerTimeZone(data?.timeZone ?? DEFAULT_TIME_ZONE, all.threads.length + starred.threads.length + found.threads.length > 0);
   const signedIn = Boolean(useRootData()?.user);
   const [sharing, setSharing] = useState<ThreadSummary | null>(null);
   // Links are listed under the account (Settings › Account): a visitor signs in first.
@@ -187,7 +195,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
   // Projects belong to accounts: a visitor signs in first.
   const move = (thread: ThreadSummary) => (signedIn ? setMoving(thread) : openAuthDialog("sign-in"));
   // A conversation is one click away: the chat's list and header (chat/conversation.tsx) load now, not after the click.
-  const listsThreads = all.threads.length + starred.threads.length + (results?.length ?? 0) > 0;
+  const listsThreads = all.threads.length + starred.threads.length + found.threads.length > 0;
   useEffect(() => {
     if (listsThreads) void loadConversation();
   }, [listsThreads]);
@@ -215,7 +223,7 @@ export function ChatHistory({ onNavigate }: { onNavigate?: () => void }) {
       </label>
       {results ? (
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
-          <ThreadList threads={results} now={now} timeZone={timeZone} empty={t("history.noResults")} onNavigate={onNavigate} onShare={share} onMove={move} />
+          {pagedList(found, t("history.noResults"))}
         </div>
       ) : (
         <Tabs
