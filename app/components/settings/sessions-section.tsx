@@ -7,7 +7,14 @@ export function SessionsSection({ otherSessions }: { otherSessions: number }) {
   const { t } = useTranslation("settings");
   return (
     <Section id="devices-title" title={t("account.sessions.heading")} description={t("account.sessions.others", { count: otherSessions })}>
-      {otherSessions > 0 && <IntentButton intent="sign-out-others">{t("account.sessions.signOutOthers")}</IntentButton>}
+      {/*
+        Hidden, not removed, once no other device is signed in: the button's own fetcher says "Action completed", and
+        the page's data that drops the count to 0 can arrive in the same render as that answer, which a removed button
+        would never show.
+      */}
+      <div hidden={otherSessions === 0}>
+        <IntentButton intent="sign-out-others">{t("account.sessions.signOutOthers")}</IntentButton>
+      </div>
     </Section>
   );
 }
