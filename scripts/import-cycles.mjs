@@ -32,10 +32,18 @@ export function specifiers(text, fileName = "file.tsx") {
   return found;
 }
 
+/** Folders that hold no project source: packages, and wrangler's state with the bundles a running `wrangler dev` writes. */
+const NOT_SOURCES = new Set(["node_modules", ".wrangler"]);
+
+/**
+ * The project's own sources under `directory` (`app/.server` included). `.wrangler` is skipped: a bundle `wrangler dev`
+ * wrote and deleted between the listing and the read failed the unit stage while the e2e servers ran beside it.
+ */
 function sourceFiles(directory) {
   return readdirSync(directory).flatMap((name) => {
+    if (NOT_SOURCES.has(name)) return [];
     const path = join(directory, name);
-    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
   });
 }
