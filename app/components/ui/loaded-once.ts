@@ -9,7 +9,19 @@ import { useEffect, useState } from "react";
 export function loadedOnce<Module>(importModule: () => Promise<Module>) {
   let loaded: Module | null = null;
   let loading: Promise<Module> | null = null;
-  const load = (): Promise<Module> => (loading ??= importModule().then((module) => (loaded = module)));
+  /**
+   * Loads the module, or joins the load under way. A load that failed (the chunk could not be fetched: offline, a
+   * dropped connection) is forgotten, so the next call fetches it again instead of answering the same failure until
+   * the page is reloaded.
+   */
+  const load = (): Promise<Module> =>
+    (loading ??= importModule().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
 
   /**
    * The module once loaded, or null while it loads (started here when `wanted`). Read at every render, not kept in
@@ -21,9 +33,16 @@ export function loadedOnce<Module>(importModule: () => Promise<Module>) {
     useEffect(() => {
       if (current || !wanted) return;
       let live = true;
-      void load().then(() => live && arrived(true));
+      const attempt = () =>
+        load().then(
+          () => live && arrived(true),
+          // Not fetched (offline): asked for again when the browser is back online.
+          () => live && window.addEventListener("online", attempt, { once: true }),
+        );
+      void attempt();
       return () => {
         live = false;
+        window.removeEventListener("online", attempt);
       };
     }, [current, wanted]);
     return current;
